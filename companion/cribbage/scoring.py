@@ -1,0 +1,239 @@
+"""Scores that carry their explanation: the show (hand and crib) and the pegging of one card.
+
+A `Score` is a tuple of `ScoreItem`s (kind, cards, points). The OLED, the log, the command line and the
+tests all read the same items; `Score.say()` speaks them in a player's cadence.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Suit
+from .errors import RuleError
+
+NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+)
+_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty",
+         90: "ninety"}
+
+
+def number_words(n: int) -> str:
+    """English words for 0..999, as a player counts aloud: 29 -> twenty-nine."""
+    if n < len(NUMBER_WORDS):
+        return NUMBER_WORDS[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return _TENS[tens * 10] + ("-" + NUMBER_WORDS[ones] if ones else "")
+    hundreds, rest = divmod(n, 100)
+    return NUMBER_WORDS[hundreds] + " hundred" + (" and " + number_words(rest) if rest else "")
+
+
+# Kinds of score items, as players name them.
+FIFTEEN = "fifteen"
+THIRTY_ONE = "thirty-one"
+PAIR = "pair"
+PAIR_ROYAL = "pair royal"
+DOUBLE_PAIR_ROYAL = "double pair royal"
+RUN = "run"
+FLUSH = "flush"
+NOBS = "nobs"
+GO = "go"
+LAST_CARD = "last card"
+HIS_HEELS = "his heels"
+MUGGINS = "muggins"
+MANUAL = "pegged"
+FIRST_DEAL_BONUS = "three for last"  # five-card cribbage: the pone of the first deal
+
+_SAME_RANK_KINDS = {2: (PAIR, 2), 3: (PAIR_ROYAL, 6), 4: (DOUBLE_PAIR_ROYAL, 12)}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def describe(self) -> str:
+        """The item's name as said at the table: 'a run of four', 'a five-card flush'."""
+        if self.kind == RUN:
+            return f"a run of {number_words(len(self.cards))}"
+        if self.kind == FLUSH:
+            return f"a {number_words(len(self.cards))}-card flush"
+        if self.kind in (PAIR, GO, LAST_CARD):
+            return f"a {self.kind}" if self.kind == PAIR else self.kind
+        return self.kind
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    items: tuple[ScoreItem, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def say(self) -> str:
+        """The count in a player's cadence: 'fifteen two, fifteen four, and a pair is six, nobs is seven'."""
+        if not self.items:
+            return "nineteen: nothing to count"
+        phrases = []
+        running = 0
+        for i, item in enumerate(self.items):
+            running += item.points
+            if item.kind == FIFTEEN:
+                phrases.append(f"fifteen {number_words(running)}")
+            else:
+                joiner = "and " if i > 0 and self.items[i - 1].kind == FIFTEEN else ""
+                phrases.append(f"{joiner}{item.describe()} is {number_words(running)}")
+        return ", ".join(phrases)
+
+    def lines(self) -> list[str]:
+        """One line per item with its points, for a small screen: '15: 5H 10D  +2'."""
+        return [f"{item.describe()} {' '.join(c.pretty for c in item.cards)} +{item.points}"
+                for item in self.items]
+
+    def to_json(self) -> dict[str, object]:
+        return {"total": self.total, "items": [item.to_json() for item in self.items], "said": self.say()}
+
+
+_SUBSETS = {
+    n: tuple(
+        tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n) if bin(mask).count("1") >= 2
+    )
+    for n in (4, 5)
+}
+
+
+def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Score:
+    """Score a four-card hand (or crib) with the starter, itemised in the order players count.
+
+    Four hand cards of one suit are a flush of 4, five with the starter; in the crib only the five count.
+    (Five-card cribbage shows three-card hands: a flush there is 3, or 4 with the starter.)
+    Nobs is the jack of the starter's suit held in the hand (a jack starter is his heels, not nobs).
+    """
+    if len(hand) not in (3, 4):
+        raise RuleError(f"a hand shows four cards (three in five-card cribbage); got {len(hand)}")
+    cards = (*hand, starter)
+    if len(set(cards)) != len(cards):
+        raise RuleError("the same card appears twice: check the hand and the starter")
+    items: list[ScoreItem] = []
+    values = [c.value for c in cards]
+    items.extend(
+        ScoreItem(FIFTEEN, tuple(cards[i] for i in subset), 2)
+        for subset in _SUBSETS[len(cards)]
+        if sum(values[i] for i in subset) == 15
+    )
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(cards):
+        by_rank.setdefault(card.rank, []).append(card)
+    for rank_cards in by_rank.values():
+        if len(rank_cards) >= 2:
+            kind, points = _SAME_RANK_KINDS[len(rank_cards)]
+            items.append(ScoreItem(kind, tuple(rank_cards), points))
+    items.extend(_show_runs(by_rank))
+    suits = {c.suit for c in hand}
+    if len(suits) == 1:
+        if starter.suit in suits:
+            items.append(ScoreItem(FLUSH, cards, len(cards)))
+        elif not crib:
+            items.append(ScoreItem(FLUSH, tuple(hand), len(hand)))
+    items.extend(ScoreItem(NOBS, (c,), 1) for c in hand if c.rank == 11 and c.suit == starter.suit)
+    return Score(tuple(items))
+
+
+def _show_runs(by_rank: dict[int, list[Card]]) -> Iterable[ScoreItem]:
+    rank = 1
+    while rank <= 13:
+        end = rank
+        while end + 1 in by_rank and rank in by_rank:
+            end += 1
+        length = end - rank + 1
+        if rank in by_rank and length >= 3:
+            for combo in itertools.product(*(by_rank[r] for r in range(rank, end + 1))):
+                yield ScoreItem(RUN, combo, length)
+        rank = end + 1
+
+
+def score_pegging(cards: Sequence[Card]) -> Score:
+    """Points for the last card of `cards`, the cards played since the count was last reset.
+
+    Go and last-card points depend on what follows, so the game adds them; this scores 15 and 31, pairs
+    (consecutive cards of one rank only) and runs (the last n cards are n consecutive ranks, any order).
+    """
+    if not cards:
+        return Score()
+    count = sum(c.value for c in cards)
+    if count > 31:
+        raise RuleError(f"those cards count {count}: the count may never pass 31")
+    last = cards[-1]
+    items: list[ScoreItem] = []
+    if count == 15:
+        items.append(ScoreItem(FIFTEEN, tuple(cards), 2))
+    elif count == 31:
+        items.append(ScoreItem(THIRTY_ONE, tuple(cards), 2))
+    same = 1
+    while same < len(cards) and same < 4 and cards[-same - 1].rank == last.rank:
+        same += 1
+    if same >= 2:
+        kind, points = _SAME_RANK_KINDS[same]
+        items.append(ScoreItem(kind, tuple(cards[-same:]), points))
+    for length in range(len(cards), 2, -1):
+        ranks = sorted(c.rank for c in cards[-length:])
+        if all(b - a == 1 for a, b in itertools.pairwise(ranks)):
+            items.append(ScoreItem(RUN, tuple(cards[-length:]), length))
+            break
+    return Score(tuple(items))
+
+
+_RANK_KINDS = frozenset((FIFTEEN, PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL, RUN))
+_rank_points: dict[tuple[int, ...], int] = {}
+
+
+def _rank_points_table() -> dict[tuple[int, ...], int]:
+    """Points of fifteens, pairs and runs for every sorted five-rank multiset (6,188 of them).
+
+    Built once from `score_show` itself, so the fast total and the itemised count are one set of rules.
+    """
+    if not _rank_points:
+        suits = tuple(Suit)
+        for ranks in itertools.combinations_with_replacement(range(1, 14), 5):
+            if any(ranks.count(r) > 4 for r in ranks):
+                continue
+            seen: dict[int, int] = {}
+            cards = []
+            for r in ranks:
+                cards.append(Card(r, suits[seen.get(r, 0)]))
+                seen[r] = seen.get(r, 0) + 1
+            score = score_show(cards[:4], cards[4])
+            _rank_points[ranks] = sum(i.points for i in score.items if i.kind in _RANK_KINDS)
+    return _rank_points
+
+
+def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+    """`score_show(...).total` without the items: a table look-up for the ranks plus flush and nobs.
+
+    For batches and advice; the caller guarantees four distinct hand cards and a fifth for the starter.
+    """
+    table = _rank_points or _rank_points_table()
+    a, b, c, d = hand
+    points = table[tuple(sorted((a.rank, b.rank, c.rank, d.rank, starter.rank)))]
+    suit = starter.suit
+    if a.suit == b.suit == c.suit == d.suit:
+        if a.suit == suit:
+            points += 5
+        elif not crib:
+            points += 4
+    for card in hand:
+        if card.rank == 11 and card.suit == suit:
+            points += 1
+    return points

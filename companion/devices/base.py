@@ -1,0 +1,146 @@
+"""The interfaces between the table controller and the hardware.
+
+Drivers import their hardware library lazily, inside the driver, so nothing above the registry needs
+gpiozero, luma, evdev or pyserial to import. Device callbacks may arrive on other threads: they only ever
+call the `emit` function they were given, which puts an `Entry` on the controller's one queue.
+"""
+
+from __future__ import annotations
+
+import abc
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+Color = tuple[int, int, int]
+Frame = tuple[Color, ...]
+"""One colour per LED, in strip order."""
+
+OFF: Color = (0, 0, 0)
+
+
+class Clock(Protocol):
+    def monotonic(self) -> float: ...
+
+
+class SystemClock:
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+
+class ManualClock:
+    """A clock the tests move by hand: nothing ever sleeps."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What a person entered, as text: a card code or barcode payload ("5H", "C5H"), a word ("go",
+    "undo", "ok", "menu", "new"), or a keypad key as "key:5". `source` names the device it came from."""
+
+    text: str
+    source: str = "terminal"
+
+
+Emit = Callable[[Entry], None]
+
+
+class EntryDevice(abc.ABC):
+    """A scanner, keypad or terminal that produces entries.
+
+    `start(emit)` begins delivering entries (from a thread of the driver's own, or from `poll`);
+    `poll(now)` is called by the main loop about every 10 ms for devices scanned in our code (the matrix
+    keypad); `close()` releases the device."""
+
+    name = "entry device"
+
+    @abc.abstractmethod
+    def start(self, emit: Emit) -> None: ...
+
+    def poll(self, now: float) -> None:  # noqa: B027 - most devices push from their own thread
+        """Scan the device once; the default does nothing."""
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+
+# Effects a strip plays by itself (on the LED co-processor) before settling on the frame it was given.
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """A peg walking hole by hole along `leds` (in order) in `color`."""
+
+    leds: tuple[int, ...]
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class Flash:
+    """The newly scored holes blinking briefly."""
+
+    leds: tuple[int, ...]
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class Celebrate:
+    """The winner's track flashing at the end of the game."""
+
+    leds: tuple[int, ...]
+    color: Color
+
+
+Effect = Walk | Flash | Celebrate
+
+
+class PegStrip(abc.ABC):
+    """The LED strip that shows the pegs. `show` never blocks the controller: a driver whose strip is
+    absent keeps the latest frame and sends the whole picture again when the strip comes back."""
+
+    name = "peg strip"
+
+    @property
+    @abc.abstractmethod
+    def led_count(self) -> int: ...
+
+    @property
+    def connected(self) -> bool:
+        return True
+
+    @abc.abstractmethod
+    def show(self, frame: Frame, effects: tuple[Effect, ...] = ()) -> None:
+        """Play `effects` (if any) and then show `frame`, which has exactly `led_count` colours."""
+
+    def poll(self, now: float) -> None:  # noqa: B027 - reconnection and acknowledgements, where needed
+        """Called from the main loop; drivers that talk to hardware reconnect or resend from here."""
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+
+class StatusDisplay(abc.ABC):
+    """The small OLED. Images are mode "1", exactly `size` pixels."""
+
+    name = "status display"
+    size: tuple[int, int] = (128, 64)
+
+    @abc.abstractmethod
+    def show(self, image: Image.Image) -> None: ...
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+
+class DeviceError(Exception):
+    """A device that cannot be opened or used; the message says what to check (cable, permission, config)."""

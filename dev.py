@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Set up and run Cribbage Companion from a fresh checkout, with nothing but python3.
+
+    python3 dev.py sim [crib sim options]   the simulated board in this terminal
+    python3 dev.py test [pytest options]    lint, strict type check of the engine, the whole test suite
+    python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
+
+The first run makes `.venv/` and installs the package with its development tools; later runs reinstall
+only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm) are installed
+with apt-get when missing, as root or through passwordless sudo.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".installed-from"
+DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils"}
+
+
+def say(text: str) -> None:
+    print(f"[dev] {text}", file=sys.stderr, flush=True)
+
+
+def run(*argv: str | Path) -> int:
+    return subprocess.call([str(a) for a in argv], cwd=ROOT)
+
+
+def apt_install(packages: list[str]) -> bool:
+    if not shutil.which("apt-get"):
+        return False
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    if sudo and not shutil.which("sudo"):
+        return False
+    say(f"installing Debian packages: {' '.join(packages)}")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    ok = subprocess.call([*sudo, "apt-get", "update", "-qq"], env=env) == 0
+    return ok and subprocess.call([*sudo, "apt-get", "install", "-y", "-qq", *packages], env=env) == 0
+
+
+def ensure_venv() -> None:
+    if not (BIN / "python").exists():
+        say(f"creating {VENV.relative_to(ROOT)}")
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except (subprocess.CalledProcessError, OSError):
+            minor = f"python3.{sys.version_info.minor}-venv"
+            if not apt_install([minor]) and not apt_install(["python3-venv"]):
+                sys.exit("[dev] this Python cannot make virtual environments: "
+                         "run 'sudo apt install python3-venv' and try again")
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    say("installing the package and its development tools (once; again when pyproject.toml changes)")
+    pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    if run(*pip, "--upgrade", "pip") != 0 or run(*pip, "-e", ".[dev]") != 0:
+        sys.exit("[dev] installing failed: read pip's message above (is the package index reachable?)")
+    STAMP.write_text(wanted)
+
+
+def ensure_test_tools() -> None:
+    missing = [pkg for tool, pkg in DEBIAN_TEST_PACKAGES.items() if not shutil.which(tool)]
+    if missing and not apt_install(missing):
+        say(f"could not install {' '.join(missing)}: tests that need it will say so and fail")
+
+
+def test(args: list[str]) -> int:
+    ensure_test_tools()
+    steps = [
+        ("lint", [BIN / "ruff", "check", "."]),
+        ("type check (engine, strict)", [BIN / "mypy"]),
+        ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args]),
+    ]
+    failed = []
+    for name, argv in steps:
+        say(f"{name}: {' '.join(str(a) for a in argv[1:])}")
+        code = run(*argv)
+        if code != 0:
+            failed.append(f"{name} (exit {code})")
+    if failed:
+        say("FAILED: " + ", ".join(failed))
+        return 1
+    say("all checks passed")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("sim", "test", "crib"):
+        print(__doc__.strip())
+        return 2
+    ensure_venv()
+    command, rest = argv[0], argv[1:]
+    if command == "test":
+        return test(rest)
+    if command == "sim":
+        return run(BIN / "crib", "sim", *rest)
+    return run(BIN / "crib", *rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
