@@ -1,0 +1,27 @@
+"""`crib check-config [FILE]`: validate the configuration layers and print the effective configuration."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.config import SYSTEM_PATH, load_config
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "check-config",
+        help="validate the configuration and print the effective values",
+        description=f"Read the packaged defaults, {SYSTEM_PATH} (if present) and FILE, apply --set overrides, "
+        "and print every effective value with the file and line it came from. Exit status 2 on any error.",
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a configuration file to check on top of the others")
+    parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
+                        help="override one value, e.g. --set devices.scanner=serial (repeatable)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = load_config(args.file, args.overrides)
+    print(config.to_toml(), end="")
+    return 0

@@ -1,0 +1,424 @@
+"""The configuration: TOML files in layers, checked against the packaged defaults.
+
+Later layers win: the packaged `defaults.toml` < `/etc/cribbage-companion/config.toml` (when it exists) <
+a `--config FILE` < command-line overrides ("devices.scanner=serial"). Every key must exist in the packaged
+defaults; an unknown key or a bad value is a `ConfigError` naming the file, the line and the key, and saying
+what is allowed. tomllib gives no line numbers, so we find them by scanning the text for the table and key.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from companion.commands import CommandError
+
+DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
+SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")
+
+Color = tuple[int, int, int]
+Check = Callable[[object], Any]
+
+
+class ConfigError(CommandError):
+    """A configuration that cannot be used; the message says where and what is allowed."""
+
+
+# --- value checks: each returns the value in its Python form or raises ValueError saying what is allowed ---
+
+def _shown(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def choice(*allowed: str) -> Check:
+    def check(value: object) -> str:
+        if value not in allowed:
+            raise ValueError(f"must be one of {', '.join(_shown(a) for a in allowed)} (got {_shown(value)})")
+        return str(value)
+
+    return check
+
+
+def integer(low: int, high: int, *, only: tuple[int, ...] = ()) -> Check:
+    def check(value: object) -> int:
+        if only and value not in only:
+            raise ValueError(f"must be {' or '.join(str(o) for o in only)} (got {_shown(value)})")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high} (got {_shown(value)})")
+        return value
+
+    return check
+
+
+def boolean(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"must be true or false (got {_shown(value)})")
+    return value
+
+
+def text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f'must be a string in quotes, like "..." (got {_shown(value)})')
+    return value
+
+
+def names(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(isinstance(n, str) and n.strip()
+                                                                          for n in value):
+        raise ValueError(f'must be a list of 2 to 4 names, like ["Ann", "Bob"] (got {_shown(value)})')
+    if len(set(value)) != len(value):
+        raise ValueError(f"must not name anyone twice (got {_shown(value)})")
+    return tuple(value)
+
+
+def gpio_pins(count: int) -> Check:
+    def check(value: object) -> tuple[int, ...]:
+        if (not isinstance(value, list) or len(value) != count
+                or not all(isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 27 for p in value)):
+            raise ValueError(f"must be a list of {count} GPIO numbers from 2 to 27 (got {_shown(value)})")
+        return tuple(value)
+
+    return check
+
+
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def colours(value: object) -> tuple[Color, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(c, str) and _HEX_COLOUR.match(c)
+                                                          for c in value):
+        raise ValueError(f'must be a list of colours like "#e01010" (got {_shown(value)})')
+    return tuple((int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)) for c in value)
+
+
+def _option(check: Check) -> Any:
+    return field(metadata={"check": check})
+
+
+# --- the sections: field names are the TOML keys; values come from the layered files, never from here ---
+
+@dataclass(frozen=True)
+class GameConfig:
+    players: tuple[str, ...] = _option(names)
+    dealer: str = _option(text)
+    target: int = _option(integer(61, 121, only=(61, 121)))
+    variant: str = _option(choice("two", "three", "four", "five-card"))
+    muggins: bool = _option(boolean)
+    coaching: bool = _option(boolean)
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    layout: str = _option(text)
+    colours: tuple[Color, ...] = _option(colours)
+    brightness: int = _option(integer(1, 100))
+
+
+@dataclass(frozen=True)
+class DevicesConfig:
+    keypad: str = _option(choice("gpio", "pico", "none"))
+    buttons: str = _option(choice("gpio", "none"))
+    scanner: str = _option(choice("evdev", "serial", "terminal", "none"))
+    display: str = _option(choice("ssd1306", "sh1106", "dummy", "none"))
+    strip: str = _option(choice("pico", "sim", "none"))
+    pin_factory: str = _option(choice("lgpio", "rpigpio", "mock"))
+
+
+@dataclass(frozen=True)
+class KeypadConfig:
+    rows: tuple[int, ...] = _option(gpio_pins(4))
+    columns: tuple[int, ...] = _option(gpio_pins(4))
+    debounce_ms: int = _option(integer(1, 200))
+    sequence_timeout_ms: int = _option(integer(500, 60_000))
+    keymap: str = _option(choice("standard"))
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    go: int = _option(integer(2, 27))
+    undo: int = _option(integer(2, 27))
+    ok: int = _option(integer(2, 27))
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    i2c_port: int = _option(integer(0, 22))
+    address: int = _option(integer(0x3C, 0x3D))
+    rotate: int = _option(integer(0, 3))
+
+
+@dataclass(frozen=True)
+class ScannerConfig:
+    device: str = _option(text)
+    port: str = _option(text)
+    baud: int = _option(integer(1200, 921_600))
+    duplicate_window_ms: int = _option(integer(0, 10_000))
+
+
+@dataclass(frozen=True)
+class StripConfig:
+    port: str = _option(text)
+    baud: int = _option(integer(9600, 3_000_000))
+    pin: int = _option(integer(0, 28))
+    color_order: str = _option(choice("GRB", "RGB", "BRG", "RBG", "GBR", "BGR"))
+    max_current_ma: int = _option(integer(100, 20_000))
+
+
+@dataclass(frozen=True)
+class StateConfig:
+    dir: str = _option(text)
+
+    @property
+    def path(self) -> Path:
+        return Path(self.dir)
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    watchdog: bool = _option(boolean)
+
+
+@dataclass(frozen=True)
+class Config:
+    game: GameConfig
+    board: BoardConfig
+    devices: DevicesConfig
+    keypad: KeypadConfig
+    buttons: ButtonsConfig
+    display: DisplayConfig
+    scanner: ScannerConfig
+    strip: StripConfig
+    state: StateConfig
+    service: ServiceConfig
+    origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
+
+    def to_toml(self) -> str:
+        """The effective configuration as TOML, each value with a comment saying where it came from."""
+        lines: list[str] = []
+        for section in fields(self):
+            if section.name == "origins":
+                continue
+            lines.append(f"[{section.name}]")
+            values = getattr(self, section.name)
+            for option in fields(values):
+                dotted = f"{section.name}.{option.name}"
+                shown = _toml_value(dotted, getattr(values, option.name))
+                lines.append(f"{option.name} = {shown}".ljust(44) + f"  # {self.origins.get(dotted, '?')}")
+            lines.append("")
+        return "\n".join(lines)
+
+
+_SECTION_CLASSES: dict[str, type] = {
+    "game": GameConfig, "board": BoardConfig, "devices": DevicesConfig, "keypad": KeypadConfig,
+    "buttons": ButtonsConfig, "display": DisplayConfig, "scanner": ScannerConfig, "strip": StripConfig,
+    "state": StateConfig, "service": ServiceConfig,
+}
+SECTIONS = tuple(_SECTION_CLASSES)
+
+
+def _toml_value(dotted: str, value: object) -> str:
+    if dotted == "display.address" and isinstance(value, int):
+        return f"0x{value:02X}"
+    if dotted == "board.colours" and isinstance(value, tuple):
+        return "[" + ", ".join('"#{:02x}{:02x}{:02x}"'.format(*c) for c in value) + "]"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_toml_value(dotted, v) for v in value) + "]"
+    return str(value)
+
+
+# --- reading the layers ---
+
+@dataclass(frozen=True)
+class _Value:
+    value: object
+    where: str
+    """"file:line" or "command line (key=value)"."""
+
+
+_TABLE = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-.\"' ]+?)\s*=")
+
+
+def _split_key(key: str) -> list[str]:
+    return [part.strip().strip("\"'") for part in key.split(".")]
+
+
+def find_line(source: str, path: Sequence[str]) -> int | None:
+    """The line (1-based) where a dotted key, or the table holding it, is written in TOML text."""
+    table: list[str] = []
+    in_multiline = False
+    for number, line in enumerate(source.splitlines(), start=1):
+        opens_or_closes = line.count('"""') % 2 or line.count("'''") % 2
+        if in_multiline:
+            in_multiline = not opens_or_closes
+            continue
+        in_multiline = bool(opens_or_closes)
+        if match := _TABLE.match(line):
+            table = _split_key(match.group(1))
+            if table[: len(path)] == list(path):
+                return number
+        elif match := _KEY.match(line):
+            full = table + _split_key(match.group(1))
+            if full[: len(path)] == list(path):
+                return number
+    return None
+
+
+def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
+    try:
+        source = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such configuration file: check the path") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read it ({error}): check the file and its permissions") from None
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    name = label or str(path)
+    layer: dict[str, _Value] = {}
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            where = f"{name}:{find_line(source, [section]) or 1}"
+            raise ConfigError(f"{where}: {section}: a key outside any table: put it under a [section] "
+                              f"({', '.join(SECTIONS)})")
+        for key, value in table.items():
+            layer[f"{section}.{key}"] = _Value(value, f"{name}:{find_line(source, [section, key]) or 1}")
+    return layer
+
+
+def _parse_override(text_: str) -> tuple[str, _Value]:
+    key, equals, raw = text_.partition("=")
+    key = key.strip()
+    if not equals or key.count(".") != 1:
+        raise ConfigError(f"command line: {text_!r}: write an override as section.key=value, "
+                          "for example devices.scanner=serial")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()  # a bare word is a string: devices.scanner=serial
+    return key, _Value(value, f"command line ({text_})")
+
+
+def load_config(path: Path | str | None = None, overrides: Sequence[str] = (), *,
+                system_path: Path | None = SYSTEM_PATH) -> Config:
+    """The effective configuration: packaged defaults < system file (if present) < `path` < `overrides`."""
+    merged = _read_layer(DEFAULTS_PATH, "packaged defaults.toml")
+    layers = [system_path] if system_path is not None and system_path.exists() else []
+    if path is not None:
+        layers.append(Path(path))
+    errors: list[str] = []
+    for layer_path in layers:
+        for key, value in _read_layer(layer_path).items():
+            if key in merged:
+                merged[key] = value
+            else:
+                errors.append(f"{value.where}: {key}: {_unknown(key)}")
+    for override in overrides:
+        key, value = _parse_override(override)
+        if key in merged:
+            merged[key] = value
+        else:
+            errors.append(f"{value.where}: {key}: {_unknown(key)}")
+    return _build(merged, errors)
+
+
+def add_config_arguments(parser: argparse.ArgumentParser) -> None:
+    """The --config and --set options every command that runs the board shares."""
+    parser.add_argument("--config", metavar="FILE", type=Path,
+                        help=f"a TOML file read after the packaged defaults and {SYSTEM_PATH}")
+    parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
+                        help="override one value, e.g. --set devices.scanner=serial (repeatable)")
+
+
+def config_from_args(args: argparse.Namespace) -> Config:
+    return load_config(args.config, args.overrides)
+
+
+def _unknown(key: str) -> str:
+    section, _, name = key.partition(".")
+    if section not in SECTIONS:
+        return f"unknown table [{section}]: the tables are {', '.join(SECTIONS)}"
+    known = ", ".join(f.name for f in fields(_SECTION_CLASSES[section]))
+    return f"unknown key {name!r} in [{section}]: the keys there are {known}"
+
+
+def _build(merged: dict[str, _Value], errors: list[str]) -> Config:
+    sections: dict[str, Any] = {}
+    for section, cls in _SECTION_CLASSES.items():
+        values: dict[str, Any] = {}
+        for option in fields(cls):
+            dotted = f"{section}.{option.name}"
+            entry = merged[dotted]
+            try:
+                values[option.name] = option.metadata["check"](entry.value)
+            except ValueError as error:
+                errors.append(f"{entry.where}: {dotted} {error}")
+        if len(values) == len(fields(cls)):
+            sections[section] = cls(**values)
+    if errors:
+        raise ConfigError("\n".join(errors))
+    config = Config(**sections, origins={key: value.where for key, value in merged.items()})
+    problems = _cross_checks(config, merged)
+    if problems:
+        raise ConfigError("\n".join(f"{merged[key].where}: {key} {message}" for key, message in problems))
+    return config
+
+
+def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, str]]:
+    """Values that are fine alone but not together: (dotted key, what is wrong and what to do)."""
+    from companion.boards import LayoutError, load_layout
+
+    problems: list[tuple[str, str]] = []
+    game = config.game
+    if game.dealer and game.dealer not in game.players:
+        problems.append(("game.dealer", f"{game.dealer!r} is not one of the players ({', '.join(game.players)}): "
+                                        'name one of them, or "" to cut for the deal'))
+    wanted = {"two": 2, "five-card": 2, "three": 3, "four": 4}[game.variant]
+    if len(game.players) != wanted:
+        problems.append(("game.players", f"has {len(game.players)} names but the {game.variant!r} variant needs "
+                                         f"{wanted}"))
+    if game.variant == "five-card" and game.target != 61:
+        problems.append(("game.target", "must be 61 for the five-card variant"))
+    sides = 2 if game.variant == "four" else len(game.players)
+    if len(config.board.colours) < sides:
+        problems.append(("board.colours", f"needs a colour for each of the {sides} players or teams"))
+    try:
+        layout = load_layout(config.board.layout)
+    except (LayoutError, OSError) as error:
+        problems.append(("board.layout", f"cannot be used: {error}"))
+    else:
+        if layout.tracks < sides:
+            problems.append(("board.layout", f"{layout.name!r} has {layout.tracks} tracks for {sides} players or "
+                                             "teams: choose a layout with enough tracks"))
+        if layout.target != game.target:
+            problems.append(("board.layout", f"{layout.name!r} is a {layout.target}-hole board but game.target is "
+                                             f"{game.target}: make them agree"))
+    pins: dict[int, str] = {}
+    claims = [("keypad.rows", config.keypad.rows), ("keypad.columns", config.keypad.columns)]
+    if config.devices.buttons == "gpio":
+        claims += [(f"buttons.{b}", (getattr(config.buttons, b),)) for b in ("go", "undo", "ok")]
+    if config.devices.keypad != "gpio":
+        claims = claims[2:]
+    for key, numbers in claims:
+        for pin in numbers:
+            if pin in (2, 3) and config.devices.display in ("ssd1306", "sh1106"):
+                problems.append((key, f"uses GPIO {pin}, which is the OLED's I2C bus (GPIO 2 and 3): pick another"))
+            elif pin in pins:
+                other = pins[pin]
+                problems.append((key, f"uses GPIO {pin}, which {other} ({merged[other].where}) uses too: "
+                                      "give each its own pin"))
+            else:
+                pins[pin] = key
+    return problems

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.config import ConfigError, find_line, load_config
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_packaged_defaults_use_the_documented_pins() -> None:
+    config = load_config(system_path=None)
+    assert config.keypad.rows == (5, 6, 13, 19)
+    assert config.keypad.columns == (12, 16, 20, 26)
+    assert (config.buttons.go, config.buttons.undo, config.buttons.ok) == (17, 27, 22)
+    assert (config.display.i2c_port, config.display.address) == (1, 0x3C)
+    assert (config.strip.port, config.strip.baud, config.strip.pin) == ("/dev/ttyACM0", 115200, 2)
+    assert config.state.path == Path("/var/lib/cribbage-companion")
+    assert config.board.colours[0] == (0xE0, 0x10, 0x10)
+
+
+def test_layers_override_in_order_and_remember_where_values_came_from(tmp_path: Path) -> None:
+    system = write(tmp_path, "system.toml", '[devices]\nscanner = "serial"\nstrip = "sim"\n')
+    mine = write(tmp_path, "mine.toml", '# mine\n[devices]\nstrip = "none"\n\n[game]\nplayers = ["Cy", "Di"]\n')
+    config = load_config(mine, ["game.players=['Eve', 'Flo']", "scanner.port=/dev/ttyS0"], system_path=system)
+    assert config.devices.scanner == "serial"
+    assert config.devices.strip == "none"
+    assert config.game.players == ("Eve", "Flo")
+    assert config.scanner.port == "/dev/ttyS0"  # a bare word on the command line is a string
+    assert config.origins["devices.scanner"] == f"{system}:2"
+    assert config.origins["devices.strip"] == f"{mine}:3"
+    assert config.origins["game.players"].startswith("command line")
+    assert config.origins["game.target"].startswith("packaged defaults.toml:")
+
+
+def test_a_missing_system_file_is_skipped(tmp_path: Path) -> None:
+    assert load_config(system_path=tmp_path / "absent.toml") == load_config(system_path=None)
+
+
+def test_unknown_key_names_file_line_and_key_and_lists_the_known_ones(tmp_path: Path) -> None:
+    path = write(tmp_path, "c.toml", '[game]\ntarget = 61\n\n[keypad]\n# the pins\ndebounce = 30\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:6: keypad.debounce: unknown key 'debounce' in [keypad]")
+    assert "debounce_ms" in message
+
+
+def test_unknown_table_and_dotted_keys_are_found_on_their_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "c.toml", 'devices.scanner = "serial"\n\n[screen]\nwidth = 128\n')
+    with pytest.raises(ConfigError, match=rf"{path}:4: screen.width: unknown table \[screen\]: the tables are game"):
+        load_config(path, system_path=None)
+    path.write_text('devices.scanner = "serial"\n', encoding="utf-8")
+    assert load_config(path, system_path=None).origins["devices.scanner"] == f"{path}:1"
+
+
+def test_every_bad_value_is_reported_with_what_is_allowed(tmp_path: Path) -> None:
+    path = write(tmp_path, "c.toml", '[game]\ntarget = 100\nmuggins = "yes"\n[devices]\nscanner = "usb"\n'
+                                     '[keypad]\nrows = [5, 6, 13]\n[board]\ncolours = ["red"]\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    lines = str(caught.value).splitlines()
+    assert lines == [
+        f"{path}:2: game.target must be 61 or 121 (got 100)",
+        f'{path}:3: game.muggins must be true or false (got "yes")',
+        f'{path}:9: board.colours must be a list of colours like "#e01010" (got ["red"])',
+        f'{path}:5: devices.scanner must be one of "evdev", "serial", "terminal", "none" (got "usb")',
+        f"{path}:7: keypad.rows must be a list of 4 GPIO numbers from 2 to 27 (got [5, 6, 13])",
+    ]
+
+
+def test_values_that_disagree_are_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"game.dealer 'Zed' is not one of the players \(Ann, Bob\)"):
+        load_config(overrides=["game.dealer=Zed"], system_path=None)
+    with pytest.raises(ConfigError, match=r"buttons.go uses GPIO 5, which keypad.rows \(packaged defaults.toml:\d+\)"):
+        load_config(overrides=["buttons.go=5"], system_path=None)
+    with pytest.raises(ConfigError, match=r"keypad.rows uses GPIO 2, which is the OLED's I2C bus"):
+        load_config(overrides=["keypad.rows=[2, 6, 13, 19]"], system_path=None)
+    with pytest.raises(ConfigError, match=r"is a 121-hole board but game.target is 61"):
+        load_config(overrides=["game.target=61"], system_path=None)
+    with pytest.raises(ConfigError, match=r"board.layout cannot be used: no board layout"):
+        load_config(overrides=["board.layout=round"], system_path=None)
+    # without a keypad or buttons their pins are free
+    config = load_config(overrides=["devices.keypad=none", "devices.buttons=none", "buttons.go=5"], system_path=None)
+    assert config.buttons.go == 5
+
+
+def test_toml_syntax_errors_and_bad_overrides_say_where(tmp_path: Path) -> None:
+    path = write(tmp_path, "c.toml", "[game\n")
+    with pytest.raises(ConfigError, match=rf"{path}: not valid TOML: .*line 1"):
+        load_config(path, system_path=None)
+    with pytest.raises(ConfigError, match=r"write an override as section.key=value"):
+        load_config(overrides=["scanner"], system_path=None)
+    with pytest.raises(ConfigError, match="no such configuration file"):
+        load_config(tmp_path / "nope.toml", system_path=None)
+
+
+def test_find_line_skips_multiline_strings() -> None:
+    source = '[game]\nnote = """\n[devices]\nscanner = 1\n"""\n[devices]\nscanner = "x"\n'
+    assert find_line(source, ["devices", "scanner"]) == 7
+    assert find_line(source, ["game", "note"]) == 2
+    assert find_line(source, ["state"]) is None
+
+
+def test_effective_config_round_trips_through_its_own_output(tmp_path: Path) -> None:
+    config = load_config(overrides=["devices.display=dummy", "display.address=0x3D"], system_path=None)
+    printed = config.to_toml()
+    assert "address = 0x3D" in printed
+    again = load_config(write(tmp_path, "printed.toml", printed), system_path=None)
+    assert again == config
+
+
+def test_check_config_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write(tmp_path, "good.toml", '[devices]\nscanner = "serial"\n')
+    assert main(["check-config", str(good), "--set", "strip.baud=230400"]) == 0
+    out = capsys.readouterr().out
+    assert 'scanner = "serial"' in out and f"{good}:2" in out
+    assert "baud = 230400" in out
+    bad = write(tmp_path, "bad.toml", "[devices]\nscaner = 'serial'\n")
+    assert main(["check-config", str(bad)]) == 2
+    assert f"{bad}:2: devices.scaner: unknown key" in capsys.readouterr().err
