@@ -1,0 +1,237 @@
+"""The table inputs of RULES.md as frozen dataclasses, with a parse/render pair for their JSON Lines form.
+
+One JSON object per line is both a game's on-disk log and the format of `crib replay`. Unknown types and
+unknown fields are errors; every error names the field and shows an example of a good line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .errors import CardSyntaxError, InputError
+
+VARIANTS = ("two", "three", "four", "five-card")
+
+
+@dataclass(frozen=True, slots=True)
+class GameInput:
+    """A new game (or the next game of a match). Without a dealer, cut inputs decide who deals first."""
+
+    players: tuple[str, ...]
+    dealer: str | None = None
+    target: int | None = None  # 121, or 61 for five-card cribbage
+    variant: str | None = None  # from the number of players when absent
+    muggins: bool = False
+    match: int | None = None  # match points to win the match; None for a single game
+
+
+@dataclass(frozen=True, slots=True)
+class CutInput:
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardInput:
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StarterInput:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInput:
+    card: Card
+    player: str | None = None  # checked against whose turn it is when given
+
+
+@dataclass(frozen=True, slots=True)
+class GoInput:
+    player: str | None = None  # checked against whose turn it is when given
+
+
+@dataclass(frozen=True, slots=True)
+class CribInput:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimInput:
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsInput:
+    player: str | None = None  # who calls it; by default the claimant's opponent on his left
+
+
+@dataclass(frozen=True, slots=True)
+class PegInput:
+    player: str  # a player, or a partnership's side name ("Ann & Cat")
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoInput:
+    pass
+
+
+Input = (
+    GameInput | CutInput | HandInput | DiscardInput | StarterInput | PlayInput | GoInput | CribInput | ClaimInput
+    | MugginsInput | PegInput | UndoInput
+)
+
+INPUT_TYPES: dict[str, type[Any]] = {
+    "game": GameInput, "cut": CutInput, "hand": HandInput, "discard": DiscardInput, "starter": StarterInput,
+    "play": PlayInput, "go": GoInput, "crib": CribInput, "claim": ClaimInput, "muggins": MugginsInput,
+    "peg": PegInput, "undo": UndoInput,
+}
+_TYPE_NAMES = {cls: name for name, cls in INPUT_TYPES.items()}
+
+EXAMPLES = {
+    "game": '{"type":"game","players":["Ann","Bob"],"dealer":"Ann","target":121}',
+    "cut": '{"type":"cut","player":"Ann","card":"4H"}',
+    "hand": '{"type":"hand","player":"Bob","cards":["5H","5D","JS","4C","9D","KH"]}',
+    "discard": '{"type":"discard","player":"Bob","cards":["9D","KH"]}',
+    "starter": '{"type":"starter","card":"JS"}',
+    "play": '{"type":"play","card":"5H"}',
+    "go": '{"type":"go"}',
+    "crib": '{"type":"crib","cards":["9D","KH","2C","3S"]}',
+    "claim": '{"type":"claim","points":7}',
+    "muggins": '{"type":"muggins"}',
+    "peg": '{"type":"peg","player":"Ann","points":5}',
+    "undo": '{"type":"undo"}',
+}
+
+# What each field holds: "name", "names", "card", "cards", "int", "bool", "variant".
+_FIELD_KINDS: dict[str, str] = {
+    "players": "names", "dealer": "name", "player": "name", "target": "int", "variant": "variant",
+    "muggins": "bool", "match": "int", "card": "card", "cards": "cards", "points": "int",
+}
+_KIND_WORDS = {
+    "name": "a player's name (text)", "names": "a list of player names", "card": 'a card like "5H"',
+    "cards": 'a list of cards like ["5H","JS"]', "int": "a whole number", "bool": "true or false",
+    "variant": "one of " + ", ".join(f'"{v}"' for v in VARIANTS),
+}
+
+
+def parse_input(obj: str | Mapping[str, object]) -> Input:
+    """One table input from a JSON line or an already decoded object."""
+    if isinstance(obj, str):
+        try:
+            obj = json.loads(obj)
+        except json.JSONDecodeError as error:
+            raise InputError(f"not JSON ({error.msg}): write one input a line, like {EXAMPLES['play']}") from None
+    if not isinstance(obj, Mapping):
+        raise InputError(f"an input is a JSON object, like {EXAMPLES['play']}")
+    kind = obj.get("type")
+    cls = INPUT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(INPUT_TYPES)
+        raise InputError(f"unknown input type {kind!r}: use one of {known}, like {EXAMPLES['play']}")
+    assert isinstance(kind, str)
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    values: dict[str, object] = {}
+    for name, raw in obj.items():
+        if name == "type":
+            continue
+        if name not in fields:
+            allowed = ", ".join(fields) or "no fields"
+            raise InputError(f"{kind} input has no field {name!r} (it takes {allowed}): like {EXAMPLES[kind]}")
+        values[name] = _field_value(kind, name, raw)
+    missing = [f.name for f in fields.values()
+               if f.default is dataclasses.MISSING and f.name not in values]
+    if missing:
+        raise InputError(f"{kind} input needs the field {missing[0]!r}: like {EXAMPLES[kind]}")
+    result: Input = cls(**values)
+    return result
+
+
+def _field_value(kind: str, name: str, raw: object) -> object:
+    field_kind = _FIELD_KINDS[name]
+    optional = name in ("dealer", "player", "target", "variant", "match")
+    if raw is None and optional:
+        return None
+
+    def wrong() -> InputError:
+        return InputError(f"{kind} input: {name!r} must be {_KIND_WORDS[field_kind]}, not {json.dumps(raw)}: "
+                          f"like {EXAMPLES[kind]}")
+
+    try:
+        if field_kind == "name":
+            if not isinstance(raw, str) or not raw.strip():
+                raise wrong()
+            return raw.strip()
+        if field_kind == "names":
+            if not isinstance(raw, list) or not all(isinstance(n, str) and n.strip() for n in raw):
+                raise wrong()
+            return tuple(n.strip() for n in raw)
+        if field_kind == "int":
+            if not isinstance(raw, int) or isinstance(raw, bool):
+                raise wrong()
+            return raw
+        if field_kind == "bool":
+            if not isinstance(raw, bool):
+                raise wrong()
+            return raw
+        if field_kind == "variant":
+            if raw not in VARIANTS:
+                raise wrong()
+            return raw
+        if field_kind == "card":
+            if not isinstance(raw, str):
+                raise wrong()
+            return Card.parse(raw)
+        if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+            raise wrong()
+        return tuple(Card.parse(c) for c in raw)
+    except CardSyntaxError as error:
+        raise InputError(f"{kind} input, field {name!r}: {error}") from None
+
+
+def input_to_json(inp: Input) -> dict[str, object]:
+    """The JSON object of an input (fields left at their defaults are omitted); parse_input reads it back."""
+    out: dict[str, object] = {"type": _TYPE_NAMES[type(inp)]}
+    for f in dataclasses.fields(inp):
+        value = getattr(inp, f.name)
+        if f.default is not dataclasses.MISSING and value == f.default:
+            continue
+        if isinstance(value, Card):
+            out[f.name] = str(value)
+        elif isinstance(value, tuple):
+            out[f.name] = [str(v) for v in value]
+        else:
+            out[f.name] = value
+    return out
+
+
+def input_to_line(inp: Input) -> str:
+    """One line of a transcript, compact, non-ASCII names kept readable."""
+    return json.dumps(input_to_json(inp), ensure_ascii=False, separators=(",", ":"))
+
+
+def read_transcript(lines: Iterable[str]) -> list[Input]:
+    """The inputs of a JSON Lines transcript; blank lines are skipped and errors name the line number."""
+    inputs = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            inputs.append(parse_input(line))
+        except InputError as error:
+            raise InputError(f"line {number}: {error}") from None
+    return inputs
