@@ -1,0 +1,101 @@
+"""Entries (text from a scanner, keypad or terminal) decoded into what the table controller consumes.
+
+Accepted texts: a card as typed (5H, 10d, TH, Q♠) or scanned (C5H); a command word (go, undo, ok, menu,
+new) or its payload (XG, XU, XO, XM, XN); manual pegging "peg 12" (the player whose turn it is) or
+"peg 2 12" (player 2, counted from 1 in seating order). Everything else is `Rejected`, with a message that
+says what to do; rejected entries change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from companion.cribbage.cards import Card
+from companion.cribbage.errors import CardSyntaxError
+from companion.devices.base import Entry
+from companion.entry.barcodes import decode_payload
+from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys
+from companion.entry.scans import normalise_scan
+
+COMMAND_WORDS = ("go", "undo", "ok", "menu", "new")
+_WORD_ALIASES = {"new game": "new", "next": "ok"}
+_PEG = re.compile(r"^peg\s+(?:(\d)\s+)?(-?\d+)$", re.IGNORECASE)
+_RETAIL = re.compile(r"^\d{6,14}$")  # EAN-8, UPC-A, EAN-13, ITF-14: shop barcodes are all digits
+NOT_OURS = ("not a Cribbage Companion code: scan the sticker on the card, or a command card "
+            "(GO, UNDO, OK, NEW GAME, MENU)")
+MAX_PEG = 121
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntered:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    word: str
+    """One of COMMAND_WORDS."""
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """Manual pegging: `points` for a player (0-based seat), or None for the player whose turn it is."""
+
+    player_index: int | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    text: str
+    message: str
+
+
+Decoded = CardEntered | Command | Points | Rejected
+
+
+def decode_entry(entry: Entry) -> Decoded:
+    """What an entry means; never raises."""
+    raw = entry.text
+    text = raw.strip()
+    scanned = entry.source.startswith("scanner")
+    if scanned:
+        text = normalise_scan(text)
+    if not text:
+        return Rejected(raw, "nothing was entered: " + ("scan again" if scanned else "type a card like 5H, or go"))
+    lower = " ".join(text.lower().split())
+    if lower.startswith(REJECTED_PREFIX):
+        return Rejected(raw, explain_keys(lower[len(REJECTED_PREFIX):].upper().split()))
+    if lower.startswith("key:"):
+        label = text[4:].strip().upper()
+        if label in KEYS:
+            return Rejected(raw, f"there is no keypad to press {label} on: set devices.keypad in the configuration "
+                                 "(in simulation the keypad is on unless it is \"none\")")
+        return Rejected(raw, f"{label!r} is not a key: the keys are 0-9, A-D, * and #")
+    if lower in COMMAND_WORDS or lower in _WORD_ALIASES:
+        return Command(_WORD_ALIASES.get(lower, lower))
+    if peg := _PEG.match(lower):
+        return _points(raw, peg.group(1), int(peg.group(2)))
+    decoded = decode_payload(text)
+    if isinstance(decoded, Card):
+        return CardEntered(decoded)
+    if isinstance(decoded, str):
+        return Command(decoded)
+    if _RETAIL.match(text):
+        return Rejected(raw, NOT_OURS.replace(":", " (this looks like a shop barcode):", 1))
+    try:
+        return CardEntered(Card.parse(text))
+    except CardSyntaxError:
+        if scanned:
+            return Rejected(raw, NOT_OURS)
+    return Rejected(raw, f"{text!r} is not a card or a command: type a card like 5H, 10D, QS or a word: "
+                         f"{', '.join(COMMAND_WORDS)} (or peg 12 to peg points)")
+
+
+def _points(raw: str, player: str | None, points: int) -> Decoded:
+    if player is not None and not 1 <= int(player) <= 4:
+        return Rejected(raw, f"there is no player {player}: number the players 1 to 4 in seating order")
+    if not 1 <= points <= MAX_PEG:
+        return Rejected(raw, f"{points} points cannot be pegged: peg from 1 to {MAX_PEG} points")
+    return Points(None if player is None else int(player) - 1, points)
