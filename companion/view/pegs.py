@@ -1,0 +1,73 @@
+"""The pegs on the LED strip, computed apart from how they are sent.
+
+`render_pegs(state, layout, colours, before=)` is pure: each side's front peg (its score) and back peg (its
+score before its last scoring) in the side's colour, the back peg dimmer; dim marks on the first holes past
+the skunk and double-skunk lines (where a loser must get to); and
+the effects the strip plays before settling: the newly scored holes flash and the front peg walks there hole
+by hole, and the winner's track celebrates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from companion.cribbage.game import skunk_lines
+from companion.devices.base import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
+
+if TYPE_CHECKING:
+    from companion.boards import BoardLayout
+    from companion.cribbage.game import GameState
+
+DEFAULT_COLOURS: tuple[Color, ...] = ((220, 30, 20), (20, 60, 230), (20, 190, 40), (230, 170, 0))
+MARKER: Color = (10, 10, 10)
+BACK_PEG_SHARE = 4  # the back peg shines at a quarter of the front peg
+
+
+def dim(colour: Color, share: int = BACK_PEG_SHARE) -> Color:
+    r, g, b = colour
+    return (max(1, r // share) if r else 0, max(1, g // share) if g else 0, max(1, b // share) if b else 0)
+
+
+def _pegs(state: GameState, track: int) -> tuple[int, int]:
+    side = state.sides[track]
+    front = state.scores.get(side, 0)
+    return front, min(front, state.back_pegs.get(side, 0))
+
+
+def render_pegs(state: GameState, layout: BoardLayout, colours: Sequence[Color] = DEFAULT_COLOURS,
+                before: GameState | None = None) -> tuple[Frame, tuple[Effect, ...]]:
+    """The frame for `state`, and the effects of the change from `before` (none without it)."""
+    leds: list[Color] = [OFF] * layout.led_count
+    tracks = min(layout.tracks, len(state.sides))
+    for track in range(tracks):
+        for hole in skunk_lines(layout.target):
+            if hole < layout.target:
+                leds[layout.led_for(track, hole)] = MARKER
+    for track in range(tracks):
+        colour = colours[track % len(colours)]
+        front, back = _pegs(state, track)
+        leds[layout.led_for(track, min(back, layout.target))] = dim(colour)
+        leds[layout.led_for(track, min(front, layout.target))] = colour
+    return tuple(leds), _effects(state, layout, colours, before, tracks)
+
+
+def _effects(state: GameState, layout: BoardLayout, colours: Sequence[Color], before: GameState | None,
+             tracks: int) -> tuple[Effect, ...]:
+    if before is None or before.sides != state.sides:
+        return ()
+    effects: list[Effect] = []
+    for track in range(tracks):
+        colour = colours[track % len(colours)]
+        old, _ = _pegs(before, track)
+        new, _ = _pegs(state, track)
+        if new > old:
+            holes = range(old, min(new, layout.target) + 1)
+            walk = tuple(layout.led_for(track, score) for score in holes)
+            effects.append(Walk(walk, colour))
+            effects.append(Flash(walk[1:], colour))
+    if state.winner is not None and state.winner != before.winner and state.winner in state.sides:
+        track = state.sides.index(state.winner)
+        if track < tracks:
+            effects.append(Celebrate(layout.track_leds(track), colours[track % len(colours)]))
+    return tuple(effects)

@@ -1,0 +1,142 @@
+"""What the 128x64 OLED shows, computed apart from how it is sent.
+
+`screen_view(state, ...)` picks the words from a game state; `render_screen(view)` draws them with the
+shipped font into a mode "1" image. Both are pure, so golden images pin every pixel.
+
+Layout (DejaVu Sans Mono 10 px, 21 characters a line, 11 px a line):
+    Ann* 45       Bob 38    scores; * marks the dealer, > whose turn it is
+    ---------------------
+    Count 17                the play: the count and the cards since the last reset,
+    5♥ Q♠ 2♣                or a score spoken one line at a time ("fifteen two", ...)
+    Bob to play, count 17   the prompt, wrapped: what the table must do next
+Errors replace the middle and the prompt, white on black, until they time out.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw, ImageFont
+
+from companion.fonts import MONO
+
+if TYPE_CHECKING:
+    from companion.cribbage.game import GameState, ScoreEvent
+
+SIZE = (128, 64)
+FONT_PX = 10
+LINE_PX = 11
+COLUMNS = 21
+ROWS = 4  # lines below the header: the body and the prompt share them
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenView:
+    """The words on the screen. `scores` lists (side, points) in seat order."""
+
+    scores: tuple[tuple[str, int], ...]
+    dealer: str | None = None
+    turn: str | None = None
+    body: tuple[str, ...] = ()
+    prompt: str = ""
+    error: str | None = None
+
+
+@cache
+def _font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(MONO), FONT_PX)
+
+
+def _wrap(text: str, width: int = COLUMNS) -> list[str]:
+    return textwrap.wrap(text, width, break_long_words=True) or [""]
+
+
+def header(view: ScreenView) -> str:
+    """Both scores on one line: 'Ann* 45    Bob 38' (with three sides, names shortened to fit)."""
+    parts = []
+    width = COLUMNS // max(1, len(view.scores))
+    for side, points in view.scores:
+        mark = "*" if side == view.dealer else ">" if side == view.turn else ""
+        number = str(points)
+        name = side[: max(1, width - len(number) - len(mark) - 2)]
+        parts.append(f"{name}{mark} {number}")
+    if len(parts) == 2:
+        gap = COLUMNS - len(parts[0]) - len(parts[1])
+        return parts[0] + " " * max(1, gap) + parts[1]
+    return " ".join(parts)[:COLUMNS]
+
+
+def render_screen(view: ScreenView) -> Image.Image:
+    image = Image.new("1", SIZE, 0)
+    draw = ImageDraw.Draw(image)
+    font = _font()
+    draw.text((0, -1), header(view), font=font, fill=1)
+    draw.line((0, LINE_PX, SIZE[0] - 1, LINE_PX), fill=1)
+    top = LINE_PX + 2
+    if view.error:
+        draw.rectangle((0, top - 1, SIZE[0] - 1, SIZE[1] - 1), fill=1)
+        for row, line in enumerate(_wrap(view.error)[:ROWS]):
+            draw.text((1, top + row * LINE_PX - 1), line, font=font, fill=0)
+        return image
+    prompt = _wrap(view.prompt)[:2]
+    body = list(view.body)[: ROWS - len(prompt)]
+    for row, line in enumerate(body):
+        draw.text((0, top + row * LINE_PX - 1), line[:COLUMNS], font=font, fill=1)
+    bottom = SIZE[1] - len(prompt) * LINE_PX
+    for row, line in enumerate(prompt):
+        draw.text((0, bottom + row * LINE_PX - 2), line, font=font, fill=1)
+    return image
+
+
+def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:
+    """The scores of the last input as a player says them: a heading, then one phrase a line."""
+    lines: list[str] = []
+    for event in events:
+        lines.append(f"{event.label}: {event.points}" if "'s " in event.label
+                     else f"{event.side}: {event.label} {event.points}")
+        said = event.score.say() if event.score else ""
+        lines.extend(phrase for part in said.split(", ") if part for phrase in _wrap(part))
+    return lines
+
+
+def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: int) -> tuple[str, ...]:
+    """The middle of the screen: the latest scores, `room` lines a page; otherwise the count and pile."""
+    spoken = spoken_lines(recent)
+    if spoken:
+        pages = max(1, -(-len(spoken) // room))
+        start = (page % pages) * room
+        return tuple(spoken[start : start + room])
+    if state.phase == "play":
+        pile = " ".join(card.pretty for card in state.pile)
+        return (f"Count {state.count}", *_wrap(pile)[: room - 1])
+    if state.starter is not None and state.phase in ("crib", "claim"):
+        return (f"Starter {state.starter.pretty}",)
+    return ()
+
+
+def page_count(recent: Sequence[ScoreEvent], room: int) -> int:
+    return max(1, -(-len(spoken_lines(recent)) // room))
+
+
+def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: int = 0, prompt: str | None = None,
+                error: str | None = None) -> ScreenView:
+    """The screen for `state`; `recent` are the score events of the last input, shown `page` by page."""
+    prompt = state.prompt() if prompt is None else prompt
+    room = body_room(prompt)
+    return ScreenView(
+        scores=tuple((side, state.scores.get(side, 0)) for side in state.sides),
+        dealer=state.dealer,
+        turn=state.turn if state.phase == "play" else None,
+        body=body_lines(state, recent, page, room),
+        prompt=prompt,
+        error=error,
+    )
+
+
+def body_room(prompt: str) -> int:
+    """Lines left for the body under a prompt of one or two lines."""
+    return ROWS - len(_wrap(prompt)[:2])
