@@ -1,0 +1,338 @@
+"""The table controller: what players enter becomes engine inputs, the log, and what the board shows.
+
+Device threads only ever call `Table.emit`, which puts an `Entry` on one queue; the main loop calls
+`Table.drain` (and `Table.tick` for time-outs) and the controller applies entries one at a time:
+
+    decode -> build the engine input -> validate with `apply` -> append to the log (fsync) -> render -> devices
+
+Bad input changes nothing: the engine raises before a new state exists, and nothing is logged or shown but
+the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
+four crib cards: the crib cards are collected here ("Crib: 2 of 4") and go to the engine as one input.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from companion.boards import BoardLayout
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import Card
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.game import GameState, ScoreEvent, apply, replay
+from companion.devices.base import Clock, Color, Entry, Frame, PegStrip, StatusDisplay
+from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry
+from companion.gamelog import GameLog
+from companion.view.pegs import DEFAULT_COLOURS, render_pegs
+from companion.view.screen import body_room, page_count, render_screen, screen_view
+
+log = logging.getLogger(__name__)
+
+CRIB_CARDS = 4  # every variant: two players lay away two each; three and four players fill it to four
+HAND_CARDS = 6  # coaching mode, two-player deals
+HELP = "Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over"
+
+
+class CommandMistake(CribbageError):
+    """An entry that makes no sense at this moment, found by the controller rather than the engine."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one entry: the input logged (if any) and the words shown for it."""
+
+    entry: Entry
+    accepted: t.Input | None = None
+    message: str = ""
+    error: bool = False
+
+
+@dataclass
+class Picture:
+    """The latest outputs, as sent to the devices (the simulator draws them in the terminal)."""
+
+    frame: Frame = ()
+    image: Image.Image | None = None
+    recent: tuple[ScoreEvent, ...] = ()
+    page: int = 0
+    history: list[Outcome] = field(default_factory=list)
+
+
+class Table:
+    """One table's game: the state, its log, and the strip and screen that show it."""
+
+    def __init__(
+        self,
+        game_log: GameLog,
+        *,
+        setup: t.GameInput,
+        layout: BoardLayout,
+        clock: Clock,
+        strip: PegStrip | None = None,
+        display: StatusDisplay | None = None,
+        colours: Sequence[Color] = DEFAULT_COLOURS,
+        coaching: bool = False,
+        message_seconds: float = 4.0,
+        page_seconds: float = 2.5,
+        new_log: Callable[[], GameLog] | None = None,
+    ) -> None:
+        self.log = game_log
+        self.setup = setup
+        self.layout = layout
+        self.clock = clock
+        self.strip = strip
+        self.display = display
+        self.colours = tuple(colours)
+        self.coaching = coaching
+        self.message_seconds = message_seconds
+        self.page_seconds = page_seconds
+        self.new_log = new_log
+        self.queue: queue.Queue[Entry] = queue.Queue()
+        self.picture = Picture()
+        self.cards: list[Card] = []  # crib cards (or a coached hand) collected before they go to the engine
+        self.message: str | None = None
+        self.message_is_error = False
+        self.message_until = 0.0
+        self.page_at = 0.0
+        self.confirm_new_until = -1.0
+        self.skip_hands_deal = -1
+        self.state = replay(game_log.inputs)
+        if self.state.phase == "new":
+            self._append(self.setup)
+        for warning in game_log.warnings:
+            log.warning("%s", warning)
+        self.render()
+
+    # -- the queue -------------------------------------------------------------------------------------
+    def emit(self, entry: Entry) -> None:
+        """Called from any thread: the entry waits on the queue for the main loop."""
+        self.queue.put(entry)
+
+    def drain(self) -> list[Outcome]:
+        """Apply every entry waiting on the queue, in order."""
+        outcomes = []
+        while True:
+            try:
+                entry = self.queue.get_nowait()
+            except queue.Empty:
+                return outcomes
+            outcomes.append(self.handle(entry))
+
+    # -- one entry ------------------------------------------------------------------------------------
+    def handle(self, entry: Entry) -> Outcome:
+        """Apply one entry. Never raises for anything a person can enter."""
+        before = self.state
+        try:
+            outcome = self._handle(entry)
+        except CribbageError as error:
+            outcome = Outcome(entry, message=str(error), error=True)
+        if outcome.message:
+            self._say(outcome.message, error=outcome.error)
+        elif outcome.accepted is not None:
+            self.message = None
+        self.render(before if outcome.accepted is not None else None)
+        self.picture.history.append(outcome)
+        return outcome
+
+    def _handle(self, entry: Entry) -> Outcome:
+        decoded = decode_entry(entry)
+        if isinstance(decoded, Rejected):
+            return Outcome(entry, message=decoded.message, error=True)
+        if isinstance(decoded, Points):
+            return self._accept(entry, t.PegInput(self._pegging_side(decoded.player_index), decoded.points))
+        if isinstance(decoded, Command):
+            return self._command(entry, decoded.word)
+        assert isinstance(decoded, CardEntered)
+        return self._card(entry, decoded.card)
+
+    def _card(self, entry: Entry, card: Card) -> Outcome:
+        state = self.state
+        if state.phase == "play":
+            return self._accept(entry, t.PlayInput(card))
+        if state.phase == "crib":
+            return self._collect(entry, card, CRIB_CARDS, t.CribInput, "Crib")
+        if state.phase == "deal":
+            hand_for = self._coached_player()
+            if hand_for is not None:
+                return self._collect(entry, card, HAND_CARDS, lambda cards: t.HandInput(hand_for, cards),
+                                     f"{hand_for}'s hand")
+            return self._accept(entry, t.StarterInput(card))
+        if state.phase == "cut":
+            return self._accept(entry, t.CutInput(self._next_to_cut(), card))
+        if state.phase in ("game over", "match over"):
+            return Outcome(entry, message=f"{state.prompt()}: scan NEW GAME to play again", error=True)
+        return Outcome(entry, message=f"no card is wanted now: {state.prompt()}", error=True)
+
+    def _collect(self, entry: Entry, card: Card, wanted: int, build: Callable[[tuple[Card, ...]], t.Input],
+                 what: str) -> Outcome:
+        """Hold cards until `wanted` are in, then send them to the engine as one input."""
+        seen = {c for _, c in self.state.played} | set(self.cards)
+        if self.state.starter is not None:
+            seen.add(self.state.starter)
+        if card in seen:
+            return Outcome(entry, message=f"{card} is already on the table this deal: scan another card", error=True)
+        cards = (*self.cards, card)
+        if len(cards) < wanted:
+            self.cards.append(card)
+            return Outcome(entry, message=f"{what}: {len(cards)} of {wanted}")
+        try:
+            outcome = self._accept(entry, build(cards))
+        finally:
+            self.cards.clear()
+        return outcome
+
+    def _command(self, entry: Entry, word: str) -> Outcome:
+        if word == "undo":
+            if self.cards:
+                card = self.cards.pop()
+                return Outcome(entry, message=f"took back {card}: {len(self.cards)} cards held")
+            if len(self.state.inputs) <= 1:
+                return Outcome(entry, message="nothing to undo: this is the start of the game", error=True)
+            return self._accept(entry, t.UndoInput())
+        if word == "go":
+            return self._accept(entry, t.GoInput())
+        if word == "ok":
+            if self._coached_player() is not None and not self.cards:
+                self.skip_hands_deal = self.state.deal_number
+                return Outcome(entry, message="no hands this deal: scan the starter")
+            self.page_at = self.clock.monotonic()
+            self.picture.page += 1
+            return Outcome(entry)
+        if word == "new":
+            return self._new_game(entry)
+        return Outcome(entry, message=HELP)
+
+    def _new_game(self, entry: Entry) -> Outcome:
+        over = self.state.phase in ("game over", "match over")
+        if self.state.phase == "game over" and self.state.match_winner is None and self.setup.match:
+            return self._accept(entry, t.GameInput(self.setup.players, target=self.setup.target,
+                                                   variant=self.setup.variant, muggins=self.setup.muggins,
+                                                   match=self.setup.match))
+        now = self.clock.monotonic()
+        if not over and now > self.confirm_new_until:
+            self.confirm_new_until = now + self.message_seconds
+            return Outcome(entry, message="scan NEW GAME again to abandon this game and start a new one")
+        if self.new_log is None:
+            return Outcome(entry, message="a new game needs a state directory", error=True)
+        self.confirm_new_until = -1.0
+        self.log = self.new_log()
+        self.cards.clear()
+        self.state = replay(self.log.inputs)
+        return self._accept(entry, self.setup)
+
+    # -- the engine and the log -----------------------------------------------------------------------
+    def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
+        self._append(inp)
+        return Outcome(entry, accepted=inp)
+
+    def _append(self, inp: t.Input) -> None:
+        """Validate with the engine, make it durable, and only then change the state."""
+        state = apply(self.state, inp)
+        self.log.append(inp)
+        before = self.state
+        self.state = state
+        self.picture.recent = _recent(before, state) if not isinstance(inp, t.UndoInput) else ()
+        self.picture.page = 0
+        self.page_at = self.clock.monotonic()
+
+    def _coached_player(self) -> str | None:
+        """In coaching mode, before the starter: whose six dealt cards are wanted next (pone first)."""
+        state = self.state
+        if not self.coaching or state.phase != "deal" or len(state.players) != 2:
+            return None
+        if self.skip_hands_deal == state.deal_number:
+            return None
+        entered = 0
+        for inp in reversed(state.inputs):
+            if not isinstance(inp, t.HandInput):
+                break
+            entered += 1
+        if entered >= 2:
+            return None
+        pone = next(p for p in state.players if p != state.dealer)
+        return (pone, state.dealer)[entered]
+
+    def _pegging_side(self, index: int | None) -> str:
+        """The side a manual peg is for: a player by seat, or the player whose turn it is."""
+        players = self.state.players
+        if index is None:
+            if self.state.turn is None:
+                raise CommandMistake("say whose points they are: peg 1 5 pegs five for the first player")
+            return self.state.side_of[self.state.turn]
+        if index >= len(players):
+            raise CommandMistake(f"there is no player {index + 1}: the players are 1 to {len(players)}")
+        return self.state.side_of[players[index]]
+
+    def _next_to_cut(self) -> str:
+        cuts = 0
+        for inp in reversed(self.state.inputs):
+            if not isinstance(inp, t.CutInput):
+                break
+            cuts += 1
+        return self.state.players[cuts % len(self.state.players)]
+
+    # -- time -----------------------------------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """Called from the main loop: messages time out, long scores page on."""
+        changed = False
+        if self.message is not None and now >= self.message_until:
+            self.message = None
+            changed = True
+        pages = page_count(self.picture.recent, body_room(self.prompt()))
+        if pages > 1 and now - self.page_at >= self.page_seconds:
+            self.picture.page += 1
+            self.page_at = now
+            changed = True
+        if changed:
+            self.render()
+
+    def _say(self, message: str, *, error: bool) -> None:
+        self.message = message
+        self.message_is_error = error
+        self.message_until = self.clock.monotonic() + self.message_seconds
+
+    # -- outputs --------------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        if self.cards:
+            what = "Crib" if self.state.phase == "crib" else f"{self._coached_player()}'s hand"
+            wanted = CRIB_CARDS if self.state.phase == "crib" else HAND_CARDS
+            return f"{what}: {len(self.cards)} of {wanted}"
+        hand_for = self._coached_player()
+        if hand_for is not None:
+            return f"Scan {hand_for}'s six cards (ok: skip)"
+        return self.state.prompt()
+
+    def render(self, before: GameState | None = None) -> None:
+        """Send the pegs (with effects when `before` is given) and the screen."""
+        frame, effects = render_pegs(self.state, self.layout, self.colours, before)
+        if self.strip is not None:
+            frame = frame + ((0, 0, 0),) * max(0, self.strip.led_count - len(frame))
+            frame = frame[: self.strip.led_count]
+            if frame != self.picture.frame or effects:
+                try:
+                    self.strip.show(frame, effects)
+                except Exception as error:  # a strip that fails must not stop the game
+                    log.warning("LED strip: %s", error)
+        self.picture.frame = frame
+        view = screen_view(self.state, recent=self.picture.recent, page=self.picture.page, prompt=self.prompt(),
+                           error=self.message if self.message and self.message_is_error else None)
+        if self.message and not self.message_is_error:
+            view = screen_view(self.state, recent=(), prompt=self.message)
+        image = render_screen(view)
+        self.picture.image = image
+        if self.display is not None:
+            try:
+                self.display.show(image)
+            except Exception as error:  # likewise a screen that fails
+                log.warning("display: %s", error)
+
+
+def _recent(before: GameState, after: GameState) -> tuple[ScoreEvent, ...]:
+    """The score events the last input added (all of them when it started a new game)."""
+    if after.events[: len(before.events)] != before.events:
+        return tuple(after.events)
+    return tuple(after.events[len(before.events):])

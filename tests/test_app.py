@@ -1,0 +1,167 @@
+"""The table controller: entries in, log, pegs and screen out; bad input changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.app import Table
+from companion.boards import load_layout
+from companion.cribbage.game import replay
+from companion.cribbage.transcript import CribInput, GameInput, PegInput, PlayInput, StarterInput, UndoInput
+from companion.devices.base import Entry, ManualClock
+from companion.gamelog import GameLog
+from companion.view.pegs import DEFAULT_COLOURS
+from tests.golden import assert_golden
+from tests.view.test_screen import DEAL, GAME
+
+LAYOUT = load_layout("two-track-121")
+RED = DEFAULT_COLOURS[0]
+
+
+def new_table(tmp_path: Path, clock: ManualClock | None = None, **options) -> Table:
+    return Table(GameLog.open(tmp_path / "games" / "0001.jsonl"), setup=GAME, layout=LAYOUT,
+                 clock=clock or ManualClock(), new_log=lambda: GameLog.open(tmp_path / "games" / "0002.jsonl"),
+                 **options)
+
+
+def enter(table: Table, *texts: str, source: str = "terminal"):
+    for text in texts:
+        table.emit(Entry(text, source))
+    return table.drain()
+
+
+def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):
+    table = new_table(tmp_path)
+    assert table.prompt() == "Ann deals. Scan the starter"
+    scanned = {"5C": "C5C", "10C": "CTC", "JH": "CJH"}  # some cards scanned, some typed
+    outcomes = enter(table, *(scanned.get(text, text) for text in DEAL[:-4]))
+    assert all(o.accepted is not None for o in outcomes), [o.message for o in outcomes if o.error]
+    assert table.prompt() == "Scan the crib (Ann's)"
+    assert dict(table.state.scores) == {"Ann": 13, "Bob": 21}
+    assert_golden(table.picture.image, "app-after-the-play")
+    held = enter(table, *DEAL[-4:-1])
+    assert [o.accepted for o in held] == [None, None, None]
+    assert table.prompt() == "Crib: 3 of 4"
+    assert len(table.log.inputs) == 12  # the crib is not logged until all four cards are in
+    (last,) = enter(table, DEAL[-1])
+    assert isinstance(last.accepted, CribInput)
+    assert dict(table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert table.prompt() == "Bob deals. Scan the starter"
+    assert table.picture.frame[LAYOUT.led_for(0, 17)] == RED
+    assert GameLog.open(table.log.path).inputs == list(replay(table.log.inputs).inputs)
+    assert_golden(table.picture.image, "app-crib-counted")
+
+
+def test_an_illegal_play_is_explained_for_a_few_seconds_and_changes_nothing(tmp_path):
+    clock = ManualClock()
+    table = new_table(tmp_path, clock, message_seconds=4.0)
+    enter(table, "5C", "10C", "KH", "5H")  # count 25
+    state, logged = table.state, list(table.log.inputs)
+    (outcome,) = enter(table, "9S")
+    assert outcome.error and "count is 25" in outcome.message
+    assert table.state is state and table.log.inputs == logged
+    assert GameLog.open(table.log.path).inputs == logged
+    assert_golden(table.picture.image, "app-error-over-31")
+    clock.advance(3.9)
+    table.tick(clock.monotonic())
+    assert table.message is not None
+    clock.advance(0.2)
+    table.tick(clock.monotonic())
+    assert table.message is None
+    assert_golden(table.picture.image, "app-back-to-the-prompt")
+
+
+def test_a_shop_barcode_and_nonsense_are_rejected_without_changing_anything(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, "5C")
+    state = table.state
+    (shop, word) = enter(table, "5012345678900", "banana")
+    assert shop.error and "not a Cribbage Companion code" in shop.message
+    assert word.error and "not a card or a command" in word.message
+    assert table.state is state and len(table.log.inputs) == 2
+
+
+def test_undo_is_repeatable_and_the_pegs_follow(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:4])  # starter, 10C, 4C, 5H
+    enter(table, "6D")  # Ann's run of three: 3 points
+    assert table.state.scores["Ann"] == 3 and table.picture.frame[LAYOUT.led_for(0, 3)] == RED
+    enter(table, "undo", "undo")
+    assert table.state.count == 14 and table.state.scores["Ann"] == 0
+    assert table.picture.frame[LAYOUT.led_for(0, 0)] == RED and table.picture.frame[LAYOUT.led_for(0, 3)] != RED
+    assert [type(i) for i in table.log.inputs[-2:]] == [UndoInput, UndoInput]
+    enter(table, "undo", "undo", "undo")  # back to the game input: nothing more to take back
+    (nothing,) = enter(table, "undo")
+    assert nothing.error and "nothing to undo" in nothing.message
+    assert replay(table.log.inputs).phase == "deal"
+
+
+def test_undo_while_collecting_the_crib_takes_back_one_card(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:-4], "2C", "3D")
+    (undone,) = enter(table, "undo")
+    assert "took back 3D" in undone.message and table.prompt() == "Crib: 1 of 4"
+    (again,) = enter(table, "2C")
+    assert again.error and "already on the table" in again.message
+    (played,) = enter(table, "JH")
+    assert played.error and "already on the table" in played.message
+
+
+def test_ok_is_accepted_but_never_required_and_manual_pegging_works(tmp_path):
+    table = new_table(tmp_path)
+    (ok,) = enter(table, "ok")
+    assert not ok.error and ok.accepted is None
+    (peg,) = enter(table, "peg 2 5")
+    assert peg.accepted == PegInput("Bob", 5) and table.state.scores["Bob"] == 5
+
+
+def test_a_new_game_needs_a_second_new_and_starts_a_new_log(tmp_path):
+    clock = ManualClock()
+    table = new_table(tmp_path, clock)
+    enter(table, "5C", "10C")
+    (first,) = enter(table, "new")
+    assert "again" in first.message and table.state.count == 10
+    (second,) = enter(table, "XN")
+    assert second.accepted == GAME and table.log.path.name == "0002.jsonl"
+    assert table.state.phase == "deal" and table.state.count == 0
+
+
+def test_the_table_resumes_from_its_log(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:6])
+    again = new_table(tmp_path)
+    assert again.state == table.state
+    assert again.log.inputs[0] == GAME and len(again.log.inputs) == 7
+
+
+def test_coaching_mode_takes_both_hands_before_the_starter(tmp_path):
+    table = new_table(tmp_path, coaching=True)
+    assert table.prompt() == "Scan Bob's six cards (ok: skip)"
+    enter(table, "10C", "5H", "5D", "JH", "AS", "2S")
+    assert table.prompt() == "Scan Ann's six cards (ok: skip)"
+    enter(table, "4C", "6D", "7S", "8H", "AH", "2H")
+    assert table.state.hands == {"Bob": table.state.hands["Bob"], "Ann": table.state.hands["Ann"]}
+    assert len(table.state.hands["Bob"]) == 6
+    (starter,) = enter(table, "5C")
+    assert starter.accepted == StarterInput(starter.accepted.card)
+
+
+def test_a_broken_strip_does_not_stop_the_game(tmp_path):
+    class Unplugged:
+        name = "unplugged strip"
+        led_count = LAYOUT.led_count
+
+        def show(self, frame, effects=()):
+            raise OSError("device disconnected")
+
+        def poll(self, now):
+            pass
+
+        def close(self):
+            pass
+
+    table = new_table(tmp_path, strip=Unplugged())
+    (outcome,) = enter(table, "5C")
+    assert outcome.accepted == StarterInput(outcome.accepted.card)
+    assert isinstance(table.log.inputs[-1], StarterInput) and not isinstance(table.log.inputs[-1], PlayInput)
+    assert isinstance(table.setup, GameInput)
