@@ -196,11 +196,13 @@ def score_pegging(cards: Sequence[Card]) -> Score:
 
 
 _RANK_KINDS = frozenset((FIFTEEN, PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL, RUN))
-_rank_points: dict[tuple[int, ...], int] = {}
+# A multiset of ranks as one number: the count of each rank (0..4) is its base-5 digit.
+_RANK_KEY = tuple(5 ** rank for rank in range(14))
+_rank_points: dict[int, int] = {}
 
 
-def _rank_points_table() -> dict[tuple[int, ...], int]:
-    """Points of fifteens, pairs and runs for every sorted five-rank multiset (6,188 of them).
+def _rank_points_table() -> dict[int, int]:
+    """Points of fifteens, pairs and runs for every five-rank multiset (6,175 of them), keyed by _RANK_KEY sums.
 
     Built once from `score_show` itself, so the fast total and the itemised count are one set of rules.
     """
@@ -215,7 +217,8 @@ def _rank_points_table() -> dict[tuple[int, ...], int]:
                 cards.append(Card(r, suits[seen.get(r, 0)]))
                 seen[r] = seen.get(r, 0) + 1
             score = score_show(cards[:4], cards[4])
-            _rank_points[ranks] = sum(i.points for i in score.items if i.kind in _RANK_KINDS)
+            _rank_points[sum(_RANK_KEY[r] for r in ranks)] = sum(
+                i.points for i in score.items if i.kind in _RANK_KINDS)
     return _rank_points
 
 
@@ -226,14 +229,15 @@ def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
     """
     table = _rank_points or _rank_points_table()
     a, b, c, d = hand
-    points = table[tuple(sorted((a.rank, b.rank, c.rank, d.rank, starter.rank)))]
+    key = _RANK_KEY
+    points = table[key[a.rank] + key[b.rank] + key[c.rank] + key[d.rank] + key[starter.rank]]
     suit = starter.suit
-    if a.suit == b.suit == c.suit == d.suit:
-        if a.suit == suit:
+    if a.suit is b.suit is c.suit is d.suit:
+        if a.suit is suit:
             points += 5
         elif not crib:
             points += 4
-    for card in hand:
-        if card.rank == 11 and card.suit == suit:
+    for card in hand:  # nobs
+        if card.rank == 11 and card.suit is suit:
             points += 1
     return points

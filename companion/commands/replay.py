@@ -1,0 +1,68 @@
+"""`crib replay`: replay a game's transcript (JSON Lines table inputs) and print the scores, deal by deal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from companion.commands.score import open_text
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.transcript import parse_input
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "replay", help="replay a game transcript and print the scores",
+        description="Replay a transcript: one table input a line as JSON, e.g. {\"type\":\"play\",\"card\":\"5H\"} "
+        "(the format of the game log; see RULES.md). Prints every deal's points and the state of the game.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the transcript ('-' for standard input)")
+    parser.add_argument("--json", action="store_true", help="print the state as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_text(args.file) as lines:
+        state = replay_lines(lines)
+    if args.json:
+        print(json.dumps(state.to_json(), ensure_ascii=False))
+    else:
+        print(describe(state))
+    return 0
+
+
+def replay_lines(lines: Iterable[str]) -> GameState:
+    """Apply every input in turn; an error names its line and nothing after it is read."""
+    state = initial_state()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            state = apply(state, parse_input(line))
+        except CribbageError as error:
+            raise type(error)(f"line {number}: {error}") from None
+    return state
+
+
+def describe(state: GameState) -> str:
+    """The game in words: each deal's points with their reasons, then the scores and what comes next."""
+    out: list[str] = []
+    for record in state.deals:
+        starter = f", starter {record.starter}" if record.starter else ""
+        out.append(f"deal {record.number}: {record.dealer} deals{starter}")
+        for event in state.events:
+            if event.deal == record.number:
+                who = event.player or event.side
+                side = "" if event.side == who else f" for {event.side}"
+                said = event.score.say() if event.score.items else "nothing"
+                out.append(f"  {event.label}: {who}{side} +{event.points} ({said})")
+    scores = ", ".join(f"{side} {state.scores[side]}" for side in state.sides)
+    if scores:
+        out.append(f"scores: {scores}")
+    if state.match_target is not None:
+        out.append("match points: " + ", ".join(f"{s} {state.match_points[s]}" for s in state.sides))
+    out.append(state.prompt())
+    return "\n".join(out)

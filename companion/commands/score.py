@@ -1,0 +1,98 @@
+"""`crib score`: the itemised count of a hand (or crib) and its starter, or a batch of totals."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from companion.commands import CommandError
+from companion.cribbage.cards import DECK, Card, parse_cards
+from companion.cribbage.errors import CardSyntaxError
+from companion.cribbage.scoring import Score, score_show, show_total
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "score", help="count a hand or crib with its starter",
+        description="Count a hand: four cards then the starter (5H 5D 5C JS 5S). Cards are typed like 5H, 10d, "
+        "TH, ah or 5♥. With --batch, read one hand a line (an optional trailing word 'crib') and print one "
+        "total a line, in order.",
+    )
+    parser.add_argument("cards", nargs="*", metavar="CARD", help="four hand cards, then the starter")
+    parser.add_argument("--crib", action="store_true", help="count as the crib (only a five-card flush counts)")
+    parser.add_argument("--json", action="store_true", help="print the items as JSON")
+    parser.add_argument("--batch", metavar="FILE", help="score every line of FILE ('-' for standard input)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.batch is not None:
+        if args.cards:
+            raise CommandError("give cards or --batch FILE, not both")
+        with open_text(args.batch) as lines:
+            sys.stdout.write("".join(f"{total}\n" for total in batch_totals(lines, crib=args.crib)))
+        return 0
+    cards = parse_cards(args.cards)
+    if len(cards) != 5:
+        raise CommandError(f"give four hand cards and then the starter, like 5H 5D 5C JS 5S (got {len(cards)})")
+    print_score(score_show(cards[:4], cards[4], crib=args.crib), as_json=args.json)
+    return 0
+
+
+def print_score(score: Score, *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(score.to_json(), ensure_ascii=False))
+        return
+    for line in score.lines():
+        print(line)
+    print(f"total {score.total}: {score.say()}")
+
+
+@contextlib.contextmanager
+def open_text(path: str) -> Iterator[TextIO]:
+    """A named file, or standard input for '-', with a message that says what to do when it cannot be read."""
+    if path == "-":
+        yield sys.stdin
+        return
+    try:
+        file = open(path, encoding="utf-8")  # noqa: SIM115 (closed below, after the caller is done)
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror}; give a readable file or '-'") from None
+    with file:
+        yield file
+
+
+_CARDS: dict[str, Card] = {}  # every text a card has been read from, for batches
+
+
+def read_card(text: str) -> Card:
+    card = _CARDS.get(text)
+    if card is None:
+        card = _CARDS[text] = Card.parse(text)
+    return card
+
+
+for _card in DECK:
+    _CARDS[str(_card)] = _card
+
+
+def batch_totals(lines: TextIO, *, crib: bool = False) -> Iterator[int]:
+    """Totals of one hand a line ("5H 5D 5C JS 5S", optionally "crib" at the end); errors name the line."""
+    for number, line in enumerate(lines, 1):
+        words = line.replace(",", " ").split()
+        line_crib = crib
+        if words and words[-1].lower() == "crib":
+            words.pop()
+            line_crib = True
+        try:
+            cards = [read_card(w) for w in words]
+        except CardSyntaxError as error:
+            raise CommandError(f"line {number}: {error}") from None
+        if len(cards) != 5 or len(set(cards)) != 5:
+            raise CommandError(f"line {number}: give five different cards, four in hand then the starter, "
+                               f"like 5H 5D 5C JS 5S (got {line.strip()!r})")
+        yield show_total(cards[:4], cards[4], crib=line_crib)

@@ -1,0 +1,59 @@
+"""`crib score`: the itemised count of one hand, and fast batches of totals."""
+
+from __future__ import annotations
+
+import json
+
+from companion.cli import main
+
+
+def test_prints_each_item_and_the_total_as_said(capsys):
+    assert main(["score", "5H", "5D", "5C", "JS", "5S"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].startswith("total 29: fifteen two, fifteen four,")
+    assert out[-1].endswith("nobs is twenty-nine")
+    assert "nobs J♠ +1" in out
+
+
+def test_crib_counts_only_a_five_card_flush(capsys):
+    assert main(["score", "2H", "4H", "6H", "8H", "KS", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 4  # four-card flush in hand
+    assert main(["score", "2H", "4H", "6H", "8H", "KS", "--crib", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 0
+
+
+def test_json_lists_the_items(capsys):
+    assert main(["score", "4h", "5h", "6h", "TH", "5S", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    # fifteens 4-5-6 twice and 5-10 twice (8), the fives (2), a double run of three (6), four hearts (4)
+    assert result["total"] == 20
+    assert [item["kind"] for item in result["items"]].count("run") == 2
+    assert result["items"][-1] == {"kind": "flush", "cards": ["4H", "5H", "6H", "10H"], "points": 4}
+
+
+def test_batch_prints_one_total_a_line_in_order(tmp_path, capsys):
+    hands = tmp_path / "hands.txt"
+    hands.write_text("5H 5D 5C JS 5S\n2H 4H 6H 8H KS crib\n2H 4H 6H 8H KS\n4S 4D 5C 5S 6H\n")
+    assert main(["score", "--batch", str(hands)]) == 0
+    assert capsys.readouterr().out == "29\n0\n4\n24\n"
+
+
+def test_batch_from_standard_input(monkeypatch, capsys):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("AH 2H 3H 4H 5H\n"))
+    assert main(["score", "--batch", "-"]) == 0
+    assert capsys.readouterr().out == "12\n"  # run of five 5, fifteen 2, five-card flush 5
+
+
+def test_bad_input_says_what_to_do_and_exits_2(tmp_path, capsys):
+    assert main(["score", "5H", "5D"]) == 2
+    assert "give four hand cards and then the starter" in capsys.readouterr().err
+    assert main(["score", "5H", "5D", "5C", "JS", "5X"]) == 2
+    assert "'5X' has no suit I know" in capsys.readouterr().err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("5H 5D 5C JS 5S\n5H 5H 5C JS 5S\n")
+    assert main(["score", "--batch", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "five different cards" in err
+    assert main(["score", "--batch", str(tmp_path / "missing.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
