@@ -33,8 +33,8 @@ class GameLog:
         self.warnings = warnings
 
     @classmethod
-    def open(cls, path: Path) -> GameLog:
-        """Read the log at `path` (created empty if missing), repairing a torn last line."""
+    def open(cls, path: Path, *, repair: bool = True) -> GameLog:
+        """Read the log at `path` (created empty if missing), repairing a torn last line unless told not to."""
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists():
             path.touch()
@@ -70,7 +70,7 @@ class GameLog:
                     f"or start a new game (--new)"
                 ) from error
             good += len(raw) + 1
-        if good != len(data):  # cut off a torn line, or end a whole last line that lacks its newline
+        if repair and good != len(data):  # cut off a torn line, or end a whole last line that lacks its newline
             with path.open("r+b") as file:
                 file.truncate(min(good, len(data)))
                 if good > len(data):

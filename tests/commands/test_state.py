@@ -1,0 +1,40 @@
+"""`crib state`: the current game of a state directory, from its log, like `crib replay`."""
+
+from __future__ import annotations
+
+import json
+
+from companion.cli import main
+from companion.gamelog import GameLog, next_log
+from tests.view.test_screen import deal
+
+
+def test_state_prints_the_current_game_like_replay(tmp_path, capsys):
+    log = GameLog.open(next_log(tmp_path))
+    for inp in deal("end"):
+        log.append(inp)
+    assert main(["state", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "0001.jsonl" in out and "Bob's hand: Bob +20" in out and "scores: Ann 17, Bob 21" in out
+    assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["scores"] == {"Ann": 17, "Bob": 21} and state["prompt"] == "Bob deals. Scan the starter"
+
+
+def test_state_reads_a_torn_log_without_repairing_it(tmp_path, capsys):
+    path = next_log(tmp_path)
+    log = GameLog.open(path)
+    for inp in deal("4C"):
+        log.append(inp)
+    path.write_bytes(path.read_bytes() + b'{"type":"pl')
+    before = path.read_bytes()
+    assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["count"] == 14 and "cut short" in captured.err
+    assert path.read_bytes() == before
+
+
+def test_state_without_a_game_says_how_to_start_one(tmp_path, capsys):
+    assert main(["state", "--state-dir", str(tmp_path / "empty")]) == 2
+    err = capsys.readouterr().err
+    assert "no game in" in err and "crib sim --state-dir" in err
