@@ -179,13 +179,14 @@ class GameState:
             kind, player = self.counts[0]
             return f"{player}: claim the points of {_label(kind, player)}"
         if self.phase == "game over":
+            assert self.winner is not None
             others = sorted((self.scores[s] for s in self.sides if s != self.winner), reverse=True)
             skunk = f": a {self.skunk}" if self.skunk else ""
-            return f"{self.winner} wins {self.target} to {_and([str(o) for o in others])}{skunk}"
+            return f"{self.winner} {_wins(self.winner)} {self.target} to {_and([str(o) for o in others])}{skunk}"
         assert self.match_winner is not None
         others = sorted((self.match_points[s] for s in self.sides if s != self.match_winner), reverse=True)
-        return f"{self.match_winner} wins the match {self.match_points[self.match_winner]} to " + _and(
-            [str(o) for o in others])
+        won = self.match_points[self.match_winner]
+        return f"{self.match_winner} {_wins(self.match_winner)} the match {won} to {_and([str(o) for o in others])}"
 
     def to_json(self) -> dict[str, object]:
         """The `crib replay --json` form: the game so far with every deal's points."""
@@ -221,6 +222,10 @@ class GameState:
 
 def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _wins(side: str) -> str:
+    return "win" if "&" in side else "wins"
 
 
 def _label(kind: str, player: str) -> str:
@@ -323,7 +328,7 @@ def _win(state: GameState, side: str) -> GameState:
 def _game(state: GameState, inp: GameInput) -> GameState:
     if state.phase not in ("new", "game over", "match over"):
         raise RuleError(f"a game is in progress ({state.prompt()}): finish it, or undo back to its start")
-    players = inp.players
+    players = tuple(inp.players)
     if not 2 <= len(players) <= 4:
         raise InputError("a game needs 2, 3 or 4 players, like \"players\":[\"Ann\",\"Bob\"]")
     if len(set(players)) != len(players):

@@ -75,10 +75,10 @@ def _suit_patterns(ranks: tuple[int, ...]) -> list[tuple[Card, ...]]:
         patterns.append(tuple(cards))
     if len(set(ranks)) == 5:
         for order in (ranks, ranks[1:] + ranks[:1]):  # flushes, and a different card as the starter
-            patterns.append(tuple(Card(r, Suit.HEARTS) for r in order))
-            patterns.append(tuple(Card(r, Suit.HEARTS) for r in order[:4]) + (Card(order[4], Suit.SPADES),))
-            patterns.append(tuple(Card(r, Suit.HEARTS) for r in order[:3])
-                            + (Card(order[3], Suit.CLUBS), Card(order[4], Suit.HEARTS)))
+            hearts = [Card(r, Suit.HEARTS) for r in order]
+            patterns.append(tuple(hearts))
+            patterns.append((*hearts[:4], Card(order[4], Suit.SPADES)))
+            patterns.append((*hearts[:3], Card(order[3], Suit.CLUBS), hearts[4]))
     return patterns
 
 
