@@ -1,0 +1,104 @@
+"""The opponent model: how likely a sensible player is to lay away each pair of ranks.
+
+Derived by the project itself (`crib model`): deal many random six-card hands, let the standard player
+(the exact analysis with a uniform opponent) choose its discard as dealer and as pone, and count the
+pairs of ranks laid away. The counts ship as `opponent_model.json`; a weight per pair of cards is the
+pair's share of the discards divided by how many card pairs have those ranks (16, or 6 for a pair), plus
+one count of smoothing so that no discard is ever impossible.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import itertools
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.cribbage.cards import DECK, RANK_NAMES
+from companion.cribbage.errors import InputError
+
+from .tables import RANKS
+
+DATA_FILE = "opponent_model.json"
+ROLES = ("dealer", "pone")
+
+
+@dataclass(frozen=True, eq=False)
+class OpponentModel:
+    name: str
+    weights: dict[str, np.ndarray]  # role of the player laying away -> 13x13 weight per pair of cards
+
+    def pair_weights(self, *, dealer: bool) -> np.ndarray:
+        """Relative chance of one particular pair of cards (by their ranks) in a dealer's or pone's discard."""
+        return self.weights["dealer" if dealer else "pone"]
+
+
+UNIFORM = OpponentModel("uniform", {role: np.ones((RANKS, RANKS)) for role in ROLES})
+
+
+def pair_name(a: int, b: int) -> str:
+    """Ranks 0..12 as a discard is named: '5-10'."""
+    low, high = sorted((a, b))
+    return f"{RANK_NAMES[low + 1]}-{RANK_NAMES[high + 1]}"
+
+
+def from_counts(data: dict[str, Any]) -> OpponentModel:
+    """A model from the counts in the data file's form (see `build`)."""
+    try:
+        weights = {}
+        for role in ROLES:
+            counts = data["counts"][role]
+            matrix = np.zeros((RANKS, RANKS))
+            for a, b in itertools.combinations_with_replacement(range(RANKS), 2):
+                pairs_in_pack = 6 if a == b else 16
+                matrix[a, b] = matrix[b, a] = (int(counts.get(pair_name(a, b), 0)) + 1) / pairs_in_pack
+            weights[role] = matrix / matrix.max()
+        return OpponentModel(str(data["name"]), weights)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise InputError(f"that opponent model is not in the form `crib model` writes ({error}): build it again") \
+            from error
+
+
+def load(path: Path | None = None) -> OpponentModel:
+    """The shipped model, or one written by `crib model --out PATH`."""
+    if path is None:
+        text = importlib.resources.files(__package__).joinpath(DATA_FILE).read_text()
+    else:
+        try:
+            text = path.read_text()
+        except OSError as error:
+            raise InputError(f"cannot read the opponent model {path}: {error.strerror}") from error
+    try:
+        return from_counts(json.loads(text))
+    except json.JSONDecodeError as error:
+        raise InputError(f"the opponent model is not JSON ({error}): build it again with `crib model`") from error
+
+
+def build(deals: int, seed: int, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Count the discards the standard player makes from `deals` random hands, as dealer and as pone."""
+    from .discard import analyse
+
+    rng = random.Random(seed)
+    counts: dict[str, dict[str, int]] = {role: {} for role in ROLES}
+    for n in range(deals):
+        cards = rng.sample(DECK, 6)
+        for role in ROLES:
+            best = analyse(cards, dealer=role == "dealer").best
+            a, b = (c.rank - 1 for c in best.discard)
+            counts[role][pair_name(a, b)] = counts[role].get(pair_name(a, b), 0) + 1
+        if progress is not None:
+            progress(n + 1)
+    return {
+        "name": f"standard-discards-{deals}-seed-{seed}",
+        "about": "pairs of ranks the standard player (exact analysis, uniform opponent) lays away from random "
+                 "deals, counted per role; built by `crib model`",
+        "deals": deals,
+        "seed": seed,
+        "counts": {role: dict(sorted(counts[role].items(), key=lambda kv: -kv[1])) for role in ROLES},
+    }

@@ -1,0 +1,246 @@
+"""Complete two-player games between computer players, for strength figures and for the opponent model.
+
+The loop follows RULES.md (deal, lay away, starter and his heels, the play with go and last card, the show in
+order, the game ending the instant a player reaches the target) and can write each game as table inputs;
+the tests replay those through the engine's `apply` and compare every score. Each game's cards and choices
+come from a random generator seeded by (seed, game number), so a run is the same for a seed however it is
+split between processes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from companion.cribbage.cards import DECK, Card
+from companion.cribbage.scoring import score_show
+
+from .pegging import PlayView, peg_points
+from .players import Player, Seat, make
+
+SKUNK_LINE = 91  # a loser below this is skunked (121-point game)
+DOUBLE_SKUNK_LINE = 61
+
+
+@dataclass
+class Side:
+    """One side's totals over a run of games."""
+
+    level: str
+    wins: int = 0
+    skunks: int = 0  # games won with the loser below 91
+    double_skunks: int = 0
+    deals: int = 0
+    dealt: int = 0  # deals this side dealt (and so had the crib)
+    pegging: int = 0
+    hand: int = 0
+    crib: int = 0
+    heels: int = 0
+
+    def add(self, other: Side) -> None:
+        for name in ("wins", "skunks", "double_skunks", "deals", "dealt", "pegging", "hand", "crib", "heels"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+@dataclass
+class Game:
+    """One finished game: final scores, and its table inputs when recorded."""
+
+    scores: list[int]
+    winner: int
+    sides: tuple[Side, Side]
+    inputs: list[dict[str, object]] = field(default_factory=list)
+
+
+NAMES = ("A", "B")
+
+
+class _Won(Exception):
+    pass
+
+
+@dataclass
+class _Table:
+    players: tuple[Player, Player]
+    target: int
+    record: bool
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    inputs: list[dict[str, object]] = field(default_factory=list)
+    sides: tuple[Side, Side] = (Side(""), Side(""))
+
+    def peg(self, player: int, points: int, kind: str) -> None:
+        if not points:
+            return
+        self.scores[player] = min(self.target, self.scores[player] + points)
+        setattr(self.sides[player], kind, getattr(self.sides[player], kind) + points)
+        if self.scores[player] >= self.target:
+            raise _Won
+
+    def note(self, **entry: object) -> None:
+        if self.record:
+            self.inputs.append(entry)
+
+    def deal(self, dealer: int, rng: random.Random) -> None:
+        pone = 1 - dealer
+        deck = list(DECK)
+        rng.shuffle(deck)
+        dealt = (deck[0:6], deck[6:12])
+        kept: list[tuple[Card, ...]] = []
+        crib: list[Card] = []
+        for i in (0, 1):
+            self.sides[i].deals += 1
+            seat = Seat(i == dealer, self.scores[i], self.scores[1 - i], self.target)
+            laid = self.players[i].discard(dealt[i], seat)
+            self.note(type="hand", player=NAMES[i], cards=[str(c) for c in dealt[i]])
+            self.note(type="discard", player=NAMES[i], cards=[str(c) for c in laid])
+            kept.append(tuple(c for c in dealt[i] if c not in laid))
+            crib.extend(laid)
+        self.sides[dealer].dealt += 1
+        starter = deck[12]
+        self.note(type="starter", card=str(starter))
+        if starter.rank == 11:
+            self.peg(dealer, 2, "heels")
+        self.play(kept, dealt, starter, dealer)
+        self.peg(pone, score_show(kept[pone], starter).total, "hand")
+        self.peg(dealer, score_show(kept[dealer], starter).total, "hand")
+        self.peg(dealer, score_show(crib, starter, crib=True).total, "crib")
+
+    def play(self, kept: list[tuple[Card, ...]], dealt: tuple[list[Card], list[Card]], starter: Card,
+             dealer: int) -> None:
+        held = [list(kept[0]), list(kept[1])]
+        played: list[list[Card]] = [[], []]
+        pile: list[Card] = []
+        mover = 1 - dealer
+        last = mover
+        said_go = [False, False]
+        while held[0] or held[1]:
+            count = sum(c.value for c in pile)
+            if any(count + c.value <= 31 for c in held[mover]):
+                other = 1 - mover
+                view = PlayView(
+                    hand=tuple(held[mover]), pile=tuple(pile),
+                    unseen=tuple(c for c in DECK if c not in dealt[mover] and c != starter
+                                 and c not in played[other]),
+                    opponent_cards=len(held[other]), opponent_go=said_go[other],
+                    need=self.target - self.scores[mover], opponent_need=self.target - self.scores[other],
+                    dealer=mover == dealer, starter=starter, kept=kept[mover],
+                )
+                card = self.players[mover].play(view)
+                held[mover].remove(card)
+                played[mover].append(card)
+                pile.append(card)
+                count += card.value
+                last = mover
+                self.note(type="play", card=str(card))
+                self.peg(mover, peg_points([c.rank for c in pile], count), "pegging")
+                if count == 31:
+                    pile, said_go = [], [False, False]
+                    mover = other if held[other] else mover
+                elif not held[0] and not held[1]:
+                    self.peg(mover, 1, "pegging")  # last card
+                else:
+                    mover = other
+                continue
+            if held[mover] and not said_go[mover]:
+                said_go[mover] = True
+                self.note(type="go")
+            other = 1 - mover
+            if any(count + c.value <= 31 for c in held[other]):
+                mover = other
+                continue
+            if held[other] and not said_go[other]:
+                self.note(type="go")  # the other player holds cards too, and says go in turn
+            self.peg(last, 1, "pegging")  # the go
+            pile, said_go = [], [False, False]
+            mover = 1 - last if held[1 - last] else last
+
+
+def play_game(levels: tuple[str, str], first_dealer: int, seed: str, *, target: int = 121,
+              record: bool = False) -> Game:
+    """One complete game between two levels; `seed` fixes the cards and every choice."""
+    rng = random.Random(seed)
+    players = (make(levels[0], random.Random(seed + ":a")), make(levels[1], random.Random(seed + ":b")))
+    table = _Table(players, target, record, sides=(Side(levels[0]), Side(levels[1])))
+    table.note(type="game", players=list(NAMES), dealer=NAMES[first_dealer], target=target)
+    dealer = first_dealer
+    try:
+        while True:
+            table.deal(dealer, rng)
+            dealer = 1 - dealer
+    except _Won:
+        pass
+    winner = 0 if table.scores[0] >= target else 1
+    loser_score = table.scores[1 - winner]
+    side = table.sides[winner]
+    side.wins += 1
+    if loser_score < SKUNK_LINE:
+        side.skunks += 1
+    if loser_score < DOUBLE_SKUNK_LINE:
+        side.double_skunks += 1
+    return Game(table.scores, winner, table.sides, table.inputs)
+
+
+def _game(args: tuple[str, str, int, int]) -> Game:
+    a, b, seed, n = args
+    # Alternate the first dealer; each game its own seed, so the results do not depend on the workers.
+    return play_game((a, b), n % 2, f"{seed}:{n}")
+
+
+def run(a: str, b: str, games: int, seed: int, *, jobs: int = 1,
+        progress: Callable[[int], None] | None = None) -> tuple[Side, Side]:
+    """Play `games` games and return both sides' totals."""
+    totals = (Side(a), Side(b))
+    work = [(a, b, seed, n) for n in range(games)]
+    results: Iterable[Game]
+    if jobs > 1:
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(_game, work, chunksize=4)
+    else:
+        pool = None
+        results = map(_game, work)
+    try:
+        for n, game in enumerate(results, 1):
+            totals[0].add(game.sides[0])
+            totals[1].add(game.sides[1])
+            if progress is not None:
+                progress(n)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return totals
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% confidence interval of a win rate (Wilson score interval)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (centre - half, centre + half)
+
+
+def report(sides: tuple[Side, Side], seed: int) -> dict[str, object]:
+    games = sides[0].wins + sides[1].wins
+    out: dict[str, object] = {"games": games, "seed": seed}
+    for name, side in zip(("a", "b"), sides, strict=True):
+        low, high = wilson(side.wins, games)
+        out[name] = {
+            "level": side.level,
+            "wins": side.wins,
+            "win_rate": round(side.wins / games, 4) if games else 0.0,
+            "win_rate_95ci": [round(low, 4), round(high, 4)],
+            "skunks": side.skunks,
+            "double_skunks": side.double_skunks,
+            "per_deal": {
+                "pegging": round(side.pegging / side.deals, 3) if side.deals else 0.0,
+                "hand": round(side.hand / side.deals, 3) if side.deals else 0.0,
+                "crib": round(side.crib / side.dealt, 3) if side.dealt else 0.0,  # per crib owned
+                "heels": round(side.heels / side.dealt, 3) if side.dealt else 0.0,
+            },
+            "deals": side.deals,
+        }
+    return out

@@ -1,0 +1,83 @@
+"""Rank tables for the discard analysis, built from the engine's own `score_show` at first use.
+
+Fifteens, pairs and runs depend on ranks only, so one look-up per rank multiset replaces a whole count;
+flush and nobs (the only suit-dependent points) are added exactly by the analysis. Ranks are indexed
+0 (ace) to 12 (king) here, so a table can be indexed by numpy arrays of ranks.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import time
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.cribbage.cards import Card, Suit
+from companion.cribbage.scoring import DOUBLE_PAIR_ROYAL, FIFTEEN, PAIR, PAIR_ROYAL, RUN, score_show
+
+RANKS = 13
+_RANK_KINDS = frozenset((FIFTEEN, PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL, RUN))
+_SUITS = tuple(Suit)
+
+IntArray = npt.NDArray[np.int64]
+
+
+def _rank_points(ranks: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs of cards with these ranks (0-based), the last one as the starter."""
+    seen: dict[int, int] = {}
+    cards = []
+    for r in ranks:
+        cards.append(Card(r + 1, _SUITS[seen.get(r, 0)]))
+        seen[r] = seen.get(r, 0) + 1
+    score = score_show(cards[:-1], cards[-1])
+    return sum(item.points for item in score.items if item.kind in _RANK_KINDS)
+
+
+def _build(size: int) -> IntArray:
+    """A dense table indexed by `size` ranks in any order (13**size entries)."""
+    by_code = np.zeros(RANKS**size, dtype=np.int64)
+    weights = RANKS ** np.arange(size - 1, -1, -1)
+    for ranks in itertools.combinations_with_replacement(range(RANKS), size):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            by_code[int(np.dot(ranks, weights))] = _rank_points(ranks)
+    every = np.sort(np.indices((RANKS,) * size).reshape(size, -1), axis=0)
+    table: IntArray = by_code[weights @ every].reshape((RANKS,) * size)
+    return table
+
+
+@functools.cache
+def rank_table(size: int) -> IntArray:
+    """Points for `size` cards (five for a four-card hand or crib with its starter, four for three-card hands)."""
+    return _build(size)
+
+
+def build_seconds() -> float:
+    """Build both tables afresh and return how long that took (the cost of the first analysis)."""
+    start = time.perf_counter()
+    _build(5)
+    _build(4)
+    return time.perf_counter() - start
+
+
+@functools.cache
+def draw_order_index(draws: int) -> tuple[IntArray, IntArray]:
+    """For every ordered tuple of `draws` ranks: the ranks, and how many earlier draws had the same rank.
+
+    The number of ways to draw distinct cards with those ranks in that order is then the product over
+    positions of (cards of that rank left - earlier draws of it), which `draw_weights` computes.
+    """
+    ranks = np.indices((RANKS,) * draws).reshape(draws, -1)
+    earlier = np.zeros_like(ranks)
+    for i in range(1, draws):
+        earlier[i] = (ranks[:i] == ranks[i]).sum(axis=0)
+    return ranks, earlier
+
+
+def draw_weights(left: IntArray, draws: int) -> IntArray:
+    """Ordered ways to draw `draws` distinct cards, per rank tuple, from a pack with `left[r]` cards of rank r."""
+    ranks, earlier = draw_order_index(draws)
+    factors = np.clip(left[ranks] - earlier, 0, None)
+    weights: IntArray = np.prod(factors, axis=0).reshape((RANKS,) * draws)
+    return weights
