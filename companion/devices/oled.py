@@ -1,0 +1,62 @@
+"""The 128x64 OLED through luma.oled (SSD1306 or SH1106 on I2C), or luma.core's `dummy` device in simulation.
+
+luma is imported here, when a display is opened. `Oled.image` is the last image shown, for snapshots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.devices.base import DeviceError, StatusDisplay
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+CONTROLLERS = ("ssd1306", "sh1106")
+
+
+class Oled(StatusDisplay):
+    def __init__(self, device: Any, name: str = "OLED") -> None:
+        self.device = device
+        self.name = name
+        self.size = (device.width, device.height)
+        self.image: Image.Image | None = None
+
+    def show(self, image: Image.Image) -> None:
+        if image.size != self.size:
+            raise ValueError(f"the display shows {self.size[0]}x{self.size[1]} images, not {image.size}")
+        image = image.convert(self.device.mode)
+        self.device.display(image)
+        self.image = image
+
+    def close(self) -> None:
+        self.device.cleanup()
+
+
+def open_oled(controller: str, *, i2c_port: int = 1, address: int = 0x3C, rotate: int = 0,
+              serial_interface: Any = None) -> Oled:
+    """The real screen on /dev/i2c-`i2c_port` (or on `serial_interface`, which tests give)."""
+    from luma.core.error import DeviceNotFoundError, DevicePermissionError
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import sh1106, ssd1306
+
+    if controller not in CONTROLLERS:
+        raise DeviceError(f"no OLED controller {controller!r}: set devices.display to ssd1306 or sh1106")
+    try:
+        serial = serial_interface or i2c(port=i2c_port, address=address)
+        device = (ssd1306 if controller == "ssd1306" else sh1106)(serial, width=128, height=64, rotate=rotate)
+    except DevicePermissionError as error:
+        raise DeviceError(f"no permission to use /dev/i2c-{i2c_port} ({error}): add the user to the 'i2c' group "
+                          "and start again") from error
+    except (DeviceNotFoundError, OSError) as error:
+        raise DeviceError(f"no OLED at address 0x{address:02X} on /dev/i2c-{i2c_port} ({error}): enable I2C "
+                          "(raspi-config, Interface Options), check the wiring (SDA GPIO 2, SCL GPIO 3, 3.3 V), "
+                          "and find the address with 'i2cdetect -y 1' (display.address)") from error
+    return Oled(device, f"{controller} OLED")
+
+
+def dummy_oled(rotate: int = 0) -> Oled:
+    """luma.core's dummy device: keeps the image in memory (device.image), shows nothing."""
+    from luma.core.device import dummy
+
+    return Oled(dummy(width=128, height=64, rotate=rotate, mode="1"), "simulated OLED")

@@ -1,0 +1,158 @@
+"""The one place that picks device drivers from the configuration.
+
+`open_devices(config, clock=, simulate=)` opens every configured device. With `simulate=True` (`crib sim`)
+each device is simulated (gpiozero's MockFactory pins for the keypad and buttons, luma's dummy OLED, the
+recording strip, the terminal or a script for typing) unless its `devices.*` choice was made explicitly on the
+command line or in a --config file: so `crib sim --set devices.scanner=serial` uses a real serial scanner with
+otherwise simulated parts. Drivers import their hardware library only when opened here.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from companion.config import SYSTEM_PATH, Config
+from companion.devices.base import Clock, DeviceError, EntryDevice, PegStrip, StatusDisplay
+from companion.devices.sim import SimulatedKeypad
+
+
+@dataclass
+class Devices:
+    entries: list[EntryDevice] = field(default_factory=list)
+    strip: PegStrip | None = None
+    display: StatusDisplay | None = None
+    keypad: SimulatedKeypad | None = None
+    """In simulation: the keypad's hand, `keypad.tap("5")` (terminal and script lines "key:5" use it)."""
+    pin_factory: Any = None
+    """The gpiozero pin factory of the keypad and buttons (a MockFactory in simulation), if any."""
+
+    def close(self) -> None:
+        for device in (*self.entries, self.strip, self.display):
+            if device is not None:
+                device.close()
+
+
+def simulated_choice(config: Config, key: str) -> bool:
+    """Whether `crib sim` simulates this device: yes, unless chosen on the command line or in a --config file."""
+    origin = config.origins.get(f"devices.{key}", "packaged")
+    return origin.startswith(("packaged", f"{SYSTEM_PATH}:"))
+
+
+def open_devices(config: Config, *, clock: Clock, simulate: bool, script: Path | None = None,
+                 terminal: IO[str] | None = None) -> Devices:
+    """Open the configured devices (closing those already open if one fails). `script` feeds entries from a
+    file instead of the terminal, in simulation."""
+    devices = Devices()
+    try:
+        _open_all(devices, config, clock=clock, simulate=simulate, script=script, terminal=terminal or sys.stdin)
+    except BaseException:
+        devices.close()
+        raise
+    return devices
+
+
+def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool, script: Path | None,
+              terminal: IO[str]) -> None:
+    from companion.devices.keypad import Buttons, Keypad
+    from companion.devices.sim import ScriptEntry, SimStrip, TerminalEntry
+
+    choice = config.devices
+    sim = {key: simulate and simulated_choice(config, key) for key in ("scanner", "display", "strip")}
+    keypad_config = config.keypad
+    debounce, timeout = keypad_config.debounce_ms / 1000, keypad_config.sequence_timeout_ms / 1000
+    if choice.keypad != "none" or choice.buttons == "gpio":
+        # one pin factory for all GPIO devices; mock pins in simulation unless one was chosen explicitly
+        mock = choice.pin_factory == "mock" or (simulate and simulated_choice(config, "pin_factory"))
+        devices.pin_factory = pin_factory("mock" if mock else choice.pin_factory)
+        if choice.keypad != "none" and mock:
+            devices.keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock,
+                                             factory=devices.pin_factory, debounce=debounce, timeout=timeout)
+            devices.entries.append(devices.keypad)
+        elif choice.keypad == "pico":
+            raise DeviceError('devices.keypad = "pico": the strip driver does not pass the Pico\'s keys on yet: '
+                              'wire the keypad to the Pi (devices.keypad = "gpio")')
+        elif choice.keypad == "gpio":
+            devices.entries.append(Keypad(keypad_config.rows, keypad_config.columns, clock=clock,
+                                          pin_factory=devices.pin_factory, debounce=debounce, timeout=timeout))
+        if choice.buttons == "gpio":
+            pins = {"go": config.buttons.go, "undo": config.buttons.undo, "ok": config.buttons.ok}
+            devices.entries.append(Buttons(pins, pin_factory=devices.pin_factory))
+    if simulate:
+        lines = ScriptEntry(script, devices.keypad) if script else TerminalEntry(terminal, devices.keypad)
+        devices.entries.append(lines)
+    if choice.scanner != "none" and not sim["scanner"]:
+        devices.entries.append(open_scanner(config, clock=clock, terminal=terminal))
+    if choice.display != "none":
+        devices.display = _open_display(config, simulated=sim["display"])
+    if choice.strip != "none":
+        led_count = _led_count(config)
+        if sim["strip"] or choice.strip == "sim":
+            devices.strip = SimStrip(led_count)
+        else:
+            devices.strip = _open_pico_strip(config, led_count, clock)
+
+
+def pin_factory(name: str) -> Any:
+    """A gpiozero pin factory by its configuration name."""
+    try:
+        if name == "mock":
+            from gpiozero.pins.mock import MockFactory
+
+            return MockFactory()
+        if name == "lgpio":
+            from gpiozero.pins.lgpio import LGPIOFactory
+
+            return LGPIOFactory()
+        from gpiozero.pins.rpigpio import RPiGPIOFactory
+
+        return RPiGPIOFactory()
+    except (ImportError, OSError, RuntimeError) as error:
+        raise DeviceError(f"cannot use the {name!r} GPIO pin factory ({error}): on a Raspberry Pi install the "
+                          "package with the [pi] extra (lgpio) and check /dev/gpiochip* permissions (group 'gpio'); "
+                          'off a Pi, use crib sim or devices.pin_factory = "mock"') from error
+
+
+def open_scanner(config: Config, *, clock: Clock, terminal: IO[str]) -> EntryDevice:
+    from companion.devices.scanner import EvdevScanner, SerialScanner
+    from companion.devices.sim import TerminalEntry
+
+    scanner = config.scanner
+    window = scanner.duplicate_window_ms / 1000
+    if config.devices.scanner == "evdev":
+        if not sys.platform.startswith("linux"):
+            raise DeviceError('evdev scanners need Linux: use scanner = "serial" or "terminal"')
+        return EvdevScanner(scanner.device, clock=clock, duplicate_window=window)
+    if config.devices.scanner == "serial":
+        return SerialScanner(scanner.port, baud=scanner.baud, clock=clock, duplicate_window=window)
+    return TerminalEntry(terminal)
+
+
+def _open_display(config: Config, *, simulated: bool) -> StatusDisplay:
+    from companion.devices.oled import dummy_oled, open_oled
+
+    display = config.display
+    if simulated or config.devices.display == "dummy":
+        return dummy_oled(display.rotate)
+    return open_oled(config.devices.display, i2c_port=display.i2c_port, address=display.address,
+                     rotate=display.rotate)
+
+
+def _led_count(config: Config) -> int:
+    from companion.boards import LayoutError, load_layout
+
+    try:
+        return load_layout(config.board.layout).led_count
+    except (LayoutError, OSError) as error:
+        raise DeviceError(f"board.layout: {error}") from error
+
+
+def _open_pico_strip(config: Config, led_count: int, clock: Clock) -> PegStrip:
+    from companion.devices.pegstrip import PicoPegStrip
+
+    strip = config.strip
+    return PicoPegStrip(strip.port, led_count, baud=strip.baud, pin=strip.pin, color_order=strip.color_order,
+                        max_current_ma=strip.max_current_ma, brightness=round(config.board.brightness * 255 / 100),
+                        clock=clock)

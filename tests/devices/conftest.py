@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+import pytest
+
+from companion.devices.base import Entry, ManualClock
+from companion.devices.sim import SimulatedKeypad
+
+ROWS, COLUMNS = (5, 6, 13, 19), (12, 16, 20, 26)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(100.0)
+
+
+@pytest.fixture
+def keypad(clock: ManualClock) -> SimulatedKeypad:
+    device = SimulatedKeypad(ROWS, COLUMNS, clock=clock, debounce=0.02, timeout=4.0)
+    yield device
+    device.close()
+
+
+def run(device: SimulatedKeypad, clock: ManualClock, seconds: float, step: float = 0.01) -> None:
+    """The main loop's polling, on the manual clock."""
+    for _ in range(round(seconds / step)):
+        device.poll(clock.now)
+        clock.advance(step)
+
+
+def texts(entries: list[Entry]) -> list[str]:
+    return [entry.text for entry in entries]

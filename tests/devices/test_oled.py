@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from PIL import Image, ImageDraw
+
+from companion.devices.oled import dummy_oled, open_oled
+
+
+def picture() -> Image.Image:
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 3, 1), fill=1)  # top-left 4x2 block
+    draw.point((127, 63), fill=1)  # bottom-right pixel
+    return image
+
+
+def page_bytes(image: Image.Image) -> list[int]:
+    """SSD1306 horizontal addressing: 8 pages of 128 columns, one byte a column, bit 0 the top row."""
+    pixels = image.load()
+    return [sum(1 << bit for bit in range(8) if pixels[x, page * 8 + bit]) for page in range(8) for x in range(128)]
+
+
+def test_the_dummy_device_holds_the_shown_image() -> None:
+    display = dummy_oled()
+    display.show(picture())
+    assert display.size == (128, 64)
+    assert display.device.image.getbbox() == (0, 0, 128, 64)
+    assert display.device.image.getpixel((2, 1)) and not display.device.image.getpixel((2, 2))
+    assert display.image is not None and display.image.tobytes() == picture().tobytes()
+
+
+def test_one_frame_on_the_wire_is_1024_bytes_of_pages() -> None:
+    serial = mock.Mock(unsafe=True)
+    display = open_oled("ssd1306", serial_interface=serial)
+    serial.reset_mock()
+    display.show(picture())
+    serial.command.assert_called_once_with(0x21, 0, 127, 0x22, 0, 7)  # column and page address windows
+    sent = serial.data.call_args.args[0]
+    assert len(sent) == 1024
+    assert sent == page_bytes(picture())
+    assert sent[:5] == [0b11, 0b11, 0b11, 0b11, 0]
+    assert sent[-1] == 0b10000000
+
+
+def test_the_wrong_image_size_is_refused() -> None:
+    with pytest.raises(ValueError, match="shows 128x64 images"):
+        dummy_oled().show(Image.new("1", (64, 32)))
+
+
+def test_a_missing_i2c_bus_says_what_to_check() -> None:
+    from companion.devices.base import DeviceError
+
+    with pytest.raises(DeviceError, match="enable I2C"):
+        open_oled("ssd1306", i2c_port=19)

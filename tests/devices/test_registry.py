@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.config import load_config
+from companion.devices.base import DeviceError, ManualClock
+from companion.devices.keypad import Buttons, Keypad
+from companion.devices.oled import Oled
+from companion.devices.registry import open_devices
+from companion.devices.scanner import SerialScanner
+from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
+
+
+def test_simulation_picks_mock_pins_the_dummy_oled_and_the_sim_strip() -> None:
+    devices = open_devices(load_config(system_path=None), clock=ManualClock(), simulate=True,
+                           terminal=io.StringIO(""))
+    try:
+        assert [type(e) for e in devices.entries] == [SimulatedKeypad, Buttons, TerminalEntry]
+        assert isinstance(devices.pin_factory, MockFactory)
+        assert devices.keypad is devices.entries[0]
+        assert isinstance(devices.keypad.keypad, Keypad)  # the real driver, on mock pins
+        assert isinstance(devices.strip, SimStrip) and devices.strip.led_count == 244
+        assert isinstance(devices.display, Oled) and devices.display.name == "simulated OLED"
+    finally:
+        devices.close()
+
+
+def test_a_script_replaces_the_terminal_and_none_means_none(tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("5H\n", encoding="utf-8")
+    config = load_config(overrides=["devices.keypad=none", "devices.buttons=none", "devices.display=none",
+                                    "devices.strip=none"], system_path=None)
+    devices = open_devices(config, clock=ManualClock(), simulate=True, script=script)
+    assert [type(e) for e in devices.entries] == [ScriptEntry]
+    assert (devices.strip, devices.display, devices.keypad, devices.pin_factory) == (None, None, None, None)
+    devices.close()
+
+
+def test_each_device_is_chosen_separately_a_real_serial_scanner_in_simulation() -> None:
+    controller, scanner_end = os.openpty()
+    config = load_config(overrides=["devices.scanner=serial", f"scanner.port={os.ttyname(scanner_end)}"],
+                         system_path=None)
+    devices = open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))
+    try:
+        assert [type(e) for e in devices.entries] == [SimulatedKeypad, Buttons, TerminalEntry, SerialScanner]
+        assert isinstance(devices.strip, SimStrip)
+    finally:
+        devices.close()
+        os.close(controller)
+        os.close(scanner_end)
+
+
+def test_running_with_mock_pins_and_dummy_parts_opens_no_hardware() -> None:
+    config = load_config(overrides=["devices.pin_factory=mock", "devices.display=dummy", "devices.strip=sim",
+                                    "devices.scanner=terminal"], system_path=None)
+    devices = open_devices(config, clock=ManualClock(), simulate=False, terminal=io.StringIO(""))
+    assert [type(e) for e in devices.entries] == [SimulatedKeypad, Buttons, TerminalEntry]
+    assert isinstance(devices.display, Oled) and isinstance(devices.strip, SimStrip)
+    devices.close()
+
+
+def test_real_hardware_that_is_absent_is_a_device_error_that_says_what_to_check() -> None:
+    with pytest.raises(DeviceError, match="GPIO pin factory"):
+        open_devices(load_config(system_path=None), clock=ManualClock(), simulate=False)
+    config = load_config(overrides=["devices.keypad=none", "devices.buttons=none", "devices.scanner=serial",
+                                    "scanner.port=/dev/ttyUSB-none"], system_path=None)
+    with pytest.raises(DeviceError, match="scanner's serial port /dev/ttyUSB-none"):
+        open_devices(config, clock=ManualClock(), simulate=False)

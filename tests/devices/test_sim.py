@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from companion.devices.base import Entry, Flash, ManualClock
+from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
+from tests.devices.conftest import texts
+
+RED, OFF = (255, 0, 0), (0, 0, 0)
+
+
+def test_the_strip_records_every_frame_and_effect() -> None:
+    strip = SimStrip(3)
+    strip.show((RED, OFF, OFF))
+    strip.show((RED, RED, OFF), (Flash((1,), RED),))
+    assert strip.frame == (RED, RED, OFF)
+    assert strip.frames == [(RED, OFF, OFF), (RED, RED, OFF)]
+    assert strip.shown[1][1] == (Flash((1,), RED),)
+    with pytest.raises(ValueError, match="has 3 colours, not 2"):
+        strip.show((RED, RED))
+    assert len(strip.shown) == 2
+
+
+def test_an_unplugged_strip_gets_the_whole_latest_picture_when_it_comes_back() -> None:
+    strip = SimStrip(2)
+    strip.show((RED, OFF))
+    strip.unplug()
+    assert not strip.connected
+    strip.show((OFF, RED))
+    strip.show((RED, RED))
+    assert strip.frame == (RED, OFF)
+    strip.plug()
+    assert strip.frame == (RED, RED)
+    assert len(strip.shown) == 2
+
+
+def drive(lines: ScriptEntry | TerminalEntry, keypad: SimulatedKeypad, clock: ManualClock, seconds: float) -> None:
+    for _ in range(round(seconds / 0.01)):
+        lines.poll(clock.now)
+        keypad.poll(clock.now)
+        clock.advance(0.01)
+
+
+def test_a_script_feeds_entries_and_keys_in_order(tmp_path: Path, keypad: SimulatedKeypad,
+                                                  clock: ManualClock) -> None:
+    script = tmp_path / "deal.txt"
+    script.write_text("# a deal\nC5H\n\nkey:53\ngo\nkey: * 2 4\nkey:Z\nundo\n", encoding="utf-8")
+    got: list[Entry] = []
+    lines = ScriptEntry(script, keypad)
+    lines.start(got.append)
+    keypad.start(got.append)
+    assert not lines.finished
+    drive(lines, keypad, clock, 3.0)
+    assert texts(got) == ["C5H", "5H", "go", "QS", "key:Z", "undo"]
+    assert [entry.source for entry in got] == ["script", "keypad", "script", "keypad", "script", "script"]
+    assert lines.finished
+
+
+def test_terminal_lines_without_a_keypad_pass_key_texts_on() -> None:
+    got: list[Entry] = []
+    terminal = TerminalEntry(io.StringIO("5h\nkey:5\n"))
+    terminal.start(got.append)
+    terminal.reader.join(timeout=5)
+    terminal.poll(0.0)
+    assert got == [Entry("5h", "terminal"), Entry("key:5", "terminal")]
+    assert terminal.finished
