@@ -69,13 +69,13 @@ class Controller:
             else:
                 out.extend(link.encode(seq, reply[0], reply[1]))
         if self.heard == now:  # the host spoke: back from the waiting pattern once there is a picture
-            self.lights.waiting = not self.lights.have_picture
+            self.lights.set_waiting(not self.lights.have_picture)
         return bytes(out)
 
     def tick(self, now):
         """Advance the watchdog, the keypad and the LEDs; returns bytes for the host (key events)."""
         if now - self.heard > self.settings["watchdog_s"] * 1000:
-            self.lights.waiting = True
+            self.lights.set_waiting(True)
         self.lights.render(now)
         out = bytearray()
         if self.keypad is not None:
@@ -125,7 +125,7 @@ class Controller:
         elif kind == BRIGHTNESS:
             if len(body) != 1:
                 raise link.FrameError(link.BAD_BODY)
-            lights.brightness = body[0]
+            lights.set_brightness(body[0])
         else:
             lights.add_effect(self.effect(kind, body), now)
         return None

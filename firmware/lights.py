@@ -78,19 +78,32 @@ class Lights:
         self.waiting = True
         self.shown = None
         self.last_render = None
+        self.dirty = True
 
     # -- what the host sets
 
     def set_picture(self, colors):
         self.picture = list(colors)
         self.have_picture = True
+        self.dirty = True
 
     def set_leds(self, changes):
         for index, color in changes:
             self.picture[index] = color
         self.have_picture = True
+        self.dirty = True
+
+    def set_brightness(self, level):
+        self.brightness = level
+        self.dirty = True
+
+    def set_waiting(self, waiting):
+        if waiting != self.waiting:
+            self.waiting = waiting
+            self.dirty = True
 
     def add_effect(self, effect, now):
+        self.dirty = True
         if not self.effects:
             self.effect_start = now
         self.effects.append(effect)
@@ -108,8 +121,6 @@ class Lights:
         while self.effects and now - self.effect_start >= self.effects[0].duration:
             self.effect_start += self.effects[0].duration
             self.effects.pop(0)
-            if self.effects and now - self.effect_start > self.effects[0].duration:
-                self.effect_start = now - self.effects[0].duration  # far behind: skip rather than race
         out = list(self.picture)
         for effect in self.effects[1:]:
             if isinstance(effect, Walk):  # a peg still to walk is not at its destination yet
@@ -143,10 +154,12 @@ class Lights:
             scale = scale * max(0, self.budget_ma) // drawn_ma
         return [(r * scale // 255, g * scale // 255, b * scale // 255) for r, g, b in colors]
 
-    def render(self, now, force=False):
-        """Send the strip its picture for `now` if it changed; at most one write every FRAME_MS."""
-        if not force and self.last_render is not None and now - self.last_render < FRAME_MS:
+    def render(self, now):
+        """Send the strip its picture for `now` if it changed: at once after a change from the host, and
+        every FRAME_MS while something moves."""
+        if not self.dirty and self.last_render is not None and now - self.last_render < FRAME_MS:
             return False
+        self.dirty = False
         self.last_render = now
         colors = self.scaled(self.frame(now))
         if colors == self.shown:

@@ -1,0 +1,217 @@
+"""The peg strip on the LED co-processor (a Pico running firmware/), over USB serial with pyserial.
+
+`show` only records what to show and wakes a link thread, so the table controller never waits on the cable.
+The link thread owns the port: it opens it, shakes hands (HELLO, CONFIG, BRIGHTNESS), sends the effects and
+then the picture (the whole frame after a (re)connection, only the changed LEDs after that), one message at a
+time, each acknowledged or resent. A lost port is closed and reopened every `retry_s` (measured on the
+injected clock, driven by `poll`), and the whole picture is sent again. See firmware/PROTOCOL.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from .. import ledlink
+from ..ledlink import Message
+from .base import Celebrate, Clock, DeviceError, Effect, Flash, Frame, PegStrip, SystemClock, Walk
+
+WALK_STEP_MS = 80
+FLASH_TIMES, FLASH_PERIOD_MS = 3, 300
+CELEBRATE_MS = 6000
+SPARSE_LIMIT = 64
+"""More changed LEDs than this go as a whole frame."""
+
+
+class LinkLost(Exception):
+    """The port failed or the Pico stopped answering."""
+
+
+class PicoPegStrip(PegStrip):
+    name = "Pico peg strip"
+
+    def __init__(
+        self,
+        port: str,
+        led_count: int,
+        *,
+        baud: int = 115200,
+        pin: int = 2,
+        color_order: str = "GRB",
+        max_current_ma: int = 500,
+        brightness: int = 64,
+        watchdog_s: int = 3,
+        clock: Clock | None = None,
+        retry_s: float = 2.0,
+        keepalive_s: float = 1.0,
+        ack_timeout_s: float = 0.5,
+        open_port: Callable[..., Any] | None = None,
+    ) -> None:
+        if not 0 <= brightness <= 255:
+            raise DeviceError(f"strip brightness {brightness} is out of range: use 0 (off) to 255 (full)")
+        self._config = ledlink.config_body(led_count, pin, color_order, max_current_ma, watchdog_s)
+        self._port_name = port
+        self._baud = baud
+        self._count = led_count
+        self._brightness = brightness
+        self._clock = clock or SystemClock()
+        self._retry_s = retry_s
+        self._keepalive_s = keepalive_s
+        self._ack_timeout_s = ack_timeout_s
+        self._open_port = open_port
+        self._wake = threading.Condition()
+        self.changed = self._wake
+        """Notified whenever the connection comes or goes (and on every request to the link thread)."""
+        self._wanted: Frame = ((0, 0, 0),) * led_count
+        self._effects: list[Effect] = []
+        self._closing = False
+        self._connected = False
+        self.problem = ""
+        """Why the strip is not connected, for the status screen and the log."""
+        self._thread = threading.Thread(target=self._run, name="pico-peg-strip", daemon=True)
+        self._thread.start()
+
+    @property
+    def led_count(self) -> int:
+        return self._count
+
+    @property
+    def connected(self) -> bool:
+        return self._connected
+
+    def show(self, frame: Frame, effects: tuple[Effect, ...] = ()) -> None:
+        if len(frame) != self._count:
+            raise ValueError(f"a frame for this strip has {self._count} colours, not {len(frame)}")
+        with self._wake:
+            self._wanted = tuple(frame)
+            self._effects.extend(effects)
+            del self._effects[:-16]  # the Pico queues no more; the picture itself is never dropped
+            self._wake.notify_all()
+
+    def poll(self, now: float) -> None:
+        with self._wake:
+            self._wake.notify_all()
+
+    def close(self) -> None:
+        with self._wake:
+            self._closing = True
+            self._wake.notify_all()
+        self._thread.join(5)
+
+    # -- the link thread
+
+    def _run(self) -> None:
+        next_try = self._clock.monotonic()
+        while not self._closing:
+            if self._clock.monotonic() < next_try:
+                with self._wake:
+                    self._wake.wait(0.25)
+                continue
+            try:
+                port = self._open()
+            except Exception as error:  # any failure to open means "not there (yet)"
+                self._set_connected(False, f"cannot open {self._port_name}: {error}; check the Pico's USB cable")
+                next_try = self._clock.monotonic() + self._retry_s
+                continue
+            try:
+                self._serve(port)
+            except Exception as error:  # whatever went wrong, the daemon goes on and the link starts again
+                self._set_connected(False, f"lost the Pico on {self._port_name}: {error}")
+            finally:
+                with contextlib.suppress(OSError):
+                    port.close()
+            next_try = self._clock.monotonic() + self._retry_s
+
+    def _set_connected(self, connected: bool, problem: str) -> None:
+        with self._wake:
+            self._connected = connected
+            self.problem = problem
+            self._wake.notify_all()
+
+    def _open(self) -> Any:
+        if self._open_port is not None:
+            return self._open_port(self._port_name, self._baud, self._ack_timeout_s)
+        import serial
+
+        return serial.Serial(self._port_name, self._baud, timeout=self._ack_timeout_s, write_timeout=2, exclusive=True)
+
+    def _serve(self, port: Any) -> None:
+        self._seq = 0
+        self._decoder = ledlink.Decoder()
+        port.reset_input_buffer()
+        reply = self._request(port, ledlink.HELLO, ledlink.hello_body())
+        hello = ledlink.parse_hello_reply(reply.body)
+        if hello.version != ledlink.VERSION:
+            raise LinkLost(f"the Pico speaks protocol {hello.version}, this program {ledlink.VERSION}: reflash it")
+        if hello.max_leds < self._count:
+            raise LinkLost(f"the firmware drives at most {hello.max_leds} LEDs, the board has {self._count}")
+        self._request(port, ledlink.CONFIG, self._config)
+        self._request(port, ledlink.BRIGHTNESS, bytes((self._brightness,)))
+        shown: Frame | None = None
+        with self._wake:
+            self._effects.clear()  # animations meant for a picture the Pico never had
+        self._set_connected(True, "")
+        last_sent = self._clock.monotonic()
+        while not self._closing:
+            with self._wake:
+                wanted, effects = self._wanted, self._effects[:]
+                self._effects.clear()
+                idle = wanted == shown and not effects
+                if idle and self._clock.monotonic() - last_sent < self._keepalive_s:
+                    self._wake.wait(0.25)
+                    continue
+            for effect in effects:
+                self._request(port, *_effect_message(effect))
+            if wanted != shown:
+                self._send_picture(port, wanted, shown)
+                shown = wanted
+            if not effects and wanted == shown and self._clock.monotonic() - last_sent >= self._keepalive_s:
+                self._request(port, ledlink.PING, b"")
+            last_sent = self._clock.monotonic()
+
+    def _send_picture(self, port: Any, wanted: Frame, shown: Frame | None) -> None:
+        changes = [] if shown is None else [(i, c) for i, c in enumerate(wanted) if c != shown[i]]
+        if shown is None or len(changes) > SPARSE_LIMIT:
+            self._request(port, ledlink.FRAME, ledlink.frame_body(wanted))
+        else:
+            self._request(port, ledlink.SET, ledlink.set_body(changes))
+
+    def _request(self, port: Any, kind: int, body: bytes, attempts: int = 3) -> Message:
+        """Send one message and wait for its answer; resend on NAK or silence."""
+        self._seq = self._seq % 255 + 1
+        wire = ledlink.encode(Message(self._seq, kind, body))
+        refusal = "no answer"
+        for _ in range(attempts):
+            port.write(wire)
+            answer = self._answer(port)
+            if answer is None:
+                refusal = "no answer"
+            elif answer.type == ledlink.NAK:
+                refusal = ledlink.nak_reason(answer.body)
+                if answer.body[:1] in (b"\x04", b"\x05", b"\x06", b"\x07"):  # resending will not help
+                    raise LinkLost(f"the Pico refused a message: {refusal}")
+            else:
+                return answer
+        raise LinkLost(f"the Pico did not acknowledge a message ({refusal})")
+
+    def _answer(self, port: Any) -> Message | None:
+        """The Pico's reply to the current message (key events on the way are passed by), None on silence."""
+        while True:
+            data = port.read(max(1, port.in_waiting))
+            if not data:
+                return None
+            for item in self._decoder.feed(data):
+                if isinstance(item, Message) and item.type != ledlink.KEY and item.seq == self._seq:
+                    return item
+
+
+def _effect_message(effect: Effect) -> tuple[int, bytes]:
+    leds = effect.leds[:1000]
+    if isinstance(effect, Walk):
+        return ledlink.WALK, ledlink.walk_body(effect.color, WALK_STEP_MS, leds)
+    if isinstance(effect, Flash):
+        return ledlink.FLASH, ledlink.flash_body(effect.color, FLASH_TIMES, FLASH_PERIOD_MS, leds)
+    assert isinstance(effect, Celebrate)
+    return ledlink.CELEBRATE, ledlink.celebrate_body(effect.color, CELEBRATE_MS, leds)

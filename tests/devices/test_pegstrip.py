@@ -1,0 +1,128 @@
+"""The host's strip driver talking to the real firmware logic (under CPython, stub neopixel) over a
+pseudo-terminal pair, as it talks to a Pico over USB."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.boards import load_layout
+from companion.devices.base import DeviceError, Flash, Frame, ManualClock, Walk
+from companion.devices.pegstrip import PicoPegStrip
+from tests.firmware.sim import PtyPico, wait_for
+
+LAYOUT = load_layout("two-track-61")
+RED, BLUE, OFF = (200, 0, 0), (0, 0, 200), (0, 0, 0)
+
+
+def pegs(red: tuple[int, int], blue: tuple[int, int]) -> Frame:
+    """Front and back peg of each player, as the view draws them."""
+    frame = [OFF] * LAYOUT.led_count
+    for score in red:
+        frame[LAYOUT.led_for(0, score)] = RED
+    for score in blue:
+        frame[LAYOUT.led_for(1, score)] = BLUE
+    return tuple(frame)
+
+
+def showing(pico: PtyPico, frame: Frame) -> bool:
+    strip = pico.strip
+    return len(strip) == len(frame) and all(strip[i] == frame[i] for i in range(len(frame)))
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(100.0)
+
+
+@pytest.fixture
+def pico(tmp_path: Path) -> Iterator[PtyPico]:
+    board = PtyPico(tmp_path / "ttyACM0")
+    yield board
+    if board.running:
+        board.unplug()
+
+
+@pytest.fixture
+def strip(pico: PtyPico, clock: ManualClock) -> Iterator[PicoPegStrip]:
+    driver = PicoPegStrip(
+        str(pico.port), LAYOUT.led_count, clock=clock, brightness=255, max_current_ma=2000, keepalive_s=30
+    )
+    assert wait_for(driver.changed, lambda: driver.connected)
+    yield driver
+    driver.close()
+
+
+def red_walk(*scores: int) -> Walk:
+    return Walk(tuple(LAYOUT.led_for(0, score) for score in scores), RED)
+
+
+def test_a_scripted_deal_ends_with_the_pegs_on_the_strip(pico: PtyPico, strip: PicoPegStrip) -> None:
+    strip.show(pegs((0, 0), (0, 0)))
+    strip.show(pegs((0, 2), (0, 0)), (red_walk(1, 2),))
+    strip.show(pegs((2, 5), (0, 0)), (red_walk(3, 4, 5),))
+    strip.show(pegs((2, 5), (0, 6)), (Walk(tuple(LAYOUT.led_for(1, s) for s in range(1, 7)), BLUE),))
+    final = pegs((5, 12), (6, 8))
+    strip.show(final, (Flash((LAYOUT.led_for(0, 12),), RED),))
+    assert wait_for(pico.received, lambda: pico.controller.lights.picture == list(final))
+
+    pico.now = 100  # the Pico's clock: the first peg is on its second hole, the next walk not begun
+    assert wait_for(pico.strip.changed, lambda: pico.strip[LAYOUT.led_for(0, 2)] == RED)
+    assert pico.strip[LAYOUT.led_for(0, 5)] == OFF
+
+    pico.now = 2500  # every animation over, well within the watchdog's 3 s
+    assert wait_for(pico.strip.changed, lambda: showing(pico, final))
+    # GRB on the wire: the buffer that goes down the data line holds green, red, blue
+    red_led = LAYOUT.led_for(0, 12)
+    assert pico.strip.buf[3 * red_led : 3 * red_led + 3] == bytes((0, 200, 0))
+
+
+def test_pulling_the_cable_and_plugging_it_back_restores_the_picture(
+    pico: PtyPico, strip: PicoPegStrip, clock: ManualClock, tmp_path: Path
+) -> None:
+    strip.show(pegs((10, 14), (3, 9)))
+    assert wait_for(pico.strip.changed, lambda: showing(pico, pegs((10, 14), (3, 9))))
+
+    pico.unplug()
+    latest = pegs((14, 20), (9, 17))
+    strip.show(latest)  # never blocks, even with nobody at the other end
+    assert wait_for(strip.changed, lambda: not strip.connected)
+    assert "lost the Pico" in strip.problem
+
+    fresh = PtyPico(tmp_path / "ttyACM0")  # a Pico that just powered up: blank strip
+    try:
+        clock.advance(2.0)
+        strip.poll(clock.monotonic())
+        assert wait_for(strip.changed, lambda: strip.connected)
+        assert wait_for(fresh.strip.changed, lambda: showing(fresh, latest))
+    finally:
+        fresh.unplug()
+
+
+def test_a_strip_that_is_not_plugged_in_is_reported_and_picked_up_later(clock: ManualClock, tmp_path: Path) -> None:
+    port = tmp_path / "ttyACM0"
+    driver = PicoPegStrip(str(port), LAYOUT.led_count, clock=clock, max_current_ma=2000)
+    try:
+        assert wait_for(driver.changed, lambda: "cannot open" in driver.problem)
+        driver.show(pegs((1, 3), (0, 2)))
+        assert not driver.connected
+        pico = PtyPico(port)
+        try:
+            clock.advance(2.0)
+            driver.poll(clock.monotonic())
+            assert wait_for(pico.received, lambda: pico.controller.configured)
+            assert len(pico.strip) == LAYOUT.led_count
+            assert wait_for(pico.strip.changed, lambda: pico.strip[LAYOUT.led_for(1, 2)] != (0, 0, 0))
+        finally:
+            pico.unplug()
+    finally:
+        driver.close()
+
+
+def test_bad_settings_are_refused_before_anything_is_sent(tmp_path: Path) -> None:
+    with pytest.raises(DeviceError, match="brightness 300 is out of range"):
+        PicoPegStrip(str(tmp_path / "tty"), 10, brightness=300)
+    with pytest.raises(ValueError, match="colour order 'RGBW'"):
+        PicoPegStrip(str(tmp_path / "tty"), 10, color_order="RGBW")
