@@ -7,8 +7,9 @@ from pathlib import Path
 from companion.app import Table
 from companion.boards import load_layout
 from companion.cribbage.game import replay
-from companion.cribbage.transcript import CribInput, GameInput, PegInput, PlayInput, StarterInput, UndoInput
+from companion.cribbage.transcript import CribInput, PegInput, StarterInput, UndoInput
 from companion.devices.base import Entry, ManualClock
+from companion.devices.sim import SimStrip
 from companion.gamelog import GameLog
 from companion.view.pegs import DEFAULT_COLOURS
 from tests.golden import assert_golden
@@ -146,22 +147,12 @@ def test_coaching_mode_takes_both_hands_before_the_starter(tmp_path):
     assert starter.accepted == StarterInput(starter.accepted.card)
 
 
-def test_a_broken_strip_does_not_stop_the_game(tmp_path):
-    class Unplugged:
-        name = "unplugged strip"
-        led_count = LAYOUT.led_count
-
-        def show(self, frame, effects=()):
-            raise OSError("device disconnected")
-
-        def poll(self, now):
-            pass
-
-        def close(self):
-            pass
-
-    table = new_table(tmp_path, strip=Unplugged())
+def test_an_absent_strip_does_not_stop_the_game_and_gets_the_whole_picture_back(tmp_path):
+    strip = SimStrip(LAYOUT.led_count)
+    table = new_table(tmp_path, strip=strip)
+    strip.unplug()
     (outcome,) = enter(table, "5C")
-    assert outcome.accepted == StarterInput(outcome.accepted.card)
-    assert isinstance(table.log.inputs[-1], StarterInput) and not isinstance(table.log.inputs[-1], PlayInput)
-    assert isinstance(table.setup, GameInput)
+    enter(table, "10C", "4C", "5H", "6D")  # Ann pegs a run of three while the strip is away
+    assert isinstance(outcome.accepted, StarterInput) and table.state.scores["Ann"] == 3
+    strip.plug()
+    assert strip.frame == table.picture.frame and strip.frame[LAYOUT.led_for(0, 3)] == RED

@@ -1,0 +1,29 @@
+"""`crib run`: the daemon with the devices of the configuration (what systemd starts as cribbage-companion)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.commands import CommandError
+from companion.daemon import add_run_arguments, serve
+from companion.devices.base import DeviceError
+from companion.gamelog import GameLogError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "run", help="run the board with the configured devices",
+        description="Run the Cribbage Companion daemon in the foreground with the devices of the configuration "
+        "(packaged defaults < /etc/cribbage-companion/config.toml < --config < --set). It resumes the current "
+        "game from the state directory. Stop it with Ctrl-C or SIGTERM; the game is kept.",
+    )
+    add_run_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return serve(args)
+    except (DeviceError, GameLogError) as error:
+        raise CommandError(str(error)) from None

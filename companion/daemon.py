@@ -1,0 +1,187 @@
+"""The daemon: configuration, devices, the game log and the table controller, run by one loop.
+
+`main(argv) -> int` is the `cribbage-companion` program that systemd starts (Type=notify): it tells systemd
+READY=1 once the game is resumed and the outputs show it, and pings WATCHDOG=1 from the main loop, so a stuck
+loop gets the service restarted. Signals only set a flag; the loop notices it, closes the devices and exits.
+`crib run` and `crib sim` are this same loop (sim with simulated devices).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import queue
+import signal
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import FrameType
+
+from companion.app import Outcome, Table
+from companion.boards import load_layout
+from companion.config import Config, ConfigError, add_config_arguments, config_from_args
+from companion.cribbage import transcript as t
+from companion.devices.base import Clock, DeviceError, SystemClock
+from companion.devices.registry import Devices, open_devices
+from companion.gamelog import GameLog, GameLogError, current_log, next_log
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.01  # the keypad is scanned and time-outs checked this often
+
+
+class Notifier:
+    """sd_notify without a dependency: datagrams to $NOTIFY_SOCKET (nothing happens when it is unset)."""
+
+    def __init__(self, environ: dict[str, str] | None = None, *, watchdog: bool = True) -> None:
+        environ = dict(os.environ if environ is None else environ)
+        address = environ.get("NOTIFY_SOCKET", "")
+        self.address = "\0" + address[1:] if address.startswith("@") else address
+        usec = environ.get("WATCHDOG_USEC", "")
+        for_us = environ.get("WATCHDOG_PID", str(os.getpid())) == str(os.getpid())
+        self.watchdog = int(usec) / 2e6 if watchdog and usec.isdigit() and for_us else None
+        self.last_ping = float("-inf")
+
+    def notify(self, message: str) -> None:
+        if not self.address:
+            return
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+            try:
+                sock.connect(self.address)
+                sock.sendall(message.encode())
+            except OSError as error:
+                log.warning("cannot tell systemd %r: %s", message, error)
+
+    def ping(self, now: float) -> None:
+        """WATCHDOG=1 at half the interval systemd asked for."""
+        if self.watchdog is not None and now - self.last_ping >= self.watchdog:
+            self.notify("WATCHDOG=1")
+            self.last_ping = now
+
+
+class Daemon:
+    def __init__(self, table: Table, board: Devices, *, clock: Clock, notifier: Notifier | None = None,
+                 on_outcome: Callable[[Outcome], None] | None = None) -> None:
+        self.table = table
+        self.board = board
+        self.clock = clock
+        self.notifier = notifier or Notifier({})
+        self.on_outcome = on_outcome
+        self.stopping = False
+
+    def start(self) -> None:
+        for device in self.board.entries:
+            device.start(self.table.emit)
+        self.notifier.notify("READY=1\nSTATUS=" + self.table.prompt())
+
+    def step(self, timeout: float = POLL_SECONDS) -> None:
+        """Wait up to `timeout` for an entry, apply what is queued, then poll devices and time-outs."""
+        try:
+            entry = self.table.queue.get(timeout=timeout) if timeout > 0 else self.table.queue.get_nowait()
+            while True:
+                self._report(self.table.handle(entry))
+                entry = self.table.queue.get_nowait()
+        except queue.Empty:
+            pass
+        now = self.clock.monotonic()
+        for device in self.board.entries:
+            device.poll(now)
+        if self.board.strip is not None:
+            self.board.strip.poll(now)
+        self.table.tick(now)
+        self.notifier.ping(now)
+
+    def _report(self, outcome: Outcome) -> None:
+        if self.on_outcome is not None:
+            self.on_outcome(outcome)
+
+    def run(self, done: Callable[[], bool] = lambda: False) -> int:
+        """Loop until a signal arrives or `done()` says so; always closes the devices."""
+        handled = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+        previous = {sig: signal.signal(sig, self._signal) for sig in handled}
+        try:
+            self.start()
+            while not self.stopping and not done():
+                self.step()
+        finally:
+            self.notifier.notify("STOPPING=1")
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            self.board.close()
+        return 0
+
+    def _signal(self, signum: int, frame: FrameType | None) -> None:
+        self.stopping = True
+
+
+def setup_input(config: Config, players: Sequence[str] | None = None, dealer: str | None = None,
+                target: int | None = None) -> t.GameInput:
+    """The game input a new game starts with, from the configuration and any command-line choices."""
+    game = config.game
+    chosen = tuple(players) if players else game.players
+    dealer = dealer if dealer is not None else (game.dealer or None)
+    return t.GameInput(players=chosen, dealer=dealer if dealer in chosen else None, target=target or game.target,
+                       variant=None if players else game.variant, muggins=game.muggins)
+
+
+def open_log(state_dir: Path, *, new: bool) -> GameLog:
+    """The current game's log in `state_dir` (a new one when asked, or when there is none)."""
+    path = current_log(state_dir)
+    if new or path is None:
+        path = next_log(state_dir)
+    return GameLog.open(path)
+
+
+def open_table(config: Config, board: Devices, *, state_dir: Path, clock: Clock, new: bool = False,
+               setup: t.GameInput | None = None) -> Table:
+    layout = load_layout(config.board.layout)
+    game_log = open_log(state_dir, new=new)
+    return Table(game_log, setup=setup or setup_input(config), layout=layout, clock=clock, strip=board.strip,
+                 display=board.display, colours=config.board.colours, coaching=config.game.coaching,
+                 new_log=lambda: GameLog.open(next_log(state_dir)))
+
+
+def open_board(config: Config, *, clock: Clock, simulate: bool, script: Path | None = None) -> Devices:
+    return open_devices(config, clock=clock, simulate=simulate, script=script)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cribbage-companion", description="The Cribbage Companion daemon.")
+    add_run_arguments(parser)
+    return parser
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    add_config_arguments(parser)
+    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir)")
+    parser.add_argument("--new", action="store_true", help="start a new game instead of resuming the last one")
+
+
+def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
+    """Run the board until a signal: resume the game, show it, follow the table."""
+    config = config_from_args(args)
+    clock = SystemClock()
+    board = open_board(config, clock=clock, simulate=simulate)
+    try:
+        table = open_table(config, board, state_dir=args.state_dir or Path(config.state.dir), clock=clock,
+                           new=args.new)
+    except BaseException:
+        board.close()
+        raise
+    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog)).run()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    args = build_parser().parse_args(argv)
+    try:
+        return serve(args)
+    except (ConfigError, DeviceError, GameLogError) as error:
+        print(f"cribbage-companion: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
