@@ -1,0 +1,117 @@
+"""Daemon figures for `crib bench`, with simulated devices (luma dummy OLED, recording strip):
+
+- input_latency_ms: from an entry put on the queue to the log fsynced, the pegs sent and the OLED image
+  drawn and shown (median and 99th percentile over the sample deal, entered again and again with undos);
+- idle_cpu_percent: CPU time of the main loop with nothing entered (it polls every 10 ms);
+- rss_mb: resident memory of this process after the table is up;
+- startup_to_ready_ms: from starting `cribbage-companion` to its READY=1 on $NOTIFY_SOCKET (median).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEAL = ["5C", "10C", "4C", "5H", "6D", "5D", "go", "go", "7S", "JH", "8H", "2C", "3D", "9S", "KH"]
+DEVICE_CHOICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
+                  "devices.scanner=none"]
+
+
+def _table(state_dir: Path):  # type: ignore[no-untyped-def]
+    from companion.config import load_config
+    from companion.daemon import Daemon, Notifier, open_board, open_table, setup_input
+    from companion.devices.base import SystemClock
+
+    config = load_config(overrides=DEVICE_CHOICES, system_path=None)
+    clock = SystemClock()
+    board = open_board(config, clock=clock, simulate=False)
+    table = open_table(config, board, state_dir=state_dir, clock=clock, setup=setup_input(config, ["Ann", "Bob"],
+                                                                                          "Ann"))
+    return Daemon(table, board, clock=clock, notifier=Notifier({}))
+
+
+def input_latency(rounds: int, state_dir: Path) -> list[float]:
+    from companion.devices.base import Entry
+
+    daemon = _table(state_dir)
+    table = daemon.table
+    samples = []
+    try:
+        for _ in range(rounds):
+            for text in [*DEAL, *(["undo"] * 12)]:  # a deal, then back to the starter's prompt
+                start = time.perf_counter()
+                table.emit(Entry(text))
+                daemon.step(timeout=0)
+                samples.append((time.perf_counter() - start) * 1000)
+            table.emit(Entry("undo"))
+            daemon.step(timeout=0)
+    finally:
+        daemon.board.close()
+    return samples
+
+
+def idle_cpu(seconds: float, state_dir: Path) -> float:
+    daemon = _table(state_dir)
+    try:
+        wall, cpu = time.monotonic(), time.process_time()
+        while time.monotonic() - wall < seconds:
+            daemon.step()
+        return 100 * (time.process_time() - cpu) / (time.monotonic() - wall)
+    finally:
+        daemon.board.close()
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def startup_to_ready(state_dir: Path) -> float:
+    """Start the daemon as systemd would and wait for READY=1."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    address = str(state_dir / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
+        systemd.bind(address)
+        systemd.settimeout(30)
+        overrides = [arg for choice in DEVICE_CHOICES for arg in ("--set", choice)]
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-c", "import sys; from companion.daemon import main; "
+                                  "sys.exit(main(sys.argv[1:]))", "--state-dir", str(state_dir), *overrides],
+                                 env={**os.environ, "NOTIFY_SOCKET": address}, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        try:
+            while not systemd.recv(4096).startswith(b"READY=1"):
+                pass
+            return (time.perf_counter() - start) * 1000
+        finally:
+            child.terminate()
+            child.wait(10)
+            os.unlink(address)
+
+
+def run(quick: bool) -> dict[str, object]:
+    with tempfile.TemporaryDirectory(prefix="crib-bench-") as directory:
+        base = Path(directory)
+        samples = sorted(input_latency(2 if quick else 20, base / "latency"))
+        idle = idle_cpu(0.5 if quick else 3.0, base / "idle")
+        memory = rss_mb()
+        starts = [startup_to_ready(base / f"start-{i}") for i in range(1 if quick else 5)]
+    return {
+        "input_latency_ms": {
+            "median": round(statistics.median(samples), 2),
+            "p99": round(samples[min(len(samples) - 1, int(0.99 * len(samples)))], 2),
+            "samples": len(samples),
+        },
+        "idle_cpu_percent": round(idle, 2),
+        "rss_mb": round(memory, 1),
+        "startup_to_ready_ms": round(statistics.median(starts), 1),
+        "devices": "simulated: luma dummy OLED, recording strip; the log fsynced on this machine's disk",
+    }
