@@ -268,12 +268,8 @@ class Table:
         return self.state.side_of[players[index]]
 
     def _next_to_cut(self) -> str:
-        cuts = 0
-        for inp in reversed(self.state.inputs):
-            if not isinstance(inp, t.CutInput):
-                break
-            cuts += 1
-        return self.state.players[cuts % len(self.state.players)]
+        cut = dict(self.state.cuts)
+        return next(p for p in self.state.players if p not in cut)
 
     # -- time -----------------------------------------------------------------------------------------
     def tick(self, now: float) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from companion.app import Table
 from companion.boards import load_layout
 from companion.cribbage.game import replay
-from companion.cribbage.transcript import CribInput, PegInput, StarterInput, UndoInput
+from companion.cribbage.transcript import CribInput, GameInput, PegInput, StarterInput, UndoInput
 from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
 from companion.gamelog import GameLog
@@ -156,3 +156,11 @@ def test_an_absent_strip_does_not_stop_the_game_and_gets_the_whole_picture_back(
     assert isinstance(outcome.accepted, StarterInput) and table.state.scores["Ann"] == 3
     strip.plug()
     assert strip.frame == table.picture.frame and strip.frame[LAYOUT.led_for(0, 3)] == RED
+
+
+def test_without_a_dealer_the_players_cut_and_the_lower_card_deals(tmp_path):
+    table = Table(GameLog.open(tmp_path / "g.jsonl"), setup=GameInput(("Ann", "Bob")), layout=LAYOUT,
+                  clock=ManualClock())
+    assert table.prompt() == "Cut for deal: Ann and Bob to cut"
+    enter(table, "KH", "3C")
+    assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Scan the starter"

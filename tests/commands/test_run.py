@@ -1,0 +1,40 @@
+"""`crib run`: the daemon with configured devices; ready for systemd, stops cleanly, device errors in words."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.cli import main
+from companion.gamelog import GameLog, current_log
+
+QUIET_DEVICES = ["--set", "devices.display=dummy", "--set", "devices.strip=sim", "--set", "devices.keypad=none",
+                 "--set", "devices.buttons=none", "--set", "devices.scanner=none"]
+
+
+def test_run_is_ready_for_systemd_and_stops_on_sigterm_keeping_the_game(tmp_path):
+    address = str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
+        systemd.bind(address)
+        systemd.settimeout(30)
+        child = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--state-dir", str(tmp_path / "s"),
+                                  *QUIET_DEVICES], env={**os.environ, "NOTIFY_SOCKET": address},
+                                 cwd=Path(__file__).parents[2], stderr=subprocess.PIPE, text=True)
+        ready = systemd.recv(4096).decode()
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(30) == 0, child.stderr.read() if child.stderr else ""
+        stopping = systemd.recv(4096).decode()
+    assert ready.startswith("READY=1") and "Cut for deal" in ready
+    assert stopping == "STOPPING=1"
+    assert len(GameLog.open(current_log(tmp_path / "s")).inputs) == 1  # the new game, and nothing else
+
+
+def test_a_missing_scanner_is_a_clear_error(tmp_path, capsys):
+    status = main(["run", "--state-dir", str(tmp_path), *QUIET_DEVICES, "--set", "devices.scanner=serial",
+                   "--set", "scanner.port=/dev/ttyUSB-none"])
+    assert status == 2
+    assert "/dev/ttyUSB-none" in capsys.readouterr().err
