@@ -1,0 +1,54 @@
+"""`crib replay`: a transcript replayed, in words and as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.cli import main
+
+GAME = Path(__file__).parent.parent / "data" / "games" / "two_121.jsonl"  # see tests/cribbage/test_sample_games
+
+
+def test_json_has_players_scores_winner_and_every_deal(capsys):
+    assert main(["replay", str(GAME), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["players"] == ["Ann", "Bob"]
+    assert result["scores"] == {"Ann": 121, "Bob": 104}
+    assert result["winner"] == "Ann"
+    first = result["deals"][0]
+    assert first["dealer"] == "Ann" and first["starter"] == "5S"
+    assert first["pegging"] == {"Ann": 9, "Bob": 1}  # run 3, fifteen and run 5, last card 1; Bob's go
+    assert [(s["label"], s["points"]) for s in first["show"]] == [
+        ("Bob's hand", 29), ("Ann's hand", 24), ("Ann's crib", 2)]
+    assert [d["dealer"] for d in result["deals"]] == ["Ann", "Bob", "Ann", "Bob"]
+    assert result["deals"][3]["show"] == [result["deals"][3]["show"][0]]  # Ann counted out first
+
+
+def test_text_tells_each_point_and_the_result(capsys):
+    assert main(["replay", str(GAME)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "deal 1: Ann deals, starter 5S"
+    assert "  Bob's hand: Bob +29 (" in "\n".join(out)
+    assert out[-2:] == ["scores: Ann 121, Bob 104", "Ann wins 121 to 104"]
+
+
+def test_an_illegal_line_is_named_and_exits_2(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    lines = GAME.read_text().splitlines()[:6]
+    bad.write_text("\n".join([*lines, '{"type":"play","card":"9H"}']) + "\n")
+    assert main(["replay", str(bad)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "crib replay: line 7: the count is 25: 9H would make 34; play a lower card or say go")
+    bad.write_text('{"type":"game","players":["Ann","Bob"]}\n{"type":"play","card":"5Z"}\n')
+    assert main(["replay", str(bad)]) == 2
+    assert "line 2: play input, field 'card'" in capsys.readouterr().err
+
+
+def test_undo_lines_take_back_inputs(tmp_path, capsys):
+    game = tmp_path / "undo.jsonl"
+    lines = GAME.read_text().splitlines()[:4]
+    game.write_text("\n".join([*lines, '{"type":"play","card":"KH"}', '{"type":"undo"}', ""]))
+    assert main(["replay", str(game), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["prompt"] == "Bob to play, count 14" and result["pile"] == ["JS", "4C"]
