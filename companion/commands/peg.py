@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from companion.commands import CommandError
 from companion.commands.score import open_text, print_score, read_card
-from companion.cribbage.cards import parse_cards
+from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.scoring import score_pegging
 
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_distinct(cards: tuple[Any, ...] | list[Any]) -> None:
+def _check_distinct(cards: Sequence[Card]) -> None:
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
         raise CommandError(f"{twice} is given twice: each card is played once")
