@@ -73,6 +73,11 @@ class Split:
     hand_max: int
     crib: float  # average crib points (the dealer's own, or the opponent's)
     net: float  # hand + crib for the dealer, hand - crib for the pone
+    hands: tuple[int, ...] = ()  # the hand's count with each starter, lowest first
+
+    def chance(self, at_least: int) -> float:
+        """The chance the kept cards count at least `at_least` with the starter."""
+        return sum(1 for h in self.hands if h >= at_least) / len(self.hands)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -199,7 +204,7 @@ def analyse(cards: Sequence[Card], *, dealer: bool, variant: str | None = None,
         crib += sum(per_discard.starter_suit[c.suit.index] for c in discard if c.rank == JACK)
         average = float(hand.mean())
         out.append(Split(keep, discard, average, int(hand.min()), int(hand.max()), crib,
-                         average + crib if dealer else average - crib))
+                         average + crib if dealer else average - crib, tuple(sorted(hand.tolist()))))
     return Analysis(cards, dealer, deal, model.name, _ordered(out, dealer))
 
 
@@ -276,6 +281,6 @@ def analyse_slowly(cards: Sequence[Card], *, dealer: bool, variant: str | None =
         average = sum(hands) / len(hands)
         crib_average = crib_sum / crib_weight
         out.append(Split(keep, discard, average, min(hands), max(hands), crib_average,
-                         average + crib_average if dealer else average - crib_average))
+                         average + crib_average if dealer else average - crib_average, tuple(sorted(hands))))
     return Analysis(cards, dealer, deal, model.name, _ordered(out, dealer))
 

@@ -35,11 +35,35 @@ def peg_points(pile: Sequence[int], count: int) -> int:
     return points
 
 
+def sensible_value(pile: tuple[int, ...], count: int, rank: int) -> float:
+    """Rules of thumb for playing `rank` on `pile` (ranks since the reset; `count` before the card), in points.
+
+    The standard player plays by these, and the pro's search expects its opponent to.
+    """
+    pile = (*pile, rank)
+    count += VALUE[rank]
+    value = float(peg_points(pile, count))
+    if count in (5, 21):
+        value -= 1.5  # any ten-card makes 15 or 31
+    elif count < 15 and 15 - count <= 10:
+        value -= 0.4  # one rank makes fifteen
+    if len(pile) >= 2 and pile[-2] == rank:
+        value -= 1.0  # a pair invites a pair royal
+    elif len(pile) >= 2 and abs(pile[-2] - rank) <= 2 and count < 31:
+        value -= 0.3  # close ranks invite a run
+    if len(pile) == 1:
+        value += 0.8 if VALUE[rank] < 5 else 0.0  # a low lead: nothing makes fifteen on it
+        value -= 1.0 if rank == 5 else 0.0
+    # Keep low cards for the end of a series, where they score the go.
+    return value + VALUE[rank] * 0.02
+
+
 @dataclass
 class _Search:
     """Both hands known; scores the rest of the play from player 0's side (0 - 1 points)."""
 
     need: tuple[int, int] = (999, 999)  # points each player still needs to win the game
+    sensible_opponent: bool = True  # player 1 plays by `sensible_value` (else as well as possible)
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
 
     def value(self, hands: Hands, pile: tuple[int, ...], count: int, turn: tuple[int, int],
@@ -71,6 +95,8 @@ class _Search:
                 return self._final(scored)
             leader = 1 - last if hands[1 - last] else last
             return self.value(hands, (), 0, (leader, last), scored)
+        if mover == 1 and self.sensible_opponent:
+            legal = [max(legal, key=lambda r: (sensible_value(pile, count, r), -r))]
         best = -1e9 if mover == 0 else 1e9
         for rank in legal:
             hand = list(hands[mover])
@@ -147,8 +173,12 @@ def _opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tu
     return [tuple(sorted(rng.sample(ranks, k))) for _ in range(samples)]
 
 
-def evaluate(view: PlayView, samples: int = 16, seed: int = 0) -> dict[Card, float]:
-    """The average point difference (mine - opponent's) over the rest of the play for each legal card."""
+def evaluate(view: PlayView, samples: int = 16, seed: int = 0, *, sensible_opponent: bool = True) -> dict[Card, float]:
+    """The average point difference (mine - opponent's) over the rest of the play for each legal card.
+
+    The opponent's hand is drawn `samples` times from the unseen cards; he is expected to play by the rules of
+    thumb of `sensible_value`, or, with `sensible_opponent=False`, as well as possible knowing every card.
+    """
     legal = view.legal()
     if not legal:
         raise RuleError("no card fits under 31: say go")
@@ -156,7 +186,7 @@ def evaluate(view: PlayView, samples: int = 16, seed: int = 0) -> dict[Card, flo
     hands = _opponent_hands(view, samples, rng)
     pile = tuple(c.rank for c in view.pile)
     mine = tuple(sorted(c.rank for c in view.hand))
-    search = _Search(need=(view.need, view.opponent_need))
+    search = _Search(need=(view.need, view.opponent_need), sensible_opponent=sensible_opponent)
     by_rank: dict[int, float] = {}
     for card in legal:
         if card.rank in by_rank:

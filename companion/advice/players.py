@@ -22,10 +22,13 @@ from companion.cribbage.scoring import score_show
 
 from .discard import analyse
 from .model import OpponentModel, load
-from .pegging import PlayView, evaluate, peg_points
+from .pegging import PlayView, evaluate, sensible_value
 from .tables import rank_table
 
 LEVELS = ("easy", "standard", "pro")
+PEGGING_DEALER = 3  # points a dealer and a pone usually peg in the play (RULES.md: about 3.5 and 2.0)
+PEGGING_PONE = 2
+ENDGAME = 24  # a hand can still reach the target from this many points short
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,26 +67,6 @@ class Easy:
         return self.rng.choice(view.legal())
 
 
-def rule_value(view: PlayView, card: Card) -> float:
-    """The standard player's rules of thumb for one card, in points."""
-    pile = (*(c.rank for c in view.pile), card.rank)
-    count = view.count + card.value
-    value = float(peg_points(pile, count))
-    if count in (5, 21):
-        value -= 1.5  # any ten-card makes 15 or 31
-    elif count < 15 and 15 - count <= 10:
-        value -= 0.4  # one rank makes fifteen
-    if len(pile) >= 2 and pile[-2] == card.rank:
-        value -= 1.0  # a pair invites a pair royal
-    elif len(pile) >= 2 and abs(pile[-2] - card.rank) <= 2 and count < 31:
-        value -= 0.3  # close ranks invite a run
-    if not view.pile:
-        value += 0.8 if card.value < 5 else 0.0
-        value -= 1.0 if card.rank == 5 else 0.0
-    # Keep low cards for the end of a series, where they score the go.
-    return value + card.value * 0.02
-
-
 @dataclass
 class Standard:
     rng: random.Random
@@ -93,7 +76,8 @@ class Standard:
         return analyse(cards, dealer=seat.dealer).best.discard
 
     def play(self, view: PlayView) -> Card:
-        return max(view.legal(), key=lambda c: (rule_value(view, c), -c.index))
+        pile = tuple(c.rank for c in view.pile)
+        return max(view.legal(), key=lambda c: (sensible_value(pile, view.count, c.rank), -c.index))
 
 
 @dataclass
@@ -104,7 +88,13 @@ class Pro:
     level: str = "pro"
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
-        return analyse(cards, dealer=seat.dealer, model=self.model).best.discard
+        analysis = analyse(cards, dealer=seat.dealer, model=self.model)
+        # Near the end, a hand that reaches the target wins before the opponent counts: the pone counts
+        # first, the dealer right after him. Play for that chance (with the points the play usually brings).
+        short = seat.target - seat.score - (PEGGING_DEALER if seat.dealer else PEGGING_PONE)
+        if short <= ENDGAME:
+            return max(analysis.splits, key=lambda s: (round(s.chance(short), 3), s.net)).discard
+        return analysis.best.discard
 
     def play(self, view: PlayView) -> Card:
         legal = view.legal()

@@ -1,0 +1,104 @@
+"""`crib advise`: the exact discard analysis of a dealt hand, every way to lay away ranked by expected net points."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.advice.discard import DEALS, Analysis, analyse
+from companion.advice.model import UNIFORM, OpponentModel, load
+from companion.commands import CommandError
+from companion.commands.score import open_text
+from companion.cribbage.cards import parse_cards
+from companion.cribbage.errors import CribbageError
+
+ROLES = ("dealer", "pone")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "advise", help="which cards to lay away to the crib",
+        description="Rank every way to lay away from a dealt hand by expected net points: the average hand over "
+        "every starter (with its minimum and maximum) plus the expected crib for the dealer, minus it for the "
+        "pone. The crib is exact over every pair the opponent could lay away and every starter: uniformly by "
+        "default, or weighted by the opponent model with --model. With --batch, read one hand a line "
+        "('5H 5D 6C JS 4S QD dealer', optionally a variant word after the role) and print one JSON object a line.",
+    )
+    parser.add_argument("cards", nargs="*", metavar="CARD", help="the dealt cards: six (five in five-card or "
+                        "three-player games)")
+    role = parser.add_mutually_exclusive_group()
+    role.add_argument("--dealer", action="store_true", help="the crib is yours")
+    role.add_argument("--pone", action="store_true", help="the crib is your opponent's")
+    parser.add_argument("--variant", choices=tuple(DEALS), help="for five-card hands: five-card (two to the "
+                        "crib) or three / four players (one to the crib)")
+    parser.add_argument("--model", nargs="?", const="shipped", metavar="FILE",
+                        help="weight the opponent's discard by the opponent model (the shipped one, or FILE "
+                        "written by `crib model`)")
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument("--batch", metavar="FILE", help="advise every line of FILE ('-' for standard input)")
+    parser.set_defaults(func=advise)
+
+
+def chosen_model(args: argparse.Namespace) -> OpponentModel:
+    if args.model is None:
+        return UNIFORM
+    return load(None if args.model == "shipped" else Path(args.model))
+
+
+def advise(args: argparse.Namespace) -> int:
+    model = chosen_model(args)
+    if args.batch is not None:
+        if args.cards:
+            raise CommandError("give cards or --batch FILE, not both")
+        with open_text(args.batch) as lines:
+            return batch(lines, model, sys.stdout)
+    if not args.cards:
+        raise CommandError("give the dealt cards, like: crib advise 5H 5D 6C JS 4S QD --dealer")
+    if not (args.dealer or args.pone):
+        raise CommandError("say whose crib it is: --dealer (yours) or --pone (your opponent's)")
+    analysis = analyse(parse_cards(args.cards), dealer=args.dealer, variant=args.variant, model=model)
+    if args.json:
+        print(json.dumps(analysis.to_json(), ensure_ascii=False))
+    else:
+        print_analysis(analysis)
+    return 0
+
+
+def print_analysis(analysis: Analysis) -> None:
+    role = "dealer (your crib)" if analysis.dealer else "pone (your opponent's crib)"
+    print(f"{' '.join(str(c) for c in analysis.cards)} as {role}; crib model: {analysis.model}")
+    width = 3 * len(analysis.best.keep) + 2
+    print(f"{'keep':<{width}}{'discard':<10}{'hand':>7}{'min':>5}{'max':>5}{'crib':>8}{'net':>8}")
+    sign = 1 if analysis.dealer else -1
+    for split in analysis.splits:
+        print(f"{' '.join(str(c) for c in split.keep):<{width}}{' '.join(str(c) for c in split.discard):<10}"
+              f"{split.hand:>7.2f}{split.hand_min:>5}{split.hand_max:>5}{sign * split.crib:>+8.2f}{split.net:>8.2f}")
+    print(analysis.explain())
+
+
+def batch(lines: TextIO, model: OpponentModel, out: TextIO) -> int:
+    """One JSON object per input line; a bad line gets an object with its error, and the exit status is 2."""
+    status = 0
+    for number, line in enumerate(lines, 1):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        try:
+            variant = role = None
+            while words and (words[-1] in DEALS or words[-1].lower() in ROLES):
+                word = words.pop()
+                if word in DEALS:
+                    variant = word
+                else:
+                    role = word.lower()
+            if role is None:
+                raise CommandError("end the line with the role, dealer or pone, like: 5H 5D 6C JS 4S QD dealer")
+            analysis = analyse(parse_cards(words), dealer=role == "dealer", variant=variant, model=model)
+            out.write(json.dumps(analysis.to_json(), ensure_ascii=False) + "\n")
+        except (CribbageError, CommandError) as error:
+            out.write(json.dumps({"line": number, "error": str(error)}) + "\n")
+            status = 2
+    return status

@@ -1,0 +1,51 @@
+"""`crib bench`: speed figures as one JSON object, from every module in `companion.bench`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+import time
+from typing import Any
+
+from companion import bench
+from companion.commands import CommandError
+
+
+def benchmarks() -> dict[str, Any]:
+    """Every module in companion.bench that defines `run(quick: bool) -> dict`, by module name."""
+    found = {}
+    for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{bench.__name__}.{info.name}")
+        if callable(getattr(module, "run", None)):
+            found[info.name] = module.run
+    return found
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "bench", help="measure speed and strength, printed as JSON",
+        description="Run every benchmark in companion/bench and print one JSON object of figures, one key per "
+        "benchmark. --quick makes each one short (a smoke test of the figures, not the figures themselves).",
+    )
+    parser.add_argument("--quick", action="store_true", help="short runs")
+    parser.add_argument("--only", metavar="NAME", action="append", help="run only this benchmark (repeatable)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    found = benchmarks()
+    names = args.only or list(found)
+    unknown = [n for n in names if n not in found]
+    if unknown:
+        raise CommandError(f"no benchmark {unknown[0]!r}: choose from {', '.join(found)}")
+    figures: dict[str, Any] = {"quick": args.quick}
+    for name in names:
+        print(f"bench {name} ...", file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        figures[name] = found[name](args.quick)
+        print(f"bench {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+    print(json.dumps(figures, indent=1))
+    return 0

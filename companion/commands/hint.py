@@ -1,0 +1,54 @@
+"""`crib hint`: which card to play next in the play (pegging), and why."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from companion.advice.pegging import PlayView, evaluate, hint
+from companion.commands import CommandError
+from companion.cribbage.cards import DECK, parse_cards
+from companion.cribbage.errors import RuleError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "hint", help="which card to play in the play (pegging)",
+        description="Given your cards still in hand, the cards played since the count was last reset and the "
+        "cards you have seen, say which card to play and why: it plays out the rest of the play for every card "
+        "against hands your opponent could hold.",
+    )
+    parser.add_argument("cards", nargs="+", metavar="CARD", help="your cards still in hand")
+    parser.add_argument("--pile", nargs="*", default=[], metavar="CARD",
+                        help="cards played since the count was last reset, in order")
+    parser.add_argument("--seen", nargs="*", default=[], metavar="CARD",
+                        help="other cards you have seen: the starter, your discard, earlier plays")
+    parser.add_argument("--opponent-cards", type=int, default=4, metavar="N",
+                        help="cards your opponent still holds (default 4)")
+    parser.add_argument("--opponent-go", action="store_true", help="your opponent has said go at this count")
+    parser.add_argument("--need", type=int, default=999, help="points you still need to win")
+    parser.add_argument("--opponent-need", type=int, default=999, help="points your opponent still needs")
+    parser.add_argument("--json", action="store_true", help="print the hint and every card's value as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    hand, pile, seen = parse_cards(args.cards), parse_cards(args.pile), parse_cards(args.seen)
+    everything = [*hand, *pile, *seen]
+    if len(set(everything)) != len(everything):
+        raise RuleError("a card is named twice: check your hand, --pile and --seen")
+    if not 0 <= args.opponent_cards <= 4:
+        raise CommandError("--opponent-cards is 0 to 4")
+    if sum(c.value for c in pile) > 31:
+        raise RuleError("the pile counts more than 31: give only the cards since the count was reset")
+    unseen = tuple(c for c in DECK if c not in everything)
+    view = PlayView(hand, pile, unseen, args.opponent_cards, args.opponent_go, args.need, args.opponent_need)
+    advice = hint(view)
+    if args.json:
+        values = evaluate(view)
+        print(json.dumps({"card": str(advice.card), "points": advice.points, "said": advice.reason,
+                          "values": {str(c): round(v, 3) for c, v in values.items()}}, ensure_ascii=False))
+    else:
+        print(advice.reason)
+    return 0

@@ -1,0 +1,69 @@
+"""`crib selfplay`: complete games between two computer levels, with wins, skunks and points per deal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from companion.advice.players import LEVELS
+from companion.advice.selfplay import play_game, report, run
+from companion.commands import CommandError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "selfplay", help="play computer levels against each other",
+        description="Play complete 121-point games between two computer levels (easy, standard, pro), the first "
+        "dealer alternating, and report each side's wins with a 95%% confidence interval, skunks and average "
+        "points per deal in pegging, hand and crib. The same seed plays the same games.",
+    )
+    parser.add_argument("--a", default="pro", choices=LEVELS, help="level of side A (default pro)")
+    parser.add_argument("--b", default="standard", choices=LEVELS, help="level of side B (default standard)")
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the cards and choices (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    parser.add_argument("--transcript", metavar="FILE",
+                        help="write the first game's table inputs as JSON Lines (for `crib replay`)")
+    parser.set_defaults(func=selfplay)
+
+
+def selfplay(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.jobs < 1:
+        raise CommandError("--games and --jobs take a number of at least 1")
+    if args.transcript:
+        game = play_game((args.a, args.b), 0, f"{args.seed}:0", record=True)
+        try:
+            with open(args.transcript, "w", encoding="utf-8") as out:
+                out.writelines(json.dumps(line) + "\n" for line in game.inputs)
+        except OSError as error:
+            raise CommandError(f"cannot write {args.transcript}: {error.strerror}") from None
+    start = time.perf_counter()
+    show = args.games >= 20 and sys.stderr.isatty()
+    step = max(1, args.games // 100)
+
+    def progress(done: int) -> None:
+        if show and (done % step == 0 or done == args.games):
+            print(f"\rplayed {done}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    sides = run(args.a, args.b, args.games, args.seed, jobs=args.jobs, progress=progress)
+    if show:
+        print(file=sys.stderr)
+    figures = report(sides, args.seed)
+    figures["seconds"] = round(time.perf_counter() - start, 2)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"{args.games} games, seed {args.seed}, first dealer alternating ({figures['seconds']} s)")
+    for name in ("a", "b"):
+        side: dict[str, Any] = figures[name]  # type: ignore[assignment]
+        low, high = side["win_rate_95ci"]
+        per = side["per_deal"]
+        print(f"{name.upper()} {side['level']:<8} wins {side['wins']:>5} ({side['win_rate']:.1%}, 95% CI "
+              f"{low:.1%} to {high:.1%}), skunks {side['skunks']}, double skunks {side['double_skunks']}; "
+              f"per deal: pegging {per['pegging']:.2f}, hand {per['hand']:.2f}, crib {per['crib']:.2f} "
+              f"(per crib)")
+    return 0

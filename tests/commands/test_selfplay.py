@@ -1,0 +1,47 @@
+"""`crib selfplay` and `crib bench` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.commands.bench import benchmarks
+from companion.cribbage.game import replay
+from companion.cribbage.transcript import read_transcript
+
+
+def test_selfplay_json_is_the_same_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "--a", "standard", "--b", "easy", "--games", "4", "--seed", "9", "--json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    again = json.loads(capsys.readouterr().out)
+    first.pop("seconds"), again.pop("seconds")
+    assert first == again
+    assert first["a"]["wins"] + first["b"]["wins"] == 4
+    assert first["a"]["level"] == "standard"
+
+
+def test_selfplay_writes_a_transcript_the_engine_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.jsonl"
+    assert main(["selfplay", "--a", "easy", "--b", "easy", "--games", "1", "--transcript", str(path)]) == 0
+    assert "1 games, seed 1" in capsys.readouterr().out
+    state = replay(read_transcript(path.read_text().splitlines()))
+    assert state.phase == "game over" and state.winner in ("A", "B")
+
+
+def test_selfplay_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
+
+
+def test_bench_finds_its_modules_and_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert {"advice", "scoring", "selfplay"} <= set(benchmarks())
+    assert main(["bench", "--quick", "--only", "scoring"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["quick"] is True and figures["scoring"]["show_total_per_s"] > 0
+    assert main(["bench", "--only", "nothing"]) == 2
+    assert "no benchmark 'nothing'" in capsys.readouterr().err
