@@ -87,6 +87,18 @@ def gpio_pins(count: int) -> Check:
     return check
 
 
+def pico_pins(count: int) -> Check:
+    def check(value: object) -> tuple[int, ...]:
+        from companion.devices.picokeys import PICO_PINS
+
+        if (not isinstance(value, list) or len(value) != count
+                or not all(isinstance(p, int) and not isinstance(p, bool) and p in PICO_PINS for p in value)):
+            raise ValueError(f"must be a list of {count} Pico GP numbers, 0 to 22 or 26 to 28 (got {_shown(value)})")
+        return tuple(value)
+
+    return check
+
+
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -137,6 +149,8 @@ class KeypadConfig:
     debounce_ms: int = _option(integer(1, 200))
     sequence_timeout_ms: int = _option(integer(500, 60_000))
     keymap: str = _option(choice("standard"))
+    pico_rows: tuple[int, ...] = _option(pico_pins(4))
+    pico_columns: tuple[int, ...] = _option(pico_pins(4))
 
 
 @dataclass(frozen=True)
@@ -418,6 +432,29 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
             elif pin in pins:
                 other = pins[pin]
                 problems.append((key, f"uses GPIO {pin}, which {other} ({merged[other].where}) uses too: "
+                                      "give each its own pin"))
+            else:
+                pins[pin] = key
+    if config.devices.keypad == "pico":
+        problems += _pico_keypad_checks(config, merged)
+    return problems
+
+
+def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, str]]:
+    """A keypad on the Pico talks over the strip's link, on Pico pins the strip's data pin does not use."""
+    problems: list[tuple[str, str]] = []
+    if config.devices.strip != "pico":
+        problems.append(("devices.keypad", f'is "pico" but devices.strip is "{config.devices.strip}" '
+                                           f"({merged['devices.strip'].where}): the Pico's keys come over the "
+                                           'strip\'s USB link, so set devices.strip = "pico", or wire the keypad '
+                                           'to the Pi (devices.keypad = "gpio")'))
+    pins: dict[int, str] = {config.strip.pin: "strip.pin"}
+    for key, numbers in (("keypad.pico_rows", config.keypad.pico_rows),
+                         ("keypad.pico_columns", config.keypad.pico_columns)):
+        for pin in numbers:
+            if pin in pins:
+                other = pins[pin]
+                problems.append((key, f"uses GP{pin} of the Pico, which {other} ({merged[other].where}) uses too: "
                                       "give each its own pin"))
             else:
                 pins[pin] = key

@@ -18,6 +18,7 @@ def test_packaged_defaults_use_the_documented_pins() -> None:
     config = load_config(system_path=None)
     assert config.keypad.rows == (5, 6, 13, 19)
     assert config.keypad.columns == (12, 16, 20, 26)
+    assert (config.keypad.pico_rows, config.keypad.pico_columns) == ((6, 7, 8, 9), (10, 11, 12, 13))
     assert (config.buttons.go, config.buttons.undo, config.buttons.ok) == (17, 27, 22)
     assert (config.display.i2c_port, config.display.address) == (1, 0x3C)
     assert (config.strip.port, config.strip.baud, config.strip.pin) == ("/dev/ttyACM0", 115200, 2)
@@ -89,6 +90,28 @@ def test_values_that_disagree_are_errors(tmp_path: Path) -> None:
     # without a keypad or buttons their pins are free
     config = load_config(overrides=["devices.keypad=none", "devices.buttons=none", "buttons.go=5"], system_path=None)
     assert config.buttons.go == 5
+
+
+def test_a_keypad_on_the_pico_needs_the_pico_strip_and_pins_of_its_own(tmp_path: Path) -> None:
+    config = load_config(overrides=["devices.keypad=pico"], system_path=None)
+    assert (config.devices.keypad, config.devices.strip) == ("pico", "pico")
+    path = write(tmp_path, "c.toml", '[devices]\nkeypad = "pico"\nstrip = "sim"\n\n[keypad]\n'
+                                     "pico_rows = [2, 7, 8, 9]\npico_columns = [10, 11, 12, 7]\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    assert str(caught.value).splitlines() == [
+        f'{path}:2: devices.keypad is "pico" but devices.strip is "sim" ({path}:3): the Pico\'s keys come over the '
+        'strip\'s USB link, so set devices.strip = "pico", or wire the keypad to the Pi (devices.keypad = "gpio")',
+        f"{path}:6: keypad.pico_rows uses GP2 of the Pico, which strip.pin ({config.origins['strip.pin']}) uses too: "
+        "give each its own pin",
+        f"{path}:7: keypad.pico_columns uses GP7 of the Pico, which keypad.pico_rows ({path}:6) uses too: "
+        "give each its own pin",
+    ]
+    with pytest.raises(ConfigError, match=r"keypad.pico_columns must be a list of 4 Pico GP numbers, 0 to 22 or "
+                                          r"26 to 28 \(got \[10, 11, 12, 24\]\)"):
+        load_config(overrides=["keypad.pico_columns=[10, 11, 12, 24]"], system_path=None)
+    # with the keypad on the Pi, the Pico's pins are not in use
+    assert load_config(overrides=["keypad.pico_rows=[2, 7, 8, 9]"], system_path=None).keypad.pico_rows[0] == 2
 
 
 def test_toml_syntax_errors_and_bad_overrides_say_where(tmp_path: Path) -> None:

@@ -2,12 +2,14 @@
 
 gpiozero has no matrix keypad: the rows are outputs (high when idle), the columns inputs with pull-ups.
 `poll(now)`, called by the main loop about every 10 ms, drives one row low at a time and reads which columns
-follow it low; a key counts once its reading has held for the debounce time. The keymap
-(`companion.entry.keymap`) turns presses into entries. gpiozero is imported here, when a keypad is made.
+follow it low; a key counts once its reading has held for the debounce time. `KeypadEntry`, shared with the
+keypad on the Pico (`companion.devices.picokeys`), turns presses into entries through the keymap
+(`companion.entry.keymap`). gpiozero is imported here, when a keypad is made.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,17 +26,47 @@ def gpio_problem(what: str, error: Exception) -> DeviceError:
                        "and devices.pin_factory (\"lgpio\" on current Raspberry Pi OS, \"mock\" off a Pi)")
 
 
-class Keypad(EntryDevice):
+class KeypadEntry(EntryDevice):
+    """A 4x4 keypad's presses made entries through the keymap. Subclasses find the presses: `Keypad` by scanning
+    GPIO pins from `poll`, `PicoKeypad` by hearing them from the Pico's link thread. `pressed` and `poll` may run
+    on different threads: a lock keeps the half-entered sequence whole, and entries only go to `emit`."""
+
     name = "keypad"
+
+    def __init__(self, *, clock: Clock, timeout: float, layout: tuple[tuple[str, ...], ...] = LAYOUT) -> None:
+        self.layout = layout
+        self.sequence = KeySequence(clock, timeout)
+        self._emit: Emit | None = None
+        self._lock = threading.Lock()
+
+    def start(self, emit: Emit) -> None:
+        self._emit = emit
+
+    def pressed(self, row: int, column: int) -> None:
+        """A key went down (debounced)."""
+        with self._lock:
+            self._deliver(self.sequence.press(self.layout[row][column]))
+
+    def poll(self, now: float) -> None:
+        """A half-entered sequence that has waited too long comes out rejected."""
+        with self._lock:
+            self._deliver(self.sequence.poll())
+
+    def _deliver(self, text: str | None) -> None:
+        if text is not None and self._emit is not None:
+            self._emit(Entry(text, self.name))
+
+
+class Keypad(KeypadEntry):
+    """The keypad on the Pi's GPIO pins, scanned in `poll`."""
 
     def __init__(self, rows: Sequence[int], columns: Sequence[int], *, clock: Clock, pin_factory: Any,
                  debounce: float = 0.02, timeout: float = 4.0,
                  layout: tuple[tuple[str, ...], ...] = LAYOUT) -> None:
         from gpiozero import DigitalInputDevice, DigitalOutputDevice, GPIOZeroError
 
-        self.layout = layout
+        super().__init__(clock=clock, timeout=timeout, layout=layout)
         self.debounce = debounce
-        self.sequence = KeySequence(clock, timeout)
         self._rows: list[Any] = []
         self._columns: list[Any] = []
         try:
@@ -45,12 +77,8 @@ class Keypad(EntryDevice):
         except (GPIOZeroError, OSError, RuntimeError) as error:
             self.close()
             raise gpio_problem("keypad", error) from error
-        self._emit: Emit | None = None
         self._down: set[Position] = set()  # debounced state
         self._reading: dict[Position, tuple[bool, float]] = {}  # key -> (raw reading, when it last changed)
-
-    def start(self, emit: Emit) -> None:
-        self._emit = emit
 
     def read_matrix(self) -> set[Position]:
         """The keys that read pressed right now, row by row (no debouncing)."""
@@ -73,15 +101,11 @@ class Keypad(EntryDevice):
                 continue
             if reading:
                 self._down.add(key)
-                self._deliver(self.sequence.press(self.layout[key[0]][key[1]]))
+                self.pressed(*key)
             else:
                 self._down.discard(key)
                 del self._reading[key]
-        self._deliver(self.sequence.poll())
-
-    def _deliver(self, text: str | None) -> None:
-        if text is not None and self._emit is not None:
-            self._emit(Entry(text, self.name))
+        super().poll(now)
 
     def close(self) -> None:
         for device in (*self._rows, *self._columns):

@@ -5,18 +5,28 @@ The link thread owns the port: it opens it, shakes hands (HELLO, CONFIG, BRIGHTN
 then the picture (the whole frame after a (re)connection, only the changed LEDs after that), one message at a
 time, each acknowledged or resent. A lost port is closed and reopened every `retry_s` (measured on the
 injected clock, driven by `poll`), and the whole picture is sent again. See firmware/PROTOCOL.md.
+
+With a keypad on the Pico (`keypad=PicoKeypad(...)`) the handshake also sends KEYPAD, after every
+(re)connection, and the link thread hands each KEY message to the keypad as it reads it: while waiting for an
+acknowledgement, and while idle, when it waits on the port and on a pipe that `show`, `poll` and `close`
+write to (so it needs a port with a file descriptor, as pyserial's are on Linux and macOS).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import select
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import ledlink
 from ..ledlink import Message
 from .base import Celebrate, Clock, DeviceError, Effect, Flash, Frame, PegStrip, SystemClock, Walk
+
+if TYPE_CHECKING:
+    from .picokeys import PicoKeypad
 
 WALK_STEP_MS = 80
 FLASH_TIMES, FLASH_PERIOD_MS = 3, 300
@@ -48,6 +58,7 @@ class PicoPegStrip(PegStrip):
         keepalive_s: float = 1.0,
         ack_timeout_s: float = 0.5,
         open_port: Callable[..., Any] | None = None,
+        keypad: PicoKeypad | None = None,
     ) -> None:
         if not 0 <= brightness <= 255:
             raise DeviceError(f"strip brightness {brightness} is out of range: use 0 (off) to 255 (full)")
@@ -61,6 +72,9 @@ class PicoPegStrip(PegStrip):
         self._keepalive_s = keepalive_s
         self._ack_timeout_s = ack_timeout_s
         self._open_port = open_port
+        self._keypad = keypad
+        self._nudge_read, self._nudge_write = os.pipe()  # wakes the link thread while it listens to the port
+        os.set_blocking(self._nudge_write, False)
         self._wake = threading.Condition()
         self.changed = self._wake
         """Notified whenever the connection comes or goes (and on every request to the link thread)."""
@@ -89,16 +103,26 @@ class PicoPegStrip(PegStrip):
             self._effects.extend(effects)
             del self._effects[:-16]  # the Pico queues no more; the picture itself is never dropped
             self._wake.notify_all()
+        self._nudge()
 
     def poll(self, now: float) -> None:
         with self._wake:
             self._wake.notify_all()
+        self._nudge()
 
     def close(self) -> None:
         with self._wake:
             self._closing = True
             self._wake.notify_all()
+        self._nudge()
         self._thread.join(5)
+        if not self._thread.is_alive():
+            os.close(self._nudge_read)
+            os.close(self._nudge_write)
+
+    def _nudge(self) -> None:
+        with contextlib.suppress(OSError):  # a full pipe already wakes the thread (and a closed one has none)
+            os.write(self._nudge_write, b"\0")
 
     # -- the link thread
 
@@ -109,20 +133,21 @@ class PicoPegStrip(PegStrip):
                 with self._wake:
                     self._wake.wait(0.25)
                 continue
+            # the next try is timed before anyone hears of the failure (a test's clock may move right after)
             try:
                 port = self._open()
             except Exception as error:  # any failure to open means "not there (yet)"
-                self._set_connected(False, f"cannot open {self._port_name}: {error}; check the Pico's USB cable")
                 next_try = self._clock.monotonic() + self._retry_s
+                self._set_connected(False, f"cannot open {self._port_name}: {error}; check the Pico's USB cable")
                 continue
             try:
                 self._serve(port)
             except Exception as error:  # whatever went wrong, the daemon goes on and the link starts again
+                next_try = self._clock.monotonic() + self._retry_s
                 self._set_connected(False, f"lost the Pico on {self._port_name}: {error}")
             finally:
                 with contextlib.suppress(OSError):
                     port.close()
-            next_try = self._clock.monotonic() + self._retry_s
 
     def _set_connected(self, connected: bool, problem: str) -> None:
         with self._wake:
@@ -149,19 +174,25 @@ class PicoPegStrip(PegStrip):
             raise LinkLost(f"the firmware drives at most {hello.max_leds} LEDs, the board has {self._count}")
         self._request(port, ledlink.CONFIG, self._config)
         self._request(port, ledlink.BRIGHTNESS, bytes((self._brightness,)))
+        problem = ""
+        if self._keypad is not None:
+            if hello.capabilities & ledlink.CAP_KEYPAD:
+                self._request(port, ledlink.KEYPAD, self._keypad.keypad_body)
+            else:
+                problem = f"the Pico's firmware ({hello.firmware}) does not scan a keypad: reflash it"
         shown: Frame | None = None
         with self._wake:
             self._effects.clear()  # animations meant for a picture the Pico never had
-        self._set_connected(True, "")
+        self._set_connected(True, problem)
         last_sent = self._clock.monotonic()
         while not self._closing:
             with self._wake:
                 wanted, effects = self._wanted, self._effects[:]
                 self._effects.clear()
-                idle = wanted == shown and not effects
-                if idle and self._clock.monotonic() - last_sent < self._keepalive_s:
-                    self._wake.wait(0.25)
-                    continue
+                idle = wanted == shown and not effects and self._clock.monotonic() - last_sent < self._keepalive_s
+            if idle:
+                self._listen(port, 0.25)
+                continue
             for effect in effects:
                 self._request(port, *_effect_message(effect))
             if wanted != shown:
@@ -197,14 +228,35 @@ class PicoPegStrip(PegStrip):
         raise LinkLost(f"the Pico did not acknowledge a message ({refusal})")
 
     def _answer(self, port: Any) -> Message | None:
-        """The Pico's reply to the current message (key events on the way are passed by), None on silence."""
+        """The Pico's reply to the current message (key events on the way go to the keypad), None on silence."""
         while True:
             data = port.read(max(1, port.in_waiting))
             if not data:
                 return None
-            for item in self._decoder.feed(data):
-                if isinstance(item, Message) and item.type != ledlink.KEY and item.seq == self._seq:
-                    return item
+            answer = self._heard(data)
+            if answer is not None:
+                return answer
+
+    def _listen(self, port: Any, timeout: float) -> None:
+        """Wait for the controller (a nudge) or for key events from the Pico, at most `timeout` seconds."""
+        ready, _, _ = select.select([port, self._nudge_read], [], [], timeout)
+        if self._nudge_read in ready:
+            os.read(self._nudge_read, 4096)
+        if port in ready:
+            self._heard(port.read(max(1, port.in_waiting)))  # an unplugged port raises here: reconnect
+
+    def _heard(self, data: bytes) -> Message | None:
+        """Bytes from the Pico: KEY messages go to the keypad; returns the reply to the current message, if any."""
+        answer = None
+        for item in self._decoder.feed(data):
+            if not isinstance(item, Message):
+                continue
+            if item.type == ledlink.KEY:
+                if self._keypad is not None:
+                    self._keypad.key_event(item.body)
+            elif item.seq == self._seq and answer is None:
+                answer = item
+        return answer
 
 
 def _effect_message(effect: Effect) -> tuple[int, bytes]:

@@ -4,7 +4,9 @@
 each device is simulated (gpiozero's MockFactory pins for the keypad and buttons, luma's dummy OLED, the
 recording strip, the terminal or a script for typing) unless its `devices.*` choice was made explicitly on the
 command line or in a --config file: so `crib sim --set devices.scanner=serial` uses a real serial scanner with
-otherwise simulated parts. Drivers import their hardware library only when opened here.
+otherwise simulated parts. A keypad on the Pico (`devices.keypad = "pico"`) is opened with the strip, whose link
+carries its keys, and is simulated exactly when the strip is. Drivers import their hardware library only when
+opened here.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import IO, Any
 
 from companion.config import SYSTEM_PATH, Config
 from companion.devices.base import Clock, DeviceError, EntryDevice, PegStrip, StatusDisplay
+from companion.devices.picokeys import PicoKeypad
 from companion.devices.sim import SimulatedKeypad
 
 
@@ -61,19 +64,29 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
 
     choice = config.devices
     sim = {key: simulate and simulated_choice(config, key) for key in ("scanner", "display", "strip")}
+    simulated_strip = sim["strip"] or choice.strip == "sim"
     keypad_config = config.keypad
     debounce, timeout = keypad_config.debounce_ms / 1000, keypad_config.sequence_timeout_ms / 1000
-    if choice.keypad != "none" or choice.buttons == "gpio":
+    pico_keypad = None
+    if choice.keypad == "pico":
+        if simulated_strip:  # simulated with the strip that would carry its keys, on mock pins of its own
+            devices.keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock,
+                                             debounce=debounce, timeout=timeout)
+            devices.entries.append(devices.keypad)
+        elif choice.strip != "pico":  # load_config refuses this too; a Config built by hand might not
+            raise DeviceError('devices.keypad = "pico" needs devices.strip = "pico": the keys come over its link')
+        else:
+            pico_keypad = PicoKeypad(keypad_config.pico_rows, keypad_config.pico_columns, clock=clock,
+                                     timeout=timeout)
+            devices.entries.append(pico_keypad)
+    if choice.keypad == "gpio" or choice.buttons == "gpio":
         # one pin factory for all GPIO devices; mock pins in simulation unless one was chosen explicitly
         mock = choice.pin_factory == "mock" or (simulate and simulated_choice(config, "pin_factory"))
         devices.pin_factory = pin_factory("mock" if mock else choice.pin_factory)
-        if choice.keypad != "none" and mock:
+        if choice.keypad == "gpio" and mock:
             devices.keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock,
                                              factory=devices.pin_factory, debounce=debounce, timeout=timeout)
             devices.entries.append(devices.keypad)
-        elif choice.keypad == "pico":
-            raise DeviceError('devices.keypad = "pico": the strip driver does not pass the Pico\'s keys on yet: '
-                              'wire the keypad to the Pi (devices.keypad = "gpio")')
         elif choice.keypad == "gpio":
             devices.entries.append(Keypad(keypad_config.rows, keypad_config.columns, clock=clock,
                                           pin_factory=devices.pin_factory, debounce=debounce, timeout=timeout))
@@ -89,10 +102,10 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
         devices.display = _open_display(config, simulated=sim["display"])
     if choice.strip != "none":
         led_count = _led_count(config)
-        if sim["strip"] or choice.strip == "sim":
+        if simulated_strip:
             devices.strip = SimStrip(led_count)
         else:
-            devices.strip = _open_pico_strip(config, led_count, clock)
+            devices.strip = _open_pico_strip(config, led_count, clock, pico_keypad)
 
 
 def pin_factory(name: str) -> Any:
@@ -149,10 +162,10 @@ def _led_count(config: Config) -> int:
         raise DeviceError(f"board.layout: {error}") from error
 
 
-def _open_pico_strip(config: Config, led_count: int, clock: Clock) -> PegStrip:
+def _open_pico_strip(config: Config, led_count: int, clock: Clock, keypad: PicoKeypad | None) -> PegStrip:
     from companion.devices.pegstrip import PicoPegStrip
 
     strip = config.strip
     return PicoPegStrip(strip.port, led_count, baud=strip.baud, pin=strip.pin, color_order=strip.color_order,
                         max_current_ma=strip.max_current_ma, brightness=round(config.board.brightness * 255 / 100),
-                        clock=clock)
+                        clock=clock, keypad=keypad)

@@ -1,17 +1,21 @@
-"""The host's strip driver talking to the real firmware logic (under CPython, stub neopixel) over a
-pseudo-terminal pair, as it talks to a Pico over USB."""
+"""The host's strip driver talking to the real firmware logic (under CPython, stub neopixel and machine) over a
+pseudo-terminal pair, as it talks to a Pico over USB: the strip, and the keypad wired to the Pico."""
 
 from __future__ import annotations
 
+import queue
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.boards import load_layout
-from companion.devices.base import DeviceError, Flash, Frame, ManualClock, Walk
+from companion.devices.base import DeviceError, Entry, Flash, Frame, ManualClock, Walk
 from companion.devices.pegstrip import PicoPegStrip
-from tests.firmware.sim import PtyPico, wait_for
+from companion.devices.picokeys import PicoKeypad
+from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, WatchedKeypad, tap, with_keypad
+from tests.firmware.sim import PtyPico, machine, wait_for
+from tests.firmware.sim import controller as firmware
 
 LAYOUT = load_layout("two-track-61")
 RED, BLUE, OFF = (200, 0, 0), (0, 0, 200), (0, 0, 0)
@@ -126,3 +130,86 @@ def test_bad_settings_are_refused_before_anything_is_sent(tmp_path: Path) -> Non
         PicoPegStrip(str(tmp_path / "tty"), 10, brightness=300)
     with pytest.raises(ValueError, match="colour order 'RGBW'"):
         PicoPegStrip(str(tmp_path / "tty"), 10, color_order="RGBW")
+
+
+# -- the keypad on the Pico: keys scanned by the firmware come over the same link
+
+
+@pytest.fixture
+def keyed(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[PtyPico, PicoPegStrip, queue.Queue[Entry]]]:
+    board = with_keypad(PtyPico(tmp_path / "ttyACM0"))
+    keypad = PicoKeypad(PICO_ROWS, PICO_COLUMNS, clock=clock)
+    entries: queue.Queue[Entry] = queue.Queue()
+    keypad.start(entries.put)
+    driver = PicoPegStrip(str(board.port), LAYOUT.led_count, clock=clock, brightness=255, max_current_ma=2000,
+                          keepalive_s=30, keypad=keypad)
+    try:
+        assert wait_for(driver.changed, lambda: driver.connected)
+        yield board, driver, entries
+    finally:
+        driver.close()
+        keypad.close()
+        machine.matrix.pressed.clear()
+        if board.running:
+            board.unplug()
+
+
+def test_keys_pressed_on_the_pico_arrive_as_entries(keyed: tuple[PtyPico, PicoPegStrip, queue.Queue[Entry]]) -> None:
+    board, driver, entries = keyed
+    scanner = board.controller.keypad
+    assert isinstance(scanner, WatchedKeypad)  # the host sent KEYPAD with the configured pins
+    assert (scanner.rows, scanner.columns) == (PICO_ROWS, PICO_COLUMNS)
+    assert driver.problem == ""
+
+    tap(board, "5")
+    tap(board, "3")
+    assert entries.get(timeout=10) == Entry("5H", "keypad")  # the five of hearts, in two presses
+    driver.show(pegs((0, 5), (0, 0)))  # keys and the picture share the link
+    tap(board, "*")
+    tap(board, "2")
+    tap(board, "4")
+    tap(board, "A")
+    assert [entries.get(timeout=10).text for _ in range(2)] == ["QS", "go"]
+    assert wait_for(board.strip.changed, lambda: board.strip[LAYOUT.led_for(0, 5)] == RED)
+    assert entries.empty()
+
+
+def test_keys_still_arrive_after_the_link_is_pulled_and_restored(
+    keyed: tuple[PtyPico, PicoPegStrip, queue.Queue[Entry]], clock: ManualClock, tmp_path: Path
+) -> None:
+    board, driver, entries = keyed
+    tap(board, "B")
+    assert entries.get(timeout=10).text == "undo"
+
+    board.unplug()
+    driver.show(pegs((1, 2), (0, 0)))
+    assert wait_for(driver.changed, lambda: not driver.connected)
+    fresh = with_keypad(PtyPico(tmp_path / "ttyACM0"))  # a Pico just powered up: no keypad until told
+    try:
+        clock.advance(2.0)
+        driver.poll(clock.monotonic())
+        assert wait_for(driver.changed, lambda: driver.connected)
+        assert isinstance(fresh.controller.keypad, WatchedKeypad)  # KEYPAD sent again after the handshake
+        tap(fresh, "0")
+        tap(fresh, "2")
+        assert entries.get(timeout=10) == Entry("10D", "keypad")  # the ten of diamonds
+    finally:
+        fresh.unplug()
+
+
+def test_a_firmware_without_a_keypad_leaves_the_strip_working_and_says_so(
+    tmp_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(firmware, "CAPABILITIES", firmware.CAPABILITIES & ~16)
+    board = PtyPico(tmp_path / "ttyACM0")
+    keypad = PicoKeypad(PICO_ROWS, PICO_COLUMNS, clock=clock)
+    driver = PicoPegStrip(str(board.port), LAYOUT.led_count, clock=clock, brightness=255, max_current_ma=2000,
+                          keypad=keypad)
+    try:
+        assert wait_for(driver.changed, lambda: driver.connected)
+        assert "does not scan a keypad: reflash it" in driver.problem
+        driver.show(pegs((0, 3), (0, 0)))
+        assert wait_for(board.strip.changed, lambda: board.strip[LAYOUT.led_for(0, 3)] == RED)
+    finally:
+        driver.close()
+        board.unplug()
