@@ -6,7 +6,7 @@ shipped font into a mode "1" image. Both are pure, so golden images pin every pi
 Layout (DejaVu Sans Mono 10 px, 21 characters a line, 11 px a line):
     Ann* 45       Bob 38    scores; * marks the dealer, > whose turn it is
     ---------------------
-    Count 17                the play: the count and the cards since the last reset,
+    Count 17  Starter 10♣   the play: the count, the starter and the cards since the last reset,
     5♥ Q♠ 2♣                or a score spoken one line at a time ("fifteen two", ...)
     Bob to play, count 17   the prompt, wrapped: what the table must do next
 Errors replace the middle and the prompt, white on black, until they time out.
@@ -112,7 +112,11 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
         return tuple(spoken[start : start + room])
     if state.phase == "play":
         pile = " ".join(card.pretty for card in state.pile)
-        return (f"Count {state.count}", *_wrap(pile)[: room - 1])
+        count = f"Count {state.count}"
+        if state.starter is not None:  # the starter stays in sight through the play, on the right
+            starter = f"Starter {state.starter.pretty}"
+            count += " " * max(1, COLUMNS - len(count) - len(starter)) + starter
+        return (count, *_wrap(pile)[: room - 1])
     if state.starter is not None and state.phase in ("crib", "claim"):
         return (f"Starter {state.starter.pretty}",)
     return ()

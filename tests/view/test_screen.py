@@ -34,7 +34,7 @@ def test_during_the_play_the_screen_shows_scores_dealer_turn_count_and_pile():
     state = replay(deal("5H"))
     view = screen_view(state)
     assert header(view) == "Ann* 0          Bob 0"  # * marks the dealer
-    assert view.body == ("Count 19", "10♣ 4♣ 5♥")
+    assert view.body == ("Count 19   Starter 5♣", "10♣ 4♣ 5♥")  # the starter stays in sight
     assert view.prompt == "Ann to play, count 19"
     assert_golden(render_screen(view), "play-count-19")
 
