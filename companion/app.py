@@ -103,6 +103,8 @@ class Table:
         self.state = replay(game_log.inputs)
         if self.state.phase == "new":
             self._append(self.setup)
+        self.held: dict[str, object] | None = None  # what the pending file beside the log says now
+        self._restore_held()
         for warning in game_log.warnings:
             log.warning("%s", warning)
         self.render()
@@ -130,6 +132,7 @@ class Table:
             outcome = self._handle(entry)
         except CribbageError as error:
             outcome = Outcome(entry, message=str(error), error=True)
+        self._keep_held()  # durable before anything is shown: "Crib: 2 of 4" is a promise
         if outcome.message:
             self._say(outcome.message, error=outcome.error)
         elif outcome.accepted is not None:
@@ -219,10 +222,40 @@ class Table:
         if self.new_log is None:
             return Outcome(entry, message="a new game needs a state directory", error=True)
         self.confirm_new_until = -1.0
+        self.log.write_pending(None)
+        self.held = None
         self.log = self.new_log()
         self.cards.clear()
         self.state = replay(self.log.inputs)
         return self._accept(entry, self.setup)
+
+    # -- cards held before they go to the engine, kept beside the log --------------------------------------
+    def _keep_held(self) -> None:
+        held: dict[str, object] | None = None
+        if self.cards or (self.skip_hands_deal == self.state.deal_number and self.state.phase == "deal"):
+            held = {"cards": [str(card) for card in self.cards], "skip_hands_deal": self.skip_hands_deal}
+            held["inputs"] = len(self.log.inputs)  # a logged input (a manual peg) makes the file say so too
+        if held != self.held:
+            self.log.write_pending(held)
+            self.held = held
+
+    def _restore_held(self) -> None:
+        """The cards acknowledged before a restart, if the log is where it was when they were kept."""
+        data = self.log.read_pending()
+        if data is None:
+            self.log.write_pending(None)  # stale: the input they made is in the log
+            return
+        try:
+            cards = [Card.parse(text) for text in data.get("cards", [])]
+            skip = int(data.get("skip_hands_deal", -1))
+        except (CribbageError, TypeError, ValueError) as error:
+            self.log.warnings.append(f"{self.log.pending_path}: {error}; the cards held are dropped")
+            self.log.write_pending(None)
+            return
+        self.skip_hands_deal = skip
+        if cards and (self.state.phase == "crib" or self._coached_player() is not None):
+            self.cards = cards
+        self.held = data
 
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:

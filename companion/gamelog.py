@@ -5,6 +5,11 @@ table was shown survives a crash or a power cut. On start the log is read back a
 short by a crash leaves a torn last line: it is dropped with a warning and the file truncated to the last
 good line. A damaged line before the end is an error that names the line: nothing is thrown away silently.
 
+Cards the table has acknowledged but not yet sent to the engine (the first crib cards, a coached hand) are
+kept beside the log in `NNNN.pending.json`, replaced atomically (write, fsync, rename, fsync the directory)
+before the screen says "Crib: 2 of 4", and removed once they are logged; it records how many inputs the log
+held, so a file left by a crash just after the crib was logged is recognised as stale and ignored.
+
 A state directory holds one log per game (or match) in `games/`, numbered; the highest is the current one.
 """
 
@@ -13,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.transcript import Input, input_to_json, parse_input
@@ -78,6 +84,39 @@ class GameLog:
                     file.write(b"\n")
                 os.fsync(file.fileno())
         return cls(path, inputs, warnings)
+
+    @property
+    def pending_path(self) -> Path:
+        return self.path.with_name(self.path.stem + ".pending.json")
+
+    def read_pending(self) -> dict[str, Any] | None:
+        """What was held when the log had as many inputs as now, or None (nothing held, or stale)."""
+        try:
+            data = json.loads(self.pending_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as error:
+            self.warnings.append(f"{self.pending_path}: unreadable ({error}); the cards held are dropped")
+            return None
+        if not isinstance(data, dict) or data.get("inputs") != len(self.inputs):
+            return None
+        return data
+
+    def write_pending(self, data: dict[str, Any] | None) -> None:
+        """Keep `data` (with the log's length) durably beside the log; None removes it."""
+        path = self.pending_path
+        if data is None:
+            if path.exists():
+                path.unlink()
+                _sync_directory(path.parent)
+            return
+        temporary = path.with_name(path.name + ".tmp")
+        with temporary.open("wb") as file:
+            file.write(json.dumps({**data, "inputs": len(self.inputs)}, ensure_ascii=False).encode("utf-8"))
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+        _sync_directory(path.parent)
 
     def append(self, inp: Input) -> None:
         """Write one input and make it durable before returning."""

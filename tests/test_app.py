@@ -6,6 +6,7 @@ from pathlib import Path
 
 from companion.app import Table
 from companion.boards import load_layout
+from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import CribInput, GameInput, PegInput, StarterInput, UndoInput
 from companion.devices.base import Entry, ManualClock
@@ -164,3 +165,45 @@ def test_without_a_dealer_the_players_cut_and_the_lower_card_deals(tmp_path):
     assert table.prompt() == "Cut for deal: Ann and Bob to cut"
     enter(table, "KH", "3C")
     assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Scan the starter"
+
+
+def test_crib_cards_held_survive_a_power_cut_between_the_second_and_fourth(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:-4], "2C", "3D")
+    assert table.prompt() == "Crib: 2 of 4" and len(table.log.inputs) == 12
+    again = new_table(tmp_path)  # the first table is gone with the power; the log and the held cards remain
+    assert again.prompt() == "Crib: 2 of 4"
+    (repeat,) = enter(again, "3D")
+    assert repeat.error and "already on the table" in repeat.message
+    enter(again, "9S", "KH")
+    assert again.log.inputs[-1] == CribInput(tuple(Card.parse(c) for c in ("2C", "3D", "9S", "KH")))
+    assert dict(again.state.scores) == {"Ann": 17, "Bob": 21}
+    assert not again.log.pending_path.exists()
+
+
+def test_held_cards_left_from_before_the_crib_was_logged_are_stale_and_ignored(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:-1])
+    kept = table.log.pending_path.read_bytes()
+    enter(table, DEAL[-1])
+    table.log.pending_path.write_bytes(kept)  # a crash after the crib was logged, before the file went
+    again = new_table(tmp_path)
+    assert again.prompt() == "Bob deals. Scan the starter" and not again.cards
+    assert not again.log.pending_path.exists()
+
+
+def test_taking_back_every_held_card_leaves_nothing_to_restore(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:-4], "2C", "undo")
+    assert not table.log.pending_path.exists()
+    enter(table, "2C", "peg 1 2")  # a manual peg while a crib card is held: the held card goes on
+    assert new_table(tmp_path).prompt() == "Crib: 1 of 4"
+
+
+def test_a_coached_hand_half_scanned_survives_a_restart(tmp_path):
+    table = new_table(tmp_path, coaching=True)
+    enter(table, "10C", "5H", "5D")
+    again = new_table(tmp_path, coaching=True)
+    assert again.prompt() == "Bob's hand: 3 of 6"
+    enter(again, "JH", "AS", "2S")
+    assert again.state.hands["Bob"] == tuple(Card.parse(c) for c in ("10C", "5H", "5D", "JH", "AS", "2S"))
