@@ -45,12 +45,6 @@ def sensible_value(pile: tuple[int, ...], count: int, rank: int) -> float:
     value = float(peg_points(pile, count))
     if count in (5, 21):
         value -= 1.5  # any ten-card makes 15 or 31
-    elif count < 15 and 15 - count <= 10:
-        value -= 0.4  # one rank makes fifteen
-    if len(pile) >= 2 and pile[-2] == rank:
-        value -= 1.0  # a pair invites a pair royal
-    elif len(pile) >= 2 and abs(pile[-2] - rank) <= 2 and count < 31:
-        value -= 0.3  # close ranks invite a run
     if len(pile) == 1:
         value += 0.8 if VALUE[rank] < 5 else 0.0  # a low lead: nothing makes fifteen on it
         value -= 1.0 if rank == 5 else 0.0

@@ -2,8 +2,8 @@
 
 - easy: for beginners. Keeps the four cards that count most on their own (no starter, no thought for the
   crib) and plays any card that fits.
-- standard: the exact discard analysis against a uniform opponent; in the play, sound rules: take points,
-  keep the count off 5 and 21, lead low, do not pair into a pair royal.
+- standard: the exact discard analysis against a uniform opponent; in the play, sound rules of thumb: take
+  the points there are, keep the count off 5 and 21, lead low and never lead a five (no look-ahead).
 - pro: the exact analysis with the opponent model; in the play, a search of the rest of the play over hands
   the opponent could hold; near the end of the game it plays to reach the target (or to stop the opponent
   reaching it) rather than for points, counting its own hand when it shows first.
@@ -84,7 +84,7 @@ class Standard:
 class Pro:
     rng: random.Random
     model: OpponentModel = field(default_factory=load)
-    samples: int = 12
+    samples: int = 64
     level: str = "pro"
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
