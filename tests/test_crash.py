@@ -1,0 +1,158 @@
+"""Crashes lose nothing acknowledged: `crib sim --script` killed with SIGKILL right after its Nth acknowledgement,
+and power cuts injected in-process between the log (or the held cards' file) and the outputs."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app import Table
+from companion.boards import load_layout
+from companion.cribbage.cards import Card
+from companion.cribbage.game import replay
+from companion.cribbage.transcript import input_to_json
+from companion.devices.base import Entry, ManualClock
+from companion.gamelog import GameLog, current_log
+from tests.scripted_game import GO, UNDO, GameScript, game_script, keys_for
+
+SEED = 7
+LAYOUT = load_layout("two-track-121")
+ROOT = Path(__file__).parents[1]
+
+
+class PowerCut(BaseException):
+    """The process stops here: nothing after this line runs (not even `finally` blocks of the controller)."""
+
+
+def new_table(state_dir: Path, game: GameScript) -> Table:
+    path = current_log(state_dir) or state_dir / "games" / "0001.jsonl"
+    return Table(GameLog.open(path), setup=game.setup, layout=LAYOUT, clock=ManualClock())
+
+
+def play(table: Table, entries: list[str], prompts: list[str] | None = None) -> list[tuple[int, tuple[Card, ...]]]:
+    """Enter each entry; after each, what is durable: the log's length and the cards held (and the prompt)."""
+    marks = []
+    for text in entries:
+        outcome = table.handle(Entry(text, "script"))
+        assert not outcome.error, (text, outcome.message)
+        marks.append((len(table.log.inputs), tuple(table.cards)))
+        if prompts is not None:
+            prompts.append(table.prompt())
+    return marks
+
+
+def durable(state_dir: Path, game: GameScript) -> tuple[Table, tuple[int, tuple[Card, ...]]]:
+    """The table as it starts again from what is on disk."""
+    table = new_table(state_dir, game)
+    return table, (len(table.log.inputs), tuple(table.cards))
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    """The scripted game played straight through: the marks after each entry and the whole log."""
+    game = game_script(SEED, keypad_share=0)
+    state_dir = tmp_path_factory.mktemp("straight")
+    table = new_table(state_dir, game)
+    prompts = [table.prompt()]
+    marks = play(table, game.entries, prompts)
+    assert dict(table.state.scores) == dict(game.final.scores) and table.state.winner == game.final.winner
+    return game, marks, list(table.log.inputs), prompts
+
+
+def resume_point(marks, mark, acknowledged: int) -> int:
+    """How many entries the disk holds: the last point of the straight run with the same log and held cards."""
+    done = max((i + 1 for i, m in enumerate(marks) if m == mark), default=0)
+    assert done >= acknowledged, f"entry {acknowledged} was acknowledged but the disk holds only {done} entries"
+    return done
+
+
+@pytest.mark.parametrize("kill", range(4))
+def test_sigkill_after_the_nth_acknowledgement_loses_nothing(tmp_path, uninterrupted, kill):
+    game, marks, straight_log, prompts = uninterrupted
+    rng = random.Random(SEED)
+    crib_points = [i + 1 for i, (_, held) in enumerate(marks) if held]  # acknowledged as "noted": Crib 1-3 of 4
+    points = rng.sample(range(1, len(game.entries) - 1), 2) + rng.sample(crib_points, 2)
+    # The entry after each kill point is pressed on the keypad, which takes a moment in real time: the child
+    # is then still waiting for the keys when it is killed, so the kill lands right at the acknowledgement.
+    entries = [_on_keypad(e) if i in points else e for i, e in enumerate(game.entries)]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    sim = [sys.executable, "-m", "companion.cli", "sim", "--players", ",".join(game.setup.players),
+           "--dealer", str(game.setup.dealer), "--quiet", "--set", "devices.pin_factory=mock"]
+    for n in points[kill : kill + 1]:
+        state_dir = tmp_path / f"kill-{n}"
+        script = state_dir / "script.txt"
+        state_dir.mkdir()
+        script.write_text("\n".join(entries) + "\n")
+        child = subprocess.Popen([*sim, "--state-dir", str(state_dir), "--script", str(script)],
+                                 stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        assert child.stdout is not None
+        lines = []
+        for line in child.stdout:
+            lines.append(line)
+            if len(lines) == n:
+                child.send_signal(signal.SIGKILL)
+                break
+        child.wait()
+        assert len(lines) == n and all(line.startswith(("ok ", "noted ")) for line in lines), lines[-3:]
+        table, mark = durable(state_dir, game)
+        done = resume_point(marks, mark, n)
+        logged = table.log.inputs
+        assert logged[1:] == straight_log[1 : len(logged)]  # the inputs of the straight run, none lost
+        for line in lines:
+            if line.startswith("ok "):
+                _, number, text = line.split(" ", 2)
+                assert input_to_json(logged[int(number) - 1]) == json.loads(text)
+        assert table.state == replay(logged) and table.prompt() == prompts[done]
+        if n in crib_points:
+            assert table.cards  # killed between crib cards: the cards acknowledged came back
+        rest = state_dir / "rest.txt"
+        rest.write_text("\n".join(entries[done:]) + "\n")
+        subprocess.run([*sim, "--state-dir", str(state_dir), "--script", str(rest)], check=True,
+                       capture_output=True, env=env, cwd=ROOT)
+        final = replay(GameLog.open(current_log(state_dir)).inputs)
+        assert dict(final.scores) == dict(game.final.scores) and final.winner == game.final.winner, n
+
+
+def _on_keypad(entry: str) -> str:
+    if entry in GO:
+        return "key:A"
+    if entry in UNDO:
+        return "key:B"
+    return keys_for(Card.parse(entry))
+
+
+@pytest.mark.parametrize("where", ["append", "write_pending"])
+def test_a_power_cut_between_the_disk_and_the_outputs(tmp_path, uninterrupted, where):
+    """Cut the power right after the log append (or the held cards' file) returns, before anything is shown."""
+    game, marks, straight_log, _ = uninterrupted
+    rng = random.Random(f"{SEED}-{where}")
+    for cut_at in sorted(rng.sample(range(2, 40 if where == "write_pending" else len(straight_log)), 4)):
+        state_dir = tmp_path / f"{where}-{cut_at}"
+        table = new_table(state_dir, game)
+        calls, real = 0, getattr(table.log, where)
+
+        def cut(*args, real=real, cut_at=cut_at):
+            nonlocal calls
+            real(*args)
+            calls += 1
+            if calls == cut_at:
+                raise PowerCut
+
+        setattr(table.log, where, cut)
+        shown = 0
+        with pytest.raises(PowerCut):
+            for text in game.entries:
+                table.handle(Entry(text, "script"))
+                shown += 1  # the entries whose outcome reached the screen
+        again, mark = durable(state_dir, game)
+        done = resume_point(marks, mark, shown)
+        assert again.state == replay(again.log.inputs) and again.log.inputs == straight_log[: len(again.log.inputs)]
+        play(again, game.entries[done:])
+        assert dict(again.state.scores) == dict(game.final.scores), (where, cut_at)
