@@ -36,9 +36,9 @@ def test_every_card_and_command_reads_back_exactly_once(tmp_path: Path, sheet: s
 
 @pytest.mark.parametrize(("sheet", "symbology", "dpi", "blur_mm"), [
     ("L7651", Symbology.DATAMATRIX, 60, 0.3),  # the default: survives a 60 dpi camera and a soft focus
-    ("5167", Symbology.DATAMATRIX, 100, 0.25),  # the smallest labels
+    ("5167", Symbology.DATAMATRIX, 100, 0.3),  # the smallest labels
     ("L7651", Symbology.QR, 100, 0.2),
-    ("5160", Symbology.CODE128, 100, 0.3),  # 1D needs the wide labels: 0.41 mm bars on L7651 do not survive
+    ("5160", Symbology.CODE128, 100, 0.3),  # 1D needs the wide labels: 0.40 mm bars on L7651 do not survive
 ])
 def test_the_codes_survive_blur_and_low_resolution(tmp_path: Path, sheet: str, symbology: Symbology, dpi: int,
                                                    blur_mm: float) -> None:
@@ -47,10 +47,14 @@ def test_the_codes_survive_blur_and_low_resolution(tmp_path: Path, sheet: str, s
     assert read_codes(pages, symbology) == EVERY_CODE
 
 
-@pytest.mark.parametrize(("paper", "symbology"), [("a4", Symbology.DATAMATRIX), ("letter", Symbology.CODE128)])
-def test_whole_card_faces_read_back_blurred_at_100_dpi(tmp_path: Path, paper: str, symbology: Symbology) -> None:
+@pytest.mark.parametrize(("paper", "symbology", "blur_mm"), [
+    ("a4", Symbology.DATAMATRIX, 0.3),
+    ("letter", Symbology.CODE128, 0.2),
+])
+def test_whole_card_faces_read_back_blurred_at_100_dpi(tmp_path: Path, paper: str, symbology: Symbology,
+                                                       blur_mm: float) -> None:
     pdf = printed(tmp_path, DeckOptions(card_sheet(paper), symbology, cards=True))
-    pages = [blur(page, 100, 0.3) for page in rasterise(pdf, 100)]
+    pages = [blur(page, 100, blur_mm) for page in rasterise(pdf, 100)]
     assert len(pages) == 7  # nine cards a page
     assert read_codes(pages, symbology) == EVERY_CODE
 
