@@ -18,7 +18,7 @@ from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, open_board, open_table, setup_input
 from companion.devices.base import DeviceError, SystemClock
 from companion.gamelog import GameLogError
-from companion.view.picture import board_png, board_text, oled_png, oled_text
+from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
 
 # The sample deal `--demo` plays: Ann deals; Bob holds 10C 5H 5D JH, Ann 4C 6D 7S 8H; the crib 2C 3D 9S KH.
 DEMO = ["5C", "10C", "4C", "5H", "6D", "5D", "go", "go", "7S", "JH", "8H", "2C", "3D", "9S", "KH"]
@@ -77,7 +77,8 @@ class Screen:
         if self.snapshots is not None:
             stem = self.snapshots / f"{self.shown:04d}"
             oled_png(self.table.picture.image, stem.with_name(stem.name + "-oled.png"))  # type: ignore[arg-type]
-            board_png(self.table.layout, self.table.picture.frame, stem.with_name(stem.name + "-board.png"))
+            board_png(self.table.layout, self.table.picture.frame, stem.with_name(stem.name + "-board.png"),
+                      legend_for(self.table.state, self.table.colours))
         if self.live:
             self.draw(clear=True)
         print(line, flush=True)
@@ -89,6 +90,7 @@ class Screen:
             print("\x1b[2J\x1b[H", end="")
         print(oled_text(self.table.picture.image, wide=self.wide))
         print(board_text(self.table.layout, self.table.picture.frame, colour=sys.stdout.isatty()))
+        print(legend_text(legend_for(self.table.state, self.table.colours), colour=sys.stdout.isatty()))
         print(f"\n{self.table.prompt()}    ({HELP})", flush=True)
 
 

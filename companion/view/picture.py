@@ -1,21 +1,30 @@
 """Pictures of the outputs for people without the hardware: the terminal and PNG files.
 
-`board_text` draws the LED strip as the board (each hole at its place from the layout, in ANSI colour);
-`oled_text` draws the OLED image with block characters; `board_png` and
-`oled_png` write the same as images (for `crib sim --snapshots`).
+`board_text` draws the LED strip as the board (each hole at its place from the layout, in ANSI colour) and
+`legend_text` the players under it; `oled_text` draws the OLED image with block characters. `board_image`
+draws the board as a player would recognise it (wood, holes at the layout's millimetres, glowing pegs, skunk
+lines, street numbers, the players' names and scores); `board_png` and `oled_png` write PNG files (for
+`crib sim --snapshots`).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from companion.boards import BoardLayout
-from companion.devices.base import OFF, Frame
+from companion.boards import BoardLayout, Hole
+from companion.cribbage.game import skunk_lines
+from companion.devices.base import OFF, Color, Frame
+from companion.fonts import MONO
 
-HOLE_PX = 9  # one hole in a board PNG
-EMPTY_HOLE = (40, 40, 40)
+if TYPE_CHECKING:
+    from companion.cribbage.game import GameState
+
 
 
 def _grid(layout: BoardLayout) -> tuple[dict[tuple[int, int], int], int, int]:
@@ -28,7 +37,7 @@ def _grid(layout: BoardLayout) -> tuple[dict[tuple[int, int], int], int, int]:
 
 
 def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str:
-    """The board in the terminal: '●' for a lit hole in its colour, '·' for a dark one."""
+    """The board in the terminal: '●' for a peg in its colour, '+' for a skunk-line mark, '·' for a dark hole."""
     cells, width, height = _grid(layout)
     lines = []
     for row in range(height):
@@ -38,16 +47,19 @@ def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str
             if led is None:
                 parts.append(" ")
                 continue
-            lit = led < len(frame) and frame[led] != OFF
-            if not lit:
-                parts.append("·")
-            elif colour:
-                r, g, b = _visible(frame[led])
-                parts.append(f"\x1b[38;2;{r};{g};{b}m●\x1b[0m")
-            else:
-                parts.append("●")
+            lit = frame[led] if led < len(frame) else OFF
+            mark = "·" if lit == OFF else "+" if _is_marker(lit) else "●"
+            if colour and lit != OFF:
+                r, g, b = _visible(lit)
+                mark = f"\x1b[38;2;{r};{g};{b}m{mark}\x1b[0m"
+            parts.append(mark)
         lines.append(" ".join(parts).rstrip())
     return "\n".join(lines)
+
+
+def _is_marker(colour: Color) -> bool:
+    """A skunk-line mark: a faint white (pegs have a colour)."""
+    return len(set(colour)) == 1 and max(colour) < 32
 
 
 def _visible(colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -90,15 +102,175 @@ def oled_text(image: Image.Image, *, wide: bool = False) -> str:
     return "\n".join(lines)
 
 
-def board_png(layout: BoardLayout, frame: Frame, path: Path) -> None:
-    cells, width, height = _grid(layout)
-    image = Image.new("RGB", (width * HOLE_PX + 2, height * HOLE_PX + 2), (12, 8, 4))
+@dataclass(frozen=True, slots=True)
+class Legend:
+    """One side under the board picture: its name, score and peg colour."""
+
+    side: str
+    score: int
+    colour: Color
+    dealer: bool = False
+
+
+def legend_for(state: GameState, colours: Sequence[Color]) -> tuple[Legend, ...]:
+    return tuple(Legend(side, state.scores.get(side, 0), colours[track % len(colours)], side == state.dealer)
+                 for track, side in enumerate(state.sides))
+
+
+PX_PER_MM = 3.0  # the board picture: 500 mm of streets make 1500 px
+MARGIN_MM = 24.0
+LEGEND_PX = 70
+WOOD = (176, 122, 72)
+WOOD_GRAIN = (150, 100, 56)
+HOLE = (38, 24, 14)
+HOLE_RIM = (120, 80, 46)
+INK = (70, 40, 20)  # burned into the wood: numbers and skunk lines
+
+
+def hole_centre(hole: Hole) -> tuple[float, float]:
+    """Where a hole is in the board picture (the board turned a quarter: streets run across)."""
+    margin = MARGIN_MM * PX_PER_MM
+    return margin + hole.y_mm * PX_PER_MM, margin + hole.x_mm * PX_PER_MM
+
+
+def legend_text(legend: Sequence[Legend], *, colour: bool = True) -> str:
+    """The players under the terminal board: '● Ann 80 (deals)   ● Bob 62'."""
+    parts = []
+    for entry in legend:
+        r, g, b = entry.colour
+        peg = f"\x1b[38;2;{r};{g};{b}m●\x1b[0m" if colour else "●"
+        parts.append(f"{peg} {entry.side} {entry.score}" + (" (deals)" if entry.dealer else ""))
+    return "   ".join(parts)
+
+
+def board_png(layout: BoardLayout, frame: Frame, path: Path, legend: Sequence[Legend] = ()) -> None:
+    board_image(layout, frame, legend).save(path)
+
+
+def board_image(layout: BoardLayout, frame: Frame, legend: Sequence[Legend] = ()) -> Image.Image:
+    """The board as a player sees it, streets running across: wood, dark holes, lit pegs glowing in their
+    colour (the back peg dimmer), skunk lines, street numbers every 5 holes, and the players under it."""
+    scale, margin = PX_PER_MM, MARGIN_MM * PX_PER_MM
+    across, along = layout.size_mm  # holes spread across (x_mm) and along the streets (y_mm)
+    at = hole_centre
+    width, height = round(along * scale + 2 * margin), round(across * scale + 2 * margin)
+    image = Image.new("RGB", (width, height + LEGEND_PX), (28, 24, 22))
+    image.paste(_wood(width, height), (0, 0), _rounded_mask(width, height, round(margin / 2)))
     draw = ImageDraw.Draw(image)
-    for (column, row), led in cells.items():
-        colour = frame[led] if led < len(frame) and frame[led] != OFF else EMPTY_HOLE
-        x, y = column * HOLE_PX + 1, row * HOLE_PX + 1
-        draw.ellipse((x + 1, y + 1, x + HOLE_PX - 2, y + HOLE_PX - 2), fill=_visible(colour))
-    image.save(path)
+    holes = {(h.track, h.score): h for h in layout.holes}
+    _street_numbers(draw, layout, holes, at, scale)
+    _skunk_marks(draw, layout, holes, at, scale)
+    hole_r, peg_r = 1.9 * scale, 3.6 * scale
+    for hole in layout.holes:
+        x, y = at(hole)
+        draw.ellipse((x - hole_r - 1, y - hole_r - 1, x + hole_r + 1, y + hole_r + 1), fill=HOLE_RIM)
+        draw.ellipse((x - hole_r, y - hole_r, x + hole_r, y + hole_r), fill=HOLE)
+    glow = Image.new("RGB", image.size, OFF)
+    glow_draw = ImageDraw.Draw(glow)
+    pegs = []
+    for hole in layout.holes:
+        colour = frame[hole.led] if hole.led < len(frame) else OFF
+        if colour == OFF or _is_marker(colour):  # skunk lines are drawn from the layout
+            continue
+        x, y = at(hole)
+        hue, strength = _hue(colour)
+        r = peg_r * (2.2 if strength > 0.5 else 1.5)
+        glow_draw.ellipse((x - r, y - r, x + r, y + r), fill=_scaled(hue, max(0.5, strength)))
+        pegs.append((x, y, hue, strength))
+    image = ImageChops.screen(image, glow.filter(ImageFilter.GaussianBlur(peg_r)))
+    draw = ImageDraw.Draw(image)
+    for x, y, hue, strength in pegs:
+        r = peg_r if strength > 0.5 else peg_r * 0.85
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=_scaled(hue, max(0.55, strength)))
+        spot = r * 0.35
+        draw.ellipse((x - r * 0.45 - spot, y - r * 0.45 - spot, x - r * 0.45 + spot, y - r * 0.45 + spot),
+                     fill=_scaled(_mix(hue, (255, 255, 255), 0.6), max(0.55, strength)))
+    _legend(draw, legend, height, width)
+    return image
+
+
+def _hue(colour: Color) -> tuple[Color, float]:
+    """The colour at full brightness, and how bright it was (a back peg is a quarter of a front peg)."""
+    top = max(colour)
+    return _scaled(colour, 255 / top), top / 255
+
+
+def _scaled(colour: Color, factor: float) -> Color:
+    r, g, b = (min(255, round(c * factor)) for c in colour)
+    return r, g, b
+
+
+def _mix(a: Color, b: Color, share: float) -> Color:
+    r, g, bl = (round(x * (1 - share) + y * share) for x, y in zip(a, b, strict=True))
+    return r, g, bl
+
+
+def _wood(width: int, height: int) -> Image.Image:
+    """Pale wood with long grain lines (the same every time)."""
+    wood = Image.new("RGB", (width, height), WOOD)
+    draw = ImageDraw.Draw(wood)
+    for row in range(0, height, 3):
+        wave = math.sin(row * 0.37) + math.sin(row * 0.071) * 1.5
+        if wave > 0.9:
+            share = min(1.0, (wave - 0.9) / 1.2)
+            draw.line((0, row, width, row + round(6 * math.sin(row))), fill=_mix(WOOD, WOOD_GRAIN, share), width=2)
+    return wood
+
+
+def _rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=255)
+    return mask
+
+
+def _outward(layout: BoardLayout, holes: dict[tuple[int, int], Hole], score: int,
+             at: Callable[[Hole], tuple[float, float]]) -> tuple[float, float]:
+    """A unit vector from the last track's hole to the first's at `score`: the outer side of a street."""
+    (x0, y0), (x1, y1) = at(holes[0, score]), at(holes[layout.tracks - 1, score])
+    length = math.hypot(x0 - x1, y0 - y1) or 1.0
+    return (x0 - x1) / length, (y0 - y1) / length
+
+
+def _street_numbers(draw: ImageDraw.ImageDraw, layout: BoardLayout, holes: dict[tuple[int, int], Hole],
+                    at: Callable[[Hole], tuple[float, float]], scale: float) -> None:
+    font = ImageFont.truetype(str(MONO), round(5.5 * scale))
+    for score in range(5, layout.target, 5):
+        dx, dy = _outward(layout, holes, score, at)
+        x, y = at(holes[0, score])
+        away = 8 * scale
+        draw.text((x + dx * away, y + dy * away), str(score), font=font, fill=INK, anchor="mm")
+
+
+def _skunk_marks(draw: ImageDraw.ImageDraw, layout: BoardLayout, holes: dict[tuple[int, int], Hole],
+                 at: Callable[[Hole], tuple[float, float]], scale: float) -> None:
+    """A bar across every track just before each skunk line's hole, named on the outer side."""
+    font = ImageFont.truetype(str(MONO), round(4.2 * scale))
+    for line, name in zip(skunk_lines(layout.target), ("SKUNK", "DOUBLE SKUNK"), strict=True):
+        if not 0 < line < layout.target:
+            continue
+        ends = []
+        for track in range(layout.tracks):
+            (x, y), (nx, ny) = at(holes[track, line]), at(holes[track, line + 1])
+            ends.append((x + (x - nx) / 2, y + (y - ny) / 2))  # half a hole before the line's hole
+        dx, dy = _outward(layout, holes, line, at)
+        reach = 5 * scale
+        (ax, ay), (bx, by) = ends[0], ends[-1]
+        draw.line((ax + dx * reach, ay + dy * reach, bx - dx * reach, by - dy * reach), fill=(150, 20, 20),
+                  width=max(2, round(scale)))
+        draw.text((ax + dx * 2.4 * reach, ay + dy * 2.4 * reach), name, font=font, fill=(150, 20, 20), anchor="mm")
+
+
+def _legend(draw: ImageDraw.ImageDraw, legend: Sequence[Legend], top: int, width: int) -> None:
+    font = ImageFont.truetype(str(MONO), 28)
+    x = 40
+    for entry in legend:
+        y = top + LEGEND_PX // 2
+        draw.ellipse((x, y - 13, x + 26, y + 13), fill=entry.colour, outline=(240, 240, 240), width=2)
+        text = f"{entry.side} {entry.score}" + ("  (deals)" if entry.dealer else "")
+        draw.text((x + 40, y), text, font=font, fill=(240, 236, 228), anchor="lm")
+        x += 40 + round(draw.textlength(text, font=font)) + 80
+        if x >= width:
+            break  # no room for more
 
 
 def oled_png(image: Image.Image, path: Path, scale: int = 4) -> None:
