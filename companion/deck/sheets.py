@@ -51,15 +51,12 @@ class Sheet:
 
     def check_fits(self) -> None:
         page_w, page_h = self.page
-        right = self.left + (self.columns - 1) * self.pitch[0] + self.label[0]
-        bottom = self.top + (self.rows - 1) * self.pitch[1] + self.label[1]
-        if self.pitch[0] < self.label[0] or self.pitch[1] < self.label[1]:
-            raise CommandError(f"labels of {self.label[0]:g}x{self.label[1]:g} mm overlap with the gaps given: "
-                               "use --gaps 0,0 or more")
-        if self.left < 0 or self.top < 0 or right > page_w + FIT_TOLERANCE or bottom > page_h + FIT_TOLERANCE:
+        need_w = max(self.left, 0) + (self.columns - 1) * self.pitch[0] + self.label[0]
+        need_h = max(self.top, 0) + (self.rows - 1) * self.pitch[1] + self.label[1]
+        if need_w > page_w + FIT_TOLERANCE or need_h > page_h + FIT_TOLERANCE:
             raise CommandError(
-                f"{self.columns}x{self.rows} labels of {self.label[0]:g}x{self.label[1]:g} mm reach "
-                f"{right:.1f}x{bottom:.1f} mm but {PAPER_NAMES[self.paper]} is {page_w:.1f}x{page_h:.1f} mm: "
+                f"{self.columns}x{self.rows} labels of {self.label[0]:g}x{self.label[1]:g} mm need "
+                f"{need_w:.1f}x{need_h:.1f} mm but {PAPER_NAMES[self.paper]} is {page_w:.1f}x{page_h:.1f} mm: "
                 "use fewer or smaller labels, smaller margins, or the other --paper")
 
 

@@ -47,7 +47,8 @@ def test_a_custom_grid_without_margins_is_centred() -> None:
     ("0x13", "38x21", None, None, "--grid '0x13'"),
     ("5x13", "38", None, None, "--label '38' is not understood: give WIDTHxHEIGHT in mm"),
     ("5x13", "38x21", "ten", None, "--margins 'ten' is not understood: give TOP,LEFT"),
-    ("5x14", "38x21.2", "10.7,4.7", None, "reach .* but A4 is 210.0x297.0 mm"),
+    ("5x14", "38x21.2", "10.7,4.7", None, "need 205.3x307.5 mm but A4 is 210.0x297.0 mm"),
+    ("10x30", "30x30", None, None, "need 300.0x900.0 mm but A4"),
     ("3x3", "63x88", None, "-1,0", "--gaps '-1,0' is not understood"),
 ])
 def test_bad_grids_say_what_to_give(grid: str, label: str, margins: str | None, gaps: str | None,
