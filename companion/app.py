@@ -333,7 +333,22 @@ class Table:
         hand_for = self._coached_player()
         if hand_for is not None:
             return f"Scan {hand_for}'s six cards (ok: skip)"
+        if self._must_go():
+            return f"{self.state.turn} says go? count {self.state.count}"
         return self.state.prompt()
+
+    def _must_go(self) -> bool:
+        """The player to play is known (coaching mode) to hold no card that fits under 31."""
+        state = self.state
+        if state.phase != "play" or state.turn is None or state.cards_left(state.turn) == 0:
+            return False
+        held = state.held(state.turn)
+        if held is None:
+            hand = state.hands.get(state.turn)
+            if hand is None:
+                return False
+            held = tuple(c for c in hand if c not in state.played_by(state.turn))  # the discards too: still sure
+        return all(state.count + card.value > 31 for card in held)
 
     def render(self, before: GameState | None = None) -> None:
         """Send the pegs (with effects when `before` is given) and the screen."""

@@ -207,3 +207,16 @@ def test_a_coached_hand_half_scanned_survives_a_restart(tmp_path):
     assert again.prompt() == "Bob's hand: 3 of 6"
     enter(again, "JH", "AS", "2S")
     assert again.state.hands["Bob"] == tuple(Card.parse(c) for c in ("10C", "5H", "5D", "JH", "AS", "2S"))
+
+
+def test_with_the_hands_known_the_screen_asks_for_the_go(tmp_path):
+    table = new_table(tmp_path, coaching=True)
+    enter(table, "10C", "5H", "5D", "JH", "2C", "3D")  # Bob's six (he lays away 2C 3D)
+    enter(table, "4C", "6D", "7S", "8H", "9S", "KH")  # Ann's six (9S KH)
+    enter(table, *DEAL[:6])  # the starter, then the play to 30
+    assert table.state.count == 30 and table.prompt() == "Ann says go? count 30"
+    assert_golden(table.picture.image, "app-says-go")
+    enter(table, "go")
+    assert table.prompt() == "Bob says go? count 30"  # JH, and 2C 3D if he had kept them: none fits
+    enter(table, "go")
+    assert table.prompt() == "Ann to play, count 0"
