@@ -33,15 +33,21 @@ class Side:
     wins: int = 0
     skunks: int = 0  # games won with the loser below 91
     double_skunks: int = 0
-    deals: int = 0
+    first_deals: int = 0  # games this side dealt first
+    first_deal_wins: int = 0  # ... and won
+    deals: int = 0  # deals started, the last one of a game cut short when someone reaches the target
     dealt: int = 0  # deals this side dealt (and so had the crib)
     pegging: int = 0
+    pegging_dealer: int = 0  # the part of `pegging` pegged as dealer; the rest as pone
     hand: int = 0
     crib: int = 0
+    hands_shown: int = 0  # hands and cribs counted: a game can end before the show of its last deal
+    cribs_shown: int = 0
     heels: int = 0
 
     def add(self, other: Side) -> None:
-        for name in ("wins", "skunks", "double_skunks", "deals", "dealt", "pegging", "hand", "crib", "heels"):
+        for name in ("wins", "skunks", "double_skunks", "first_deals", "first_deal_wins", "deals", "dealt",
+                     "pegging", "pegging_dealer", "hand", "crib", "hands_shown", "cribs_shown", "heels"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -70,12 +76,15 @@ class _Table:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     inputs: list[dict[str, object]] = field(default_factory=list)
     sides: tuple[Side, Side] = (Side(""), Side(""))
+    dealer: int = 0
 
     def peg(self, player: int, points: int, kind: str) -> None:
         if not points:
             return
         self.scores[player] = min(self.target, self.scores[player] + points)
         setattr(self.sides[player], kind, getattr(self.sides[player], kind) + points)
+        if kind == "pegging" and player == self.dealer:
+            self.sides[player].pegging_dealer += points
         if self.scores[player] >= self.target:
             raise _Won
 
@@ -84,7 +93,7 @@ class _Table:
             self.inputs.append(entry)
 
     def deal(self, dealer: int, rng: random.Random) -> None:
-        pone = 1 - dealer
+        self.dealer, pone = dealer, 1 - dealer
         deck = list(DECK)
         rng.shuffle(deck)
         dealt = (deck[0:6], deck[6:12])
@@ -104,8 +113,11 @@ class _Table:
         if starter.rank == 11:
             self.peg(dealer, 2, "heels")
         self.play(kept, dealt, starter, dealer)
+        self.sides[pone].hands_shown += 1
         self.peg(pone, score_show(kept[pone], starter).total, "hand")
+        self.sides[dealer].hands_shown += 1
         self.peg(dealer, score_show(kept[dealer], starter).total, "hand")
+        self.sides[dealer].cribs_shown += 1
         self.peg(dealer, score_show(crib, starter, crib=True).total, "crib")
 
     def play(self, kept: list[tuple[Card, ...]], dealt: tuple[list[Card], list[Card]], starter: Card,
@@ -176,6 +188,9 @@ def play_game(levels: tuple[str, str], first_dealer: int, seed: str, *, target: 
     loser_score = table.scores[1 - winner]
     side = table.sides[winner]
     side.wins += 1
+    table.sides[first_dealer].first_deals += 1
+    if winner == first_dealer:
+        table.sides[first_dealer].first_deal_wins += 1
     if loser_score < SKUNK_LINE:
         side.skunks += 1
     if loser_score < DOUBLE_SKUNK_LINE:
@@ -223,6 +238,10 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+def _per(points: int, deals: int) -> float:
+    return round(points / deals, 3) if deals else 0.0
+
+
 def report(sides: tuple[Side, Side], seed: int) -> dict[str, object]:
     games = sides[0].wins + sides[1].wins
     out: dict[str, object] = {"games": games, "seed": seed}
@@ -236,11 +255,42 @@ def report(sides: tuple[Side, Side], seed: int) -> dict[str, object]:
             "skunks": side.skunks,
             "double_skunks": side.double_skunks,
             "per_deal": {
-                "pegging": round(side.pegging / side.deals, 3) if side.deals else 0.0,
-                "hand": round(side.hand / side.deals, 3) if side.deals else 0.0,
-                "crib": round(side.crib / side.dealt, 3) if side.dealt else 0.0,  # per crib owned
-                "heels": round(side.heels / side.dealt, 3) if side.dealt else 0.0,
+                "pegging": _per(side.pegging, side.deals),
+                "pegging_as_dealer": _per(side.pegging_dealer, side.dealt),
+                "pegging_as_pone": _per(side.pegging - side.pegging_dealer, side.deals - side.dealt),
+                "hand": _per(side.hand, side.deals),
+                "crib": _per(side.crib, side.dealt),  # per crib owned
+                "heels": _per(side.heels, side.dealt),
             },
+            "per_show": {"hand": _per(side.hand, side.hands_shown), "crib": _per(side.crib, side.cribs_shown)},
             "deals": side.deals,
+            "first_deals": side.first_deals,
+            "first_deal_wins": side.first_deal_wins,
         }
+    # The table as a whole: each deal has one dealer and one pone, so the two pegging figures add up to the
+    # points both players peg in a deal; the hand is per hand (two a deal), the crib per deal.
+    deals = sides[0].deals
+    dealer_pegging = sides[0].pegging_dealer + sides[1].pegging_dealer
+    first_wins = sides[0].first_deal_wins + sides[1].first_deal_wins
+    low, high = wilson(first_wins, games)
+    out["table"] = {
+        "deals": deals,
+        "deals_per_game": round(deals / games, 3) if games else 0.0,
+        "first_dealer_wins": first_wins,
+        "first_dealer_win_rate": round(first_wins / games, 4) if games else 0.0,
+        "first_dealer_win_rate_95ci": [round(low, 4), round(high, 4)],
+        "per_deal": {
+            "pegging": _per(sides[0].pegging + sides[1].pegging, deals),
+            "pegging_as_dealer": _per(dealer_pegging, deals),
+            "pegging_as_pone": _per(sides[0].pegging + sides[1].pegging - dealer_pegging, deals),
+            "hand": _per(sides[0].hand + sides[1].hand, 2 * deals),
+            "crib": _per(sides[0].crib + sides[1].crib, deals),
+            "heels": _per(sides[0].heels + sides[1].heels, deals),
+        },
+        # Hands and cribs over those counted, leaving out the shows a game ended before.
+        "per_show": {
+            "hand": _per(sides[0].hand + sides[1].hand, sides[0].hands_shown + sides[1].hands_shown),
+            "crib": _per(sides[0].crib + sides[1].crib, sides[0].cribs_shown + sides[1].cribs_shown),
+        },
+    }
     return out

@@ -17,8 +17,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "selfplay", help="play computer levels against each other",
         description="Play complete 121-point games between two computer levels (easy, standard, pro), the first "
-        "dealer alternating, and report each side's wins with a 95%% confidence interval, skunks and average "
-        "points per deal in pegging, hand and crib. The same seed plays the same games.",
+        "dealer alternating, and report each side's wins with a 95% confidence interval, skunks and average "
+        "points per deal in pegging (as dealer and as pone), hand and crib; and for the table, deals per game "
+        "and the first dealer's win rate. The same seed plays the same games.",
     )
     parser.add_argument("--a", default="pro", choices=LEVELS, help="level of side A (default pro)")
     parser.add_argument("--b", default="standard", choices=LEVELS, help="level of side B (default standard)")
@@ -64,6 +65,14 @@ def selfplay(args: argparse.Namespace) -> int:
         per = side["per_deal"]
         print(f"{name.upper()} {side['level']:<8} wins {side['wins']:>5} ({side['win_rate']:.1%}, 95% CI "
               f"{low:.1%} to {high:.1%}), skunks {side['skunks']}, double skunks {side['double_skunks']}; "
-              f"per deal: pegging {per['pegging']:.2f}, hand {per['hand']:.2f}, crib {per['crib']:.2f} "
-              f"(per crib)")
+              f"per deal: pegging {per['pegging']:.2f} ({per['pegging_as_dealer']:.2f} as dealer, "
+              f"{per['pegging_as_pone']:.2f} as pone), hand {per['hand']:.2f}, crib {per['crib']:.2f} (per crib)")
+    table: dict[str, Any] = figures["table"]  # type: ignore[assignment]
+    low, high = table["first_dealer_win_rate_95ci"]
+    per, show = table["per_deal"], table["per_show"]
+    print(f"Table: {table['deals_per_game']:.2f} deals a game; the first dealer wins {table['first_dealer_wins']} "
+          f"({table['first_dealer_win_rate']:.1%}, 95% CI {low:.1%} to {high:.1%})")
+    print(f"Table per deal: dealer pegs {per['pegging_as_dealer']:.2f}, pone {per['pegging_as_pone']:.2f}, "
+          f"hand {per['hand']:.2f}, crib {per['crib']:.2f}; per show (leaving out the shows a game ended before): "
+          f"hand {show['hand']:.2f}, crib {show['crib']:.2f}")
     return 0

@@ -20,6 +20,15 @@ def test_a_selfplay_game_replays_through_the_engine_to_the_same_scores(levels: t
     # Pegging, hands and cribs per player agree with the engine's events too.
     pegged = sum(e.points for e in state.events if e.player == "A" and e.label in ("pegging", "go", "last card"))
     assert pegged == game.sides[0].pegging
+    # ... and so do the points pegged as dealer (a swap of dealer and pone would show here).
+    dealer_of = {record.number: record.dealer for record in state.deals} | {state.deal_number: state.dealer}
+    for i, player in enumerate("AB"):
+        as_dealer = sum(e.points for e in state.events if e.player == player and dealer_of[e.deal] == player
+                        and e.label in ("pegging", "go", "last card"))
+        assert as_dealer == game.sides[i].pegging_dealer
+    first = int(seed[-1])
+    assert (game.sides[first].first_deals, game.sides[1 - first].first_deals) == (1, 0)
+    assert game.sides[first].first_deal_wins == (game.winner == first)
 
 
 def test_selfplay_is_deterministic_for_a_seed() -> None:
@@ -37,8 +46,35 @@ def test_a_small_run_reports_wins_skunks_and_per_deal_points() -> None:
     a, b = figures["a"], figures["b"]
     assert isinstance(a, dict) and isinstance(b, dict)
     assert a["wins"] + b["wins"] == 6
-    assert set(a["per_deal"]) == {"pegging", "hand", "crib", "heels"}
+    assert set(a["per_deal"]) == {"pegging", "pegging_as_dealer", "pegging_as_pone", "hand", "crib", "heels"}
     assert run("standard", "easy", 6, seed=3)[0] == sides[0]
+
+
+def test_the_table_figures_are_consistent() -> None:
+    sides = run("standard", "standard", 10, seed=4)
+    figures = report(sides, 4)
+    table, a, b = figures["table"], figures["a"], figures["b"]
+    assert isinstance(table, dict) and isinstance(a, dict) and isinstance(b, dict)
+    per = table["per_deal"]
+    # One dealer and one pone a deal: their pegging adds up to all the pegging in a deal.
+    assert per["pegging_as_dealer"] + per["pegging_as_pone"] == pytest.approx(per["pegging"], abs=0.002)
+    assert per["pegging_as_dealer"] > 0 and per["pegging_as_pone"] > 0
+    # A side's pegging splits into its deals as dealer and as pone.
+    for side, mine in zip(sides, (a, b), strict=True):
+        assert mine["deals"] == table["deals"] and 0 < side.dealt < side.deals
+        assert 0 < side.pegging_dealer < side.pegging
+        assert mine["per_deal"]["pegging_as_dealer"] == round(side.pegging_dealer / side.dealt, 3)
+        assert mine["per_deal"]["pegging_as_pone"] == round((side.pegging - side.pegging_dealer)
+                                                             / (side.deals - side.dealt), 3)
+    assert table["deals_per_game"] == pytest.approx(table["deals"] / 10, abs=0.001) and table["deals_per_game"] > 5
+    # The first dealer alternates: each side dealt first in half the games.
+    assert a["first_deals"] == b["first_deals"] == 5
+    assert table["first_dealer_wins"] == a["first_deal_wins"] + b["first_deal_wins"] <= 10
+    assert table["first_dealer_win_rate"] == table["first_dealer_wins"] / 10
+    low, high = table["first_dealer_win_rate_95ci"]
+    assert low <= table["first_dealer_win_rate"] <= high
+    # A game can end before its last show, so a show averages at least what a deal does.
+    assert table["per_show"]["hand"] >= per["hand"] and table["per_show"]["crib"] >= per["crib"]
 
 
 def test_wilson_interval() -> None:

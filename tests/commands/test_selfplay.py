@@ -45,3 +45,25 @@ def test_bench_finds_its_modules_and_prints_json(capsys: pytest.CaptureFixture[s
     assert figures["quick"] is True and figures["scoring"]["show_total_per_s"] > 0
     assert main(["bench", "--only", "nothing"]) == 2
     assert "no benchmark 'nothing'" in capsys.readouterr().err
+
+
+def test_selfplay_reports_roles_deals_and_the_first_dealer(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--a", "standard", "--b", "easy", "--games", "4", "--seed", "9", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    table = figures["table"]
+    assert {"pegging_as_dealer", "pegging_as_pone"} <= set(figures["a"]["per_deal"])
+    assert table["per_deal"]["pegging_as_dealer"] + table["per_deal"]["pegging_as_pone"] == pytest.approx(
+        table["per_deal"]["pegging"], abs=0.002)
+    assert 0 <= table["first_dealer_wins"] <= 4 and table["deals_per_game"] > 5
+    assert main(["selfplay", "--a", "standard", "--b", "easy", "--games", "4", "--seed", "9"]) == 0
+    text = capsys.readouterr().out
+    assert f"the first dealer wins {table['first_dealer_wins']} " in text
+    assert f"{table['deals_per_game']:.2f} deals a game" in text
+    assert f"dealer pegs {table['per_deal']['pegging_as_dealer']:.2f}" in text
+
+
+def test_selfplay_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence interval" in help_text and "%%" not in help_text
