@@ -7,9 +7,17 @@ effective input and replays the rest.
 
 The flow of a deal: "deal" (waiting for the starter; `hand` and `discard` inputs are optional), "play"
 (plays and go's), then the show: the hands are known from the plays and are counted at once in order from
-the dealer's left, the dealer last; "crib" waits for the crib cards unless all discards were entered. In
-muggins games each count waits for a `claim` ("claim" phase). The game ends the instant a side reaches the
-target, in any phase; scores are capped at the target.
+the dealer's left, the dealer last; "crib" waits for the crib cards unless all discards were in when the
+play ended. A discard may also be entered after the starter, until the crib is in (a coach works it out
+from the dealt hand and the cards played): it is checked against the hand and, later, against the crib
+scanned. Each `DealRecord` keeps the hands and discards entered in its deal. In muggins games each count
+waits for a `claim` ("claim" phase); the show events keep what was claimed (`ScoreEvent.claimed`) and
+`to_json` says what muggins took from each count. The game ends the instant a side reaches the target, in
+any phase; scores are capped at the target.
+
+A game won earns match points by the game's match scoring (`MATCH_SCORING`: "standard" 1, 2 for a skunk,
+4 for a double skunk; "acc" 2, 3 for a skunk or a double skunk); the first side to the match target wins
+the match.
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ from .scoring import (
     score_show,
 )
 from .transcript import (
+    DEFAULT_MATCH,
+    MATCH_SCORING,
     VARIANTS,
     ClaimInput,
     CribInput,
@@ -52,7 +62,6 @@ from .transcript import (
 
 PHASES = ("new", "cut", "deal", "play", "crib", "claim", "game over", "match over")
 IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
-MATCH_POINTS = {None: 1, "skunk": 2, "double skunk": 4}  # a win, a skunk, a double skunk (seed description)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +72,25 @@ class ScoreEvent:
     score: Score  # the itemised reason
     label: str  # as a player says it: "Bob's hand", "Ann's crib", "pegging", "his heels", "go", "last card"
     deal: int  # deal number in the current game, from 1
+    claimed: int | None = None  # muggins games: the points claimed for this count
 
     def to_json(self) -> dict[str, object]:
-        return {"side": self.side, "player": self.player, "points": self.points, "label": self.label,
-                "deal": self.deal, "score": self.score.to_json()}
+        out: dict[str, object] = {"side": self.side, "player": self.player, "points": self.points,
+                                  "label": self.label, "deal": self.deal, "score": self.score.to_json()}
+        if self.claimed is not None:
+            out["claimed"] = self.claimed
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
+    """One deal of the game, kept after it is over: the dealer, the starter, and the hands and discards entered."""
+
     number: int
     dealer: str
     starter: Card | None = None
+    hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards dealt
+    discards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards laid away
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +111,7 @@ class GameState:
     variant: str = "two"
     muggins: bool = False
     match_target: int | None = None  # match points that win the match; None for single games
+    match_scoring: str = "standard"  # a key of MATCH_SCORING
     phase: str = "new"
     dealer: str | None = None
     turn: str | None = None  # whose turn to play, to cut, or to claim
@@ -200,17 +218,19 @@ class GameState:
             deals.append({
                 "deal": record.number, "dealer": record.dealer,
                 "starter": str(record.starter) if record.starter else None,
+                "hands": {p: [str(c) for c in cards] for p, cards in record.hands.items()},
+                "discards": {p: [str(c) for c in cards] for p, cards in record.discards.items()},
                 "his_heels": sum(e.points for e in events if e.label == HIS_HEELS),
                 "pegging": pegging,
-                "show": [{"label": e.label, "player": e.player, "side": e.side, "points": e.points,
-                          "score": e.score.to_json()}
-                         for e in events if e.label.endswith(("'s hand", "'s crib"))],
+                "show": [_show_json(e, events[i + 1] if i + 1 < len(events) else None)
+                         for i, e in enumerate(events) if e.label.endswith(("'s hand", "'s crib"))],
                 "other": [e.to_json() for e in events
                           if e.label in (MUGGINS, MANUAL, FIRST_DEAL_BONUS)],
             })
         return {
             "players": list(self.players), "sides": list(self.sides), "variant": self.variant,
-            "target": self.target, "muggins": self.muggins, "match": self.match_target, "phase": self.phase,
+            "target": self.target, "muggins": self.muggins, "match": self.match_target,
+            "match_scoring": self.match_scoring, "phase": self.phase,
             "prompt": self.prompt(), "dealer": self.dealer, "turn": self.turn, "count": self.count,
             "pile": [str(c) for c in self.pile], "starter": str(self.starter) if self.starter else None,
             "scores": dict(self.scores), "back_pegs": dict(self.back_pegs), "winner": self.winner,
@@ -218,6 +238,18 @@ class GameState:
             "game": self.game_number, "deal_number": self.deal_number, "deals": deals,
             "events": [e.to_json() for e in self.events], "inputs": [input_to_json(i) for i in self.inputs],
         }
+
+
+def _show_json(event: ScoreEvent, after: ScoreEvent | None) -> dict[str, object]:
+    """A count of the show; in muggins games with the points claimed and what muggins took (called at once)."""
+    out: dict[str, object] = {"label": event.label, "player": event.player, "side": event.side,
+                              "points": event.points, "score": event.score.to_json()}
+    if event.claimed is not None:
+        out["claimed"] = event.claimed
+        out["muggins"] = None
+        if after is not None and after.label == MUGGINS:
+            out["muggins"] = {"player": after.player, "side": after.side, "points": after.points}
+    return out
 
 
 def _and(words: list[str]) -> str:
@@ -294,12 +326,12 @@ def _dispatch(state: GameState, inp: Input) -> GameState:
 # --- scoring -----------------------------------------------------------------------------------------------
 
 def _peg(state: GameState, side: str, player: str | None, score: Score, label: str, *,
-         points: int | None = None) -> GameState:
+         points: int | None = None, claimed: int | None = None) -> GameState:
     """Peg points for a side; at the target the game is over at once and the score is capped."""
     have = state.scores[side]
     wanted = score.total if points is None else points
     pegged = max(-have, min(wanted, state.target - have))
-    event = ScoreEvent(side, player, pegged, score, label, state.deal_number)
+    event = ScoreEvent(side, player, pegged, score, label, state.deal_number, claimed)
     scores = {**state.scores, side: have + pegged}
     back_pegs = {**state.back_pegs, side: have} if pegged else state.back_pegs
     state = replace(state, scores=scores, back_pegs=back_pegs, events=(*state.events, event))
@@ -317,7 +349,8 @@ def _win(state: GameState, side: str) -> GameState:
     best_loser = max(state.scores[s] for s in state.sides if s != side)
     skunk_line, double_line = skunk_lines(state.target)
     skunk = "double skunk" if best_loser < double_line else "skunk" if best_loser < skunk_line else None
-    match_points = {**state.match_points, side: state.match_points[side] + MATCH_POINTS[skunk]}
+    won = MATCH_SCORING[state.match_scoring][skunk]
+    match_points = {**state.match_points, side: state.match_points[side] + won}
     match_over = state.match_target is not None and match_points[side] >= state.match_target
     return replace(state, phase="match over" if match_over else "game over", winner=side, skunk=skunk,
                    turn=None, match_points=match_points, match_winner=side if match_over else None)
@@ -342,8 +375,12 @@ def _game(state: GameState, inp: GameInput) -> GameState:
     target = inp.target if inp.target is not None else 61 if variant == "five-card" else 121
     if not 5 <= target <= 1000:
         raise InputError(f"a game is played to 121 or 61 points, not {target}")
-    if inp.match is not None and inp.match < 1:
-        raise InputError(f"a match is won with 1 or more match points (usually 7), not {inp.match}")
+    match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
+    if match is not None and match < 1:
+        raise InputError(f"a match is won with 1 or more match points (usually {DEFAULT_MATCH}), not {match}")
+    scoring = inp.match_scoring or "standard"
+    if scoring not in MATCH_SCORING:
+        raise InputError(f"no match scoring {scoring!r}: use one of {', '.join(MATCH_SCORING)}")
     if inp.dealer is not None and inp.dealer not in players:
         raise InputError(f"the dealer {inp.dealer!r} is not one of the players {_and(list(players))}")
     if len(players) == 4:
@@ -351,8 +388,8 @@ def _game(state: GameState, inp: GameInput) -> GameState:
         side_of = {p: sides[i % 2] for i, p in enumerate(players)}
     else:
         sides, side_of = players, {p: p for p in players}
-    next_game = (state.phase == "game over" and state.match_target is not None and inp.match == state.match_target
-                 and players == state.players and variant == state.variant)
+    next_game = (state.phase == "game over" and state.match_target is not None and match == state.match_target
+                 and scoring == state.match_scoring and players == state.players and variant == state.variant)
     dealer = inp.dealer
     if next_game:
         assert state.winner is not None
@@ -365,7 +402,7 @@ def _game(state: GameState, inp: GameInput) -> GameState:
     zero = dict.fromkeys(sides, 0)
     new = GameState(
         players=players, sides=sides, target=target, variant=variant, muggins=inp.muggins,
-        match_target=inp.match, scores=zero, back_pegs=zero,
+        match_target=match, match_scoring=scoring, scores=zero, back_pegs=zero,
         match_points=dict(state.match_points) if next_game else zero,
         game_number=state.game_number + 1 if next_game else 1, side_of=side_of, inputs=state.inputs,
     )
@@ -453,12 +490,13 @@ def _hand(state: GameState, inp: HandInput) -> GameState:
     discard = state.discards.get(inp.player, ())
     if missing := [c for c in discard if c not in inp.cards]:
         raise RuleError(f"{inp.player} laid away {missing[0]}, which is not in this hand: check the cards")
-    return replace(state, hands={**state.hands, inp.player: inp.cards})
+    hands = {**state.hands, inp.player: inp.cards}
+    return replace(state, hands=hands, deals=(*state.deals[:-1], replace(state.deals[-1], hands=hands)))
 
 
 def _discard(state: GameState, inp: DiscardInput) -> GameState:
-    if state.phase != "deal":
-        raise RuleError(f"discards are entered before the starter is turned: {state.prompt()}")
+    if state.phase not in ("deal", "play", "claim", "crib") or state.crib is not None:
+        raise RuleError(f"discards are entered before the crib is in: {state.prompt()}")
     _check_player(state, inp.player)
     size = state.discard_size
     if len(inp.cards) != size:
@@ -473,7 +511,8 @@ def _discard(state: GameState, inp: DiscardInput) -> GameState:
             raise RuleError(f"{card} is not in {inp.player}'s hand: lay away cards from {_cards(hand)}")
         if (seen := _where_seen(state, card, inp.player)) is not None:
             raise RuleError(f"{seen}: check the card")
-    return replace(state, discards={**state.discards, inp.player: inp.cards})
+    discards = {**state.discards, inp.player: inp.cards}
+    return replace(state, discards=discards, deals=(*state.deals[:-1], replace(state.deals[-1], discards=discards)))
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -665,7 +704,7 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
     score = _show_score(state, kind, player)
     side, label = state.side_of[player], _label(kind, player)
     state = replace(state, counts=state.counts[1:])
-    state = _peg(state, side, player, score, label, points=min(inp.points, score.total))
+    state = _peg(state, side, player, score, label, points=min(inp.points, score.total), claimed=inp.points)
     if state.winner:
         return state
     if inp.points < score.total:

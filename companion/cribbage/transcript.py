@@ -2,6 +2,11 @@
 
 One JSON object per line is both a game's on-disk log and the format of `crib replay`. Unknown types and
 unknown fields are errors; every error names the field and shows an example of a good line.
+
+Matches: `"match"` is the match points that win the match (a whole number, or `true` for the usual 7), and
+`"match_scoring"` says what a game is worth (MATCH_SCORING): `"standard"` (the default, the seed description:
+a win 1, a skunk 2, a double skunk 4) or `"acc"` (American Cribbage Congress tournaments: a win 2, a skunk 3;
+the ACC does not recognise double skunks, so one scores 3 like a skunk).
 """
 
 from __future__ import annotations
@@ -16,6 +21,12 @@ from .cards import Card
 from .errors import CardSyntaxError, InputError
 
 VARIANTS = ("two", "three", "four", "five-card")
+# Match points for a win, a skunk and a double skunk; ACC: https://www.cribbage.org/newsite/about/scoring.asp
+MATCH_SCORING: dict[str, dict[str | None, int]] = {
+    "standard": {None: 1, "skunk": 2, "double skunk": 4},
+    "acc": {None: 2, "skunk": 3, "double skunk": 3},
+}
+DEFAULT_MATCH = 7  # match points that win a match given as "match": true
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +38,8 @@ class GameInput:
     target: int | None = None  # 121, or 61 for five-card cribbage
     variant: str | None = None  # from the number of players when absent
     muggins: bool = False
-    match: int | None = None  # match points to win the match; None for a single game
+    match: int | bool | None = None  # match points to win the match (True: DEFAULT_MATCH); None for a single game
+    match_scoring: str | None = None  # a key of MATCH_SCORING; "standard" when absent
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +129,18 @@ EXAMPLES = {
     "undo": '{"type":"undo"}',
 }
 
-# What each field holds: "name", "names", "card", "cards", "int", "bool", "variant".
+# What each field holds: "name", "names", "card", "cards", "int", "bool", "variant", "match", "match_scoring".
 _FIELD_KINDS: dict[str, str] = {
     "players": "names", "dealer": "name", "player": "name", "target": "int", "variant": "variant",
-    "muggins": "bool", "match": "int", "card": "card", "cards": "cards", "points": "int",
+    "muggins": "bool", "match": "match", "match_scoring": "match_scoring", "card": "card", "cards": "cards",
+    "points": "int",
 }
 _KIND_WORDS = {
     "name": "a player's name (text)", "names": "a list of player names", "card": 'a card like "5H"',
     "cards": 'a list of cards like ["5H","JS"]', "int": "a whole number", "bool": "true or false",
     "variant": "one of " + ", ".join(f'"{v}"' for v in VARIANTS),
+    "match": f"the match points that win the match (a whole number, or true for {DEFAULT_MATCH})",
+    "match_scoring": "one of " + ", ".join(f'"{m}"' for m in MATCH_SCORING),
 }
 
 
@@ -163,7 +178,7 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
 
 def _field_value(kind: str, name: str, raw: object) -> object:
     field_kind = _FIELD_KINDS[name]
-    optional = name in ("dealer", "player", "target", "variant", "match")
+    optional = name in ("dealer", "player", "target", "variant", "match", "match_scoring")
     if raw is None and optional:
         return None
 
@@ -190,6 +205,14 @@ def _field_value(kind: str, name: str, raw: object) -> object:
             return raw
         if field_kind == "variant":
             if raw not in VARIANTS:
+                raise wrong()
+            return raw
+        if field_kind == "match":
+            if raw is not True and (not isinstance(raw, int) or isinstance(raw, bool)):
+                raise wrong()
+            return raw
+        if field_kind == "match_scoring":
+            if raw not in MATCH_SCORING:
                 raise wrong()
             return raw
         if field_kind == "card":

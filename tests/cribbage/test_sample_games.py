@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cribbage.cards import parse_cards
-from companion.cribbage.errors import RuleError
+from companion.cribbage.errors import InputError, RuleError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import (
     ClaimInput,
@@ -27,6 +27,8 @@ from companion.cribbage.transcript import (
     PegInput,
     PlayInput,
     StarterInput,
+    input_to_json,
+    input_to_line,
     parse_input,
 )
 
@@ -291,3 +293,108 @@ def test_illegal_inputs_are_refused_and_change_nothing():
         apply(state, CribInput(parse_cards("KH 7C 8C 9C")))
     with pytest.raises(RuleError, match="5S is the starter"):
         apply(state, CribInput(parse_cards("5S 7C 8C 9C")))
+
+
+@pytest.mark.parametrize(("loser", "skunk", "standard", "acc"), [
+    (91, None, 1, 2),  # a plain win: 1 match point, 2 game points in ACC tournaments
+    (90, "skunk", 2, 3),  # the loser did not pass 90: a skunk
+    (60, "double skunk", 4, 3),  # ACC does not recognise double skunks: 3, as a skunk
+])
+def test_match_scoring_standard_and_acc(loser, skunk, standard, acc):
+    for scoring, points in (("standard", standard), ("acc", acc)):
+        state = run([GameInput(("Ann", "Bob"), dealer="Ann", match=True, match_scoring=scoring),
+                     PegInput("Bob", loser), PegInput("Ann", 121)])
+        assert state.skunk == skunk and state.match_scoring == scoring
+        assert state.match_target == 7  # "match": true is the usual first to 7
+        assert dict(state.match_points) == {"Ann": points, "Bob": 0}
+        assert state.to_json()["match_scoring"] == scoring
+
+
+def test_an_acc_match_to_7():
+    game = GameInput(("Ann", "Bob"), target=121, match=7, match_scoring="acc")
+    state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=121, match=7, match_scoring="acc"),
+                 PegInput("Bob", 100), PegInput("Ann", 121)])  # game 1: Ann wins, 2
+    assert dict(state.match_points) == {"Ann": 2, "Bob": 0}
+    other = apply(state, GameInput(("Ann", "Bob"), target=121, match=7))  # other scoring: a new match
+    assert other.game_number == 1 and dict(other.match_points) == {"Ann": 0, "Bob": 0}
+    state = run([*state.inputs, game, PegInput("Ann", 80), PegInput("Bob", 121),  # game 2: Bob skunks Ann, 3
+                 game, PegInput("Ann", 121)])  # game 3 (Ann lost, Ann deals): Ann double-skunks Bob, 3 (not 4)
+    assert dict(state.match_points) == {"Ann": 5, "Bob": 3} and state.phase == "game over"
+    state = run([*state.inputs, game, PegInput("Ann", 121)])  # game 4 (Bob deals): Ann again, 3 more: 8
+    assert state.phase == "match over" and state.match_winner == "Ann"
+    assert state.prompt() == "Ann wins the match 8 to 3"
+
+
+def test_match_scoring_is_parsed_checked_and_written_back():
+    line = '{"type":"game","players":["Ann","Bob"],"dealer":"Ann","match":true,"match_scoring":"acc"}'
+    inp = parse_input(line)
+    assert inp == GameInput(("Ann", "Bob"), dealer="Ann", match=True, match_scoring="acc")
+    assert input_to_line(inp) == line
+    assert input_to_json(GameInput(("Ann", "Bob"), match=5)) == {"type": "game", "players": ["Ann", "Bob"],
+                                                                 "match": 5}
+    for bad, words in (('"match_scoring":"pro"', '"standard", "acc"'), ('"match_scoring":2', '"standard", "acc"'),
+                       ('"match":"7"', "a whole number, or true"), ('"match":false', "a whole number, or true")):
+        with pytest.raises(InputError, match=words):
+            parse_input('{"type":"game","players":["Ann","Bob"],' + bad + "}")
+    with pytest.raises(InputError, match="1 or more match points"):
+        run([GameInput(("Ann", "Bob"), match=0)])
+
+
+def test_muggins_claims_and_what_muggins_took_are_in_the_json():
+    state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=121, muggins=True),
+                 StarterInput(parse_cards("5S")[0]), *play(TWO_PLAY),
+                 ClaimInput(28),  # Bob's 29 claimed as 28: 28 pegged
+                 MugginsInput(),  # Ann takes the missed point
+                 ClaimInput(24),  # Ann's hand, claimed right: nothing to take
+                 CribInput(parse_cards("AH 3D 8C 8H")),
+                 ClaimInput(4)])  # the crib is 2, claimed 4: only the true 2 is pegged, no muggins
+    show = state.to_json()["deals"][0]["show"]
+    assert [(s["label"], s["claimed"], s["points"], s["score"]["total"], s["muggins"]) for s in show] == [
+        ("Bob's hand", 28, 28, 29, {"player": "Ann", "side": "Ann", "points": 1}),
+        ("Ann's hand", 24, 24, 24, None),
+        ("Ann's crib", 4, 2, 2, None),
+    ]
+    assert state.events[4].claimed == 28 and state.events[4].to_json()["claimed"] == 28
+    plain = run([GameInput(("Ann", "Bob"), dealer="Ann"), *two_player_deal()]).to_json()["deals"][0]["show"]
+    assert all("claimed" not in s and "muggins" not in s for s in plain)  # without muggins nothing is claimed
+
+
+def test_each_deal_keeps_its_hands_and_discards():
+    bob, ann = parse_cards("5C 5D 5H JS AH 3D"), parse_cards("4C 4D 6C 6H 8C 8H")
+    state = run([GameInput(("Ann", "Bob"), dealer="Ann"),
+                 HandInput("Bob", bob), DiscardInput("Bob", parse_cards("AH 3D")),
+                 HandInput("Ann", ann), DiscardInput("Ann", parse_cards("8C 8H")), *two_player_deal(crib=False),
+                 StarterInput(parse_cards("5S")[0])])  # deal 2 is under way: deal 1's hands are gone from the state
+    assert state.hands == {} and state.deal_number == 2
+    first, second = state.deals
+    assert first.hands == {"Bob": bob, "Ann": ann}
+    assert first.discards == {"Bob": parse_cards("AH 3D"), "Ann": parse_cards("8C 8H")}
+    assert second.hands == {} and second.discards == {}
+    deal = state.to_json()["deals"][0]
+    assert deal["hands"] == {"Bob": ["5C", "5D", "5H", "JS", "AH", "3D"], "Ann": ["4C", "4D", "6C", "6H", "8C", "8H"]}
+    assert deal["discards"] == {"Bob": ["AH", "3D"], "Ann": ["8C", "8H"]}
+
+
+def test_a_discard_worked_out_after_the_play_is_checked_against_the_hand_and_the_crib():
+    bob, ann = parse_cards("5C 5D 5H JS AH 3D"), parse_cards("4C 4D 6C 6H 8C 8H")
+    state = run([GameInput(("Ann", "Bob"), dealer="Ann"), HandInput("Bob", bob), HandInput("Ann", ann),
+                 StarterInput(parse_cards("5S")[0]), *play(TWO_PLAY)])
+    assert state.phase == "crib"  # the discards were not in when the play ended: the crib is scanned
+    with pytest.raises(RuleError, match="JS was already played this deal"):
+        apply(state, DiscardInput("Bob", parse_cards("JS AH")))
+    with pytest.raises(RuleError, match="9C is not in Ann's hand"):
+        apply(state, DiscardInput("Ann", parse_cards("8C 9C")))
+    state = run([*state.inputs, DiscardInput("Bob", parse_cards("AH 3D")), DiscardInput("Ann", parse_cards("8C 8H"))])
+    assert state.phase == "crib" and state.deals[0].discards["Ann"] == parse_cards("8C 8H")
+    with pytest.raises(RuleError, match="Ann laid away 8H: the crib must hold it"):
+        apply(state, CribInput(parse_cards("AH 3D 8C 8D")))
+    state = apply(state, CribInput(parse_cards("AH 3D 8C 8H")))
+    assert events(state)[-1] == (1, "Ann's crib", "Ann", 2)  # a pair of eights
+
+
+def test_no_discard_once_the_crib_is_in():
+    state = run([GameInput(("Ann", "Bob"), dealer="Ann", muggins=True), StarterInput(parse_cards("5S")[0]),
+                 *play(TWO_PLAY), ClaimInput(29), ClaimInput(24), CribInput(parse_cards("AH 3D 8C 8H"))])
+    assert state.phase == "claim" and state.prompt() == "Ann: claim the points of Ann's crib"
+    with pytest.raises(RuleError, match="discards are entered before the crib is in"):
+        apply(state, DiscardInput("Bob", parse_cards("AH 3D")))
