@@ -8,6 +8,13 @@ Device threads only ever call `Table.emit`, which puts an `Entry` on one queue; 
 Bad input changes nothing: the engine raises before a new state exists, and nothing is logged or shown but
 the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
 four crib cards: the crib cards are collected here ("Crib: 2 of 4") and go to the engine as one input.
+
+Coaching mode: the players scan their six dealt cards before the starter but never say what they laid away.
+When the play is over their kept cards are all on the table, so each discard is the hand less the cards
+played: the controller logs it (a `discard` input after the starter) before the crib is scanned, so the
+engine checks the scanned crib against it, and the screen pages the coach's review of each discard for a
+few seconds. An undo takes such a discard back together with the play that made it known. The review is
+not stored: it follows from the `hand` and `discard` inputs of the log (`crib stats` works it out again).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
+from companion.advice.coach import review_discard
 from companion.boards import BoardLayout
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
@@ -28,7 +36,7 @@ from companion.devices.base import Clock, Color, Entry, Frame, PegStrip, StatusD
 from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry
 from companion.gamelog import GameLog
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
-from companion.view.screen import body_room, page_count, render_screen, screen_view
+from companion.view.screen import ScreenView, body_room, coach_pages, page_count, render_screen, screen_view
 
 log = logging.getLogger(__name__)
 
@@ -100,9 +108,14 @@ class Table:
         self.page_at = 0.0
         self.confirm_new_until = -1.0
         self.skip_hands_deal = -1
+        self.coach: list[ScreenView] = []  # the discard reviews on show, one page each
+        self._shown_coach: list[ScreenView] = []
+        self.coach_since = 0.0
+        self.coach_page = -1  # the page of the reviews last drawn
         self.state = replay(game_log.inputs)
         if self.state.phase == "new":
             self._append(self.setup)
+        self._log_discards()  # a power cut may have come between the last play and its discards
         self.held: dict[str, object] | None = None  # what the pending file beside the log says now
         self._restore_held()
         for warning in game_log.warnings:
@@ -116,7 +129,7 @@ class Table:
 
     def drain(self) -> list[Outcome]:
         """Apply every entry waiting on the queue, in order."""
-        outcomes = []
+        outcomes: list[Outcome] = []
         while True:
             try:
                 entry = self.queue.get_nowait()
@@ -128,10 +141,17 @@ class Table:
     def handle(self, entry: Entry) -> Outcome:
         """Apply one entry. Never raises for anything a person can enter."""
         before = self.state
+        coached = bool(self.coach)
+        self.coach = []  # the table has moved on
         try:
             outcome = self._handle(entry)
+            if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
+                self._log_discards()
         except CribbageError as error:
             outcome = Outcome(entry, message=str(error), error=True)
+        if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
+            self.coach = self._shown_coach
+            self.coach_since -= self.page_seconds
         self._keep_held()  # durable before anything is shown: "Crib: 2 of 4" is a promise
         if outcome.message:
             self._say(outcome.message, error=outcome.error)
@@ -195,6 +215,8 @@ class Table:
                 return Outcome(entry, message=f"took back {card}: {len(self.cards)} cards held")
             if len(self.state.inputs) <= 1:
                 return Outcome(entry, message="nothing to undo: this is the start of the game", error=True)
+            while self._worked_out(self.state.inputs[-1]):  # with the play that made it known
+                self._append(t.UndoInput())
             return self._accept(entry, t.UndoInput())
         if word == "go":
             return self._accept(entry, t.GoInput())
@@ -272,6 +294,32 @@ class Table:
         self.picture.page = 0
         self.page_at = self.clock.monotonic()
 
+    # -- coaching: the discards worked out after the play ---------------------------------------------------
+    def _worked_out(self, inp: t.Input) -> bool:
+        """A discard logged by the controller: after the starter (players enter discards only before it)."""
+        return isinstance(inp, t.DiscardInput) and self.state.starter is not None
+
+    def _log_discards(self) -> None:
+        """Once the play is over, log each coached player's discard (hand less cards played) and review it."""
+        state = self.state
+        if state.phase not in ("crib", "claim") or state.crib is not None:
+            return
+        pages: list[ScreenView] = []
+        recent = self.picture.recent  # the counts of the hands stay on the screen: a discard scores nothing
+        for player in state.show_order():
+            hand = state.hands.get(player)
+            if hand is None or player in state.discards:
+                continue
+            played = state.played_by(player)
+            self._append(t.DiscardInput(player, tuple(c for c in hand if c not in played)))
+            review = review_discard(self.state, player)
+            if review is not None:
+                pages += coach_pages(self.state, player, review.say())
+        self.picture.recent = recent
+        if pages:
+            self.coach = self._shown_coach = pages
+            self.coach_since = self.clock.monotonic()
+
     def _coached_player(self) -> str | None:
         """In coaching mode, before the starter: whose six dealt cards are wanted next (pone first)."""
         state = self.state
@@ -308,16 +356,25 @@ class Table:
     def tick(self, now: float) -> None:
         """Called from the main loop: messages time out, long scores page on."""
         changed = False
+        if self.coach and now - self.coach_since >= len(self.coach) * self.page_seconds:
+            self.coach = []
+            self.picture.page, self.page_at = 0, now  # the scores start again from their first page
+            changed = True
+        elif self.coach and self._coach_index(now) != self.coach_page:
+            changed = True
         if self.message is not None and now >= self.message_until:
             self.message = None
             changed = True
         pages = page_count(self.picture.recent, body_room(self.prompt()))
-        if pages > 1 and now - self.page_at >= self.page_seconds:
+        if pages > 1 and not self.coach and now - self.page_at >= self.page_seconds:
             self.picture.page += 1
             self.page_at = now
             changed = True
         if changed:
             self.render()
+
+    def _coach_index(self, now: float) -> int:
+        return min(max(int((now - self.coach_since) // self.page_seconds), 0), len(self.coach) - 1)
 
     def _say(self, message: str, *, error: bool) -> None:
         self.message = message
@@ -366,6 +423,9 @@ class Table:
                            error=self.message if self.message and self.message_is_error else None)
         if self.message and not self.message_is_error:
             view = screen_view(self.state, recent=(), prompt=self.message)
+        elif self.coach and not self.message:
+            self.coach_page = self._coach_index(self.clock.monotonic())
+            view = self.coach[self.coach_page]
         image = render_screen(view)
         self.picture.image = image
         if self.display is not None:

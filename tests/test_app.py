@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.advice.coach import review_discard
 from companion.app import Table
 from companion.boards import load_layout
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
-from companion.cribbage.transcript import CribInput, GameInput, PegInput, StarterInput, UndoInput
+from companion.cribbage.transcript import (
+    CribInput,
+    DiscardInput,
+    GameInput,
+    PegInput,
+    PlayInput,
+    StarterInput,
+    UndoInput,
+)
 from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
 from companion.gamelog import GameLog
@@ -220,3 +229,80 @@ def test_with_the_hands_known_the_screen_asks_for_the_go(tmp_path):
     assert table.prompt() == "Bob says go? count 30"  # JH, and 2C 3D if he had kept them: none fits
     enter(table, "go")
     assert table.prompt() == "Ann to play, count 0"
+
+
+BOB_DEALT = ("10C", "5H", "5D", "JH", "2C", "3D")  # Bob plays 10C 5H 5D JH in the sample deal: 2C 3D laid away
+ANN_DEALT = ("4C", "6D", "7S", "8H", "9S", "KH")  # Ann plays 4C 6D 7S 8H: 9S KH laid away
+
+
+def coached_play(tmp_path: Path, clock: ManualClock) -> Table:
+    """Both hands scanned, then the sample deal's starter and play; the crib is still to scan."""
+    table = new_table(tmp_path, clock, coaching=True, page_seconds=2.5)
+    enter(table, *BOB_DEALT, *ANN_DEALT)
+    outcomes = enter(table, *DEAL[:-4])
+    assert all(o.accepted is not None for o in outcomes), [o.message for o in outcomes if o.error]
+    return table
+
+
+def coach_text(table: Table) -> list[str]:
+    return [" ".join(view.body) + " | " + view.prompt for view in table.coach]
+
+
+def test_coaching_logs_each_discard_when_the_play_ends_and_pages_its_review(tmp_path):
+    clock = ManualClock()
+    table = coached_play(tmp_path, clock)
+    cards = lambda text: tuple(Card.parse(c) for c in text.split())  # noqa: E731
+    assert table.log.inputs[-3:] == [PlayInput(Card.parse("8H")), DiscardInput("Bob", cards("2C 3D")),
+                                     DiscardInput("Ann", cards("9S KH"))]
+    assert table.state.deals[0].discards == {"Bob": cards("2C 3D"), "Ann": cards("9S KH")}
+    # what the coach says, pone first: Bob kept the best four; Ann did not (the log gives the same review again)
+    for player in ("Bob", "Ann"):
+        said = review_discard(replay(table.log.inputs), player).say()
+        shown = " ".join(line for view in table.coach if view.prompt.startswith(f"Coach: {player} ")
+                         for line in view.body)
+        assert shown == said
+    assert coach_text(table)[0] == "Best discard: Keep 5-5-10-J: it averages 12.7 in hand (10 to | Coach: Bob 1/2"
+    assert coach_text(table)[2].startswith("That is not the optimal discard: your discard averages 11.1")
+    assert " ".join(table.coach[3].body + table.coach[4].body).endswith(
+        "keeping 6-7-8-9 and laying away 4-K averages 14.8 (3.7 more).")
+    assert all(len(line) <= 21 for view in table.coach for line in (*view.body, view.prompt))
+    assert_golden(table.picture.image, "app-coach-review")
+    clock.advance(2.5 * 2)  # Bob's two pages shown: Ann's first
+    table.tick(clock.monotonic())
+    assert_golden(table.picture.image, "app-coach-review-ann")
+    enter(table, "ok")  # ok turns to the next page at once
+    assert table.coach_page == 3
+    clock.advance(2.5 * 2)  # all five pages shown: back to the counts of the hands, from their first page
+    table.tick(clock.monotonic())
+    assert not table.coach and table.picture.page == 0
+    assert_golden(table.picture.image, "app-after-the-play")
+
+
+def test_the_scanned_crib_is_checked_against_the_discards_worked_out(tmp_path):
+    table = coached_play(tmp_path, ManualClock())
+    *_, wrong = enter(table, "2C", "3D", "9S", "QH")
+    assert wrong.error and "Ann laid away KH: the crib must hold it" in wrong.message
+    assert table.state.phase == "crib" and not table.coach
+    enter(table, "2C", "3D", "9S", "KH")
+    assert dict(table.state.scores) == {"Ann": 17, "Bob": 21} and table.prompt() == "Scan Ann's six cards (ok: skip)"
+
+
+def test_an_undo_after_the_play_takes_back_the_discards_with_the_last_card(tmp_path):
+    table = coached_play(tmp_path, ManualClock())
+    (undone,) = enter(table, "undo")
+    assert isinstance(undone.accepted, UndoInput)
+    assert [type(i) for i in table.log.inputs[-3:]] == [UndoInput, UndoInput, UndoInput]
+    assert table.state.phase == "play" and table.state.discards == {} and table.prompt() == "Ann to play, count 17"
+    enter(table, "8H")  # the same last card again: the discards are worked out again
+    assert set(table.state.discards) == {"Bob", "Ann"} and table.coach
+    enter(table, "2C", "3D", "9S", "KH", "undo")  # the crib undone: the discards stay, the crib is scanned again
+    assert table.state.phase == "crib" and set(table.state.discards) == {"Bob", "Ann"}
+
+
+def test_discards_missed_by_a_power_cut_after_the_last_card_are_logged_on_restart(tmp_path):
+    table = coached_play(tmp_path, ManualClock())
+    lines = table.log.path.read_text().splitlines()
+    table.log.path.write_text("\n".join(lines[:-2]) + "\n")  # the power went before the discards were written
+    again = new_table(tmp_path, coaching=True)
+    assert again.log.inputs == table.log.inputs and again.state == table.state
+    assert [view.prompt for view in again.coach] == [view.prompt for view in table.coach]

@@ -9,7 +9,8 @@ Layout (DejaVu Sans Mono 10 px, 21 characters a line, 11 px a line):
     Count 17  Starter 10♣   the play: the count, the starter and the cards since the last reset,
     5♥ Q♠ 2♣                or a score spoken one line at a time ("fifteen two", ...)
     Bob to play, count 17   the prompt, wrapped: what the table must do next
-Errors replace the middle and the prompt, white on black, until they time out.
+Errors replace the middle and the prompt, white on black, until they time out. In coaching mode the review
+of a discard takes the screen for a few seconds, three lines a page above "Coach: Bob 1/3".
 """
 
 from __future__ import annotations
@@ -139,6 +140,16 @@ def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: in
         prompt=prompt,
         error=error,
     )
+
+
+def coach_pages(state: GameState, player: str, said: str) -> list[ScreenView]:
+    """The coach's review of `player`'s discard, `ROWS - 1` lines a page, each page numbered at the bottom."""
+    lines = _wrap(said)
+    room = ROWS - 1
+    pages = [lines[start : start + room] for start in range(0, len(lines), room)]
+    scores = tuple((side, state.scores.get(side, 0)) for side in state.sides)
+    return [ScreenView(scores, dealer=state.dealer, body=tuple(page), prompt=f"Coach: {player} {i}/{len(pages)}")
+            for i, page in enumerate(pages, 1)]
 
 
 def body_room(prompt: str) -> int:
