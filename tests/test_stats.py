@@ -1,0 +1,150 @@
+"""Statistics from the game logs of a state directory, kept in SQLite; the logs stay the source of truth."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from statistics import mean
+
+import pytest
+
+from companion import stats
+from companion.advice.coach import review_discard
+from companion.cribbage.cards import Card
+from companion.cribbage.game import apply, initial_state
+from companion.cribbage.transcript import GameInput, Input, PegInput, StarterInput, input_to_line
+from companion.stats import history
+from tests.cribbage.dealer import play_game
+
+SAMPLE = Path(__file__).parent / "data" / "games" / "two_121.jsonl"
+SAMPLE_CARD = Card.parse("5S")
+
+
+def write_log(state_dir: Path, number: int, inputs: list[Input]) -> Path:
+    path = state_dir / "games" / f"{number:04d}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(input_to_line(inp) + "\n" for inp in inputs), encoding="utf-8")
+    return path
+
+
+def copy_sample(state_dir: Path, number: int) -> Path:
+    path = state_dir / "games" / f"{number:04d}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(SAMPLE, path)
+    return path
+
+
+def test_the_sample_game_to_121_figure_by_figure(tmp_path):
+    # tests/data/games/two_121.jsonl (test_two_players_to_121): four deals of the same cards, Ann deals first.
+    # Each deal the dealer pegs 9 (run 3, fifteen and run 5, last card 1), the pone 1 (the go); the pone's
+    # hand is 29, the dealer's 24, the crib 2. Ann reaches 121 counting her 29 in deal 4, before Bob's hand.
+    copy_sample(tmp_path, 1)
+    report = history(tmp_path)
+    assert (report.logs, report.games, report.unfinished, report.problems) == (1, 1, 0, ())
+    ann, bob = report.players
+    assert (ann.player, ann.games, ann.wins, ann.skunks_given, ann.skunks_taken, ann.match_points) == (
+        "Ann", 1, 1, 0, 0, 1)  # Bob ended on 104: no skunk; a plain win is 1 match point
+    assert (bob.games, bob.wins, bob.match_points) == (1, 0, 0)
+    assert (ann.deals, ann.pegging) == (4, 5.0)  # 9 + 1 + 9 + 1 over four deals
+    assert (bob.deals, bob.pegging) == (4, 5.0)  # 1 + 9 + 1 + 9
+    assert (ann.hands, ann.hand, ann.best_hand) == (4, 26.5, 29)  # 24, 29, 24, 29 (the last one capped on the
+    # board at 20 points, but the hand counts 29)
+    assert (bob.hands, bob.hand) == (3, pytest.approx(82 / 3))  # 29, 24, 29: deal 4's hand never counted
+    assert (ann.cribs, ann.crib, bob.cribs, bob.crib) == (2, 2.0, 1, 2.0)  # deal 4's crib never counted
+    assert (ann.coached, ann.discard_loss) == (0, None)  # no hands entered: nothing to review
+    race = report.latest
+    assert race is not None and (race.log, race.game, race.sides, race.target) == ("0001.jsonl", 1, ("Ann", "Bob"), 121)
+    # after each deal: 35-30, 65-65, 100-95, then Bob pegs 9 to 104 and Ann counts out
+    assert race.scores == ((0, 0), (35, 30), (65, 65), (100, 95), (121, 104))
+    assert (race.winner, race.skunk) == ("Ann", None)
+
+
+def test_random_games_agree_with_their_replays_and_the_coach(tmp_path):
+    expected_wins = {"Ann": 0, "Bob": 0}
+    pegged = {"Ann": [], "Bob": []}
+    losses = {"Ann": [], "Bob": []}
+    for number, seed in enumerate((11, 12, 13), 1):
+        inputs, final = play_game(random.Random(seed), "two", target=121, enter_hands=number == 2)
+        write_log(tmp_path, number, inputs)
+        expected_wins[final.winner] += 1
+        for record in final.deals:
+            if record.starter is None:
+                continue
+            for player, points in pegged.items():
+                points.append(sum(e.points for e in final.events if e.deal == record.number
+                                          and e.player == player and e.label in ("pegging", "go", "last card")))
+        state = initial_state()  # the coach's review at the table: when the starter is turned
+        for inp in inputs:
+            if isinstance(inp, StarterInput) and state.hands:
+                losses["Ann"].append(review_discard(state, "Ann").loss)
+                losses["Bob"].append(review_discard(state, "Bob").loss)
+            state = apply(state, inp)
+    report = history(tmp_path)
+    assert report.games == 3 and report.problems == ()
+    for stats_of in report.players:
+        assert stats_of.wins == expected_wins[stats_of.player]
+        assert stats_of.deals == len(pegged[stats_of.player])
+        assert stats_of.pegging == pytest.approx(mean(pegged[stats_of.player]))
+        assert stats_of.coached == len(losses[stats_of.player]) > 0
+        assert stats_of.discard_loss == pytest.approx(mean(losses[stats_of.player]))
+    assert report.latest is not None and report.latest.log == "0003.jsonl"
+
+
+def test_an_acc_match_log_counts_each_game(tmp_path):
+    game = GameInput(("Ann", "Bob"), match=True, match_scoring="acc")
+    write_log(tmp_path, 1, [GameInput(("Ann", "Bob"), dealer="Ann", match=True, match_scoring="acc"),
+                            PegInput("Bob", 80), PegInput("Ann", 121),  # Ann skunks Bob: 3 game points
+                            game, PegInput("Bob", 121)])  # Bob double-skunks Ann: 3 in ACC scoring, not 4
+    report = history(tmp_path)
+    assert (report.games, report.unfinished) == (2, 0)
+    for player in report.players:
+        assert (player.games, player.wins, player.skunks_given, player.skunks_taken, player.match_points) == (
+            2, 1, 1, 1, 3)
+        assert (player.deals, player.pegging, player.hand) == (0, None, None)  # manual pegs only: no deal played
+    race = report.latest  # the second game: pegged by hand within its first deal
+    assert race is not None and (race.game, race.scores, race.winner, race.skunk) == (
+        2, ((0, 0), (0, 121)), "Bob", "double skunk")
+
+
+def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path):
+    copy_sample(tmp_path, 1)
+    torn = copy_sample(tmp_path, 2)
+    torn.write_bytes(torn.read_bytes() + b'{"type":"pl')  # a write cut short by a crash
+    damaged = copy_sample(tmp_path, 3)
+    lines = damaged.read_text().splitlines()
+    lines[5] = lines[5][:12]
+    damaged.write_text("\n".join(lines) + "\n")
+    refused = write_log(tmp_path, 4, [GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(SAMPLE_CARD),
+                                      StarterInput(Card.parse("2C"))])
+    before = {path: path.read_bytes() for path in (torn, damaged, refused)}
+    report = history(tmp_path)
+    assert report.games == 2 and report.unfinished == 0  # 0001 and the part of 0002 before its torn line
+    first, second, third = report.problems
+    assert "0002.jsonl" in first and "cut short" in first
+    assert "0003.jsonl" in second and "line 6" in second and "left out" in second
+    assert "0004.jsonl" in third and "the starter is already turned" in third and "left out" in third
+    assert {path: path.read_bytes() for path in before} == before  # only read, never repaired
+    assert history(tmp_path).problems == report.problems  # still said on the next run, from the database
+
+
+def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkeypatch):
+    read = []
+    real = stats.read_log
+    monkeypatch.setattr(stats, "read_log", lambda path: read.append(path.name) or real(path))
+    copy_sample(tmp_path, 1)
+    second = copy_sample(tmp_path, 2)
+    report = history(tmp_path)
+    assert sorted(read) == ["0001.jsonl", "0002.jsonl"] and report.games == 2
+    read.clear()
+    assert history(tmp_path) == report and read == []  # nothing changed: nothing replayed
+    with second.open("a") as log:
+        log.write('{"type":"game","players":["Ann","Bob"],"dealer":"Bob"}\n{"type":"peg","player":"Bob","points":7}\n')
+    report = history(tmp_path)
+    assert read == ["0002.jsonl"] and (report.games, report.unfinished) == (2, 1)
+    second.unlink()
+    read.clear()
+    report = history(tmp_path)
+    assert read == [] and (report.logs, report.games, report.unfinished) == (1, 1, 0)
+    (tmp_path / stats.DATABASE).write_bytes(b"not a database at all" * 100)
+    assert history(tmp_path) == report and read == ["0001.jsonl"]  # rebuilt from the logs
