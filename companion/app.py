@@ -236,7 +236,7 @@ class Table:
         if self.state.phase == "game over" and self.state.match_winner is None and self.setup.match:
             return self._accept(entry, t.GameInput(self.setup.players, target=self.setup.target,
                                                    variant=self.setup.variant, muggins=self.setup.muggins,
-                                                   match=self.setup.match))
+                                                   match=self.setup.match, match_scoring=self.setup.match_scoring))
         now = self.clock.monotonic()
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds

@@ -306,3 +306,13 @@ def test_discards_missed_by_a_power_cut_after_the_last_card_are_logged_on_restar
     again = new_table(tmp_path, coaching=True)
     assert again.log.inputs == table.log.inputs and again.state == table.state
     assert [view.prompt for view in again.coach] == [view.prompt for view in table.coach]
+
+
+def test_new_game_after_a_game_of_an_acc_match_plays_on_in_the_match(tmp_path):
+    setup = GameInput(("Ann", "Bob"), dealer="Ann", match=True, match_scoring="acc")
+    table = Table(GameLog.open(tmp_path / "g.jsonl"), setup=setup, layout=LAYOUT, clock=ManualClock())
+    enter(table, "peg 1 121")  # Ann wins, Bob on 0: a double skunk, 3 game points in ACC scoring
+    assert table.state.phase == "game over" and dict(table.state.match_points) == {"Ann": 3, "Bob": 0}
+    (new,) = enter(table, "new")
+    assert new.accepted is not None and table.state.game_number == 2 and table.state.dealer == "Bob"
+    assert dict(table.state.match_points) == {"Ann": 3, "Bob": 0} and table.state.match_scoring == "acc"
