@@ -122,6 +122,8 @@ class GameConfig:
     target: int = _option(integer(61, 121, only=(61, 121)))
     variant: str = _option(choice("two", "three", "four", "five-card"))
     muggins: bool = _option(boolean)
+    match: int = _option(integer(0, 99))
+    match_scoring: str = _option(choice("standard", "acc"))
     coaching: bool = _option(boolean)
 
 

@@ -123,7 +123,8 @@ def setup_input(config: Config, players: Sequence[str] | None = None, dealer: st
     chosen = tuple(players) if players else game.players
     dealer = dealer if dealer is not None else (game.dealer or None)
     return t.GameInput(players=chosen, dealer=dealer if dealer in chosen else None, target=target or game.target,
-                       variant=None if players else game.variant, muggins=game.muggins)
+                       variant=None if players else game.variant, muggins=game.muggins,
+                       match=game.match or None, match_scoring=game.match_scoring if game.match else None)
 
 
 def open_log(state_dir: Path, *, new: bool) -> GameLog:

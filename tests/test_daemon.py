@@ -84,3 +84,13 @@ def test_signals_stop_the_loop_and_close_the_devices(tmp_path):
     daemon.run(done=lambda: (daemon._signal(15, None), daemon.stopping)[1])
     assert daemon.stopping and not board.strip.connected
     assert len(table.log.inputs) == 3
+
+
+def test_a_match_set_in_the_configuration_reaches_the_game():
+    single = setup_input(load_config(overrides=SIM, system_path=None))
+    assert (single.match, single.match_scoring) == (None, None)
+    config = load_config(overrides=[*SIM, "game.match=7", 'game.match_scoring="acc"'], system_path=None)
+    setup = setup_input(config, ["Ann", "Bob"], "Ann")
+    state = replay([setup])
+    assert (setup.match, setup.match_scoring) == (7, "acc")
+    assert state.match_target == 7
