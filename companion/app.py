@@ -8,6 +8,8 @@ Device threads only ever call `Table.emit`, which puts an `Entry` on one queue; 
 Bad input changes nothing: the engine raises before a new state exists, and nothing is logged or shown but
 the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
 four crib cards: the crib cards are collected here ("Crib: 2 of 4") and go to the engine as one input.
+In muggins games each count waits for its claim: "claim 7" (or the keypad's # * 7 OK, pegging for whose turn
+it is), then "muggins" lets the opponent take what a claim missed.
 
 Coaching mode: the players scan their six dealt cards before the starter but never say what they laid away.
 When the play is over their kept cards are all on the table, so each discard is the hand less the cards
@@ -33,7 +35,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, ScoreEvent, apply, replay
 from companion.devices.base import Clock, Color, Entry, Frame, PegStrip, StatusDisplay
-from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry
+from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import GameLog
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import ScreenView, body_room, coach_pages, page_count, render_screen, screen_view
@@ -165,7 +167,11 @@ class Table:
         decoded = decode_entry(entry)
         if isinstance(decoded, Rejected):
             return Outcome(entry, message=decoded.message, error=True)
+        if isinstance(decoded, Claim):
+            return self._accept(entry, t.ClaimInput(decoded.points))
         if isinstance(decoded, Points):
+            if self.state.phase == "claim" and decoded.player_index is None:  # the keypad's # * 7 OK claims 7
+                return self._accept(entry, t.ClaimInput(decoded.points))
             return self._accept(entry, t.PegInput(self._pegging_side(decoded.player_index), decoded.points))
         if isinstance(decoded, Command):
             return self._command(entry, decoded.word)
@@ -229,6 +235,8 @@ class Table:
             return Outcome(entry)
         if word == "new":
             return self._new_game(entry)
+        if word == "muggins":
+            return self._accept(entry, t.MugginsInput())
         return Outcome(entry, message=HELP)
 
     def _new_game(self, entry: Entry) -> Outcome:

@@ -57,7 +57,7 @@ class GameLog:
                 continue
             try:
                 obj = json.loads(raw.decode("utf-8"))
-            except ValueError as error:
+            except (ValueError, RecursionError) as error:  # garbage such as "[[[[..." nests past the stack
                 if not any(rest.strip(_BLANK) for rest in lines[index + 1 :]):
                     warnings.append(
                         f"{path}: line {number} was cut short by a crash ({len(raw)} bytes) and is dropped; "
@@ -95,7 +95,7 @@ class GameLog:
             data = json.loads(self.pending_path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RecursionError) as error:
             self.warnings.append(f"{self.pending_path}: unreadable ({error}); the cards held are dropped")
             return None
         if not isinstance(data, dict) or data.get("inputs") != len(self.inputs):

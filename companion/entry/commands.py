@@ -2,8 +2,9 @@
 
 Accepted texts: a card as typed (5H, 10d, TH, Q♠) or scanned (C5H); a command word (go, undo, ok, menu,
 new) or its payload (XG, XU, XO, XM, XN); manual pegging "peg 12" (the player whose turn it is) or
-"peg 2 12" (player 2, counted from 1 in seating order). Everything else is `Rejected`, with a message that
-says what to do; rejected entries change nothing.
+"peg 2 12" (player 2, counted from 1 in seating order); in muggins games "claim 7" (the points claimed for
+the count on show) and "muggins" (the opponent takes what the claim missed). Everything else is `Rejected`,
+with a message that says what to do; rejected entries change nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys
 from companion.entry.scans import normalise_scan
 
 COMMAND_WORDS = ("go", "undo", "ok", "menu", "new")
+MUGGINS_WORDS = ("muggins",)  # not in the help of other games: only muggins games have claims
 _WORD_ALIASES = {"new game": "new", "next": "ok"}
 _PEG = re.compile(r"^peg\s+(?:(\d)\s+)?(-?\d+)$", re.IGNORECASE)
+_CLAIM = re.compile(r"^claim\s+(\d{1,2})$", re.IGNORECASE)
 _RETAIL = re.compile(r"^\d{6,14}$")  # EAN-8, UPC-A, EAN-13, ITF-14: shop barcodes are all digits
 NOT_OURS = ("not a Cribbage Companion code: scan the sticker on the card, or a command card "
             "(GO, UNDO, OK, NEW GAME, MENU)")
@@ -47,12 +50,19 @@ class Points:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """Muggins games: the points claimed for the hand or crib being counted."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class Rejected:
     text: str
     message: str
 
 
-Decoded = CardEntered | Command | Points | Rejected
+Decoded = CardEntered | Command | Points | Claim | Rejected
 
 
 def decode_entry(entry: Entry) -> Decoded:
@@ -73,10 +83,12 @@ def decode_entry(entry: Entry) -> Decoded:
             return Rejected(raw, f"there is no keypad to press {label} on: set devices.keypad in the configuration "
                                  "(in simulation the keypad is on unless it is \"none\")")
         return Rejected(raw, f"{label!r} is not a key: the keys are 0-9, A-D, * and #")
-    if lower in COMMAND_WORDS or lower in _WORD_ALIASES:
+    if lower in COMMAND_WORDS or lower in MUGGINS_WORDS or lower in _WORD_ALIASES:
         return Command(_WORD_ALIASES.get(lower, lower))
     if peg := _PEG.match(lower):
-        return _points(raw, peg.group(1), int(peg.group(2)))
+        return _points(raw, peg.group(1), peg.group(2))
+    if claim := _CLAIM.match(lower):
+        return Claim(int(claim.group(1)))
     decoded = decode_payload(text)
     if isinstance(decoded, Card):
         return CardEntered(decoded)
@@ -93,9 +105,11 @@ def decode_entry(entry: Entry) -> Decoded:
                          f"{', '.join(COMMAND_WORDS)} (or peg 12 to peg points)")
 
 
-def _points(raw: str, player: str | None, points: int) -> Decoded:
+def _points(raw: str, player: str | None, digits: str) -> Decoded:
     if player is not None and not 1 <= int(player) <= 4:
         return Rejected(raw, f"there is no player {player}: number the players 1 to 4 in seating order")
+    points = int(digits) if len(digits) <= 4 else MAX_PEG + 1  # int() refuses thousands of digits
     if not 1 <= points <= MAX_PEG:
-        return Rejected(raw, f"{points} points cannot be pegged: peg from 1 to {MAX_PEG} points")
+        shown = digits if len(digits) <= 4 else "so many"
+        return Rejected(raw, f"{shown} points cannot be pegged: peg from 1 to {MAX_PEG} points")
     return Points(None if player is None else int(player) - 1, points)
