@@ -13,10 +13,11 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.commands import CommandError
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
@@ -24,6 +25,10 @@ SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")
 
 Color = tuple[int, int, int]
 Check = Callable[[object], Any]
+
+
+LAYOUT_ADVICE = ('set board.layout = "auto" (the builtin board that fits each game), or name a board with '
+                 "enough tracks and holes")
 
 
 class ConfigError(CommandError):
@@ -126,6 +131,11 @@ class GameConfig:
     match_scoring: str = _option(choice("standard", "acc"))
     coaching: bool = _option(boolean)
 
+    @property
+    def sides(self) -> int:
+        """Who pegs: each player, or two partnerships in the four-player game."""
+        return 2 if self.variant == "four" else len(self.players)
+
 
 @dataclass(frozen=True)
 class BoardConfig:
@@ -214,19 +224,22 @@ class Config:
     service: ServiceConfig
     origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
+    auto_layout: bool = False
+    """board.layout was "auto": `board.layout` holds the builtin board fitting the configured game, and the
+    daemon picks again for the game it actually plays (`companion.daemon.fit_board`)."""
 
     def to_toml(self) -> str:
         """The effective configuration as TOML, each value with a comment saying where it came from."""
         lines: list[str] = []
-        for section in fields(self):
-            if section.name == "origins":
-                continue
-            lines.append(f"[{section.name}]")
-            values = getattr(self, section.name)
+        for section in SECTIONS:
+            lines.append(f"[{section}]")
+            values = getattr(self, section)
             for option in fields(values):
-                dotted = f"{section.name}.{option.name}"
-                shown = _toml_value(dotted, getattr(values, option.name))
-                lines.append(f"{option.name} = {shown}".ljust(44) + f"  # {self.origins.get(dotted, '?')}")
+                dotted = f"{section}.{option.name}"
+                value, origin = getattr(values, option.name), self.origins.get(dotted, "?")
+                if dotted == "board.layout" and self.auto_layout:
+                    value, origin = AUTO, f"{origin}; {value} for this game"
+                lines.append(f"{option.name} = {_toml_value(dotted, value)}".ljust(44) + f"  # {origin}")
             lines.append("")
         return "\n".join(lines)
 
@@ -301,7 +314,7 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+        raise ConfigError(f"{path}: not valid TOML: {_unclosed(source, error)}") from None
     name = label or str(path)
     layer: dict[str, _Value] = {}
     for section, table in data.items():
@@ -312,6 +325,21 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
         for key, value in table.items():
             layer[f"{section}.{key}"] = _Value(value, f"{name}:{find_line(source, [section, key]) or 1}")
     return layer
+
+
+def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> str:
+    """tomllib's message; for "at end of document", the line where the string, array or table left open begins."""
+    if "end of document" not in str(error):
+        return str(error)
+    lines = source.splitlines(keepends=True)
+    good = 0
+    for count in range(1, len(lines)):
+        try:
+            tomllib.loads("".join(lines[:count]))
+        except tomllib.TOMLDecodeError:
+            continue
+        good = count
+    return f"{error}: what begins at line {good + 1} is never closed (a quote, bracket or brace)"
 
 
 def _parse_override(text_: str) -> tuple[str, _Value]:
@@ -389,13 +417,14 @@ def _build(merged: dict[str, _Value], errors: list[str]) -> Config:
     problems = _cross_checks(config, merged)
     if problems:
         raise ConfigError("\n".join(f"{merged[key].where}: {key} {message}" for key, message in problems))
+    if config.board.layout == AUTO:
+        board = replace(config.board, layout=builtin_for(config.game.sides, config.game.target))
+        config = replace(config, board=board, auto_layout=True)
     return config
 
 
 def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, str]]:
     """Values that are fine alone but not together: (dotted key, what is wrong and what to do)."""
-    from companion.boards import LayoutError, load_layout
-
     problems: list[tuple[str, str]] = []
     game = config.game
     if game.dealer and game.dealer not in game.players:
@@ -407,20 +436,18 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
                                          f"{wanted}"))
     if game.variant == "five-card" and game.target != 61:
         problems.append(("game.target", "must be 61 for the five-card variant"))
-    sides = 2 if game.variant == "four" else len(game.players)
+    sides = game.sides
     if len(config.board.colours) < sides:
         problems.append(("board.colours", f"needs a colour for each of the {sides} players or teams"))
     try:
-        layout = load_layout(config.board.layout)
+        layout = None if config.board.layout == AUTO else load_layout(config.board.layout)
     except (LayoutError, OSError) as error:
         problems.append(("board.layout", f"cannot be used: {error}"))
     else:
-        if layout.tracks < sides:
-            problems.append(("board.layout", f"{layout.name!r} has {layout.tracks} tracks for {sides} players or "
-                                             "teams: choose a layout with enough tracks"))
-        if layout.target != game.target:
-            problems.append(("board.layout", f"{layout.name!r} is a {layout.target}-hole board but game.target is "
-                                             f"{game.target}: make them agree"))
+        problem = None if layout is None else misfit(layout, sides, game.target)
+        if problem is not None:
+            problems.append(("board.layout", f"cannot host the configured game ({', '.join(game.players)} to "
+                                             f"{game.target}): {problem}: {LAYOUT_ADVICE}"))
     pins: dict[int, str] = {}
     claims = [("keypad.rows", config.keypad.rows), ("keypad.columns", config.keypad.columns)]
     if config.devices.buttons == "gpio":

@@ -16,13 +16,16 @@ import signal
 import socket
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
 from companion.app import Outcome, Table
-from companion.boards import load_layout
-from companion.config import Config, ConfigError, add_config_arguments, config_from_args
+from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
+from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.game import replay
 from companion.devices.base import Clock, DeviceError, SystemClock
 from companion.devices.registry import Devices, open_devices
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
@@ -127,21 +130,70 @@ def setup_input(config: Config, players: Sequence[str] | None = None, dealer: st
                        match=game.match or None, match_scoring=game.match_scoring if game.match else None)
 
 
-def open_log(state_dir: Path, *, new: bool) -> GameLog:
-    """The current game's log in `state_dir` (a new one when asked, or when there is none)."""
-    path = current_log(state_dir)
-    if new or path is None:
-        path = next_log(state_dir)
-    return GameLog.open(path)
+def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple[Config, BoardLayout]:
+    """The board for `games` (each with what it is, for messages): with board.layout "auto" the builtin board
+    that hosts them all (the configuration then names it, so the strip gets its LED count); otherwise the
+    configured board, and a ConfigError saying what to change when it cannot host one of them."""
+    where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
+    states = [(replay([game]), what) for game, what in games]
+    try:
+        if config.auto_layout:
+            sides = max(len(state.sides) for state, _ in states)
+            name = builtin_for(sides, max(state.target for state, _ in states))
+            config = replace(config, board=replace(config.board, layout=name))
+        layout = load_layout(config.board.layout)
+    except LayoutError as error:
+        raise ConfigError(f"{where}: {error}") from None
+    for state, what in states:
+        problem = misfit(layout, len(state.sides), state.target)
+        if problem is not None:
+            raise ConfigError(f"{where} cannot host {what} ({', '.join(state.players)} to {state.target}): "
+                              f"{problem}: {LAYOUT_ADVICE}")
+    return config, layout
+
+
+def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput) -> tuple[GameLog, Config, BoardLayout]:
+    """The game's log (the current one, or a new one when asked or when there is none) and the board for the
+    games it will see: the one resumed, and those `setup` starts (NEW GAME twice)."""
+    path = None if new else current_log(state_dir)
+    resumed = GameLog.open(path) if path is not None else None
+    games = [(setup, "a new game")]
+    if resumed is not None:
+        games += [(game, f"the game resumed from {path} (--new starts another)") for game in resumed.inputs
+                  if isinstance(game, t.GameInput)]
+    config, layout = fit_board(config, games)
+    return resumed or GameLog.open(next_log(state_dir)), config, layout
+
+
+def _table(config: Config, board: Devices, game_log: GameLog, *, layout: BoardLayout, setup: t.GameInput,
+           state_dir: Path, clock: Clock) -> Table:
+    return Table(game_log, setup=setup, layout=layout, clock=clock, strip=board.strip, display=board.display,
+                 colours=config.board.colours, coaching=config.game.coaching,
+                 new_log=lambda: GameLog.open(next_log(state_dir)))
+
+
+def open_game(config: Config, *, state_dir: Path, clock: Clock, simulate: bool, new: bool = False,
+              setup: t.GameInput | None = None, script: Path | None = None) -> tuple[Devices, Table]:
+    """The devices and the table: the game resumed from `state_dir` (or a new one), on the board fitting it."""
+    setup = setup or setup_input(config)
+    game_log, config, layout = _prepare(config, state_dir, new, setup)
+    board = open_board(config, clock=clock, simulate=simulate, script=script)
+    try:
+        return board, _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
+    except BaseException:
+        board.close()
+        raise
 
 
 def open_table(config: Config, board: Devices, *, state_dir: Path, clock: Clock, new: bool = False,
                setup: t.GameInput | None = None) -> Table:
-    layout = load_layout(config.board.layout)
-    game_log = open_log(state_dir, new=new)
-    return Table(game_log, setup=setup or setup_input(config), layout=layout, clock=clock, strip=board.strip,
-                 display=board.display, colours=config.board.colours, coaching=config.game.coaching,
-                 new_log=lambda: GameLog.open(next_log(state_dir)))
+    """The table on devices opened already with `config`: its board must be the one fitting the game."""
+    setup = setup or setup_input(config)
+    game_log, fitted, layout = _prepare(config, state_dir, new, setup)
+    if board.strip is not None and board.strip.led_count != layout.led_count:
+        raise ConfigError(f"the strip was opened for {config.board.layout} but this game needs {fitted.board.layout}: "
+                          "open the devices and the table together (open_game)")
+    return _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
 
 
 def open_board(config: Config, *, clock: Clock, simulate: bool, script: Path | None = None) -> Devices:
@@ -164,13 +216,8 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     """Run the board until a signal: resume the game, show it, follow the table."""
     config = config_from_args(args)
     clock = SystemClock()
-    board = open_board(config, clock=clock, simulate=simulate)
-    try:
-        table = open_table(config, board, state_dir=args.state_dir or Path(config.state.dir), clock=clock,
-                           new=args.new)
-    except BaseException:
-        board.close()
-        raise
+    board, table = open_game(config, state_dir=args.state_dir or Path(config.state.dir), clock=clock,
+                             simulate=simulate, new=args.new)
     return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog)).run()
 
 
@@ -179,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return serve(args)
-    except (ConfigError, DeviceError, GameLogError) as error:
+    except (ConfigError, CribbageError, DeviceError, GameLogError) as error:
         print(f"cribbage-companion: {error}", file=sys.stderr)
         return 2
 

@@ -83,8 +83,13 @@ def test_values_that_disagree_are_errors(tmp_path: Path) -> None:
         load_config(overrides=["buttons.go=5"], system_path=None)
     with pytest.raises(ConfigError, match=r"keypad.rows uses GPIO 2, which is the OLED's I2C bus"):
         load_config(overrides=["keypad.rows=[2, 6, 13, 19]"], system_path=None)
-    with pytest.raises(ConfigError, match=r"is a 121-hole board but game.target is 61"):
-        load_config(overrides=["game.target=61"], system_path=None)
+    with pytest.raises(ConfigError, match=r"board.layout cannot host the configured game \(Ann, Bob to 121\): "
+                                          r"board 'two-track-61' has holes to 61 but the game is to 121: "
+                                          r'set board.layout = "auto"'):
+        load_config(overrides=["board.layout=two-track-61"], system_path=None)
+    three = ['game.players=["Ann", "Bob", "Cat"]', "game.variant=three"]
+    with pytest.raises(ConfigError, match=r"board 'two-track-121' has 2 tracks but the game has 3 players or teams"):
+        load_config(overrides=[*three, "board.layout=two-track-121"], system_path=None)
     with pytest.raises(ConfigError, match=r"board.layout cannot be used: no board layout"):
         load_config(overrides=["board.layout=round"], system_path=None)
     # without a keypad or buttons their pins are free
@@ -148,3 +153,30 @@ def test_check_config_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     bad = write(tmp_path, "bad.toml", "[devices]\nscaner = 'serial'\n")
     assert main(["check-config", str(bad)]) == 2
     assert f"{bad}:2: devices.scaner: unknown key" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("overrides", "board"),
+    [
+        ([], "two-track-121"),
+        (["game.target=61"], "two-track-61"),
+        (["game.variant=five-card", "game.target=61"], "two-track-61"),
+        (['game.players=["Ann", "Bob", "Cat"]', "game.variant=three"], "three-track-121"),
+        (['game.players=["Ann", "Bob", "Cat"]', "game.variant=three", "game.target=61"], "three-track-61"),
+        (['game.players=["Ann", "Bob", "Cat", "Dan"]', "game.variant=four"], "two-track-121"),  # two partnerships
+        (['game.players=["Ann", "Bob", "Cat", "Dan"]', "game.variant=four", "game.target=61"], "two-track-61"),
+    ],
+)
+def test_the_auto_layout_is_the_builtin_board_for_the_configured_game(overrides: list[str], board: str) -> None:
+    config = load_config(overrides=overrides, system_path=None)
+    assert config.auto_layout and config.board.layout == board
+
+
+def test_a_named_board_may_host_a_shorter_game_and_check_config_shows_what_auto_chose(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = load_config(overrides=["board.layout=two-track-121", "game.target=61"], system_path=None)
+    assert not config.auto_layout and config.board.layout == "two-track-121"  # once round, finishing at 61
+    assert main(["check-config", "--set", "game.target=61"]) == 0
+    assert "two-track-61 for this game" in capsys.readouterr().out
+    assert main(["check-config", "--set", "board.layout=two-track-61"]) == 2
+    assert "board 'two-track-61' has holes to 61 but the game is to 121" in capsys.readouterr().err

@@ -4,26 +4,29 @@ from __future__ import annotations
 
 import socket
 
-from companion.config import load_config
+import pytest
+
+from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
-from companion.daemon import Daemon, Notifier, open_board, open_table, setup_input
-from companion.devices.base import ManualClock
+from companion.cribbage.transcript import GameInput
+from companion.daemon import Daemon, Notifier, fit_board, open_board, open_game, open_table, setup_input
+from companion.devices.base import Celebrate, ManualClock
 from companion.gamelog import GameLog, current_log
+from companion.view.pegs import FINISH, MARKER, dim
 from tests.golden import assert_golden
 from tests.view.test_screen import DEAL
 
 SIM = ["devices.pin_factory=mock"]
 
 
-def run_script(tmp_path, lines, clock=None, notifier=None):
+def run_script(tmp_path, lines, clock=None, notifier=None, *, players=("Ann", "Bob"), target=None, overrides=()):
     """Run the daemon on a script until every entry is applied, moving a manual clock 10 ms a step."""
     script = tmp_path / "script.txt"
     script.write_text("\n".join(lines) + "\n")
-    config = load_config(overrides=SIM, system_path=None)
+    config = load_config(overrides=[*SIM, *overrides], system_path=None)
     clock = clock or ManualClock()
-    board = open_board(config, clock=clock, simulate=True, script=script)
-    table = open_table(config, board, state_dir=tmp_path / "state", clock=clock,
-                       setup=setup_input(config, ["Ann", "Bob"], "Ann"))
+    board, table = open_game(config, state_dir=tmp_path / "state", clock=clock, simulate=True, script=script,
+                             setup=setup_input(config, list(players), "Ann", target))
     daemon = Daemon(table, board, clock=clock, notifier=notifier or Notifier({}))
     daemon.start()
     lines_device = board.entries[-1]
@@ -94,3 +97,114 @@ def test_a_match_set_in_the_configuration_reaches_the_game():
     state = replay([setup])
     assert (setup.match, setup.match_scoring) == (7, "acc")
     assert state.match_target == 7
+
+
+# The three-player deal of tests/cribbage/test_sample_games.py (Ann deals; Bob leads, then Cat, then Ann), 4C, 6C
+# and 5H on the keypad: Bob 2 + 29 = 31, Cat 1 + 3 + 24 = 28, Ann 4 + 1 + 12 + 6 = 23.
+THREE = ["5S", "JS", "key:41", "7C", "5C", "4D", "go", "go", "go", "7D", "5D", "key:61", "8C", "key:53", "6H", "8H",
+         "AH", "3D", "9C", "9H"]
+
+
+def test_a_three_player_deal_ends_with_three_pegs_where_the_scores_say(tmp_path):
+    daemon, board, table = run_script(tmp_path, THREE, players=("Ann", "Bob", "Cat"))
+    assert table.layout.name == "three-track-121" and board.strip.led_count == 366
+    assert dict(table.state.scores) == {"Ann": 23, "Bob": 31, "Cat": 28}
+    frame, _ = board.strip.shown[-1]
+    for track, side in enumerate(table.state.sides):
+        front, back = table.state.scores[side], table.state.back_pegs[side]
+        assert frame[table.layout.led_for(track, front)] == table.colours[track]
+        assert frame[table.layout.led_for(track, back)] == dim(table.colours[track])
+    pegs = [led for led, colour in enumerate(frame) if colour in table.colours[:3]]
+    assert len(pegs) == 3  # one front peg on each of the three tracks, nothing else as bright
+    daemon.board.close()
+
+
+def test_a_61_point_game_gets_the_61_hole_board_and_its_skunk_marks(tmp_path):
+    daemon, board, table = run_script(tmp_path, ["peg 2 40"], target=61)
+    assert table.layout.name == "two-track-61" and board.strip.led_count == 124
+    frame, _ = board.strip.shown[-1]
+    layout = table.layout
+    assert frame[layout.led_for(1, 40)] == table.colours[1]
+    assert {led for led, colour in enumerate(frame) if colour == MARKER} == {
+        layout.led_for(track, hole) for track in (0, 1) for hole in (16, 31)}
+    daemon.board.close()
+
+
+GAMES = [
+    (GameInput(("Ann", "Bob")), "two-track-121"),
+    (GameInput(("Ann", "Bob"), target=61), "two-track-61"),
+    (GameInput(("Ann", "Bob"), variant="five-card"), "two-track-61"),
+    (GameInput(("Ann", "Bob", "Cat")), "three-track-121"),
+    (GameInput(("Ann", "Bob", "Cat"), target=61), "three-track-61"),
+    (GameInput(("Ann", "Bob", "Cat", "Dan")), "two-track-121"),  # two partnerships, two tracks
+    (GameInput(("Ann", "Bob", "Cat", "Dan"), target=61), "two-track-61"),
+]
+
+
+@pytest.mark.parametrize(("game", "board"), GAMES)
+def test_the_auto_board_fits_each_variant_and_target(game, board):
+    config = load_config(overrides=SIM, system_path=None)
+    fitted, layout = fit_board(config, [(game, "a new game")])
+    assert layout.name == fitted.board.layout == board
+    assert load_config(overrides=SIM, system_path=None) == config  # the configuration itself is untouched
+
+
+def test_the_auto_board_hosts_the_resumed_game_and_the_next_one():
+    config = load_config(overrides=SIM, system_path=None)
+    resumed, new = GameInput(("Ann", "Bob", "Cat"), target=61), GameInput(("Ann", "Bob"))
+    _, layout = fit_board(config, [(new, "a new game"), (resumed, "the game resumed")])
+    assert layout.name == "three-track-121"  # three tracks for the one, 121 holes for the other
+
+
+@pytest.mark.parametrize(
+    ("layout", "game", "wanted"),
+    [
+        ("two-track-121", GameInput(("Ann", "Bob", "Cat")), "has 2 tracks but the game has 3 players or teams"),
+        ("two-track-61", GameInput(("Ann", "Bob")), "has holes to 61 but the game is to 121"),
+        ("three-track-61", GameInput(("Ann", "Bob", "Cat")), "has holes to 61 but the game is to 121"),
+    ],
+)
+def test_a_named_board_that_cannot_host_the_game_is_an_error_saying_what_to_change(tmp_path, layout, game, wanted):
+    configured = ["game.target=61"] if layout.endswith("-61") else []  # a game the board can host
+    config = load_config(overrides=[*SIM, *configured, f"board.layout={layout}"], system_path=None)
+    with pytest.raises(ConfigError) as error:
+        open_game(config, state_dir=tmp_path, clock=ManualClock(), simulate=True, setup=game)
+    message = str(error.value)
+    assert message.startswith(f"command line (board.layout={layout}): board.layout cannot host a new game")
+    assert wanted in message and 'set board.layout = "auto"' in message
+    assert not list(tmp_path.iterdir())  # nothing started: no game log
+
+
+def test_a_shorter_game_fits_a_longer_named_board_and_finishes_at_its_target(tmp_path):
+    daemon, board, table = run_script(tmp_path, ["peg 1 40", "peg 1 40"], target=61,
+                                      overrides=["board.layout=two-track-121"])
+    layout = table.layout
+    assert layout.name == "two-track-121" and table.state.winner == "Ann"
+    frame, effects = board.strip.shown[-1]
+    assert frame[layout.led_for(0, 61)] == table.colours[0] and frame[layout.led_for(1, 61)] == FINISH
+    assert {led for led, colour in enumerate(frame) if colour == MARKER} == {
+        layout.led_for(track, hole) for track in (0, 1) for hole in (16, 31)}
+    assert effects[-1] == Celebrate(layout.track_leds(0)[:62], table.colours[0])
+    daemon.board.close()
+
+
+def test_a_resumed_game_the_named_board_cannot_host_says_so(tmp_path):
+    run_script(tmp_path, ["5S"], players=("Ann", "Bob", "Cat"))[1].close()
+    config = load_config(overrides=[*SIM, "board.layout=two-track-121"], system_path=None)
+    with pytest.raises(ConfigError, match=r"cannot host the game resumed from .*0001.jsonl \(--new starts another\) "
+                                          r"\(Ann, Bob, Cat to 121\)"):
+        open_game(config, state_dir=tmp_path / "state", clock=ManualClock(), simulate=True,
+                  setup=GameInput(("Ann", "Bob")))
+    board, table = open_game(config, state_dir=tmp_path / "state", clock=ManualClock(), simulate=True, new=True,
+                             setup=GameInput(("Ann", "Bob")))
+    assert table.state.sides == ("Ann", "Bob")
+    board.close()
+
+
+def test_devices_opened_for_another_board_are_refused_before_anything_is_shown(tmp_path):
+    config = load_config(overrides=SIM, system_path=None)  # auto: the two-track board for Ann and Bob
+    board = open_board(config, clock=ManualClock(), simulate=True)
+    with pytest.raises(ConfigError, match="the strip was opened for two-track-121 but this game needs three-track-121"):
+        open_table(config, board, state_dir=tmp_path, clock=ManualClock(), setup=GameInput(("Ann", "Bob", "Cat")))
+    assert board.strip.shown == []
+    board.close()

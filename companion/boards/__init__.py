@@ -33,7 +33,12 @@ SCHEMA = 1
 LAYOUT_DIR = Path(__file__).parent
 PITCH_60_PER_M = 1000 / 60
 PITCH_30_PER_M = 1000 / 30
-BUILTIN_LAYOUTS = ("two-track-121", "three-track-121", "two-track-61")
+BUILTIN_GAMES = {"two-track-121": (2, 121), "three-track-121": (3, 121), "two-track-61": (2, 61),
+                 "three-track-61": (3, 61)}
+"""Each builtin layout's tracks and target."""
+BUILTIN_LAYOUTS = tuple(BUILTIN_GAMES)
+AUTO = "auto"
+"""The layout setting that picks the builtin board fitting the game (`builtin_for`)."""
 _LAYOUT_KEYS = {"schema", "name", "tracks", "target", "street_length", "pitch_mm", "led_count", "holes"}
 _HOLE_KEYS = {"track", "score", "led", "x_mm", "y_mm"}
 
@@ -152,11 +157,30 @@ def generate_layout(
 
 def builtin_specs() -> dict[str, BoardLayout]:
     """The builtin layouts, generated from their parameters (the committed JSON must match)."""
-    return {
-        "two-track-121": generate_layout("two-track-121", tracks=2),
-        "three-track-121": generate_layout("three-track-121", tracks=3),
-        "two-track-61": generate_layout("two-track-61", tracks=2, target=61),
-    }
+    return {name: generate_layout(name, tracks=tracks, target=target)
+            for name, (tracks, target) in BUILTIN_GAMES.items()}
+
+
+def builtin_for(sides: int, target: int) -> str:
+    """The builtin layout for a game of `sides` (players, or 2 partnerships) to `target`: a track per side and
+    the game hole at the target; failing that the smallest builtin that can host it."""
+    fitting = sorted((tracks, board_target, name) for name, (tracks, board_target) in BUILTIN_GAMES.items()
+                     if tracks >= sides and board_target >= target)
+    exact = [name for tracks, board_target, name in fitting if (tracks, board_target) == (sides, target)]
+    if exact or fitting:
+        return (exact or [fitting[0][2]])[0]
+    raise LayoutError(f"no builtin board hosts {sides} players or teams to {target}: give the path of a layout "
+                      "JSON file with enough tracks and holes")
+
+
+def misfit(layout: BoardLayout, sides: int, target: int) -> str | None:
+    """Why `layout` cannot host a game of `sides` to `target`, or None when it can. A shorter game fits a
+    longer board: a 61-point game on a 121 board ends at hole 61, once round."""
+    if layout.tracks < sides:
+        return f"board {layout.name!r} has {layout.tracks} tracks but the game has {sides} players or teams"
+    if layout.target < target:
+        return f"board {layout.name!r} has holes to {layout.target} but the game is to {target}"
+    return None
 
 
 def load_layout(name_or_path: str | Path) -> BoardLayout:

@@ -15,7 +15,7 @@ from companion.app import HELP, Outcome, Table
 from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage.transcript import input_to_json
-from companion.daemon import Daemon, Notifier, open_board, open_table, setup_input
+from companion.daemon import Daemon, Notifier, open_game, setup_input
 from companion.devices.base import DeviceError, SystemClock
 from companion.gamelog import GameLogError
 from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
@@ -78,7 +78,7 @@ class Screen:
             stem = self.snapshots / f"{self.shown:04d}"
             oled_png(self.table.picture.image, stem.with_name(stem.name + "-oled.png"))  # type: ignore[arg-type]
             board_png(self.table.layout, self.table.picture.frame, stem.with_name(stem.name + "-board.png"),
-                      legend_for(self.table.state, self.table.colours))
+                      legend_for(self.table.state, self.table.colours), self.table.state.target)
         if self.live:
             self.draw(clear=True)
         print(line, flush=True)
@@ -112,12 +112,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--script {script}: no such file")
     clock = SystemClock()
     try:
-        board = open_board(config, clock=clock, simulate=True, script=script)
-        try:
-            table = open_table(config, board, state_dir=state_dir, clock=clock, new=new, setup=setup)
-        except BaseException:
-            board.close()
-            raise
+        board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=True, new=new, setup=setup,
+                                 script=script)
     except (DeviceError, GameLogError) as error:
         raise CommandError(str(error)) from None
     screen = Screen(table, config, snapshots=args.snapshots, quiet=args.quiet)

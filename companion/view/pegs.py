@@ -2,9 +2,12 @@
 
 `render_pegs(state, layout, colours, before=)` is pure: each side's front peg (its score) and back peg (its
 score before its last scoring) in the side's colour, the back peg dimmer; dim marks on the first holes past
-the skunk and double-skunk lines (where a loser must get to); and
-the effects the strip plays before settling: the newly scored holes flash and the front peg walks there hole
-by hole, and the winner's track celebrates.
+the game's skunk and double-skunk lines (where a loser must get to: holes 91 and 61 in a game to 121, 31 and
+16 in a game to 61); and the effects the strip plays before settling: the newly scored holes flash and the
+front peg walks there hole by hole, and the winner's track celebrates.
+
+The game's target is the finish, whatever the board: a 61-point game on a 121-hole board goes once round and
+ends at hole 61, which then glows faintly (FINISH) so the table sees where the game ends.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
 
 DEFAULT_COLOURS: tuple[Color, ...] = ((220, 30, 20), (20, 60, 230), (20, 190, 40), (230, 170, 0))
 MARKER: Color = (10, 10, 10)
+FINISH: Color = (24, 24, 24)  # the game hole of a game shorter than the board
 BACK_PEG_SHARE = 4  # the back peg shines at a quarter of the front peg
 
 
@@ -40,15 +44,18 @@ def render_pegs(state: GameState, layout: BoardLayout, colours: Sequence[Color] 
     """The frame for `state`, and the effects of the change from `before` (none without it)."""
     leds: list[Color] = [OFF] * layout.led_count
     tracks = min(layout.tracks, len(state.sides))
+    finish = min(state.target, layout.target)
     for track in range(tracks):
-        for hole in skunk_lines(layout.target):
-            if hole < layout.target:
+        for hole in skunk_lines(state.target):
+            if hole < finish:
                 leds[layout.led_for(track, hole)] = MARKER
+        if finish < layout.target:
+            leds[layout.led_for(track, finish)] = FINISH
     for track in range(tracks):
         colour = colours[track % len(colours)]
         front, back = _pegs(state, track)
-        leds[layout.led_for(track, min(back, layout.target))] = dim(colour)
-        leds[layout.led_for(track, min(front, layout.target))] = colour
+        leds[layout.led_for(track, min(back, finish))] = dim(colour)
+        leds[layout.led_for(track, min(front, finish))] = colour
     return tuple(leds), _effects(state, layout, colours, before, tracks)
 
 
@@ -62,12 +69,13 @@ def _effects(state: GameState, layout: BoardLayout, colours: Sequence[Color], be
         old, _ = _pegs(before, track)
         new, _ = _pegs(state, track)
         if new > old:
-            holes = range(old, min(new, layout.target) + 1)
+            holes = range(old, min(new, state.target, layout.target) + 1)
             walk = tuple(layout.led_for(track, score) for score in holes)
             effects.append(Walk(walk, colour))
             effects.append(Flash(walk[1:], colour))
     if state.winner is not None and state.winner != before.winner and state.winner in state.sides:
         track = state.sides.index(state.winner)
         if track < tracks:
-            effects.append(Celebrate(layout.track_leds(track), colours[track % len(colours)]))
+            finish = min(state.target, layout.target)
+            effects.append(Celebrate(layout.track_leds(track)[:finish + 1], colours[track % len(colours)]))
     return tuple(effects)

@@ -2,9 +2,10 @@
 
 `board_text` draws the LED strip as the board (each hole at its place from the layout, in ANSI colour) and
 `legend_text` the players under it; `oled_text` draws the OLED image with block characters. `board_image`
-draws the board as a player would recognise it (wood, holes at the layout's millimetres, glowing pegs, skunk
-lines, street numbers, the players' names and scores); `board_png` and `oled_png` write PNG files (for
-`crib sim --snapshots`).
+draws the board as a player would recognise it (wood, holes at the layout's millimetres, glowing pegs, the
+game's skunk lines, street numbers, the players' names and scores); `board_png` and `oled_png` write PNG files
+(for `crib sim --snapshots`). A game shorter than the board (61 points on a 121-hole board) finishes at its
+target hole: the picture draws a FINISH line after it and leaves the holes beyond it pale.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from companion.boards import BoardLayout, Hole
 from companion.cribbage.game import skunk_lines
 from companion.devices.base import OFF, Color, Frame
 from companion.fonts import MONO
+from companion.view.pegs import MARKER
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
@@ -37,7 +39,8 @@ def _grid(layout: BoardLayout) -> tuple[dict[tuple[int, int], int], int, int]:
 
 
 def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str:
-    """The board in the terminal: '●' for a peg in its colour, '+' for a skunk-line mark, '·' for a dark hole."""
+    """The board in the terminal: '●' for a peg in its colour, '+' for a skunk-line mark, '○' for the finish of a
+    game shorter than the board, '·' for a dark hole."""
     cells, width, height = _grid(layout)
     lines = []
     for row in range(height):
@@ -48,7 +51,7 @@ def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str
                 parts.append(" ")
                 continue
             lit = frame[led] if led < len(frame) else OFF
-            mark = "·" if lit == OFF else "+" if _is_marker(lit) else "●"
+            mark = "·" if lit == OFF else "+" if lit == MARKER else "○" if _is_marker(lit) else "●"
             if colour and lit != OFF:
                 r, g, b = _visible(lit)
                 mark = f"\x1b[38;2;{r};{g};{b}m{mark}\x1b[0m"
@@ -58,7 +61,7 @@ def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str
 
 
 def _is_marker(colour: Color) -> bool:
-    """A skunk-line mark: a faint white (pegs have a colour)."""
+    """A skunk-line or finish mark: a faint white (pegs have a colour)."""
     return len(set(colour)) == 1 and max(colour) < 32
 
 
@@ -109,11 +112,19 @@ class Legend:
     side: str
     score: int
     colour: Color
-    dealer: bool = False
+    dealer: str = ""
+    """The side's player who deals, if one does (in partnerships a side is "Ann & Cat")."""
+
+    @property
+    def deals(self) -> str:
+        """'(deals)', or '(Ann deals)' for a partnership, or ''."""
+        return "" if not self.dealer else "(deals)" if self.dealer == self.side else f"({self.dealer} deals)"
 
 
 def legend_for(state: GameState, colours: Sequence[Color]) -> tuple[Legend, ...]:
-    return tuple(Legend(side, state.scores.get(side, 0), colours[track % len(colours)], side == state.dealer)
+    dealer_side = state.side_of.get(state.dealer or "")
+    return tuple(Legend(side, state.scores.get(side, 0), colours[track % len(colours)],
+                        state.dealer or "" if side == dealer_side else "")
                  for track, side in enumerate(state.sides))
 
 
@@ -124,7 +135,9 @@ WOOD = (176, 122, 72)
 WOOD_GRAIN = (150, 100, 56)
 HOLE = (38, 24, 14)
 HOLE_RIM = (120, 80, 46)
+PALE_HOLE = (132, 90, 52)  # a hole past the finish of a game shorter than the board
 INK = (70, 40, 20)  # burned into the wood: numbers and skunk lines
+LINE = (150, 20, 20)  # the skunk and finish lines
 
 
 def hole_centre(hole: Hole) -> tuple[float, float]:
@@ -139,17 +152,21 @@ def legend_text(legend: Sequence[Legend], *, colour: bool = True) -> str:
     for entry in legend:
         r, g, b = entry.colour
         peg = f"\x1b[38;2;{r};{g};{b}m●\x1b[0m" if colour else "●"
-        parts.append(f"{peg} {entry.side} {entry.score}" + (" (deals)" if entry.dealer else ""))
+        parts.append(f"{peg} {entry.side} {entry.score} {entry.deals}".rstrip())
     return "   ".join(parts)
 
 
-def board_png(layout: BoardLayout, frame: Frame, path: Path, legend: Sequence[Legend] = ()) -> None:
-    board_image(layout, frame, legend).save(path)
+def board_png(layout: BoardLayout, frame: Frame, path: Path, legend: Sequence[Legend] = (),
+              target: int | None = None) -> None:
+    board_image(layout, frame, legend, target).save(path)
 
 
-def board_image(layout: BoardLayout, frame: Frame, legend: Sequence[Legend] = ()) -> Image.Image:
+def board_image(layout: BoardLayout, frame: Frame, legend: Sequence[Legend] = (),
+                target: int | None = None) -> Image.Image:
     """The board as a player sees it, streets running across: wood, dark holes, lit pegs glowing in their
-    colour (the back peg dimmer), skunk lines, street numbers every 5 holes, and the players under it."""
+    colour (the back peg dimmer), the skunk lines of a game to `target` (the board's game hole when None),
+    street numbers every 5 holes, and the players under it."""
+    finish = min(target or layout.target, layout.target)
     scale, margin = PX_PER_MM, MARGIN_MM * PX_PER_MM
     across, along = layout.size_mm  # holes spread across (x_mm) and along the streets (y_mm)
     at = hole_centre
@@ -158,13 +175,14 @@ def board_image(layout: BoardLayout, frame: Frame, legend: Sequence[Legend] = ()
     image.paste(_wood(width, height), (0, 0), _rounded_mask(width, height, round(margin / 2)))
     draw = ImageDraw.Draw(image)
     holes = {(h.track, h.score): h for h in layout.holes}
-    _street_numbers(draw, layout, holes, at, scale)
-    _skunk_marks(draw, layout, holes, at, scale)
+    _street_numbers(draw, layout, holes, at, scale, finish=finish)
+    _skunk_marks(draw, layout, holes, at, scale, finish=finish)
     hole_r, peg_r = 1.9 * scale, 3.6 * scale
     for hole in layout.holes:
         x, y = at(hole)
+        beyond = hole.score > finish  # not used by this game: pale
         draw.ellipse((x - hole_r - 1, y - hole_r - 1, x + hole_r + 1, y + hole_r + 1), fill=HOLE_RIM)
-        draw.ellipse((x - hole_r, y - hole_r, x + hole_r, y + hole_r), fill=HOLE)
+        draw.ellipse((x - hole_r, y - hole_r, x + hole_r, y + hole_r), fill=PALE_HOLE if beyond else HOLE)
     glow = Image.new("RGB", image.size, OFF)
     glow_draw = ImageDraw.Draw(glow)
     pegs = []
@@ -232,9 +250,12 @@ def _outward(layout: BoardLayout, holes: dict[tuple[int, int], Hole], score: int
 
 
 def _street_numbers(draw: ImageDraw.ImageDraw, layout: BoardLayout, holes: dict[tuple[int, int], Hole],
-                    at: Callable[[Hole], tuple[float, float]], scale: float) -> None:
+                    at: Callable[[Hole], tuple[float, float]], scale: float, *, finish: int) -> None:
     font = ImageFont.truetype(str(MONO), round(5.5 * scale))
-    for score in range(5, layout.target, 5):
+    named = {line - 1 for line in skunk_lines(finish) if (line - 1) % layout.street_length}  # a line's name there
+    for score in range(5, finish, 5):
+        if score in named:
+            continue
         dx, dy = _outward(layout, holes, score, at)
         x, y = at(holes[0, score])
         away = 8 * scale
@@ -242,22 +263,27 @@ def _street_numbers(draw: ImageDraw.ImageDraw, layout: BoardLayout, holes: dict[
 
 
 def _skunk_marks(draw: ImageDraw.ImageDraw, layout: BoardLayout, holes: dict[tuple[int, int], Hole],
-                 at: Callable[[Hole], tuple[float, float]], scale: float) -> None:
-    """A bar across every track just before each skunk line's hole, named on the outer side."""
+                 at: Callable[[Hole], tuple[float, float]], scale: float, *, finish: int) -> None:
+    """A bar across every track just before each skunk line's hole (the game's lines: 91 and 61 in a game to
+    121, 31 and 16 to 61), and after the finish of a game shorter than the board, named on the outer side."""
+    skunk, double = skunk_lines(finish)
+    lines = [(skunk, -0.5, "SKUNK"), (double, -0.5, "DOUBLE SKUNK")]  # half a hole before the line's hole
+    if finish < layout.target:
+        lines.append((finish, 0.5, "FINISH"))  # half a hole after the game hole
     font = ImageFont.truetype(str(MONO), round(4.2 * scale))
-    for line, name in zip(skunk_lines(layout.target), ("SKUNK", "DOUBLE SKUNK"), strict=True):
+    for line, offset, name in lines:
         if not 0 < line < layout.target:
             continue
         ends = []
-        for track in range(layout.tracks):
+        for track in range(layout.tracks):  # a line's hole and the next share a street
             (x, y), (nx, ny) = at(holes[track, line]), at(holes[track, line + 1])
-            ends.append((x + (x - nx) / 2, y + (y - ny) / 2))  # half a hole before the line's hole
+            ends.append((x + (nx - x) * offset, y + (ny - y) * offset))
         dx, dy = _outward(layout, holes, line, at)
         reach = 5 * scale
         (ax, ay), (bx, by) = ends[0], ends[-1]
-        draw.line((ax + dx * reach, ay + dy * reach, bx - dx * reach, by - dy * reach), fill=(150, 20, 20),
+        draw.line((ax + dx * reach, ay + dy * reach, bx - dx * reach, by - dy * reach), fill=LINE,
                   width=max(2, round(scale)))
-        draw.text((ax + dx * 2.4 * reach, ay + dy * 2.4 * reach), name, font=font, fill=(150, 20, 20), anchor="mm")
+        draw.text((ax + dx * 2.4 * reach, ay + dy * 2.4 * reach), name, font=font, fill=LINE, anchor="mm")
 
 
 def _legend(draw: ImageDraw.ImageDraw, legend: Sequence[Legend], top: int, width: int) -> None:
@@ -266,7 +292,7 @@ def _legend(draw: ImageDraw.ImageDraw, legend: Sequence[Legend], top: int, width
     for entry in legend:
         y = top + LEGEND_PX // 2
         draw.ellipse((x, y - 13, x + 26, y + 13), fill=entry.colour, outline=(240, 240, 240), width=2)
-        text = f"{entry.side} {entry.score}" + ("  (deals)" if entry.dealer else "")
+        text = f"{entry.side} {entry.score}  {entry.deals}".rstrip()
         draw.text((x + 40, y), text, font=font, fill=(240, 236, 228), anchor="lm")
         x += 40 + round(draw.textlength(text, font=font)) + 80
         if x >= width:

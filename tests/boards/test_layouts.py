@@ -14,8 +14,10 @@ from companion.boards import (
     BoardLayout,
     Hole,
     LayoutError,
+    builtin_for,
     builtin_specs,
     load_layout,
+    misfit,
 )
 
 
@@ -26,7 +28,8 @@ def test_committed_builtin_matches_its_parameters(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "tracks", "target", "leds"),
-    [("two-track-121", 2, 121, 244), ("three-track-121", 3, 121, 366), ("two-track-61", 2, 61, 124)],
+    [("two-track-121", 2, 121, 244), ("three-track-121", 3, 121, 366), ("two-track-61", 2, 61, 124),
+     ("three-track-61", 3, 61, 186)],
 )
 def test_every_hole_has_its_own_led(name: str, tracks: int, target: int, leds: int) -> None:
     layout = load_layout(name)
@@ -130,3 +133,26 @@ def test_unknown_name_lists_the_builtins() -> None:
         load_layout("four-track-121")
     with pytest.raises(LayoutError, match="no hole for track 2, score 5"):
         load_layout("two-track-121").led_for(2, 5)
+
+
+@pytest.mark.parametrize(
+    ("sides", "target", "name"),
+    [(2, 121, "two-track-121"), (2, 61, "two-track-61"), (3, 121, "three-track-121"), (3, 61, "three-track-61"),
+     (1, 61, "two-track-61"), (2, 91, "two-track-121")],  # no exact fit: the smallest board that hosts it
+)
+def test_the_builtin_board_for_a_game(sides: int, target: int, name: str) -> None:
+    assert builtin_for(sides, target) == name
+    assert misfit(load_layout(name), sides, target) is None
+
+
+def test_a_game_no_builtin_board_hosts_says_to_give_a_layout_file() -> None:
+    with pytest.raises(LayoutError, match="no builtin board hosts 4 players or teams to 121: give the path"):
+        builtin_for(4, 121)
+
+
+def test_what_a_board_cannot_host() -> None:
+    assert misfit(load_layout("two-track-121"), 2, 61) is None  # a 61-point game goes once round
+    assert misfit(load_layout("two-track-121"), 3, 121) == (
+        "board 'two-track-121' has 2 tracks but the game has 3 players or teams")
+    assert misfit(load_layout("three-track-61"), 2, 121) == (
+        "board 'three-track-61' has holes to 61 but the game is to 121")

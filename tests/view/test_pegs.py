@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from companion.boards import load_layout
 from companion.cribbage.game import replay
-from companion.cribbage.transcript import PegInput
+from companion.cribbage.transcript import GameInput, PegInput
 from companion.devices.base import OFF, Celebrate, Flash, Walk
-from companion.view.pegs import DEFAULT_COLOURS, MARKER, dim, render_pegs
+from companion.view.pegs import DEFAULT_COLOURS, FINISH, MARKER, dim, render_pegs
 from tests.view.test_screen import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
@@ -60,3 +60,30 @@ def test_the_winners_track_celebrates_and_the_game_hole_is_lit():
     assert effects[-1] == Celebrate(LAYOUT.track_leds(1), BLUE)
     walk = effects[0]
     assert isinstance(walk, Walk) and walk.leds[-1] == LAYOUT.led_for(1, 121) and len(walk.leds) == 42
+
+
+def test_a_61_point_game_marks_the_holes_past_its_own_skunk_lines():
+    board = load_layout("two-track-61")
+    game = GameInput(("Ann", "Bob"), dealer="Ann", target=61)
+    frame, _ = render_pegs(replay([game, PegInput("Bob", 20)]), board)
+    assert lit(frame) == {
+        board.led_for(0, 0): RED, board.led_for(1, 20): BLUE, board.led_for(1, 0): dim(BLUE),
+        **{board.led_for(track, hole): MARKER for track in (0, 1) for hole in (16, 31)},  # after 15 and 30
+    }
+
+
+def test_a_61_point_game_on_a_121_hole_board_finishes_at_hole_61():
+    game = GameInput(("Ann", "Bob"), dealer="Ann", target=61)
+    before = replay([game, PegInput("Ann", 50)])
+    won = replay([game, PegInput("Ann", 50), PegInput("Ann", 30)])
+    frame, effects = render_pegs(before, LAYOUT)
+    assert lit(frame) == {
+        LAYOUT.led_for(0, 50): RED, LAYOUT.led_for(0, 0): dim(RED), LAYOUT.led_for(1, 0): BLUE,
+        **{LAYOUT.led_for(track, hole): MARKER for track in (0, 1) for hole in (16, 31)},
+        **{LAYOUT.led_for(track, 61): FINISH for track in (0, 1)},  # where this game ends, on both tracks
+    }
+    frame, effects = render_pegs(won, LAYOUT, before=before)
+    assert won.scores["Ann"] == 61 and frame[LAYOUT.led_for(0, 61)] == RED
+    walk = effects[0]
+    assert isinstance(walk, Walk) and walk.leds == tuple(LAYOUT.led_for(0, s) for s in range(50, 62))
+    assert effects[-1] == Celebrate(LAYOUT.track_leds(0)[:62], RED)  # the holes of this game only
