@@ -33,6 +33,7 @@ _PUNCTUATION = {  # key name: (plain, shifted)
     "KPDOT": (".", "."),
 }
 ENDS = ("ENTER", "KPENTER", "TAB")
+MAX_CODE = 256  # our codes are 2-3 characters, shop barcodes at most 48: of a longer line (noise) only the tail is kept
 SHIFTS = ("LEFTSHIFT", "RIGHTSHIFT")
 
 
@@ -82,6 +83,7 @@ class WedgeDecoder:
         elif event.code in self._keys:
             plain, shifted = self._keys[event.code]
             upper = self._shift != (self._caps and plain.isalpha())
+            self._typed = self._typed[1 - MAX_CODE:]
             self._typed.append(shifted if upper else plain)
         return None
 
@@ -252,9 +254,10 @@ class SerialScanner(_Scanner):
                 raise OSError(f"{self.port_name}: {error}") from error
             pending += chunk
             *lines, pending = _LINE_END.split(pending)
+            pending = pending[-MAX_CODE:]
             for line in lines:
                 if line.strip():
-                    yield line.decode("ascii", errors="replace")
+                    yield line[-MAX_CODE:].decode("ascii", errors="replace")
 
     def release(self) -> None:
         if self.port is not None:
