@@ -208,10 +208,8 @@ class Table:
         if len(cards) < wanted:
             self.cards.append(card)
             return Outcome(entry, message=f"{what}: {len(cards)} of {wanted}")
-        try:
-            outcome = self._accept(entry, build(cards))
-        finally:
-            self.cards.clear()
+        outcome = self._accept(entry, build(cards))  # a rejection keeps the cards held: undo takes them back
+        self.cards.clear()
         return outcome
 
     def _command(self, entry: Entry, word: str) -> Outcome:
@@ -400,6 +398,8 @@ class Table:
             return f"Scan {hand_for}'s six cards (ok: skip)"
         if self._must_go():
             return f"{self.state.turn} says go? count {self.state.count}"
+        if self.state.phase == "claim":
+            return f"{self.state.prompt()}: enter claim N"
         return self.state.prompt()
 
     def _must_go(self) -> bool:

@@ -283,7 +283,8 @@ def test_the_scanned_crib_is_checked_against_the_discards_worked_out(tmp_path):
     *_, wrong = enter(table, "2C", "3D", "9S", "QH")
     assert wrong.error and "Ann laid away KH: the crib must hold it" in wrong.message
     assert table.state.phase == "crib" and not table.coach
-    enter(table, "2C", "3D", "9S", "KH")
+    assert table.prompt() == "Crib: 3 of 4"  # the rejected card changed nothing: the three good ones are held
+    enter(table, "KH")
     assert dict(table.state.scores) == {"Ann": 17, "Bob": 21} and table.prompt() == "Scan Ann's six cards (ok: skip)"
 
 

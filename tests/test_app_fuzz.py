@@ -143,7 +143,7 @@ def _enter(table: Table, *texts: str, source: str = "terminal") -> list:
 def test_a_muggins_game_at_the_table_takes_claims_and_muggins_and_deals_again(tmp_path):
     table = _table(tmp_path, GameInput(("Ann", "Bob"), dealer="Ann", muggins=True))
     _enter(table, *DEAL[:-4])  # the sample deal's play (Ann pegs 4, Bob 1): Bob's hand is worth 20, Ann's 9
-    assert table.prompt() == "Bob: claim the points of Bob's hand"
+    assert table.prompt() == "Bob: claim the points of Bob's hand: enter claim N"
     (bad,) = _enter(table, "claim 19")
     assert bad.error and "no hand scores 19" in bad.message and table.state.phase == "claim"
     short, called = _enter(table, "claim 16", "muggins")
@@ -151,7 +151,7 @@ def test_a_muggins_game_at_the_table_takes_claims_and_muggins_and_deals_again(tm
     (keyed,) = _enter(table, "peg 9", source="keypad")  # # * 9 OK on the keypad: Ann claims her hand
     assert keyed.accepted is not None and table.prompt() == "Scan the crib (Ann's)"
     _enter(table, *DEAL[-4:])
-    assert table.prompt() == "Ann: claim the points of Ann's crib"
+    assert table.prompt() == "Ann: claim the points of Ann's crib: enter claim N"
     (crib,) = _enter(table, "claim 0")
     assert crib.accepted is not None and table.prompt() == "Bob deals. Scan the starter"
     assert dict(table.state.scores) == {"Ann": 4 + 4 + 9, "Bob": 1 + 16}  # pegging, muggins, Ann's hand; Bob's claim
