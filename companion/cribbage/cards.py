@@ -85,10 +85,6 @@ class Card:
         return (self.rank - 1) * 4 + self.suit.index
 
     @classmethod
-    def from_index(cls, index: int) -> Card:
-        return DECK[index]
-
-    @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card as players type it (5H, 5h, 10H, TH, 5♥, ah) or as a deck barcode (C5H, CTH)."""
         payload = _PAYLOAD.match(text.strip())
@@ -135,6 +131,3 @@ def parse_cards(texts: Iterable[str] | str) -> tuple[Card, ...]:
         texts = texts.replace(",", " ").split()
     return tuple(Card.parse(t) for t in texts)
 
-
-def render_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
