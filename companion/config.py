@@ -150,7 +150,7 @@ class DevicesConfig:
     buttons: str = _option(choice("gpio", "none"))
     scanner: str = _option(choice("evdev", "serial", "terminal", "none"))
     display: str = _option(choice("ssd1306", "sh1106", "dummy", "none"))
-    strip: str = _option(choice("pico", "sim", "none"))
+    strip: str = _option(choice("pico", "pico-sim", "sim", "none"))
     pin_factory: str = _option(choice("lgpio", "rpigpio", "mock"))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 from typing import Any
 
 from companion.commands import CommandError
@@ -22,7 +23,12 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
+"""As cribbage-companion logs (daemon.main): the strip's connection changes, torn log lines, device failures."""
+
+
 def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     try:
         return serve(args)
     except (DeviceError, GameLogError) as error:

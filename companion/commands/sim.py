@@ -1,4 +1,8 @@
-"""`crib sim`: the daemon on simulated hardware, with the board and the OLED drawn in this terminal."""
+"""`crib sim`: the daemon on simulated hardware, with the board and the OLED drawn in this terminal.
+
+The board is drawn from what the simulated Pico's LEDs hold once it has settled (the real driver, protocol and
+firmware in between), or from the frame the table computed when the recording strip (devices.strip = "sim")
+stands in."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import os
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +21,8 @@ from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
-from companion.devices.base import DeviceError, SystemClock
+from companion.devices.base import DeviceError, Frame, SystemClock
+from companion.devices.registry import Devices, simulated_choice
 from companion.gamelog import GameLogError
 from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
 
@@ -55,8 +61,9 @@ def default_state_dir() -> Path:
 class Screen:
     """What the terminal shows: a line per entry, and the pictures (redrawn in place on a terminal)."""
 
-    def __init__(self, table: Table, config: Config, *, snapshots: Path | None, quiet: bool) -> None:
+    def __init__(self, table: Table, board: Devices, config: Config, *, snapshots: Path | None, quiet: bool) -> None:
         self.table = table
+        self.board = board
         self.snapshots = snapshots
         self.quiet = quiet
         self.live = sys.stdout.isatty() and not quiet
@@ -77,11 +84,22 @@ class Screen:
         if self.snapshots is not None:
             stem = self.snapshots / f"{self.shown:04d}"
             oled_png(self.table.picture.image, stem.with_name(stem.name + "-oled.png"))  # type: ignore[arg-type]
-            board_png(self.table.layout, self.table.picture.frame, stem.with_name(stem.name + "-board.png"),
+            board_png(self.table.layout, self.leds(), stem.with_name(stem.name + "-board.png"),
                       legend_for(self.table.state, self.table.colours), self.table.state.target)
         if self.live:
             self.draw(clear=True)
         print(line, flush=True)
+
+    def leds(self) -> Frame:
+        """The board's LEDs: what the simulated Pico's strip holds once settled, else the frame computed."""
+        pico, strip = self.board.pico, self.table.strip
+        if pico is None or strip is None:
+            return self.table.picture.frame
+        from companion.devices.pegstrip import PicoPegStrip
+
+        if isinstance(strip, PicoPegStrip):
+            pico.settle(strip)
+        return pico.picture()
 
     def draw(self, *, clear: bool = False) -> None:
         if self.quiet or self.table.picture.image is None:
@@ -89,13 +107,18 @@ class Screen:
         if clear:
             print("\x1b[2J\x1b[H", end="")
         print(oled_text(self.table.picture.image, wide=self.wide))
-        print(board_text(self.table.layout, self.table.picture.frame, colour=sys.stdout.isatty()))
+        print(board_text(self.table.layout, self.leds(), colour=sys.stdout.isatty()))
         print(legend_text(legend_for(self.table.state, self.table.colours), colour=sys.stdout.isatty()))
+        strip = self.table.strip
+        if strip is not None and not strip.connected:
+            print(f"LED strip not connected: {getattr(strip, 'problem', '') or 'unplugged'}")
         print(f"\n{self.table.prompt()}    ({HELP})", flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    if simulated_choice(config, "strip"):  # unless chosen: the simulated Pico, firmware and all
+        config = replace(config, devices=replace(config.devices, strip="pico-sim"))
     players = [p.strip() for p in args.players.split(",")] if args.players else None
     chosen = players or list(config.game.players)
     dealer = args.dealer or config.game.dealer or chosen[0]
@@ -116,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
                                  script=script)
     except (DeviceError, GameLogError) as error:
         raise CommandError(str(error)) from None
-    screen = Screen(table, config, snapshots=args.snapshots, quiet=args.quiet)
+    screen = Screen(table, board, config, snapshots=args.snapshots, quiet=args.quiet)
     for warning in table.log.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if table.state.players != setup.players and len(table.log.inputs) > 1:
@@ -138,12 +161,13 @@ def run(args: argparse.Namespace) -> int:
             quiet_since.clear()
             return False
         quiet_since.append(clock.monotonic())
-        return quiet_since[-1] - quiet_since[0] >= 0.3  # the keypad's last keys settle
+        if quiet_since[-1] - quiet_since[0] < 0.3:  # the keypad's last keys settle
+            return False
+        if not screen.live:
+            screen.draw()  # the board as it ends, while the devices are still open
+        return True
 
-    status = daemon.run(done)
-    if not screen.live:
-        screen.draw()
-    return status
+    return daemon.run(done)
 
 
 def _lines(board: Any) -> Any:

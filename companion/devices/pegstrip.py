@@ -10,11 +10,17 @@ With a keypad on the Pico (`keypad=PicoKeypad(...)`) the handshake also sends KE
 (re)connection, and the link thread hands each KEY message to the keypad as it reads it: while waiting for an
 acknowledgement, and while idle, when it waits on the port and on a pipe that `show`, `poll` and `close`
 write to (so it needs a port with a file descriptor, as pyserial's are on Linux and macOS).
+
+Every change of the connection is logged once (connected; or why not, with what to check: the port missing, no
+permission, the port in use, the firmware too old), and `problem` keeps the words for the status screen.
+`wait_delivered(timeout)` waits until the Pico has acknowledged everything shown so far (the simulator uses it).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import logging
 import os
 import select
 import threading
@@ -27,6 +33,8 @@ from .base import Celebrate, Clock, DeviceError, Effect, Flash, Frame, PegStrip,
 
 if TYPE_CHECKING:
     from .picokeys import PicoKeypad
+
+log = logging.getLogger(__name__)
 
 WALK_STEP_MS = 80
 FLASH_TIMES, FLASH_PERIOD_MS = 3, 300
@@ -84,6 +92,8 @@ class PicoPegStrip(PegStrip):
         self._connected = False
         self.problem = ""
         """Why the strip is not connected, for the status screen and the log."""
+        self._logged: tuple[bool, str] = (False, "")
+        self._asked = self._delivered = 0  # show() calls made, and how many of them the Pico has acknowledged
         self._thread = threading.Thread(target=self._run, name="pico-peg-strip", daemon=True)
         self._thread.start()
 
@@ -102,8 +112,16 @@ class PicoPegStrip(PegStrip):
             self._wanted = tuple(frame)
             self._effects.extend(effects)
             del self._effects[:-16]  # the Pico queues no more; the picture itself is never dropped
+            self._asked += 1
             self._wake.notify_all()
         self._nudge()
+
+    def wait_delivered(self, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) until the Pico has acknowledged every picture and effect shown so far;
+        False when it has not by then (not connected, or busy)."""
+        with self._wake:
+            asked = self._asked
+            return self._wake.wait_for(lambda: self._connected and self._delivered >= asked, timeout)
 
     def poll(self, now: float) -> None:
         with self._wake:
@@ -138,18 +156,24 @@ class PicoPegStrip(PegStrip):
                 port = self._open()
             except Exception as error:  # any failure to open means "not there (yet)"
                 next_try = self._clock.monotonic() + self._retry_s
-                self._set_connected(False, f"cannot open {self._port_name}: {error}; check the Pico's USB cable")
+                self._set_connected(False, open_problem(self._port_name, error))
                 continue
             try:
                 self._serve(port)
             except Exception as error:  # whatever went wrong, the daemon goes on and the link starts again
                 next_try = self._clock.monotonic() + self._retry_s
-                self._set_connected(False, f"lost the Pico on {self._port_name}: {error}")
+                self._set_connected(False, f"lost the Pico on {self._port_name}: {error}; check its USB cable")
             finally:
                 with contextlib.suppress(OSError):
                     port.close()
 
-    def _set_connected(self, connected: bool, problem: str) -> None:
+    def _set_connected(self, connected: bool, problem: str, firmware: str = "") -> None:
+        if (connected, problem) != self._logged:  # retries that fail the same way are not news
+            self._logged = (connected, problem)
+            if connected:
+                log.info("LED strip: connected to %s on %s", firmware or "the Pico", self._port_name)
+            if problem:
+                log.warning("LED strip: %s", problem if connected else f"not connected: {problem}")
         with self._wake:
             self._connected = connected
             self.problem = problem
@@ -183,11 +207,11 @@ class PicoPegStrip(PegStrip):
         shown: Frame | None = None
         with self._wake:
             self._effects.clear()  # animations meant for a picture the Pico never had
-        self._set_connected(True, problem)
+        self._set_connected(True, problem, hello.firmware)
         last_sent = self._clock.monotonic()
         while not self._closing:
             with self._wake:
-                wanted, effects = self._wanted, self._effects[:]
+                wanted, effects, asked = self._wanted, self._effects[:], self._asked
                 self._effects.clear()
                 idle = wanted == shown and not effects and self._clock.monotonic() - last_sent < self._keepalive_s
             if idle:
@@ -201,6 +225,9 @@ class PicoPegStrip(PegStrip):
             if not effects and wanted == shown and self._clock.monotonic() - last_sent >= self._keepalive_s:
                 self._request(port, ledlink.PING, b"")
             last_sent = self._clock.monotonic()
+            with self._wake:
+                self._delivered = asked
+                self._wake.notify_all()
 
     def _send_picture(self, port: Any, wanted: Frame, shown: Frame | None) -> None:
         changes = [] if shown is None else [(i, c) for i, c in enumerate(wanted) if c != shown[i]]
@@ -221,7 +248,10 @@ class PicoPegStrip(PegStrip):
                 refusal = "no answer"
             elif answer.type == ledlink.NAK:
                 refusal = ledlink.nak_reason(answer.body)
-                if answer.body[:1] in (b"\x04", b"\x05", b"\x06", b"\x07"):  # resending will not help
+                if answer.body[:1] == b"\x07":
+                    raise LinkLost(f"the Pico's firmware does not speak protocol {ledlink.VERSION}: reflash it "
+                                   "(firmware/README.md)")
+                if answer.body[:1] in (b"\x04", b"\x05", b"\x06"):  # resending will not help
                     raise LinkLost(f"the Pico refused a message: {refusal}")
             else:
                 return answer
@@ -257,6 +287,20 @@ class PicoPegStrip(PegStrip):
             elif item.seq == self._seq and answer is None:
                 answer = item
         return answer
+
+
+def open_problem(port: str, error: Exception) -> str:
+    """Why `port` would not open, and what to check."""
+    code = getattr(error, "errno", None)
+    if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
+        return (f"{port} is missing: is the Pico plugged in? Check its USB cable, and that strip.port names it "
+                "(ls /dev/ttyACM*)")
+    if code in (errno.EACCES, errno.EPERM):
+        return (f"no permission to open {port}: add the daemon's user to the 'dialout' group (the install script "
+                "does), then restart it")
+    if code in (errno.EAGAIN, errno.EBUSY):
+        return f"{port} is in use by another program (mpremote, a serial console?): close it"
+    return f"cannot open {port}: {error}; check the Pico's USB cable"
 
 
 def _effect_message(effect: Effect) -> tuple[int, bytes]:

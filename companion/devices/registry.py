@@ -4,22 +4,30 @@
 each device is simulated (gpiozero's MockFactory pins for the keypad and buttons, luma's dummy OLED, the
 recording strip, the terminal or a script for typing) unless its `devices.*` choice was made explicitly on the
 command line or in a --config file: so `crib sim --set devices.scanner=serial` uses a real serial scanner with
-otherwise simulated parts. A keypad on the Pico (`devices.keypad = "pico"`) is opened with the strip, whose link
-carries its keys, and is simulated exactly when the strip is. Drivers import their hardware library only when
-opened here.
+otherwise simulated parts. The simulated Pico (`devices.strip = "pico-sim"`, companion/devices/picosim.py, the
+strip `crib sim` picks) runs the firmware in a thread behind a pseudo-terminal, driven by the real Pico driver;
+should its firmware sources be missing, the recording strip stands in unless "pico-sim" was chosen explicitly.
+A keypad on the Pico (`devices.keypad = "pico"`) is opened with the strip, whose link carries its keys, and is
+simulated exactly when the strip is (on mock pins). Drivers import their hardware library only when opened here.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.config import SYSTEM_PATH, Config
 from companion.devices.base import Clock, DeviceError, EntryDevice, PegStrip, StatusDisplay
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.sim import SimulatedKeypad
+
+if TYPE_CHECKING:
+    from companion.devices.picosim import SimulatedPico
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -31,9 +39,11 @@ class Devices:
     """In simulation: the keypad's hand, `keypad.tap("5")` (terminal and script lines "key:5" use it)."""
     pin_factory: Any = None
     """The gpiozero pin factory of the keypad and buttons (a MockFactory in simulation), if any."""
+    pico: SimulatedPico | None = None
+    """The simulated Pico at the far end of the strip's link (devices.strip = "pico-sim"), if any."""
 
     def close(self) -> None:
-        for device in (*self.entries, self.strip, self.display):
+        for device in (*self.entries, self.strip, self.display, self.pico):
             if device is not None:
                 device.close()
 
@@ -64,7 +74,7 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
 
     choice = config.devices
     sim = {key: simulate and simulated_choice(config, key) for key in ("scanner", "display", "strip")}
-    simulated_strip = sim["strip"] or choice.strip == "sim"
+    simulated_strip = sim["strip"] or choice.strip in ("sim", "pico-sim")
     keypad_config = config.keypad
     debounce, timeout = keypad_config.debounce_ms / 1000, keypad_config.sequence_timeout_ms / 1000
     pico_keypad = None
@@ -102,8 +112,14 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
         devices.display = _open_display(config, simulated=sim["display"])
     if choice.strip != "none":
         led_count = _led_count(config)
-        if simulated_strip:
+        if choice.strip == "sim" or (sim["strip"] and choice.strip != "pico-sim"):
             devices.strip = SimStrip(led_count)
+        elif choice.strip == "pico-sim":
+            devices.pico = _simulated_pico(clock, fall_back=sim["strip"])
+            if devices.pico is None:
+                devices.strip = SimStrip(led_count)
+            else:
+                devices.strip = _open_pico_strip(config, led_count, clock, None, port=str(devices.pico.port))
         else:
             devices.strip = _open_pico_strip(config, led_count, clock, pico_keypad)
 
@@ -162,10 +178,24 @@ def _led_count(config: Config) -> int:
         raise DeviceError(f"board.layout: {error}") from error
 
 
-def _open_pico_strip(config: Config, led_count: int, clock: Clock, keypad: PicoKeypad | None) -> PegStrip:
+def _simulated_pico(clock: Clock, *, fall_back: bool) -> SimulatedPico | None:
+    """The simulated Pico; None (the recording strip instead) when `fall_back` and its firmware is not here."""
+    from companion.devices.picosim import SimulatedPico
+
+    try:
+        return SimulatedPico(clock)
+    except (DeviceError, OSError) as error:
+        if not fall_back:
+            raise DeviceError(f'devices.strip = "pico-sim": {error}') from error
+        log.warning("%s; the recording strip stands in", error)
+        return None
+
+
+def _open_pico_strip(config: Config, led_count: int, clock: Clock, keypad: PicoKeypad | None,
+                     port: str | None = None) -> PegStrip:
     from companion.devices.pegstrip import PicoPegStrip
 
     strip = config.strip
-    return PicoPegStrip(strip.port, led_count, baud=strip.baud, pin=strip.pin, color_order=strip.color_order,
+    return PicoPegStrip(port or strip.port, led_count, baud=strip.baud, pin=strip.pin, color_order=strip.color_order,
                         max_current_ma=strip.max_current_ma, brightness=round(config.board.brightness * 255 / 100),
                         clock=clock, keypad=keypad)

@@ -6,6 +6,11 @@ draws the board as a player would recognise it (wood, holes at the layout's mill
 game's skunk lines, street numbers, the players' names and scores); `board_png` and `oled_png` write PNG files
 (for `crib sim --snapshots`). A game shorter than the board (61 points on a 121-hole board) finishes at its
 target hole: the picture draws a FINISH line after it and leaves the holes beyond it pale.
+
+A frame is either the one the table computed (the recording strip) or what the simulated Pico's LEDs hold
+(`SimulatedPico.picture()`: after the firmware's brightness, colour order and current limit, with the brightness
+divided back out). So the marks are told apart by level, not by exact colour: a faint grey nearer the level of
+pegs.MARKER is a skunk-line mark, one nearer pegs.FINISH the finish hole.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from companion.boards import BoardLayout, Hole
 from companion.cribbage.game import skunk_lines
 from companion.devices.base import OFF, Color, Frame
 from companion.fonts import MONO
-from companion.view.pegs import MARKER
+from companion.view.pegs import FINISH, MARKER
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
@@ -51,13 +56,16 @@ def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str
                 parts.append(" ")
                 continue
             lit = frame[led] if led < len(frame) else OFF
-            mark = "·" if lit == OFF else "+" if lit == MARKER else "○" if _is_marker(lit) else "●"
+            mark = "·" if lit == OFF else "●" if not _is_marker(lit) else "+" if max(lit) <= _MARK_SPLIT else "○"
             if colour and lit != OFF:
                 r, g, b = _visible(lit)
                 mark = f"\x1b[38;2;{r};{g};{b}m{mark}\x1b[0m"
             parts.append(mark)
         lines.append(" ".join(parts).rstrip())
     return "\n".join(lines)
+
+
+_MARK_SPLIT = (MARKER[0] + FINISH[0]) // 2
 
 
 def _is_marker(colour: Color) -> bool:

@@ -38,3 +38,21 @@ def test_a_missing_scanner_is_a_clear_error(tmp_path, capsys):
                    "--set", "scanner.port=/dev/ttyUSB-none"])
     assert status == 2
     assert "/dev/ttyUSB-none" in capsys.readouterr().err
+
+
+def test_run_logs_a_missing_strip_with_what_to_check(tmp_path):
+    port, address = tmp_path / "ttyACM0", str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
+        systemd.bind(address)
+        systemd.settimeout(30)
+        child = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--state-dir", str(tmp_path / "s"),
+                                  *QUIET_DEVICES, "--set", "devices.strip=pico", "--set", f"strip.port={port}"],
+                                 env={**os.environ, "NOTIFY_SOCKET": address}, cwd=Path(__file__).parents[2],
+                                 stderr=subprocess.PIPE, text=True)
+        assert systemd.recv(4096).decode().startswith("READY=1")  # the game goes on without its strip
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(30) == 0
+    assert child.stderr is not None
+    assert child.stderr.read().splitlines()[0] == (
+        f"WARNING companion.devices.pegstrip: LED strip: not connected: {port} is missing: is the Pico plugged in? "
+        "Check its USB cable, and that strip.port names it (ls /dev/ttyACM*)")

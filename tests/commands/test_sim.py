@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image
 
+from companion.boards import load_layout
 from companion.cli import main
+from companion.config import load_config
 from companion.cribbage.game import replay
+from companion.devices.base import OFF, Color
 from companion.gamelog import GameLog, current_log
+from companion.view.pegs import dim
 from tests.golden import GOLDEN
 from tests.view.test_screen import DEAL
 
@@ -63,3 +69,49 @@ def test_three_players_get_the_three_track_board(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "board 'two-track-121' has 2 tracks but the game has 3 players or teams" in err
     assert 'set board.layout = "auto"' in err and not (tmp_path / "t").exists()
+
+
+def test_a_scripted_deal_ends_with_the_pegs_on_the_simulated_picos_leds(tmp_path, capsys, monkeypatch):
+    from companion.devices import picosim
+
+    picos: list[picosim.SimulatedPico] = []
+
+    class Watched(picosim.SimulatedPico):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            picos.append(self)
+
+    monkeypatch.setattr(picosim, "SimulatedPico", Watched)
+    assert main(["sim", *SIM, "--state-dir", str(tmp_path / "s"), "--script", str(SCRIPT),
+                 "--snapshots", str(tmp_path / "png")]) == 0
+    (pico,) = picos  # crib sim's strip by default: the real driver and firmware, down to the LEDs
+    state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
+    layout = load_layout("two-track-121")
+    level = round(40 * 255 / 100)  # [board] brightness = 40 (percent) of the packaged defaults
+
+    def lit(colour: Color) -> Color:
+        r, g, b = (c * level // 255 for c in colour)
+        return r, g, b
+
+    expected = {}
+    for track, side in enumerate(state.sides):
+        colour = load_config(system_path=None).board.colours[track]
+        expected[layout.led_for(track, state.back_pegs.get(side, 0))] = lit(dim(colour))
+        expected[layout.led_for(track, state.scores[side])] = lit(colour)
+    leds = pico.leds()
+    assert {led: c for led, c in enumerate(leds) if c != OFF and len(set(c)) > 1} == expected
+    assert {led for led, c in enumerate(leds) if c != OFF and len(set(c)) == 1} == {  # the skunk lines, dimly
+        layout.led_for(track, hole) for track in (0, 1) for hole in (61, 91)}
+    assert {layout.led_for(0, 17), layout.led_for(1, 21)} <= set(expected)  # Ann 17, Bob 21
+
+
+def test_the_recording_strip_still_works_and_draws_the_same_board(tmp_path, capsys):
+    boards = []
+    for strip in ("pico-sim", "sim"):
+        assert main(["sim", "--players", "Ann,Bob", "--dealer", "Ann", "--set", "devices.pin_factory=mock",
+                     "--set", f"devices.strip={strip}", "--state-dir", str(tmp_path / strip),
+                     "--script", str(SCRIPT)]) == 0
+        out = capsys.readouterr().out
+        boards.append(out[out.rindex("┘") :])  # after the last OLED: the board, the players and the prompt
+    assert boards[0] == boards[1]
+    assert boards[0].count("●") == 4 + 2 and boards[0].count("+") == 4  # four pegs, the legend's two; skunk marks

@@ -109,7 +109,7 @@ def test_a_strip_that_is_not_plugged_in_is_reported_and_picked_up_later(clock: M
     port = tmp_path / "ttyACM0"
     driver = PicoPegStrip(str(port), LAYOUT.led_count, clock=clock, max_current_ma=2000)
     try:
-        assert wait_for(driver.changed, lambda: "cannot open" in driver.problem)
+        assert wait_for(driver.changed, lambda: "is missing: is the Pico plugged in?" in driver.problem)
         driver.show(pegs((1, 3), (0, 2)))
         assert not driver.connected
         pico = PtyPico(port)

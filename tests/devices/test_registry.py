@@ -116,3 +116,31 @@ def test_in_simulation_a_keypad_on_the_pico_is_simulated_with_its_strip() -> Non
     alone = dataclasses.replace(config, devices=dataclasses.replace(config.devices, strip="none"))
     with pytest.raises(DeviceError, match=r'needs devices\.strip = "pico"'):
         open_devices(alone, clock=ManualClock(), simulate=False)
+
+
+def test_the_simulated_pico_is_the_real_driver_talking_to_the_firmware(monkeypatch: pytest.MonkeyPatch,
+                                                                       tmp_path: Path) -> None:
+    from companion.devices import picosim
+
+    config = load_config(overrides=["devices.strip=pico-sim", "devices.keypad=none", "devices.buttons=none",
+                                    "devices.scanner=none", "devices.display=none"], system_path=None)
+    devices = open_devices(config, clock=ManualClock(), simulate=False)
+    try:
+        strip, pico = devices.strip, devices.pico
+        assert isinstance(strip, PicoPegStrip) and isinstance(pico, picosim.SimulatedPico)
+        assert wait_for(strip.changed, lambda: strip.connected)
+        assert pico.strip is not None and len(pico.strip) == 244  # configured by the driver over the link
+    finally:
+        devices.close()
+    assert not pico.plugged and not pico.port.exists()
+
+    monkeypatch.setattr(picosim, "FIRMWARE", tmp_path)  # no firmware sources here
+    with pytest.raises(DeviceError, match=r'devices\.strip = "pico-sim": the simulated Pico needs the firmware'):
+        open_devices(config, clock=ManualClock(), simulate=True)
+    packaged = load_config(overrides=["devices.keypad=none", "devices.buttons=none"], system_path=None)
+    chosen = dataclasses.replace(packaged, devices=dataclasses.replace(packaged.devices, strip="pico-sim"))
+    devices = open_devices(chosen, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))  # crib sim's way
+    try:
+        assert isinstance(devices.strip, SimStrip) and devices.pico is None  # the recording strip stands in
+    finally:
+        devices.close()

@@ -1,0 +1,296 @@
+"""A simulated Pico: the real firmware (firmware/*.py) running under CPython at the far end of a pseudo-terminal.
+
+With `devices.strip = "pico-sim"` (the strip `crib sim` uses by default) the daemon's real `PicoPegStrip` talks
+the real protocol over a pty pair to the real firmware, which runs in a thread of the daemon and writes its
+LEDs through `NeoPixel` below: a byte-for-byte stand-in for MicroPython's `neopixel` (the same colour-order
+mapping into the same buffer). So everything down to the neopixel write is the code that runs on the board:
+framing, acknowledgements, brightness, colour order, the current limit, walks, flashes and celebrations.
+
+The firmware modules are loaded privately: each file is executed into a module of its own whose `import`
+statements resolve among themselves and the stand-ins for `machine` and `neopixel` here, so nothing lands in
+`sys.modules` and two simulated Picos share no state. Only the simulator imports this module (the registry,
+lazily): a run on a real Pi never does. The tests use the same stand-ins (tests/firmware/stubs/).
+
+The Pico's clock is the daemon's clock in milliseconds, so animations play in the firmware's own time;
+`settle(strip)` waits (bounded) until the Pico has acknowledged everything the driver was asked to show, then
+lets the Pico's clock skip to the end of its animations, so a picture drawn after an input shows the settled
+board. `leds()` is what the strip holds, as RGB; `picture()` the same with the brightness divided back out, for
+drawing. `unplug()` pulls the USB cable (the firmware stops, the strip keeps its last colours, as WS2812s on
+their own supply do); `plug()` plugs in a freshly powered Pico.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import os
+import select
+import shutil
+import tempfile
+import threading
+import tty
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from companion.devices.base import OFF, Clock, DeviceError, Frame
+
+if TYPE_CHECKING:
+    from companion.devices.pegstrip import PicoPegStrip
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+"""The firmware sources, beside the package in a checkout of the project."""
+MODULES = ("link", "lights", "keypad", "controller", "pico")
+"""The firmware files the simulated Pico loads, each after those it imports (main.py is the board's own loop)."""
+SETTLE_S = 5.0
+
+
+class NeoPixel:
+    """MicroPython's `neopixel.NeoPixel`: `ORDER` maps (r, g, b) into the wire order of `buf`; `write()` sends
+    `buf` down the data line, and here keeps it as `written` (what the LEDs hold) and wakes anyone waiting."""
+
+    ORDER = (1, 0, 2, 3)
+
+    def __init__(self, pin: object, n: int, bpp: int = 3, timing: int = 1) -> None:
+        self.pin = pin
+        self.n = n
+        self.bpp = bpp
+        self.buf = bytearray(n * bpp)
+        self.written = bytes(n * bpp)
+        self.writes = 0
+        self.changed = threading.Condition()
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __setitem__(self, index: int, value: tuple[int, ...]) -> None:
+        offset = index * self.bpp
+        for i in range(self.bpp):
+            self.buf[offset + self.ORDER[i]] = value[i]
+
+    def __getitem__(self, index: int) -> tuple[int, ...]:
+        offset = index * self.bpp
+        return tuple(self.buf[offset + self.ORDER[i]] for i in range(self.bpp))
+
+    def fill(self, value: tuple[int, ...]) -> None:
+        for index in range(self.n):
+            self[index] = value
+
+    def write(self) -> None:
+        with self.changed:
+            self.written = bytes(self.buf)
+            self.writes += 1
+            self.changed.notify_all()
+
+    def held(self) -> Frame:
+        """The colours the LEDs hold since the last write, as (r, g, b) whatever the wire order."""
+        data, step, order = self.written, self.bpp, self.ORDER
+        return tuple((data[at + order[0]], data[at + order[1]], data[at + order[2]])
+                     for at in range(0, len(data), step))
+
+
+class Wiring:
+    """The Pico's GPIO: the level each output drives, and the keypad keys held down as (row pin, column pin)
+    pairs. A column input reads 0 while a pressed key joins it to a row output driven low, as on the board."""
+
+    def __init__(self) -> None:
+        self.pressed: set[tuple[int, int]] = set()
+        self.outputs: dict[int, int] = {}
+
+    def machine(self) -> ModuleType:
+        """A `machine` module whose `Pin` is wired here."""
+        wiring = self
+
+        class Pin:
+            OUT = 1
+            IN = 0
+            PULL_UP = 1
+
+            def __init__(self, id: int, mode: int = -1, pull: int = -1) -> None:
+                self.id, self.mode, self.pull = id, mode, pull
+                if mode == Pin.OUT:
+                    wiring.outputs[id] = 1
+
+            def value(self, level: int | None = None) -> int | None:
+                if level is not None:
+                    wiring.outputs[self.id] = level
+                    return None
+                if self.mode == Pin.OUT:
+                    return wiring.outputs[self.id]
+                joined = any(wiring.outputs.get(row, 1) == 0 for row, column in wiring.pressed if column == self.id)
+                return 0 if joined else 1
+
+        module = ModuleType("machine", "CPython stand-in for MicroPython's machine module (pins only).")
+        module.Pin = Pin  # type: ignore[attr-defined]
+        return module
+
+
+def neopixel_module() -> ModuleType:
+    module = ModuleType("neopixel", "CPython stand-in for MicroPython's neopixel module.")
+    module.NeoPixel = NeoPixel  # type: ignore[attr-defined]
+    return module
+
+
+def load_firmware(wiring: Wiring | None = None, directory: Path | None = None) -> dict[str, ModuleType]:
+    """The firmware's modules by name, loaded apart from `sys.modules`: their imports of each other, `machine`
+    and `neopixel` resolve here; anything else (struct, json) is the standard library."""
+    private = {"machine": (wiring or Wiring()).machine(), "neopixel": neopixel_module()}
+
+    def private_import(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name in private:
+            return private[name]
+        return builtins.__import__(name, globals, locals, fromlist, level)
+
+    namespace = {**vars(builtins), "__import__": private_import}
+    for name in MODULES:
+        path = (directory or FIRMWARE) / f"{name}.py"
+        try:
+            source = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise DeviceError(f"the simulated Pico needs the firmware sources ({error}): run from a checkout of "
+                              'the project, or use devices.strip = "sim"') from error
+        module = ModuleType(name)
+        module.__file__ = str(path)
+        module.__dict__["__builtins__"] = namespace
+        exec(compile(source, str(path), "exec"), module.__dict__)
+        private[name] = module
+    return private
+
+
+class SimulatedPico:
+    """A Pico with the project's firmware, plugged in at `port` (a link to a fresh pseudo-terminal, in a
+    directory of its own unless given). Its millisecond clock is `clock`'s, plus any time skipped by `settle`."""
+
+    def __init__(self, clock: Clock, port: Path | None = None) -> None:
+        self.clock = clock
+        self._own_dir = None if port is not None else Path(tempfile.mkdtemp(prefix="crib-pico-"))
+        self.port = port or self._own_dir / "ttyACM0"  # type: ignore[operator]
+        self.wiring = Wiring()
+        self.firmware = load_firmware(self.wiring)
+        self.strips: list[NeoPixel] = []
+        self.ticked = threading.Condition()
+        """Notified after each turn of the firmware's loop."""
+        self.ticks = 0
+        self._start = clock.monotonic()
+        self._skipped_ms = 0
+        self._skip_asked = self._skip_done = 0
+        self._thread: threading.Thread | None = None
+        self.plug()
+
+    @property
+    def plugged(self) -> bool:
+        return self._thread is not None
+
+    @property
+    def strip(self) -> NeoPixel | None:
+        """The strip of the Pico plugged in last."""
+        return self.strips[-1] if self.strips else None
+
+    def now_ms(self) -> int:
+        return round((self.clock.monotonic() - self._start) * 1000) + self._skipped_ms
+
+    def plug(self) -> None:
+        """A freshly powered Pico: self-test, then the waiting glow until the host speaks."""
+        if self._thread is not None:
+            return
+        self.controller = self.firmware["controller"].Controller(self._make_pixels, self.now_ms())
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # no echo: the link is binary
+        self._wake_read, self._wake_write = os.pipe()
+        self.port.unlink(missing_ok=True)
+        self.port.symlink_to(os.ttyname(self._slave))
+        self._running = True
+        self._thread = threading.Thread(target=self._serve, name="simulated-pico", daemon=True)
+        self._thread.start()
+
+    def unplug(self) -> None:
+        """Pull the cable: the host's port goes away and the firmware stops (the strip keeps its colours)."""
+        thread, self._thread = self._thread, None
+        if thread is None:
+            return
+        self._running = False
+        self._wake()
+        thread.join(5)
+        for fd in (self._master, self._slave, self._wake_read, self._wake_write):
+            os.close(fd)
+        self.port.unlink(missing_ok=True)
+        with self.ticked:
+            self.ticked.notify_all()
+
+    def close(self) -> None:
+        self.unplug()
+        if self._own_dir is not None:
+            shutil.rmtree(self._own_dir, ignore_errors=True)
+
+    def _make_pixels(self, pin: int, count: int, order: str) -> NeoPixel:
+        pixels: NeoPixel = self.firmware["pico"].make_pixels(pin, count, order)
+        self.strips.append(pixels)
+        return pixels
+
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._wake_write, b"\0")
+
+    def _serve(self) -> None:
+        """The firmware's main loop (firmware/main.py, with the pty for USB): bytes in, tick, bytes out."""
+        controller = self.controller
+        while self._running:
+            ready, _, _ = select.select([self._master, self._wake_read], [], [], 0.02)
+            if self._wake_read in ready:
+                os.read(self._wake_read, 4096)
+            try:
+                data = os.read(self._master, 4096) if self._master in ready else b""
+            except OSError:  # nobody has the host's end open (yet)
+                data = b""
+            now = self.now_ms()
+            skip = self._skip_asked
+            if skip != self._skip_done:
+                now = self._skip_animations(controller, now)
+            reply = controller.receive(data, now) if data else b""
+            reply += controller.tick(now)
+            if reply:
+                os.write(self._master, reply)
+            with self.ticked:
+                self._skip_done = skip
+                self.ticks += 1
+                self.ticked.notify_all()
+
+    def _skip_animations(self, controller: Any, now: int) -> int:
+        """Move the Pico's clock past its self-test and the effects it has queued; the host's keep-alive pings
+        of the skipped time count as heard (the host would have sent them), so the watchdog stays calm."""
+        lights = controller.lights
+        left = max(0, lights.selftest_until - now)
+        if lights.effects:
+            left = max(left, sum(effect.duration for effect in lights.effects) - (now - lights.effect_start))
+        self._skipped_ms += left
+        controller.heard += left
+        return now + left
+
+    def settle(self, strip: PicoPegStrip, timeout: float = SETTLE_S) -> bool:
+        """Wait until the Pico has acknowledged all that `strip` was asked to show and skip its animations: the
+        LEDs then hold the settled picture. False when the Pico is unplugged or did not answer in time."""
+        if not self.plugged or not strip.wait_delivered(timeout):
+            return False
+        with self.ticked:
+            self._skip_asked += 1
+            wanted = self._skip_asked
+        self._wake()
+        with self.ticked:
+            return self.ticked.wait_for(lambda: self._skip_done >= wanted or not self.plugged, timeout) and self.plugged
+
+    def leds(self) -> Frame:
+        """What the LEDs hold now (after brightness, colour order and the current limit), as (r, g, b)."""
+        strip = self.strip
+        return strip.held() if strip is not None else ()
+
+    def picture(self) -> Frame:
+        """The LEDs as the board pictures draw them: their colours with the brightness divided back out, so a
+        peg at full colour is drawn at full while the current limit's dimming and the 8-bit steps remain."""
+        brightness = self.controller.lights.brightness
+        if brightness == 0:
+            return tuple(OFF for _ in self.leds())
+
+        def up(level: int) -> int:
+            return min(255, round(level * 255 / brightness))
+
+        return tuple((up(r), up(g), up(b)) for r, g, b in self.leds())
