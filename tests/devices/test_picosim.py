@@ -147,14 +147,16 @@ def test_connection_changes_are_logged_once_each_with_what_to_check(
         if pico is not None:
             pico.close()
     said = [(record.levelname, record.getMessage()) for record in caplog.records]
-    assert said[:3] == [
+    assert said[:2] == [
         ("WARNING", f"LED strip: not connected: {port} is missing: is the Pico plugged in? Check its USB cable, and "
                     "that strip.port names it (ls /dev/ttyACM*)"),
         ("INFO", f"LED strip: connected to crib-pico 1.0 on {port}"),
-        ("WARNING", f"LED strip: not connected: lost the Pico on {port}: " + said[2][1].split(": ", 4)[-1]),
     ]
-    assert said[2][1].endswith("check its USB cable")
-    assert said[3:] in ([], [said[0]])  # and once more, the port missing again, if the driver tried before closing
+    level, lost = said[2]  # the error in the middle is the port's own ("[Errno 5] Input/output error", ...)
+    assert level == "WARNING" and lost.startswith(f"LED strip: not connected: lost the Pico on {port}: ")
+    assert lost.endswith("; check its USB cable")
+    # the driver may try again before it closes (the port missing again): a change, so said once
+    assert all(level == "WARNING" for level, _ in said[3:]) and all(a != b for a, b in zip(said, said[1:]))
 
 
 def test_no_permission_and_old_firmware_say_what_to_do(
