@@ -4,6 +4,7 @@ write, on the injected clock; unplugging and plugging it back; the driver's conn
 from __future__ import annotations
 
 import errno
+import itertools
 import logging
 import subprocess
 import sys
@@ -156,7 +157,7 @@ def test_connection_changes_are_logged_once_each_with_what_to_check(
     assert level == "WARNING" and lost.startswith(f"LED strip: not connected: lost the Pico on {port}: ")
     assert lost.endswith("; check its USB cable")
     # the driver may try again before it closes (the port missing again): a change, so said once
-    assert all(level == "WARNING" for level, _ in said[3:]) and all(a != b for a, b in zip(said, said[1:]))
+    assert all(level == "WARNING" for level, _ in said[3:]) and all(a != b for a, b in itertools.pairwise(said))
 
 
 def test_no_permission_and_old_firmware_say_what_to_do(
