@@ -204,7 +204,7 @@ def _field_value(kind: str, name: str, raw: object) -> object:
                 raise wrong()
             return raw
         if field_kind == "variant":
-            if raw not in VARIANTS:
+            if not isinstance(raw, str) or raw not in VARIANTS:
                 raise wrong()
             return raw
         if field_kind == "match":
@@ -212,7 +212,7 @@ def _field_value(kind: str, name: str, raw: object) -> object:
                 raise wrong()
             return raw
         if field_kind == "match_scoring":
-            if raw not in MATCH_SCORING:
+            if not isinstance(raw, str) or raw not in MATCH_SCORING:
                 raise wrong()
             return raw
         if field_kind == "card":

@@ -333,6 +333,7 @@ def test_match_scoring_is_parsed_checked_and_written_back():
     assert input_to_json(GameInput(("Ann", "Bob"), match=5)) == {"type": "game", "players": ["Ann", "Bob"],
                                                                  "match": 5}
     for bad, words in (('"match_scoring":"pro"', '"standard", "acc"'), ('"match_scoring":2', '"standard", "acc"'),
+                       ('"match_scoring":[]', '"standard", "acc"'), ('"variant":{}', "two"),
                        ('"match":"7"', "a whole number, or true"), ('"match":false', "a whole number, or true")):
         with pytest.raises(InputError, match=words):
             parse_input('{"type":"game","players":["Ann","Bob"],' + bad + "}")
