@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 CRIB_CARDS = 4  # every variant: two players lay away two each; three and four players fill it to four
 HAND_CARDS = 6  # coaching mode, two-player deals
+STRIP_MISSING = "LED strip not connected: check the Pico's USB cable. The game goes on"
+STRIP_BACK = "LED strip connected: the pegs are shown again"
 HELP = "Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over"
 
 
@@ -95,6 +97,7 @@ class Table:
         self.layout = layout
         self.clock = clock
         self.strip = strip
+        self.strip_connected = True  # as last told at the table: a strip that goes missing is said once
         self.display = display
         self.colours = tuple(colours)
         self.coaching = coaching
@@ -370,6 +373,11 @@ class Table:
             changed = True
         if self.message is not None and now >= self.message_until:
             self.message = None
+            changed = True
+        strip_connected = self.strip is None or self.strip.connected
+        if strip_connected != self.strip_connected:
+            self.strip_connected = strip_connected
+            self._say(STRIP_BACK if strip_connected else STRIP_MISSING, error=not strip_connected)
             changed = True
         pages = page_count(self.picture.recent, body_room(self.prompt()))
         if pages > 1 and not self.coach and now - self.page_at >= self.page_seconds:

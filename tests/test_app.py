@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.advice.coach import review_discard
-from companion.app import Table
+from companion.app import STRIP_BACK, STRIP_MISSING, Table
 from companion.boards import load_layout
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
@@ -166,6 +166,21 @@ def test_an_absent_strip_does_not_stop_the_game_and_gets_the_whole_picture_back(
     assert isinstance(outcome.accepted, StarterInput) and table.state.scores["Ann"] == 3
     strip.plug()
     assert strip.frame == table.picture.frame and strip.frame[LAYOUT.led_for(0, 3)] == RED
+
+
+def test_the_screen_says_when_the_strip_goes_missing_and_when_it_is_back(tmp_path):
+    clock = ManualClock()
+    strip = SimStrip(LAYOUT.led_count)
+    table = new_table(tmp_path, clock, strip=strip)
+    strip.unplug()
+    table.tick(clock.monotonic())
+    assert table.message == STRIP_MISSING and table.message_is_error
+    clock.advance(5)
+    table.tick(clock.monotonic())  # said once, then back to the prompt while the game goes on
+    assert table.message is None and table.prompt() == "Ann deals. Scan the starter"
+    strip.plug()
+    table.tick(clock.monotonic())
+    assert table.message == STRIP_BACK and not table.message_is_error
 
 
 def test_without_a_dealer_the_players_cut_and_the_lower_card_deals(tmp_path):
