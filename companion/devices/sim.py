@@ -21,7 +21,7 @@ from typing import IO, Any
 
 from companion.devices.base import Clock, Effect, Emit, Entry, EntryDevice, Frame, PegStrip
 from companion.devices.keypad import Keypad
-from companion.entry.keymap import KEYS, LAYOUT
+from companion.entry.keymap import KEYS, LAYOUT, not_a_key
 
 
 class SimStrip(PegStrip):
@@ -124,8 +124,7 @@ class SimulatedKeypad(EntryDevice):
     def tap(self, labels: str) -> None:
         """Press and release each key in `labels` in turn ("5", "*24"); safe from any thread."""
         for label in labels:
-            if label not in KEYS:
-                raise ValueError(f"{label!r} is not a key: the keys are 0-9, A-D, * and #")
+            _position(label)  # every key checked before any is pressed
         self._taps.extend(labels)
 
     def press(self, label: str) -> None:
@@ -168,7 +167,7 @@ def _position(label: str) -> tuple[int, int]:
     for r, row in enumerate(LAYOUT):
         if label in row:
             return r, row.index(label)
-    raise ValueError(f"{label!r} is not a key: the keys are 0-9, A-D, * and #")
+    raise ValueError(not_a_key(label))
 
 
 class LineEntry(EntryDevice):

@@ -16,7 +16,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CardSyntaxError
 from companion.devices.base import Entry
 from companion.entry.barcodes import decode_payload
-from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys
+from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys, not_a_key
 from companion.entry.scans import normalise_scan
 
 COMMAND_WORDS = ("go", "undo", "ok", "menu", "new")
@@ -82,7 +82,7 @@ def decode_entry(entry: Entry) -> Decoded:
         if label in KEYS:
             return Rejected(raw, f"there is no keypad to press {label} on: set devices.keypad in the configuration "
                                  "(in simulation the keypad is on unless it is \"none\")")
-        return Rejected(raw, f"{label!r} is not a key: the keys are 0-9, A-D, * and #")
+        return Rejected(raw, not_a_key(label))
     if lower in COMMAND_WORDS or lower in MUGGINS_WORDS or lower in _WORD_ALIASES:
         return Command(_WORD_ALIASES.get(lower, lower))
     if peg := _PEG.match(lower):

@@ -41,6 +41,11 @@ CARD_HELP = "press a rank (1 = ace, 2-9, 0 = ten, * then 1/2/3 = J/Q/K), then a 
 PEG_HELP = "to peg: # then the player (1-4, * = whose turn), the points, then OK"
 
 
+def not_a_key(label: str) -> str:
+    """What to say of a label that is on no key."""
+    return f"{label!r} is not a key: the keys are 0-9, A-D, * and #"
+
+
 def key_name(label: str) -> str:
     return KEY_NAMES.get(label, label)
 
@@ -151,7 +156,7 @@ def explain_keys(keys: list[str]) -> str:
     """Why a rejected key sequence ("keys 5 A" without the prefix) was not an entry, and what to press."""
     unknown = [k for k in keys if k not in KEYS]
     if unknown:
-        return f"{unknown[0]!r} is not a key: the keys are 0-9, A-D, * and #"
+        return not_a_key(unknown[0])
     sequence = KeySequence(ManualClock())
     for key in keys:
         if sequence.press(key) is not None:
