@@ -1,7 +1,7 @@
 """Daemon figures for `crib bench`, with simulated devices (luma dummy OLED, recording strip):
 
 - input_latency_ms: from an entry put on the queue to the log fsynced, the pegs sent and the OLED image
-  drawn and shown (median and 99th percentile over the sample deal, entered again and again with undos);
+  drawn and shown (median and 99th percentile over crib sim's sample deal, entered again and again with undos);
 - idle_cpu_percent: CPU time of the main loop with nothing entered (it polls every 10 ms);
 - rss_mb: resident memory of the `cribbage-companion` process once it is ready (the largest of the starts);
 - startup_to_ready_ms: from starting `cribbage-companion` to its READY=1 on $NOTIFY_SOCKET (median).
@@ -18,25 +18,26 @@ import tempfile
 import time
 from pathlib import Path
 
-DEAL = ["5C", "10C", "4C", "5H", "6D", "5D", "go", "go", "7S", "JH", "8H", "2C", "3D", "9S", "KH"]
 DEVICE_CHOICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
                   "devices.scanner=none"]
 
 
 def _table(state_dir: Path):  # type: ignore[no-untyped-def]
     from companion.config import load_config
-    from companion.daemon import Daemon, Notifier, open_board, open_table, setup_input
+    from companion.daemon import Daemon, Notifier, open_table, setup_input
     from companion.devices.base import SystemClock
+    from companion.devices.registry import open_devices
 
     config = load_config(overrides=DEVICE_CHOICES, system_path=None)
     clock = SystemClock()
-    board = open_board(config, clock=clock, simulate=False)
+    board = open_devices(config, clock=clock, simulate=False)
     table = open_table(config, board, state_dir=state_dir, clock=clock, setup=setup_input(config, ["Ann", "Bob"],
                                                                                           "Ann"))
     return Daemon(table, board, clock=clock, notifier=Notifier({}))
 
 
 def input_latency(rounds: int, state_dir: Path) -> list[float]:
+    from companion.commands.sim import DEMO
     from companion.devices.base import Entry
 
     daemon = _table(state_dir)
@@ -44,7 +45,7 @@ def input_latency(rounds: int, state_dir: Path) -> list[float]:
     samples = []
     try:
         for _ in range(rounds):
-            for text in [*DEAL, *(["undo"] * 12)]:  # a deal, then back to the starter's prompt
+            for text in [*DEMO, *(["undo"] * 12)]:  # crib sim's sample deal, then back to the starter's prompt
                 start = time.perf_counter()
                 table.emit(Entry(text))
                 daemon.step(timeout=0)
