@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import logging
 import queue
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 from PIL import Image
 
@@ -132,15 +132,16 @@ class Table:
         """Called from any thread: the entry waits on the queue for the main loop."""
         self.queue.put(entry)
 
-    def drain(self) -> list[Outcome]:
-        """Apply every entry waiting on the queue, in order."""
-        outcomes: list[Outcome] = []
-        while True:
-            try:
+    def drain(self, timeout: float = 0) -> Iterator[Outcome]:
+        """Apply every entry waiting on the queue, in order, waiting up to `timeout` seconds for the first. Lazy:
+        each outcome is yielded before the next entry is applied, so the caller sees the table as it left it."""
+        try:
+            entry = self.queue.get(timeout=timeout) if timeout > 0 else self.queue.get_nowait()
+            while True:
+                yield self.handle(entry)
                 entry = self.queue.get_nowait()
-            except queue.Empty:
-                return outcomes
-            outcomes.append(self.handle(entry))
+        except queue.Empty:
+            return
 
     # -- one entry ------------------------------------------------------------------------------------
     def handle(self, entry: Entry) -> Outcome:
@@ -243,9 +244,7 @@ class Table:
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")
         if self.state.phase == "game over" and self.state.match_winner is None and self.setup.match:
-            return self._accept(entry, t.GameInput(self.setup.players, target=self.setup.target,
-                                                   variant=self.setup.variant, muggins=self.setup.muggins,
-                                                   match=self.setup.match, match_scoring=self.setup.match_scoring))
+            return self._accept(entry, replace(self.setup, dealer=None))  # the loser of this game deals
         now = self.clock.monotonic()
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
@@ -379,8 +378,8 @@ class Table:
             self.strip_connected = strip_connected
             self._say(STRIP_BACK if strip_connected else STRIP_MISSING, error=not strip_connected)
             changed = True
-        pages = page_count(self.picture.recent, body_room(self.prompt()))
-        if pages > 1 and not self.coach and now - self.page_at >= self.page_seconds:
+        if (self.picture.recent and not self.coach and now - self.page_at >= self.page_seconds
+                and page_count(self.picture.recent, body_room(self.prompt())) > 1):  # not on every idle poll
             self.picture.page += 1
             self.page_at = now
             changed = True
@@ -435,13 +434,14 @@ class Table:
                 except Exception as error:  # a strip that fails must not stop the game
                     log.warning("LED strip: %s", error)
         self.picture.frame = frame
-        view = screen_view(self.state, recent=self.picture.recent, page=self.picture.page, prompt=self.prompt(),
-                           error=self.message if self.message and self.message_is_error else None)
         if self.message and not self.message_is_error:
-            view = screen_view(self.state, recent=(), prompt=self.message)
+            view = screen_view(self.state, prompt=self.message)
         elif self.coach and not self.message:
             self.coach_page = self._coach_index(self.clock.monotonic())
             view = self.coach[self.coach_page]
+        else:
+            view = screen_view(self.state, recent=self.picture.recent, page=self.picture.page, prompt=self.prompt(),
+                               error=self.message)
         image = render_screen(view)
         self.picture.image = image
         if self.display is not None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import queue
 import signal
 import socket
 import sys
@@ -33,6 +32,8 @@ from companion.gamelog import GameLog, GameLogError, current_log, next_log
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.01  # the keypad is scanned and time-outs checked this often
+LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
+"""The daemon's log lines (the journal adds the time): the strip's connection changes, torn log lines, devices."""
 
 
 class Notifier:
@@ -81,13 +82,9 @@ class Daemon:
 
     def step(self, timeout: float = POLL_SECONDS) -> None:
         """Wait up to `timeout` for an entry, apply what is queued, then poll devices and time-outs."""
-        try:
-            entry = self.table.queue.get(timeout=timeout) if timeout > 0 else self.table.queue.get_nowait()
-            while True:
-                self._report(self.table.handle(entry))
-                entry = self.table.queue.get_nowait()
-        except queue.Empty:
-            pass
+        for outcome in self.table.drain(timeout):
+            if self.on_outcome is not None:
+                self.on_outcome(outcome)
         now = self.clock.monotonic()
         for device in self.board.entries:
             device.poll(now)
@@ -95,10 +92,6 @@ class Daemon:
             self.board.strip.poll(now)
         self.table.tick(now)
         self.notifier.ping(now)
-
-    def _report(self, outcome: Outcome) -> None:
-        if self.on_outcome is not None:
-            self.on_outcome(outcome)
 
     def run(self, done: Callable[[], bool] = lambda: False) -> int:
         """Loop until a signal arrives or `done()` says so; always closes the devices."""
@@ -177,7 +170,7 @@ def open_game(config: Config, *, state_dir: Path, clock: Clock, simulate: bool, 
     """The devices and the table: the game resumed from `state_dir` (or a new one), on the board fitting it."""
     setup = setup or setup_input(config)
     game_log, config, layout = _prepare(config, state_dir, new, setup)
-    board = open_board(config, clock=clock, simulate=simulate, script=script)
+    board = open_devices(config, clock=clock, simulate=simulate, script=script)
     try:
         return board, _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
     except BaseException:
@@ -196,10 +189,6 @@ def open_table(config: Config, board: Devices, *, state_dir: Path, clock: Clock,
     return _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
 
 
-def open_board(config: Config, *, clock: Clock, simulate: bool, script: Path | None = None) -> Devices:
-    return open_devices(config, clock=clock, simulate=simulate, script=script)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cribbage-companion", description="The Cribbage Companion daemon.")
     add_run_arguments(parser)
@@ -216,13 +205,13 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     """Run the board until a signal: resume the game, show it, follow the table."""
     config = config_from_args(args)
     clock = SystemClock()
-    board, table = open_game(config, state_dir=args.state_dir or Path(config.state.dir), clock=clock,
+    board, table = open_game(config, state_dir=args.state_dir or config.state.path, clock=clock,
                              simulate=simulate, new=args.new)
     return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog)).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     args = build_parser().parse_args(argv)
     try:
         return serve(args)

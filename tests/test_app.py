@@ -38,7 +38,7 @@ def new_table(tmp_path: Path, clock: ManualClock | None = None, **options) -> Ta
 def enter(table: Table, *texts: str, source: str = "terminal"):
     for text in texts:
         table.emit(Entry(text, source))
-    return table.drain()
+    return list(table.drain())
 
 
 def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):

@@ -9,8 +9,9 @@ import pytest
 from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
-from companion.daemon import Daemon, Notifier, fit_board, open_board, open_game, open_table, setup_input
-from companion.devices.base import Celebrate, ManualClock
+from companion.daemon import Daemon, Notifier, fit_board, open_game, open_table, setup_input
+from companion.devices.base import Celebrate, Entry, ManualClock
+from companion.devices.registry import open_devices
 from companion.gamelog import GameLog, current_log
 from companion.view.pegs import FINISH, MARKER, dim
 from tests.golden import assert_golden
@@ -87,6 +88,18 @@ def test_signals_stop_the_loop_and_close_the_devices(tmp_path):
     daemon.run(done=lambda: (daemon._signal(15, None), daemon.stopping)[1])
     assert daemon.stopping and not board.strip.connected
     assert len(table.log.inputs) == 3
+
+
+def test_each_outcome_is_reported_with_the_table_as_that_entry_left_it(tmp_path):
+    # crib sim prints "ok N" and writes snapshots per outcome: entries queued together are reported one by one
+    daemon, board, table = run_script(tmp_path, [])
+    seen = []
+    daemon.on_outcome = lambda outcome: seen.append((outcome.entry.text, len(table.log.inputs), table.state.count))
+    for text in ("5C", "10C", "4C"):
+        table.emit(Entry(text))
+    daemon.step(timeout=0)
+    assert seen == [("5C", 2, 0), ("10C", 3, 10), ("4C", 4, 14)]
+    board.close()
 
 
 def test_a_match_set_in_the_configuration_reaches_the_game():
@@ -203,7 +216,7 @@ def test_a_resumed_game_the_named_board_cannot_host_says_so(tmp_path):
 
 def test_devices_opened_for_another_board_are_refused_before_anything_is_shown(tmp_path):
     config = load_config(overrides=SIM, system_path=None)  # auto: the two-track board for Ann and Bob
-    board = open_board(config, clock=ManualClock(), simulate=True)
+    board = open_devices(config, clock=ManualClock(), simulate=True)
     with pytest.raises(ConfigError, match="the strip was opened for two-track-121 but this game needs three-track-121"):
         open_table(config, board, state_dir=tmp_path, clock=ManualClock(), setup=GameInput(("Ann", "Bob", "Cat")))
     assert board.strip.shown == []

@@ -6,8 +6,9 @@ from __future__ import annotations
 from companion.config import load_config
 from companion.cribbage import transcript as t
 from companion.cribbage.game import replay
-from companion.daemon import Daemon, Notifier, open_board, open_table, setup_input
+from companion.daemon import Daemon, Notifier, open_table, setup_input
 from companion.devices.base import ManualClock
+from companion.devices.registry import open_devices
 from companion.gamelog import GameLog, current_log
 from companion.view.pegs import dim
 from tests.golden import assert_golden
@@ -24,7 +25,7 @@ def test_a_whole_game_entered_card_by_card(tmp_path):
     script.write_text("\n".join(game.entries) + "\n")
     config = load_config(overrides=SIM, system_path=None)
     clock = ManualClock()
-    board = open_board(config, clock=clock, simulate=True, script=script)
+    board = open_devices(config, clock=clock, simulate=True, script=script)
     table = open_table(config, board, state_dir=tmp_path / "state", clock=clock,
                        setup=setup_input(config, list(game.setup.players), game.setup.dealer))
     layout, strip = table.layout, board.strip

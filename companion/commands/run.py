@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from companion.commands import CommandError
-from companion.daemon import add_run_arguments, serve
+from companion.daemon import LOG_FORMAT, add_run_arguments, serve
 from companion.devices.base import DeviceError
 from companion.gamelog import GameLogError
 
@@ -23,12 +23,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
-"""As cribbage-companion logs (daemon.main): the strip's connection changes, torn log lines, device failures."""
-
-
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)  # as cribbage-companion logs
     try:
         return serve(args)
     except (DeviceError, GameLogError) as error:

@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    state_dir = args.state_dir or Path(config_from_args(args).state.dir)
+    state_dir = args.state_dir or config_from_args(args).state.path
     path = current_log(state_dir)
     if path is None:
         raise CommandError(f"no game in {state_dir}: start one with `crib sim --state-dir {state_dir}` "
