@@ -13,16 +13,14 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from companion.cribbage.cards import DECK, Card
+from companion.cribbage.game import skunk_lines
 from companion.cribbage.scoring import score_show
 
 from .pegging import PlayView, peg_points
 from .players import Player, Seat, make
-
-SKUNK_LINE = 91  # a loser below this is skunked (121-point game)
-DOUBLE_SKUNK_LINE = 61
 
 
 @dataclass
@@ -31,7 +29,7 @@ class Side:
 
     level: str
     wins: int = 0
-    skunks: int = 0  # games won with the loser below 91
+    skunks: int = 0  # games won with the loser below the skunk line (91 in a 121-point game)
     double_skunks: int = 0
     first_deals: int = 0  # games this side dealt first
     first_deal_wins: int = 0  # ... and won
@@ -46,9 +44,9 @@ class Side:
     heels: int = 0
 
     def add(self, other: Side) -> None:
-        for name in ("wins", "skunks", "double_skunks", "first_deals", "first_deal_wins", "deals", "dealt",
-                     "pegging", "pegging_dealer", "hand", "crib", "hands_shown", "cribs_shown", "heels"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for f in fields(self):
+            if f.name != "level":
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
 
 @dataclass
@@ -73,9 +71,9 @@ class _Table:
     players: tuple[Player, Player]
     target: int
     record: bool
+    sides: tuple[Side, Side]
     scores: list[int] = field(default_factory=lambda: [0, 0])
     inputs: list[dict[str, object]] = field(default_factory=list)
-    sides: tuple[Side, Side] = (Side(""), Side(""))
     dealer: int = 0
 
     def peg(self, player: int, points: int, kind: str) -> None:
@@ -175,7 +173,7 @@ def play_game(levels: tuple[str, str], first_dealer: int, seed: str, *, target: 
     """One complete game between two levels; `seed` fixes the cards and every choice."""
     rng = random.Random(seed)
     players = (make(levels[0], random.Random(seed + ":a")), make(levels[1], random.Random(seed + ":b")))
-    table = _Table(players, target, record, sides=(Side(levels[0]), Side(levels[1])))
+    table = _Table(players, target, record, (Side(levels[0]), Side(levels[1])))
     table.note(type="game", players=list(NAMES), dealer=NAMES[first_dealer], target=target)
     dealer = first_dealer
     try:
@@ -191,10 +189,9 @@ def play_game(levels: tuple[str, str], first_dealer: int, seed: str, *, target: 
     table.sides[first_dealer].first_deals += 1
     if winner == first_dealer:
         table.sides[first_dealer].first_deal_wins += 1
-    if loser_score < SKUNK_LINE:
-        side.skunks += 1
-    if loser_score < DOUBLE_SKUNK_LINE:
-        side.double_skunks += 1
+    skunk_line, double_line = skunk_lines(target)
+    side.skunks += int(loser_score < skunk_line)
+    side.double_skunks += int(loser_score < double_line)
     return Game(table.scores, winner, table.sides, table.inputs)
 
 

@@ -95,3 +95,13 @@ def test_the_game_reviews_a_discard_from_the_hand_and_discard_inputs() -> None:
     if not review_a.optimal:
         assert review_a.say().startswith("That is not the optimal discard: your discard averages")
     assert review_discard(replay(parse_input(line) for line in first_deal[:2]), "A") is None
+
+
+def test_skunks_in_a_61_point_game_are_counted_by_its_own_skunk_lines() -> None:
+    games = [play_game(("standard", "easy"), n % 2, f"61:{n}", target=61, record=True) for n in range(6)]
+    for game in games:
+        state = replay(parse_input(line) for line in game.inputs)
+        side = game.sides[game.winner]
+        assert (side.skunks, side.double_skunks) == (
+            int(state.skunk in ("skunk", "double skunk")), int(state.skunk == "double skunk"))
+    assert not all(game.sides[game.winner].skunks for game in games)  # below 91 is no skunk in a 61-point game
