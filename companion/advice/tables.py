@@ -14,25 +14,11 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from companion.cribbage.cards import Card, Suit
-from companion.cribbage.scoring import DOUBLE_PAIR_ROYAL, FIFTEEN, PAIR, PAIR_ROYAL, RUN, score_show
+from companion.cribbage.scoring import rank_points
 
 RANKS = 13
-_RANK_KINDS = frozenset((FIFTEEN, PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL, RUN))
-_SUITS = tuple(Suit)
 
 IntArray = npt.NDArray[np.int64]
-
-
-def _rank_points(ranks: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs of cards with these ranks (0-based), the last one as the starter."""
-    seen: dict[int, int] = {}
-    cards = []
-    for r in ranks:
-        cards.append(Card(r + 1, _SUITS[seen.get(r, 0)]))
-        seen[r] = seen.get(r, 0) + 1
-    score = score_show(cards[:-1], cards[-1])
-    return sum(item.points for item in score.items if item.kind in _RANK_KINDS)
 
 
 def _build(size: int) -> IntArray:
@@ -41,7 +27,7 @@ def _build(size: int) -> IntArray:
     weights = RANKS ** np.arange(size - 1, -1, -1)
     for ranks in itertools.combinations_with_replacement(range(RANKS), size):
         if max(ranks.count(r) for r in ranks) <= 4:
-            by_code[int(np.dot(ranks, weights))] = _rank_points(ranks)
+            by_code[int(np.dot(ranks, weights))] = rank_points([r + 1 for r in ranks])
     every = np.sort(np.indices((RANKS,) * size).reshape(size, -1), axis=0)
     table: IntArray = by_code[weights @ every].reshape((RANKS,) * size)
     return table

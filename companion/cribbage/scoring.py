@@ -201,24 +201,28 @@ _RANK_KEY = tuple(5 ** rank for rank in range(14))
 _rank_points: dict[int, int] = {}
 
 
-def _rank_points_table() -> dict[int, int]:
-    """Points of fifteens, pairs and runs for every five-rank multiset (6,175 of them), keyed by _RANK_KEY sums.
+def rank_points(ranks: Sequence[int]) -> int:
+    """Points of fifteens, pairs and runs of cards with these ranks (1..13, the last one the starter).
 
-    Built once from `score_show` itself, so the fast total and the itemised count are one set of rules.
+    Those depend on ranks only, so fast totals and the discard analysis look them up by rank; this counts
+    them with `score_show` itself, so the look-ups and the itemised count are one set of rules.
     """
+    suits = tuple(Suit)
+    seen: dict[int, int] = {}
+    cards = []
+    for rank in ranks:
+        cards.append(Card(rank, suits[seen.get(rank, 0)]))
+        seen[rank] = seen.get(rank, 0) + 1
+    score = score_show(cards[:-1], cards[-1])
+    return sum(item.points for item in score.items if item.kind in _RANK_KINDS)
+
+
+def _rank_points_table() -> dict[int, int]:
+    """`rank_points` of every five-rank multiset (6,175 of them), keyed by _RANK_KEY sums; built once."""
     if not _rank_points:
-        suits = tuple(Suit)
         for ranks in itertools.combinations_with_replacement(range(1, 14), 5):
-            if any(ranks.count(r) > 4 for r in ranks):
-                continue
-            seen: dict[int, int] = {}
-            cards = []
-            for r in ranks:
-                cards.append(Card(r, suits[seen.get(r, 0)]))
-                seen[r] = seen.get(r, 0) + 1
-            score = score_show(cards[:4], cards[4])
-            _rank_points[sum(_RANK_KEY[r] for r in ranks)] = sum(
-                i.points for i in score.items if i.kind in _RANK_KINDS)
+            if all(ranks.count(r) <= 4 for r in ranks):
+                _rank_points[sum(_RANK_KEY[r] for r in ranks)] = rank_points(ranks)
     return _rank_points
 
 
