@@ -138,11 +138,12 @@ class Analysis:
         }
 
 
-def _check(cards: Sequence[Card], variant: str | None) -> Deal:
+def _check(cards: Sequence[Card], variant: str | None, model: OpponentModel) -> tuple[Deal, OpponentModel]:
+    """The deal of these cards, and the model that applies to it (two-player deals only; others use the uniform one)."""
     deal = deal_for(len(cards), variant)
     if len(set(cards)) != len(cards):
         raise RuleError("the same card appears twice: check the hand")
-    return deal
+    return deal, model if deal.laid_away == 2 and deal.dealt == 6 else UNIFORM
 
 
 def _splits(cards: Sequence[Card], deal: Deal) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
@@ -153,7 +154,7 @@ def _splits(cards: Sequence[Card], deal: Deal) -> list[tuple[tuple[Card, ...], t
     return out
 
 
-def _ordered(splits: list[Split], dealer: bool) -> tuple[Split, ...]:
+def _ordered(splits: list[Split]) -> tuple[Split, ...]:
     # Ties broken by the better hand, then by card order, so the advice never depends on input order.
     return tuple(sorted(splits, key=lambda s: (-s.net, -s.hand, [c.index for c in s.keep])))
 
@@ -165,9 +166,7 @@ def analyse(cards: Sequence[Card], *, dealer: bool, variant: str | None = None,
     The model weights the opponent's two-card discard (two-player deals only; others use the uniform one).
     """
     cards = tuple(cards)
-    deal = _check(cards, variant)
-    if deal.laid_away != 2 or deal.dealt != 6:
-        model = UNIFORM
+    deal, model = _check(cards, variant, model)
     seen = np.zeros(len(DECK), dtype=bool)
     seen[[c.index for c in cards]] = True
     pack = np.flatnonzero(~seen)  # the cards the starter and the others' discards come from
@@ -205,7 +204,7 @@ def analyse(cards: Sequence[Card], *, dealer: bool, variant: str | None = None,
         average = float(hand.mean())
         out.append(Split(keep, discard, average, int(hand.min()), int(hand.max()), crib,
                          average + crib if dealer else average - crib, tuple(sorted(hand.tolist()))))
-    return Analysis(cards, dealer, deal, model.name, _ordered(out, dealer))
+    return Analysis(cards, dealer, deal, model.name, _ordered(out))
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,9 +258,7 @@ def analyse_slowly(cards: Sequence[Card], *, dealer: bool, variant: str | None =
     `only` restricts it to one discard (the tests use it for the slow three-player case).
     """
     cards = tuple(cards)
-    deal = _check(cards, variant)
-    if deal.laid_away != 2 or deal.dealt != 6:
-        model = UNIFORM
+    deal, model = _check(cards, variant, model)
     weights = model.pair_weights(dealer=not dealer)
     pack = [c for c in DECK if c not in cards]
     out = []
@@ -282,5 +279,5 @@ def analyse_slowly(cards: Sequence[Card], *, dealer: bool, variant: str | None =
         crib_average = crib_sum / crib_weight
         out.append(Split(keep, discard, average, min(hands), max(hands), crib_average,
                          average + crib_average if dealer else average - crib_average, tuple(sorted(hands))))
-    return Analysis(cards, dealer, deal, model.name, _ordered(out, dealer))
+    return Analysis(cards, dealer, deal, model.name, _ordered(out))
 
