@@ -156,6 +156,7 @@ class Hint:
     points: int  # pegged by the card at once
     expected: float  # average point difference over the rest of the play, with this card
     reason: str
+    values: dict[Card, float]  # every legal card's average point difference, as `evaluate` gives them
 
 
 def _opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tuple[int, ...]]:
@@ -228,4 +229,4 @@ def hint(view: PlayView, samples: int = 16, seed: int = 0) -> Hint:
         reasons.append("it wins the game in the play" if values[card] > 0 else "every card loses the game")
     reason = "; ".join(reasons) if reasons else "it keeps your options open"
     name = RANK_WORDS[card.rank]
-    return Hint(card, points, values[card], f"Play the {name} ({RANK_NAMES[card.rank]}): {reason}.")
+    return Hint(card, points, values[card], f"Play the {name} ({RANK_NAMES[card.rank]}): {reason}.", values)

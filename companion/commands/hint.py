@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from companion.advice.pegging import PlayView, evaluate, hint
+from companion.advice.pegging import PlayView, hint
 from companion.commands import CommandError
 from companion.cribbage.cards import DECK, parse_cards
 from companion.cribbage.errors import RuleError
@@ -46,9 +46,8 @@ def run(args: argparse.Namespace) -> int:
     view = PlayView(hand, pile, unseen, args.opponent_cards, args.opponent_go, args.need, args.opponent_need)
     advice = hint(view)
     if args.json:
-        values = evaluate(view)
         print(json.dumps({"card": str(advice.card), "points": advice.points, "said": advice.reason,
-                          "values": {str(c): round(v, 3) for c, v in values.items()}}, ensure_ascii=False))
+                          "values": {str(c): round(v, 3) for c, v in advice.values.items()}}, ensure_ascii=False))
     else:
         print(advice.reason)
     return 0

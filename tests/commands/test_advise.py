@@ -60,6 +60,14 @@ def test_hint_names_the_card_and_the_reason(capsys: pytest.CaptureFixture[str]) 
     assert "named twice" in capsys.readouterr().err
 
 
+def test_hint_json_gives_every_legal_card_its_value(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "9C", "3D", "AH", "--pile", "10S", "JD", "5C", "--opponent-cards", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["values"]) == {"3D", "AH"}  # at 25 the nine would pass 31
+    assert data["values"][data["card"]] == max(data["values"].values())
+    assert data["said"].startswith(f"Play the {'three' if data['card'] == '3D' else 'ace'}")
+
+
 def test_model_command_writes_a_model_that_loads(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["model", "--deals", "5", "--seed", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
