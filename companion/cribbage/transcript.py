@@ -167,7 +167,8 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
         if name not in fields:
             allowed = ", ".join(fields) or "no fields"
             raise InputError(f"{kind} input has no field {name!r} (it takes {allowed}): like {EXAMPLES[kind]}")
-        values[name] = _field_value(kind, name, raw)
+        # null stands for a field left out where that means None (no dealer, no player named)
+        values[name] = None if raw is None and fields[name].default is None else _field_value(kind, name, raw)
     missing = [f.name for f in fields.values()
                if f.default is dataclasses.MISSING and f.name not in values]
     if missing:
@@ -178,9 +179,6 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
 
 def _field_value(kind: str, name: str, raw: object) -> object:
     field_kind = _FIELD_KINDS[name]
-    optional = name in ("dealer", "player", "target", "variant", "match", "match_scoring")
-    if raw is None and optional:
-        return None
 
     def wrong() -> InputError:
         return InputError(f"{kind} input: {name!r} must be {_KIND_WORDS[field_kind]}, not {json.dumps(raw)}: "

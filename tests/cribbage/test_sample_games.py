@@ -341,6 +341,16 @@ def test_match_scoring_is_parsed_checked_and_written_back():
         run([GameInput(("Ann", "Bob"), match=0)])
 
 
+def test_null_stands_for_a_field_left_out_only_where_the_field_may_be_left_out():
+    assert parse_input('{"type":"play","card":"5H","player":null}') == parse_input('{"type":"play","card":"5H"}')
+    assert parse_input('{"type":"game","players":["Ann","Bob"],"dealer":null,"target":null}') == GameInput(
+        ("Ann", "Bob"))
+    for line in ('{"type":"cut","player":null,"card":"4H"}', '{"type":"peg","player":null,"points":2}',
+                 '{"type":"hand","player":null,"cards":["5H","5D","JS","4C","9D","KH"]}'):
+        with pytest.raises(InputError, match="'player' must be a player's name"):
+            parse_input(line)
+
+
 def test_muggins_claims_and_what_muggins_took_are_in_the_json():
     state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=121, muggins=True),
                  StarterInput(parse_cards("5S")[0]), *play(TWO_PLAY),
