@@ -12,11 +12,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.cribbage.cards import RANK_NAMES, RANK_WORDS, Card
+from companion.cribbage.cards import RANK_NAMES, RANK_WORDS, VALUES, Card
 from companion.cribbage.errors import RuleError
 
 Hands = tuple[tuple[int, ...], tuple[int, ...]]  # ranks held by player 0 (the one advised) and player 1
-VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 WIN = 100.0  # a game won or lost in the play outweighs any number of points
 
 
@@ -41,15 +40,15 @@ def sensible_value(pile: tuple[int, ...], count: int, rank: int) -> float:
     The standard player plays by these, and the pro's search expects its opponent to.
     """
     pile = (*pile, rank)
-    count += VALUE[rank]
+    count += VALUES[rank]
     value = float(peg_points(pile, count))
     if count in (5, 21):
         value -= 1.5  # any ten-card makes 15 or 31
     if len(pile) == 1:
-        value += 0.8 if VALUE[rank] < 5 else 0.0  # a low lead: nothing makes fifteen on it
+        value += 0.8 if VALUES[rank] < 5 else 0.0  # a low lead: nothing makes fifteen on it
         value -= 1.0 if rank == 5 else 0.0
     # Keep low cards for the end of a series, where they score the go.
-    return value + VALUE[rank] * 0.02
+    return value + VALUES[rank] * 0.02
 
 
 @dataclass
@@ -75,9 +74,9 @@ class _Search:
                scored: tuple[int, int]) -> float:
         mover, last = turn
         other = 1 - mover
-        legal = sorted({r for r in hands[mover] if count + VALUE[r] <= 31})
+        legal = sorted({r for r in hands[mover] if count + VALUES[r] <= 31})
         if not legal:
-            if any(count + VALUE[r] <= 31 for r in hands[other]):
+            if any(count + VALUES[r] <= 31 for r in hands[other]):
                 return self.value(hands, pile, count, (other, last), scored)
             # Neither can play: go (or the last card) to the last player, unless 31 already paid.
             points = 1 if count != 31 and pile else 0
@@ -97,7 +96,7 @@ class _Search:
             hand.remove(rank)
             new_hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
             new_pile = (*pile, rank)
-            new_count = count + VALUE[rank]
+            new_count = count + VALUES[rank]
             after = _add(scored, mover, peg_points(new_pile, new_count))
             end = self._ended(after)
             if end is None:
@@ -163,7 +162,7 @@ def _opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tu
     ranks = [c.rank for c in view.unseen]
     if view.opponent_go:
         room = 31 - view.count
-        ranks = [r for r in ranks if VALUE[r] > room]
+        ranks = [r for r in ranks if VALUES[r] > room]
     k = min(view.opponent_cards, len(ranks))
     return [tuple(sorted(rng.sample(ranks, k))) for _ in range(samples)]
 

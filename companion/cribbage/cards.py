@@ -7,7 +7,6 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .errors import CardSyntaxError
 
@@ -44,6 +43,7 @@ _SUIT_BY_TEXT = {
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_WORDS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king")
+VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank: pip value for fifteens and the count
 _RANK_BY_TEXT = {name: rank for rank, name in enumerate(RANK_NAMES) if name} | {"T": 10}
 _CARD_TEXT = re.compile(r"^\s*(10|[2-9TAJQK])\s*(.)\s*$", re.IGNORECASE)
 
@@ -63,8 +63,6 @@ class Card:
     rank: int
     suit: Suit
 
-    _values: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13:
             raise CardSyntaxError(f"rank {self.rank} is not a card rank: use 1 (ace) to 13 (king)")
@@ -77,7 +75,7 @@ class Card:
     @property
     def value(self) -> int:
         """Pip value for fifteens and the count: ace 1, faces 10."""
-        return self._values[self.rank]
+        return VALUES[self.rank]
 
     @property
     def index(self) -> int:
