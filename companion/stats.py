@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from companion.advice.coach import review_discard
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState, apply, initial_state, skunk_lines
+from companion.cribbage.game import PLAY_LABELS, GameState, apply, initial_state, skunk_lines
 from companion.cribbage.transcript import MATCH_SCORING, GameInput, Input, UndoInput
 from companion.fonts import MONO
 from companion.gamelog import GameLog, GameLogError, games_dir
@@ -43,7 +43,6 @@ CREATE TABLE deals (log TEXT, game INTEGER, deal INTEGER, player TEXT, pegging I
                     crib INTEGER, discard_loss REAL);
 CREATE TABLE race (log TEXT, game INTEGER, deal INTEGER, side TEXT, score INTEGER);
 """
-PEGGING = ("pegging", "go", "last card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +152,7 @@ def _rows(log: str, games: Sequence[GameState]) -> _Rows:
             if record.starter is None:
                 continue
             for player in state.players:
-                pegging = sum(e.points for e in events if e.player == player and e.label in PEGGING)
+                pegging = sum(e.points for e in events if e.player == player and e.label in PLAY_LABELS)
                 hand = next((e.score.total for e in events if e.label == f"{player}'s hand"), None)
                 crib = next((e.score.total for e in events if e.label == f"{player}'s crib"), None)
                 review = None

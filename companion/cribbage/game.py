@@ -62,6 +62,8 @@ from .transcript import (
 
 PHASES = ("new", "cut", "deal", "play", "crib", "claim", "game over", "match over")
 IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
+PEGGING = "pegging"  # the label of points a card pegs in the play
+PLAY_LABELS = (PEGGING, GO, LAST_CARD)  # every point pegged in the play
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +215,7 @@ class GameState:
             events = [e for e in self.events if e.deal == record.number]
             pegging = dict.fromkeys(self.players, 0)
             for e in events:
-                if e.label in ("pegging", "go", "last card") and e.player is not None:
+                if e.label in PLAY_LABELS and e.player is not None:
                     pegging[e.player] += e.points
             deals.append({
                 "deal": record.number, "dealer": record.dealer,
@@ -572,7 +574,7 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
                     last_player=player)
     score = score_pegging(pile)
     if score:
-        state = _peg(state, state.side_of[player], player, score, "pegging")
+        state = _peg(state, state.side_of[player], player, score, PEGGING)
         if state.winner:
             return state
     return _advance(state)
