@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.advice.discard import DEALS, Analysis, analyse
-from companion.advice.model import UNIFORM, OpponentModel, load
+from companion.advice.model import ROLES, UNIFORM, OpponentModel, load
 from companion.commands import CommandError
 from companion.commands.score import open_text
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
-
-ROLES = ("dealer", "pone")
 
 
 def register(subparsers: Any) -> None:
