@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
 from companion.commands import CommandError
-from companion.cribbage.cards import DECK, Card, parse_cards
+from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CardSyntaxError
 from companion.cribbage.scoring import Score, score_show, show_total
 
@@ -66,18 +67,7 @@ def open_text(path: str) -> Iterator[TextIO]:
         yield file
 
 
-_CARDS: dict[str, Card] = {}  # every text a card has been read from, for batches
-
-
-def read_card(text: str) -> Card:
-    card = _CARDS.get(text)
-    if card is None:
-        card = _CARDS[text] = Card.parse(text)
-    return card
-
-
-for _card in DECK:
-    _CARDS[str(_card)] = _card
+read_card = functools.cache(Card.parse)  # batches read the same few texts again and again
 
 
 def batch_totals(lines: TextIO, *, crib: bool = False) -> Iterator[int]:
