@@ -362,15 +362,10 @@ def load_config(path: Path | str | None = None, overrides: Sequence[str] = (), *
     layers = [system_path] if system_path is not None and system_path.exists() else []
     if path is not None:
         layers.append(Path(path))
+    later = [item for layer_path in layers for item in _read_layer(layer_path).items()]
+    later += [_parse_override(override) for override in overrides]
     errors: list[str] = []
-    for layer_path in layers:
-        for key, value in _read_layer(layer_path).items():
-            if key in merged:
-                merged[key] = value
-            else:
-                errors.append(f"{value.where}: {key}: {_unknown(key)}")
-    for override in overrides:
-        key, value = _parse_override(override)
+    for key, value in later:
         if key in merged:
             merged[key] = value
         else:
@@ -448,22 +443,14 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         if problem is not None:
             problems.append(("board.layout", f"cannot host the configured game ({', '.join(game.players)} to "
                                              f"{game.target}): {problem}: {LAYOUT_ADVICE}"))
-    pins: dict[int, str] = {}
     claims = [("keypad.rows", config.keypad.rows), ("keypad.columns", config.keypad.columns)]
     if config.devices.buttons == "gpio":
         claims += [(f"buttons.{b}", (getattr(config.buttons, b),)) for b in ("go", "undo", "ok")]
     if config.devices.keypad != "gpio":
         claims = claims[2:]
-    for key, numbers in claims:
-        for pin in numbers:
-            if pin in (2, 3) and config.devices.display in ("ssd1306", "sh1106"):
-                problems.append((key, f"uses GPIO {pin}, which is the OLED's I2C bus (GPIO 2 and 3): pick another"))
-            elif pin in pins:
-                other = pins[pin]
-                problems.append((key, f"uses GPIO {pin}, which {other} ({merged[other].where}) uses too: "
-                                      "give each its own pin"))
-            else:
-                pins[pin] = key
+    i2c = dict.fromkeys((2, 3), "the OLED's I2C bus (GPIO 2 and 3)")
+    problems += _pin_clashes(claims, merged, "GPIO {}".format, {},
+                             i2c if config.devices.display in ("ssd1306", "sh1106") else {})
     if config.devices.keypad == "pico":
         problems += _pico_keypad_checks(config, merged)
     return problems
@@ -477,14 +464,24 @@ def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[tuple
                                            f"({merged['devices.strip'].where}): the Pico's keys come over the "
                                            'strip\'s USB link, so set devices.strip = "pico", or wire the keypad '
                                            'to the Pi (devices.keypad = "gpio")'))
-    pins: dict[int, str] = {config.strip.pin: "strip.pin"}
-    for key, numbers in (("keypad.pico_rows", config.keypad.pico_rows),
-                         ("keypad.pico_columns", config.keypad.pico_columns)):
+    claims = [("keypad.pico_rows", config.keypad.pico_rows), ("keypad.pico_columns", config.keypad.pico_columns)]
+    return problems + _pin_clashes(claims, merged, "GP{} of the Pico".format, {config.strip.pin: "strip.pin"})
+
+
+def _pin_clashes(claims: Sequence[tuple[str, tuple[int, ...]]], merged: dict[str, _Value],
+                 pin_name: Callable[[int], str], taken: dict[int, str],
+                 reserved: dict[int, str] | None = None) -> list[tuple[str, str]]:
+    """(key, problem) for each pin claimed that is `reserved` (pin: what it is) or `taken` (pin: the key using it;
+    filled in as the claims go)."""
+    problems: list[tuple[str, str]] = []
+    for key, numbers in claims:
         for pin in numbers:
-            if pin in pins:
-                other = pins[pin]
-                problems.append((key, f"uses GP{pin} of the Pico, which {other} ({merged[other].where}) uses too: "
+            if reserved and pin in reserved:
+                problems.append((key, f"uses {pin_name(pin)}, which is {reserved[pin]}: pick another"))
+            elif pin in taken:
+                other = taken[pin]
+                problems.append((key, f"uses {pin_name(pin)}, which {other} ({merged[other].where}) uses too: "
                                       "give each its own pin"))
             else:
-                pins[pin] = key
+                taken[pin] = key
     return problems
