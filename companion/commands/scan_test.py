@@ -10,10 +10,9 @@ from collections.abc import Generator
 from typing import TextIO
 
 from companion.commands import CommandError
+from companion.config import load_config
 from companion.deck.scans import explain_scan
 from companion.devices.base import DeviceError, Entry, EntryDevice, SystemClock
-
-DUPLICATE_WINDOW = 1.5  # seconds, as the daemon's default scanner.duplicate_window_ms
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     source.add_argument("--evdev", metavar="DEVICE",
                         help="a keyboard-wedge scanner: /dev/input/eventN or part of its name (grabbed: its "
                         "typing reaches only this command)")
-    parser.add_argument("--baud", type=int, default=9600, help="with --serial: the scanner's speed (default 9600)")
+    parser.add_argument("--baud", type=int, help="with --serial: the scanner's speed (default: the configuration's "
+                        "scanner.baud, 9600 as shipped)")
     parser.add_argument("--count", type=int, metavar="N", help="stop after N codes")
     parser.set_defaults(func=run)
 
@@ -68,11 +68,12 @@ def _from_text(stream: TextIO) -> Generator[str]:
 def _open(args: argparse.Namespace) -> EntryDevice:
     from companion.devices.scanner import EvdevScanner, SerialScanner
 
-    clock = SystemClock()
+    scanner = load_config().scanner  # as the daemon reads the scanner: the same speed and duplicate window
+    clock, window = SystemClock(), scanner.duplicate_window_ms / 1000
     try:
         if args.serial:
-            return SerialScanner(args.serial, baud=args.baud, clock=clock, duplicate_window=DUPLICATE_WINDOW)
-        return EvdevScanner(args.evdev, clock=clock, duplicate_window=DUPLICATE_WINDOW)
+            return SerialScanner(args.serial, baud=args.baud or scanner.baud, clock=clock, duplicate_window=window)
+        return EvdevScanner(args.evdev, clock=clock, duplicate_window=window)
     except DeviceError as error:
         raise CommandError(str(error)) from error
 
