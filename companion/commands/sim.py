@@ -18,11 +18,12 @@ from typing import Any
 
 from companion.app import HELP, Outcome, Table
 from companion.commands import CommandError
-from companion.config import Config, add_config_arguments, config_from_args
+from companion.config import add_config_arguments, config_from_args
 from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
-from companion.devices.base import DeviceError, Frame, SystemClock
+from companion.devices.base import Clock, DeviceError, Frame, SystemClock
 from companion.devices.registry import Devices, simulated_choice
+from companion.devices.sim import LineEntry
 from companion.gamelog import GameLogError
 from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
 
@@ -61,7 +62,7 @@ def default_state_dir() -> Path:
 class Screen:
     """What the terminal shows: a line per entry, and the pictures (redrawn in place on a terminal)."""
 
-    def __init__(self, table: Table, board: Devices, config: Config, *, snapshots: Path | None, quiet: bool) -> None:
+    def __init__(self, table: Table, board: Devices, *, snapshots: Path | None, quiet: bool) -> None:
         self.table = table
         self.board = board
         self.snapshots = snapshots
@@ -69,7 +70,6 @@ class Screen:
         self.live = sys.stdout.isatty() and not quiet
         self.wide = shutil.get_terminal_size().columns >= 132
         self.shown = 0
-        self.config = config
         if snapshots is not None:
             snapshots.mkdir(parents=True, exist_ok=True)
 
@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
                                  script=script)
     except (DeviceError, GameLogError) as error:
         raise CommandError(str(error)) from None
-    screen = Screen(table, board, config, snapshots=args.snapshots, quiet=args.quiet)
+    screen = Screen(table, board, snapshots=args.snapshots, quiet=args.quiet)
     for warning in table.log.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if table.state.players != setup.players and len(table.log.inputs) > 1:
@@ -147,17 +147,17 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
     screen.draw()
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome)
+    lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:
-        return play_demo(daemon, clock)
+        return play_demo(daemon, clock, lines)
     if script is None:
         print(f"Game log: {table.log.path}. Type an entry and Enter; Ctrl-D or Ctrl-C ends (the game is kept).",
               flush=True)
-    lines = _lines(board)
     quiet_since: list[float] = []
 
     def done() -> bool:
         """Script or terminal input ended and everything it caused has been applied."""
-        if not getattr(lines, "finished", False) or not table.queue.empty():
+        if not lines.finished or not table.queue.empty():
             quiet_since.clear()
             return False
         quiet_since.append(clock.monotonic())
@@ -170,17 +170,8 @@ def run(args: argparse.Namespace) -> int:
     return daemon.run(done)
 
 
-def _lines(board: Any) -> Any:
-    from companion.devices.sim import LineEntry
-
-    return next((d for d in board.entries if isinstance(d, LineEntry)), None)
-
-
-def play_demo(daemon: Daemon, clock: SystemClock) -> int:
+def play_demo(daemon: Daemon, clock: Clock, lines: LineEntry) -> int:
     """Feed the sample deal one entry at a time, slowly enough to watch."""
-    from companion.devices.sim import LineEntry
-
-    lines = next(d for d in daemon.board.entries if isinstance(d, LineEntry))
     lines.lines.clear()
     pending = list(DEMO)
     next_at = clock.monotonic() + DEMO_SECONDS
@@ -190,6 +181,6 @@ def play_demo(daemon: Daemon, clock: SystemClock) -> int:
         if pending and clock.monotonic() >= next_at:
             lines.lines.append(pending.pop(0))
             next_at = clock.monotonic() + DEMO_SECONDS
-        return not pending and daemon.table.queue.empty() and clock.monotonic() >= next_at
+        return not pending and not lines.lines and daemon.table.queue.empty() and clock.monotonic() >= next_at
 
     return daemon.run(done)

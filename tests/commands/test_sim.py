@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import sys
+import tempfile
 from typing import Any
 
 from PIL import Image
 
 from companion.boards import load_layout
 from companion.cli import main
+from companion.commands import sim
 from companion.config import load_config
 from companion.cribbage.game import replay
 from companion.devices.base import OFF, Color
@@ -40,6 +44,18 @@ def test_running_again_resumes_the_game(tmp_path, capsys):
     assert main(["sim", *SIM, "--state-dir", state_dir, "--script", str(first)]) == 0
     assert main(["sim", *SIM, "--state-dir", state_dir, "--script", str(rest)]) == 0
     assert dict(replay(GameLog.open(current_log(tmp_path / "s")).inputs).scores) == {"Ann": 17, "Bob": 21}
+
+
+def test_the_demo_plays_the_sample_deal_in_a_fresh_game(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sim, "DEMO_SECONDS", 0)  # one entry per turn of the loop instead of one a second
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # nobody types during the demo
+    assert main(["sim", *SIM, "--demo", "--state-dir", str(tmp_path / "kept")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(sim.DEMO) and out[-1] == 'ok 13 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'
+    (game,) = tmp_path.glob("crib-demo-*")
+    assert dict(replay(GameLog.open(current_log(game)).inputs).scores) == {"Ann": 17, "Bob": 21}
+    assert not (tmp_path / "kept").exists()  # the demo never touches the game of --state-dir
 
 
 def test_bad_options_say_what_to_do(tmp_path, capsys):
