@@ -108,8 +108,7 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
     """The middle of the screen: the latest scores, `room` lines a page; otherwise the count and pile."""
     spoken = spoken_lines(recent)
     if spoken:
-        pages = max(1, -(-len(spoken) // room))
-        start = (page % pages) * room
+        start = (page % _pages(spoken, room)) * room
         return tuple(spoken[start : start + room])
     if state.phase == "play":
         pile = " ".join(card.pretty for card in state.pile)
@@ -124,7 +123,15 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
 
 
 def page_count(recent: Sequence[ScoreEvent], room: int) -> int:
-    return max(1, -(-len(spoken_lines(recent)) // room))
+    return _pages(spoken_lines(recent), room)
+
+
+def _pages(lines: Sequence[str], room: int) -> int:
+    return max(1, -(-len(lines) // room))
+
+
+def _scores(state: GameState) -> tuple[tuple[str, int], ...]:
+    return tuple((side, state.scores.get(side, 0)) for side in state.sides)
 
 
 def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: int = 0, prompt: str | None = None,
@@ -133,7 +140,7 @@ def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: in
     prompt = state.prompt() if prompt is None else prompt
     room = body_room(prompt)
     return ScreenView(
-        scores=tuple((side, state.scores.get(side, 0)) for side in state.sides),
+        scores=_scores(state),
         dealer=state.dealer,
         turn=state.turn if state.phase == "play" else None,
         body=body_lines(state, recent, page, room),
@@ -147,7 +154,7 @@ def coach_pages(state: GameState, player: str, said: str) -> list[ScreenView]:
     lines = _wrap(said)
     room = ROWS - 1
     pages = [lines[start : start + room] for start in range(0, len(lines), room)]
-    scores = tuple((side, state.scores.get(side, 0)) for side in state.sides)
+    scores = _scores(state)
     return [ScreenView(scores, dealer=state.dealer, body=tuple(page), prompt=f"Coach: {player} {i}/{len(pages)}")
             for i, page in enumerate(pages, 1)]
 
