@@ -10,6 +10,7 @@ evdev and pyserial are imported here, when a scanner is opened.
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import logging
 import re
@@ -122,14 +123,17 @@ class _Scanner(EntryDevice):
                 except DeviceError as again:
                     log.debug("%s: %s", self.name, again)
 
+    @abc.abstractmethod
     def read_codes(self, stop: threading.Event) -> Iterator[str]:
-        raise NotImplementedError
+        """The codes read until `stop` is set; raises OSError or DeviceError when the scanner goes away."""
 
+    @abc.abstractmethod
     def reopen(self) -> None:
-        raise NotImplementedError
+        """Open the scanner again (DeviceError when it is not back yet)."""
 
+    @abc.abstractmethod
     def release(self) -> None:
-        raise NotImplementedError
+        """Let go of the scanner; safe when it is already closed."""
 
     def close(self) -> None:
         self._stop.set()
