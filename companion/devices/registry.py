@@ -78,11 +78,15 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
     keypad_config = config.keypad
     debounce, timeout = keypad_config.debounce_ms / 1000, keypad_config.sequence_timeout_ms / 1000
     pico_keypad = None
+
+    def simulated_keypad(factory: Any = None) -> None:
+        devices.keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock, factory=factory,
+                                         debounce=debounce, timeout=timeout)
+        devices.entries.append(devices.keypad)
+
     if choice.keypad == "pico":
         if simulated_strip:  # simulated with the strip that would carry its keys, on mock pins of its own
-            devices.keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock,
-                                             debounce=debounce, timeout=timeout)
-            devices.entries.append(devices.keypad)
+            simulated_keypad()
         elif choice.strip != "pico":  # load_config refuses this too; a Config built by hand might not
             raise DeviceError('devices.keypad = "pico" needs devices.strip = "pico": the keys come over its link')
         else:
@@ -94,9 +98,7 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
         mock = choice.pin_factory == "mock" or (simulate and simulated_choice(config, "pin_factory"))
         devices.pin_factory = pin_factory("mock" if mock else choice.pin_factory)
         if choice.keypad == "gpio" and mock:
-            devices.keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock,
-                                             factory=devices.pin_factory, debounce=debounce, timeout=timeout)
-            devices.entries.append(devices.keypad)
+            simulated_keypad(devices.pin_factory)
         elif choice.keypad == "gpio":
             devices.entries.append(Keypad(keypad_config.rows, keypad_config.columns, clock=clock,
                                           pin_factory=devices.pin_factory, debounce=debounce, timeout=timeout))
