@@ -40,7 +40,8 @@ def register(subparsers: Any) -> None:
         "again on the same --state-dir resumes the game.",
     )
     parser.add_argument("--players", help="names for a new game, comma separated (default: [game] players)")
-    parser.add_argument("--dealer", help="who deals first in a new game (default: the first player)")
+    parser.add_argument("--dealer", help="who deals first in a new game (default: [game] dealer when "
+                        "one of the players, else the first player)")
     parser.add_argument("--target", type=int, choices=(61, 121), help="points to win a new game")
     parser.add_argument("--state-dir", type=Path, help="where the game lives (default: "
                         "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)")
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, devices=replace(config.devices, strip="pico-sim"))
     players = [p.strip() for p in args.players.split(",")] if args.players else None
     chosen = players or list(config.game.players)
-    dealer = args.dealer or config.game.dealer or chosen[0]
+    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else chosen[0])
     if dealer not in chosen:
         raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
     setup = setup_input(config, players, dealer, args.target)

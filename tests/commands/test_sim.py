@@ -58,6 +58,15 @@ def test_the_demo_plays_the_sample_deal_in_a_fresh_game(tmp_path, capsys, monkey
     assert not (tmp_path / "kept").exists()  # the demo never touches the game of --state-dir
 
 
+def test_other_players_on_the_command_line_are_not_refused_for_the_configured_dealer(tmp_path, capsys):
+    args = ["--players", "Cat,Dan", "--set", "game.dealer=Ann", "--quiet", "--set", "devices.pin_factory=mock"]
+    script = tmp_path / "script.txt"
+    script.write_text("5C\n")
+    assert main(["sim", *args, "--state-dir", str(tmp_path / "s"), "--script", str(script)]) == 0
+    state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
+    assert state.players == ("Cat", "Dan") and state.dealer == "Cat" and state.starter is not None
+
+
 def test_bad_options_say_what_to_do(tmp_path, capsys):
     assert main(["sim", *SIM, "--dealer", "Cat", "--state-dir", str(tmp_path)]) == 2
     assert "--dealer 'Cat' is not one of the players" in capsys.readouterr().err
