@@ -247,11 +247,11 @@ class PicoPegStrip(PegStrip):
             if answer is None:
                 refusal = "no answer"
             elif answer.type == ledlink.NAK:
-                refusal = ledlink.nak_reason(answer.body)
-                if answer.body[:1] == b"\x07":
+                refusal, code = ledlink.nak_reason(answer.body), ledlink.nak_code(answer.body)
+                if code == ledlink.BAD_VERSION:
                     raise LinkLost(f"the Pico's firmware does not speak protocol {ledlink.VERSION}: reflash it "
                                    "(firmware/README.md)")
-                if answer.body[:1] in (b"\x04", b"\x05", b"\x06"):  # resending will not help
+                if code in (ledlink.UNKNOWN_TYPE, ledlink.BAD_BODY, ledlink.NOT_CONFIGURED):  # resending will not help
                     raise LinkLost(f"the Pico refused a message: {refusal}")
             else:
                 return answer

@@ -23,14 +23,16 @@ ACK, HELLO_REPLY, NAK, KEY = 0x80, 0x81, 0x82, 0x83
 # capability bits in the HELLO reply
 CAP_SPARSE, CAP_WALK, CAP_FLASH, CAP_CELEBRATE, CAP_KEYPAD, CAP_WATCHDOG = 1, 2, 4, 8, 16, 32
 
+# NAK reasons (the firmware's names, firmware/link.py)
+BAD_CRC, BAD_LENGTH, BAD_FRAMING, UNKNOWN_TYPE, BAD_BODY, NOT_CONFIGURED, BAD_VERSION = range(1, 8)
 NAK_REASONS = {
-    1: "CRC mismatch",
-    2: "length field does not match the body",
-    3: "bad COBS framing or frame too long",
-    4: "unknown message type",
-    5: "bad body for this message type",
-    6: "not configured: send CONFIG first",
-    7: "unsupported protocol version",
+    BAD_CRC: "CRC mismatch",
+    BAD_LENGTH: "length field does not match the body",
+    BAD_FRAMING: "bad COBS framing or frame too long",
+    UNKNOWN_TYPE: "unknown message type",
+    BAD_BODY: "bad body for this message type",
+    NOT_CONFIGURED: "not configured: send CONFIG first",
+    BAD_VERSION: "unsupported protocol version",
 }
 
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
@@ -77,14 +79,14 @@ def cobs_encode(data: bytes) -> bytes:
 
 def cobs_decode(data: bytes) -> bytes:
     if 0 in data:
-        raise LinkError(3, "zero byte inside a COBS frame")
+        raise LinkError(BAD_FRAMING, "zero byte inside a COBS frame")
     out = bytearray()
     index = 0
     while index < len(data):
         code = data[index]
         end = index + code
         if end > len(data):
-            raise LinkError(3, "COBS block runs past the end of the frame")
+            raise LinkError(BAD_FRAMING, "COBS block runs past the end of the frame")
         out += data[index + 1 : end]
         index = end
         if code != 0xFF and index < len(data):
@@ -102,7 +104,7 @@ class Message:
 def encode(message: Message) -> bytes:
     """The bytes on the wire for one message, delimiter included."""
     if len(message.body) > MAX_BODY:
-        raise LinkError(2, f"body of {len(message.body)} bytes is over the limit of {MAX_BODY}")
+        raise LinkError(BAD_LENGTH, f"body of {len(message.body)} bytes is over the limit of {MAX_BODY}")
     packet = struct.pack("<BBH", message.seq, message.type, len(message.body)) + message.body
     return cobs_encode(packet + struct.pack(">H", crc16(packet))) + b"\x00"
 
@@ -110,15 +112,15 @@ def encode(message: Message) -> bytes:
 def decode(frame: bytes) -> Message:
     """One frame without its delimiter; LinkError with the NAK reason if it is not a valid message."""
     if len(frame) > MAX_BODY + 16:
-        raise LinkError(3, "frame too long")
+        raise LinkError(BAD_FRAMING, "frame too long")
     packet = cobs_decode(frame)
     if len(packet) < 6:
-        raise LinkError(2, "frame shorter than a header and CRC")
+        raise LinkError(BAD_LENGTH, "frame shorter than a header and CRC")
     seq, kind, length = struct.unpack_from("<BBH", packet)
     if length != len(packet) - 6:
-        raise LinkError(2, f"length field says {length} bytes, the body has {len(packet) - 6}")
+        raise LinkError(BAD_LENGTH, f"length field says {length} bytes, the body has {len(packet) - 6}")
     if struct.unpack(">H", packet[-2:])[0] != crc16(packet[:-2]):
-        raise LinkError(1, "CRC mismatch")
+        raise LinkError(BAD_CRC, "CRC mismatch")
     return Message(seq, kind, packet[4:-2])
 
 
@@ -139,7 +141,7 @@ class Decoder:
                     self._buffer.append(byte)
                 continue
             if self._overflow:
-                results.append(LinkError(3, "frame too long"))
+                results.append(LinkError(BAD_FRAMING, "frame too long"))
             elif self._buffer:
                 try:
                     results.append(decode(bytes(self._buffer)))
@@ -204,11 +206,16 @@ class HelloReply:
 
 def parse_hello_reply(body: bytes) -> HelloReply:
     if len(body) < 4:
-        raise LinkError(5, "HELLO reply shorter than 4 bytes")
+        raise LinkError(BAD_BODY, "HELLO reply shorter than 4 bytes")
     version, capabilities, max_leds = struct.unpack_from("<BBH", body)
     return HelloReply(version, capabilities, max_leds, body[4:].decode("ascii", "replace"))
 
 
+def nak_code(body: bytes) -> int:
+    """The reason code of a NAK's body (0 when it has none)."""
+    return body[0] if body else 0
+
+
 def nak_reason(body: bytes) -> str:
-    code = body[0] if body else 0
+    code = nak_code(body)
     return NAK_REASONS.get(code, f"reason {code}")

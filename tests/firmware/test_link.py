@@ -39,3 +39,10 @@ def test_rejected(case: dict[str, Any]) -> None:
     [result] = link.Decoder().feed(bytes.fromhex(case["wire"]))
     assert isinstance(result, link.FrameError)
     assert result.reason == case["reason"]
+
+
+def test_the_nak_reasons_have_the_same_numbers_on_both_sides() -> None:
+    from companion import ledlink
+
+    names = ("BAD_CRC", "BAD_LENGTH", "BAD_FRAMING", "UNKNOWN_TYPE", "BAD_BODY", "NOT_CONFIGURED", "BAD_VERSION")
+    assert [getattr(link, name) for name in names] == [getattr(ledlink, name) for name in names] == list(range(1, 8))
