@@ -187,12 +187,11 @@ class Table:
         if state.phase == "play":
             return self._accept(entry, t.PlayInput(card))
         if state.phase == "crib":
-            return self._collect(entry, card, CRIB_CARDS, t.CribInput, "Crib")
+            return self._collect(entry, card, t.CribInput)
         if state.phase == "deal":
             hand_for = self._coached_player()
             if hand_for is not None:
-                return self._collect(entry, card, HAND_CARDS, lambda cards: t.HandInput(hand_for, cards),
-                                     f"{hand_for}'s hand")
+                return self._collect(entry, card, lambda cards: t.HandInput(hand_for, cards))
             return self._accept(entry, t.StarterInput(card))
         if state.phase == "cut":
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
@@ -200,15 +199,15 @@ class Table:
             return Outcome(entry, message=f"{state.prompt()}: scan NEW GAME to play again", error=True)
         return Outcome(entry, message=f"no card is wanted now: {state.prompt()}", error=True)
 
-    def _collect(self, entry: Entry, card: Card, wanted: int, build: Callable[[tuple[Card, ...]], t.Input],
-                 what: str) -> Outcome:
-        """Hold cards until `wanted` are in, then send them to the engine as one input."""
+    def _collect(self, entry: Entry, card: Card, build: Callable[[tuple[Card, ...]], t.Input]) -> Outcome:
+        """Hold cards until all that are wanted are in, then send them to the engine as one input."""
         seen = {c for _, c in self.state.played} | set(self.cards)
         if self.state.starter is not None:
             seen.add(self.state.starter)
         if card in seen:
             return Outcome(entry, message=f"{card} is already on the table this deal: scan another card", error=True)
         cards = (*self.cards, card)
+        what, wanted = self._holding()
         if len(cards) < wanted:
             self.cards.append(card)
             return Outcome(entry, message=f"{what}: {len(cards)} of {wanted}")
@@ -328,6 +327,12 @@ class Table:
             self.coach = self._shown_coach = pages
             self.coach_since = self.clock.monotonic()
 
+    def _holding(self) -> tuple[str, int]:
+        """What the cards held are for (the crib, or a coached hand before the starter) and how many it takes."""
+        if self.state.phase == "crib":
+            return "Crib", CRIB_CARDS
+        return f"{self._coached_player()}'s hand", HAND_CARDS
+
     def _coached_player(self) -> str | None:
         """In coaching mode, before the starter: whose six dealt cards are wanted next (pone first)."""
         state = self.state
@@ -397,8 +402,7 @@ class Table:
     # -- outputs --------------------------------------------------------------------------------------
     def prompt(self) -> str:
         if self.cards:
-            what = "Crib" if self.state.phase == "crib" else f"{self._coached_player()}'s hand"
-            wanted = CRIB_CARDS if self.state.phase == "crib" else HAND_CARDS
+            what, wanted = self._holding()
             return f"{what}: {len(self.cards)} of {wanted}"
         hand_for = self._coached_player()
         if hand_for is not None:
