@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
@@ -71,7 +71,6 @@ class Picture:
     image: Image.Image | None = None
     recent: tuple[ScoreEvent, ...] = ()
     page: int = 0
-    history: list[Outcome] = field(default_factory=list)
 
 
 class Table:
@@ -164,7 +163,6 @@ class Table:
         elif outcome.accepted is not None:
             self.message = None
         self.render(before if outcome.accepted is not None else None)
-        self.picture.history.append(outcome)
         return outcome
 
     def _handle(self, entry: Entry) -> Outcome:
