@@ -9,6 +9,8 @@ Layout (DejaVu Sans Mono 10 px, 21 characters a line, 11 px a line):
     Count 17  Starter 10♣   the play: the count, the starter and the cards since the last reset,
     5♥ Q♠ 2♣                or a score spoken one line at a time ("fifteen two", ...)
     Bob to play, count 17   the prompt, wrapped: what the table must do next
+The suits are drawn from 5x7 bitmaps on the cap height, each in its character's cell: the font's own ♣ ♦ ♥ ♠
+are blobs at 10 px that a player cannot tell apart across the table.
 Errors replace the middle and the prompt, white on black, until they time out. In coaching mode the review
 of a discard takes the screen for a few seconds, three lines a page above "Coach: Bob 1/3".
 """
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.cribbage.cards import Suit
 from companion.fonts import MONO
 
 if TYPE_CHECKING:
@@ -33,6 +36,16 @@ FONT_PX = 10
 LINE_PX = 11
 COLUMNS = 21
 ROWS = 4  # lines below the header: the body and the prompt share them
+
+
+# Each suit by its silhouette: the heart notched on top and pointed below, the diamond thin and pointed at both
+# ends, the spade pointed on top over a stem, the club three round lobes over a stem.
+SUIT_BITMAPS: dict[Suit, tuple[str, ...]] = {
+    Suit.CLUBS: (".###.", ".###.", "##.##", "#####", "##.##", "..#..", ".###."),
+    Suit.DIAMONDS: ("..#..", "..#..", ".###.", "#####", ".###.", "..#..", "..#.."),
+    Suit.HEARTS: (".....", ".#.#.", "#####", "#####", "#####", ".###.", "..#.."),
+    Suit.SPADES: ("..#..", ".###.", "#####", "#####", "#.#.#", "..#..", ".###."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +63,38 @@ class ScreenView:
 @cache
 def _font() -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(MONO), FONT_PX)
+
+
+@cache
+def _cap_corner() -> tuple[int, int]:
+    """Where the pixels of a capital H start, from where the font draws it: the suits go there."""
+    capital = Image.new("1", (LINE_PX, LINE_PX), 0)
+    ImageDraw.Draw(capital).text((0, 0), "H", font=_font(), fill=1)
+    left, top, _, _ = capital.getbbox() or (0, 0, 0, 0)
+    return left, top
+
+
+@cache
+def suit_glyphs() -> dict[str, Image.Image]:
+    """The suit bitmaps as masks, by the symbol that stands for them in screen text."""
+    glyphs = {}
+    for suit, rows in SUIT_BITMAPS.items():
+        glyph = Image.new("1", (len(rows[0]), len(rows)), 0)
+        glyph.putdata([1 if pixel == "#" else 0 for row in rows for pixel in row])
+        glyphs[suit.symbol] = glyph
+    return glyphs
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) -> None:
+    """`line` at `xy` in the font, each suit symbol replaced by its bitmap in the box of a capital H in that cell."""
+    font = _font()
+    glyphs = suit_glyphs()
+    draw.text(xy, "".join(" " if char in glyphs else char for char in line), font=font, fill=fill)
+    left, top = _cap_corner()
+    for column, char in enumerate(line):
+        if char in glyphs:
+            x = xy[0] + int(font.getlength(line[:column])) + left
+            draw.bitmap((x, xy[1] + top), glyphs[char], fill=fill)
 
 
 def _wrap(text: str, width: int = COLUMNS) -> list[str]:
@@ -74,22 +119,21 @@ def header(view: ScreenView) -> str:
 def render_screen(view: ScreenView) -> Image.Image:
     image = Image.new("1", SIZE, 0)
     draw = ImageDraw.Draw(image)
-    font = _font()
-    draw.text((0, -1), header(view), font=font, fill=1)
+    _text(draw, (0, -1), header(view), fill=1)
     draw.line((0, LINE_PX, SIZE[0] - 1, LINE_PX), fill=1)
     top = LINE_PX + 2
     if view.error:
         draw.rectangle((0, top - 1, SIZE[0] - 1, SIZE[1] - 1), fill=1)
         for row, line in enumerate(_wrap(view.error)[:ROWS]):
-            draw.text((1, top + row * LINE_PX - 1), line, font=font, fill=0)
+            _text(draw, (1, top + row * LINE_PX - 1), line, fill=0)
         return image
     prompt = _wrap(view.prompt)[:2]
     body = list(view.body)[: ROWS - len(prompt)]
     for row, line in enumerate(body):
-        draw.text((0, top + row * LINE_PX - 1), line[:COLUMNS], font=font, fill=1)
+        _text(draw, (0, top + row * LINE_PX - 1), line[:COLUMNS], fill=1)
     bottom = SIZE[1] - len(prompt) * LINE_PX
     for row, line in enumerate(prompt):
-        draw.text((0, bottom + row * LINE_PX - 2), line, font=font, fill=1)
+        _text(draw, (0, bottom + row * LINE_PX - 2), line, fill=1)
     return image
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from PIL import Image, ImageChops
+
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.transcript import CribInput, GameInput, GoInput, Input, PlayInput, StarterInput
-from companion.view.screen import ScreenView, header, render_screen, screen_view, spoken_lines
+from companion.view.screen import ScreenView, header, render_screen, screen_view, spoken_lines, suit_glyphs
 from tests.golden import GOLDEN, assert_golden
 
 GAME = GameInput(("Ann", "Bob"), dealer="Ann", target=121)
@@ -65,3 +67,34 @@ def test_long_names_and_big_scores_fit_the_header():
     view = ScreenView(scores=(("Maximilian", 118), ("Bob", 121)), dealer="Bob")
     assert len(header(view)) <= 21
     assert header(view).endswith("Bob* 121")
+
+
+def cell(image: Image.Image, column: int, left: int = 0) -> Image.Image:
+    """One character of the first body line: 6 px a column from `left`, 11 px a line from y 12."""
+    x = left + column * 6
+    return image.crop((x, 12, x + 6, 23))
+
+
+def test_each_suit_is_its_own_bitmap_drawn_in_the_column_the_text_gives_it():
+    glyphs = suit_glyphs()
+    assert sorted(glyphs) == sorted("♣♦♥♠")
+    assert len({glyph.tobytes() for glyph in glyphs.values()}) == 4  # no two suits alike
+    line = "4♥ 6♣ 8♣ 3♠ Q♦ 10♥ 9"
+    scores = (("Ann", 0), ("Bob", 0))
+    image = render_screen(ScreenView(scores, body=(line,)))
+    capitals = render_screen(ScreenView(scores, body=("".join("H" if c in glyphs else c for c in line),)))
+    for column, char in enumerate(line):
+        if char not in glyphs:  # the ranks stay where the font puts them
+            assert cell(image, column).tobytes() == cell(capitals, column).tobytes(), column
+            continue
+        expected = Image.new("1", (6, 11))
+        expected.paste(glyphs[char], (1, 3))  # on the cap height, one pixel clear of the rank before it
+        assert cell(image, column).tobytes() == expected.tobytes(), (column, char)
+        left, top, right, bottom = cell(image, column).getbbox()
+        h_left, h_top, h_right, h_bottom = cell(capitals, column).getbbox()
+        assert h_left <= left and h_top <= top and right <= h_right and bottom <= h_bottom  # inside a capital H
+    error = render_screen(ScreenView(scores, error="5♠ is played"))  # black on white: the suit too
+    inverted = ImageChops.invert(cell(error, 1, left=1).convert("L")).convert("1")
+    expected = Image.new("1", (6, 11))
+    expected.paste(glyphs["♠"], (1, 3))
+    assert inverted.tobytes() == expected.tobytes()
