@@ -29,6 +29,8 @@ class PicoKeypad(KeypadEntry):
                              "(0-22, 26-28)")
         super().__init__(clock=clock, timeout=timeout, layout=layout)
         self.rows, self.columns = tuple(rows), tuple(columns)
+        self.heard = 0
+        """KEY messages handled so far (the simulator waits until its Pico's have all been heard)."""
 
     @property
     def keypad_body(self) -> bytes:
@@ -40,6 +42,7 @@ class PicoKeypad(KeypadEntry):
         width = len(self.columns)
         if len(body) == 2 and body[1] == 1 and body[0] < len(self.rows) * width:
             self.pressed(*divmod(body[0], width))
+        self.heard += 1
 
     def close(self) -> None:
         """No more entries (the strip driver owns the port; the Pico scans on, unheard)."""

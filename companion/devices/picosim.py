@@ -17,11 +17,18 @@ lets the Pico's clock skip to the end of its animations, so a picture drawn afte
 board. `leds()` is what the strip holds, as RGB; `picture()` the same with the brightness divided back out, for
 drawing. `unplug()` pulls the USB cable (the firmware stops, the strip keeps its last colours, as WS2812s on
 their own supply do); `plug()` plugs in a freshly powered Pico.
+
+A keypad wired to the Pico (`devices.keypad = "pico"`) is scanned by the firmware's own scanner once the host
+has sent KEYPAD, on the stand-in pins of `Wiring`. `tap("53")` presses its keys there: the firmware's loop holds
+each key down until its scanner has debounced the press (on the Pico's clock), then lets go until it has
+debounced the release, and the KEY messages it sends go to the host's `PicoKeypad` through the real driver.
+`PicoKeys` is the simulator's hand on those keys ("key:53" lines), busy until the host has heard them all.
 """
 
 from __future__ import annotations
 
 import builtins
+import collections
 import contextlib
 import os
 import select
@@ -34,9 +41,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion.devices.base import OFF, Clock, DeviceError, Frame
+from companion.devices.sim import key_position
 
 if TYPE_CHECKING:
     from companion.devices.pegstrip import PicoPegStrip
+    from companion.devices.picokeys import PicoKeypad
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 """The firmware sources, beside the package in a checkout of the project."""
@@ -171,6 +180,12 @@ class SimulatedPico:
         self.ticked = threading.Condition()
         """Notified after each turn of the firmware's loop."""
         self.ticks = 0
+        self.keypad_pins: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        """The keypad's (row, column) pins, as the host told the Pico plugged in now."""
+        self.keys_sent = 0
+        """KEY messages the firmware has sent since it was plugged in."""
+        self._taps: collections.deque[tuple[int, int]] = collections.deque()
+        self._held: tuple[int, int] | None = None  # the key being tapped, as (row, column)
         self._start = clock.monotonic()
         self._skipped_ms = 0
         self._skip_asked = self._skip_done = 0
@@ -186,6 +201,18 @@ class SimulatedPico:
         """The strip of the Pico plugged in last."""
         return self.strips[-1] if self.strips else None
 
+    @property
+    def pressing(self) -> bool:
+        """Keys still to tap, or one being tapped."""
+        return self._held is not None or bool(self._taps)
+
+    def tap(self, labels: str) -> None:
+        """Press and release each key in `labels` in turn ("53", "*24") on the keypad's pins; safe from any
+        thread. Nothing is pressed until the host has told the Pico its keypad pins; an unplugged Pico's are lost."""
+        positions = [key_position(label) for label in labels]  # every key checked before any is pressed
+        self._taps.extend(positions)
+        self._wake()
+
     def now_ms(self) -> int:
         return round((self.clock.monotonic() - self._start) * 1000) + self._skipped_ms
 
@@ -193,7 +220,9 @@ class SimulatedPico:
         """A freshly powered Pico: self-test, then the waiting glow until the host speaks."""
         if self._thread is not None:
             return
-        self.controller = self.firmware["controller"].Controller(self._make_pixels, self.now_ms())
+        self.keypad_pins, self.keys_sent = None, 0
+        self.controller = self.firmware["controller"].Controller(self._make_pixels, self.now_ms(),
+                                                                 make_keypad=self._make_keypad)
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)  # no echo: the link is binary
         self._wake_read, self._wake_write = os.pipe()
@@ -214,6 +243,9 @@ class SimulatedPico:
         for fd in (self._master, self._slave, self._wake_read, self._wake_write):
             os.close(fd)
         self.port.unlink(missing_ok=True)
+        self._taps.clear()
+        self._held = None
+        self.wiring.pressed.clear()
         with self.ticked:
             self.ticked.notify_all()
 
@@ -226,6 +258,10 @@ class SimulatedPico:
         pixels: NeoPixel = self.firmware["pico"].make_pixels(pin, count, order)
         self.strips.append(pixels)
         return pixels
+
+    def _make_keypad(self, rows: tuple[int, ...], columns: tuple[int, ...]) -> Any:
+        self.keypad_pins = (rows, columns)
+        return self.firmware["pico"].make_keypad(rows, columns)
 
     def _wake(self) -> None:
         with contextlib.suppress(OSError):
@@ -247,13 +283,37 @@ class SimulatedPico:
             if skip != self._skip_done:
                 now = self._skip_animations(controller, now)
             reply = controller.receive(data, now) if data else b""
+            self._hand(controller)
+            events = controller.key_seq
             reply += controller.tick(now)
+            self.keys_sent += (controller.key_seq - events) % 256
             if reply:
                 os.write(self._master, reply)
             with self.ticked:
                 self._skip_done = skip
                 self.ticks += 1
                 self.ticked.notify_all()
+
+    def _hand(self, controller: Any) -> None:
+        """The finger on the keypad: a key stays down until the firmware's scanner has debounced the press, then
+        up until it has debounced the release; then the next key."""
+        scanner, pins = controller.keypad, self.keypad_pins
+        if scanner is None or pins is None:
+            return
+        if self._held is None:
+            if not self._taps:
+                return
+            self._held = self._taps[0]  # held before it leaves the queue: `pressing` never blinks
+            self._taps.popleft()
+            self.wiring.pressed.add((pins[0][self._held[0]], pins[1][self._held[1]]))
+            return
+        row, column = self._held
+        switch, key = (pins[0][row], pins[1][column]), row * len(pins[1]) + column
+        if switch in self.wiring.pressed:
+            if scanner.state[key]:
+                self.wiring.pressed.discard(switch)
+        elif not scanner.state[key]:
+            self._held = None
 
     def _skip_animations(self, controller: Any, now: int) -> int:
         """Move the Pico's clock past its self-test and the effects it has queued; the host's keep-alive pings
@@ -278,6 +338,15 @@ class SimulatedPico:
         with self.ticked:
             return self.ticked.wait_for(lambda: self._skip_done >= wanted or not self.plugged, timeout) and self.plugged
 
+    def turn(self, timeout: float = SETTLE_S) -> bool:
+        """Wake the firmware's loop and wait (at most `timeout` seconds) until it has gone round once wholly after
+        this call, at the clock's time now (for tests that move a manual clock). False when unplugged."""
+        with self.ticked:
+            wanted = self.ticks + 2  # the turn under way may have read the clock before this call
+        self._wake()
+        with self.ticked:
+            return self.ticked.wait_for(lambda: self.ticks >= wanted or not self.plugged, timeout) and self.plugged
+
     def leds(self) -> Frame:
         """What the LEDs hold now (after brightness, colour order and the current limit), as (r, g, b)."""
         strip = self.strip
@@ -294,3 +363,24 @@ class SimulatedPico:
             return min(255, round(level * 255 / brightness))
 
         return tuple((up(r), up(g), up(b)) for r, g, b in self.leds())
+
+
+class PicoKeys:
+    """The simulator's hand on the keys of the simulated Pico's keypad (the lines "key:53"): busy until the
+    host's `keypad` has heard every KEY message the Pico sent for them, so the next line never overtakes them."""
+
+    def __init__(self, pico: SimulatedPico, keypad: PicoKeypad) -> None:
+        self.pico = pico
+        self.keypad = keypad
+        self._controller = pico.controller
+        self._heard = keypad.heard  # what the keypad had heard when the Pico plugged in now began
+
+    @property
+    def busy(self) -> bool:
+        pico = self.pico
+        return pico.plugged and (pico.pressing or self.keypad.heard - self._heard < pico.keys_sent)
+
+    def tap(self, labels: str) -> None:
+        if self.pico.controller is not self._controller:  # a fresh Pico: what the last one sent unheard is lost
+            self._controller, self._heard = self.pico.controller, self.keypad.heard
+        self.pico.tap(labels)

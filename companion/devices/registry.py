@@ -7,8 +7,10 @@ command line or in a --config file: so `crib sim --set devices.scanner=serial` u
 otherwise simulated parts. The simulated Pico (`devices.strip = "pico-sim"`, companion/devices/picosim.py, the
 strip `crib sim` picks) runs the firmware in a thread behind a pseudo-terminal, driven by the real Pico driver;
 should its firmware sources be missing, the recording strip stands in unless "pico-sim" was chosen explicitly.
-A keypad on the Pico (`devices.keypad = "pico"`) is opened with the strip, whose link carries its keys, and is
-simulated exactly when the strip is (on mock pins). Drivers import their hardware library only when opened here.
+A keypad on the Pico (`devices.keypad = "pico"`) is opened with the strip, whose link carries its keys: on the
+simulated Pico its keys are pressed on the Pico's stand-in pins and come over the link as from a real one; with
+the recording strip, which carries no keys, it is simulated on mock pins of the Pi's. Drivers import their
+hardware library only when opened here.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ from typing import IO, TYPE_CHECKING, Any
 from companion.config import SYSTEM_PATH, Config
 from companion.devices.base import Clock, DeviceError, EntryDevice, PegStrip, StatusDisplay
 from companion.devices.picokeys import PicoKeypad
-from companion.devices.sim import SimulatedKeypad
 
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico
+    from companion.devices.sim import KeyHand
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +37,9 @@ class Devices:
     entries: list[EntryDevice] = field(default_factory=list)
     strip: PegStrip | None = None
     display: StatusDisplay | None = None
-    keypad: SimulatedKeypad | None = None
-    """In simulation: the keypad's hand, `keypad.tap("5")` (terminal and script lines "key:5" use it)."""
+    keypad: KeyHand | None = None
+    """In simulation: the hand on the keypad's keys, `keypad.tap("5")` (terminal and script lines "key:5" use it):
+    the `SimulatedKeypad` on mock pins, or `PicoKeys` on the simulated Pico's."""
     pin_factory: Any = None
     """The gpiozero pin factory of the keypad and buttons (a MockFactory in simulation), if any."""
     pico: SimulatedPico | None = None
@@ -70,29 +73,40 @@ def open_devices(config: Config, *, clock: Clock, simulate: bool, script: Path |
 def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool, script: Path | None,
               terminal: IO[str]) -> None:
     from companion.devices.keypad import Buttons, Keypad
-    from companion.devices.sim import ScriptEntry, SimStrip, TerminalEntry
+    from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
 
     choice = config.devices
     sim = {key: simulate and simulated_choice(config, key) for key in ("scanner", "display", "strip")}
-    simulated_strip = sim["strip"] or choice.strip in ("sim", "pico-sim")
+    strip = choice.strip
+    if strip == "sim" or (sim["strip"] and strip not in ("pico-sim", "none")):
+        strip = "sim"
+    if strip == "pico-sim":  # first, so that a keypad on the Pico knows which Pico carries its keys
+        devices.pico = _simulated_pico(clock, fall_back=sim["strip"])
+        if devices.pico is None:
+            strip = "sim"
     keypad_config = config.keypad
     debounce, timeout = keypad_config.debounce_ms / 1000, keypad_config.sequence_timeout_ms / 1000
     pico_keypad = None
 
     def simulated_keypad(factory: Any = None) -> None:
-        devices.keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock, factory=factory,
-                                         debounce=debounce, timeout=timeout)
-        devices.entries.append(devices.keypad)
+        keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock, factory=factory,
+                                 debounce=debounce, timeout=timeout)
+        devices.keypad = keypad
+        devices.entries.append(keypad)
 
     if choice.keypad == "pico":
-        if simulated_strip:  # simulated with the strip that would carry its keys, on mock pins of its own
+        if strip == "sim":  # the recording strip carries no keys: the keypad on mock pins of its own
             simulated_keypad()
-        elif choice.strip != "pico":  # load_config refuses this too; a Config built by hand might not
+        elif strip == "none":  # load_config refuses this too; a Config built by hand might not
             raise DeviceError('devices.keypad = "pico" needs devices.strip = "pico": the keys come over its link')
         else:
             pico_keypad = PicoKeypad(keypad_config.pico_rows, keypad_config.pico_columns, clock=clock,
                                      timeout=timeout)
             devices.entries.append(pico_keypad)
+            if devices.pico is not None:
+                from companion.devices.picosim import PicoKeys
+
+                devices.keypad = PicoKeys(devices.pico, pico_keypad)
     if choice.keypad == "gpio" or choice.buttons == "gpio":
         # one pin factory for all GPIO devices; mock pins in simulation unless one was chosen explicitly
         mock = choice.pin_factory == "mock" or (simulate and simulated_choice(config, "pin_factory"))
@@ -112,18 +126,11 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
         devices.entries.append(open_scanner(config, clock=clock, terminal=terminal))
     if choice.display != "none":
         devices.display = _open_display(config, simulated=sim["display"])
-    if choice.strip != "none":
-        led_count = _led_count(config)
-        if choice.strip == "sim" or (sim["strip"] and choice.strip != "pico-sim"):
-            devices.strip = SimStrip(led_count)
-        elif choice.strip == "pico-sim":
-            devices.pico = _simulated_pico(clock, fall_back=sim["strip"])
-            if devices.pico is None:
-                devices.strip = SimStrip(led_count)
-            else:
-                devices.strip = _open_pico_strip(config, led_count, clock, None, port=str(devices.pico.port))
-        else:
-            devices.strip = _open_pico_strip(config, led_count, clock, pico_keypad)
+    if strip == "sim":
+        devices.strip = SimStrip(_led_count(config))
+    elif strip != "none":
+        port = None if devices.pico is None else str(devices.pico.port)
+        devices.strip = _open_pico_strip(config, _led_count(config), clock, pico_keypad, port=port)
 
 
 def pin_factory(name: str) -> Any:

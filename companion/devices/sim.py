@@ -6,8 +6,10 @@
   (MockPin.drive_low / drive_high), so the driver's own scanning and debouncing decode it.
 - `TerminalEntry` (lines typed on stdin) and `ScriptEntry` (lines from a file, for `crib sim --script`): each
   line is one entry, exactly what a person would type or scan ("5H", "C5H", "go", "peg 2 12"); "key:5" (or
-  "key:*24" for several keys) presses keypad keys. Lines are delivered from `poll`, in order, each waiting
-  until the keypad has finished with the keys before it. Blank lines and lines starting with "#" are skipped.
+  "key:*24" for several keys) presses keypad keys, through a `KeyHand`: the `SimulatedKeypad` itself, or with
+  the keypad on the simulated Pico its `PicoKeys` (companion/devices/picosim.py). Lines are delivered from
+  `poll`, in order, each waiting until the keypad has finished with the keys before it. Blank lines and lines
+  starting with "#" are skipped.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import functools
 import threading
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from companion.devices.base import Clock, Effect, Emit, Entry, EntryDevice, Frame, PegStrip
 from companion.devices.keypad import Keypad
@@ -124,12 +126,12 @@ class SimulatedKeypad(EntryDevice):
     def tap(self, labels: str) -> None:
         """Press and release each key in `labels` in turn ("5", "*24"); safe from any thread."""
         for label in labels:
-            _position(label)  # every key checked before any is pressed
+            key_position(label)  # every key checked before any is pressed
         self._taps.extend(labels)
 
     def press(self, label: str) -> None:
         """Hold a key down until `release()` (taps wait for it)."""
-        self.held, self._release_at = _position(label), float("inf")
+        self.held, self._release_at = key_position(label), float("inf")
         self.wire()
 
     def release(self) -> None:
@@ -144,7 +146,7 @@ class SimulatedKeypad(EntryDevice):
             self.held, self._next_at = None, now + self.hold
             self.wire()
         if self.held is None and self._taps and now >= self._next_at:
-            self.held, self._release_at = _position(self._taps.popleft()), now + self.hold
+            self.held, self._release_at = key_position(self._taps.popleft()), now + self.hold
             self.wire()
         self.keypad.poll(now)
 
@@ -163,11 +165,23 @@ class SimulatedKeypad(EntryDevice):
         self.keypad.close()
 
 
-def _position(label: str) -> tuple[int, int]:
+def key_position(label: str) -> tuple[int, int]:
+    """The (row, column) of a key on the printed layout ("5" -> (1, 1)); a ValueError for no such key."""
     for r, row in enumerate(LAYOUT):
         if label in row:
             return r, row.index(label)
     raise ValueError(not_a_key(label))
+
+
+class KeyHand(Protocol):
+    """A hand on a simulated keypad's keys."""
+
+    @property
+    def busy(self) -> bool:
+        """Keys still to press, or pressed and not yet made entries."""
+
+    def tap(self, labels: str) -> None:
+        """Press and release each key in `labels` in turn ("5", "*24"); safe from any thread."""
 
 
 class LineEntry(EntryDevice):
@@ -175,7 +189,7 @@ class LineEntry(EntryDevice):
 
     name = "lines"
 
-    def __init__(self, keypad: SimulatedKeypad | None = None) -> None:
+    def __init__(self, keypad: KeyHand | None = None) -> None:
         self.keypad = keypad
         self.lines: collections.deque[str] = collections.deque()
         self.ended = False
@@ -211,7 +225,7 @@ class TerminalEntry(LineEntry):
 
     name = "terminal"
 
-    def __init__(self, stream: IO[str], keypad: SimulatedKeypad | None = None) -> None:
+    def __init__(self, stream: IO[str], keypad: KeyHand | None = None) -> None:
         super().__init__(keypad)
         self.stream = stream
 
@@ -231,7 +245,7 @@ class ScriptEntry(LineEntry):
 
     name = "script"
 
-    def __init__(self, path: Path, keypad: SimulatedKeypad | None = None) -> None:
+    def __init__(self, path: Path, keypad: KeyHand | None = None) -> None:
         super().__init__(keypad)
         self.lines.extend(path.read_text(encoding="utf-8").splitlines())
         self.ended = True

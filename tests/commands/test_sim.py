@@ -140,3 +140,32 @@ def test_the_recording_strip_still_works_and_draws_the_same_board(tmp_path, caps
         boards.append(out[out.rindex("┘") :])  # after the last OLED: the board, the players and the prompt
     assert boards[0] == boards[1]
     assert boards[0].count("●") == 4 + 2 and boards[0].count("+") == 4  # four pegs, the legend's two; skunk marks
+
+
+def test_keys_on_the_simulated_picos_keypad_come_over_its_link_and_are_played(tmp_path, capsys, monkeypatch):
+    from companion.devices import picosim, sim
+
+    picos: list[picosim.SimulatedPico] = []
+
+    class Watched(picosim.SimulatedPico):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            picos.append(self)
+
+    def no_mock_keypad(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the Pico's keypad is simulated on the Pico, not on the Pi's mock pins")
+
+    monkeypatch.setattr(picosim, "SimulatedPico", Watched)
+    monkeypatch.setattr(sim, "SimulatedKeypad", no_mock_keypad)
+    script = tmp_path / "keys.txt"
+    script.write_text("5C\nkey:01\nkey:53\n4C\n")  # Bob leads the ten of clubs, Ann the five of hearts: by keys
+    assert main(["sim", *SIM, "--set", "devices.keypad=pico", "--state-dir", str(tmp_path / "s"),
+                 "--script", str(script)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == ['ok 3 {"type": "play", "card": "10C"}', 'ok 4 {"type": "play", "card": "5H"}',
+                       'ok 5 {"type": "play", "card": "4C"}']  # in the script's order: the keys before the next line
+    state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
+    assert state.count == 19 and dict(state.scores) == {"Ann": 2, "Bob": 0}  # Ann's five made fifteen
+    (pico,) = picos
+    assert pico.keypad_pins == ((6, 7, 8, 9), (10, 11, 12, 13))  # told by the host: the packaged keypad.pico_* pins
+    assert pico.keys_sent == 8  # four keys pressed and released, each a KEY message from the firmware

@@ -15,6 +15,7 @@ from companion.devices.keypad import Buttons, Keypad
 from companion.devices.oled import Oled
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
+from companion.devices.picosim import PicoKeys
 from companion.devices.registry import open_devices
 from companion.devices.scanner import SerialScanner
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
@@ -103,7 +104,31 @@ def test_a_keypad_on_the_pico_is_opened_with_the_strip_that_carries_its_keys(tmp
         board.unplug()
 
 
-def test_in_simulation_a_keypad_on_the_pico_is_simulated_with_its_strip() -> None:
+def test_in_simulation_a_keypad_on_the_pico_is_pressed_on_the_simulated_picos_pins() -> None:
+    clock = ManualClock()
+    packaged = load_config(overrides=["devices.keypad=pico"], system_path=None)
+    config = dataclasses.replace(packaged, devices=dataclasses.replace(packaged.devices, strip="pico-sim"))
+    devices = open_devices(config, clock=clock, simulate=True, terminal=io.StringIO(""))  # crib sim's way
+    try:
+        assert [type(e) for e in devices.entries] == [PicoKeypad, Buttons, TerminalEntry]
+        hand, strip, pico = devices.keypad, devices.strip, devices.pico
+        assert isinstance(hand, PicoKeys) and isinstance(strip, PicoPegStrip) and pico is not None
+        entries: queue.Queue[Entry] = queue.Queue()
+        devices.entries[0].start(entries.put)
+        assert wait_for(strip.changed, lambda: strip.connected)  # KEYPAD sent: the Pico scans its pins
+        hand.tap("C")
+        for _ in range(100):  # the Pico's clock moves 10 ms a turn of its loop; the firmware debounces in 20 ms
+            if not hand.busy:
+                break
+            clock.advance(0.01)
+            assert pico.turn()
+        assert not hand.busy and entries.get_nowait() == Entry("ok", "keypad")  # heard before the hand lets go
+        assert pico.keys_sent == 2  # pressed and released, each a KEY message over the strip's link
+    finally:
+        devices.close()
+
+
+def test_in_simulation_a_keypad_on_the_pico_with_the_recording_strip_is_on_mock_pins() -> None:
     config = load_config(overrides=["devices.keypad=pico"], system_path=None)
     devices = open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))
     try:
