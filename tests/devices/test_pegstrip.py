@@ -1,5 +1,6 @@
-"""The host's strip driver talking to the real firmware logic (under CPython, stub neopixel and machine) over a
-pseudo-terminal pair, as it talks to a Pico over USB: the strip, and the keypad wired to the Pico."""
+"""The host's strip driver talking to the real firmware over a pseudo-terminal pair, as it talks to a Pico over USB
+(the simulated Pico: the firmware under CPython with stand-in neopixel and machine, its clock the test's manual
+clock): the strip, and the keypad wired to the Pico."""
 
 from __future__ import annotations
 
@@ -13,9 +14,8 @@ from companion.boards import load_layout
 from companion.devices.base import DeviceError, Entry, Flash, Frame, ManualClock, Walk
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
-from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, WatchedKeypad, tap, with_keypad
-from tests.firmware.sim import PtyPico, machine, wait_for
-from tests.firmware.sim import controller as firmware
+from companion.devices.picosim import SimulatedPico
+from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, tap, wait_for
 
 LAYOUT = load_layout("two-track-61")
 RED, BLUE, OFF = (200, 0, 0), (0, 0, 200), (0, 0, 0)
@@ -31,9 +31,9 @@ def pegs(red: tuple[int, int], blue: tuple[int, int]) -> Frame:
     return tuple(frame)
 
 
-def showing(pico: PtyPico, frame: Frame) -> bool:
+def showing(pico: SimulatedPico, frame: Frame) -> bool:
     strip = pico.strip
-    return len(strip) == len(frame) and all(strip[i] == frame[i] for i in range(len(frame)))
+    return strip is not None and len(strip) == len(frame) and all(strip[i] == frame[i] for i in range(len(frame)))
 
 
 @pytest.fixture
@@ -42,15 +42,14 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def pico(tmp_path: Path) -> Iterator[PtyPico]:
-    board = PtyPico(tmp_path / "ttyACM0")
+def pico(clock: ManualClock, tmp_path: Path) -> Iterator[SimulatedPico]:
+    board = SimulatedPico(clock, tmp_path / "ttyACM0")
     yield board
-    if board.running:
-        board.unplug()
+    board.close()
 
 
 @pytest.fixture
-def strip(pico: PtyPico, clock: ManualClock) -> Iterator[PicoPegStrip]:
+def strip(pico: SimulatedPico, clock: ManualClock) -> Iterator[PicoPegStrip]:
     driver = PicoPegStrip(
         str(pico.port), LAYOUT.led_count, clock=clock, brightness=255, max_current_ma=2000, keepalive_s=30
     )
@@ -63,20 +62,23 @@ def red_walk(*scores: int) -> Walk:
     return Walk(tuple(LAYOUT.led_for(0, score) for score in scores), RED)
 
 
-def test_a_scripted_deal_ends_with_the_pegs_on_the_strip(pico: PtyPico, strip: PicoPegStrip) -> None:
+def test_a_scripted_deal_ends_with_the_pegs_on_the_strip(
+    pico: SimulatedPico, strip: PicoPegStrip, clock: ManualClock
+) -> None:
     strip.show(pegs((0, 0), (0, 0)))
     strip.show(pegs((0, 2), (0, 0)), (red_walk(1, 2),))
     strip.show(pegs((2, 5), (0, 0)), (red_walk(3, 4, 5),))
     strip.show(pegs((2, 5), (0, 6)), (Walk(tuple(LAYOUT.led_for(1, s) for s in range(1, 7)), BLUE),))
     final = pegs((5, 12), (6, 8))
     strip.show(final, (Flash((LAYOUT.led_for(0, 12),), RED),))
-    assert wait_for(pico.received, lambda: pico.controller.lights.picture == list(final))
+    assert wait_for(pico.ticked, lambda: pico.controller.lights.picture == list(final))
+    assert pico.strip is not None and pico.now_ms() == 0
 
-    pico.now = 100  # the Pico's clock: the first peg is on its second hole, the next walk not begun
+    clock.advance(0.1)  # the Pico's clock at 100 ms: the first peg is on its second hole, the next walk not begun
     assert wait_for(pico.strip.changed, lambda: pico.strip[LAYOUT.led_for(0, 2)] == RED)
     assert pico.strip[LAYOUT.led_for(0, 5)] == OFF
 
-    pico.now = 2500  # every animation over, well within the watchdog's 3 s
+    clock.advance(2.4)  # 2500 ms: every animation over, well within the watchdog's 3 s
     assert wait_for(pico.strip.changed, lambda: showing(pico, final))
     # GRB on the wire: the buffer that goes down the data line holds green, red, blue
     red_led = LAYOUT.led_for(0, 12)
@@ -84,10 +86,11 @@ def test_a_scripted_deal_ends_with_the_pegs_on_the_strip(pico: PtyPico, strip: P
 
 
 def test_pulling_the_cable_and_plugging_it_back_restores_the_picture(
-    pico: PtyPico, strip: PicoPegStrip, clock: ManualClock, tmp_path: Path
+    pico: SimulatedPico, strip: PicoPegStrip, clock: ManualClock
 ) -> None:
     strip.show(pegs((10, 14), (3, 9)))
-    assert wait_for(pico.strip.changed, lambda: showing(pico, pegs((10, 14), (3, 9))))
+    first = pico.strip
+    assert first is not None and wait_for(first.changed, lambda: showing(pico, pegs((10, 14), (3, 9))))
 
     pico.unplug()
     latest = pegs((14, 20), (9, 17))
@@ -95,14 +98,13 @@ def test_pulling_the_cable_and_plugging_it_back_restores_the_picture(
     assert wait_for(strip.changed, lambda: not strip.connected)
     assert "lost the Pico" in strip.problem
 
-    fresh = PtyPico(tmp_path / "ttyACM0")  # a Pico that just powered up: blank strip
-    try:
-        clock.advance(2.0)
-        strip.poll(clock.monotonic())
-        assert wait_for(strip.changed, lambda: strip.connected)
-        assert wait_for(fresh.strip.changed, lambda: showing(fresh, latest))
-    finally:
-        fresh.unplug()
+    pico.plug()  # a Pico that just powered up: blank strip
+    clock.advance(2.0)
+    strip.poll(clock.monotonic())
+    assert wait_for(strip.changed, lambda: strip.connected)
+    fresh = pico.strip  # configured by the driver over the link
+    assert fresh is not None and fresh is not first
+    assert wait_for(fresh.changed, lambda: showing(pico, latest))
 
 
 def test_a_strip_that_is_not_plugged_in_is_reported_and_picked_up_later(clock: ManualClock, tmp_path: Path) -> None:
@@ -112,15 +114,16 @@ def test_a_strip_that_is_not_plugged_in_is_reported_and_picked_up_later(clock: M
         assert wait_for(driver.changed, lambda: "is missing: is the Pico plugged in?" in driver.problem)
         driver.show(pegs((1, 3), (0, 2)))
         assert not driver.connected
-        pico = PtyPico(port)
+        pico = SimulatedPico(clock, port)
         try:
             clock.advance(2.0)
             driver.poll(clock.monotonic())
-            assert wait_for(pico.received, lambda: pico.controller.configured)
-            assert len(pico.strip) == LAYOUT.led_count
-            assert wait_for(pico.strip.changed, lambda: pico.strip[LAYOUT.led_for(1, 2)] != (0, 0, 0))
+            assert wait_for(pico.ticked, lambda: pico.controller.configured)
+            strip = pico.strip
+            assert strip is not None and len(strip) == LAYOUT.led_count
+            assert wait_for(strip.changed, lambda: strip[LAYOUT.led_for(1, 2)] != (0, 0, 0))
         finally:
-            pico.unplug()
+            pico.close()
     finally:
         driver.close()
 
@@ -136,8 +139,8 @@ def test_bad_settings_are_refused_before_anything_is_sent(tmp_path: Path) -> Non
 
 
 @pytest.fixture
-def keyed(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[PtyPico, PicoPegStrip, queue.Queue[Entry]]]:
-    board = with_keypad(PtyPico(tmp_path / "ttyACM0"))
+def keyed(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[SimulatedPico, PicoPegStrip, queue.Queue[Entry]]]:
+    board = SimulatedPico(clock, tmp_path / "ttyACM0")
     keypad = PicoKeypad(PICO_ROWS, PICO_COLUMNS, clock=clock)
     entries: queue.Queue[Entry] = queue.Queue()
     keypad.start(entries.put)
@@ -149,59 +152,56 @@ def keyed(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[PtyPico, PicoPeg
     finally:
         driver.close()
         keypad.close()
-        machine.matrix.pressed.clear()
-        if board.running:
-            board.unplug()
+        board.close()
 
 
-def test_keys_pressed_on_the_pico_arrive_as_entries(keyed: tuple[PtyPico, PicoPegStrip, queue.Queue[Entry]]) -> None:
+def test_keys_pressed_on_the_pico_arrive_as_entries(
+    keyed: tuple[SimulatedPico, PicoPegStrip, queue.Queue[Entry]], clock: ManualClock
+) -> None:
     board, driver, entries = keyed
-    scanner = board.controller.keypad
-    assert isinstance(scanner, WatchedKeypad)  # the host sent KEYPAD with the configured pins
-    assert (scanner.rows, scanner.columns) == (PICO_ROWS, PICO_COLUMNS)
+    assert board.controller.keypad is not None  # the host sent KEYPAD with the configured pins
+    assert board.keypad_pins == (PICO_ROWS, PICO_COLUMNS)
     assert driver.problem == ""
 
-    tap(board, "5")
-    tap(board, "3")
+    tap(board, clock, "5")
+    tap(board, clock, "3")
     assert entries.get(timeout=10) == Entry("5H", "keypad")  # the five of hearts, in two presses
     driver.show(pegs((0, 5), (0, 0)))  # keys and the picture share the link
-    tap(board, "*")
-    tap(board, "2")
-    tap(board, "4")
-    tap(board, "A")
+    tap(board, clock, "*")
+    tap(board, clock, "2")
+    tap(board, clock, "4")
+    tap(board, clock, "A")
     assert [entries.get(timeout=10).text for _ in range(2)] == ["QS", "go"]
-    assert wait_for(board.strip.changed, lambda: board.strip[LAYOUT.led_for(0, 5)] == RED)
+    strip = board.strip
+    assert strip is not None and wait_for(strip.changed, lambda: strip[LAYOUT.led_for(0, 5)] == RED)
     assert entries.empty()
 
 
 def test_keys_still_arrive_after_the_link_is_pulled_and_restored(
-    keyed: tuple[PtyPico, PicoPegStrip, queue.Queue[Entry]], clock: ManualClock, tmp_path: Path
+    keyed: tuple[SimulatedPico, PicoPegStrip, queue.Queue[Entry]], clock: ManualClock
 ) -> None:
     board, driver, entries = keyed
-    tap(board, "B")
+    tap(board, clock, "B")
     assert entries.get(timeout=10).text == "undo"
 
     board.unplug()
     driver.show(pegs((1, 2), (0, 0)))
     assert wait_for(driver.changed, lambda: not driver.connected)
-    fresh = with_keypad(PtyPico(tmp_path / "ttyACM0"))  # a Pico just powered up: no keypad until told
-    try:
-        clock.advance(2.0)
-        driver.poll(clock.monotonic())
-        assert wait_for(driver.changed, lambda: driver.connected)
-        assert isinstance(fresh.controller.keypad, WatchedKeypad)  # KEYPAD sent again after the handshake
-        tap(fresh, "0")
-        tap(fresh, "2")
-        assert entries.get(timeout=10) == Entry("10D", "keypad")  # the ten of diamonds
-    finally:
-        fresh.unplug()
+    board.plug()  # a Pico just powered up: no keypad until told
+    assert board.controller.keypad is None and board.keypad_pins is None
+    clock.advance(2.0)
+    driver.poll(clock.monotonic())
+    assert wait_for(driver.changed, lambda: driver.connected)
+    assert board.keypad_pins == (PICO_ROWS, PICO_COLUMNS)  # KEYPAD sent again after the handshake
+    tap(board, clock, "0")
+    tap(board, clock, "2")
+    assert entries.get(timeout=10) == Entry("10D", "keypad")  # the ten of diamonds
 
 
-def test_a_firmware_without_a_keypad_leaves_the_strip_working_and_says_so(
-    tmp_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(firmware, "CAPABILITIES", firmware.CAPABILITIES & ~16)
-    board = PtyPico(tmp_path / "ttyACM0")
+def test_a_firmware_without_a_keypad_leaves_the_strip_working_and_says_so(tmp_path: Path, clock: ManualClock) -> None:
+    board = SimulatedPico(clock, tmp_path / "ttyACM0")
+    firmware = board.firmware["controller"]
+    firmware.CAPABILITIES &= ~16  # a Pico flashed with firmware that has no keypad
     keypad = PicoKeypad(PICO_ROWS, PICO_COLUMNS, clock=clock)
     driver = PicoPegStrip(str(board.port), LAYOUT.led_count, clock=clock, brightness=255, max_current_ma=2000,
                           keypad=keypad)
@@ -209,7 +209,8 @@ def test_a_firmware_without_a_keypad_leaves_the_strip_working_and_says_so(
         assert wait_for(driver.changed, lambda: driver.connected)
         assert "does not scan a keypad: reflash it" in driver.problem
         driver.show(pegs((0, 3), (0, 0)))
-        assert wait_for(board.strip.changed, lambda: board.strip[LAYOUT.led_for(0, 3)] == RED)
+        strip = board.strip
+        assert strip is not None and wait_for(strip.changed, lambda: strip[LAYOUT.led_for(0, 3)] == RED)
     finally:
         driver.close()
-        board.unplug()
+        board.close()

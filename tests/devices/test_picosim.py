@@ -18,7 +18,7 @@ from companion.boards import load_layout
 from companion.devices.base import OFF, Color, Frame, ManualClock, Walk
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picosim import SimulatedPico, load_firmware
-from tests.firmware.sim import wait_for
+from tests.devices.picoboard import wait_for
 
 LAYOUT = load_layout("two-track-61")
 RED, BLUE = (224, 16, 16), (16, 64, 255)

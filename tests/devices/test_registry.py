@@ -15,12 +15,11 @@ from companion.devices.keypad import Buttons, Keypad
 from companion.devices.oled import Oled
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
-from companion.devices.picosim import PicoKeys
+from companion.devices.picosim import PicoKeys, SimulatedPico
 from companion.devices.registry import open_devices
 from companion.devices.scanner import SerialScanner
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
-from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, WatchedKeypad, tap, with_keypad
-from tests.firmware.sim import PtyPico, machine, wait_for
+from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, tap, wait_for
 
 
 def test_simulation_picks_mock_pins_the_dummy_oled_and_the_sim_strip() -> None:
@@ -81,27 +80,26 @@ def test_real_hardware_that_is_absent_is_a_device_error_that_says_what_to_check(
 
 
 def test_a_keypad_on_the_pico_is_opened_with_the_strip_that_carries_its_keys(tmp_path: Path) -> None:
-    board = with_keypad(PtyPico(tmp_path / "ttyACM0"))
+    clock = ManualClock()
+    board = SimulatedPico(clock, tmp_path / "ttyACM0")
     config = load_config(overrides=["devices.keypad=pico", "devices.buttons=none", "devices.scanner=none",
                                     "devices.display=none", f"strip.port={board.port}"], system_path=None)
-    devices = open_devices(config, clock=ManualClock(), simulate=False)
+    devices = open_devices(config, clock=clock, simulate=False)
     try:
         assert [type(e) for e in devices.entries] == [PicoKeypad]
         assert devices.pin_factory is None  # the Pi's GPIO pins are not needed for it
         strip = devices.strip
         assert isinstance(strip, PicoPegStrip)
         assert wait_for(strip.changed, lambda: strip.connected)
-        scanner = board.controller.keypad
-        assert isinstance(scanner, WatchedKeypad)
-        assert (scanner.rows, scanner.columns) == (PICO_ROWS, PICO_COLUMNS)
+        assert board.controller.keypad is not None
+        assert board.keypad_pins == (PICO_ROWS, PICO_COLUMNS)
         entries: queue.Queue[Entry] = queue.Queue()
         devices.entries[0].start(entries.put)
-        tap(board, "C")
+        tap(board, clock, "C")
         assert entries.get(timeout=10) == Entry("ok", "keypad")
     finally:
         devices.close()
-        machine.matrix.pressed.clear()
-        board.unplug()
+        board.close()
 
 
 def test_in_simulation_a_keypad_on_the_pico_is_pressed_on_the_simulated_picos_pins() -> None:
