@@ -459,11 +459,11 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
 def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, str]]:
     """A keypad on the Pico talks over the strip's link, on Pico pins the strip's data pin does not use."""
     problems: list[tuple[str, str]] = []
-    if config.devices.strip != "pico":
+    if config.devices.strip not in ("pico", "pico-sim"):
         problems.append(("devices.keypad", f'is "pico" but devices.strip is "{config.devices.strip}" '
                                            f"({merged['devices.strip'].where}): the Pico's keys come over the "
-                                           'strip\'s USB link, so set devices.strip = "pico", or wire the keypad '
-                                           'to the Pi (devices.keypad = "gpio")'))
+                                           'strip\'s USB link, so set devices.strip = "pico" (or "pico-sim"), or wire '
+                                           'the keypad to the Pi (devices.keypad = "gpio")'))
     claims = [("keypad.pico_rows", config.keypad.pico_rows), ("keypad.pico_columns", config.keypad.pico_columns)]
     return problems + _pin_clashes(claims, merged, "GP{} of the Pico".format, {config.strip.pin: "strip.pin"})
 

@@ -106,7 +106,8 @@ def test_a_keypad_on_the_pico_needs_the_pico_strip_and_pins_of_its_own(tmp_path:
         load_config(path, system_path=None)
     assert str(caught.value).splitlines() == [
         f'{path}:2: devices.keypad is "pico" but devices.strip is "sim" ({path}:3): the Pico\'s keys come over the '
-        'strip\'s USB link, so set devices.strip = "pico", or wire the keypad to the Pi (devices.keypad = "gpio")',
+        'strip\'s USB link, so set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi '
+        '(devices.keypad = "gpio")',
         f"{path}:6: keypad.pico_rows uses GP2 of the Pico, which strip.pin ({config.origins['strip.pin']}) uses too: "
         "give each its own pin",
         f"{path}:7: keypad.pico_columns uses GP7 of the Pico, which keypad.pico_rows ({path}:6) uses too: "
@@ -115,6 +116,8 @@ def test_a_keypad_on_the_pico_needs_the_pico_strip_and_pins_of_its_own(tmp_path:
     with pytest.raises(ConfigError, match=r"keypad.pico_columns must be a list of 4 Pico GP numbers, 0 to 22 or "
                                           r"26 to 28 \(got \[10, 11, 12, 24\]\)"):
         load_config(overrides=["keypad.pico_columns=[10, 11, 12, 24]"], system_path=None)
+    simulated = load_config(overrides=["devices.keypad=pico", "devices.strip=pico-sim"], system_path=None)
+    assert (simulated.devices.keypad, simulated.devices.strip) == ("pico", "pico-sim")
     # with the keypad on the Pi, the Pico's pins are not in use
     assert load_config(overrides=["keypad.pico_rows=[2, 7, 8, 9]"], system_path=None).keypad.pico_rows[0] == 2
 
