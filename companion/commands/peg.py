@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from companion.commands import CommandError
-from companion.commands.score import open_text, print_score, read_card
+from companion.commands.score import add_card_arguments, print_score, read_card, write_batch
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.scoring import score_pegging
@@ -21,18 +20,13 @@ def register(subparsers: Any) -> None:
         "the count was last reset, in order: crib peg 9H 6D 8C 7S. Go and last-card points depend on what "
         "follows and are not included. With --batch, one sequence a line and one total a line.",
     )
-    parser.add_argument("cards", nargs="*", metavar="CARD", help="the cards since the last reset, in order")
-    parser.add_argument("--json", action="store_true", help="print the items as JSON")
-    parser.add_argument("--batch", metavar="FILE", help="score every line of FILE ('-' for standard input)")
+    add_card_arguments(parser, "the cards since the last reset, in order")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
-        if args.cards:
-            raise CommandError("give cards or --batch FILE, not both")
-        with open_text(args.batch) as lines:
-            sys.stdout.write("".join(f"{total}\n" for total in batch_totals(lines)))
+        write_batch(args, batch_totals)
         return 0
     cards = parse_cards(args.cards)
     if not cards:

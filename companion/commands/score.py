@@ -7,7 +7,7 @@ import contextlib
 import functools
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from companion.commands import CommandError
@@ -23,19 +23,29 @@ def register(subparsers: Any) -> None:
         "TH, ah or 5♥. With --batch, read one hand a line (an optional trailing word 'crib') and print one "
         "total a line, in order.",
     )
-    parser.add_argument("cards", nargs="*", metavar="CARD", help="four hand cards, then the starter")
+    add_card_arguments(parser, "four hand cards, then the starter")
     parser.add_argument("--crib", action="store_true", help="count as the crib (only a five-card flush counts)")
+    parser.set_defaults(func=run)
+
+
+def add_card_arguments(parser: argparse.ArgumentParser, cards_help: str) -> None:
+    """The cards on the command line, or --batch FILE of them, and --json: shared by `score` and `peg`."""
+    parser.add_argument("cards", nargs="*", metavar="CARD", help=cards_help)
     parser.add_argument("--json", action="store_true", help="print the items as JSON")
     parser.add_argument("--batch", metavar="FILE", help="score every line of FILE ('-' for standard input)")
-    parser.set_defaults(func=run)
+
+
+def write_batch(args: argparse.Namespace, totals: Callable[[TextIO], Iterator[int]]) -> None:
+    """One total a line for every line of --batch FILE."""
+    if args.cards:
+        raise CommandError("give cards or --batch FILE, not both")
+    with open_text(args.batch) as lines:
+        sys.stdout.write("".join(f"{total}\n" for total in totals(lines)))
 
 
 def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
-        if args.cards:
-            raise CommandError("give cards or --batch FILE, not both")
-        with open_text(args.batch) as lines:
-            sys.stdout.write("".join(f"{total}\n" for total in batch_totals(lines, crib=args.crib)))
+        write_batch(args, functools.partial(batch_totals, crib=args.crib))
         return 0
     cards = parse_cards(args.cards)
     if len(cards) != 5:
