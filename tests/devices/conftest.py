@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from companion.devices.base import Entry, ManualClock
+from companion.devices.picosim import SimulatedPico
 from companion.devices.sim import SimulatedKeypad
 
 ROWS, COLUMNS = (5, 6, 13, 19), (12, 16, 20, 26)
@@ -11,6 +15,14 @@ ROWS, COLUMNS = (5, 6, 13, 19), (12, 16, 20, 26)
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock(100.0)
+
+
+@pytest.fixture
+def pico(clock: ManualClock, tmp_path: Path) -> Iterator[SimulatedPico]:
+    """A simulated Pico: the real firmware in a thread, at the far end of a pseudo-terminal."""
+    board = SimulatedPico(clock, tmp_path / "ttyACM0")
+    yield board
+    board.close()
 
 
 @pytest.fixture

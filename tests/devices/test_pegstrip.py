@@ -37,18 +37,6 @@ def showing(pico: SimulatedPico, frame: Frame) -> bool:
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(100.0)
-
-
-@pytest.fixture
-def pico(clock: ManualClock, tmp_path: Path) -> Iterator[SimulatedPico]:
-    board = SimulatedPico(clock, tmp_path / "ttyACM0")
-    yield board
-    board.close()
-
-
-@pytest.fixture
 def strip(pico: SimulatedPico, clock: ManualClock) -> Iterator[PicoPegStrip]:
     driver = PicoPegStrip(
         str(pico.port), LAYOUT.led_count, clock=clock, brightness=255, max_current_ma=2000, keepalive_s=30
