@@ -63,8 +63,8 @@ class ScoreItem:
             return f"a run of {number_words(len(self.cards))}"
         if self.kind == FLUSH:
             return f"a {number_words(len(self.cards))}-card flush"
-        if self.kind in (PAIR, GO, LAST_CARD):
-            return f"a {self.kind}" if self.kind == PAIR else self.kind
+        if self.kind in (PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL):
+            return f"a {self.kind}"
         return self.kind
 
     def to_json(self) -> dict[str, object]:
