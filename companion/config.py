@@ -453,6 +453,11 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
                              i2c if config.devices.display in ("ssd1306", "sh1106") else {})
     if config.devices.keypad == "pico":
         problems += _pico_keypad_checks(config, merged)
+    devices = config.devices
+    if devices.scanner == "serial" and devices.strip == "pico" and config.scanner.port == config.strip.port:
+        problems.append(("scanner.port", f"is {config.scanner.port}, the Pico's port too (strip.port, "
+                                         f"{merged['strip.port'].where}): give the scanner its own port "
+                                         "(a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)"))
     return problems
 
 

@@ -183,3 +183,12 @@ def test_a_named_board_may_host_a_shorter_game_and_check_config_shows_what_auto_
     assert "two-track-61 for this game" in capsys.readouterr().out
     assert main(["check-config", "--set", "board.layout=two-track-61"]) == 2
     assert "board 'two-track-61' has holes to 61 but the game is to 121" in capsys.readouterr().err
+
+
+def test_a_serial_scanner_cannot_share_the_picos_port(tmp_path: Path) -> None:
+    path = write(tmp_path, "c.toml", '[devices]\nscanner = "serial"\n\n[scanner]\nport = "/dev/ttyACM0"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    assert str(caught.value).startswith(f"{path}:5: scanner.port is /dev/ttyACM0, the Pico's port too (strip.port, ")
+    assert "give the scanner its own port" in str(caught.value)
+    assert load_config(overrides=["devices.scanner=serial"], system_path=None).scanner.port == "/dev/ttyUSB0"
