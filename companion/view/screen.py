@@ -137,23 +137,51 @@ def render_screen(view: ScreenView) -> Image.Image:
     return image
 
 
-def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:
-    """The scores of the last input as a player says them: a heading, then one phrase a line."""
-    lines: list[str] = []
+def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[str, ...]]:
+    """The scores of the last input as a player says them, in blocks of lines that a page never splits: each
+    phrase (a long one wrapped at word boundaries onto two lines), the first with its heading when both fit
+    in `room` lines."""
+    blocks: list[tuple[str, ...]] = []
     for event in events:
-        lines.append(f"{event.label}: {event.points}" if "'s " in event.label
-                     else f"{event.side}: {event.label} {event.points}")
-        said = event.score.say() if event.score else ""
-        lines.extend(phrase for part in said.split(", ") if part for phrase in _wrap(part))
-    return lines
+        said = event.score.said()
+        if len(said) == 1 and "'s " not in event.label and len(f"{event.side}: {said[0]}") <= COLUMNS:
+            blocks.append((f"{event.side}: {said[0]}",))  # "Bob: fifteen two", "Ann: one for the go"
+            continue
+        heading = (f"{event.label}: {event.points}" if "'s " in event.label
+                   else f"{event.side}: {event.label} {event.points}")
+        phrases = [tuple(_wrap(phrase)) for phrase in said]
+        if phrases and 1 + len(phrases[0]) <= room:
+            phrases[0] = (heading, *phrases[0])
+        else:
+            phrases.insert(0, (heading,))
+        blocks.extend(phrases)
+    return blocks
+
+
+def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:
+    """The scores of the last input as a player says them: a heading, then one phrase a line (or two)."""
+    return [line for block in spoken_blocks(events) for line in block]
+
+
+def spoken_pages(events: Sequence[ScoreEvent], room: int) -> list[tuple[str, ...]]:
+    """The spoken scores `room` lines a page (at least two), each page ending at the end of a phrase."""
+    pages: list[tuple[str, ...]] = []
+    page: tuple[str, ...] = ()
+    for block in spoken_blocks(events, room):
+        if page and len(page) + len(block) > room:
+            pages.append(page)
+            page = ()
+        page += block
+    if page:
+        pages.append(page)
+    return pages
 
 
 def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: int) -> tuple[str, ...]:
-    """The middle of the screen: the latest scores, `room` lines a page; otherwise the count and pile."""
-    spoken = spoken_lines(recent)
-    if spoken:
-        start = (page % _pages(spoken, room)) * room
-        return tuple(spoken[start : start + room])
+    """The middle of the screen: the latest scores, a page at a time; otherwise the count and pile."""
+    pages = spoken_pages(recent, room)
+    if pages:
+        return pages[page % len(pages)]
     if state.phase == "play":
         pile = " ".join(card.pretty for card in state.pile)
         count = f"Count {state.count}"
@@ -167,11 +195,7 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
 
 
 def page_count(recent: Sequence[ScoreEvent], room: int) -> int:
-    return _pages(spoken_lines(recent), room)
-
-
-def _pages(lines: Sequence[str], room: int) -> int:
-    return max(1, -(-len(lines) // room))
+    return max(1, len(spoken_pages(recent, room)))
 
 
 def _scores(state: GameState) -> tuple[tuple[str, int], ...]:
