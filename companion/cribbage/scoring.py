@@ -165,7 +165,7 @@ class Phrasebook:
 
     def said(self, phrases: Sequence[Phrase]) -> tuple[str, ...]:
         words = [self.phrase(p) for p in phrases]
-        if len(words) > 1:
+        if len(words) > 1 and phrases[-1].kind != FIFTEEN:  # fifteens are counted on: "fifteen two, fifteen four"
             words[-1] = self.last.format(phrase=words[-1])
         return tuple(words) or (self.nothing,)
 

@@ -1,11 +1,12 @@
 """Pictures of the outputs for people without the hardware: the terminal and PNG files.
 
-`board_text` draws the LED strip as the board (each hole at its place from the layout, in ANSI colour) and
-`legend_text` the players under it; `oled_text` draws the OLED image with block characters. `board_image`
-draws the board as a player would recognise it (wood, holes at the layout's millimetres, glowing pegs, the
-game's skunk lines, street numbers, the players' names and scores); `board_png` and `oled_png` write PNG files
-(for `crib sim --snapshots`). A game shorter than the board (61 points on a 121-hole board) finishes at its
-target hole: the picture draws a FINISH line after it and leaves the holes beyond it pale.
+`board_text` draws the LED strip as the board (each hole at its place from the layout, in ANSI colour),
+`board_rows` the same compact for an 80x24 terminal, and `legend_text` the players under it; `oled_text` draws
+the OLED image with block characters. `board_image` draws the board as a player would recognise it (wood, holes
+at the layout's millimetres, glowing pegs, the game's skunk lines, street numbers, the players' names and
+scores); `board_png` and `oled_png` write PNG files (for `crib sim --snapshots`). A game shorter than the board
+(61 points on a 121-hole board) finishes at its target hole: the picture draws a FINISH line after it and
+leaves the holes beyond it pale.
 
 A frame is either the one the table computed (the recording strip) or what the simulated Pico's LEDs hold
 (`SimulatedPico.picture()`: after the firmware's brightness, colour order and current limit, with the brightness
@@ -16,6 +17,7 @@ pegs.MARKER is a skunk-line mark, one nearer pegs.FINISH the finish hole.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +68,28 @@ def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str
 
 
 _MARK_SPLIT = (MARKER[0] + FINISH[0]) // 2
+
+
+def board_rows(layout: BoardLayout, frame: Frame, *, colour: bool = True, gaps: bool = True) -> list[str]:
+    """The board compact, for a small terminal: a character a hole (the marks of `board_text`), a space before
+    each five holes as on a wooden board, the streets one under the other with a blank line between them
+    (none when not `gaps`)."""
+    rows = []
+    for line in board_text(layout, frame, colour=colour).split("\n"):
+        cells = _cells(line)[::2]  # the holes stand in every other column of `board_text`
+        if not "".join(cells).strip():
+            if gaps and rows and rows[-1]:
+                rows.append("")
+            continue
+        rows.append("".join(f"{cell} " if column % 5 == 0 else cell for column, cell in enumerate(cells)).rstrip())
+    return rows
+
+
+def _cells(line: str) -> list[str]:
+    """The characters of a line, each with the colour codes around it."""
+    return re.findall(r"\x1b\[[0-9;]*m.\x1b\[0m|.", line)
+
+
 
 
 def _is_marker(colour: Color) -> bool:

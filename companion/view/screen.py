@@ -116,25 +116,40 @@ def header(view: ScreenView) -> str:
     return " ".join(parts)[:COLUMNS]
 
 
+def _lines(view: ScreenView) -> tuple[list[str], list[str]]:
+    """The lines under the header: (body from the top, prompt at the bottom), or (error, nothing)."""
+    if view.error:
+        return _wrap(view.error)[:ROWS], []
+    prompt = _wrap(view.prompt)[:2]
+    return [line[:COLUMNS] for line in list(view.body)[: ROWS - len(prompt)]], prompt
+
+
 def render_screen(view: ScreenView) -> Image.Image:
     image = Image.new("1", SIZE, 0)
     draw = ImageDraw.Draw(image)
     _text(draw, (0, -1), header(view), fill=1)
     draw.line((0, LINE_PX, SIZE[0] - 1, LINE_PX), fill=1)
     top = LINE_PX + 2
+    body, prompt = _lines(view)
     if view.error:
         draw.rectangle((0, top - 1, SIZE[0] - 1, SIZE[1] - 1), fill=1)
-        for row, line in enumerate(_wrap(view.error)[:ROWS]):
+        for row, line in enumerate(body):
             _text(draw, (1, top + row * LINE_PX - 1), line, fill=0)
         return image
-    prompt = _wrap(view.prompt)[:2]
-    body = list(view.body)[: ROWS - len(prompt)]
     for row, line in enumerate(body):
-        _text(draw, (0, top + row * LINE_PX - 1), line[:COLUMNS], fill=1)
+        _text(draw, (0, top + row * LINE_PX - 1), line, fill=1)
     bottom = SIZE[1] - len(prompt) * LINE_PX
     for row, line in enumerate(prompt):
         _text(draw, (0, bottom + row * LINE_PX - 2), line, fill=1)
     return image
+
+
+def screen_text(view: ScreenView) -> list[str]:
+    """The screen as text, line for line as `render_screen` draws it: the header, a rule, then four lines
+    (the body from the top, the prompt at the bottom; an error fills them, drawn white on black)."""
+    body, prompt = _lines(view)
+    rows = body + [""] * (ROWS - len(body) - len(prompt)) + prompt
+    return [header(view), "─" * COLUMNS, *(line.ljust(COLUMNS) for line in rows)]
 
 
 def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[str, ...]]:
@@ -143,14 +158,14 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
     in `room` lines."""
     blocks: list[tuple[str, ...]] = []
     for event in events:
-        said = event.score.said()
-        if len(said) == 1 and "'s " not in event.label and len(f"{event.side}: {said[0]}") <= COLUMNS:
-            blocks.append((f"{event.side}: {said[0]}",))  # "Bob: fifteen two", "Ann: one for the go"
+        said = list(event.score.said())
+        if "'s " not in event.label:  # points of the play: "Bob: fifteen two", "and a pair is four"
+            said[0] = f"{event.side}: {said[0]}"
+            blocks.extend(tuple(_wrap(phrase)) for phrase in said)
             continue
-        heading = (f"{event.label}: {event.points}" if "'s " in event.label
-                   else f"{event.side}: {event.label} {event.points}")
+        heading = f"{event.label}: {event.points}"  # a count of the show: "Bob's hand: 12", then the phrases
         phrases = [tuple(_wrap(phrase)) for phrase in said]
-        if phrases and 1 + len(phrases[0]) <= room:
+        if 1 + len(phrases[0]) <= room:
             phrases[0] = (heading, *phrases[0])
         else:
             phrases.insert(0, (heading,))

@@ -38,6 +38,7 @@ def said(text: str, *, crib: bool = False) -> str:
     ("AH 2H 3H 8H 6C", "fifteen two, a run of three is five, and a four-card flush is nine"),
     ("AH 2H 3H 8H 6H", "fifteen two, a run of three is five, and a five-card flush is ten"),
     ("KS QD 8C 2H 4D", "nineteen: nothing to count"),  # a hand of nothing is "nineteen" at the table
+    ("2C 3D 9S KH 5C", "fifteen two, fifteen four"),  # fifteens count on without "and"
 ])
 def test_a_hand_is_counted_aloud_as_players_count_it(cards, words):
     assert said(cards) == words
