@@ -1,0 +1,104 @@
+"""The board in the players' language: English (the source) and German, through gettext catalogs.
+
+`use(language)` picks the language for the whole process ("en", "de", or "auto": the system's locale where a
+catalog exists, English otherwise); `_()` and `ngettext()` translate a message, `N_()` marks one for the
+catalog without translating it yet. The catalogs live in `companion/locale/LANG/LC_MESSAGES/companion.po`,
+extracted and compiled with Babel (`python3 dev.py i18n`); the compiled `.mo` files are shipped.
+
+The spoken count is the engine's (`companion.cribbage.scoring.Phrasebook`, whose English templates are
+messages of the catalog): `phrasebook()` is the count in the chosen language, its numbers spelt by num2words.
+Card names and suit letters a player types are the same in every language, and so is every barcode; JSON
+output stays language-neutral (keys and codes).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+from companion.cribbage import scoring
+
+DOMAIN = "companion"
+LOCALE_DIR = Path(__file__).with_name("locale")
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+_book = scoring.ENGLISH
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark, translate later"
+    return message
+
+
+def _(message: str) -> str:
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)
+
+
+def language() -> str:
+    return _language
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The language of the system's locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE) when we have it, else English."""
+    env = os.environ if environ is None else environ
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for value in env.get(key, "").split(":"):
+            code = value.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+            if code and code not in ("c", "posix"):
+                break
+    return "en"
+
+
+def use(choice: str | None) -> str:
+    """Switch every message to `choice` ("en", "de", "auto" or None for the system's); returns the language."""
+    global _translation, _language, _book  # one language for the process, like gettext.install
+    code = system_language() if choice in (None, "", "auto") else str(choice)
+    if code not in LANGUAGES:
+        raise ValueError(f"no language {code!r}: choose one of {', '.join(LANGUAGES)} (or auto)")
+    _translation = (gettext.NullTranslations() if code == "en"
+                    else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
+    _language = code
+    _book = scoring.ENGLISH if code == "en" else _translated_book(code)
+    return code
+
+
+def phrasebook() -> scoring.Phrasebook:
+    """The spoken count in the chosen language."""
+    return _book
+
+
+def say(score: scoring.Score) -> str:
+    return score.say(_book)
+
+
+def number(n: int) -> str:
+    """A number in words, as a player counts aloud, in the chosen language."""
+    return _book.number(n)
+
+
+def _translated_book(code: str) -> scoring.Phrasebook:
+    from num2words import num2words
+
+    english = scoring.ENGLISH
+    return scoring.Phrasebook(
+        number=lambda n: num2words(n, lang=code),
+        templates={kind: _(template) for kind, template in english.templates.items()},
+        names={kind: _(name) for kind, name in english.names.items()},
+        named=_(english.named), last=_(english.last), joiner=english.joiner, nothing=_(english.nothing),
+    )
+
+
+def engine_messages() -> list[str]:
+    """The engine's words that the catalog translates: the phrasebook's templates and names."""
+    english = scoring.ENGLISH
+    words = [*english.templates.values(), *english.names.values(), english.named, english.last, english.nothing]
+    return list(dict.fromkeys(words))
+
