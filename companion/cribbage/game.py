@@ -1,4 +1,8 @@
-"""The game as a pure fold of table inputs: `apply(state, input) -> state`.
+"""The game as a pure fold of table inputs: `apply(state, input) -> state`. The rules: docs/rules.md.
+
+`legal_moves(state)` answers "what may the player to play do now" (the cards that fit, whether go is allowed
+and why not); the engine refuses a go by the same answer, and every front end asks it rather than re-deriving
+the rules.
 
 The state knows everything the table has seen: the cut, the starter, every card of the play, the crib,
 each score with its reason (a `ScoreEvent`), the winner and the match. Illegal inputs raise an `InputError`
@@ -540,6 +544,62 @@ def _starter(state: GameState, inp: StarterInput) -> GameState:
 
 # --- the play ----------------------------------------------------------------------------------------------
 
+MAX_COUNT = 31
+HIGHEST_VALUE = 10  # a ten, jack, queen or king: with hidden hands a go is possible only once one cannot fit
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the player to play may do now (docs/rules.md, "The play"): the answer of `legal_moves`."""
+
+    player: str | None  # whose turn it is to play; None outside the play
+    count: int
+    plays: tuple[Card, ...] | None  # the cards that fit, of those the player may hold; None when they are hidden
+    go: bool  # whether saying go is allowed now
+    no_go: str = ""  # when go is not allowed: why, and what to do instead
+
+    @property
+    def must_go(self) -> bool:
+        """The player's cards are known and none of them fits: go is the only move."""
+        return self.go and self.plays == ()
+
+
+def fitting(count: int, cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards that can be played at this count without passing 31."""
+    return tuple(card for card in cards if count + card.value <= MAX_COUNT)
+
+
+def legal_moves(state: GameState) -> Legal:
+    """The engine's answer to "what may this player do now" in the play.
+
+    With hidden hands every card is possible, so a go is allowed only when a ten-card could not fit (a count of
+    22 or more). When the player's cards are known (the hand and discard entered: coaching mode, a computer
+    player) a go is allowed only when none of them fits; with the hand known but not yet the discard, only
+    when the cards that fit could all be the ones laid away. A player who has played all their cards is never
+    asked: the play passes them by without a go.
+    """
+    if state.phase != "play" or state.turn is None:
+        return Legal(None, state.count, (), False, f"No go now: {state.prompt()}")
+    player, count = state.turn, state.count
+    hand = state.hands.get(player)
+    if hand is None:
+        go = count + HIGHEST_VALUE > MAX_COUNT
+        return Legal(player, count, None, go, "" if go else f"No go at {count}: every card fits. Play a card.")
+    candidates = state.held(player)
+    if candidates is None:
+        candidates = tuple(c for c in hand if c not in state.played_by(player))
+    fits = fitting(count, candidates)
+    may_be_laid_away = len(candidates) - state.cards_left(player)  # the discard, while it is not entered
+    go = len(fits) <= may_be_laid_away
+    if go:
+        return Legal(player, count, fits, True)
+    if may_be_laid_away == 0:
+        why = f"{player} holds {_cards(fits)}, which fit{'s' if len(fits) == 1 else ''}"
+    else:
+        why = f"{player} still holds a card that fits (of {_cards(fits)})"
+    return Legal(player, count, fits, False, f"No go at {count}: {why}. Play a card.")
+
+
 def _check_turn(state: GameState, player: str | None, action: str) -> str:
     if state.phase != "play":
         if state.phase == "deal":
@@ -566,7 +626,7 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
     if hand is not None and card not in hand:
         held = state.held(player) or tuple(c for c in hand if c not in state.played_by(player))
         raise RuleError(f"{card} is not in {player}'s hand: play one of {_cards(held)}")
-    if state.count + card.value > 31:
+    if state.count + card.value > MAX_COUNT:
         raise RuleError(f"the count is {state.count}: {card} would make {state.count + card.value}; "
                         "play a lower card or say go")
     pile = (*state.pile, card)
@@ -581,15 +641,12 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
 
 
 def _go(state: GameState, inp: GoInput) -> GameState:
-    player = _check_turn(state, inp.player, "play")
-    if state.count == 0:
-        raise RuleError(f"the count is 0: any card can be played; {player} leads a card")
-    held = state.held(player)
-    if held is not None:
-        fits = [c for c in held if state.count + c.value <= 31]
-        if fits:
-            raise RuleError(f"{player} can play {fits[0]} (count {state.count}): go is only for when no card fits")
-    return _advance(replace(state, gone=state.gone | {player}))
+    _check_turn(state, inp.player, "play")
+    now = legal_moves(state)
+    if not now.go:
+        raise RuleError(now.no_go)
+    assert now.player is not None
+    return _advance(replace(state, gone=state.gone | {now.player}))
 
 
 def _advance(state: GameState) -> GameState:
