@@ -27,7 +27,9 @@ the match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Literal, get_args
 
 from .cards import Card
 from .errors import InputError, RuleError
@@ -56,15 +58,18 @@ from .transcript import (
     GoInput,
     HandInput,
     Input,
+    MatchScoringName,
     MugginsInput,
     PegInput,
     PlayInput,
     StarterInput,
     UndoInput,
+    VariantName,
     input_to_json,
 )
 
-PHASES = ("new", "cut", "deal", "play", "crib", "claim", "game over", "match over")
+Phase = Literal["new", "cut", "deal", "play", "crib", "claim", "game over", "match over"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
 IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
 PEGGING = "pegging"  # the label of points a card pegs in the play
 PLAY_LABELS = (PEGGING, GO, LAST_CARD)  # every point pegged in the play
@@ -98,6 +103,17 @@ class DealRecord:
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards dealt
     discards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards laid away
 
+    def __post_init__(self) -> None:
+        _freeze_mappings(self)
+
+
+def _freeze_mappings(value: object) -> None:
+    """Make a frozen dataclass's mappings read-only copies, so no two values share a dictionary a caller can change."""
+    for f in fields(value):  # type: ignore[arg-type]
+        mapping = getattr(value, f.name)
+        if isinstance(mapping, Mapping) and not isinstance(mapping, MappingProxyType):
+            object.__setattr__(value, f.name, MappingProxyType(dict(mapping)))
+
 
 @dataclass(frozen=True, slots=True)
 class MissedPoints:
@@ -114,11 +130,11 @@ class GameState:
     players: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
     target: int = 121
-    variant: str = "two"
+    variant: VariantName = "two"
     muggins: bool = False
     match_target: int | None = None  # match points that win the match; None for single games
-    match_scoring: str = "standard"  # a key of MATCH_SCORING
-    phase: str = "new"
+    match_scoring: MatchScoringName = "standard"
+    phase: Phase = "new"
     dealer: str | None = None
     turn: str | None = None  # whose turn to play, to cut, or to claim
     count: int = 0
@@ -146,6 +162,9 @@ class GameState:
     last_player: str | None = None  # who played the last card of the current series
     counts: tuple[tuple[str, str], ...] = ()  # muggins: shows still to claim, ("hand", player) or ("crib", dealer)
     missed: MissedPoints | None = None
+
+    def __post_init__(self) -> None:
+        _freeze_mappings(self)
 
     # --- what the table sees -------------------------------------------------------------------------------
 
