@@ -73,6 +73,7 @@ PHASES: tuple[Phase, ...] = get_args(Phase)
 IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
 PEGGING = "pegging"  # the label of points a card pegs in the play
 PLAY_LABELS = (PEGGING, GO, LAST_CARD)  # every point pegged in the play
+SHOW_LABELS = ("'s hand", "'s crib")  # the ends of the labels of the counts in the show
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +85,20 @@ class ScoreEvent:
     label: str  # as a player says it: "Bob's hand", "Ann's crib", "pegging", "his heels", "go", "last card"
     deal: int  # deal number in the current game, from 1
     claimed: int | None = None  # muggins games: the points claimed for this count
+    note: str = ""  # what the points alone do not say: a claim off the count, muggins taken, the game won at the cap
+
+    def say(self) -> str:
+        """The score as the table hears it: the count in a player's cadence, then the note."""
+        said = self.score.say() if self.score and self.label != MUGGINS else ""
+        return "; ".join(part for part in (said, self.note) if part)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"side": self.side, "player": self.player, "points": self.points,
                                   "label": self.label, "deal": self.deal, "score": self.score.to_json()}
         if self.claimed is not None:
             out["claimed"] = self.claimed
+        if self.note:
+            out["note"] = self.note
         return out
 
 
@@ -117,12 +126,18 @@ def _freeze_mappings(value: object) -> None:
 
 @dataclass(frozen=True, slots=True)
 class MissedPoints:
-    """Muggins: a claim fell short; the opponents may call muggins and peg the difference."""
+    """Muggins: a claim was off the count (short or over); the opponents may call muggins and peg the difference."""
 
     player: str
     side: str
-    points: int
+    points: int  # the difference between the claim and the count
     label: str
+    deal: int  # the deal the count belongs to (a crib's muggins is called after the next deal has begun)
+    over: bool = False  # the claim was too high: the claimant pegged only the true points
+
+    def say(self) -> str:
+        what = "overcalled by" if self.over else "missed"
+        return f"{self.player} {what} {number_words(self.points)}: muggins for {self.points}"
 
 
 @dataclass(frozen=True)
@@ -248,7 +263,7 @@ class GameState:
                 "his_heels": sum(e.points for e in events if e.label == HIS_HEELS),
                 "pegging": pegging,
                 "show": [_show_json(e, events[i + 1] if i + 1 < len(events) else None)
-                         for i, e in enumerate(events) if e.label.endswith(("'s hand", "'s crib"))],
+                         for i, e in enumerate(events) if e.label.endswith(SHOW_LABELS)],
                 "other": [e.to_json() for e in events
                           if e.label in (MUGGINS, MANUAL, FIRST_DEAL_BONUS)],
             })
@@ -351,12 +366,18 @@ def _dispatch(state: GameState, inp: Input) -> GameState:
 # --- scoring -----------------------------------------------------------------------------------------------
 
 def _peg(state: GameState, side: str, player: str | None, score: Score, label: str, *,
-         points: int | None = None, claimed: int | None = None) -> GameState:
+         points: int | None = None, claimed: int | None = None, deal: int | None = None,
+         extra_note: str = "") -> GameState:
     """Peg points for a side; at the target the game is over at once and the score is capped."""
     have = state.scores[side]
     wanted = score.total if points is None else points
     pegged = max(-have, min(wanted, state.target - have))
-    event = ScoreEvent(side, player, pegged, score, label, state.deal_number, claimed)
+    note = ""
+    if pegged < wanted and have + pegged == state.target:
+        note = (f"{number_words(wanted)} {'held' if label.endswith(SHOW_LABELS) else 'scored'}, "
+                f"{number_words(pegged)} pegged: {side} reaches {state.target} and the game is over")
+    event = ScoreEvent(side, player, pegged, score, label, deal or state.deal_number, claimed,
+                       "; ".join(n for n in (extra_note, note) if n))
     scores = {**state.scores, side: have + pegged}
     back_pegs = {**state.back_pegs, side: have} if pegged else state.back_pegs
     state = replace(state, scores=scores, back_pegs=back_pegs, events=(*state.events, event))
@@ -564,6 +585,7 @@ def _starter(state: GameState, inp: StarterInput) -> GameState:
 # --- the play ----------------------------------------------------------------------------------------------
 
 MAX_COUNT = 31
+MAX_PEG = 14  # the most one card pegs: the fourth seven after a three, 31 (2) and a double pair royal (12)
 HIGHEST_VALUE = 10  # a ten, jack, queen or king: with hidden hands a go is possible only once one cannot fit
 
 
@@ -638,6 +660,11 @@ def _check_turn(state: GameState, player: str | None, action: str) -> str:
 
 def _play(state: GameState, inp: PlayInput) -> GameState:
     player = _check_turn(state, inp.player, "play")
+    if inp.claim is not None:
+        if not state.muggins:
+            raise RuleError("this game is played without muggins: the play is pegged for you, no claim needed")
+        if not 0 <= inp.claim <= MAX_PEG:
+            raise RuleError(f"one card pegs 0 to {MAX_PEG} points, not {inp.claim}: claim again")
     card = inp.card
     if (seen := _where_seen(state, card, player)) is not None:
         raise RuleError(f"{seen}: play a card from {player}'s hand")
@@ -652,11 +679,32 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
     state = replace(state, pile=pile, count=state.count + card.value, played=(*state.played, (player, card)),
                     last_player=player)
     score = score_pegging(pile)
+    if inp.claim is not None:
+        return _claimed_play(state, player, score, inp.claim)
     if score:
         state = _peg(state, state.side_of[player], player, score, PEGGING)
         if state.winner:
             return state
     return _advance(state)
+
+
+def _claimed_play(state: GameState, player: str, score: Score, claim: int) -> GameState:
+    """Muggins games: the player pegs what they claim for the card, never more than it made; a claim off the
+    count leaves muggins open to the opponents. The go and last card points are not claimed: they peg themselves."""
+    side = state.side_of[player]
+    if claim == 0 and not score:
+        return _advance(state)
+    missed = None
+    if claim != score.total:
+        missed = MissedPoints(player, side, abs(score.total - claim), PEGGING, state.deal_number,
+                              over=claim > score.total)
+    note = "" if missed is None else f"claimed {number_words(claim)}; {missed.say()}"
+    state = _peg(state, side, player, score, PEGGING, points=min(claim, score.total), claimed=claim,
+                 extra_note=note)
+    if state.winner:
+        return state
+    state = _advance(state)
+    return state if state.winner else replace(state, missed=missed)  # the game over, nothing more is taken
 
 
 def _go(state: GameState, inp: GoInput) -> GameState:
@@ -782,11 +830,20 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
     score = _show_score(state, kind, player)
     side, label = state.side_of[player], _label(kind, player)
     state = replace(state, counts=state.counts[1:])
-    state = _peg(state, side, player, score, label, points=min(inp.points, score.total), claimed=inp.points)
+    missed = None
+    if inp.points != score.total:
+        missed = MissedPoints(player, side, abs(score.total - inp.points), label, state.deal_number,
+                              over=inp.points > score.total)
+    note = ""
+    if missed is not None:
+        note = (f"claimed {number_words(inp.points)}, {player} pegs {number_words(min(inp.points, score.total))}"
+                f"; {missed.say()}")
+    state = _peg(state, side, player, score, label, points=min(inp.points, score.total), claimed=inp.points,
+                 extra_note=note)
     if state.winner:
         return state
-    if inp.points < score.total:
-        state = replace(state, missed=MissedPoints(player, side, score.total - inp.points, label))
+    if missed is not None:
+        state = replace(state, missed=missed)
     return _next_claim(state)
 
 
@@ -795,7 +852,8 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
         raise RuleError("this game is played without muggins: the hands are counted for you")
     missed = state.missed
     if missed is None:
-        raise RuleError("muggins is called right after a claim that was too low, and the last input was not one")
+        raise RuleError("muggins is called right after a claim that was too low or too high, and the last input "
+                        "was not one: no points to take")
     caller = inp.player
     if caller is None:
         caller = state.left_of(missed.player)
@@ -805,7 +863,11 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
     if state.side_of[caller] == missed.side:
         raise RuleError(f"{caller} cannot call muggins on {missed.label}: an opponent calls it")
     score = Score((ScoreItem(MUGGINS, (), missed.points),))
-    return replace(_peg(state, state.side_of[caller], caller, score, MUGGINS), missed=None)
+    what = "overcalled" if missed.over else "missed"
+    on = "the play" if missed.label == PEGGING else missed.label
+    note = f"{caller} takes {number_words(missed.points)} that {missed.player} {what} on {on}"
+    return replace(_peg(state, state.side_of[caller], caller, score, MUGGINS, deal=missed.deal, extra_note=note),
+                   missed=None)
 
 
 # --- manual pegging ----------------------------------------------------------------------------------------

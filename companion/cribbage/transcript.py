@@ -73,6 +73,7 @@ class StarterInput:
 class PlayInput:
     card: Card
     player: str | None = None  # checked against whose turn it is when given
+    claim: int | None = None  # muggins games: the points the player claims for the card (none: pegged as counted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,7 @@ EXAMPLES: dict[InputKind, str] = {
 _FIELD_KINDS: dict[str, str] = {
     "players": "names", "dealer": "name", "player": "name", "target": "int", "variant": "variant",
     "muggins": "bool", "match": "match", "match_scoring": "match_scoring", "card": "card", "cards": "cards",
-    "points": "int",
+    "points": "int", "claim": "int",
 }
 _KIND_WORDS = {
     "name": "a player's name (text)", "names": "a list of player names", "card": 'a card like "5H"',
