@@ -140,15 +140,79 @@ class MissedPoints:
         return f"{self.player} {what} {number_words(self.points)}: muggins for {self.points}"
 
 
+PLAYERS_OF: dict[VariantName, int] = {"two": 2, "three": 3, "four": 4, "five-card": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What a game is played as, fixed when it starts: the variant (how many players, five-card), the target,
+    muggins and the match. One value passed around (the game state, the controller, the board, the stats)."""
+
+    variant: VariantName = "two"
+    target: int = 121
+    muggins: bool = False
+    match_target: int | None = None  # match points that win the match; None for single games
+    match_scoring: MatchScoringName = "standard"
+
+    @classmethod
+    def of(cls, inp: GameInput) -> Rules:
+        """The rules a game input asks for, checked: InputError says what to write instead."""
+        players = len(inp.players)
+        if not 2 <= players <= 4:
+            raise InputError("a game needs 2, 3 or 4 players, like \"players\":[\"Ann\",\"Bob\"]")
+        variant = inp.variant or _VARIANT_OF[players]
+        if variant not in VARIANTS or PLAYERS_OF[variant] != players:
+            raise InputError(f"the {variant} game is for {number_words(PLAYERS_OF[variant])} players, not {players}")
+        target = inp.target if inp.target is not None else 61 if variant == "five-card" else 121
+        if not 5 <= target <= 1000:
+            raise InputError(f"a game is played to 121 or 61 points, not {target}")
+        match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
+        if match is not None and match < 1:
+            raise InputError(f"a match is won with 1 or more match points (usually {DEFAULT_MATCH}), not {match}")
+        scoring = inp.match_scoring or "standard"
+        if scoring not in MATCH_SCORING:
+            raise InputError(f"no match scoring {scoring!r}: use one of {', '.join(MATCH_SCORING)}")
+        return cls(variant, target, inp.muggins, match, scoring)
+
+    @property
+    def players(self) -> int:
+        return PLAYERS_OF[self.variant]
+
+    @property
+    def sides(self) -> int:
+        """The scores pegged: one a player, or two partnerships in the four-player game."""
+        return 2 if self.variant == "four" else self.players
+
+    @property
+    def dealt_size(self) -> int:
+        return 6 if self.variant == "two" else 5
+
+    @property
+    def discard_size(self) -> int:
+        return 2 if self.variant in ("two", "five-card") else 1
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player keeps for the play and the show."""
+        return self.dealt_size - self.discard_size
+
+    @property
+    def skunk_lines(self) -> tuple[int, int]:
+        return skunk_lines(self.target)
+
+    def match_points(self, skunk: str | None) -> int:
+        """What a game won is worth in the match: a plain win, a skunk or a double skunk."""
+        return MATCH_SCORING[self.match_scoring][skunk]
+
+
+_VARIANT_OF: dict[int, VariantName] = {2: "two", 3: "three", 4: "four"}
+
+
 @dataclass(frozen=True)
 class GameState:
     players: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
-    target: int = 121
-    variant: VariantName = "two"
-    muggins: bool = False
-    match_target: int | None = None  # match points that win the match; None for single games
-    match_scoring: MatchScoringName = "standard"
+    rules: Rules = Rules()
     phase: Phase = "new"
     dealer: str | None = None
     turn: str | None = None  # whose turn to play, to cut, or to claim
@@ -183,18 +247,39 @@ class GameState:
 
     # --- what the table sees -------------------------------------------------------------------------------
 
+    # the rules' values, read where a state is at hand
+    @property
+    def target(self) -> int:
+        return self.rules.target
+
+    @property
+    def variant(self) -> VariantName:
+        return self.rules.variant
+
+    @property
+    def muggins(self) -> bool:
+        return self.rules.muggins
+
+    @property
+    def match_target(self) -> int | None:
+        return self.rules.match_target
+
+    @property
+    def match_scoring(self) -> MatchScoringName:
+        return self.rules.match_scoring
+
     @property
     def dealt_size(self) -> int:
-        return 6 if self.variant == "two" else 5
+        return self.rules.dealt_size
 
     @property
     def discard_size(self) -> int:
-        return 2 if self.variant in ("two", "five-card") else 1
+        return self.rules.discard_size
 
     @property
     def hand_size(self) -> int:
         """Cards each player keeps for the play and the show."""
-        return self.dealt_size - self.discard_size
+        return self.rules.hand_size
 
     def played_by(self, player: str) -> tuple[Card, ...]:
         return tuple(card for who, card in self.played if who == player)
@@ -395,7 +480,7 @@ def _win(state: GameState, side: str) -> GameState:
     best_loser = max(state.scores[s] for s in state.sides if s != side)
     skunk_line, double_line = skunk_lines(state.target)
     skunk = "double skunk" if best_loser < double_line else "skunk" if best_loser < skunk_line else None
-    won = MATCH_SCORING[state.match_scoring][skunk]
+    won = state.rules.match_points(skunk)
     match_points = {**state.match_points, side: state.match_points[side] + won}
     match_over = state.match_target is not None and match_points[side] >= state.match_target
     return replace(state, phase="match over" if match_over else "game over", winner=side, skunk=skunk,
@@ -408,25 +493,11 @@ def _game(state: GameState, inp: GameInput) -> GameState:
     if state.phase not in ("new", "game over", "match over"):
         raise RuleError(f"a game is in progress ({state.prompt()}): finish it, or undo back to its start")
     players = tuple(inp.players)
-    if not 2 <= len(players) <= 4:
-        raise InputError("a game needs 2, 3 or 4 players, like \"players\":[\"Ann\",\"Bob\"]")
+    rules = Rules.of(inp)
     if len(set(players)) != len(players):
         raise InputError("two players have the same name: give each player a different name")
     if any("&" in p for p in players):
         raise InputError("a player's name may not contain '&' (it joins partners' names)")
-    variant = inp.variant or {2: "two", 3: "three", 4: "four"}[len(players)]
-    wanted = {"two": 2, "three": 3, "four": 4, "five-card": 2}[variant]
-    if variant not in VARIANTS or wanted != len(players):
-        raise InputError(f"the {variant} game is for {number_words(wanted)} players, not {len(players)}")
-    target = inp.target if inp.target is not None else 61 if variant == "five-card" else 121
-    if not 5 <= target <= 1000:
-        raise InputError(f"a game is played to 121 or 61 points, not {target}")
-    match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
-    if match is not None and match < 1:
-        raise InputError(f"a match is won with 1 or more match points (usually {DEFAULT_MATCH}), not {match}")
-    scoring = inp.match_scoring or "standard"
-    if scoring not in MATCH_SCORING:
-        raise InputError(f"no match scoring {scoring!r}: use one of {', '.join(MATCH_SCORING)}")
     if inp.dealer is not None and inp.dealer not in players:
         raise InputError(f"the dealer {inp.dealer!r} is not one of the players {_and(list(players))}")
     if len(players) == 4:
@@ -434,8 +505,8 @@ def _game(state: GameState, inp: GameInput) -> GameState:
         side_of = {p: sides[i % 2] for i, p in enumerate(players)}
     else:
         sides, side_of = players, {p: p for p in players}
-    next_game = (state.phase == "game over" and state.match_target is not None and match == state.match_target
-                 and scoring == state.match_scoring and players == state.players and variant == state.variant)
+    next_game = (state.phase == "game over" and state.match_target is not None and rules == state.rules
+                 and players == state.players)
     dealer = inp.dealer
     if next_game:
         assert state.winner is not None
@@ -447,8 +518,7 @@ def _game(state: GameState, inp: GameInput) -> GameState:
             raise RuleError(f"the loser of the last game deals first: {_and(losing_players)}, not {dealer}")
     zero = dict.fromkeys(sides, 0)
     new = GameState(
-        players=players, sides=sides, target=target, variant=variant, muggins=inp.muggins,
-        match_target=match, match_scoring=scoring, scores=zero, back_pegs=zero,
+        players=players, sides=sides, rules=rules, scores=zero, back_pegs=zero,
         match_points=dict(state.match_points) if next_game else zero,
         game_number=state.game_number + 1 if next_game else 1, side_of=side_of, inputs=state.inputs,
     )

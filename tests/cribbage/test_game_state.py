@@ -8,7 +8,8 @@ from collections.abc import Mapping
 import pytest
 
 from companion.cribbage.cards import parse_cards
-from companion.cribbage.game import PHASES, DealRecord, GameState, apply, initial_state
+from companion.cribbage.errors import InputError
+from companion.cribbage.game import PHASES, DealRecord, GameState, Rules, apply, initial_state
 from companion.cribbage.transcript import GameInput, HandInput
 
 
@@ -46,3 +47,18 @@ def test_a_dictionary_given_to_a_state_is_copied_not_shared():
 
 def test_the_phases_are_the_literal_type_s_values():
     assert PHASES == ("new", "cut", "deal", "play", "crib", "claim", "game over", "match over")
+
+
+def test_a_game_s_rules_are_one_value_checked_once():
+    state = _new_game()
+    assert state.rules == Rules("two", 121, False, 7, "standard")
+    assert (state.target, state.variant, state.match_target, state.hand_size) == (121, "two", 7, 4)
+    five = Rules.of(GameInput(("Ann", "Bob"), variant="five-card"))
+    assert (five.target, five.players, five.sides, five.dealt_size, five.discard_size, five.hand_size) == (
+        61, 2, 2, 5, 2, 3)
+    four = Rules.of(GameInput(("Ann", "Bob", "Cat", "Dan"), muggins=True, match=3, match_scoring="acc"))
+    assert (four.variant, four.sides, four.hand_size, four.muggins, four.match_points("skunk")) == ("four", 2, 4,
+                                                                                                   True, 3)
+    assert Rules().skunk_lines == (91, 61) and five.skunk_lines == (31, 16)
+    with pytest.raises(InputError, match="the three game is for three players, not 2"):
+        Rules.of(GameInput(("Ann", "Bob"), variant="three"))
