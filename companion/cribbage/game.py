@@ -295,6 +295,13 @@ class GameState:
         gone = set(discard) | set(self.played_by(player))
         return tuple(c for c in hand if c not in gone)
 
+    def losers(self) -> tuple[str, ...]:
+        """After a game: the players of the side that lost it (the lowest score), who deal first in the next."""
+        assert self.winner is not None
+        lowest = min(self.scores[s] for s in self.sides if s != self.winner)
+        side = next(s for s in self.sides if s != self.winner and self.scores[s] == lowest)
+        return tuple(p for p in self.players if self.side_of[p] == side)
+
     def left_of(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
 
@@ -509,13 +516,11 @@ def _game(state: GameState, inp: GameInput) -> GameState:
                  and players == state.players)
     dealer = inp.dealer
     if next_game:
-        assert state.winner is not None
-        losers = sorted((s for s in state.sides if s != state.winner), key=lambda s: state.scores[s])
-        losing_players = [p for p in players if side_of[p] in losers[0]]
+        losing_players = state.losers()
         if dealer is None:
             dealer = losing_players[0]
-        elif side_of[dealer] == state.winner:
-            raise RuleError(f"the loser of the last game deals first: {_and(losing_players)}, not {dealer}")
+        elif dealer not in losing_players:
+            raise RuleError(f"the loser of the last game deals first: {_and(list(losing_players))}, not {dealer}")
     zero = dict.fromkeys(sides, 0)
     new = GameState(
         players=players, sides=sides, rules=rules, scores=zero, back_pegs=zero,
