@@ -9,12 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion import stats
-from companion.app import Table
 from companion.boards import load_layout
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PlayInput, UndoInput
 from companion.devices.base import Entry, ManualClock
 from companion.gamelog import GameLog
+from companion.table import Table
 from companion.view.screen import spoken_lines
 from tests.view.test_screen import DEAL
 

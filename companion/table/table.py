@@ -1,25 +1,21 @@
-"""The table controller: what players enter becomes engine inputs, the log, and what the board shows.
+"""The table: what players enter becomes engine inputs and lines of the log, one entry at a time.
 
 Device threads only ever call `Table.emit`, which puts an `Entry` on one queue; the main loop calls
-`Table.drain` (and `Table.tick` for time-outs) and the controller applies entries one at a time:
+`Table.drain` (and `Table.tick` for time-outs) and the table applies entries one at a time:
 
-    decode -> build the engine input -> validate with `apply` -> append to the log (fsync) -> render -> devices
+    decode -> build the engine input -> validate with `apply` -> append to the log (fsync) -> present
 
 Bad input changes nothing: the engine raises before a new state exists, and nothing is logged or shown but
 the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
-four crib cards: the crib cards are collected here ("Crib: 2 of 4") and go to the engine as one input.
+four crib cards: the crib cards wait with the held cards (held.py) and go to the engine as one input.
 In muggins games each count waits for its claim: "claim 7" (or the keypad's # * 7 OK, pegging for whose turn
 it is), and "claim 2" right after a card claims its points in the play; then "muggins" lets the opponent take
 what a claim missed or overcalled (docs/rules.md). A go the engine knows to be impossible is refused in its
 words; `ok` skips the cut for deal; after a game the loser deals first; an undo past the end of a game asks
 for a second undo, then reopens it (from the next game's start too, whose one-line log is then deleted).
-
-Coaching mode: the players scan their six dealt cards before the starter but never say what they laid away.
-When the play is over their kept cards are all on the table, so each discard is the hand less the cards
-played: the controller logs it (a `discard` input after the starter) before the crib is scanned, so the
-engine checks the scanned crib against it, and the screen pages the coach's review of each discard for a
-few seconds. An undo takes such a discard back together with the play that made it known. The review is
-not stored: it follows from the `hand` and `discard` inputs of the log (`crib stats` works it out again).
+In coaching mode the coach (coach.py) works out the discards after the play and the table logs them; an undo
+takes such a discard back together with the play that made it known. What is shown is the presenter's
+(presenter.py).
 """
 
 from __future__ import annotations
@@ -29,31 +25,24 @@ import queue
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from PIL import Image
-
-from companion.advice.coach import review_discard
 from companion.boards import BoardLayout
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState, ScoreEvent, apply, legal_moves, replay
-from companion.devices.base import Clock, Color, Entry, Frame, PegStrip, StatusDisplay
+from companion.cribbage.game import GameState, apply, legal_moves, replay
+from companion.devices.base import Clock, Color, Entry, PegStrip, StatusDisplay
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import GameLog
-from companion.view.pegs import DEFAULT_COLOURS, render_pegs
-from companion.view.screen import ScreenView, body_room, coach_pages, page_count, render_screen, screen_view
+from companion.view.pegs import DEFAULT_COLOURS
+from companion.view.screen import ScreenView
+
+from .coach import Coach, is_worked_out, worked_out_discards
+from .held import CommandMistake, HeldCards
+from .presenter import Picture, Presenter, Shown
 
 log = logging.getLogger(__name__)
 
-CRIB_CARDS = 4  # every variant: two players lay away two each; three and four players fill it to four
-HAND_CARDS = 6  # coaching mode, two-player deals
-STRIP_MISSING = "LED strip not connected: check the Pico's USB cable. The game goes on"
-STRIP_BACK = "LED strip connected: the pegs are shown again"
 HELP = "Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over"
-
-
-class CommandMistake(CribbageError):
-    """An entry that makes no sense at this moment, found by the controller rather than the engine."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,18 +55,8 @@ class Outcome:
     error: bool = False
 
 
-@dataclass
-class Picture:
-    """The latest outputs, as sent to the devices (the simulator draws them in the terminal)."""
-
-    frame: Frame = ()
-    image: Image.Image | None = None
-    recent: tuple[ScoreEvent, ...] = ()
-    page: int = 0
-
-
 class Table:
-    """One table's game: the state, its log, and the strip and screen that show it."""
+    """One table's game: the state and its log, with the held cards, the coach and the presenter."""
 
     def __init__(
         self,
@@ -96,39 +75,67 @@ class Table:
     ) -> None:
         self.log = game_log
         self.setup = setup
-        self.layout = layout
         self.clock = clock
-        self.strip = strip
-        self.strip_connected = True  # as last told at the table: a strip that goes missing is said once
-        self.display = display
-        self.colours = tuple(colours)
-        self.coaching = coaching
         self.message_seconds = message_seconds
-        self.page_seconds = page_seconds
         self.new_log = new_log
         self.queue: queue.Queue[Entry] = queue.Queue()
-        self.picture = Picture()
-        self.cards: list[Card] = []  # crib cards (or a coached hand) collected before they go to the engine
-        self.message: str | None = None
-        self.message_is_error = False
-        self.message_until = 0.0
-        self.page_at = 0.0
+        self.held = HeldCards(coaching=coaching)
+        self.coaching = Coach(page_seconds=page_seconds)
+        self.presenter = Presenter(layout=layout, clock=clock, strip=strip, display=display, colours=colours,
+                                   message_seconds=message_seconds, page_seconds=page_seconds)
         self.confirm_new_until = -1.0
         self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
-        self.skip_hands_deal = -1
-        self.coach: list[ScreenView] = []  # the discard reviews on show, one page each
-        self._shown_coach: list[ScreenView] = []
-        self.coach_since = 0.0
-        self.coach_page = -1  # the page of the reviews last drawn
         self.state = replay(game_log.inputs)
         if self.state.phase == "new":
             self._append(self.setup)
         self._log_discards()  # a power cut may have come between the last play and its discards
-        self.held: dict[str, object] | None = None  # what the pending file beside the log says now
-        self._restore_held()
+        self.held.restore(self.log, self.state)
         for warning in game_log.warnings:
             log.warning("%s", warning)
         self.render()
+
+    # -- what the parts hold, by the names the table uses ----------------------------------------------
+    @property
+    def cards(self) -> list[Card]:
+        """The crib cards (or a coached hand) held before they go to the engine."""
+        return self.held.cards
+
+    @property
+    def coach(self) -> list[ScreenView]:
+        """The coach's review pages on show (empty when none is)."""
+        return self.coaching.pages
+
+    @property
+    def coach_page(self) -> int:
+        return self.coaching.page
+
+    @property
+    def picture(self) -> Picture:
+        return self.presenter.picture
+
+    @property
+    def message(self) -> str | None:
+        return self.presenter.message
+
+    @property
+    def message_is_error(self) -> bool:
+        return self.presenter.message_is_error
+
+    @property
+    def layout(self) -> BoardLayout:
+        return self.presenter.layout
+
+    @property
+    def colours(self) -> tuple[Color, ...]:
+        return self.presenter.colours
+
+    @property
+    def strip(self) -> PegStrip | None:
+        return self.presenter.strip
+
+    def shown(self) -> Shown:
+        """What the board shows now, in plain values (see `Shown.to_json`)."""
+        return self.presenter.shown()
 
     # -- the queue -------------------------------------------------------------------------------------
     def emit(self, entry: Entry) -> None:
@@ -150,8 +157,7 @@ class Table:
     def handle(self, entry: Entry) -> Outcome:
         """Apply one entry. Never raises for anything a person can enter."""
         before = self.state
-        coached = bool(self.coach)
-        self.coach = []  # the table has moved on
+        coached = self.coaching.hide()  # the table has moved on
         try:
             outcome = self._handle(entry)
             if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
@@ -159,13 +165,12 @@ class Table:
         except CribbageError as error:
             outcome = Outcome(entry, message=str(error), error=True)
         if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
-            self.coach = self._shown_coach
-            self.coach_since -= self.page_seconds
-        self._keep_held()  # durable before anything is shown: "Crib: 2 of 4" is a promise
+            self.coaching.next_page()
+        self.held.keep(self.log, self.state)  # durable before anything is shown: "Crib: 2 of 4" is a promise
         if outcome.message:
-            self._say(outcome.message, error=outcome.error)
+            self.presenter.say(outcome.message, error=outcome.error)
         elif outcome.accepted is not None:
-            self.message = None
+            self.presenter.message = None
         self.render(before if outcome.accepted is not None else None)
         return outcome
 
@@ -191,7 +196,7 @@ class Table:
         if state.phase == "crib":
             return self._collect(entry, card, t.CribInput)
         if state.phase == "deal":
-            hand_for = self._coached_player()
+            hand_for = self.held.coached_player(state)
             if hand_for is not None:
                 return self._collect(entry, card, lambda cards: t.HandInput(hand_for, cards))
             return self._accept(entry, t.StarterInput(card))
@@ -217,30 +222,23 @@ class Table:
 
     def _collect(self, entry: Entry, card: Card, build: Callable[[tuple[Card, ...]], t.Input]) -> Outcome:
         """Hold cards until all that are wanted are in, then send them to the engine as one input."""
-        seen = {c for _, c in self.state.played} | set(self.cards)
-        if self.state.starter is not None:
-            seen.add(self.state.starter)
-        if card in seen:
-            return Outcome(entry, message=f"{card} is already on the table this deal: scan another card", error=True)
-        cards = (*self.cards, card)
-        what, wanted = self._holding()
-        if len(cards) < wanted:
-            self.cards.append(card)
-            return Outcome(entry, message=f"{what}: {len(cards)} of {wanted}")
+        cards = self.held.offer(self.state, card)
+        if cards is None:
+            return Outcome(entry, message=self.held.progress(self.state))
         outcome = self._accept(entry, build(cards))  # a rejection keeps the cards held: undo takes them back
-        self.cards.clear()
+        self.held.cards.clear()
         return outcome
 
     def _command(self, entry: Entry, word: str) -> Outcome:
         if word == "undo":
-            if self.cards:
-                card = self.cards.pop()
-                return Outcome(entry, message=f"took back {card}: {len(self.cards)} cards held")
+            card = self.held.take_back()
+            if card is not None:
+                return Outcome(entry, message=f"took back {card}: {len(self.held.cards)} cards held")
             if len(self.state.inputs) <= 1:
                 return self._reopen_last_game(entry)
             if self.state.winner is not None and not self._confirmed_reopen():
                 return Outcome(entry, message=f"{self.state.prompt()}: undo again to reopen the game")
-            while self._worked_out(self.state.inputs[-1]):  # with the play that made it known
+            while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
                 self._append(t.UndoInput())
             return self._accept(entry, t.UndoInput())
         if word == "go":
@@ -248,11 +246,10 @@ class Table:
         if word == "ok":
             if self.state.phase == "cut":
                 return self._skip_cut(entry)
-            if self._coached_player() is not None and not self.cards:
-                self.skip_hands_deal = self.state.deal_number
+            if self.held.coached_player(self.state) is not None and not self.held.cards:
+                self.held.skip_hands(self.state)
                 return Outcome(entry, message="no hands this deal: scan the starter")
-            self.page_at = self.clock.monotonic()
-            self.picture.page += 1
+            self.presenter.next_page()
             return Outcome(entry)
         if word == "new":
             return self._new_game(entry)
@@ -275,10 +272,9 @@ class Table:
         if self.new_log is None:
             return Outcome(entry, message="a new game needs a state directory", error=True)
         self.confirm_new_until = -1.0
-        self.log.write_pending(None)
-        self.held = None
+        self.held.forget(self.log)
         self.log = self.new_log()
-        self.cards.clear()
+        self.held.cards.clear()
         self.state = replay(self.log.inputs)
         setup = self.setup if loser is None or loser not in self.setup.players else replace(self.setup, dealer=loser)
         return replace(self._accept(entry, setup), message=said)
@@ -312,46 +308,17 @@ class Table:
         earlier = logs[: logs.index(path)] if path in logs else []
         last = GameLog.open(earlier[-1]) if earlier and self.new_log is not None else None
         state = replay(last.inputs) if last is not None else None
-        if last is None or state is None or state.winner is None or self.cards:
+        if last is None or state is None or state.winner is None or self.held.cards:
             return Outcome(entry, message="nothing to undo: this is the start of the game", error=True)
         if not self._confirmed_reopen():
             return Outcome(entry, message=f"Last game: {state.prompt()}. Undo again to reopen it")
-        self.log.write_pending(None)
-        self.held = None
+        self.held.forget(self.log)
         path.unlink()
         self.log = last
         self.state = state
-        while self._worked_out(self.state.inputs[-1]):
+        while is_worked_out(self.state, self.state.inputs[-1]):
             self._append(t.UndoInput())
         return replace(self._accept(entry, t.UndoInput()), message=f"The last game is open again: {self.prompt()}")
-
-    # -- cards held before they go to the engine, kept beside the log --------------------------------------
-    def _keep_held(self) -> None:
-        held: dict[str, object] | None = None
-        if self.cards or (self.skip_hands_deal == self.state.deal_number and self.state.phase == "deal"):
-            held = {"cards": [str(card) for card in self.cards], "skip_hands_deal": self.skip_hands_deal}
-            held["inputs"] = len(self.log.inputs)  # a logged input (a manual peg) makes the file say so too
-        if held != self.held:
-            self.log.write_pending(held)
-            self.held = held
-
-    def _restore_held(self) -> None:
-        """The cards acknowledged before a restart, if the log is where it was when they were kept."""
-        data = self.log.read_pending()
-        if data is None:
-            self.log.write_pending(None)  # stale: the input they made is in the log
-            return
-        try:
-            cards = [Card.parse(text) for text in data.get("cards", [])]
-            skip = int(data.get("skip_hands_deal", -1))
-        except (CribbageError, TypeError, ValueError) as error:
-            self.log.warnings.append(f"{self.log.pending_path}: {error}; the cards held are dropped")
-            self.log.write_pending(None)
-            return
-        self.skip_hands_deal = skip
-        if cards and (self.state.phase == "crib" or self._coached_player() is not None):
-            self.cards = cards
-        self.held = data
 
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
@@ -364,58 +331,17 @@ class Table:
         self.log.append(inp)
         before = self.state
         self.state = state
-        self.picture.recent = _recent(before, state) if not isinstance(inp, t.UndoInput) else ()
-        self.picture.page = 0
-        self.page_at = self.clock.monotonic()
-
-    # -- coaching: the discards worked out after the play ---------------------------------------------------
-    def _worked_out(self, inp: t.Input) -> bool:
-        """A discard logged by the controller: after the starter (players enter discards only before it)."""
-        return isinstance(inp, t.DiscardInput) and self.state.starter is not None
+        self.presenter.scored(before, state, undone=isinstance(inp, t.UndoInput))
 
     def _log_discards(self) -> None:
         """Once the play is over, log each coached player's discard (hand less cards played) and review it."""
-        state = self.state
-        if state.phase not in ("crib", "claim") or state.crib is not None:
-            return
         pages: list[ScreenView] = []
         recent = self.picture.recent  # the counts of the hands stay on the screen: a discard scores nothing
-        for player in state.show_order():
-            hand = state.hands.get(player)
-            if hand is None or player in state.discards:
-                continue
-            played = state.played_by(player)
-            self._append(t.DiscardInput(player, tuple(c for c in hand if c not in played)))
-            review = review_discard(self.state, player)
-            if review is not None:
-                pages += coach_pages(self.state, player, review.say())
+        for discard in worked_out_discards(self.state):
+            self._append(discard)
+            pages += self.coaching.review(self.state, discard.player)
         self.picture.recent = recent
-        if pages:
-            self.coach = self._shown_coach = pages
-            self.coach_since = self.clock.monotonic()
-
-    def _holding(self) -> tuple[str, int]:
-        """What the cards held are for (the crib, or a coached hand before the starter) and how many it takes."""
-        if self.state.phase == "crib":
-            return "Crib", CRIB_CARDS
-        return f"{self._coached_player()}'s hand", HAND_CARDS
-
-    def _coached_player(self) -> str | None:
-        """In coaching mode, before the starter: whose six dealt cards are wanted next (pone first)."""
-        state = self.state
-        if not self.coaching or state.phase != "deal" or len(state.players) != 2:
-            return None
-        if self.skip_hands_deal == state.deal_number:
-            return None
-        entered = 0
-        for inp in reversed(state.inputs):
-            if not isinstance(inp, t.HandInput):
-                break
-            entered += 1
-        if entered >= 2:
-            return None
-        pone = next(p for p in state.players if p != state.dealer)
-        return (pone, state.dealer)[entered]
+        self.coaching.show(pages, self.clock.monotonic())
 
     def _pegging_side(self, index: int | None) -> str:
         """The side a manual peg is for: a player by seat, or the player whose turn it is."""
@@ -434,44 +360,21 @@ class Table:
 
     # -- time -----------------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
-        """Called from the main loop: messages time out, long scores page on."""
-        changed = False
-        if self.coach and now - self.coach_since >= len(self.coach) * self.page_seconds:
-            self.coach = []
-            self.picture.page, self.page_at = 0, now  # the scores start again from their first page
-            changed = True
-        elif self.coach and self._coach_index(now) != self.coach_page:
-            changed = True
-        if self.message is not None and now >= self.message_until:
-            self.message = None
-            changed = True
-        strip_connected = self.strip is None or self.strip.connected
-        if strip_connected != self.strip_connected:
-            self.strip_connected = strip_connected
-            self._say(STRIP_BACK if strip_connected else STRIP_MISSING, error=not strip_connected)
-            changed = True
-        if (self.picture.recent and not self.coach and now - self.page_at >= self.page_seconds
-                and page_count(self.picture.recent, body_room(self.prompt())) > 1):  # not on every idle poll
-            self.picture.page += 1
-            self.page_at = now
+        """Called from the main loop: messages time out, long scores page on, the coach's review ends."""
+        finished, changed = self.coaching.tick(now)
+        if finished:
+            self.presenter.first_page(now)  # the scores start again from their first page
+        if self.presenter.tick(now, prompt=self.prompt, paging=not self.coaching.pages):
             changed = True
         if changed:
             self.render()
 
-    def _coach_index(self, now: float) -> int:
-        return min(max(int((now - self.coach_since) // self.page_seconds), 0), len(self.coach) - 1)
-
-    def _say(self, message: str, *, error: bool) -> None:
-        self.message = message
-        self.message_is_error = error
-        self.message_until = self.clock.monotonic() + self.message_seconds
-
     # -- outputs --------------------------------------------------------------------------------------
     def prompt(self) -> str:
-        if self.cards:
-            what, wanted = self._holding()
-            return f"{what}: {len(self.cards)} of {wanted}"
-        hand_for = self._coached_player()
+        """What the table must do next."""
+        if self.held.cards:
+            return self.held.progress(self.state)
+        hand_for = self.held.coached_player(self.state)
         if hand_for is not None:
             return f"Scan {hand_for}'s six cards (ok: skip)"
         if self._must_go():
@@ -488,35 +391,7 @@ class Table:
 
     def render(self, before: GameState | None = None) -> None:
         """Send the pegs (with effects when `before` is given) and the screen."""
-        frame, effects = render_pegs(self.state, self.layout, self.colours, before)
-        if self.strip is not None:
-            frame = frame + ((0, 0, 0),) * max(0, self.strip.led_count - len(frame))
-            frame = frame[: self.strip.led_count]
-            if frame != self.picture.frame or effects:
-                try:
-                    self.strip.show(frame, effects)
-                except Exception as error:  # a strip that fails must not stop the game
-                    log.warning("LED strip: %s", error)
-        self.picture.frame = frame
-        if self.message and not self.message_is_error:
-            view = screen_view(self.state, prompt=self.message)
-        elif self.coach and not self.message:
-            self.coach_page = self._coach_index(self.clock.monotonic())
-            view = self.coach[self.coach_page]
-        else:
-            view = screen_view(self.state, recent=self.picture.recent, page=self.picture.page, prompt=self.prompt(),
-                               error=self.message)
-        image = render_screen(view)
-        self.picture.image = image
-        if self.display is not None:
-            try:
-                self.display.show(image)
-            except Exception as error:  # likewise a screen that fails
-                log.warning("display: %s", error)
-
-
-def _recent(before: GameState, after: GameState) -> tuple[ScoreEvent, ...]:
-    """The score events the last input added (all of them when it started a new game)."""
-    if after.events[: len(before.events)] != before.events:
-        return tuple(after.events)
-    return tuple(after.events[len(before.events):])
+        review = None
+        if self.coaching.pages and not self.presenter.message:
+            review = self.coaching.view(self.clock.monotonic())
+        self.presenter.render(self.state, prompt=self.prompt(), review=review, before=before)
