@@ -56,6 +56,17 @@ def test_a_go_at_five_is_refused_with_why_and_what_to_do_and_nothing_changes(tmp
     assert not go.error and table.prompt() == "Bob to play, count 30"
 
 
+def test_a_player_out_of_cards_is_passed_by_without_a_go(tmp_path):
+    table = table_for(tmp_path, ANN_DEALS)
+    enter(table, "2S", "KC", "KD", "9C", "go", "AC", "go", "5H", "5C")  # Bob's fourth and last card is 5C
+    assert table.prompt() == "Ann to play, count 10"
+    (go,) = enter(table, "go")
+    assert go.error and go.message == "No go at 10: every card fits. Play a card."
+    enter(table, "2H")
+    assert table.prompt() == "Ann to play, count 12"  # Ann plays on: nobody says go for Bob
+    assert [e.label for e in table.state.events if e.player == "Bob"] == ["go", "pegging"]
+
+
 # --- the cut for deal, and who deals next ------------------------------------------------------------------
 
 def test_the_cut_is_entered_like_any_card_and_equal_cards_cut_again(tmp_path):
