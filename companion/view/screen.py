@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
+from companion.cribbage.scoring import MUGGINS
 from companion.fonts import MONO
 
 if TYPE_CHECKING:
@@ -158,7 +159,11 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
     in `room` lines."""
     blocks: list[tuple[str, ...]] = []
     for event in events:
-        said = list(event.score.said())
+        # the count phrase by phrase, then what a claim, muggins or the cap at the target changed
+        said = [*(event.score.said() if event.label != MUGGINS else ()),
+                *(part for part in event.note.split("; ") if part)]
+        if not said:
+            said = [event.label]
         if "'s " not in event.label:  # points of the play: "Bob: fifteen two", "and a pair is four"
             said[0] = f"{event.side}: {said[0]}"
             blocks.extend(tuple(_wrap(phrase)) for phrase in said)
