@@ -160,10 +160,8 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
     blocks: list[tuple[str, ...]] = []
     for event in events:
         # the count phrase by phrase, then what a claim, muggins or the cap at the target changed
-        said = [*(event.score.said() if event.label != MUGGINS else ()),
-                *(part for part in event.note.split("; ") if part)]
-        if not said:
-            said = [event.label]
+        count = event.score.said() if event.label != MUGGINS else (f"{event.label} {event.points}",)
+        said = [*count, *(part for part in event.note.split("; ") if part)]
         if "'s " not in event.label:  # points of the play: "Bob: fifteen two", "and a pair is four"
             said[0] = f"{event.side}: {said[0]}"
             blocks.extend(tuple(_wrap(phrase)) for phrase in said)
