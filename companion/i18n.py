@@ -17,7 +17,7 @@ import gettext
 import os
 from pathlib import Path
 
-from companion.cribbage import scoring
+from companion.cribbage import scoring, words
 
 DOMAIN = "companion"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -62,11 +62,13 @@ def use(choice: str | None) -> str:
     global _translation, _language, _book  # one language for the process, like gettext.install
     code = system_language() if choice in (None, "", "auto") else str(choice)
     if code not in LANGUAGES:
-        raise ValueError(f"no language {code!r}: choose one of {', '.join(LANGUAGES)} (or auto)")
+        raise ValueError(_("no language {code!r}: choose one of {languages} (or auto)")
+                         .format(code=code, languages=", ".join(LANGUAGES)))
     _translation = (gettext.NullTranslations() if code == "en"
                     else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
     _language = code
     _book = scoring.ENGLISH if code == "en" else _translated_book(code)
+    words.translate, words.translate_plural, words.number = _translation.gettext, _translation.ngettext, _book.number
     return code
 
 

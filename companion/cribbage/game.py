@@ -42,7 +42,6 @@ from .scoring import (
     MUGGINS,
     Score,
     ScoreItem,
-    number_words,
     score_pegging,
     score_show,
 )
@@ -67,6 +66,7 @@ from .transcript import (
     VariantName,
     input_to_json,
 )
+from .words import N_, _, ngettext, spell
 
 Phase = Literal["new", "cut", "deal", "play", "crib", "claim", "game over", "match over"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
@@ -74,6 +74,9 @@ IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
 PEGGING = "pegging"  # the label of points a card pegs in the play
 PLAY_LABELS = (PEGGING, GO, LAST_CARD)  # every point pegged in the play
 SHOW_LABELS = ("'s hand", "'s crib")  # the ends of the labels of the counts in the show
+# The other labels as the table says them (the catalog's messages; label_words translates).
+LABEL_WORDS = {PEGGING: N_("pegging"), GO: N_("go"), LAST_CARD: N_("last card"), HIS_HEELS: N_("his heels"),
+               MUGGINS: N_("muggins"), MANUAL: N_("pegged"), FIRST_DEAL_BONUS: N_("three for last")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +139,9 @@ class MissedPoints:
     over: bool = False  # the claim was too high: the claimant pegged only the true points
 
     def say(self) -> str:
-        what = "overcalled by" if self.over else "missed"
-        return f"{self.player} {what} {number_words(self.points)}: muggins for {self.points}"
+        said = (_("{player} overcalled by {points}: muggins for {n}") if self.over
+                else _("{player} missed {points}: muggins for {n}"))
+        return said.format(player=self.player, points=spell(self.points), n=self.points)
 
 
 PLAYERS_OF: dict[VariantName, int] = {"two": 2, "three": 3, "four": 4, "five-card": 2}
@@ -159,19 +163,22 @@ class Rules:
         """The rules a game input asks for, checked: InputError says what to write instead."""
         players = len(inp.players)
         if not 2 <= players <= 4:
-            raise InputError("a game needs 2, 3 or 4 players, like \"players\":[\"Ann\",\"Bob\"]")
+            raise InputError(_('a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]'))
         variant = inp.variant or _VARIANT_OF[players]
         if variant not in VARIANTS or PLAYERS_OF[variant] != players:
-            raise InputError(f"the {variant} game is for {number_words(PLAYERS_OF[variant])} players, not {players}")
+            raise InputError(_("the {variant} game is for {number} players, not {players}")
+                             .format(variant=variant, number=spell(PLAYERS_OF[variant]), players=players))
         target = inp.target if inp.target is not None else 61 if variant == "five-card" else 121
         if not 5 <= target <= 1000:
-            raise InputError(f"a game is played to 121 or 61 points, not {target}")
+            raise InputError(_("a game is played to 121 or 61 points, not {target}").format(target=target))
         match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
         if match is not None and match < 1:
-            raise InputError(f"a match is won with 1 or more match points (usually {DEFAULT_MATCH}), not {match}")
+            raise InputError(_("a match is won with 1 or more match points (usually {usual}), not {match}")
+                             .format(usual=DEFAULT_MATCH, match=match))
         scoring = inp.match_scoring or "standard"
         if scoring not in MATCH_SCORING:
-            raise InputError(f"no match scoring {scoring!r}: use one of {', '.join(MATCH_SCORING)}")
+            raise InputError(_("no match scoring {scoring!r}: use one of {scorings}")
+                             .format(scoring=scoring, scorings=', '.join(MATCH_SCORING)))
         return cls(variant, target, inp.muggins, match, scoring)
 
     @property
@@ -314,29 +321,37 @@ class GameState:
     def prompt(self) -> str:
         """What the table must do next, in words."""
         if self.phase == "new":
-            return "Start a new game"
+            return _("Start a new game")
         if self.phase == "cut":
             waiting = [p for p in self.players if p not in dict(self.cuts)]
-            again = "Equal cards: cut again. " if self.recut else ""
-            return f"{again}Cut for deal: {_and(waiting)} to cut"
+            again = _("Equal cards: cut again. ") if self.recut else ""
+            return _("{again}Cut for deal: {waiting} to cut").format(again=again, waiting=_and(waiting))
         if self.phase == "deal":
-            return f"{self.dealer} deals. Scan the starter"
+            return _("{dealer} deals. Scan the starter").format(dealer=self.dealer)
         if self.phase == "play":
-            return f"{self.turn} to play, count {self.count}"
+            return _("{turn} to play, count {count}").format(turn=self.turn, count=self.count)
         if self.phase == "crib":
-            return f"Scan the crib ({self.dealer}'s)"
+            return _("Scan the crib ({dealer}'s)").format(dealer=self.dealer)
         if self.phase == "claim":
             kind, player = self.counts[0]
-            return f"{player}: claim the points of {_label(kind, player)}"
+            return (_("{player}: claim the points of {label}")
+                    .format(player=player, label=label_words(_label(kind, player))))
         if self.phase == "game over":
             assert self.winner is not None
             others = sorted((self.scores[s] for s in self.sides if s != self.winner), reverse=True)
-            skunk = f": a {self.skunk}" if self.skunk else ""
-            return f"{self.winner} {_wins(self.winner)} {self.target} to {_and([str(o) for o in others])}{skunk}"
+            game = (ngettext("{winner} wins {target} to {others}", "{winner} win {target} to {others}",
+                             _sides(self.winner))
+                    .format(winner=self.winner, target=self.target, others=_and([str(o) for o in others])))
+            if self.skunk:
+                skunk = _("{won}: a double skunk") if self.skunk == "double skunk" else _("{won}: a skunk")
+                game = skunk.format(won=game)
+            return game
         assert self.match_winner is not None
         others = sorted((self.match_points[s] for s in self.sides if s != self.match_winner), reverse=True)
         won = self.match_points[self.match_winner]
-        return f"{self.match_winner} {_wins(self.match_winner)} the match {won} to {_and([str(o) for o in others])}"
+        return ngettext("{winner} wins the match {won} to {others}", "{winner} win the match {won} to {others}",
+                        _sides(self.match_winner)).format(winner=self.match_winner, won=won,
+                                                          others=_and([str(o) for o in others]))
 
     def to_json(self) -> dict[str, object]:
         """The `crib replay --json` form: the game so far with every deal's points."""
@@ -385,15 +400,26 @@ def _show_json(event: ScoreEvent, after: ScoreEvent | None) -> dict[str, object]
 
 
 def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def _wins(side: str) -> str:
-    return "win" if "&" in side else "wins"
+def _sides(side: str) -> int:
+    """How many win as `side`: the verb's number (partners "Ann & Cat" win, Ann wins)."""
+    return 2 if "&" in side else 1
 
 
 def _label(kind: str, player: str) -> str:
     return f"{player}'s {kind}"
+
+
+def label_words(label: str) -> str:
+    """A score's label (kept in English in the state and its JSON) in the chosen language: "Bob's hand"."""
+    for kind, said in (("hand", _("{player}'s hand")), ("crib", _("{player}'s crib"))):
+        if label.endswith(f"'s {kind}"):
+            return said.format(player=label[: -len(kind) - 3])
+    return _(LABEL_WORDS.get(label, label))
 
 
 def initial_state() -> GameState:
@@ -407,7 +433,7 @@ def replay(inputs: Iterable[Input]) -> GameState:
     for inp in inputs:
         if isinstance(inp, UndoInput):
             if len(states) == 1:
-                raise RuleError("nothing to undo: no input has been entered")
+                raise RuleError(_("nothing to undo: no input has been entered"))
             states.pop()
         else:
             states.append(apply(states[-1], inp))
@@ -418,12 +444,12 @@ def apply(state: GameState, inp: Input) -> GameState:
     """The state after one table input. Raises InputError or RuleError, and then nothing has changed."""
     if isinstance(inp, UndoInput):
         if not state.inputs:
-            raise RuleError("nothing to undo: no input has been entered")
+            raise RuleError(_("nothing to undo: no input has been entered"))
         return replay(state.inputs[:-1])
     if state.phase in ("game over", "match over") and not isinstance(inp, GameInput):
-        raise RuleError(f"the game is over ({state.prompt()}): start a new game, or undo")
+        raise RuleError(_("the game is over ({prompt}): start a new game, or undo").format(prompt=state.prompt()))
     if state.phase == "new" and not isinstance(inp, GameInput):
-        raise RuleError('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}')
+        raise RuleError(_('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}'))
     if state.missed is not None and not isinstance(inp, MugginsInput):
         state = replace(state, missed=None)
     return replace(_dispatch(state, inp), inputs=(*state.inputs, inp))
@@ -452,7 +478,7 @@ def _dispatch(state: GameState, inp: Input) -> GameState:
         return _muggins(state, inp)
     if isinstance(inp, PegInput):
         return _manual(state, inp)
-    raise InputError(f"not a table input: {inp!r}")
+    raise InputError(_("not a table input: {inp!r}").format(inp=inp))
 
 
 # --- scoring -----------------------------------------------------------------------------------------------
@@ -466,8 +492,10 @@ def _peg(state: GameState, side: str, player: str | None, score: Score, label: s
     pegged = max(-have, min(wanted, state.target - have))
     note = ""
     if pegged < wanted and have + pegged == state.target:
-        note = (f"{number_words(wanted)} {'held' if label.endswith(SHOW_LABELS) else 'scored'}, "
-                f"{number_words(pegged)} pegged: {side} reaches {state.target} and the game is over")
+        note = (_("{wanted} held, {pegged} pegged: {side} reaches {target} and the game is over")
+                if label.endswith(SHOW_LABELS) else
+                _("{wanted} scored, {pegged} pegged: {side} reaches {target} and the game is over")
+                ).format(wanted=spell(wanted), pegged=spell(pegged), side=side, target=state.target)
     event = ScoreEvent(side, player, pegged, score, label, deal or state.deal_number, claimed,
                        "; ".join(n for n in (extra_note, note) if n))
     scores = {**state.scores, side: have + pegged}
@@ -498,15 +526,17 @@ def _win(state: GameState, side: str) -> GameState:
 
 def _game(state: GameState, inp: GameInput) -> GameState:
     if state.phase not in ("new", "game over", "match over"):
-        raise RuleError(f"a game is in progress ({state.prompt()}): finish it, or undo back to its start")
+        raise RuleError(_("a game is in progress ({prompt}): finish it, or undo back to its start")
+                        .format(prompt=state.prompt()))
     players = tuple(inp.players)
     rules = Rules.of(inp)
     if len(set(players)) != len(players):
-        raise InputError("two players have the same name: give each player a different name")
+        raise InputError(_("two players have the same name: give each player a different name"))
     if any("&" in p for p in players):
-        raise InputError("a player's name may not contain '&' (it joins partners' names)")
+        raise InputError(_("a player's name may not contain '&' (it joins partners' names)"))
     if inp.dealer is not None and inp.dealer not in players:
-        raise InputError(f"the dealer {inp.dealer!r} is not one of the players {_and(list(players))}")
+        raise InputError(_("the dealer {dealer!r} is not one of the players {players}")
+                         .format(dealer=inp.dealer, players=_and(list(players))))
     if len(players) == 4:
         sides: tuple[str, ...] = (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
         side_of = {p: sides[i % 2] for i, p in enumerate(players)}
@@ -520,7 +550,8 @@ def _game(state: GameState, inp: GameInput) -> GameState:
         if dealer is None:
             dealer = losing_players[0]
         elif dealer not in losing_players:
-            raise RuleError(f"the loser of the last game deals first: {_and(list(losing_players))}, not {dealer}")
+            raise RuleError(_("the loser of the last game deals first: {losers}, not {dealer}")
+                            .format(losers=_and(list(losing_players)), dealer=dealer))
     zero = dict.fromkeys(sides, 0)
     new = GameState(
         players=players, sides=sides, rules=rules, scores=zero, back_pegs=zero,
@@ -549,13 +580,14 @@ def _new_deal(state: GameState, dealer: str) -> GameState:
 
 def _cut(state: GameState, inp: CutInput) -> GameState:
     if state.phase != "cut":
-        raise RuleError(f"the cut for deal is over: {state.prompt()}")
+        raise RuleError(_("the cut for deal is over: {prompt}").format(prompt=state.prompt()))
     _check_player(state, inp.player)
     cut = dict(state.cuts)
     if inp.player in cut:
-        raise RuleError(f"{inp.player} has cut already ({cut[inp.player]}): {state.prompt()}")
+        raise RuleError(_("{player} has cut already ({cut}): {prompt}")
+                        .format(player=inp.player, cut=cut[inp.player], prompt=state.prompt()))
     if inp.card in cut.values():
-        raise RuleError(f"{inp.card} was cut already: check the card and scan it again")
+        raise RuleError(_("{card} was cut already: check the card and scan it again").format(card=inp.card))
     cuts = (*state.cuts, (inp.player, inp.card))
     if len(cuts) < len(state.players):
         return replace(state, cuts=cuts, recut=False)
@@ -570,68 +602,75 @@ def _cut(state: GameState, inp: CutInput) -> GameState:
 
 def _check_player(state: GameState, player: str) -> None:
     if player not in state.players:
-        raise RuleError(f"{player!r} is not playing: the players are {_and(list(state.players))}")
+        raise RuleError(_("{player!r} is not playing: the players are {players}")
+                        .format(player=player, players=_and(list(state.players))))
 
 
 def _check_distinct(cards: tuple[Card, ...], what: str) -> None:
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise RuleError(f"{twice} appears twice in {what}: scan each card once")
+        raise RuleError(_("{twice} appears twice in {what}: scan each card once").format(twice=twice, what=what))
 
 
 def _where_seen(state: GameState, card: Card, owner: str | None = None) -> str | None:
     """Why a card cannot be new here: it is the starter, was played, or is in someone else's hand or discard."""
     if card == state.starter:
-        return f"{card} is the starter"
+        return _("{card} is the starter").format(card=card)
     for who, played in state.played:
         if played == card:
-            return f"{card} was already played this deal" + ("" if who == owner else f" (by {who})")
+            return (_("{card} was already played this deal") if who == owner
+                    else _("{card} was already played this deal (by {who})")).format(card=card, who=who)
     for who, discard in state.discards.items():
         if card in discard:
-            return f"{card} was laid away to the crib" + ("" if who == owner else f" by {who}")
+            return (_("{card} was laid away to the crib") if who == owner
+                    else _("{card} was laid away to the crib by {who}")).format(card=card, who=who)
     for who, hand in state.hands.items():
         if card in hand and who != owner:
-            return f"{card} is in {who}'s hand"
+            return _("{card} is in {who}'s hand").format(card=card, who=who)
     return None
 
 
 def _hand(state: GameState, inp: HandInput) -> GameState:
     if state.phase != "deal":
-        raise RuleError(f"hands are entered before the starter is turned: {state.prompt()}")
+        raise RuleError(_("hands are entered before the starter is turned: {prompt}").format(prompt=state.prompt()))
     _check_player(state, inp.player)
     size = state.dealt_size
     if len(inp.cards) != size:
-        raise RuleError(f"{inp.player} was dealt {number_words(size)} cards: scan all {size}, not {len(inp.cards)}")
-    _check_distinct(inp.cards, f"{inp.player}'s hand")
+        raise RuleError(_("{player} was dealt {size} cards: scan all {n}, not {cards}")
+                        .format(player=inp.player, size=spell(size), n=size, cards=len(inp.cards)))
+    _check_distinct(inp.cards, _("{player}'s hand").format(player=inp.player))
     if inp.player in state.hands:
-        raise RuleError(f"{inp.player}'s hand is already in: undo to change it")
+        raise RuleError(_("{player}'s hand is already in: undo to change it").format(player=inp.player))
     for card in inp.cards:
         if (seen := _where_seen(state, card, inp.player)) is not None:
-            raise RuleError(f"{seen}: check {inp.player}'s cards")
+            raise RuleError(_("{seen}: check {player}'s cards").format(seen=seen, player=inp.player))
     discard = state.discards.get(inp.player, ())
     if missing := [c for c in discard if c not in inp.cards]:
-        raise RuleError(f"{inp.player} laid away {missing[0]}, which is not in this hand: check the cards")
+        raise RuleError(_("{player} laid away {missing}, which is not in this hand: check the cards")
+                        .format(player=inp.player, missing=missing[0]))
     hands = {**state.hands, inp.player: inp.cards}
     return replace(state, hands=hands, deals=(*state.deals[:-1], replace(state.deals[-1], hands=hands)))
 
 
 def _discard(state: GameState, inp: DiscardInput) -> GameState:
     if state.phase not in ("deal", "play", "claim", "crib") or state.crib is not None:
-        raise RuleError(f"discards are entered before the crib is in: {state.prompt()}")
+        raise RuleError(_("discards are entered before the crib is in: {prompt}").format(prompt=state.prompt()))
     _check_player(state, inp.player)
     size = state.discard_size
     if len(inp.cards) != size:
-        raise RuleError(f"each player lays away {number_words(size)} card{'s' if size > 1 else ''} "
-                        f"to the crib, not {len(inp.cards)}")
-    _check_distinct(inp.cards, f"{inp.player}'s discard")
+        raise RuleError(ngettext("each player lays away {size} card to the crib, not {cards}",
+                                 "each player lays away {size} cards to the crib, not {cards}", size)
+                        .format(size=spell(size), cards=len(inp.cards)))
+    _check_distinct(inp.cards, _("{player}'s discard").format(player=inp.player))
     if inp.player in state.discards:
-        raise RuleError(f"{inp.player}'s discard is already in: undo to change it")
+        raise RuleError(_("{player}'s discard is already in: undo to change it").format(player=inp.player))
     hand = state.hands.get(inp.player)
     for card in inp.cards:
         if hand is not None and card not in hand:
-            raise RuleError(f"{card} is not in {inp.player}'s hand: lay away cards from {_cards(hand)}")
+            raise RuleError(_("{card} is not in {player}'s hand: lay away cards from {hand}")
+                            .format(card=card, player=inp.player, hand=_cards(hand)))
         if (seen := _where_seen(state, card, inp.player)) is not None:
-            raise RuleError(f"{seen}: check the card")
+            raise RuleError(_("{seen}: check the card").format(seen=seen))
     discards = {**state.discards, inp.player: inp.cards}
     return replace(state, discards=discards, deals=(*state.deals[:-1], replace(state.deals[-1], discards=discards)))
 
@@ -643,10 +682,11 @@ def _cards(cards: Iterable[Card]) -> str:
 def _starter(state: GameState, inp: StarterInput) -> GameState:
     if state.phase != "deal":
         if state.phase == "cut":
-            raise RuleError(f"cut for deal first: {state.prompt()}")
-        raise RuleError(f"the starter is already turned ({state.starter}): {state.prompt()}")
+            raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
+        raise RuleError(_("the starter is already turned ({starter}): {prompt}")
+                        .format(starter=state.starter, prompt=state.prompt()))
     if (seen := _where_seen(state, inp.card)) is not None:
-        raise RuleError(f"{seen}: the starter is the top card of the pack's lower half")
+        raise RuleError(_("{seen}: the starter is the top card of the pack's lower half").format(seen=seen))
     dealer = state.dealer
     assert dealer is not None
     deals = (*state.deals[:-1], replace(state.deals[-1], starter=inp.card))
@@ -695,12 +735,13 @@ def legal_moves(state: GameState) -> Legal:
     asked: the play passes them by without a go.
     """
     if state.phase != "play" or state.turn is None:
-        return Legal(None, state.count, (), False, f"No go now: {state.prompt()}")
+        return Legal(None, state.count, (), False, _("No go now: {prompt}").format(prompt=state.prompt()))
     player, count = state.turn, state.count
     hand = state.hands.get(player)
     if hand is None:
         go = count + HIGHEST_VALUE > MAX_COUNT
-        return Legal(player, count, None, go, "" if go else f"No go at {count}: every card fits. Play a card.")
+        return Legal(player, count, None, go, "" if go else _("No go at {count}: every card fits. Play a card.")
+                                                            .format(count=count))
     candidates = state.held(player)
     if candidates is None:
         candidates = tuple(c for c in hand if c not in state.played_by(player))
@@ -710,26 +751,30 @@ def legal_moves(state: GameState) -> Legal:
     if go:
         return Legal(player, count, fits, True)
     if may_be_laid_away == 0:
-        why = f"{player} holds {_cards(fits)}, which fit{'s' if len(fits) == 1 else ''}"
+        why = ngettext("{player} holds {fits}, which fits", "{player} holds {fits}, which fit",
+                       len(fits)).format(player=player, fits=_cards(fits))
     else:
-        why = f"{player} still holds a card that fits (of {_cards(fits)})"
-    return Legal(player, count, fits, False, f"No go at {count}: {why}. Play a card.")
+        why = _("{player} still holds a card that fits (of {fits})").format(player=player, fits=_cards(fits))
+    return Legal(player, count, fits, False, _("No go at {count}: {why}. Play a card.").format(count=count, why=why))
 
 
 def _check_turn(state: GameState, player: str | None, action: str) -> str:
     if state.phase != "play":
         if state.phase == "deal":
-            raise RuleError("scan the starter first: the play starts after the starter is turned")
+            raise RuleError(_("scan the starter first: the play starts after the starter is turned"))
         if state.phase == "cut":
-            raise RuleError(f"cut for deal first: {state.prompt()}")
-        raise RuleError(f"the play is over: {state.prompt()}")
+            raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
+        raise RuleError(_("the play is over: {prompt}").format(prompt=state.prompt()))
     assert state.turn is not None
     if player is not None and player != state.turn:
         _check_player(state, player)
         if state.cards_left(player) == 0:
-            raise RuleError(f"{player} has played all {number_words(state.hand_size)} cards: "
-                            f"{state.turn} to {action}")
-        raise RuleError(f"it is {state.turn}'s turn to {action}, not {player}'s")
+            said = (_("{player} has played all {size} cards: {turn} to play") if action == "play"
+                    else _("{player} has played all {size} cards: {turn} to say go"))
+            raise RuleError(said.format(player=player, size=spell(state.hand_size), turn=state.turn))
+        said = (_("it is {turn}'s turn to play, not {player}'s") if action == "play"
+                else _("it is {turn}'s turn to say go, not {player}'s"))
+        raise RuleError(said.format(turn=state.turn, player=player))
     return state.turn
 
 
@@ -737,19 +782,21 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
     player = _check_turn(state, inp.player, "play")
     if inp.claim is not None:
         if not state.muggins:
-            raise RuleError("this game is played without muggins: the play is pegged for you, no claim needed")
+            raise RuleError(_("this game is played without muggins: the play is pegged for you, no claim needed"))
         if not 0 <= inp.claim <= MAX_PEG:
-            raise RuleError(f"one card pegs 0 to {MAX_PEG} points, not {inp.claim}: claim again")
+            raise RuleError(_("one card pegs 0 to {most} points, not {claim}: claim again")
+                            .format(most=MAX_PEG, claim=inp.claim))
     card = inp.card
     if (seen := _where_seen(state, card, player)) is not None:
-        raise RuleError(f"{seen}: play a card from {player}'s hand")
+        raise RuleError(_("{seen}: play a card from {player}'s hand").format(seen=seen, player=player))
     hand = state.hands.get(player)
     if hand is not None and card not in hand:
         held = state.held(player) or tuple(c for c in hand if c not in state.played_by(player))
-        raise RuleError(f"{card} is not in {player}'s hand: play one of {_cards(held)}")
+        raise RuleError(_("{card} is not in {player}'s hand: play one of {held}")
+                        .format(card=card, player=player, held=_cards(held)))
     if state.count + card.value > MAX_COUNT:
-        raise RuleError(f"the count is {state.count}: {card} would make {state.count + card.value}; "
-                        "play a lower card or say go")
+        raise RuleError(_("the count is {count}: {card} would make {total}; play a lower card or say go")
+                        .format(count=state.count, card=card, total=state.count + card.value))
     pile = (*state.pile, card)
     state = replace(state, pile=pile, count=state.count + card.value, played=(*state.played, (player, card)),
                     last_player=player)
@@ -773,7 +820,7 @@ def _claimed_play(state: GameState, player: str, score: Score, claim: int) -> Ga
     if claim != score.total:
         missed = MissedPoints(player, side, abs(score.total - claim), PEGGING, state.deal_number,
                               over=claim > score.total)
-    note = "" if missed is None else f"claimed {number_words(claim)}; {missed.say()}"
+    note = "" if missed is None else _("claimed {claim}; {muggins}").format(claim=spell(claim), muggins=missed.say())
     state = _peg(state, side, player, score, PEGGING, points=min(claim, score.total), claimed=claim,
                  extra_note=note)
     if state.winner:
@@ -856,25 +903,30 @@ def _count_crib(state: GameState) -> GameState:
 def _crib(state: GameState, inp: CribInput) -> GameState:
     if state.phase != "crib":
         if state.phase == "play":
-            raise RuleError(f"the crib is counted after the hands: finish the play first ({state.prompt()})")
-        raise RuleError(f"no crib to scan now: {state.prompt()}")
+            raise RuleError(_("the crib is counted after the hands: finish the play first ({prompt})")
+                            .format(prompt=state.prompt()))
+        raise RuleError(_("no crib to scan now: {prompt}").format(prompt=state.prompt()))
     assert state.dealer is not None
     cards = inp.cards
     if len(cards) != 4:
-        raise RuleError(f"the crib holds four cards: scan all four, not {len(cards)}")
-    _check_distinct(cards, "the crib")
+        raise RuleError(_("the crib holds four cards: scan all four, not {cards}").format(cards=len(cards)))
+    _check_distinct(cards, _("the crib"))
     for card in cards:
         if card == state.starter:
-            raise RuleError(f"{card} is the starter, not a crib card: scan the four cards laid away")
+            raise RuleError(_("{card} is the starter, not a crib card: scan the four cards laid away")
+                            .format(card=card))
         for who, played in state.played:
             if played == card:
-                raise RuleError(f"{card} was played by {who} this deal: the crib holds the four cards laid away")
+                raise RuleError(_("{card} was played by {who} this deal: the crib holds the four cards laid away")
+                                .format(card=card, who=who))
         for who, hand in state.hands.items():
             if card in hand and card not in state.discards.get(who, ()) and who in state.discards:
-                raise RuleError(f"{card} is in {who}'s hand: the crib holds the four cards laid away")
+                raise RuleError(_("{card} is in {who}'s hand: the crib holds the four cards laid away")
+                                .format(card=card, who=who))
     for who, discard in state.discards.items():
         if missing := [c for c in discard if c not in cards]:
-            raise RuleError(f"{who} laid away {missing[0]}: the crib must hold it; check the crib cards")
+            raise RuleError(_("{who} laid away {missing}: the crib must hold it; check the crib cards")
+                            .format(who=who, missing=missing[0]))
     state = replace(state, crib=cards)
     if state.muggins:
         return _next_claim(state)
@@ -894,13 +946,14 @@ def _next_claim(state: GameState) -> GameState:
 
 def _claim(state: GameState, inp: ClaimInput) -> GameState:
     if not state.muggins:
-        raise RuleError("this game is played without muggins: the hands are counted for you")
+        raise RuleError(_("this game is played without muggins: the hands are counted for you"))
     if state.phase != "claim":
-        raise RuleError(f"no count to claim now: {state.prompt()}")
+        raise RuleError(_("no count to claim now: {prompt}").format(prompt=state.prompt()))
     if not 0 <= inp.points <= 29:
-        raise RuleError(f"a hand scores 0 to 29, not {inp.points}: claim again")
+        raise RuleError(_("a hand scores 0 to 29, not {points}: claim again").format(points=inp.points))
     if inp.points in IMPOSSIBLE_SHOW_TOTALS:
-        raise RuleError(f"no hand scores {inp.points} (nor 19, 25, 26 or 27): count again and claim")
+        raise RuleError(_("no hand scores {points} (nor 19, 25, 26 or 27): count again and claim")
+                        .format(points=inp.points))
     kind, player = state.counts[0]
     score = _show_score(state, kind, player)
     side, label = state.side_of[player], _label(kind, player)
@@ -911,8 +964,9 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
                               over=inp.points > score.total)
     note = ""
     if missed is not None:
-        note = (f"claimed {number_words(inp.points)}, {player} pegs {number_words(min(inp.points, score.total))}"
-                f"; {missed.say()}")
+        note = (_("claimed {points}, {player} pegs {pegged}; {muggins}")
+                .format(points=spell(inp.points), player=player, pegged=spell(min(inp.points, score.total)),
+                        muggins=missed.say()))
     state = _peg(state, side, player, score, label, points=min(inp.points, score.total), claimed=inp.points,
                  extra_note=note)
     if state.winner:
@@ -924,11 +978,11 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
 
 def _muggins(state: GameState, inp: MugginsInput) -> GameState:
     if not state.muggins:
-        raise RuleError("this game is played without muggins: the hands are counted for you")
+        raise RuleError(_("this game is played without muggins: the hands are counted for you"))
     missed = state.missed
     if missed is None:
-        raise RuleError("muggins is called right after a claim that was too low or too high, and the last input "
-                        "was not one: no points to take")
+        raise RuleError(_("muggins is called right after a claim that was too low or too high, and the last input was "
+                          "not one: no points to take"))
     caller = inp.player
     if caller is None:
         caller = state.left_of(missed.player)
@@ -936,11 +990,13 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
             caller = state.left_of(caller)
     _check_player(state, caller)
     if state.side_of[caller] == missed.side:
-        raise RuleError(f"{caller} cannot call muggins on {missed.label}: an opponent calls it")
+        raise RuleError(_("{caller} cannot call muggins on {label}: an opponent calls it")
+                        .format(caller=caller, label=label_words(missed.label)))
     score = Score((ScoreItem(MUGGINS, (), missed.points),))
-    what = "overcalled" if missed.over else "missed"
-    on = "the play" if missed.label == PEGGING else missed.label
-    note = f"{caller} takes {number_words(missed.points)} that {missed.player} {what} on {on}"
+    on = _("the play") if missed.label == PEGGING else label_words(missed.label)
+    note = (_("{caller} takes {points} that {player} overcalled on {on}") if missed.over
+            else _("{caller} takes {points} that {player} missed on {on}")
+            ).format(caller=caller, points=spell(missed.points), player=missed.player, on=on)
     return replace(_peg(state, state.side_of[caller], caller, score, MUGGINS, deal=missed.deal, extra_note=note),
                    missed=None)
 
@@ -949,17 +1005,19 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
 
 def _manual(state: GameState, inp: PegInput) -> GameState:
     if state.phase == "cut":
-        raise RuleError(f"cut for deal first: {state.prompt()}")
+        raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
     if inp.player in state.side_of:
         side, player = state.side_of[inp.player], inp.player
     elif inp.player in state.sides:
         side, player = inp.player, None
     else:
-        raise RuleError(f"{inp.player!r} is not playing: peg for one of {_and(list(state.players))}")
+        raise RuleError(_("{player!r} is not playing: peg for one of {players}")
+                        .format(player=inp.player, players=_and(list(state.players))))
     if inp.points == 0 or abs(inp.points) > state.target:
-        raise RuleError(f"peg 1 to {state.target} points (or a negative number to take points back), "
-                        f"not {inp.points}")
+        raise RuleError(_("peg 1 to {target} points (or a negative number to take points back), not {points}")
+                        .format(target=state.target, points=inp.points))
     if state.scores[side] + inp.points < 0:
-        raise RuleError(f"{side} has {state.scores[side]}: cannot take back {-inp.points}")
+        raise RuleError(_("{side} has {score}: cannot take back {points}")
+                        .format(side=side, score=state.scores[side], points=-inp.points))
     return _peg(state, side, player, Score((ScoreItem(MANUAL, (), inp.points),)), MANUAL)
 

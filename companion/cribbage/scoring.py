@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 from .errors import RuleError
+from .words import _
 
 NUMBER_WORDS = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -226,10 +227,10 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
     Nobs is the jack of the starter's suit held in the hand (a jack starter is his heels, not nobs).
     """
     if len(hand) not in (3, 4):
-        raise RuleError(f"a hand shows four cards (three in five-card cribbage); got {len(hand)}")
+        raise RuleError(_("a hand shows four cards (three in five-card cribbage); got {cards}").format(cards=len(hand)))
     cards = (*hand, starter)
     if len(set(cards)) != len(cards):
-        raise RuleError("the same card appears twice: check the hand and the starter")
+        raise RuleError(_("the same card appears twice: check the hand and the starter"))
     items: list[ScoreItem] = []
     values = [c.value for c in cards]
     items.extend(
@@ -278,7 +279,7 @@ def score_pegging(cards: Sequence[Card]) -> Score:
         return Score()
     count = sum(c.value for c in cards)
     if count > 31:
-        raise RuleError(f"those cards count {count}: the count may never pass 31")
+        raise RuleError(_("those cards count {count}: the count may never pass 31").format(count=count))
     last = cards[-1]
     items: list[ScoreItem] = []
     if count == 15:

@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args
 
 from .cards import Card
 from .errors import CardSyntaxError, InputError
+from .words import N_, _
 
 VariantName = Literal["two", "three", "four", "five-card"]
 VARIANTS: tuple[VariantName, ...] = get_args(VariantName)
@@ -141,12 +142,12 @@ _FIELD_KINDS: dict[str, str] = {
     "muggins": "bool", "match": "match", "match_scoring": "match_scoring", "card": "card", "cards": "cards",
     "points": "int", "claim": "int",
 }
-_KIND_WORDS = {
-    "name": "a player's name (text)", "names": "a list of player names", "card": 'a card like "5H"',
-    "cards": 'a list of cards like ["5H","JS"]', "int": "a whole number", "bool": "true or false",
-    "variant": "one of " + ", ".join(f'"{v}"' for v in VARIANTS),
-    "match": f"the match points that win the match (a whole number, or true for {DEFAULT_MATCH})",
-    "match_scoring": "one of " + ", ".join(f'"{m}"' for m in MATCH_SCORING),
+_KIND_WORDS = {  # messages of the catalog, formatted with the variants, match scorings and the usual match
+    "name": N_("a player's name (text)"), "names": N_("a list of player names"), "card": N_('a card like "5H"'),
+    "cards": N_('a list of cards like ["5H","JS"]'), "int": N_("a whole number"), "bool": N_("true or false"),
+    "variant": N_("one of {variants}"),
+    "match": N_("the match points that win the match (a whole number, or true for {usual})"),
+    "match_scoring": N_("one of {scorings}"),
 }
 
 
@@ -156,9 +157,10 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
         try:
             obj = json.loads(obj)
         except json.JSONDecodeError as error:
-            raise InputError(f"not JSON ({error.msg}): write one input a line, like {EXAMPLES['play']}") from None
+            raise InputError(_("not JSON ({msg}): write one input a line, like {example}")
+                             .format(msg=error.msg, example=EXAMPLES['play'])) from None
     if not isinstance(obj, Mapping):
-        raise InputError(f"an input is a JSON object, like {EXAMPLES['play']}")
+        raise InputError(_("an input is a JSON object, like {example}").format(example=EXAMPLES['play']))
     kind = _input_kind(obj.get("type"))
     cls = INPUT_TYPES[kind]
     fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -168,13 +170,15 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
             continue
         if name not in fields:
             allowed = ", ".join(fields) or "no fields"
-            raise InputError(f"{kind} input has no field {name!r} (it takes {allowed}): like {EXAMPLES[kind]}")
+            raise InputError(_("{kind} input has no field {name!r} (it takes {allowed}): like {example}")
+                             .format(kind=kind, name=name, allowed=allowed, example=EXAMPLES[kind]))
         # null stands for a field left out where that means None (no dealer, no player named)
         values[name] = None if raw is None and fields[name].default is None else _field_value(kind, name, raw)
     missing = [f.name for f in fields.values()
                if f.default is dataclasses.MISSING and f.name not in values]
     if missing:
-        raise InputError(f"{kind} input needs the field {missing[0]!r}: like {EXAMPLES[kind]}")
+        raise InputError(_("{kind} input needs the field {missing!r}: like {example}")
+                         .format(kind=kind, missing=missing[0], example=EXAMPLES[kind]))
     result: Input = cls(**values)
     return result
 
@@ -183,15 +187,18 @@ def _input_kind(kind: object) -> InputKind:
     for known in INPUT_TYPES:
         if kind == known:
             return known
-    raise InputError(f"unknown input type {kind!r}: use one of {', '.join(INPUT_TYPES)}, like {EXAMPLES['play']}")
+    raise InputError(_("unknown input type {kind!r}: use one of {types}, like {example}")
+                     .format(kind=kind, types=', '.join(INPUT_TYPES), example=EXAMPLES['play']))
 
 
 def _field_value(kind: InputKind, name: str, raw: object) -> object:
     field_kind = _FIELD_KINDS[name]
 
     def wrong() -> InputError:
-        return InputError(f"{kind} input: {name!r} must be {_KIND_WORDS[field_kind]}, not {json.dumps(raw)}: "
-                          f"like {EXAMPLES[kind]}")
+        what = _(_KIND_WORDS[field_kind]).format(variants=", ".join(f'"{v}"' for v in VARIANTS), usual=DEFAULT_MATCH,
+                                                 scorings=", ".join(f'"{m}"' for m in MATCH_SCORING))
+        return InputError(_("{kind} input: {name!r} must be {what}, not {raw}: like {example}")
+                          .format(kind=kind, name=name, what=what, raw=json.dumps(raw), example=EXAMPLES[kind]))
 
     try:
         if field_kind == "name":
@@ -230,7 +237,7 @@ def _field_value(kind: InputKind, name: str, raw: object) -> object:
             raise wrong()
         return tuple(Card.parse(c) for c in raw)
     except CardSyntaxError as error:
-        raise InputError(f"{kind} input, field {name!r}: {error}") from None
+        raise InputError(_("{kind} input, field {name!r}: {error}").format(kind=kind, name=name, error=error)) from None
 
 
 def input_to_json(inp: Input) -> dict[str, object]:
@@ -263,5 +270,5 @@ def read_transcript(lines: Iterable[str]) -> list[Input]:
         try:
             inputs.append(parse_input(line))
         except InputError as error:
-            raise InputError(f"line {number}: {error}") from None
+            raise InputError(_("line {number}: {error}").format(number=number, error=error)) from None
     return inputs
