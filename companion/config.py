@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from companion import i18n
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.commands import CommandError
 from companion.cribbage.transcript import MATCH_SCORING, VARIANTS
@@ -131,6 +132,7 @@ class GameConfig:
     match: int = _option(integer(0, 99))
     match_scoring: Literal["standard", "acc"] = _option(choice(*MATCH_SCORING))  # the engine's MatchScoringName
     coaching: bool = _option(boolean)
+    language: str = _option(choice("auto", *i18n.LANGUAGES))
 
     @property
     def sides(self) -> int:
@@ -384,7 +386,11 @@ def add_config_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> Config:
-    return load_config(args.config, args.overrides)
+    """The configuration the options name; without --lang, its [game] language becomes the process's."""
+    config = load_config(args.config, args.overrides)
+    if getattr(args, "lang", None) is None:
+        i18n.use(config.game.language)
+    return config
 
 
 def _unknown(key: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from companion.cribbage import scoring, words
@@ -23,29 +24,27 @@ DOMAIN = "companion"
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
-_book = scoring.ENGLISH
+_chosen = {"language": "en"}  # one language for the process, like gettext.install
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark, translate later"
+def N_(message: str) -> str:  # gettext's name for "mark for the catalog, translate later"
     return message
 
 
 def _(message: str) -> str:
-    return _translation.gettext(message)
+    return words.translate(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    return words.translate_plural(singular, plural, n)
 
 
 def language() -> str:
-    return _language
+    return _chosen["language"]
 
 
-def system_language(environ: dict[str, str] | None = None) -> str:
-    """The language of the system's locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE) when we have it, else English."""
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the system's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) when we have it, else English."""
     env = os.environ if environ is None else environ
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for value in env.get(key, "").split(":"):
@@ -59,31 +58,31 @@ def system_language(environ: dict[str, str] | None = None) -> str:
 
 def use(choice: str | None) -> str:
     """Switch every message to `choice` ("en", "de", "auto" or None for the system's); returns the language."""
-    global _translation, _language, _book  # one language for the process, like gettext.install
     code = system_language() if choice in (None, "", "auto") else str(choice)
     if code not in LANGUAGES:
         raise ValueError(_("no language {code!r}: choose one of {languages} (or auto)")
                          .format(code=code, languages=", ".join(LANGUAGES)))
-    _translation = (gettext.NullTranslations() if code == "en"
-                    else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
-    _language = code
-    _book = scoring.ENGLISH if code == "en" else _translated_book(code)
-    words.translate, words.translate_plural, words.number = _translation.gettext, _translation.ngettext, _book.number
+    translation = (gettext.NullTranslations() if code == "en"
+                   else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
+    words.translate, words.translate_plural = translation.gettext, translation.ngettext
+    book = scoring.ENGLISH if code == "en" else _translated_book(code)
+    words.number, words.phrasebook = book.number, book
+    _chosen["language"] = code
     return code
 
 
 def phrasebook() -> scoring.Phrasebook:
     """The spoken count in the chosen language."""
-    return _book
+    return words.phrasebook or scoring.ENGLISH
 
 
 def say(score: scoring.Score) -> str:
-    return score.say(_book)
+    return score.say(phrasebook())
 
 
 def number(n: int) -> str:
     """A number in words, as a player counts aloud, in the chosen language."""
-    return _book.number(n)
+    return words.number(n)
 
 
 def _translated_book(code: str) -> scoring.Phrasebook:

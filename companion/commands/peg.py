@@ -11,6 +11,7 @@ from companion.commands.score import add_card_arguments, print_score, read_card,
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.scoring import score_pegging
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     cards = parse_cards(args.cards)
     if not cards:
-        raise CommandError("give the cards played since the last reset, in order, like 9H 6D 8C 7S")
+        raise CommandError(_("give the cards played since the last reset, in order, like 9H 6D 8C 7S"))
     _check_distinct(cards)
     print_score(score_pegging(cards), as_json=args.json)
     return 0
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
 def _check_distinct(cards: Sequence[Card]) -> None:
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise CommandError(f"{twice} is given twice: each card is played once")
+        raise CommandError(_("{twice} is given twice: each card is played once").format(twice=twice))
 
 
 def batch_totals(lines: TextIO) -> Iterator[int]:
@@ -47,8 +48,8 @@ def batch_totals(lines: TextIO) -> Iterator[int]:
         try:
             cards = [read_card(w) for w in line.replace(",", " ").split()]
             if not cards:
-                raise CommandError("no cards: give the cards since the last reset, like 9H 6D 8C 7S")
+                raise CommandError(_("no cards: give the cards since the last reset, like 9H 6D 8C 7S"))
             _check_distinct(cards)
             yield score_pegging(cards).total
         except (CribbageError, CommandError) as error:
-            raise CommandError(f"line {number}: {error}") from None
+            raise CommandError(_("line {number}: {error}").format(number=number, error=error)) from None

@@ -9,8 +9,9 @@ from typing import Any
 
 from companion.commands.score import open_text
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.game import GameState, apply, initial_state, label_words
 from companion.cribbage.transcript import parse_input
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
@@ -43,7 +44,7 @@ def replay_lines(lines: Iterable[str]) -> GameState:
         try:
             state = apply(state, parse_input(line))
         except CribbageError as error:
-            raise type(error)(f"line {number}: {error}") from None
+            raise type(error)(_("line {number}: {error}").format(number=number, error=error)) from None
     return state
 
 
@@ -51,18 +52,21 @@ def describe(state: GameState) -> str:
     """The game in words: each deal's points with their reasons, then the scores and what comes next."""
     out: list[str] = []
     for record in state.deals:
-        starter = f", starter {record.starter}" if record.starter else ""
-        out.append(f"deal {record.number}: {record.dealer} deals{starter}")
+        starter = _(", starter {starter}").format(starter=record.starter) if record.starter else ""
+        out.append(_("deal {number}: {dealer} deals{starter}")
+                   .format(number=record.number, dealer=record.dealer, starter=starter))
         for event in state.events:
             if event.deal == record.number:
                 who = event.player or event.side
-                side = "" if event.side == who else f" for {event.side}"
-                said = event.say() or "nothing"
-                out.append(f"  {event.label}: {who}{side} +{event.points} ({said})")
+                side = "" if event.side == who else _(" for {side}").format(side=event.side)
+                said = event.say() or _("nothing")
+                out.append(_("  {label}: {who}{side} +{points} ({said})")
+                           .format(label=label_words(event.label), who=who, side=side, points=event.points, said=said))
     scores = ", ".join(f"{side} {state.scores[side]}" for side in state.sides)
     if scores:
-        out.append(f"scores: {scores}")
+        out.append(_("scores: {scores}").format(scores=scores))
     if state.match_target is not None:
-        out.append("match points: " + ", ".join(f"{s} {state.match_points[s]}" for s in state.sides))
+        points = ", ".join(f"{s} {state.match_points[s]}" for s in state.sides)
+        out.append(_("match points: {points}").format(points=points))
     out.append(state.prompt())
     return "\n".join(out)

@@ -14,6 +14,7 @@ from companion.commands import CommandError
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CardSyntaxError
 from companion.cribbage.scoring import Score, score_show, show_total
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
@@ -40,7 +41,7 @@ def add_card_arguments(parser: argparse.ArgumentParser, cards_help: str) -> None
 def write_batch(args: argparse.Namespace, totals: Callable[[TextIO], Iterator[int]]) -> None:
     """One total a line for every line of --batch FILE."""
     if args.cards:
-        raise CommandError("give cards or --batch FILE, not both")
+        raise CommandError(_("give cards or --batch FILE, not both"))
     with open_text(args.batch) as lines:
         sys.stdout.write("".join(f"{total}\n" for total in totals(lines)))
 
@@ -51,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     cards = parse_cards(args.cards)
     if len(cards) != 5:
-        raise CommandError(f"give four hand cards and then the starter, like 5H 5D 5C JS 5S (got {len(cards)})")
+        raise CommandError(_("give four hand cards and then the starter, like 5H 5D 5C JS 5S (got {cards})")
+                           .format(cards=len(cards)))
     print_score(score_show(cards[:4], cards[4], crib=args.crib), as_json=args.json, itemise=args.itemise)
     return 0
 
@@ -65,7 +67,7 @@ def print_score(score: Score, *, as_json: bool, itemise: bool = False) -> None:
     if itemise:
         for line in score.lines():
             print(line)
-    print(f"total {score.total}: {score.say()}")
+    print(_("total {total}: {said}").format(total=score.total, said=score.say()))
 
 
 @contextlib.contextmanager
@@ -77,7 +79,8 @@ def open_text(path: str) -> Iterator[TextIO]:
     try:
         file = open(path, encoding="utf-8")  # noqa: SIM115 (closed below, after the caller is done)
     except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror}; give a readable file or '-'") from None
+        raise CommandError(_("cannot read {path}: {strerror}; give a readable file or '-'")
+                           .format(path=path, strerror=error.strerror)) from None
     with file:
         yield file
 
@@ -96,8 +99,8 @@ def batch_totals(lines: TextIO, *, crib: bool = False) -> Iterator[int]:
         try:
             cards = [read_card(w) for w in words]
         except CardSyntaxError as error:
-            raise CommandError(f"line {number}: {error}") from None
+            raise CommandError(_("line {number}: {error}").format(number=number, error=error)) from None
         if len(cards) != 5 or len(set(cards)) != 5:
-            raise CommandError(f"line {number}: give five different cards, four in hand then the starter, "
-                               f"like 5H 5D 5C JS 5S (got {line.strip()!r})")
+            raise CommandError(_("line {number}: give five different cards, four in hand then the starter, like 5H 5D "
+                                 "5C JS 5S (got {x!r})").format(number=number, x=line.strip()))
         yield show_total(cards[:4], cards[4], crib=line_crib)

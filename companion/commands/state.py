@@ -13,6 +13,7 @@ from companion.commands.replay import describe
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage.game import replay
 from companion.gamelog import GameLog, GameLogError, current_log
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
@@ -31,18 +32,18 @@ def run(args: argparse.Namespace) -> int:
     state_dir = args.state_dir or config_from_args(args).state.path
     path = current_log(state_dir)
     if path is None:
-        raise CommandError(f"no game in {state_dir}: start one with `crib sim --state-dir {state_dir}` "
-                           "or `crib run`")
+        raise CommandError(_("no game in {state_dir}: start one with `crib sim --state-dir {state_dir}` or `crib run`")
+                           .format(state_dir=state_dir))
     try:
         game_log = GameLog.open(path, repair=False)
     except GameLogError as error:
         raise CommandError(str(error)) from None
     for warning in game_log.warnings:
-        print(f"crib state: {warning}", file=sys.stderr)
+        print(_("crib state: {warning}").format(warning=warning), file=sys.stderr)
     state = replay(game_log.inputs)
     if args.json:
         print(json.dumps({"log": str(path), **state.to_json()}, ensure_ascii=False))
     else:
-        print(f"game log: {path}")
+        print(_("game log: {path}").format(path=path))
         print(describe(state))
     return 0

@@ -10,6 +10,7 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from . import words
 from .cards import Card, Suit
 from .errors import RuleError
 from .words import _
@@ -60,7 +61,7 @@ class ScoreItem:
 
     def describe(self) -> str:
         """The item's name as said at the table: 'a run of four', 'a five-card flush', 'his nobs'."""
-        return ENGLISH.name(self.kind, len(self.cards))
+        return _book().name(self.kind, len(self.cards))
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
@@ -83,11 +84,11 @@ class Score:
 
     def said(self, book: Phrasebook | None = None) -> tuple[str, ...]:
         """The count phrase by phrase: ('fifteen two', 'fifteen four', 'and a double run is twelve')."""
-        return (book or ENGLISH).said(self.phrases())
+        return (book or _book()).said(self.phrases())
 
     def say(self, book: Phrasebook | None = None) -> str:
         """The count in a player's cadence: 'fifteen two, fifteen four, and a double run is twelve'."""
-        return (book or ENGLISH).say(self.phrases())
+        return (book or _book()).say(self.phrases())
 
     def lines(self) -> list[str]:
         """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
@@ -95,7 +96,8 @@ class Score:
                 for item in self.items]
 
     def to_json(self) -> dict[str, object]:
-        return {"total": self.total, "items": [item.to_json() for item in self.items], "said": self.say()}
+        return {"total": self.total, "items": [item.to_json() for item in self.items],
+                "said": self.say(ENGLISH)}  # JSON stays in English, whatever the language of the table
 
 
 # Combinations a player names as one: runs sharing their ranks, with the pairs among those ranks.
@@ -350,3 +352,8 @@ def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
         if card.rank == 11 and card.suit is suit:
             points += 1
     return points
+
+
+def _book() -> Phrasebook:
+    """The spoken count in the chosen language (`words.phrasebook`, set by the application), else English."""
+    return words.phrasebook or ENGLISH

@@ -1,13 +1,17 @@
 """The engine's words in the players' language: hooks the application sets, the engine's only link to it.
 
 The engine writes every prompt, error and note in English as `_("... {name} ...").format(name=...)` (plurals
-with `ngettext`) and spells numbers with `number`; `companion.i18n.use` replaces `translate`, `translate_plural`
-and `number` with the chosen language's. Standard library only, like the rest of the engine.
+with `ngettext`) and spells numbers with `number`; `companion.i18n.use` replaces `translate`, `translate_plural`,
+`number` and `phrasebook` with the chosen language's. Standard library only, like the rest of the engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .scoring import Phrasebook
 
 
 def _english(message: str) -> str:
@@ -27,6 +31,7 @@ def _english_number(n: int) -> str:
 translate: Callable[[str], str] = _english
 translate_plural: Callable[[str, str, int], str] = _english_plural
 number: Callable[[int], str] = _english_number  # 29 -> "twenty-nine", as a player counts aloud
+phrasebook: Phrasebook | None = None  # the spoken count; None: scoring.ENGLISH
 
 
 def N_(message: str) -> str:  # gettext's name: a message for the catalog, translated later
