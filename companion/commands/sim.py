@@ -24,6 +24,7 @@ from companion.devices.base import Clock, DeviceError, Frame, SystemClock
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLogError
+from companion.i18n import _
 from companion.table import HELP, Outcome, Table
 from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
 
@@ -112,8 +113,9 @@ class Screen:
         print(legend_text(legend_for(self.table.state, self.table.colours), colour=sys.stdout.isatty()))
         strip = self.table.strip
         if strip is not None and not strip.connected:
-            print(f"LED strip not connected: {getattr(strip, 'problem', '') or 'unplugged'}")
-        print(f"\n{self.table.prompt()}    ({HELP})", flush=True)
+            print(_("LED strip not connected: {problem}")
+                  .format(problem=getattr(strip, 'problem', '') or _('unplugged')))
+        print(f"\n{self.table.prompt()}    ({_(HELP)})", flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -127,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
     if args.demo and dealer is None:
         dealer = chosen[0]
     if dealer is not None and dealer not in chosen:
-        raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
+        raise CommandError(_("--dealer {dealer!r} is not one of the players {chosen}")
+                           .format(dealer=dealer, chosen=', '.join(chosen)))
     setup = setup_input(config, players, dealer, args.target)
     state_dir = args.state_dir or default_state_dir()
     script = args.script
@@ -136,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         state_dir = Path(tempfile.mkdtemp(prefix="crib-demo-"))
         new = True
     if script is not None and not script.is_file():
-        raise CommandError(f"--script {script}: no such file")
+        raise CommandError(_("--script {script}: no such file").format(script=script))
     clock = SystemClock()
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=True, new=new, setup=setup,
@@ -145,9 +148,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     screen = Screen(table, board, snapshots=args.snapshots, quiet=args.quiet)
     for warning in table.log.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
     if table.state.players != setup.players and len(table.log.inputs) > 1:
-        print(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts another",
+        print(_("resuming the game in {path} ({players}); --new starts another")
+              .format(path=table.log.path, players=', '.join(table.state.players)),
               file=sys.stderr)
     screen.draw()
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome)
@@ -155,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
     if args.demo:
         return play_demo(daemon, clock, lines)
     if script is None:
-        print(f"Game log: {table.log.path}. Type an entry and Enter; Ctrl-D or Ctrl-C ends (the game is kept).",
+        print(_("Game log: {path}. Type an entry and Enter; Ctrl-D or Ctrl-C ends (the game is kept).")
+              .format(path=table.log.path),
               flush=True)
     quiet_since: list[float] = []
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
+from companion.i18n import _
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
@@ -54,13 +55,14 @@ class HeldCards:
     def wanted(self, state: GameState) -> tuple[str, int]:
         """What the cards held are for (the crib, or a coached hand before the starter) and how many it takes."""
         if state.phase == "crib":
-            return "Crib", CRIB_CARDS
-        return f"{self.coached_player(state)}'s hand", HAND_CARDS
+            return _("Crib"), CRIB_CARDS
+        return _("{player}'s hand").format(player=self.coached_player(state)), HAND_CARDS
 
     def progress(self, state: GameState, held: int | None = None) -> str:
         """ "Crib: 2 of 4": how far the cards held (or `held` cards) are."""
         what, wanted = self.wanted(state)
-        return f"{what}: {len(self.cards) if held is None else held} of {wanted}"
+        return _("{what}: {held} of {wanted}").format(what=what, held=len(self.cards) if held is None else held,
+                                                      wanted=wanted)
 
     def offer(self, state: GameState, card: Card) -> tuple[Card, ...] | None:
         """Take `card`: all the cards wanted, to go to the engine as one input, or None when it is held to wait
@@ -69,7 +71,7 @@ class HeldCards:
         if state.starter is not None:
             seen.add(state.starter)
         if card in seen:
-            raise CommandMistake(f"{card} is already on the table this deal: scan another card")
+            raise CommandMistake(_("{card} is already on the table this deal: scan another card").format(card=card))
         cards = (*self.cards, card)
         if len(cards) < self.wanted(state)[1]:
             self.cards.append(card)

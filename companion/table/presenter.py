@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from companion.devices.base import Clock, Color, Frame, PegStrip, StatusDisplay
+from companion.i18n import N_, _
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import ScreenView, body_room, page_count, render_screen, screen_view
 
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STRIP_MISSING = "LED strip not connected: check the Pico's USB cable. The game goes on"
-STRIP_BACK = "LED strip connected: the pegs are shown again"
+STRIP_MISSING = N_("LED strip not connected: check the Pico's USB cable. The game goes on")
+STRIP_BACK = N_("LED strip connected: the pegs are shown again")
 
 
 @dataclass
@@ -119,7 +120,7 @@ class Presenter:
         strip_connected = self.strip is None or self.strip.connected
         if strip_connected != self.strip_connected:
             self.strip_connected = strip_connected
-            self.say(STRIP_BACK if strip_connected else STRIP_MISSING, error=not strip_connected)
+            self.say(_(STRIP_BACK if strip_connected else STRIP_MISSING), error=not strip_connected)
             changed = True
         if (self.picture.recent and paging and now - self.page_at >= self.page_seconds
                 and page_count(self.picture.recent, body_room(prompt())) > 1):  # not on every idle poll

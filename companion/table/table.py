@@ -33,6 +33,7 @@ from companion.cribbage.game import GameState, apply, legal_moves, replay
 from companion.devices.base import Clock, Color, Entry, PegStrip, StatusDisplay
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import GameLog
+from companion.i18n import N_, _
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
 
@@ -42,7 +43,7 @@ from .presenter import Picture, Presenter, Shown
 
 log = logging.getLogger(__name__)
 
-HELP = "Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over"
+HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +204,9 @@ class Table:
         if state.phase == "cut":
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
         if state.phase in ("game over", "match over"):
-            return Outcome(entry, message=f"{state.prompt()}: scan NEW GAME to play again", error=True)
-        return Outcome(entry, message=f"no card is wanted now: {state.prompt()}", error=True)
+            return Outcome(entry, message=_("{prompt}: scan NEW GAME to play again")
+                                          .format(prompt=state.prompt()), error=True)
+        return Outcome(entry, message=_("no card is wanted now: {prompt}").format(prompt=state.prompt()), error=True)
 
     def _claim(self, entry: Entry, points: int) -> Outcome:
         """Muggins games: the points claimed for the count on show, or in the play for the card just laid (the
@@ -214,8 +216,8 @@ class Table:
         if state.phase != "play":
             return self._accept(entry, t.ClaimInput(points))
         if not isinstance(last, t.PlayInput) or last.claim is not None:
-            raise CommandMistake("claim the points of a card right after laying it (the go and last card peg "
-                                 "themselves)")
+            raise CommandMistake(_("claim the points of a card right after laying it (the go and last card peg "
+                                   "themselves)"))
         apply(replay(state.inputs[:-1]), replace(last, claim=points))  # refused before anything is logged
         self._append(t.UndoInput())
         return self._accept(entry, replace(last, claim=points))
@@ -233,11 +235,13 @@ class Table:
         if word == "undo":
             card = self.held.take_back()
             if card is not None:
-                return Outcome(entry, message=f"took back {card}: {len(self.held.cards)} cards held")
+                return Outcome(entry, message=_("took back {card}: {cards} cards held")
+                                              .format(card=card, cards=len(self.held.cards)))
             if len(self.state.inputs) <= 1:
                 return self._reopen_last_game(entry)
             if self.state.winner is not None and not self._confirmed_reopen():
-                return Outcome(entry, message=f"{self.state.prompt()}: undo again to reopen the game")
+                return Outcome(entry, message=_("{prompt}: undo again to reopen the game")
+                                              .format(prompt=self.state.prompt()))
             while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
                 self._append(t.UndoInput())
             return self._accept(entry, t.UndoInput())
@@ -248,29 +252,29 @@ class Table:
                 return self._skip_cut(entry)
             if self.held.coached_player(self.state) is not None and not self.held.cards:
                 self.held.skip_hands(self.state)
-                return Outcome(entry, message="no hands this deal: scan the starter")
+                return Outcome(entry, message=_("no hands this deal: scan the starter"))
             self.presenter.next_page()
             return Outcome(entry)
         if word == "new":
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
-        return Outcome(entry, message=HELP)
+        return Outcome(entry, message=_(HELP))
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")
         # after a game the loser deals first in the next (docs/rules.md), and the screen says so
         loser = self.state.losers()[0] if self.state.winner is not None else None
-        said = f"{loser} lost the last game: {loser} deals first" if loser is not None else ""
+        said = _("{loser} lost the last game: {loser} deals first").format(loser=loser) if loser is not None else ""
         if self.state.phase == "game over" and self.state.match_winner is None and self.setup.match:
             outcome = self._accept(entry, replace(self.setup, dealer=None))  # the engine picks the loser
             return replace(outcome, message=said)
         now = self.clock.monotonic()
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
-            return Outcome(entry, message="scan NEW GAME again to abandon this game and start a new one")
+            return Outcome(entry, message=_("scan NEW GAME again to abandon this game and start a new one"))
         if self.new_log is None:
-            return Outcome(entry, message="a new game needs a state directory", error=True)
+            return Outcome(entry, message=_("a new game needs a state directory"), error=True)
         self.confirm_new_until = -1.0
         self.held.forget(self.log)
         self.log = self.new_log()
@@ -288,7 +292,8 @@ class Table:
             self._append(t.UndoInput())
         self._append(t.UndoInput())
         dealer = state.players[0]
-        return replace(self._accept(entry, replace(game, dealer=dealer)), message=f"No cut: {dealer} deals")
+        return replace(self._accept(entry, replace(game, dealer=dealer)), message=_("No cut: {dealer} deals")
+                                                                                  .format(dealer=dealer))
 
     def _confirmed_reopen(self) -> bool:
         """An undo past the end of a game is done only when a second undo follows the first in a few seconds."""
@@ -309,16 +314,18 @@ class Table:
         last = GameLog.open(earlier[-1]) if earlier and self.new_log is not None else None
         state = replay(last.inputs) if last is not None else None
         if last is None or state is None or state.winner is None or self.held.cards:
-            return Outcome(entry, message="nothing to undo: this is the start of the game", error=True)
+            return Outcome(entry, message=_("nothing to undo: this is the start of the game"), error=True)
         if not self._confirmed_reopen():
-            return Outcome(entry, message=f"Last game: {state.prompt()}. Undo again to reopen it")
+            return Outcome(entry, message=_("Last game: {prompt}. Undo again to reopen it")
+                                          .format(prompt=state.prompt()))
         self.held.forget(self.log)
         path.unlink()
         self.log = last
         self.state = state
         while is_worked_out(self.state, self.state.inputs[-1]):
             self._append(t.UndoInput())
-        return replace(self._accept(entry, t.UndoInput()), message=f"The last game is open again: {self.prompt()}")
+        return replace(self._accept(entry, t.UndoInput()), message=_("The last game is open again: {prompt}")
+                                                                   .format(prompt=self.prompt()))
 
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
@@ -348,10 +355,11 @@ class Table:
         players = self.state.players
         if index is None:
             if self.state.turn is None:
-                raise CommandMistake("say whose points they are: peg 1 5 pegs five for the first player")
+                raise CommandMistake(_("say whose points they are: peg 1 5 pegs five for the first player"))
             return self.state.side_of[self.state.turn]
         if index >= len(players):
-            raise CommandMistake(f"there is no player {index + 1}: the players are 1 to {len(players)}")
+            raise CommandMistake(_("there is no player {number}: the players are 1 to {players}")
+                                 .format(number=index + 1, players=len(players)))
         return self.state.side_of[players[index]]
 
     def _next_to_cut(self) -> str:
@@ -376,13 +384,14 @@ class Table:
             return self.held.progress(self.state)
         hand_for = self.held.coached_player(self.state)
         if hand_for is not None:
-            return f"Scan {hand_for}'s six cards (ok: skip)"
+            return _("Scan {hand_for}'s six cards (ok: skip)").format(hand_for=hand_for)
         if self._must_go():
-            return f"{self.state.turn} says go? count {self.state.count}"
+            return _("{turn} says go? count {count}").format(turn=self.state.turn, count=self.state.count)
         if self.state.phase == "claim":
-            return f"{self.state.prompt()}: enter claim N"
+            return _("{prompt}: enter claim N").format(prompt=self.state.prompt())
         if self.state.phase == "cut":
-            return f"{self.state.prompt()} (ok: no cut, {self.state.players[0]} deals)"
+            return (_("{prompt} (ok: no cut, {first} deals)")
+                    .format(prompt=self.state.prompt(), first=self.state.players[0]))
         return self.state.prompt()
 
     def _must_go(self) -> bool:
