@@ -9,8 +9,9 @@ terminal simulator shows its last lines beside the board, so nobody has to page 
 from __future__ import annotations
 
 from companion.cribbage import transcript as t
-from companion.cribbage.game import PEGGING, PLAY_LABELS, GameState, ScoreEvent, apply, initial_state
+from companion.cribbage.game import PEGGING, PLAY_LABELS, GameState, ScoreEvent, apply, initial_state, label_words
 from companion.cribbage.scoring import HIS_HEELS
+from companion.i18n import _
 
 
 def game_history(state: GameState) -> list[str]:
@@ -34,11 +35,12 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
                   else after.events)
     lines: list[str] = []
     if isinstance(inp, t.GameInput):
-        lines.append(f"Game to {after.target}: {', '.join(after.players)}")
+        lines.append(_("Game to {target}: {players}").format(target=after.target, players=', '.join(after.players)))
     elif isinstance(inp, t.CutInput):
-        lines.append(f"{inp.player} cuts {inp.card.pretty}")
+        lines.append(_("{player} cuts {card}").format(player=inp.player, card=inp.card.pretty))
     elif isinstance(inp, t.StarterInput):
-        lines.append(f"Deal {after.deal_number}, {after.dealer} deals: starter {inp.card.pretty}")
+        lines.append(_("Deal {number}, {dealer} deals: starter {card}")
+                     .format(number=after.deal_number, dealer=after.dealer, card=inp.card.pretty))
     elif isinstance(inp, t.PlayInput):
         player, card = after.played[-1]
         line = f"{player} {card.pretty} {before.count + card.value}"
@@ -48,11 +50,12 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
             line += ": " + pegged.score.say()
         lines.append(line)
     elif isinstance(inp, t.GoInput):
-        lines.append(f"{before.turn}: go")
+        lines.append(_("{turn}: go").format(turn=before.turn))
     elif isinstance(inp, t.CribInput):
-        lines.append(f"Crib {' '.join(card.pretty for card in inp.cards)}")
+        lines.append(_("Crib {cards}").format(cards=' '.join(card.pretty for card in inp.cards)))
     elif isinstance(inp, t.ClaimInput):
-        lines.append(f"{before.turn or 'claim'}: claims {inp.points}")
+        lines.append(_("{player}: claims {points}").format(player=before.turn, points=inp.points) if before.turn
+                     else _("claims {points}").format(points=inp.points))
     lines.extend(event_line(event) for event in events)
     return lines
 
@@ -60,7 +63,7 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
 def event_line(event: ScoreEvent) -> str:
     """A score as said: "Bob's hand 12: fifteen two, ...", or "Ann: one for the go"."""
     if "'s " in event.label:
-        return f"{event.label} {event.points}: {event.score.say()}"
+        return f"{label_words(event.label)} {event.points}: {event.score.say()}"
     return f"{event.side}: {event.score.say()}"
 
 
@@ -69,16 +72,18 @@ def deal_summary(state: GameState, number: int) -> list[str]:
     of the show, and the scores now."""
     record = next(deal for deal in state.deals if deal.number == number)
     events = [event for event in state.events if event.deal == number]
-    starter = f", the starter {record.starter.pretty}" if record.starter is not None else ""
-    lines = [f"Deal {number}: {record.dealer} dealt{starter}"]
+    starter = _(", the starter {card}").format(card=record.starter.pretty) if record.starter is not None else ""
+    lines = [_("Deal {number}: {dealer} dealt{starter}").format(number=number, dealer=record.dealer, starter=starter)]
     lines.extend(f"  {event_line(event)}" for event in events if event.label == HIS_HEELS)
     pegged = dict.fromkeys(state.players, 0)
     for event in events:
         if event.label in PLAY_LABELS and event.player is not None:
             pegged[event.player] += event.points
-    lines.append("  The play: " + ", ".join(f"{player} {points}" for player, points in pegged.items()))
-    shows = [f"{event.label} {event.points}" for event in events if "'s " in event.label]
+    play = ", ".join(f"{player} {points}" for player, points in pegged.items())
+    lines.append(_("  The play: {pegged}").format(pegged=play))
+    shows = [f"{label_words(event.label)} {event.points}" for event in events if "'s " in event.label]
     if shows:
-        lines.append("  The show: " + ", ".join(shows))
-    lines.append("Scores: " + ", ".join(f"{side} {state.scores.get(side, 0)}" for side in state.sides))
+        lines.append(_("  The show: {counts}").format(counts=", ".join(shows)))
+    scores = ", ".join(f"{side} {state.scores.get(side, 0)}" for side in state.sides)
+    lines.append(_("Scores: {scores}").format(scores=scores))
     return lines

@@ -29,6 +29,7 @@ from companion.boards import BoardLayout, Hole
 from companion.cribbage.game import skunk_lines
 from companion.devices.base import OFF, Color, Frame
 from companion.fonts import MONO
+from companion.i18n import _
 from companion.view.pegs import FINISH, MARKER
 
 if TYPE_CHECKING:
@@ -150,7 +151,9 @@ class Legend:
     @property
     def deals(self) -> str:
         """'(deals)', or '(Ann deals)' for a partnership, or ''."""
-        return "" if not self.dealer else "(deals)" if self.dealer == self.side else f"({self.dealer} deals)"
+        if not self.dealer:
+            return ""
+        return _("(deals)") if self.dealer == self.side else _("({dealer} deals)").format(dealer=self.dealer)
 
 
 def legend_for(state: GameState, colours: Sequence[Color]) -> tuple[Legend, ...]:
@@ -299,9 +302,9 @@ def _skunk_marks(draw: ImageDraw.ImageDraw, layout: BoardLayout, holes: dict[tup
     """A bar across every track just before each skunk line's hole (the game's lines: 91 and 61 in a game to
     121, 31 and 16 to 61), and after the finish of a game shorter than the board, named on the outer side."""
     skunk, double = skunk_lines(finish)
-    lines = [(skunk, -0.5, "SKUNK"), (double, -0.5, "DOUBLE SKUNK")]  # half a hole before the line's hole
+    lines = [(skunk, -0.5, _("SKUNK")), (double, -0.5, _("DOUBLE SKUNK"))]  # half a hole before the line's hole
     if finish < layout.target:
-        lines.append((finish, 0.5, "FINISH"))  # half a hole after the game hole
+        lines.append((finish, 0.5, _("FINISH")))  # half a hole after the game hole
     font = ImageFont.truetype(str(MONO), round(4.2 * scale))
     for line, offset, name in lines:
         if not 0 < line < layout.target:

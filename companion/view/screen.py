@@ -26,8 +26,10 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
+from companion.cribbage.game import label_words
 from companion.cribbage.scoring import MUGGINS
 from companion.fonts import MONO
+from companion.i18n import _
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState, ScoreEvent
@@ -160,13 +162,13 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
     blocks: list[tuple[str, ...]] = []
     for event in events:
         # the count phrase by phrase, then what a claim, muggins or the cap at the target changed
-        count = event.score.said() if event.label != MUGGINS else (f"{event.label} {event.points}",)
+        count = event.score.said() if event.label != MUGGINS else (f"{label_words(event.label)} {event.points}",)
         said = [*count, *(part for part in event.note.split("; ") if part)]
         if "'s " not in event.label:  # points of the play: "Bob: fifteen two", "and a pair is four"
             said[0] = f"{event.side}: {said[0]}"
             blocks.extend(tuple(_wrap(phrase)) for phrase in said)
             continue
-        heading = f"{event.label}: {event.points}"  # a count of the show: "Bob's hand: 12", then the phrases
+        heading = f"{label_words(event.label)}: {event.points}"  # a count of the show: "Bob's hand: 12", phrases
         phrases = [tuple(_wrap(phrase)) for phrase in said]
         if 1 + len(phrases[0]) <= room:
             phrases[0] = (heading, *phrases[0])
@@ -202,13 +204,13 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
         return pages[page % len(pages)]
     if state.phase == "play":
         pile = " ".join(card.pretty for card in state.pile)
-        count = f"Count {state.count}"
+        count = _("Count {count}").format(count=state.count)
         if state.starter is not None:  # the starter stays in sight through the play, on the right
-            starter = f"Starter {state.starter.pretty}"
+            starter = _("Starter {card}").format(card=state.starter.pretty)
             count += " " * max(1, COLUMNS - len(count) - len(starter)) + starter
         return (count, *_wrap(pile)[: room - 1])
     if state.starter is not None and state.phase in ("crib", "claim"):
-        return (f"Starter {state.starter.pretty}",)
+        return (_("Starter {card}").format(card=state.starter.pretty),)
     return ()
 
 
@@ -241,7 +243,9 @@ def coach_pages(state: GameState, player: str, said: str) -> list[ScreenView]:
     room = ROWS - 1
     pages = [lines[start : start + room] for start in range(0, len(lines), room)]
     scores = _scores(state)
-    return [ScreenView(scores, dealer=state.dealer, body=tuple(page), prompt=f"Coach: {player} {i}/{len(pages)}")
+    return [ScreenView(scores, dealer=state.dealer, body=tuple(page), prompt=_("Coach: {player} {page}/{pages}")
+                                                                             .format(player=player, page=i,
+                                                                                     pages=len(pages)))
             for i, page in enumerate(pages, 1)]
 
 
