@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.cribbage.game import GameState
+from companion.i18n import _
 
 from .discard import Analysis, Split, analyse, ranks_text
 from .model import UNIFORM, OpponentModel
@@ -32,10 +33,11 @@ class DiscardReview:
     def say(self) -> str:
         """'That is not the optimal discard: your discard averages 7.2 points; 4-5-5-6 averages 8.4 (1.2 more).'"""
         if self.optimal:
-            return f"Best discard: {self.analysis.explain(self.chosen)}"
-        return (f"That is not the optimal discard: your discard averages {self.chosen.net:.1f} points; keeping "
-                f"{ranks_text(self.best.keep)} and laying away {ranks_text(self.best.discard)} averages "
-                f"{self.best.net:.1f} ({self.loss:.1f} more).")
+            return _("Best discard: {advice}").format(advice=self.analysis.explain(self.chosen))
+        return (_("That is not the optimal discard: your discard averages {net:.1f} points; keeping {keep} and laying "
+                  "away {discard} averages {best:.1f} ({loss:.1f} more).")
+                .format(net=self.chosen.net, keep=ranks_text(self.best.keep), discard=ranks_text(self.best.discard),
+                        best=self.best.net, loss=self.loss))
 
     def to_json(self) -> dict[str, object]:
         return {"player": self.player, "model": self.analysis.model, "loss": round(self.loss, 4),

@@ -18,6 +18,7 @@ from companion.devices.base import Entry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys, not_a_key
 from companion.entry.scans import normalise_scan
+from companion.i18n import N_, _
 
 COMMAND_WORDS = ("go", "undo", "ok", "menu", "new")
 MUGGINS_WORDS = ("muggins",)  # not in the help of other games: only muggins games have claims
@@ -25,8 +26,10 @@ _WORD_ALIASES = {"new game": "new", "next": "ok"}
 _PEG = re.compile(r"^peg\s+(?:(\d)\s+)?(-?\d+)$", re.IGNORECASE)
 _CLAIM = re.compile(r"^claim\s+(\d{1,2})$", re.IGNORECASE)
 _RETAIL = re.compile(r"^\d{6,14}$")  # EAN-8, UPC-A, EAN-13, ITF-14: shop barcodes are all digits
-NOT_OURS = ("not a Cribbage Companion code: scan the sticker on the card, or a command card "
-            "(GO, UNDO, OK, NEW GAME, MENU)")
+NOT_OURS = N_("not a Cribbage Companion code: scan the sticker on the card, or a command card "
+               "(GO, UNDO, OK, NEW GAME, MENU)")
+SHOP_CODE = N_("not a Cribbage Companion code (this looks like a shop barcode): scan the sticker on the card, or a "
+               "command card (GO, UNDO, OK, NEW GAME, MENU)")
 MAX_PEG = 121
 
 
@@ -73,15 +76,16 @@ def decode_entry(entry: Entry) -> Decoded:
     if scanned:
         text = normalise_scan(text)
     if not text:
-        return Rejected(raw, "nothing was entered: " + ("scan again" if scanned else "type a card like 5H, or go"))
+        return Rejected(raw, _("nothing was entered: scan again") if scanned
+                        else _("nothing was entered: type a card like 5H, or go"))
     lower = " ".join(text.lower().split())
     if lower.startswith(REJECTED_PREFIX):
         return Rejected(raw, explain_keys(lower[len(REJECTED_PREFIX):].upper().split()))
     if lower.startswith("key:"):
         label = text[4:].strip().upper()
         if label in KEYS:
-            return Rejected(raw, f"there is no keypad to press {label} on: set devices.keypad in the configuration "
-                                 "(in simulation the keypad is on unless it is \"none\")")
+            return Rejected(raw, _('there is no keypad to press {label} on: set devices.keypad in the configuration '
+                                   '(in simulation the keypad is on unless it is "none")').format(label=label))
         return Rejected(raw, not_a_key(label))
     if lower in COMMAND_WORDS or lower in MUGGINS_WORDS or lower in _WORD_ALIASES:
         return Command(_WORD_ALIASES.get(lower, lower))
@@ -95,21 +99,23 @@ def decode_entry(entry: Entry) -> Decoded:
     if isinstance(decoded, str):
         return Command(decoded)
     if _RETAIL.match(text):
-        return Rejected(raw, NOT_OURS.replace(":", " (this looks like a shop barcode):", 1))
+        return Rejected(raw, _(SHOP_CODE))
     try:
         return CardEntered(Card.parse(text))
     except CardSyntaxError:
         if scanned:
-            return Rejected(raw, NOT_OURS)
-    return Rejected(raw, f"{text!r} is not a card or a command: type a card like 5H, 10D, QS or a word: "
-                         f"{', '.join(COMMAND_WORDS)} (or peg 12 to peg points)")
+            return Rejected(raw, _(NOT_OURS))
+    return Rejected(raw, _("{text!r} is not a card or a command: type a card like 5H, 10D, QS or a word: {words} (or "
+                           "peg 12 to peg points)").format(text=text, words=', '.join(COMMAND_WORDS)))
 
 
 def _points(raw: str, player: str | None, digits: str) -> Decoded:
     if player is not None and not 1 <= int(player) <= 4:
-        return Rejected(raw, f"there is no player {player}: number the players 1 to 4 in seating order")
+        return Rejected(raw, _("there is no player {player}: number the players 1 to 4 in seating order")
+                             .format(player=player))
     points = int(digits) if len(digits) <= 4 else MAX_PEG + 1  # int() refuses thousands of digits
     if not 1 <= points <= MAX_PEG:
-        shown = digits if len(digits) <= 4 else "so many"
-        return Rejected(raw, f"{shown} points cannot be pegged: peg from 1 to {MAX_PEG} points")
+        shown = digits if len(digits) <= 4 else _("so many")
+        return Rejected(raw, _("{shown} points cannot be pegged: peg from 1 to {most} points")
+                             .format(shown=shown, most=MAX_PEG))
     return Points(None if player is None else int(player) - 1, points)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from companion.cribbage.cards import RANK_NAMES
 from companion.devices.base import Clock, ManualClock
+from companion.i18n import N_, _
 
 LAYOUT: tuple[tuple[str, ...], ...] = (
     ("1", "2", "3", "A"),
@@ -36,14 +37,14 @@ FACE_KEYS = {"1": 11, "2": 12, "3": 13}
 SUIT_KEYS = {"1": "C", "2": "D", "3": "H", "4": "S"}
 PLAYER_KEYS = {"1": 1, "2": 2, "3": 3, "4": 4, "*": None}
 REJECTED_PREFIX = "keys "
-SUIT_HELP = "press 1 ♣, 2 ♦, 3 ♥ or 4 ♠"
-CARD_HELP = "press a rank (1 = ace, 2-9, 0 = ten, * then 1/2/3 = J/Q/K), then a suit (1 ♣, 2 ♦, 3 ♥, 4 ♠)"
-PEG_HELP = "to peg: # then the player (1-4, * = whose turn), the points, then OK"
+SUIT_HELP = N_("press 1 ♣, 2 ♦, 3 ♥ or 4 ♠")
+CARD_HELP = N_("press a rank (1 = ace, 2-9, 0 = ten, * then 1/2/3 = J/Q/K), then a suit (1 ♣, 2 ♦, 3 ♥, 4 ♠)")
+PEG_HELP = N_("to peg: # then the player (1-4, * = whose turn), the points, then OK")
 
 
 def not_a_key(label: str) -> str:
     """What to say of a label that is on no key."""
-    return f"{label!r} is not a key: the keys are 0-9, A-D, * and #"
+    return _("{label!r} is not a key: the keys are 0-9, A-D, * and #").format(label=label)
 
 
 def key_name(label: str) -> str:
@@ -71,7 +72,8 @@ class KeySequence:
     def press(self, key: str) -> str | None:
         """One key press; returns an entry text when this key completes (or spoils) a sequence."""
         if key not in KEYS:
-            raise ValueError(f"{key!r} is not a key label: the keys are {' '.join(sorted(KEYS))}")
+            raise ValueError(_("{key!r} is not a key label: the keys are {keys}")
+                             .format(key=key, keys=' '.join(sorted(KEYS))))
         now = self.clock.monotonic()
         if self.keys and now - self._last_press >= self.timeout:
             self._start_over()  # the driver's poll reports stale sequences; a fresh press starts anew
@@ -87,19 +89,21 @@ class KeySequence:
             if key in FACE_KEYS:
                 self._rank, self._stage = FACE_KEYS[key], "suit"
                 return None
-            return self._reject("after * press 1 (jack), 2 (queen) or 3 (king), then a suit")
+            return self._reject(_("after * press 1 (jack), 2 (queen) or 3 (king), then a suit"))
         if stage == "suit":
             if key in SUIT_KEYS:
                 return self._done(RANK_NAMES[self._rank] + SUIT_KEYS[key])
             if key in RANK_KEYS or key in "*#":
                 self.keys = [key]  # a new rank replaces the one waiting for its suit
                 return self._idle(key)
-            return self._reject(f"{RANK_NAMES[self._rank]} needs its suit first: {SUIT_HELP}")
+            return self._reject(_("{rank} needs its suit first: {suits}")
+                                .format(rank=RANK_NAMES[self._rank], suits=_(SUIT_HELP)))
         if stage == "peg-player":
             if key in PLAYER_KEYS:
                 self._stage = "peg-points"
                 return None
-            return self._reject(f"after # press the player's number (1-4) or * for whose turn it is; {PEG_HELP}")
+            return self._reject(_("after # press the player's number (1-4) or * for whose turn it is; {pegging}")
+                                .format(pegging=_(PEG_HELP)))
         # peg-points: digits, then OK
         digits = self.keys[2:-1]
         if key == "C" and digits:
@@ -108,7 +112,7 @@ class KeySequence:
             return self._done(f"peg {points}" if player is None else f"peg {player} {points}")
         if key.isdigit() and len(digits) < 2:
             return None
-        return self._reject(f"the points are one or two digits and then OK; {PEG_HELP}")
+        return self._reject(_("the points are one or two digits and then OK; {pegging}").format(pegging=_(PEG_HELP)))
 
     def poll(self) -> str | None:
         """The rejected text of a half-entered sequence that has waited longer than the timeout."""
@@ -129,11 +133,11 @@ class KeySequence:
 
     def _incomplete(self) -> str:
         return {
-            "face": "* waits for 1 (jack), 2 (queen) or 3 (king) and a suit",
-            "suit": f"{RANK_NAMES[self._rank]} waits for its suit: {SUIT_HELP}",
-            "peg-player": f"# waits for a player; {PEG_HELP}",
-            "peg-points": f"pegging waits for the points and OK; {PEG_HELP}",
-        }.get(self._stage, CARD_HELP)
+            "face": _("* waits for 1 (jack), 2 (queen) or 3 (king) and a suit"),
+            "suit": _("{rank} waits for its suit: {suits}").format(rank=RANK_NAMES[self._rank], suits=_(SUIT_HELP)),
+            "peg-player": _("# waits for a player; {pegging}").format(pegging=_(PEG_HELP)),
+            "peg-points": _("pegging waits for the points and OK; {pegging}").format(pegging=_(PEG_HELP)),
+        }.get(self._stage, _(CARD_HELP))
 
     def _done(self, text: str) -> str:
         self._start_over()
