@@ -21,6 +21,7 @@ from companion import i18n
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.commands import CommandError
 from companion.cribbage.transcript import MATCH_SCORING, VARIANTS
+from companion.i18n import N_, _
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")
@@ -29,8 +30,8 @@ Color = tuple[int, int, int]
 Check = Callable[[object], Any]
 
 
-LAYOUT_ADVICE = ('set board.layout = "auto" (the builtin board that fits each game), or name a board with '
-                 "enough tracks and holes")
+LAYOUT_ADVICE = N_('set board.layout = "auto" (the builtin board that fits each game), or name a board with '
+                   "enough tracks and holes")
 
 
 class ConfigError(CommandError):
@@ -46,7 +47,8 @@ def _shown(value: object) -> str:
 def choice(*allowed: str) -> Check:
     def check(value: object) -> str:
         if value not in allowed:
-            raise ValueError(f"must be one of {', '.join(_shown(a) for a in allowed)} (got {_shown(value)})")
+            raise ValueError(_("must be one of {allowed} (got {value})")
+                             .format(allowed=', '.join(_shown(a) for a in allowed), value=_shown(value)))
         return str(value)
 
     return check
@@ -55,9 +57,11 @@ def choice(*allowed: str) -> Check:
 def integer(low: int, high: int, *, only: tuple[int, ...] = ()) -> Check:
     def check(value: object) -> int:
         if only and value not in only:
-            raise ValueError(f"must be {' or '.join(str(o) for o in only)} (got {_shown(value)})")
+            raise ValueError(_("must be {allowed} (got {value})")
+                             .format(allowed=' or '.join(str(o) for o in only), value=_shown(value)))
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"must be a whole number from {low} to {high} (got {_shown(value)})")
+            raise ValueError(_("must be a whole number from {low} to {high} (got {value})")
+                             .format(low=low, high=high, value=_shown(value)))
         return value
 
     return check
@@ -65,22 +69,23 @@ def integer(low: int, high: int, *, only: tuple[int, ...] = ()) -> Check:
 
 def boolean(value: object) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"must be true or false (got {_shown(value)})")
+        raise ValueError(_("must be true or false (got {value})").format(value=_shown(value)))
     return value
 
 
 def text(value: object) -> str:
     if not isinstance(value, str):
-        raise ValueError(f'must be a string in quotes, like "..." (got {_shown(value)})')
+        raise ValueError(_('must be a string in quotes, like "..." (got {value})').format(value=_shown(value)))
     return value
 
 
 def names(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(isinstance(n, str) and n.strip()
                                                                           for n in value):
-        raise ValueError(f'must be a list of 2 to 4 names, like ["Ann", "Bob"] (got {_shown(value)})')
+        raise ValueError(_('must be a list of 2 to 4 names, like ["Ann", "Bob"] (got {value})')
+                         .format(value=_shown(value)))
     if len(set(value)) != len(value):
-        raise ValueError(f"must not name anyone twice (got {_shown(value)})")
+        raise ValueError(_("must not name anyone twice (got {value})").format(value=_shown(value)))
     return tuple(value)
 
 
@@ -88,7 +93,8 @@ def gpio_pins(count: int) -> Check:
     def check(value: object) -> tuple[int, ...]:
         if (not isinstance(value, list) or len(value) != count
                 or not all(isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 27 for p in value)):
-            raise ValueError(f"must be a list of {count} GPIO numbers from 2 to 27 (got {_shown(value)})")
+            raise ValueError(_("must be a list of {count} GPIO numbers from 2 to 27 (got {value})")
+                             .format(count=count, value=_shown(value)))
         return tuple(value)
 
     return check
@@ -100,7 +106,8 @@ def pico_pins(count: int) -> Check:
 
         if (not isinstance(value, list) or len(value) != count
                 or not all(isinstance(p, int) and not isinstance(p, bool) and p in PICO_PINS for p in value)):
-            raise ValueError(f"must be a list of {count} Pico GP numbers, 0 to 22 or 26 to 28 (got {_shown(value)})")
+            raise ValueError(_("must be a list of {count} Pico GP numbers, 0 to 22 or 26 to 28 (got {value})")
+                             .format(count=count, value=_shown(value)))
         return tuple(value)
 
     return check
@@ -112,7 +119,7 @@ _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 def colours(value: object) -> tuple[Color, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(c, str) and _HEX_COLOUR.match(c)
                                                           for c in value):
-        raise ValueError(f'must be a list of colours like "#e01010" (got {_shown(value)})')
+        raise ValueError(_('must be a list of colours like "#e01010" (got {value})').format(value=_shown(value)))
     return tuple((int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)) for c in value)
 
 
@@ -312,20 +319,22 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
     try:
         source = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(f"{path}: no such configuration file: check the path") from None
+        raise ConfigError(_("{path}: no such configuration file: check the path").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read it ({error}): check the file and its permissions") from None
+        raise ConfigError(_("{path}: cannot read it ({error}): check the file and its permissions")
+                          .format(path=path, error=error)) from None
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {_unclosed(source, error)}") from None
+        raise ConfigError(_("{path}: not valid TOML: {unclosed}")
+                          .format(path=path, unclosed=_unclosed(source, error))) from None
     name = label or str(path)
     layer: dict[str, _Value] = {}
     for section, table in data.items():
         if not isinstance(table, dict):
             where = f"{name}:{find_line(source, [section]) or 1}"
-            raise ConfigError(f"{where}: {section}: a key outside any table: put it under a [section] "
-                              f"({', '.join(SECTIONS)})")
+            raise ConfigError(_("{where}: {section}: a key outside any table: put it under a [section] ({tables})")
+                              .format(where=where, section=section, tables=', '.join(SECTIONS)))
         for key, value in table.items():
             layer[f"{section}.{key}"] = _Value(value, f"{name}:{find_line(source, [section, key]) or 1}")
     return layer
@@ -343,15 +352,16 @@ def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> str:
         except tomllib.TOMLDecodeError:
             continue
         good = count
-    return f"{error}: what begins at line {good + 1} is never closed (a quote, bracket or brace)"
+    return (_("{error}: what begins at line {line} is never closed (a quote, bracket or brace)")
+            .format(error=error, line=good + 1))
 
 
 def _parse_override(text_: str) -> tuple[str, _Value]:
     key, equals, raw = text_.partition("=")
     key = key.strip()
     if not equals or key.count(".") != 1:
-        raise ConfigError(f"command line: {text_!r}: write an override as section.key=value, "
-                          "for example devices.scanner=serial")
+        raise ConfigError(_("command line: {text!r}: write an override as section.key=value, for example "
+                            "devices.scanner=serial").format(text=text_))
     try:
         value = tomllib.loads(f"v = {raw.strip()}")["v"]
     except tomllib.TOMLDecodeError:
@@ -394,11 +404,13 @@ def config_from_args(args: argparse.Namespace) -> Config:
 
 
 def _unknown(key: str) -> str:
-    section, _, name = key.partition(".")
+    section, _dot, name = key.partition(".")
     if section not in SECTIONS:
-        return f"unknown table [{section}]: the tables are {', '.join(SECTIONS)}"
+        return (_("unknown table [{section}]: the tables are {tables}")
+                .format(section=section, tables=', '.join(SECTIONS)))
     known = ", ".join(f.name for f in fields(_SECTION_CLASSES[section]))
-    return f"unknown key {name!r} in [{section}]: the keys there are {known}"
+    return (_("unknown key {name!r} in [{section}]: the keys there are {known}")
+            .format(name=name, section=section, known=known))
 
 
 def _build(merged: dict[str, _Value], errors: list[str]) -> Config:
@@ -431,26 +443,30 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
     problems: list[tuple[str, str]] = []
     game = config.game
     if game.dealer and game.dealer not in game.players:
-        problems.append(("game.dealer", f"{game.dealer!r} is not one of the players ({', '.join(game.players)}): "
-                                        'name one of them, or "" to cut for the deal'))
+        problems.append(("game.dealer", _('{dealer!r} is not one of the players ({players}): name one of them, or "" '
+                                          'to cut for the deal')
+                                        .format(dealer=game.dealer, players=', '.join(game.players))))
     wanted = {"two": 2, "five-card": 2, "three": 3, "four": 4}[game.variant]
     if len(game.players) != wanted:
-        problems.append(("game.players", f"has {len(game.players)} names but the {game.variant!r} variant needs "
-                                         f"{wanted}"))
+        problems.append(("game.players", _("has {players} names but the {variant!r} variant needs {wanted}")
+                                         .format(players=len(game.players), variant=game.variant, wanted=wanted)))
     if game.variant == "five-card" and game.target != 61:
-        problems.append(("game.target", "must be 61 for the five-card variant"))
+        problems.append(("game.target", _("must be 61 for the five-card variant")))
     sides = game.sides
     if len(config.board.colours) < sides:
-        problems.append(("board.colours", f"needs a colour for each of the {sides} players or teams"))
+        problems.append(("board.colours", _("needs a colour for each of the {sides} players or teams")
+                                          .format(sides=sides)))
     try:
         layout = None if config.board.layout == AUTO else load_layout(config.board.layout)
     except (LayoutError, OSError) as error:
-        problems.append(("board.layout", f"cannot be used: {error}"))
+        problems.append(("board.layout", _("cannot be used: {error}").format(error=error)))
     else:
         problem = None if layout is None else misfit(layout, sides, game.target)
         if problem is not None:
-            problems.append(("board.layout", f"cannot host the configured game ({', '.join(game.players)} to "
-                                             f"{game.target}): {problem}: {LAYOUT_ADVICE}"))
+            problems.append(("board.layout", _("cannot host the configured game ({players} to {target}): {problem}: "
+                                               "{advice}")
+                                             .format(players=', '.join(game.players), target=game.target,
+                                                     problem=problem, advice=_(LAYOUT_ADVICE))))
     claims = [("keypad.rows", config.keypad.rows), ("keypad.columns", config.keypad.columns)]
     if config.devices.buttons == "gpio":
         claims += [(f"buttons.{b}", (getattr(config.buttons, b),)) for b in ("go", "undo", "ok")]
@@ -463,9 +479,9 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         problems += _pico_keypad_checks(config, merged)
     devices = config.devices
     if devices.scanner == "serial" and devices.strip == "pico" and config.scanner.port == config.strip.port:
-        problems.append(("scanner.port", f"is {config.scanner.port}, the Pico's port too (strip.port, "
-                                         f"{merged['strip.port'].where}): give the scanner its own port "
-                                         "(a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)"))
+        problems.append(("scanner.port", _("is {port}, the Pico's port too (strip.port, {where}): give the scanner its "
+                                           "own port (a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)")
+                                         .format(port=config.scanner.port, where=merged['strip.port'].where)))
     return problems
 
 
@@ -473,10 +489,10 @@ def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[tuple
     """A keypad on the Pico talks over the strip's link, on Pico pins the strip's data pin does not use."""
     problems: list[tuple[str, str]] = []
     if config.devices.strip not in ("pico", "pico-sim"):
-        problems.append(("devices.keypad", f'is "pico" but devices.strip is "{config.devices.strip}" '
-                                           f"({merged['devices.strip'].where}): the Pico's keys come over the "
-                                           'strip\'s USB link, so set devices.strip = "pico" (or "pico-sim"), or wire '
-                                           'the keypad to the Pi (devices.keypad = "gpio")'))
+        problems.append(("devices.keypad", _(
+            'is "pico" but devices.strip is "{strip}" ({where}): the Pico\'s keys come over the strip\'s USB link, so '
+            'set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi (devices.keypad = "gpio")')
+            .format(strip=config.devices.strip, where=merged["devices.strip"].where)))
     claims = [("keypad.pico_rows", config.keypad.pico_rows), ("keypad.pico_columns", config.keypad.pico_columns)]
     return problems + _pin_clashes(claims, merged, "GP{} of the Pico".format, {config.strip.pin: "strip.pin"})
 
@@ -490,11 +506,12 @@ def _pin_clashes(claims: Sequence[tuple[str, tuple[int, ...]]], merged: dict[str
     for key, numbers in claims:
         for pin in numbers:
             if reserved and pin in reserved:
-                problems.append((key, f"uses {pin_name(pin)}, which is {reserved[pin]}: pick another"))
+                problems.append((key, _("uses {pin}, which is {reserved}: pick another")
+                                      .format(pin=pin_name(pin), reserved=reserved[pin])))
             elif pin in taken:
                 other = taken[pin]
-                problems.append((key, f"uses {pin_name(pin)}, which {other} ({merged[other].where}) uses too: "
-                                      "give each its own pin"))
+                problems.append((key, _("uses {pin}, which {other} ({where}) uses too: give each its own pin")
+                                      .format(pin=pin_name(pin), other=other, where=merged[other].where)))
             else:
                 taken[pin] = key
     return problems

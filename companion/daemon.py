@@ -27,6 +27,7 @@ from companion.cribbage.game import replay
 from companion.devices.base import Clock, DeviceError, SystemClock
 from companion.devices.registry import Devices, open_devices
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
+from companion.i18n import _
 from companion.table import Outcome, Table
 
 log = logging.getLogger(__name__)
@@ -141,8 +142,9 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple
     for r, game, what in rules:
         problem = misfit(layout, r.sides, r.target)
         if problem is not None:
-            raise ConfigError(f"{where} cannot host {what} ({', '.join(game.players)} to {r.target}): "
-                              f"{problem}: {LAYOUT_ADVICE}")
+            raise ConfigError(_("{where} cannot host {what} ({players} to {target}): {problem}: {advice}")
+                              .format(where=where, what=what, players=', '.join(game.players), target=r.target,
+                                      problem=problem, advice=_(LAYOUT_ADVICE)))
     return config, layout
 
 
@@ -185,8 +187,9 @@ def open_table(config: Config, board: Devices, *, state_dir: Path, clock: Clock,
     setup = setup or setup_input(config)
     game_log, fitted, layout = _prepare(config, state_dir, new, setup)
     if board.strip is not None and board.strip.led_count != layout.led_count:
-        raise ConfigError(f"the strip was opened for {config.board.layout} but this game needs {fitted.board.layout}: "
-                          "open the devices and the table together (open_game)")
+        raise ConfigError(_("the strip was opened for {layout} but this game needs {needed}: open the devices and the "
+                            "table together (open_game)")
+                          .format(layout=config.board.layout, needed=fitted.board.layout))
     return _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
 
 
