@@ -58,8 +58,10 @@ def update(language: str = "de") -> list[str]:
     path = po_path(language)
     path.parent.mkdir(parents=True, exist_ok=True)
     catalog = read(language) if path.exists() else Catalog(locale=language, domain=DOMAIN, charset="utf-8")
-    catalog.update(extract(), no_fuzzy_matching=True)
+    catalog.update(extract(), no_fuzzy_matching=True, update_creation_date=False)
     catalog.obsolete.clear()
+    catalog.project, catalog.version = "cribbage-companion", ""
+    catalog.fuzzy = False  # the header: the catalog is maintained, not a fresh template
     with path.open("wb") as file:
         write_po(file, catalog, width=110, omit_header=False, sort_output=False)
     path.with_suffix(".mo").write_bytes(compiled(catalog))

@@ -102,5 +102,5 @@ def batch_totals(lines: TextIO, *, crib: bool = False) -> Iterator[int]:
             raise CommandError(_("line {number}: {error}").format(number=number, error=error)) from None
         if len(cards) != 5 or len(set(cards)) != 5:
             raise CommandError(_("line {number}: give five different cards, four in hand then the starter, like 5H 5D "
-                                 "5C JS 5S (got {x!r})").format(number=number, x=line.strip()))
+                                 "5C JS 5S (got {line!r})").format(number=number, line=line.strip()))
         yield show_total(cards[:4], cards[4], crib=line_crib)
