@@ -1,0 +1,245 @@
+"""The board in English and German: a complete, fresh catalog; the language chosen by --lang, [game] language or
+the system's locale; the German words fit the OLED and the terminal."""
+
+from __future__ import annotations
+
+import itertools
+import string
+from collections.abc import Iterator
+
+import pytest
+
+from companion import catalog, cli, i18n
+from companion.config import ConfigError, load_config
+from companion.cribbage.cards import Card, Suit
+from companion.cribbage.game import GameState, initial_state
+from companion.cribbage.scoring import (
+    DOUBLE_PAIR_ROYAL,
+    FIFTEEN,
+    GO,
+    HIS_HEELS,
+    LAST_CARD,
+    PAIR,
+    PAIR_ROYAL,
+    RUN,
+    THIRTY_ONE,
+    score_show,
+)
+from companion.i18n import _
+from companion.view.screen import COLUMNS, SIZE, _font, _wrap
+
+
+def fields(message: str) -> set[str]:
+    return {f"{name}!{conversion}:{spec}" for _text, name, spec, conversion in string.Formatter().parse(message)
+            if name is not None}
+
+
+def test_every_message_of_the_package_is_in_the_german_catalog_and_translated():
+    extracted = {message.id for message in catalog.extract() if message.id}
+    german = catalog.read("de")
+    shipped = {message.id for message in german if message.id}
+    assert extracted - shipped == set(), "new messages: run `python3 dev.py i18n` and translate them"
+    assert shipped - extracted == set(), "stale messages: run `python3 dev.py i18n`"
+    untranslated = [m.id for m in german if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string)]
+    assert untranslated == []
+    assert not [m.id for m in german if m.id and m.fuzzy]
+
+
+def test_each_translation_keeps_the_placeholders_of_its_message():
+    for message in catalog.read("de"):
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for english, german in zip(ids, strings, strict=False):
+                assert fields(english) == fields(german), (english, german)
+
+
+def test_the_shipped_mo_is_compiled_from_the_po():
+    assert catalog.po_path("de").with_suffix(".mo").read_bytes() == catalog.compiled(catalog.read("de"))
+
+
+def test_crib_score_says_the_29_in_german(capsys):
+    assert cli.main(["score", "5H", "5D", "5C", "JS", "5S", "--lang", "de"]) == 0
+    assert capsys.readouterr().out == (
+        "gesamt 29: fünfzehn zwei, fünfzehn vier, fünfzehn sechs, fünfzehn acht, fünfzehn zehn, fünfzehn zwölf, "
+        "fünfzehn vierzehn, fünfzehn sechzehn, ein Vierling macht achtundzwanzig, und seine Nobs macht "
+        "neunundzwanzig\n")
+
+
+def test_json_output_stays_in_english_keys_and_words(capsys):
+    assert cli.main(["score", "5H", "5D", "5C", "JS", "5S", "--lang", "de", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"kind": "double pair royal"' in out and "and his nobs is twenty-nine" in out and "Vierling" not in out
+
+
+def test_errors_come_in_the_chosen_language(capsys):
+    assert cli.main(["score", "5H", "5D", "5X", "JS", "5S", "--lang", "de"]) == 2
+    assert capsys.readouterr().err.startswith("crib score: '5X' hat keine bekannte Farbe: tippe einen Rang A 2-9")
+
+
+def test_card_names_and_suit_letters_are_typed_the_same_in_both_languages(capsys):
+    for language in ("en", "de"):
+        assert cli.main(["score", "5h", "5♦", "5C", "jS", "5S", "--lang", language]) == 0
+    assert [line.split(":")[0] for line in capsys.readouterr().out.splitlines()] == ["total 29", "gesamt 29"]
+
+
+@pytest.mark.parametrize(("environ", "language"), [
+    ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANG": "de_AT.UTF-8"}, "de"), ({"LC_ALL": "de_CH"}, "de"),
+    ({"LANGUAGE": "de:en", "LANG": "en_GB.UTF-8"}, "de"), ({"LANG": "fr_FR.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"),
+    ({}, "en"), ({"LANGUAGE": "fr:de"}, "en"), ({"LC_ALL": "en_US.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
+])
+def test_the_system_locale_picks_the_language_where_the_board_speaks_it(environ, language):
+    assert i18n.system_language(environ) == language
+
+
+def test_auto_and_a_german_system_speak_german(monkeypatch):
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert i18n.use("auto") == "de"
+    assert initial_state().prompt() == "Neues Spiel beginnen"
+
+
+def test_an_unknown_language_is_a_clear_error_that_changes_nothing(capsys):
+    with pytest.raises(ValueError, match=r"no language 'xx': choose one of en, de \(or auto\)"):
+        i18n.use("xx")
+    assert i18n.language() == "en"
+    with pytest.raises(SystemExit):
+        cli.main(["score", "5H", "5D", "5C", "JS", "5S", "--lang", "xx"])
+    assert "argument --lang: invalid choice: 'xx' (choose from 'en', 'de', 'auto')" in capsys.readouterr().err
+
+
+def test_the_configured_language_is_checked_and_used(tmp_path):
+    with pytest.raises(ConfigError, match=r'game\.language must be one of "auto", "en", "de"'):
+        load_config(None, ["game.language='xx'"])
+    assert load_config(None, []).game.language == "auto"
+    assert load_config(None, ["game.language='de'"]).game.language == "de"
+
+
+def test_crib_sim_speaks_the_configured_language_and_lang_overrides_it(tmp_path, capsys):
+    script = tmp_path / "script.txt"
+    script.write_text("5C\nwhat\n")
+    common = ["sim", "--state-dir", str(tmp_path / "state"), "--new", "--dealer", "Ann", "--script", str(script),
+              "--quiet"]
+    assert cli.main([*common, "--set", "game.language='de'"]) == 0
+    assert "rejected 'what': 'what' ist keine Karte und kein Befehl" in capsys.readouterr().out
+    assert cli.main([*common, "--set", "game.language='de'", "--lang", "en"]) == 0
+    assert "rejected 'what': 'what' is not a card or a command" in capsys.readouterr().out
+
+
+# --- layout: the longest words of each catalog on the 128 px OLED (21 columns of the font) and the terminal ----
+
+def prompts() -> list[str]:
+    """Every prompt the OLED shows in its two bottom lines, in the chosen language, with four-letter names,
+    two-digit counts and three players where that is the longest: the engine's and the table's."""
+    three = _("{some} and {last}").format(some="Anna, Bert", last="Cato")
+    cut = _("{again}Cut for deal: {waiting} to cut").format(again="", waiting=three)
+    recut = _("{again}Cut for deal: {waiting} to cut").format(again=_("Equal cards: cut again. "), waiting="Cato")
+    claims = [_("{player}: claim the points of {label}").format(player="Cato", label=_(label).format(player="Cato"))
+              for label in ("{player}'s hand", "{player}'s crib")]
+    won = i18n.ngettext("{winner} wins {target} to {others}", "{winner} win {target} to {others}", 2)
+    match = i18n.ngettext("{winner} wins the match {won} to {others}", "{winner} win the match {won} to {others}", 2)
+    game = won.format(winner="Anna & Cato", target=121, others=90)
+    return [
+        _("Start a new game"), cut, recut, _("{dealer} deals. Scan the starter").format(dealer="Cato"),
+        _("{turn} to play, count {count}").format(turn="Cato", count=31),
+        _("Scan the crib ({dealer}'s)").format(dealer="Cato"), *claims, game,
+        _("{won}: a double skunk").format(won=game),
+        match.format(winner="Anna & Cato", won=7, others=5),
+        _("Scan {hand_for}'s six cards (ok: skip)").format(hand_for="Cato"),
+        _("{turn} says go? count {count}").format(turn="Cato", count=31),
+        *(_("{prompt}: enter claim N").format(prompt=claim) for claim in claims),
+        *(_("{prompt} (ok: no cut, {first} deals)").format(prompt=p, first="Anna") for p in (cut, recut)),
+        _("Coach: {player} {page}/{pages}").format(player="Cato", page=3, pages=3),
+    ]
+
+
+def lines_on_the_oled(text: str) -> int:
+    wrapped = _wrap(text)
+    assert all(_font().getlength(line) <= SIZE[0] for line in wrapped)
+    return len(wrapped)
+
+
+def test_every_german_prompt_fits_the_two_prompt_lines_where_the_english_one_does():
+    english = [lines_on_the_oled(text) for text in prompts()]
+    i18n.use("de")
+    german = [lines_on_the_oled(text) for text in prompts()]
+    assert [(text, lines) for text, lines, most in zip(prompts(), german, english, strict=True)
+            if lines > max(2, most)] == []
+    assert sum(lines > 2 for lines in german) <= sum(lines > 2 for lines in english)
+
+
+def fits_the_oled(text: str, lines: int) -> bool:
+    wrapped = _wrap(text)
+    return len(wrapped) <= lines and all(_font().getlength(line) <= SIZE[0] for line in wrapped)
+
+
+SUITS = list(Suit)
+
+
+def every_kind_of_show() -> Iterator[tuple[list[Card], bool]]:
+    """A hand and starter for every multiset of five ranks (suits spread, so a jack may hold nobs), and the
+    flushes of five different ranks, in hand and in the crib: every count phrase the show can say."""
+    for ranks in itertools.combinations_with_replacement(range(1, 14), 5):
+        if max(ranks.count(rank) for rank in ranks) > 4:
+            continue
+        seen: dict[int, int] = {}
+        cards = []
+        for rank in ranks:
+            seen[rank] = seen.get(rank, -1) + 1
+            cards.append(Card(rank, SUITS[seen[rank]]))
+        yield cards, False
+        jack = next((card for card in cards[:4] if card.rank == 11), None)
+        nobs = None if jack is None else Card(cards[4].rank, jack.suit)
+        if nobs is not None and nobs not in cards:
+            yield [*cards[:4], nobs], False
+        if len(set(ranks)) == 5:
+            yield [Card(rank, Suit.HEARTS) for rank in ranks], True
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_every_phrase_of_the_show_fits_two_lines_so_a_page_never_splits_it(language):
+    i18n.use(language)
+    phrases = {phrase for cards, crib in every_kind_of_show()
+               for phrase in score_show(cards[:4], cards[4], crib=crib).said()}
+    assert len(phrases) > 100
+    assert [phrase for phrase in phrases if not fits_the_oled(phrase, 2)] == []
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_every_phrase_of_the_play_fits_two_lines_after_the_players_name(language):
+    """In the play the first phrase follows the name ("Cato: fifteen two"); one card pegs at most 14 (a double
+    pair royal on fifteen), a run at most seven."""
+    i18n.use(language)
+    book = i18n.phrasebook()
+    said = []
+    for kind in (FIFTEEN, THIRTY_ONE, PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL, RUN, GO, LAST_CARD, HIS_HEELS):
+        for running, size in itertools.product(range(1, 15), range(3, 8)):
+            phrase = book.templates[kind].format(running=book.number(running), size=book.number(size),
+                                                 points=book.number(running))
+            said += [f"Cato: {phrase}", book.last.format(phrase=phrase)]
+    assert [phrase for phrase in said if not fits_the_oled(phrase, 2)] == []
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_the_count_and_the_starter_share_one_line(language):
+    i18n.use(language)
+    line = f"{_('Count {count}').format(count=31)} {_('Starter {card}').format(card='10♦')}"
+    assert len(line) <= COLUMNS and _font().getlength(line) <= SIZE[0]
+
+
+def test_no_german_word_is_longer_than_a_line_of_the_oled():
+    """A word the OLED cannot wrap would be broken in two; words of configuration syntax excepted."""
+    words = {word.strip(".,;:()!?'") for message in catalog.read("de") if message.id
+             for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+             for word in text.split() if not set(word) & set('{}[]="/_')}
+    assert max(words, key=len) and max(len(word) for word in words) <= COLUMNS
+
+
+def test_german_state_prompts_of_a_whole_game_fit(tmp_path):
+    """Every prompt of a played game, as the table shows it, fits the two prompt lines in German."""
+    from companion.cribbage.game import replay
+    from tests.view.test_screen import DEAL, deal
+
+    i18n.use("de")
+    seen: list[GameState] = [initial_state()]
+    seen += [replay(deal(upto)) for upto in DEAL[1:-4]] + [replay(deal("nothing"))]
+    assert [s.prompt() for s in seen if not fits_the_oled(s.prompt(), 2)] == []
