@@ -30,3 +30,13 @@ def assert_golden(image: Image.Image, name: str) -> None:
         f"{name}: the screen differs from {path} in the box {difference}; if the change is intended, "
         "regenerate with REGENERATE_GOLDEN=1 and look at the new image"
     )
+
+
+def assert_golden_text(text: str, name: str) -> None:
+    """Like `assert_golden`, for the terminal's text: tests/golden/NAME.txt."""
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("REGENERATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+        return
+    assert path.exists(), f"no golden text {path}: make it with REGENERATE_GOLDEN=1 and look at it"
+    assert text == path.read_text(encoding="utf-8"), f"{name}: the screen differs from {path}"
