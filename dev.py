@@ -4,6 +4,7 @@
     python3 dev.py sim [crib sim options]   the simulated board in this terminal
     python3 dev.py test [pytest options]    lint, strict type check of the engine, the whole test suite
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
+    python3 dev.py i18n                     extract the messages, update and compile the German catalog
 
 The first run makes `.venv/` and installs the package with its development tools; later runs reinstall
 only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck) are installed
@@ -95,7 +96,7 @@ def test(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("sim", "test", "crib"):
+    if not argv or argv[0] not in ("sim", "test", "crib", "i18n"):
         print(__doc__.strip())
         return 2
     ensure_venv()
@@ -104,6 +105,8 @@ def main(argv: list[str]) -> int:
         return test(rest)
     if command == "sim":
         return run(BIN / "crib", "sim", *rest)
+    if command == "i18n":
+        return run(BIN / "python", "-m", "companion.catalog", *rest)
     return run(BIN / "crib", *rest)
 
 
