@@ -392,6 +392,11 @@ class Table:
     def _coach_index(self, now: float) -> int:
         return min(max(int((now - self.coach_since) // self.page_seconds), 0), len(self.coach) - 1)
 
+    def announce(self, message: str, *, error: bool) -> None:
+        """Show `message` for a while, now (the daemon's news of devices gone and back)."""
+        self._say(message, error=error)
+        self.render()
+
     def _say(self, message: str, *, error: bool) -> None:
         self.message = message
         self.message_is_error = error

@@ -26,7 +26,8 @@ from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
 from companion.devices.base import Clock, DeviceError, SystemClock
-from companion.devices.registry import Devices, open_devices
+from companion.devices.presence import STATUS_FILE, remove_status, write_status
+from companion.devices.registry import STRIP, Devices, open_devices
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
 
 log = logging.getLogger(__name__)
@@ -65,19 +66,38 @@ class Notifier:
             self.last_ping = now
 
 
+def device_news(before: dict[str, str], now: dict[str, str]) -> str | None:
+    """What the table is told when devices go missing or come back (the strip's own news the table gives)."""
+    gone = [what for what, problem in now.items() if problem and not before.get(what) and what != STRIP]
+    back = [what for what, problem in now.items() if not problem and before.get(what) and what != STRIP]
+    said = []
+    if gone:
+        said.append(f"Not connected: {', '.join(gone)}. The game goes on; check the cable")
+    if back:
+        said.append(f"Connected again: {', '.join(back)}")
+    return ". ".join(said) or None
+
+
 class Daemon:
+    """The main loop. Devices going missing or coming back are told once each: on the screen, in the journal
+    (by their watches) and in `status_path` (the state directory's devices.json, which `crib state` prints)."""
+
     def __init__(self, table: Table, board: Devices, *, clock: Clock, notifier: Notifier | None = None,
-                 on_outcome: Callable[[Outcome], None] | None = None) -> None:
+                 on_outcome: Callable[[Outcome], None] | None = None, status_path: Path | None = None) -> None:
         self.table = table
         self.board = board
         self.clock = clock
         self.notifier = notifier or Notifier({})
         self.on_outcome = on_outcome
+        self.status_path = status_path
+        self.devices: dict[str, str] = {}
+        """Each device that can go missing and its problem ("" when there), as last reported."""
         self.stopping = False
 
     def start(self) -> None:
         for device in self.board.entries:
             device.start(self.table.emit)
+        self._report_devices()
         self.notifier.notify("READY=1\nSTATUS=" + self.table.prompt())
 
     def step(self, timeout: float = POLL_SECONDS) -> None:
@@ -90,8 +110,22 @@ class Daemon:
             device.poll(now)
         if self.board.strip is not None:
             self.board.strip.poll(now)
+        if self.board.display is not None:
+            self.board.display.poll(now)
+        self._report_devices()
         self.table.tick(now)
         self.notifier.ping(now)
+
+    def _report_devices(self) -> None:
+        status = self.board.status()
+        if status == self.devices:
+            return
+        news = device_news(self.devices, status)
+        self.devices = status
+        if self.status_path is not None:
+            write_status(self.status_path, status)
+        if news is not None:
+            self.table.announce(news, error=any(status.values()))
 
     def run(self, done: Callable[[], bool] = lambda: False) -> int:
         """Loop until a signal arrives or `done()` says so; always closes the devices."""
@@ -106,6 +140,8 @@ class Daemon:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             self.board.close()
+            if self.status_path is not None:
+                remove_status(self.status_path)
         return 0
 
     def _signal(self, signum: int, frame: FrameType | None) -> None:
@@ -205,9 +241,10 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     """Run the board until a signal: resume the game, show it, follow the table."""
     config = config_from_args(args)
     clock = SystemClock()
-    board, table = open_game(config, state_dir=args.state_dir or config.state.path, clock=clock,
-                             simulate=simulate, new=args.new)
-    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog)).run()
+    state_dir = args.state_dir or config.state.path
+    board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
+    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
+                  status_path=state_dir / STATUS_FILE).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

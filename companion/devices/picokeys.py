@@ -2,8 +2,9 @@
 
 The Pico scans and debounces the matrix itself (firmware/keypad.py) and reports each change as a KEY message
 (firmware/PROTOCOL.md). The strip driver (`PicoPegStrip`, given this keypad) sends KEYPAD with `rows` and
-`columns` after every handshake and hands each KEY to `key_event` on its link thread; from there a press goes
-through the same keymap as the GPIO keypad (`KeypadEntry`) and only ever reaches the controller through `emit`.
+`columns` after every handshake and hands each KEY to `key_event` on its link thread, which queues the press
+with the time it was heard (`KeypadEntry`); the main loop's `poll` takes the queue through the same keymap as
+the GPIO keypad's, so a stalled loop loses no press.
 """
 
 from __future__ import annotations
@@ -46,5 +47,4 @@ class PicoKeypad(KeypadEntry):
 
     def close(self) -> None:
         """No more entries (the strip driver owns the port; the Pico scans on, unheard)."""
-        with self._lock:
-            self._emit = None
+        self._emit = None
