@@ -15,14 +15,19 @@ Pico (`companion.devices.picokeys`), keeps that queue and turns presses into ent
 from __future__ import annotations
 
 import collections
+import logging
 import threading
 from collections.abc import Sequence
 from typing import Any
 
 from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
-from companion.entry.keymap import LAYOUT, KeySequence
+from companion.entry.keymap import LAYOUT, KeySequence, key_name
+
+log = logging.getLogger(__name__)
 
 Position = tuple[int, int]
+STUCK_S = 10.0
+"""A key held down this long is said to be stuck (once): it counted once, and the other keys still work."""
 SCAN_S = 0.005
 """How often the keypad's thread reads the matrix: several readings within the shortest debounce time."""
 
@@ -47,21 +52,36 @@ class KeypadEntry(EntryDevice):
         self.sequence = KeySequence(clock, timeout)
         self._emit: Emit | None = None
         self._presses: collections.deque[tuple[int, int, float]] = collections.deque()
+        self._held: dict[Position, float] = {}  # keys down now, and since when
+        self._stuck: set[Position] = set()  # those said to be stuck
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
 
     def pressed(self, row: int, column: int, at: float | None = None) -> None:
         """A key went down (debounced) at `at` (now if not given); from any thread."""
-        self._presses.append((row, column, self.clock.monotonic() if at is None else at))
+        at = self.clock.monotonic() if at is None else at
+        self._held[row, column] = at
+        self._presses.append((row, column, at))
+
+    def released(self, row: int, column: int) -> None:
+        """A key came up (debounced); from any thread."""
+        self._held.pop((row, column), None)
 
     def poll(self, now: float) -> None:
         """The presses queued since the last poll become entries, each at its own time; then a half-entered
-        sequence that has waited too long comes out rejected."""
+        sequence that has waited too long comes out rejected, and a key held down too long is said to be stuck."""
         while self._presses:
             row, column, at = self._presses.popleft()
             self._deliver(self.sequence.press(self.layout[row][column], at))
         self._deliver(self.sequence.poll())
+        held = dict(self._held)
+        for key, since in held.items():
+            if now - since >= STUCK_S and key not in self._stuck:
+                log.warning("keypad: the key %s has been down for %.0f s: stuck? It counted once, and the other "
+                            "keys still work; check the keypad's ribbon", key_name(self.layout[key[0]][key[1]]),
+                            now - since)
+        self._stuck = {key for key in held if now - held[key] >= STUCK_S}
 
     def _deliver(self, text: str | None) -> None:
         if text is not None and self._emit is not None:
@@ -142,6 +162,7 @@ class Keypad(KeypadEntry):
             else:
                 self._down.discard(key)
                 del self._reading[key]
+                self.released(*key)
 
     def close(self) -> None:
         self._stop.set()

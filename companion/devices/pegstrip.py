@@ -168,12 +168,15 @@ class PicoPegStrip(PegStrip):
                     port.close()
 
     def _set_connected(self, connected: bool, problem: str, firmware: str = "") -> None:
-        if (connected, problem) != self._logged:  # retries that fail the same way are not news
+        if (connected, problem) != self._logged:  # retries that fail (in whatever words) are not news
+            was_connected, was_problem = self._logged
             self._logged = (connected, problem)
             if connected:
                 log.info("LED strip: connected to %s on %s", firmware or "the Pico", self._port_name)
-            if problem:
+            if problem and (connected or was_connected or not was_problem):
                 log.warning("LED strip: %s", problem if connected else f"not connected: {problem}")
+            elif problem:
+                log.debug("LED strip: still not connected: %s", problem)
         with self._wake:
             self._connected = connected
             self.problem = problem

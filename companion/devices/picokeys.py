@@ -41,8 +41,11 @@ class PicoKeypad(KeypadEntry):
     def key_event(self, body: bytes) -> None:
         """A KEY message's body (key = row * 4 + column, pressed 1/0); releases and nonsense are passed by."""
         width = len(self.columns)
-        if len(body) == 2 and body[1] == 1 and body[0] < len(self.rows) * width:
-            self.pressed(*divmod(body[0], width))
+        if len(body) == 2 and body[1] in (0, 1) and body[0] < len(self.rows) * width:
+            if body[1]:
+                self.pressed(*divmod(body[0], width))
+            else:
+                self.released(*divmod(body[0], width))
         self.heard += 1
 
     def close(self) -> None:

@@ -86,12 +86,13 @@ class Watch(Generic[Device]):
                 log.debug("%s: closing: %s", self.what, describe(error))
 
     def _set_problem(self, problem: str) -> None:
-        if problem == self.problem:
-            return  # retries that fail the same way are not news
-        if problem:
+        """Log a change between working and missing once; retries that fail (in whatever words) are not news."""
+        if problem and self.problem:
+            log.debug("%s: still missing (%s)", self.what, problem)
+        elif problem:
             log.warning("%s: missing (%s); the game goes on, and it is looked for again in the background",
                         self.what, problem)
-        else:
+        elif self.problem:
             log.info("%s: connected", self.what)
         self.problem = problem
 
