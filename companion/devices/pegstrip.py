@@ -210,6 +210,7 @@ class PicoPegStrip(PegStrip):
         shown: Frame | None = None
         with self._wake:
             self._effects.clear()  # animations meant for a picture the Pico never had
+            self._delivered = 0  # this Pico has had nothing yet: wait_delivered waits for the whole picture
         self._set_connected(True, problem, hello.firmware)
         last_sent = self._clock.monotonic()
         while not self._closing:
