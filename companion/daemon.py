@@ -27,7 +27,7 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
 from companion.devices.base import Clock, DeviceError, SystemClock
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
-from companion.devices.registry import STRIP, Devices, open_devices
+from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
 
 log = logging.getLogger(__name__)
@@ -159,16 +159,19 @@ def setup_input(config: Config, players: Sequence[str] | None = None, dealer: st
                        match=game.match or None, match_scoring=game.match_scoring if game.match else None)
 
 
-def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple[Config, BoardLayout]:
+def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]], *,
+              physical: bool = False) -> tuple[Config, BoardLayout]:
     """The board for `games` (each with what it is, for messages): with board.layout "auto" the builtin board
     that hosts them all (the configuration then names it, so the strip gets its LED count); otherwise the
-    configured board, and a ConfigError saying what to change when it cannot host one of them."""
+    configured board, and a ConfigError saying what to change when it cannot host one of them. A `physical`
+    strip (a real Pico) is on a board built with 121 holes: "auto" then keeps its LED map for a 61-point game
+    too (once round, ending at hole 61), rather than the 61-hole board's, whose LEDs sit elsewhere."""
     where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
     states = [(replay([game]), what) for game, what in games]
     try:
         if config.auto_layout:
             sides = max(len(state.sides) for state, _ in states)
-            name = builtin_for(sides, max(state.target for state, _ in states))
+            name = builtin_for(sides, 121 if physical else max(state.target for state, _ in states))
             config = replace(config, board=replace(config.board, layout=name))
         layout = load_layout(config.board.layout)
     except LayoutError as error:
@@ -181,7 +184,8 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple
     return config, layout
 
 
-def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput) -> tuple[GameLog, Config, BoardLayout]:
+def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput,
+             physical: bool = False) -> tuple[GameLog, Config, BoardLayout]:
     """The game's log (the current one, or a new one when asked or when there is none) and the board for the
     games it will see: the one resumed, and those `setup` starts (NEW GAME twice)."""
     path = None if new else current_log(state_dir)
@@ -190,7 +194,7 @@ def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput) -> 
     if resumed is not None:
         games += [(game, f"the game resumed from {path} (--new starts another)") for game in resumed.inputs
                   if isinstance(game, t.GameInput)]
-    config, layout = fit_board(config, games)
+    config, layout = fit_board(config, games, physical=physical)
     return resumed or GameLog.open(next_log(state_dir)), config, layout
 
 
@@ -205,7 +209,8 @@ def open_game(config: Config, *, state_dir: Path, clock: Clock, simulate: bool, 
               setup: t.GameInput | None = None, script: Path | None = None) -> tuple[Devices, Table]:
     """The devices and the table: the game resumed from `state_dir` (or a new one), on the board fitting it."""
     setup = setup or setup_input(config)
-    game_log, config, layout = _prepare(config, state_dir, new, setup)
+    physical = config.devices.strip == "pico" and not (simulate and simulated_choice(config, "strip"))
+    game_log, config, layout = _prepare(config, state_dir, new, setup, physical)
     board = open_devices(config, clock=clock, simulate=simulate, script=script)
     try:
         return board, _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
