@@ -3,8 +3,9 @@
 `show` only records what to show and wakes a link thread, so the table controller never waits on the cable.
 The link thread owns the port: it opens it, shakes hands (HELLO, CONFIG, BRIGHTNESS), sends the effects and
 then the picture (the whole frame after a (re)connection, only the changed LEDs after that), one message at a
-time, each acknowledged or resent. A lost port is closed and reopened every `retry_s` (measured on the
-injected clock, driven by `poll`), and the whole picture is sent again. See firmware/PROTOCOL.md.
+time, each acknowledged or resent. A lost port is closed and reopened after `retry_s` (measured on the
+injected clock, driven by `poll`), then twice, four times ... as long, at most RETRY_MAX_S, while it stays
+away; the whole picture is sent again once it is back. See firmware/PROTOCOL.md.
 
 With a keypad on the Pico (`keypad=PicoKeypad(...)`) the handshake also sends KEYPAD, after every
 (re)connection, and the link thread hands each KEY message to the keypad as it reads it: while waiting for an
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 WALK_STEP_MS = 80
 FLASH_TIMES, FLASH_PERIOD_MS = 3, 300
 CELEBRATE_MS = 6000
+RETRY_MAX_S = 8.0
+"""The longest wait between two tries to reach a Pico that is not there."""
 SPARSE_LIMIT = 64
 """More changed LEDs than this go as a whole frame."""
 
@@ -146,6 +149,7 @@ class PicoPegStrip(PegStrip):
 
     def _run(self) -> None:
         next_try = self._clock.monotonic()
+        delay = self._retry_s  # doubled by each failed try, up to RETRY_MAX_S; back to retry_s after a connection
         while not self._closing:
             if self._clock.monotonic() < next_try:
                 with self._wake:
@@ -155,13 +159,14 @@ class PicoPegStrip(PegStrip):
             try:
                 port = self._open()
             except Exception as error:  # any failure to open means "not there (yet)"
-                next_try = self._clock.monotonic() + self._retry_s
+                next_try, delay = self._clock.monotonic() + delay, min(2 * delay, max(RETRY_MAX_S, self._retry_s))
                 self._set_connected(False, open_problem(self._port_name, error))
                 continue
             try:
                 self._serve(port)
             except Exception as error:  # whatever went wrong, the daemon goes on and the link starts again
-                next_try = self._clock.monotonic() + self._retry_s
+                delay = self._retry_s if self._connected else delay
+                next_try, delay = self._clock.monotonic() + delay, min(2 * delay, max(RETRY_MAX_S, self._retry_s))
                 self._set_connected(False, f"lost the Pico on {self._port_name}: {error}; check its USB cable")
             finally:
                 with contextlib.suppress(OSError):
