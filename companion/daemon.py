@@ -19,7 +19,6 @@ from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
-from companion.app import Outcome, Table
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
 from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
@@ -29,6 +28,7 @@ from companion.devices.base import Clock, DeviceError, SystemClock
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
 from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
+from companion.table import Outcome, Table
 
 log = logging.getLogger(__name__)
 
@@ -167,19 +167,19 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]], *,
     strip (a real Pico) is on a board built with 121 holes: "auto" then keeps its LED map for a 61-point game
     too (once round, ending at hole 61), rather than the 61-hole board's, whose LEDs sit elsewhere."""
     where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
-    states = [(replay([game]), what) for game, what in games]
+    rules = [(replay([game]).rules, game, what) for game, what in games]  # replay checks each game line
     try:
         if config.auto_layout:
-            sides = max(len(state.sides) for state, _ in states)
-            name = builtin_for(sides, 121 if physical else max(state.target for state, _ in states))
+            sides = max(r.sides for r, _, _ in rules)
+            name = builtin_for(sides, 121 if physical else max(r.target for r, _, _ in rules))
             config = replace(config, board=replace(config.board, layout=name))
         layout = load_layout(config.board.layout)
     except LayoutError as error:
         raise ConfigError(f"{where}: {error}") from None
-    for state, what in states:
-        problem = misfit(layout, len(state.sides), state.target)
+    for r, game, what in rules:
+        problem = misfit(layout, r.sides, r.target)
         if problem is not None:
-            raise ConfigError(f"{where} cannot host {what} ({', '.join(state.players)} to {state.target}): "
+            raise ConfigError(f"{where} cannot host {what} ({', '.join(game.players)} to {r.target}): "
                               f"{problem}: {LAYOUT_ADVICE}")
     return config, layout
 

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 import smbus2
 
-from companion.app import Outcome
 from companion.config import load_config
 from companion.cribbage.game import replay
 from companion.daemon import Daemon, Notifier, open_game, setup_input
 from companion.devices.base import Entry, ManualClock
 from companion.devices.presence import STATUS_FILE, read_status
 from companion.gamelog import GameLog, current_log
+from companion.table import Outcome
 from tests.devices.fakes import FakeI2C, PtyScanner
 from tests.test_daemon import run_script
 
