@@ -176,7 +176,9 @@ def test_an_evdev_scanner_pulled_and_plugged_back_is_grabbed_again(monkeypatch: 
     clock.advance(1)
     scanner.poll(clock.now)
     assert isinstance(scanner.device, EvdevScanner) and imager.handles[0].grabbed
-    imager.type(typed("C5H"))
+    events = typed("C5H")
+    imager.type(events[:5])  # a code that arrives in pieces
+    imager.type(events[5:])
     assert got.get(timeout=5).text == "C5H"
     reader = scanner.device
     imager.unplug()

@@ -187,3 +187,11 @@ def test_the_simulated_pico_is_the_real_driver_talking_to_the_firmware(monkeypat
         assert isinstance(devices.strip, SimStrip) and devices.pico is None  # the recording strip stands in
     finally:
         devices.close()
+
+
+def test_the_pin_library_is_lgpio_on_every_pi_and_rpigpio_is_not_offered() -> None:
+    from companion.config import ConfigError
+
+    with pytest.raises(ConfigError, match=r'devices.pin_factory must be one of "lgpio", "mock" \(got "rpigpio"\)'):
+        load_config(overrides=["devices.pin_factory=rpigpio"], system_path=None)
+    assert load_config(system_path=None).devices.pin_factory == "lgpio"
