@@ -47,8 +47,8 @@ def run(args: argparse.Namespace) -> int:
                          ensure_ascii=False))
     else:
         print(f"game log: {path}")
-        if devices is not None:
-            print("devices: " + "; ".join(f"{what} {(problem and 'MISSING: ' + problem) or 'connected'}"
-                                          for what, problem in devices.items()))
+        if devices is not None:  # as the running board has them
+            for what, problem in devices.items():
+                print(f"{what}: {'missing: ' + problem if problem else 'connected'}")
         print(describe(state))
     return 0
