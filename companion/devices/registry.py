@@ -61,7 +61,7 @@ class Devices:
                 try:
                     device.close()
                 except Exception as error:  # each device on its own
-                    log.warning("closing %s: %s", device.name, error)
+                    log.warning("closing %s: %s", getattr(device, "name", type(device).__name__), error)
 
 
 STRIP = "LED strip"
