@@ -269,3 +269,47 @@ def test_the_status_file_is_what_crib_state_reads_while_the_daemon_runs(tmp_path
     assert read_status(tmp_path) is None
     path.write_text("not json")
     assert read_status(tmp_path) is None
+
+
+def test_a_keypad_whose_pins_fail_mid_game_is_opened_again(clock: ManualClock,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    # lgpio raises when its chip goes away under it: the keypad's scanning thread stops, saying why, and the
+    # watch opens the keypad again; presses then come as before
+    from gpiozero.pins.mock import MockFactory
+
+    factory = MockFactory()
+    hand = SimulatedKeypad(ROWS, COLUMNS, clock=clock, factory=factory)
+    hand.keypad.close()
+    keypad = WatchedEntry("keypad", lambda: Keypad(ROWS, COLUMNS, clock=clock, pin_factory=factory,
+                                                   scan_every=0.001), clock)
+    got: list[Entry] = []
+    keypad.start(got.append)
+    failing = keypad.device
+    assert isinstance(failing, Keypad) and failing._thread is not None
+    column = factory.pin(COLUMNS[0])
+
+    def gone() -> bool:
+        raise OSError(5, "Input/output error")
+
+    column._get_state = gone  # the next reading fails
+    failing._thread.join(5)
+    assert "cannot use the GPIO pins of the keypad ([Errno 5] Input/output error)" in failing.problem
+    keypad.poll(clock.now)
+    assert keypad.device is None
+    del column._get_state
+    keypad.poll(clock.now + 1)
+    device = keypad.device
+    assert isinstance(device, Keypad) and device is not failing
+    device._stop.set()  # scanned by hand from here, on the manual clock
+    assert device._thread is not None
+    device._thread.join(5)
+    hand.press("A")
+    for _ in range(5):
+        device.scan(clock.now)
+        clock.advance(0.01)
+    hand.release()
+    device.scan(clock.now)
+    keypad.poll(clock.now)
+    assert texts(got) == ["go"]
+    assert len(warnings(caplog, "keypad")) == 1
+    keypad.close()
