@@ -132,9 +132,12 @@ class PicoPegStrip(PegStrip):
         self._nudge()
 
     def close(self) -> None:
+        """Stop the link thread and let go of the port; closing again does nothing."""
         with self._wake:
-            self._closing = True
+            closed, self._closing = self._closing, True
             self._wake.notify_all()
+        if closed:
+            return
         self._nudge()
         self._thread.join(5)
         if not self._thread.is_alive():

@@ -199,3 +199,20 @@ def test_a_firmware_that_crashes_goes_dim_then_its_watchdog_resets_it_and_the_bo
             break
     assert strip.connected
     assert pico.settle(strip) and pico.leds() == lit(shown)  # the host sent the whole board again
+
+
+def test_a_lost_link_turns_the_pegs_into_the_dim_waiting_pattern_within_the_watchdog_time(
+    pico: SimulatedPico, strip: PicoPegStrip, clock: ManualClock
+) -> None:
+    shown = pegs((3, 7), (0, 4))
+    strip.show(shown)
+    assert pico.settle(strip) and pico.leds() == lit(shown)
+    strip.close()  # the Pi stops talking (its daemon stopped, or its end of the cable pulled)
+    clock.advance(2.5)
+    assert pico.turn() and pico.leds() == lit(shown)  # within the 3 s CONFIG gave: still the pegs
+    clock.advance(1.0)
+    assert pico.turn()
+    waiting = pico.leds()
+    assert pico.controller.lights.waiting and waiting != lit(shown)
+    assert all(max(colour) <= 24 and (index % 6 == 0 or not any(colour)) for index, colour in enumerate(waiting))
+    assert pico.resets == 0  # the firmware itself is well: its watchdog is fed all along
