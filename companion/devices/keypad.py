@@ -28,8 +28,9 @@ log = logging.getLogger(__name__)
 Position = tuple[int, int]
 STUCK_S = 10.0
 """A key held down this long is said to be stuck (once): it counted once, and the other keys still work."""
-SCAN_S = 0.005
-"""How often the keypad's thread reads the matrix: several readings within the shortest debounce time."""
+SCAN_S = 0.01
+"""How often the keypad's thread reads the matrix: twice within the default 20 ms debounce, as often as the main
+loop used to poll it."""
 
 
 def gpio_problem(what: str, error: Exception) -> DeviceError:
