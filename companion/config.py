@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
-from companion.commands import CommandError
+from companion.errors import CommandError
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")

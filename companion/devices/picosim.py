@@ -40,8 +40,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.devices.base import OFF, Clock, DeviceError, Frame
+from companion.clock import Clock
+from companion.devices.base import DeviceError
 from companion.devices.sim import key_position
+from companion.view.leds import OFF, Frame
 
 if TYPE_CHECKING:
     from companion.devices.pegstrip import PicoPegStrip

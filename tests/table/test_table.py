@@ -6,6 +6,7 @@ from pathlib import Path
 
 from companion.advice.coach import review_discard
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import (
@@ -17,8 +18,8 @@ from companion.cribbage.transcript import (
     StarterInput,
     UndoInput,
 )
-from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
+from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import STRIP_BACK, STRIP_MISSING, Table
 from companion.view.pegs import DEFAULT_COLOURS
