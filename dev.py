@@ -79,7 +79,7 @@ def test(args: list[str]) -> int:
     steps = [
         ("lint", [BIN / "ruff", "check", "."]),
         ("lint (import layers)", [BIN / "lint-imports", "--no-logo"]),
-        ("type check (engine, strict)", [BIN / "mypy"]),
+        ("type check (strict, the whole package)", [BIN / "mypy"]),
         ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args]),
     ]
     failed = []
