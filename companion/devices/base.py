@@ -14,11 +14,18 @@ import abc
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from companion.clock import Clock, ManualClock, SystemClock
 from companion.entry import Entry
-from companion.view.leds import Effect, Frame
+from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 
 if TYPE_CHECKING:
     from PIL import Image
+
+# The types that cross these interfaces live where they belong (above); a driver may import them from here.
+__all__ = [
+    "OFF", "Celebrate", "Clock", "Color", "DeviceError", "Effect", "Emit", "Entry", "EntryDevice", "Flash", "Frame",
+    "ManualClock", "PegStrip", "StatusDisplay", "SystemClock", "Walk",
+]
 
 Emit = Callable[[Entry], None]
 
