@@ -20,11 +20,12 @@ from pathlib import Path
 from types import FrameType
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
+from companion.clock import Clock, SystemClock
 from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
-from companion.devices.base import Clock, DeviceError, SystemClock
+from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
 from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.gamelog import GameLog, GameLogError, current_log, next_log

@@ -36,12 +36,15 @@ import shutil
 import tempfile
 import threading
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.devices.base import OFF, Clock, DeviceError, Frame
+from companion.clock import Clock
+from companion.devices.base import DeviceError
 from companion.devices.sim import key_position
+from companion.view.leds import OFF, Frame
 
 if TYPE_CHECKING:
     from companion.devices.pegstrip import PicoPegStrip
@@ -111,7 +114,7 @@ class Wiring:
         """The most outputs ever driven low at once (a keypad must never drive two rows)."""
         self.timers: list[Any] = []
         self.watchdog: Any = None
-        self.now: Any = lambda: 0
+        self.now: Callable[[], int] = lambda: 0
 
     def fire(self) -> None:
         for timer in list(self.timers):
@@ -162,7 +165,7 @@ class Wiring:
         class WDT:
             def __init__(self, id: int = 0, timeout: int = 5000) -> None:
                 self.timeout = timeout
-                self.fed_at = wiring.now()
+                self.fed_at: int = wiring.now()
                 wiring.watchdog = self
 
             def feed(self) -> None:
@@ -397,7 +400,7 @@ class SimulatedPico:
         """Move the Pico's clock past its self-test and the effects it has queued; the host's keep-alive pings
         of the skipped time count as heard (the host would have sent them), so the watchdog stays calm."""
         lights = controller.lights
-        left = max(0, lights.selftest_until - now)
+        left: int = max(0, lights.selftest_until - now)
         if lights.effects:
             left = max(left, sum(effect.duration for effect in lights.effects) - (now - lights.effect_start))
         self._skipped_ms += left
@@ -433,7 +436,7 @@ class SimulatedPico:
     def picture(self) -> Frame:
         """The LEDs as the board pictures draw them: their colours with the brightness divided back out, so a
         peg at full colour is drawn at full while the current limit's dimming and the 8-bit steps remain."""
-        brightness = self.controller.lights.brightness
+        brightness: int = self.controller.lights.brightness
         if brightness == 0:
             return tuple(OFF for _ in self.leds())
 

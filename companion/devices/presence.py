@@ -46,7 +46,7 @@ class Watch(Generic[Device]):
 
     def __init__(self, what: str, opener: Callable[[], Device], clock: Clock) -> None:
         self.what = what
-        self.opener = opener
+        self.opener: Callable[[], Device] = opener
         self.clock = clock
         self.device: Device | None = None
         self.problem = ""

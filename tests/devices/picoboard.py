@@ -7,9 +7,10 @@ import queue
 import threading
 from typing import Any
 
-from companion.devices.base import Entry, ManualClock
+from companion.clock import ManualClock
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.picosim import SimulatedPico
+from companion.entry import Entry
 
 PICO_ROWS, PICO_COLUMNS = (6, 7, 8, 9), (10, 11, 12, 13)
 """The packaged defaults, keypad.pico_rows and keypad.pico_columns."""
