@@ -28,12 +28,13 @@ METHODS = [("**.py", "python"), ("web/static/**.js", "javascript")]
 def extract() -> Catalog:
     """Every message of the package, as a template catalog."""
     template = Catalog(project="cribbage-companion", charset="utf-8")
-    for message in engine_messages():
-        template.add(message, locations=[("companion/cribbage/scoring.py", 0)])
-    for filename, lineno, message, comments, _context in extract_from_dir(
+    for phrase in engine_messages():
+        template.add(phrase, locations=[("companion/cribbage/scoring.py", 0)])
+    for filename, lineno, found, comments, _context in extract_from_dir(
             PACKAGE, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if filename.startswith("catalog.py"):
             continue
+        message: str | tuple[str, ...] = found
         template.add(message, locations=[(f"companion/{filename}", lineno)], auto_comments=comments)
     return template
 
@@ -65,7 +66,7 @@ def update(language: str = "de") -> list[str]:
     with path.open("wb") as file:
         write_po(file, catalog, width=110, omit_header=False, sort_output=False)
     path.with_suffix(".mo").write_bytes(compiled(catalog))
-    return [m.id for m in catalog if m.id and not m.string]
+    return [str(m.id) for m in catalog if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string)]
 
 
 def main() -> int:

@@ -12,6 +12,7 @@ from companion.commands import CommandError
 from companion.commands.replay import describe
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage.game import replay
+from companion.devices.presence import read_status
 from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _
 
@@ -41,9 +42,15 @@ def run(args: argparse.Namespace) -> int:
     for warning in game_log.warnings:
         print(_("crib state: {warning}").format(warning=warning), file=sys.stderr)
     state = replay(game_log.inputs)
+    devices = read_status(state_dir)  # None unless the board runs
     if args.json:
-        print(json.dumps({"log": str(path), **state.to_json()}, ensure_ascii=False))
+        print(json.dumps({"log": str(path), **state.to_json(), **({"devices": devices} if devices is not None else {})},
+                         ensure_ascii=False))
     else:
         print(_("game log: {path}").format(path=path))
+        if devices is not None:  # as the running board has them
+            for what, problem in devices.items():
+                print(_("{device}: missing: {problem}").format(device=what, problem=problem) if problem
+                      else _("{device}: connected").format(device=what))
         print(describe(state))
     return 0

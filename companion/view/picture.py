@@ -27,9 +27,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from companion.boards import BoardLayout, Hole
 from companion.cribbage.game import skunk_lines
-from companion.devices.base import OFF, Color, Frame
 from companion.fonts import MONO
 from companion.i18n import _
+from companion.view.leds import OFF, Color, Frame
 from companion.view.pegs import FINISH, MARKER
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def board_rows(layout: BoardLayout, frame: Frame, *, colour: bool = True, gaps: 
     """The board compact, for a small terminal: a character a hole (the marks of `board_text`), a space before
     each five holes as on a wooden board, the streets one under the other with a blank line between them
     (none when not `gaps`)."""
-    rows = []
+    rows: list[str] = []
     for line in board_text(layout, frame, colour=colour).split("\n"):
         cells = _cells(line)[::2]  # the holes stand in every other column of `board_text`
         if not "".join(cells).strip():
