@@ -15,9 +15,10 @@ MODULES_LOAD=/etc/modules-load.d/cribbage-companion.conf
 OS_RELEASE=${CRIB_OS_RELEASE:-/etc/os-release}
 SOURCE=$(cd "$(dirname "$0")/.." && pwd)
 # Debian / Raspberry Pi OS packages: the pin library and gpiozero (lgpio has no PyPI wheel for Python 3.13),
-# evdev (builds with a compiler from PyPI), and the other compiled or hardware-facing libraries.
+# evdev (builds with a compiler from PyPI), the other compiled or hardware-facing libraries, and num2words (its
+# docopt has no wheel on PyPI).
 APT_PACKAGES=(python3-venv python3-lgpio python3-gpiozero python3-evdev python3-serial python3-smbus2
-              python3-numpy python3-pil i2c-tools)
+              python3-numpy python3-pil python3-num2words i2c-tools)
 # Loaded at boot, so that their device groups are in /proc/devices when the unit starts: DeviceAllow=char-ttyACM
 # (major 166) and char-ttyUSB (188) match only groups that exist then, and i2c-dev makes /dev/i2c-*.
 MODULES=(cdc_acm usbserial i2c-dev)

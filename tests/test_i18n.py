@@ -243,3 +243,21 @@ def test_german_state_prompts_of_a_whole_game_fit(tmp_path):
     seen: list[GameState] = [initial_state()]
     seen += [replay(deal(upto)) for upto in DEAL[1:-4]] + [replay(deal("nothing"))]
     assert [s.prompt() for s in seen if not fits_the_oled(s.prompt(), 2)] == []
+
+
+def test_crib_replay_tells_the_deal_in_german(tmp_path, capsys):
+    import json
+
+    from companion.cribbage.transcript import input_to_json
+    from tests.view.test_screen import deal
+
+    transcript = tmp_path / "game.jsonl"
+    transcript.write_text("".join(json.dumps(input_to_json(i)) + "\n" for i in deal("nothing")))
+    assert cli.main(["replay", str(transcript), "--lang", "de"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Runde 1: Ann gibt, Startkarte 5C"
+    assert "  Hand Bob: Bob +20 (fünfzehn zwei, fünfzehn vier, fünfzehn sechs, fünfzehn acht, fünfzehn zehn, " \
+           "fünfzehn zwölf, fünfzehn vierzehn, und ein Drilling macht zwanzig)" in out
+    assert out[-2:] == ["Stand: Ann 17, Bob 21", "Bob gibt. Startkarte scannen"]
+    assert cli.main(["replay", str(transcript), "--lang", "de", "--json"]) == 0
+    assert '"label": "Bob\'s hand"' in capsys.readouterr().out  # JSON keeps the engine's English labels

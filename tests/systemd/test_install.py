@@ -22,15 +22,15 @@ UNIT = ROOT / "systemd" / "cribbage-companion.service"
 
 PYPI_NAMES = {"python3-lgpio": "lgpio", "python3-gpiozero": "gpiozero", "python3-evdev": "evdev",
               "python3-serial": "pyserial", "python3-smbus2": "smbus2", "python3-numpy": "numpy",
-              "python3-pil": "pillow"}
+              "python3-pil": "pillow", "python3-num2words": "num2words"}
 """The Debian package of each PyPI distribution the script takes from the system."""
 RELEASES = {
     # release: (its Python, the versions of those packages it ships: Raspberry Pi OS's archive for lgpio and
     # gpiozero, Debian's for the rest)
     "bookworm": ("3.11", {"lgpio": "0.2.2", "gpiozero": "2.0.1", "evdev": "1.6.1", "pyserial": "3.5",
-                          "smbus2": "0.4.2", "numpy": "1.24.2", "pillow": "9.4.0"}),
+                          "smbus2": "0.4.2", "numpy": "1.24.2", "pillow": "9.4.0", "num2words": "0.5.10"}),
     "trixie": ("3.13", {"lgpio": "0.2.2", "gpiozero": "2.0.1", "evdev": "1.9.1", "pyserial": "3.5",
-                        "smbus2": "0.4.3", "numpy": "2.2.4", "pillow": "11.1.0"}),
+                        "smbus2": "0.4.3", "numpy": "2.2.4", "pillow": "11.1.0", "num2words": "0.5.14"}),
 }
 AARCH64 = ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_28_aarch64", "linux_aarch64"]
 
