@@ -74,6 +74,7 @@ class Night:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # a crash keeps what was written; the broker has the rest
         self.db.executescript(SCHEMA)
         self.lock = threading.Lock()
         self.tables: dict[str, Table] = {}

@@ -17,7 +17,7 @@ from companion.club import protocol
 from companion.club.night import Night
 from companion.club.scoreboard import serve
 from tests.club.boards import SimBoard
-from tests.club.broker import Mosquitto, free_port, wait_for
+from companion.club.mosquitto import Mosquitto, free_port, wait_for
 
 CLUB = "thursday"
 BOARDS = ["t1", "t2", "t3"]

@@ -1,4 +1,8 @@
-"""A real Mosquitto on 127.0.0.1 for the club tests: a free port, a password per board, the documented ACL."""
+"""A Mosquitto of our own on 127.0.0.1: a free port, a password per user and the ACL of docs/club.md.
+
+The club tests and `crib bench --only club` start one (Debian's `mosquitto` package); it listens on the
+loopback address only and keeps its files in the folder it is given.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from pathlib import Path
 
 from companion.club.publisher import Broker
 
-PASSWORD = "s3cret-for-tests"
+PASSWORD = "s3cret-for-tests"  # every user's, on this loopback-only broker
 WAIT = 10.0  # seconds a broker or a message may take on a loaded machine before a test gives up
 
 
@@ -34,7 +38,7 @@ def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT) 
     end = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise TimeoutError(f"timed out waiting for {what}")
         time.sleep(0.01)
 
 
@@ -42,7 +46,8 @@ class Mosquitto:
     def __init__(self, folder: Path, club: str, users: list[str]) -> None:
         exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
         if not Path(exe).exists():
-            raise RuntimeError("mosquitto is not installed: `python3 dev.py test` installs Debian's mosquitto")
+            raise RuntimeError("mosquitto is not installed: `sudo apt install mosquitto` "
+                               "(`python3 dev.py test` installs it)")
         self.exe, self.folder, self.port = exe, folder, free_port()
         folder.mkdir(parents=True, exist_ok=True)
         passwords = folder / "passwords"
