@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cribbage.game import GameState
+from companion.cribbage.game import GameState, skunk_lines
 
 VERSION = 1
 ROOT = "cribbage"
@@ -54,6 +54,7 @@ def summary(state: GameState) -> dict[str, Any]:
                                       "words": last.score.say()}
     return {
         "players": list(state.players), "sides": list(state.sides), "target": state.target,
+        "skunk_line": skunk_lines(state.target)[0] if state.players else 0,
         "variant": state.variant, "match_scoring": state.match_scoring, "phase": state.phase,
         "dealer": state.dealer, "turn": state.turn, "count": state.count,
         "scores": dict(state.scores), "back_pegs": dict(state.back_pegs), "winner": state.winner,
@@ -151,7 +152,7 @@ def _checked_state(topic: str, state: object) -> dict[str, Any]:
     for key in ("winner", "match_winner"):
         if state.get(key) is not None and state.get(key) not in sides:
             raise BadMessage(f"{topic}: \"{key}\" must be one of the sides or null")
-    for key in ("game", "deal", "count"):
+    for key in ("game", "deal", "count", "skunk_line"):
         value = state.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
             raise BadMessage(f"{topic}: \"{key}\" must be a whole number from 0")

@@ -3,6 +3,7 @@ table does (GameLog.append, fsynced), and wakes its publisher after each input, 
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -16,15 +17,20 @@ from companion.gamelog import GameLog, games_dir, next_log
 
 
 @cache
-def recorded_game(seed: int) -> tuple[dict[str, Any], ...]:
-    """A whole game between two computer players, as table inputs."""
-    return tuple(play_game(("easy", "easy"), seed % 2, f"club-{seed}", target=61, record=True).inputs)
+def recorded_game(seed: int, players: tuple[str, str] = ("A", "B")) -> tuple[dict[str, Any], ...]:
+    """A whole game between two computer players, as table inputs, with the players' names given."""
+    names = dict(zip(("A", "B"), players, strict=True))
+    game = play_game(("easy", "easy"), seed % 2, f"club-{seed}", target=61, record=True).inputs
+    return tuple(json.loads(json.dumps(inp), object_hook=lambda o: {
+        k: ([names.get(x, x) for x in v] if k == "players" else names.get(v, v) if k in ("player", "dealer") else v)
+        for k, v in o.items()}) for inp in game)
 
 
 class SimBoard:
-    def __init__(self, board: str, folder: Path, broker: Broker, club: str, seed: int) -> None:
+    def __init__(self, board: str, folder: Path, broker: Broker, club: str, seed: int,
+                 players: tuple[str, str] = ("A", "B")) -> None:
         self.board, self.folder, self.seed = board, folder, seed
-        self.inputs = [parse_input(obj) for obj in recorded_game(seed)]
+        self.inputs = [parse_input(obj) for obj in recorded_game(seed, players)]
         self.played = 0
         self.log = GameLog.open(next_log(folder))
         self.publisher = Publisher(broker, club, board, folder)

@@ -21,6 +21,7 @@ from companion.club.mosquitto import Mosquitto, free_port, wait_for
 
 CLUB = "thursday"
 BOARDS = ["t1", "t2", "t3"]
+PLAYERS = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay")]
 
 
 class Scoreboard:
@@ -73,15 +74,19 @@ def shows_final(scoreboard: Scoreboard, boards: list[SimBoard]) -> bool:
 
 def test_the_scoreboard_shows_exactly_every_boards_final_state_and_counts_each_game_once(mosquitto, tmp_path):
     scoreboard = Scoreboard(mosquitto, tmp_path / "night")
-    boards = [SimBoard(b, tmp_path / b, mosquitto.broker(b), CLUB, seed=i) for i, b in enumerate(BOARDS)]
+    boards = [SimBoard(b, tmp_path / b, mosquitto.broker(b), CLUB, seed=i, players=PLAYERS[i])
+              for i, b in enumerate(BOARDS)]
     try:
         while not all(b.finished for b in boards):
             for board in boards:
                 board.play(7)
         wait_for(lambda: shows_final(scoreboard, boards), "every table's final state")
-        standings = scoreboard.get("/api/standings")
-        assert sum(s["games"] for s in standings) == 2 * len(boards)  # two players a game, each game once
-        assert sum(s["wins"] for s in standings) == len(boards)
+        standings = {s["player"]: s for s in scoreboard.get("/api/standings")}
+        assert sorted(standings) == sorted(p for pair in PLAYERS for p in pair)
+        for board in boards:  # each game counted once, for its winner with the match points it earned
+            final = board.final()
+            assert standings[final["winner"]]["wins"] == standings[final["winner"]]["games"] == 1
+            assert standings[final["winner"]]["match_points"] == final["match_points"][final["winner"]]
         assert all(t["online"] for t in scoreboard.tables().values())
     finally:
         for board in boards:

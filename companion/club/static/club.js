@@ -8,7 +8,7 @@ const el = (tag, attrs = {}, ...children) => {
 };
 
 // A mini board: each side's front peg along a track to the target, with the skunk line.
-function track(score, target, index) {
+function track(score, target, skunk, index) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("class", "track");
@@ -18,7 +18,6 @@ function track(score, target, index) {
     for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v); svg.append(n); };
   add("rect", { x: 0, y: 3, width: target, height: 4, fill: "#ffffff22" });
   add("rect", { x: 0, y: 3, width: Math.min(score, target), height: 4, fill: `var(--side${index})` });
-  const skunk = target - Math.floor((target - 1) / 4);
   add("line", { x1: skunk, x2: skunk, y1: 0, y2: 10, stroke: "#ffffff88", "stroke-width": target / 200 });
   return svg;
 }
@@ -30,7 +29,7 @@ function drawTable(t) {
   (t.sides || []).forEach((side, i) => {
     const row = el("div", { class: "side-row" + (t.winner === side ? " winner" : "") },
       el("span", { class: "name" }, side), el("span", { class: "score" }, String(t.scores[side])));
-    card.append(row, track(t.scores[side], t.target, i));
+    card.append(row, track(t.scores[side], t.target, t.skunk_line, i));
   });
   const said = t.said ? `${t.said.side}: ${t.said.words}` : "";
   card.append(el("div", { class: "said" }, said), el("div", { class: "prompt" }, t.prompt || ""));
