@@ -33,7 +33,8 @@ def _figures(port: int) -> dict[str, Any]:
 
 def _rss_mb(pid: int) -> dict[str, float]:
     status = Path(f"/proc/{pid}/status").read_text()
-    fields = {line.split(":")[0]: line.split()[1] for line in status.splitlines() if line.startswith(("VmRSS", "VmHWM"))}
+    fields = {line.split(":")[0]: line.split()[1] for line in status.splitlines()
+              if line.startswith(("VmRSS", "VmHWM"))}
     return {"rss_mb": round(int(fields["VmRSS"]) / 1024, 1), "peak_rss_mb": round(int(fields["VmHWM"]) / 1024, 1)}
 
 

@@ -27,7 +27,7 @@ def recorded_game(seed: int, players: tuple[str, str] = ("A", "B")) -> tuple[dic
 
 
 class SimBoard:
-    def __init__(self, board: str, folder: Path, broker: Broker, club: str, seed: int,
+    def __init__(self, board: str, folder: Path, broker: Broker, club: str, *, seed: int,
                  players: tuple[str, str] = ("A", "B")) -> None:
         self.board, self.folder, self.seed = board, folder, seed
         self.inputs = [parse_input(obj) for obj in recorded_game(seed, players)]

@@ -14,10 +14,10 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from companion.club import protocol
+from companion.club.mosquitto import Mosquitto, free_port, wait_for
 from companion.club.night import Night
 from companion.club.scoreboard import serve
 from tests.club.boards import SimBoard
-from companion.club.mosquitto import Mosquitto, free_port, wait_for
 
 CLUB = "thursday"
 BOARDS = ["t1", "t2", "t3"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from companion.club.mosquitto import PASSWORD, Mosquitto, wait_for
 from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
 from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import ManualClock
 from companion.gamelog import GameLog, current_log
-from companion.club.mosquitto import PASSWORD, Mosquitto, wait_for
 from tests.club.test_broker import Scoreboard
 from tests.view.test_screen import DEAL
 
