@@ -23,6 +23,7 @@ WAIT = 10.0  # seconds a broker or a message may take on a loaded machine before
 def acl(club: str) -> str:
     """The ACL of docs/club.md: the scoreboard reads the club, each board writes only under its own id."""
     return (f"user scoreboard\ntopic read cribbage/{club}/#\n\n"
+            f"user homeassistant\ntopic read homeassistant/#\ntopic read cribbage/{club}/#\n\n"
             f"pattern write cribbage/{club}/boards/%u/#\n"
             "pattern write homeassistant/sensor/cribbage_%u/#\n")
 

@@ -14,8 +14,9 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from companion.club import protocol
-from companion.club.mosquitto import Mosquitto, free_port, wait_for
+from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
 from companion.club.night import Night
+from companion.club.publisher import Publisher
 from companion.club.scoreboard import serve
 from tests.club.boards import SimBoard
 
@@ -61,7 +62,7 @@ class Scoreboard:
 
 @pytest.fixture
 def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
-    broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", *BOARDS])
+    broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", "homeassistant", *BOARDS])
     broker.start()
     yield broker
     broker.stop()
@@ -148,3 +149,30 @@ def test_the_acl_stops_a_board_publishing_under_another_boards_topic(mosquitto, 
         forger.disconnect()
         honest.publisher.close()
         scoreboard.stop()
+
+
+def test_home_assistant_finds_the_board_and_reads_its_scores_from_the_retained_state(mosquitto, tmp_path):
+    board = SimBoard("t3", tmp_path / "t3", mosquitto.broker("t3"), CLUB, seed=7, players=("Ann", "Bob"))
+    board.publisher.close()
+    board.publisher = Publisher(mosquitto.broker("t3"), CLUB, "t3", tmp_path / "t3", home_assistant=True)
+    board.publisher.start()
+    seen: dict[str, bytes] = {}
+    assistant = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="ha")
+    assistant.username_pw_set("homeassistant", PASSWORD)
+    assistant.on_message = lambda client, userdata, message: seen.__setitem__(message.topic, message.payload)
+    assistant.connect("127.0.0.1", mosquitto.port)
+    assistant.subscribe([("homeassistant/#", 1), (f"cribbage/{CLUB}/#", 1)])
+    assistant.loop_start()
+    try:
+        board.play(30)
+        state_topic = protocol.board_topic(CLUB, "t3", "state")
+        wait_for(lambda: state_topic in seen and json.loads(seen[state_topic])["seq"] == 30, "the retained state")
+        configs = {t: json.loads(p) for t, p in seen.items() if t.startswith("homeassistant/sensor/cribbage_t3/")}
+        assert {c["name"] for c in configs.values()} >= {"Side 1 score", "Side 2 score", "Turn", "Last score said"}
+        assert all(c["state_topic"] == state_topic for c in configs.values())
+        state = json.loads(seen[state_topic])["state"]
+        assert state["scores"] == board.final()["scores"]  # what "Side 1 score" reads through its template
+    finally:
+        assistant.loop_stop()
+        assistant.disconnect()
+        board.publisher.close()
