@@ -65,10 +65,10 @@ class Mosquitto:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen([self.exe, "-c", str(self.folder / "mosquitto.conf")],
+        self.process = process = subprocess.Popen([self.exe, "-c", str(self.folder / "mosquitto.conf")],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(lambda: self._listening() or self.process.poll() is not None, "mosquitto to listen")
-        if self.process.poll() is not None:
+        wait_for(lambda: self._listening() or process.poll() is not None, "mosquitto to listen")
+        if process.poll() is not None:
             log = self.folder / "mosquitto.log"
             raise RuntimeError(f"mosquitto exited: {log.read_text() if log.exists() else 'no log'}")
 

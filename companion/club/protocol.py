@@ -135,8 +135,8 @@ def parse_message(topic: str, payload: bytes) -> Message:
 def _checked_state(topic: str, state: object) -> dict[str, Any]:
     if not isinstance(state, dict):
         raise BadMessage(f"{topic}: \"state\" must be an object")
-    sides, players = state.get("sides"), state.get("players")
-    if not _names(sides, MAX_SIDES) or not _names(players, MAX_SIDES):
+    sides, players = _names(state.get("sides")), _names(state.get("players"))
+    if sides is None or players is None:
         raise BadMessage(f"{topic}: \"players\" and \"sides\" must be lists of up to {MAX_SIDES} names")
     for key in ("scores", "back_pegs", "match_points"):
         table = state.get(key)
@@ -166,6 +166,9 @@ def _checked_state(topic: str, state: object) -> dict[str, Any]:
     return state
 
 
-def _names(value: object, most: int) -> bool:
-    return (isinstance(value, list) and 0 < len(value) <= most
-            and all(isinstance(v, str) and 0 < len(v) <= 80 for v in value) and len(set(value)) == len(value))
+def _names(value: object) -> list[str] | None:
+    """`value` when it is a list of 1 to MAX_SIDES different, short names."""
+    if (isinstance(value, list) and 0 < len(value) <= MAX_SIDES
+            and all(isinstance(v, str) and 0 < len(v) <= 80 for v in value) and len(set(value)) == len(value)):
+        return value
+    return None

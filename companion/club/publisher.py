@@ -63,8 +63,9 @@ class Broker:
     def client(self, client_id: str, *, clean: bool = True) -> Any:
         """A paho client set up for this broker (not yet connected)."""
         import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
 
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean)
         if self.username:
             client.username_pw_set(self.username, self.password or None)
         if self.tls or self.ca_file or self.cert_file:

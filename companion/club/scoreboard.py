@@ -27,7 +27,7 @@ from companion.club.publisher import Broker
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
 NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
-SOCKETS: web.AppKey[weakref.WeakSet[web.WebSocketResponse]] = web.AppKey("sockets", weakref.WeakSet)
+SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
 
 
 class Listener:
@@ -139,7 +139,8 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
 async def push(app: web.Application) -> None:
     """Send every open page the night as it is now."""
     text = json.dumps(snapshot(app[NIGHT]))
-    for socket in list(app[SOCKETS]):
+    sockets = app[SOCKETS]
+    for socket in tuple(sockets):
         if not socket.closed:
             await socket.send_str(text)
 

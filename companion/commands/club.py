@@ -52,7 +52,8 @@ def _add_broker_arguments(parser: argparse.ArgumentParser) -> None:
 
 def night_dir(args: argparse.Namespace) -> Path:
     base = Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state"))
-    return args.night_dir or base / "cribbage-companion" / "club" / args.club
+    chosen: Path | None = args.night_dir
+    return chosen or base / "cribbage-companion" / "club" / args.club
 
 
 def run_scoreboard(args: argparse.Namespace) -> int:
