@@ -51,8 +51,8 @@ def register(subparsers: Any) -> None:
                         "sit opposite) (default: [game] players)")
     parser.add_argument("--variant", choices=VARIANTS, help="the game for a new game: two, three or four players, "
                         "or five-card cribbage for two (to 61) (default: from the number of players)")
-    parser.add_argument("--dealer", help="who deals first in a new game (default: [game] dealer when "
-                        "one of the players, else the first player)")
+    parser.add_argument("--dealer", help="who deals first in a new game, skipping the cut for deal (default: "
+                        "[game] dealer when one of the players, else the players cut)")
     parser.add_argument("--target", type=int, choices=(61, 121), help="points to win a new game")
     parser.add_argument("--state-dir", type=Path, help="where the game lives (default: "
                         "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)")
@@ -105,8 +105,11 @@ def new_setup(config: Config, args: argparse.Namespace) -> t.GameInput:
         if target not in (None, 61):
             raise CommandError("five-card cribbage is played to 61: leave out --target, or give --target 61")
         target = 61
-    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else chosen[0])
-    if dealer not in chosen:
+    # no dealer named: the game starts with the cut for deal (docs/rules.md); the demo's sample deal is Ann's
+    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else None)
+    if args.demo and dealer is None:
+        dealer = chosen[0]
+    if dealer is not None and dealer not in chosen:
         raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
     return setup_input(config, players, dealer, target, variant)
 

@@ -71,10 +71,10 @@ def test_the_demo_plays_the_sample_deal_in_a_fresh_game(tmp_path, capsys, monkey
 def test_other_players_on_the_command_line_are_not_refused_for_the_configured_dealer(tmp_path, capsys):
     args = ["--players", "Cat,Dan", "--set", "game.dealer=Ann", "--quiet", "--set", "devices.pin_factory=mock"]
     script = tmp_path / "script.txt"
-    script.write_text("5C\n")
+    script.write_text("5C\n9D\n")  # Ann is not playing: Cat and Dan cut for deal, and the low card deals
     assert main(["sim", *args, "--state-dir", str(tmp_path / "s"), "--script", str(script)]) == 0
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
-    assert state.players == ("Cat", "Dan") and state.dealer == "Cat" and state.starter is not None
+    assert state.players == ("Cat", "Dan") and state.cuts == () and state.dealer == "Cat" and state.phase == "deal"
 
 
 def test_bad_options_say_what_to_do(tmp_path, capsys):
@@ -109,7 +109,8 @@ def test_a_variant_or_other_players_start_that_game_directly(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "a new game: Ann, Bob, five-card to 61; the unfinished game (Ann, Bob, two to 121) stays in" in err
     state = replay(GameLog.open(current_log(state_dir)).inputs)
-    assert (state.variant, state.target, state.hand_size, state.starter) == ("five-card", 61, 3, Card.parse("5C"))
+    assert (state.variant, state.target, state.hand_size) == ("five-card", 61, 3)
+    assert state.cuts == (("Ann", Card.parse("5C")),)  # no dealer named: the players cut for deal
     assert main(["sim", "--players", "Ann,Bob,Cat,Dan", "--quiet", "--set", "devices.pin_factory=mock",
                  "--state-dir", str(state_dir), "--script", str(script)]) == 0
     assert "a new game: Ann, Bob, Cat, Dan, four to 121" in capsys.readouterr().err
