@@ -1,10 +1,10 @@
 """`crib sim`: the daemon on simulated hardware, with the OLED, the board and the game so far drawn in this
 terminal (80x24 is enough: `companion.view.terminal`), redrawn in place after each entry and whenever the picture
-changes by itself (a message times out, a long count turns its page).
+changes by itself (a peg walks or flashes, a message times out, a long count turns its page).
 
-The board is drawn from what the simulated Pico's LEDs hold once it has settled (the real driver, protocol and
-firmware in between), or from the frame the table computed when the recording strip (devices.strip = "sim")
-stands in."""
+The board is drawn from what the simulated Pico's LEDs hold (the real driver, protocol and firmware in between):
+live as they change on a terminal, settled for snapshots and the screen printed at the end of a script; or from
+the frame the table computed when the recording strip (devices.strip = "sim") stands in."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Any
 from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
-from companion.cribbage.game import GameState, replay
+from companion.cribbage.game import PLAYERS_OF, GameState, replay
 from companion.cribbage.transcript import VARIANTS, input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
 from companion.devices.base import Clock, DeviceError, Frame, SystemClock
@@ -95,7 +95,7 @@ def new_setup(config: Config, args: argparse.Namespace) -> t.GameInput:
     chosen = players or config.game.players
     variant = args.variant
     if variant is not None:
-        wanted = {"two": 2, "three": 3, "four": 4, "five-card": 2}[variant]
+        wanted = PLAYERS_OF[variant]
         if len(chosen) != wanted:
             where = "--players" if players else "the configured players"
             raise CommandError(f"--variant {variant} is a game for {wanted} players but {where} name "
