@@ -240,13 +240,13 @@ def run(args: argparse.Namespace) -> int:
     if script is not None and not script.is_file():
         raise CommandError(f"--script {script}: no such file")
     chosen = replay([setup])
+    notes = []  # on stderr, and the first words under a live screen
     resumed = None if new else unfinished_game(state_dir)
     if resumed is not None and (args.players or args.variant or args.target):
         path, game = resumed
         if (game.players, game.variant, game.target) != (chosen.players, chosen.variant, chosen.target):
             new = True  # the game asked for, not the one left unfinished (its log stays)
-            print(f"a new game: {_game(chosen)}; the unfinished game ({_game(game)}) stays in {path}",
-                  file=sys.stderr)
+            notes.append(f"a new game: {_game(chosen)}; the unfinished game ({_game(game)}) stays in {path}")
     clock = SystemClock()
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=True, new=new, setup=setup,
@@ -254,20 +254,23 @@ def run(args: argparse.Namespace) -> int:
     except (DeviceError, GameLogError) as error:
         raise CommandError(str(error)) from None
     screen = Screen(table, board, snapshots=args.snapshots, quiet=args.quiet)
-    for warning in table.log.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+    notes += [f"warning: {warning}" for warning in table.log.warnings]
     if table.state.players != setup.players and len(table.log.inputs) > 1:
-        print(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts another",
-              file=sys.stderr)
+        notes.append(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts "
+                     "another")
+    for note in notes:
+        print(note, file=sys.stderr)
+    typing = "" if script is not None or args.demo else (
+        f"Game log: {table.log.path}. Type an entry and Enter; Ctrl-D or Ctrl-C ends (the game is kept).")
     if screen.live:
+        screen.status = " ".join(part for part in (*notes, typing) if part)
         screen.draw()
+    elif typing:
+        print(typing, flush=True)
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome)
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:
         return play_demo(daemon, clock, lines, screen)
-    if script is None and not screen.live:
-        print(f"Game log: {table.log.path}. Type an entry and Enter; Ctrl-D or Ctrl-C ends (the game is kept).",
-              flush=True)
     quiet_since: list[float] = []
 
     def done() -> bool:
