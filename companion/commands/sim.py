@@ -203,7 +203,8 @@ class Screen:
         if not self.live or now < self.looked + REFRESH_SECONDS:
             return
         self.looked = now
-        if self.drawn != (self.table.picture.image, self.leds(settled=False), shutil.get_terminal_size()):
+        if self.drawn is None or self.drawn[0] is not self.table.picture.image or self.drawn[1:] != (
+                self.leds(settled=False), shutil.get_terminal_size()):  # a new image is drawn for every change
             self.draw()
 
     def draw(self, *, typed: bool = False) -> None:
