@@ -20,11 +20,12 @@ from pathlib import Path
 from types import FrameType
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
+from companion.clock import Clock, SystemClock
 from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
-from companion.devices.base import Clock, DeviceError, SystemClock
+from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, open_devices
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
 from companion.table import Outcome, Table
@@ -113,7 +114,7 @@ class Daemon:
 
 
 def setup_input(config: Config, players: Sequence[str] | None = None, dealer: str | None = None,
-                target: int | None = None, variant: str | None = None) -> t.GameInput:
+                target: int | None = None, variant: t.VariantName | None = None) -> t.GameInput:
     """The game input a new game starts with, from the configuration and any command-line choices (a variant
     chosen, or players named, replaces the configured variant)."""
     game = config.game

@@ -18,18 +18,20 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.clock import Clock, SystemClock
 from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.game import PLAYERS_OF, GameState, replay
 from companion.cribbage.transcript import VARIANTS, input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
-from companion.devices.base import Clock, DeviceError, Frame, SystemClock
+from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLog, GameLogError, current_log
 from companion.table import HELP, Outcome, Table
 from companion.view.history import deal_summary, game_history
+from companion.view.leds import Frame
 from companion.view.picture import board_png, board_rows, legend_for, legend_text, oled_png
 from companion.view.terminal import oled_box, terminal_screen
 

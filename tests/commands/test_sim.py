@@ -14,12 +14,13 @@ from PIL import Image
 
 from companion.boards import load_layout
 from companion.cli import main
+from companion.clock import ManualClock
 from companion.commands import sim
 from companion.config import load_config
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
-from companion.devices.base import OFF, Color, ManualClock
 from companion.gamelog import GameLog, current_log
+from companion.view.leds import OFF, Color
 from companion.view.pegs import dim
 from tests.golden import GOLDEN
 from tests.view.test_screen import DEAL
