@@ -100,7 +100,7 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) 
 
 
 def _wrap(text: str, width: int = COLUMNS) -> list[str]:
-    return textwrap.wrap(text, width, break_long_words=True) or [""]
+    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
 
 
 def header(view: ScreenView) -> str:
