@@ -24,7 +24,7 @@ from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.game import PLAYERS_OF, GameState, replay
 from companion.cribbage.transcript import VARIANTS, input_to_json
-from companion.daemon import Daemon, Notifier, open_game, setup_input
+from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
@@ -270,7 +270,8 @@ def run(args: argparse.Namespace) -> int:
         screen.draw()
     elif typing:
         print(typing, flush=True)
-    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome)
+    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome,
+                    club=club_publisher(config, state_dir))
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:
         return play_demo(daemon, clock, lines, screen)
