@@ -1,7 +1,9 @@
 """Scores that carry their explanation: the show (hand and crib) and the pegging of one card.
 
 A `Score` is a tuple of `ScoreItem`s (kind, cards, points). The OLED, the log, the command line and the
-tests all read the same items; `Score.say()` speaks them in a player's cadence.
+tests all read the same items; `Score.say()` speaks them in a player's cadence: `Score.phrases()` groups them
+as players name them (a run with the pairs among its ranks is a double run, a triple run, a double double run)
+and a `Phrasebook` words each phrase from small named parts (`ENGLISH`; a translation replaces them one by one).
 """
 
 from __future__ import annotations
@@ -92,8 +94,7 @@ class Score:
 
     def lines(self) -> list[str]:
         """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
-        return [f"{item.describe()} {' '.join(c.pretty for c in item.cards)} +{item.points}".replace("  ", " ")
-                for item in self.items]
+        return [" ".join((item.describe(), *(c.pretty for c in item.cards), f"+{item.points}")) for item in self.items]
 
     def to_json(self) -> dict[str, object]:
         return {"total": self.total, "items": [item.to_json() for item in self.items],

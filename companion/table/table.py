@@ -33,6 +33,7 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, legal_moves, replay
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
+from companion.entry.barcodes import COMMAND_LABELS
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import GameLog
 from companion.i18n import N_, _
@@ -46,7 +47,8 @@ from .presenter import Picture, Presenter, Shown
 
 log = logging.getLogger(__name__)
 
-HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over")
+NEW_GAME = COMMAND_LABELS["new"]  # as printed on the command card, and as it may be typed
+HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; {new_game} twice starts over")  # .format(new_game=)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,9 +187,10 @@ class Table:
         if isinstance(decoded, Claim):
             return self._claim(entry, decoded.points)
         if isinstance(decoded, Points):
-            if self.state.phase == "claim" and decoded.player_index is None:  # the keypad's # * 7 OK claims 7
+            whose = decoded.player_name or decoded.player_index
+            if self.state.phase == "claim" and whose is None:  # the keypad's # * 7 OK claims 7
                 return self._claim(entry, decoded.points)
-            return self._accept(entry, t.PegInput(self._pegging_side(decoded.player_index), decoded.points))
+            return self._accept(entry, t.PegInput(self._pegging_side(whose), decoded.points))
         if isinstance(decoded, Command):
             return self._command(entry, decoded.word)
         assert isinstance(decoded, CardEntered)
@@ -207,8 +210,8 @@ class Table:
         if state.phase == "cut":
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
         if state.phase in ("game over", "match over"):
-            return Outcome(entry, message=_("{prompt}: scan NEW GAME to play again")
-                                          .format(prompt=state.prompt()), error=True)
+            return Outcome(entry, message=_("{prompt}: scan {new_game} to play again")
+                                          .format(prompt=state.prompt(), new_game=NEW_GAME), error=True)
         return Outcome(entry, message=_("no card is wanted now: {prompt}").format(prompt=state.prompt()), error=True)
 
     def _claim(self, entry: Entry, points: int) -> Outcome:
@@ -262,7 +265,7 @@ class Table:
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
-        return Outcome(entry, message=_(HELP))
+        return Outcome(entry, message=_(HELP).format(new_game=NEW_GAME))
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")
@@ -275,7 +278,8 @@ class Table:
         now = self.clock.monotonic()
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
-            return Outcome(entry, message=_("scan NEW GAME again to abandon this game and start a new one"))
+            return Outcome(entry, message=_("scan {new_game} again to abandon this game and start a new one")
+                                          .format(new_game=NEW_GAME))
         if self.new_log is None:
             return Outcome(entry, message=_("a new game needs a state directory"), error=True)
         self.confirm_new_until = -1.0
@@ -353,13 +357,23 @@ class Table:
         self.picture.recent = recent
         self.coaching.show(pages, self.clock.monotonic())
 
-    def _pegging_side(self, index: int | None) -> str:
-        """The side a manual peg is for: a player by seat, or the player whose turn it is."""
+    def _pegging_side(self, index: int | str | None) -> str:
+        """The side a manual peg is for: a player by seat or by name (or a partnership's), or the player whose
+        turn it is."""
         players = self.state.players
         if index is None:
             if self.state.turn is None:
-                raise CommandMistake(_("say whose points they are: peg 1 5 pegs five for the first player"))
+                raise CommandMistake(_("say whose points they are: peg {first} 5 (or peg 1 5) pegs five for {first}")
+                                     .format(first=players[0]))
             return self.state.side_of[self.state.turn]
+        if isinstance(index, str):
+            named = {name.casefold(): side for name, side in self.state.side_of.items()}
+            named |= {side.casefold(): side for side in self.state.sides}
+            if index.casefold() not in named:
+                raise CommandMistake(_("there is no player {name}: peg one of {players} by name (peg {first} 5) or by "
+                                       "seat (peg 1 5)")
+                                     .format(name=index, players=', '.join(players), first=players[0]))
+            return named[index.casefold()]
         if index >= len(players):
             raise CommandMistake(_("there is no player {number}: the players are 1 to {players}")
                                  .format(number=index + 1, players=len(players)))

@@ -9,9 +9,19 @@ terminal simulator shows its last lines beside the board, so nobody has to page 
 from __future__ import annotations
 
 from companion.cribbage import transcript as t
-from companion.cribbage.game import PEGGING, PLAY_LABELS, GameState, ScoreEvent, apply, initial_state, label_words
+from companion.cribbage.game import (
+    PEGGING,
+    PLAY_LABELS,
+    SHOW_LABELS,
+    GameState,
+    ScoreEvent,
+    apply,
+    initial_state,
+    label_words,
+)
 from companion.cribbage.scoring import HIS_HEELS
 from companion.i18n import _
+from companion.view.screen import event_words
 
 
 def game_history(state: GameState) -> list[str]:
@@ -45,7 +55,7 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
         player, card = after.played[-1]
         line = f"{player} {card.pretty} {before.count + card.value}"
         pegged = next((e for e in events if e.label == PEGGING), None)
-        if pegged is not None:
+        if pegged is not None and pegged.points == pegged.score.total and not pegged.note:  # else a line of its own
             events.remove(pegged)
             line += ": " + pegged.score.say()
         lines.append(line)
@@ -61,10 +71,14 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
 
 
 def event_line(event: ScoreEvent) -> str:
-    """A score as said: "Bob's hand 12: fifteen two, ...", or "Ann: one for the go"."""
-    if "'s " in event.label:
-        return f"{label_words(event.label)} {event.points}: {event.score.say()}"
-    return f"{event.side}: {event.score.say()}"
+    """A score as said, with its note: "Bob's hand 12: fifteen two, ...", or "Ann: one for the go"."""
+    heading, counted, notes = event_words(event)
+    said = "; ".join(part for part in (", ".join(counted), *notes) if part)
+    if heading is None:
+        return said
+    if event.label.endswith(SHOW_LABELS):
+        return f"{label_words(event.label)} {event.points}: {said}"
+    return f"{event.side}, {label_words(event.label)} {event.points}: {said}"
 
 
 def deal_summary(state: GameState, number: int) -> list[str]:

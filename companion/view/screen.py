@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
-from companion.cribbage.game import label_words
+from companion.cribbage.game import SHOW_LABELS, label_words
 from companion.cribbage.scoring import MUGGINS
 from companion.fonts import MONO
 from companion.i18n import _
@@ -101,7 +101,7 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) 
 
 
 def _wrap(text: str, width: int = COLUMNS) -> list[str]:
-    return textwrap.wrap(text, width, break_long_words=True) or [""]
+    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
 
 
 def header(view: ScreenView) -> str:
@@ -161,21 +161,31 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
     in `room` lines."""
     blocks: list[tuple[str, ...]] = []
     for event in events:
-        # the count phrase by phrase, then what a claim, muggins or the cap at the target changed
-        count = event.score.said() if event.label != MUGGINS else (f"{label_words(event.label)} {event.points}",)
-        said = [*count, *(part for part in event.note.split("; ") if part)]
-        if "'s " not in event.label:  # points of the play: "Bob: fifteen two", "and a pair is four"
-            said[0] = f"{event.side}: {said[0]}"
-            blocks.extend(tuple(_wrap(phrase)) for phrase in said)
-            continue
-        heading = f"{label_words(event.label)}: {event.points}"  # a count of the show: "Bob's hand: 12", phrases
-        phrases = [tuple(_wrap(phrase)) for phrase in said]
-        if 1 + len(phrases[0]) <= room:
-            phrases[0] = (heading, *phrases[0])
+        heading, counted, notes = event_words(event)
+        phrases = [tuple(_wrap(phrase)) for phrase in counted + notes]
+        if heading is None:
+            blocks.extend(phrases)
+        elif phrases and 1 + len(phrases[0]) <= room:
+            blocks.extend(((heading, *phrases[0]), *phrases[1:]))
         else:
-            phrases.insert(0, (heading,))
-        blocks.extend(phrases)
+            blocks.extend(((heading,), *phrases))
     return blocks
+
+
+def event_words(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:
+    """What is said for a score: a heading with the points pegged ("Bob's hand: 12"; in the play only when they
+    are not the count's, "Ann: pegging 0"), the count phrase by phrase (in the play without a heading, the first
+    after whose points they are: "Bob: fifteen two"), and each part of its note (a claim off the count, muggins
+    taken, the game won at the cap)."""
+    counted = list(event.score.said()) if event.label != MUGGINS else []
+    notes = [part for part in event.note.split("; ") if part]
+    if event.label.endswith(SHOW_LABELS):
+        return f"{label_words(event.label)}: {event.points}", counted, notes
+    if event.points != event.score.total:
+        return f"{event.side}: {label_words(event.label)} {event.points}", counted, notes
+    if counted:
+        counted[0] = f"{event.side}: {counted[0]}"
+    return None, counted, notes
 
 
 def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:

@@ -50,7 +50,7 @@ def terminal_screen(*, oled: Sequence[str], board: Sequence[str], legend: str, h
     the rows are short."""
     width, height = size
     board = list(board)
-    wrapped = [part for line in status for part in textwrap.wrap(line, width) or [""]]
+    wrapped = [part for line in status for part in textwrap.wrap(line, width, break_on_hyphens=False) or [""]]
     least = len(oled) + len([row for row in board if row]) + 1  # the left side without its blank lines
     status = wrapped if len(wrapped) <= height - 1 - least else [line[:width] for line in status]
     room = height - 1 - len(status)
@@ -61,8 +61,8 @@ def terminal_screen(*, oled: Sequence[str], board: Sequence[str], legend: str, h
     history_width = width - left_width - GAP
     right: list[str] = []
     if history_width >= 20:  # else no room for the history
-        right = [part for line in history
-                 for part in textwrap.wrap(line, history_width, subsequent_indent="  ") or [""]][-room:]
+        right = [part for line in history for part in textwrap.wrap(
+            line, history_width, subsequent_indent="  ", break_on_hyphens=False) or [""]][-room:]
     lines = []
     for row in range(room):
         line = left[row] if row < len(left) else ""

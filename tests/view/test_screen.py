@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
@@ -78,6 +78,7 @@ HANDS = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 
 @settings(max_examples=300, deadline=None)
 @given(HANDS, st.sampled_from((2, 3)))
+@example(parse_cards("5C 5D 5H 10C 10D"), 2)  # "and a pair is twenty-two": never "twenty-" and "two"
 def test_no_page_ends_inside_a_phrase(cards, room):
     score = score_show(cards[:4], cards[4])
     event = ScoreEvent("Bob", "Bob", score.total, score, "Bob's hand", 1)
