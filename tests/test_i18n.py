@@ -261,3 +261,11 @@ def test_crib_replay_tells_the_deal_in_german(tmp_path, capsys):
     assert out[-2:] == ["Stand: Ann 17, Bob 21", "Bob gibt. Startkarte scannen"]
     assert cli.main(["replay", str(transcript), "--lang", "de", "--json"]) == 0
     assert '"label": "Bob\'s hand"' in capsys.readouterr().out  # JSON keeps the engine's English labels
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_crib_sims_help_line_fits_the_80_columns(language):
+    from companion.table import HELP, NEW_GAME
+
+    i18n.use(language)
+    assert len(_(HELP).format(new_game=NEW_GAME)) <= 80
