@@ -21,6 +21,7 @@ not stored: it follows from the `hand` and `discard` inputs of the log (`crib st
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 from collections.abc import Callable, Iterator, Sequence
@@ -33,7 +34,7 @@ from companion.boards import BoardLayout
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState, ScoreEvent, apply, replay
+from companion.cribbage.game import GameState, ScoreEvent, apply, initial_state, replay
 from companion.devices.base import Clock, Color, Entry, Frame, PegStrip, StatusDisplay
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import GameLog
@@ -47,6 +48,9 @@ HAND_CARDS = 6  # coaching mode, two-player deals
 STRIP_MISSING = "LED strip not connected: check the Pico's USB cable. The game goes on"
 STRIP_BACK = "LED strip connected: the pegs are shown again"
 HELP = "Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over"
+DEALER = "virtual deck"
+"""The source of entries that carry a table input as JSON ({"input": {...}}): the cards a virtual deck deals
+and the computer players' moves (companion.web.computer). A game input from it starts a new game at once."""
 
 
 class CommandMistake(CribbageError):
@@ -116,6 +120,7 @@ class Table:
         self._shown_coach: list[ScreenView] = []
         self.coach_since = 0.0
         self.coach_page = -1  # the page of the reviews last drawn
+        self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
         self.state = replay(game_log.inputs)
         if self.state.phase == "new":
             self._append(self.setup)
@@ -166,6 +171,8 @@ class Table:
         return outcome
 
     def _handle(self, entry: Entry) -> Outcome:
+        if entry.source == DEALER:
+            return self._dealt(entry)
         decoded = decode_entry(entry)
         if isinstance(decoded, Rejected):
             return Outcome(entry, message=decoded.message, error=True)
@@ -179,6 +186,19 @@ class Table:
             return self._command(entry, decoded.word)
         assert isinstance(decoded, CardEntered)
         return self._card(entry, decoded.card)
+
+    def _dealt(self, entry: Entry) -> Outcome:
+        """A table input from the virtual deck or a computer player; a game input abandons the game on show."""
+        try:
+            data = json.loads(entry.text)
+            inp = t.parse_input(data["input"])
+        except (ValueError, TypeError, KeyError) as error:
+            return Outcome(entry, message=f"the virtual deck sent a bad input ({error})", error=True)
+        if isinstance(inp, t.GameInput):
+            apply(initial_state(), inp)  # a bad game changes nothing
+            self.setup = inp
+            return self._fresh_log(entry)
+        return self._accept(entry, inp)
 
     def _card(self, entry: Entry, card: Card) -> Outcome:
         state = self.state
@@ -236,7 +256,7 @@ class Table:
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
-        return Outcome(entry, message=HELP)
+        return Outcome(entry, message=f"{HELP}. {self.menu_note}" if self.menu_note else HELP)
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")
@@ -246,6 +266,9 @@ class Table:
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
             return Outcome(entry, message="scan NEW GAME again to abandon this game and start a new one")
+        return self._fresh_log(entry)
+
+    def _fresh_log(self, entry: Entry) -> Outcome:
         if self.new_log is None:
             return Outcome(entry, message="a new game needs a state directory", error=True)
         self.confirm_new_until = -1.0
