@@ -205,9 +205,14 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     """Run the board until a signal: resume the game, show it, follow the table."""
     config = config_from_args(args)
     clock = SystemClock()
-    board, table = open_game(config, state_dir=args.state_dir or config.state.path, clock=clock,
-                             simulate=simulate, new=args.new)
-    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog)).run()
+    state_dir = args.state_dir or config.state.path
+    board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
+    from companion.web.wiring import attach  # the page, and the computer players of a game against them
+
+    attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=simulate,
+                      on_ready=lambda address: log.info("the board's page: %s", address))
+    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
+                  on_outcome=attached.outcome).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

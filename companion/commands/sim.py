@@ -26,6 +26,7 @@ from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLogError
 from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
+from companion.web.wiring import attach
 
 # The sample deal `--demo` plays: Ann deals; Bob holds 10C 5H 5D JH, Ann 4C 6D 7S 8H; the crib 2C 3D 9S KH.
 DEMO = ["5C", "10C", "4C", "5H", "6D", "5D", "go", "go", "7S", "JH", "8H", "2C", "3D", "9S", "KH"]
@@ -51,6 +52,9 @@ def register(subparsers: Any) -> None:
                         "after every input")
     parser.add_argument("--demo", action="store_true", help="play a sample deal by itself (in a fresh game)")
     parser.add_argument("--quiet", action="store_true", help="no pictures, only one line per entry")
+    parser.add_argument("--no-web", action="store_true", help="no page: by default the board is also served "
+                        "as a web page ([web] listen, or a free port when that one is taken)")
+    parser.add_argument("--listen", metavar="HOST:PORT", help="the page's address (default: [web] listen)")
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -146,8 +150,15 @@ def run(args: argparse.Namespace) -> int:
     if table.state.players != setup.players and len(table.log.inputs) > 1:
         print(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts another",
               file=sys.stderr)
+    try:
+        attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=True, web=not args.no_web,
+                          listen=args.listen, on_ready=lambda address: print(f"The board in a browser: {address}",
+                                                                              flush=True))
+    except ValueError as error:
+        board.close()
+        raise CommandError(f"--listen {error}") from None
     screen.draw()
-    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome)
+    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=attached.chain(screen.outcome))
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:
         return play_demo(daemon, clock, lines)

@@ -62,7 +62,7 @@ def board_svg(layout: BoardLayout, frame: Frame = (), target: int | None = None,
             parts.append(f'<circle id="led-{hole.led}" class="hole{pale}" cx="{x}" cy="{y}" r="{HOLE_R}"/>')
         else:
             parts.append(f'<circle id="led-{hole.led}" class="hole peg" cx="{x}" cy="{y}" r="{PEG_R}" '
-                         f'fill="{lit}"/>')
+                         f'style="fill:{lit}"/>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -105,11 +105,11 @@ class Settings:
         """Settings from a request or the file beside the log; InputError says what is wrong."""
         if not isinstance(data, dict):
             raise InputError("the settings are a JSON object like "
-                             '{"person": "You", "levels": ["easy"], "target": 121}')
+                             '{"person": "Guest", "levels": ["easy"], "target": 121}')
         known = {"person", "levels", "target", "muggins", "match", "seed", "feedback"}
         if unknown := sorted(set(data) - known):
             raise InputError(f"unknown setting {unknown[0]!r}: the settings are {', '.join(sorted(known))}")
-        person, levels = data.get("person", "You"), data.get("levels", ["standard"])
+        person, levels = data.get("person", "Guest"), data.get("levels", ["standard"])
         target, match, seed = data.get("target", 121), data.get("match", 1), data.get("seed", 0)
         muggins, feedback = data.get("muggins", False), data.get("feedback")
         if not isinstance(person, str) or not isinstance(levels, list) or not all(

@@ -18,6 +18,8 @@ from companion.cribbage.errors import CribbageError
 from companion.gamelog import GameLog, GameLogError, games_dir
 from companion.stats import DATABASE, games_of, history
 
+from .present import event_json
+
 # RULES.md: the number of hands (four cards and a starter, hand rules) with each score; 19, 25-27 have none.
 ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,
              7: 751_324, 8: 1_137_236, 9: 361_224, 10: 388_740, 11: 51_680, 12: 317_340, 13: 19_656,
@@ -85,4 +87,4 @@ def game(state_dir: Path, name: str, number: int) -> dict[str, Any] | None:
                                                    if e.deal == record.number and e.side == side))
     return {"log": name, "game": number, "players": data["players"], "sides": data["sides"],
             "target": data["target"], "winner": data["winner"], "skunk": data["skunk"], "deals": data["deals"],
-            "race": race, "events": data["events"]}
+            "race": race, "events": [event_json(e) for e in state.events]}

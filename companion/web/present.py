@@ -99,10 +99,14 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
              image: Image.Image | None = None) -> dict[str, Any]:
     """The page's whole picture of the table now; `before` gives the effects (flash, walk, win) to play."""
     state = table.state
+    you = person_json(computer, state)
+    prompt = table.prompt()
+    if you is not None and state.phase == "deal" and you["dealt"]:
+        prompt = f"{state.dealer} deals: {you['person']}, lay away to {state.dealer}'s crib"
     effects = render_pegs(state, table.layout, table.colours, before)[1] if before is not None else ()
     return {
         "state": state_json(state),
-        "prompt": table.prompt(),
+        "prompt": prompt,
         "message": table.message or "", "error": bool(table.message and table.message_is_error),
         "held": [card_json(c) for c in table.cards],
         "layout": table.layout.name, "led_count": table.layout.led_count,
@@ -110,5 +114,5 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
         "colours": [hex_colour(table.colours[i % len(table.colours)]) for i in range(len(state.sides))],
         "oled": oled_png(image if image is not None else table.picture.image),
         "log": table.log.path.name,
-        "you": person_json(computer, state),
+        "you": you,
     }

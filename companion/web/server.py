@@ -38,7 +38,7 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState
-from companion.devices.base import Clock, Emit, Entry, EntryDevice
+from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import KEYS
 
@@ -64,6 +64,9 @@ class WebKeypad(KeypadEntry):
     def press(self, label: str) -> None:
         with self._lock:
             self._deliver(self.sequence.press(label))
+
+    def close(self) -> None:
+        self._emit = None
 
 
 @dataclass
@@ -365,9 +368,12 @@ class WebServer(EntryDevice):
 
     def __init__(self, table: Table, *, listen: tuple[str, int], token: str | None, clock: Clock,
                  state_dir: Path | None = None, computer: ComputerGame | None = None,
-                 key_timeout: float = 4.0) -> None:
+                 key_timeout: float = 4.0, any_port: bool = False,
+                 on_ready: Callable[[str], None] | None = None) -> None:
         self.table = table
         self.listen = listen
+        self.any_port = any_port  # when the port is taken, take a free one (crib sim: several may run)
+        self.on_ready = on_ready
         self.computer = computer
         self.keypad = WebKeypad(clock=clock, timeout=key_timeout)
         self.hub = Hub(emit=lambda entry: None, token=token, state_dir=state_dir, keypad=self.keypad, table=table)
@@ -387,8 +393,19 @@ class WebServer(EntryDevice):
         self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
         self._thread.start()
         self._ready.wait(10)
+        if isinstance(self._problem, OSError) and self.any_port and self.listen[1] != 0:
+            log.info("web: %s; taking a free port", self._problem)
+            self.listen, self._problem = (self.listen[0], 0), None
+            self._ready.clear()
+            self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
+            self._thread.start()
+            self._ready.wait(10)
         if self._problem is not None:
-            raise self._problem
+            host, port = self.listen
+            raise DeviceError(f"the web page cannot listen on {host}:{port} ({self._problem}): another program "
+                              "has it, or set [web] listen to another address") from self._problem
+        if self.on_ready is not None:
+            self.on_ready(self.address)
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
