@@ -239,16 +239,17 @@ class ComputerGame(EntryDevice):
         if isinstance(accepted, t.UndoInput):
             self._undo_more(before, state, settings, by_person=outcome.entry.source != DEALER)
             return
-        if isinstance(accepted, t.DiscardInput) and accepted.player == settings.person and settings.wants_feedback:
-            review = review_discard(state, settings.person)
+        if isinstance(accepted, t.DiscardInput) and accepted.player == settings.person:
+            review = review_discard(state, settings.person) if settings.wants_feedback else None
             self.feedback = review.say() if review is not None else ""
+            self.said = ""  # kept through the next deal's dealing, until the person has seen it
         elif isinstance(accepted, t.MugginsInput) and before.missed is not None:
             missed = before.missed
             taker = state.events[-1].player if state.events else None
             self.said = (f"Muggins! {taker} takes the {missed.points} point{'s' if missed.points > 1 else ''} "
                          f"{missed.player} missed in {missed.label}")
         elif isinstance(accepted, t.HandInput):
-            self.feedback = self.said = ""
+            self.feedback = ""
 
     def _undo_more(self, before: GameState, state: GameState, settings: Settings, *, by_person: bool) -> None:
         """Keep undoing until a move of the person's is taken back (or the deal's cards are)."""
