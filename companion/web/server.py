@@ -109,6 +109,9 @@ def _problem(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
+HUB = web.AppKey("hub", Hub)
+
+
 class Refused(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -146,7 +149,7 @@ async def _body(request: web.Request) -> dict[str, Any]:
     """A control request's JSON object, after the origin and the token are checked."""
     if not _same_origin(request):
         raise Refused(403, "this request comes from another site's page: controls only work on this board's page")
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     if not hub.allowed(request):
         raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
                            f"on the page (sent as the {TOKEN_HEADER} header)")
@@ -176,14 +179,14 @@ async def _entry(request: web.Request) -> web.Response:
     text = _field(data, "text", str, 'a text like "5H", "go" or "undo"')
     if not text.strip() or len(text) > MAX_TEXT or not text.isprintable():
         raise Refused(400, f"an entry is 1 to {MAX_TEXT} printable characters: a card like 5H, or go, undo, ok")
-    request.app["hub"].emit(Entry(text.strip(), "web"))
+    request.app[HUB].emit(Entry(text.strip(), "web"))
     return web.json_response({"queued": text.strip()}, status=202)
 
 
 async def _key(request: web.Request) -> web.Response:
     data = await _body(request)
     key = _field(data, "key", str, "a keypad key like \"5\" or \"A\"")
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     if key not in KEYS:
         raise Refused(400, f"{key[:8]!r} is not a key: the keys are {' '.join(sorted(KEYS))}")
     if hub.keypad is None:
@@ -197,7 +200,7 @@ async def _discard(request: web.Request) -> web.Response:
     cards = data.get("cards")
     if not isinstance(cards, list) or not 1 <= len(cards) <= 2 or not all(isinstance(c, str) for c in cards):
         raise Refused(400, "'cards' is a list of the one or two cards laid away, like [\"5H\", \"KD\"]")
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     person = _person(hub)
     try:
         chosen = tuple(Card.parse(c) for c in cards)
@@ -222,7 +225,7 @@ async def _computer_game(request: web.Request) -> web.Response:
         settings = Settings.from_json(data)
     except CribbageError as error:
         raise Refused(400, str(error)) from None
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     if hub.table is not None:
         layout = hub.table.layout
         sides = 2 if len(settings.players) != 3 else 3
@@ -241,13 +244,13 @@ async def _token_check(request: web.Request) -> web.Response:
 
 
 async def _state(request: web.Request) -> web.Response:
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     return web.Response(text=hub.latest, content_type="application/json",
                         headers={"X-Controls": "open" if hub.token is None else "token"})
 
 
 async def _board(request: web.Request) -> web.Response:
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     if hub.table is None:
         raise Refused(404, "no board is running")
     latest = json.loads(hub.latest)
@@ -258,7 +261,7 @@ async def _board(request: web.Request) -> web.Response:
 async def _socket(request: web.Request) -> web.StreamResponse:
     if not _same_origin(request):
         raise Refused(403, "WebSocket connections are only taken from this board's own pages")
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     socket = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_BODY)
     await socket.prepare(request)
     hub.sockets.add(socket)
@@ -273,7 +276,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
 
 
 def _state_dir(request: web.Request) -> Path:
-    hub: Hub = request.app["hub"]
+    hub: Hub = request.app[HUB]
     if hub.state_dir is None:
         raise Refused(404, "this board keeps no history")
     return hub.state_dir
@@ -319,7 +322,7 @@ def _files(package: str) -> dict[str, tuple[bytes, str]]:
 def create_app(hub: Hub) -> web.Application:
     """The web application around `hub`; other views (the club scoreboard) add their routes to it."""
     app = web.Application(middlewares=[_errors], client_max_size=MAX_BODY)
-    app["hub"] = hub
+    app[HUB] = hub
     static = _files("companion.web.static")
     pages = _files("companion.web.templates")
 
