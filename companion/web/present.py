@@ -66,7 +66,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         "last_events": [event_json(e) for e in state.events if e.deal == state.deal_number - 1],
         "winner": state.winner, "skunk": state.skunk, "match_points": dict(state.match_points),
         "match_target": state.match_target, "match_winner": state.match_winner, "game": state.game_number,
-        "deal": state.deal_number,
+        "deal": state.deal_number, "inputs": len(state.inputs),
     }
 
 

@@ -45,6 +45,7 @@
   function render(snapshot) {
     latest = snapshot;
     const state = snapshot.state;
+    document.body.dataset.inputs = String(state.inputs);
     Crib.drawBoard($("board"), snapshot);
     $("sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i)));
     $("prompt").textContent = snapshot.prompt;
