@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=True, web=not args.no_web,
                           listen=args.listen, on_ready=lambda address: print(f"The board in a browser: {address}",
-                                                                              flush=True))
+                                                                              file=sys.stderr, flush=True))
     except ValueError as error:
         board.close()
         raise CommandError(f"--listen {error}") from None

@@ -104,7 +104,7 @@ def test_each_deal_is_the_seeded_shuffle(tmp_path):
     game.settle()
     state = game.table.state
     deck = deck_for(game.settings, state)
-    order = [p for p in (state.left_of(state.dealer), state.dealer)]
+    order = (state.left_of(state.dealer), state.dealer)
     assert state.hands[order[0]] == tuple(deck[0:6]) and state.hands[order[1]] == tuple(deck[6:12])
     other = Game(tmp_path / "again", Settings("Guest", ("standard",), seed=11))
     other.settle()
@@ -172,7 +172,8 @@ def test_discard_feedback_is_said_at_easy_and_not_when_turned_off(tmp_path):
     assert game.computer.feedback == review.say()
     if not review.optimal:
         assert game.computer.feedback.startswith("That is not the optimal discard")
-        assert f"{review.best.net:.1f}" in game.computer.feedback and f"{review.chosen.net:.1f}" in game.computer.feedback
+        said = game.computer.feedback
+        assert f"{review.best.net:.1f}" in said and f"{review.chosen.net:.1f}" in said
     quiet = Game(tmp_path / "quiet", Settings("Guest", ("easy",), seed=2, feedback=False))
     quiet.settle()
     quiet.table.emit(dealer_entry(t.DiscardInput("Guest", hand[:2])))
