@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
     clock = SystemClock()
     try:
-        board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=True, new=new,
+        board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False, new=new,
                                  setup=settings.game_input())
     except (DeviceError, GameLogError) as error:
         raise CommandError(str(error)) from None
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         board.entries.append(terminal)
         on_outcome = terminal.outcome
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=attached.chain(on_outcome))
-    return daemon.run(lambda: args.terminal and terminal.ended and table.queue.empty())
+    return daemon.run(lambda: args.terminal and terminal.done)
 
 
 class TerminalPlay(EntryDevice):
@@ -131,6 +131,14 @@ class TerminalPlay(EntryDevice):
     def start(self, emit: Emit) -> None:
         self._emit = emit
         threading.Thread(target=self._read, name="terminal", daemon=True).start()
+
+    def close(self) -> None:
+        self._emit = None
+
+    @property
+    def done(self) -> bool:
+        """Typing has ended and the computer has nothing left to do before the person's next move."""
+        return self.ended and self.computer.table.queue.empty() and self.computer.idle
 
     def _read(self) -> None:
         for line in self.stream:

@@ -265,6 +265,12 @@ class ComputerGame(EntryDevice):
             self._emit(dealer_entry(t.UndoInput()))
 
     # -- the next move ---------------------------------------------------------------------------------
+    @property
+    def idle(self) -> bool:
+        """Waiting for the person (or not a game against the computer)."""
+        return self.settings is None or (self._move is None and not self._undoing
+                                         and self._seen is self.table.state)
+
     def poll(self, now: float) -> None:
         if self.table.log.path != self._log_path:
             self._load()
