@@ -15,6 +15,7 @@ from companion.cli import main
 from companion.config import load_config
 from companion.cribbage.game import replay
 from companion.devices.base import Entry
+from companion.gamelog import GameLog
 from companion.view.pegs import MARKER, render_pegs
 from companion.web import history
 from companion.web.board import board_svg, frame_colours
@@ -146,16 +147,16 @@ def test_crib_sim_says_where_the_page_is_and_no_web_turns_it_off(tmp_path, capsy
 def test_crib_play_in_the_terminal_deals_and_resumes(tmp_path):
     play = [sys.executable, "-m", "companion.cli", "play", "--terminal", "--state-dir", str(tmp_path),
             "--seed", "5", "--opponents", "pro", "--move-seconds", "0"]
-    first = subprocess.run([*play, "--new"], input="", capture_output=True, text=True, cwd=ROOT, timeout=120)
+    first = subprocess.run([*play, "--new"], input="", capture_output=True, text=True, cwd=ROOT, timeout=120,
+                           check=False)
     assert first.returncode == 0, first.stderr
     assert "your hand:" in first.stdout and "lay away 2" in first.stdout
     log = next((tmp_path / "games").glob("*.jsonl"))
-    state = replay(__import__("companion.gamelog", fromlist=["GameLog"]).GameLog.open(log).inputs)
+    state = replay(GameLog.open(log).inputs)
     hand = state.hands["Guest"]
     again = subprocess.run(play, input=f"{hand[0]} {hand[1]}\n", capture_output=True, text=True, cwd=ROOT,
-                           timeout=120)
+                           timeout=120, check=True)
     assert "resuming the game against Pro" in again.stderr
-    from companion.gamelog import GameLog
 
     after = replay(GameLog.open(log).inputs)
     assert after.discards["Guest"] == (hand[0], hand[1])
