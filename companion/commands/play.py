@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.app import HELP, Outcome
+from companion.app import Outcome
 from companion.commands import CommandError
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
@@ -26,9 +26,10 @@ from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
 from companion.web.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
-from companion.web.present import state_json
+from companion.web.present import person_prompt, state_json
 from companion.web.wiring import attach
 
+HELP_LINE = "Type the cards to lay away (5H KD), a card to play, go, undo, claim 7, sort asc|desc|none"
 DEVICES = {"strip": "sim", "keypad": "none", "buttons": "none", "scanner": "none", "display": "dummy"}
 
 
@@ -108,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if args.terminal:
         terminal = TerminalPlay(attached.computer)
         board.entries.append(terminal)
+        print(HELP_LINE + "; Ctrl-D ends (the game is kept).", flush=True)
         on_outcome = terminal.outcome
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=attached.chain(on_outcome))
     return daemon.run(lambda: args.terminal and terminal.done)
@@ -175,6 +177,8 @@ class TerminalPlay(EntryDevice):
 
     def poll(self, now: float) -> None:
         table = self.computer.table
+        if not self.computer.idle:
+            return  # the deck and the computer players first: then the person sees the table once
         shown = (table.state, self.computer.feedback, self.computer.said, self.order)
         if shown == self._shown:
             return
@@ -207,5 +211,5 @@ class TerminalPlay(EntryDevice):
                 lines.append(self.computer.said)
             if game.phase == "deal" and hand and person not in game.discards:
                 lines.append(f"lay away {game.discard_size} (type them, like {' '.join(str(c) for c in hand[:2])})")
-        lines.append(f"> {table.prompt()}    ({HELP}; sort asc|desc|none)")
+        lines.append(f"> {person_prompt(table, self.computer)}")
         return "\n".join(lines)

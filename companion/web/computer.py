@@ -269,7 +269,7 @@ class ComputerGame(EntryDevice):
     def idle(self) -> bool:
         """Waiting for the person (or not a game against the computer)."""
         return self.settings is None or (self._move is None and not self._undoing
-                                         and self._seen is self.table.state)
+                                         and self._seen is self.table.state and self.table.queue.empty())
 
     def poll(self, now: float) -> None:
         if self.table.log.path != self._log_path:

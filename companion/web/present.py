@@ -95,14 +95,23 @@ def person_json(computer: ComputerGame | None, state: GameState) -> dict[str, An
     }
 
 
+def person_prompt(table: Table, computer: ComputerGame | None) -> str:
+    """The table's prompt, except while the person of a game against the computer lays away (the deck, not
+    the table, turns the starter)."""
+    state = table.state
+    settings = computer.settings if computer is not None else None
+    if settings is not None and state.phase == "deal" and settings.person in state.hands \
+            and settings.person not in state.discards:
+        return f"{state.dealer} deals: {settings.person}, lay away to {state.dealer}'s crib"
+    return table.prompt()
+
+
 def snapshot(table: Table, computer: ComputerGame | None = None, before: GameState | None = None,
              image: Image.Image | None = None) -> dict[str, Any]:
     """The page's whole picture of the table now; `before` gives the effects (flash, walk, win) to play."""
     state = table.state
     you = person_json(computer, state)
-    prompt = table.prompt()
-    if you is not None and state.phase == "deal" and you["dealt"]:
-        prompt = f"{state.dealer} deals: {you['person']}, lay away to {state.dealer}'s crib"
+    prompt = person_prompt(table, computer)
     effects = render_pegs(state, table.layout, table.colours, before)[1] if before is not None else ()
     return {
         "state": state_json(state),
