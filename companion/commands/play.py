@@ -16,7 +16,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.app import Outcome
 from companion.commands import CommandError
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
@@ -25,6 +24,7 @@ from companion.cribbage.errors import CribbageError
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
+from companion.table import Outcome
 from companion.web.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.web.present import person_prompt, state_json
 from companion.web.wiring import attach

@@ -29,13 +29,13 @@ from companion.advice.model import OpponentModel, load
 from companion.advice.pegging import PlayView
 from companion.advice.players import LEVELS, Player, Seat, make
 from companion.advice.tables import rank_table
-from companion.app import DEALER, Outcome, Table
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import InputError
 from companion.cribbage.game import GameState
 from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
+from companion.table import DEALER, Outcome, Table
 
 log = logging.getLogger(__name__)
 

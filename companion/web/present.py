@@ -1,5 +1,6 @@
-"""What the page shows, as JSON: the table's presenter (state, prompt, message, frame and OLED image) and the
-person's side of a game against the computer. Computed on the main loop after each change, sent to every page.
+"""What the page shows, as JSON: the table's presenter (`Table.shown()`: the LEDs and the OLED's words, and the
+message), the game, the OLED image, and the person's side of a game against the computer. Computed on the main
+loop after each change, sent to every page.
 
 The computer players' cards stay hidden until the show: a snapshot holds only how many they hold, and their
 hands once they are counted.
@@ -20,7 +21,7 @@ from .board import effects_json, frame_colours, hex_colour
 if TYPE_CHECKING:
     from PIL import Image
 
-    from companion.app import Table
+    from companion.table import Table
 
     from .computer import ComputerGame
 
@@ -113,13 +114,14 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
     you = person_json(computer, state)
     prompt = person_prompt(table, computer)
     effects = render_pegs(state, table.layout, table.colours, before)[1] if before is not None else ()
+    shown = table.shown()  # the presenter's: the LEDs the strip has and the words on the OLED
     return {
         "state": state_json(state),
         "prompt": prompt,
-        "message": table.message or "", "error": bool(table.message and table.message_is_error),
+        "message": shown.message or "", "error": shown.error, "screen": shown.to_json()["screen"],
         "held": [card_json(c) for c in table.cards],
         "layout": table.layout.name, "led_count": table.layout.led_count,
-        "frame": frame_colours(table.picture.frame), "effects": effects_json(effects),
+        "frame": frame_colours(shown.leds), "effects": effects_json(effects),
         "colours": [hex_colour(table.colours[i % len(table.colours)]) for i in range(len(state.sides))],
         "oled": oled_png(image if image is not None else table.picture.image),
         "log": table.log.path.name,

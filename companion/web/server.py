@@ -32,7 +32,6 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
-from companion.app import DEALER, Table
 from companion.boards import misfit
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
@@ -41,6 +40,7 @@ from companion.cribbage.game import GameState
 from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import KEYS
+from companion.table import DEALER, Table
 
 from . import history
 from .board import board_svg
@@ -453,7 +453,7 @@ class WebServer(EntryDevice):
         before = self._before if self._before is not table.state else None
         self._seen = seen
         self._before = table.state
-        display = self.table.display
+        display = self.table.presenter.display
         image = getattr(getattr(display, "device", None), "image", None)  # luma's dummy device: what it shows
         shot = snapshot(table, computer, before, image if image is not None and image.size == (128, 64) else None)
         text = json.dumps(shot)

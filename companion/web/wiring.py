@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.app import Outcome, Table
 from companion.config import Config
 from companion.devices.base import Clock
 from companion.devices.registry import Devices
+from companion.table import Outcome, Table
 
 from .computer import ComputerGame
 from .server import WebServer, parse_listen

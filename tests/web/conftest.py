@@ -9,10 +9,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.app import Table
 from companion.config import load_config
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import SystemClock
+from companion.table import Table
 from companion.web.computer import ComputerGame, Settings, write_settings
 from companion.web.server import WebServer
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import Table
 from companion.boards import load_layout
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import InputError
 from companion.cribbage.game import replay
 from companion.devices.base import Entry, ManualClock
 from companion.gamelog import GameLog, current_log, next_log
+from companion.table import Table
 from companion.web.computer import ComputerGame, Settings, dealer_entry, deck_for, read_settings, write_settings
 
 LAYOUTS = {2: "two-track-121", 3: "three-track-121", 4: "two-track-121"}
