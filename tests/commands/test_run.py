@@ -13,7 +13,7 @@ from companion.cli import main
 from companion.gamelog import GameLog, current_log
 
 QUIET_DEVICES = ["--set", "devices.display=dummy", "--set", "devices.strip=sim", "--set", "devices.keypad=none",
-                 "--set", "devices.buttons=none", "--set", "devices.scanner=none"]
+                 "--set", "devices.buttons=none", "--set", "devices.scanner=none", "--set", "web.listen=127.0.0.1:0"]
 
 
 def test_run_is_ready_for_systemd_and_stops_on_sigterm_keeping_the_game(tmp_path):

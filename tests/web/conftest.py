@@ -34,7 +34,7 @@ class Running:
 
 @contextmanager
 def running_board(state_dir: Path, settings: Settings | None = None, *, token: str | None = None,
-                  move_seconds: float = 0.05) -> Iterator[Running]:
+                  move_seconds: float = 0.05, port: int = 0) -> Iterator[Running]:
     config = load_config(overrides=DEVICES, system_path=None)
     clock = SystemClock()
     board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False, new=settings is not None,
@@ -42,7 +42,7 @@ def running_board(state_dir: Path, settings: Settings | None = None, *, token: s
     if settings is not None:
         write_settings(table.log.path, settings)
     computer = ComputerGame(table, clock=clock, delay=move_seconds)
-    web = WebServer(table, listen=("127.0.0.1", 0), token=token, clock=clock, state_dir=state_dir,
+    web = WebServer(table, listen=("127.0.0.1", port), token=token, clock=clock, state_dir=state_dir,
                     computer=computer)
     board.entries += [computer, web]
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=computer.outcome)

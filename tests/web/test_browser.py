@@ -70,8 +70,9 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
             state = table.state
             if state.deal_number != deal or state.phase != "play":
                 break
-            page.wait_for_selector(f"body[data-inputs='{len(state.inputs)}']")  # the page shows this state
-            if state.turn != "Guest" or table.state is not state:
+            page.wait_for_function(f"() => Number(document.body.dataset.inputs) >= {len(state.inputs)}")
+            if state.turn != "Guest" or table.state is not state \
+                    or page.evaluate("document.body.dataset.inputs") != str(len(state.inputs)):  # shown: the state
                 page.wait_for_timeout(50)
                 continue
             playwright.expect(page.locator("#count")).to_have_text(str(state.count))
@@ -120,3 +121,29 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
     if os.environ.get("CRIB_README_IMAGES"):
         for name in ("board", "scoreboard", "stats"):
             shutil.copy(ARTEFACTS / f"{name}.png", Path(__file__).parents[2] / "docs" / "images" / f"web-{name}.png")
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_the_page_reconnects_by_itself_after_the_daemon_restarts_and_shows_the_resumed_game(tmp_path):
+    settings = Settings("Guest", ("easy",), seed=30)
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page()
+        with running_board(tmp_path, settings) as board:
+            port = int(board.url.rsplit(":", 1)[1].strip("/"))
+            page.goto(board.url)
+            playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+            hand = page.locator("#hand .card").all_inner_texts()
+            playwright.expect(page.locator("#link")).to_have_text("live")
+        playwright.expect(page.locator("#link")).to_have_text("reconnecting…")
+        with running_board(tmp_path, port=port) as again:
+            assert again.computer.settings == settings  # the game resumed from its log
+            playwright.expect(page.locator("#link")).to_have_text("live", timeout=10_000)
+            playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+            assert page.locator("#hand .card").all_inner_texts() == hand
+            chosen = [page.locator("#hand .card.active").nth(i).get_attribute("data-card") for i in (2, 3)]
+            page.locator("#hand .card.active").nth(2).click()
+            page.locator("#hand .card.active").nth(3).click()
+            playwright.expect(page.locator("#starter .card")).to_have_count(1)
+            assert [str(c) for c in again.table.state.discards["Guest"]] == chosen
+        browser.close()
