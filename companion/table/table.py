@@ -251,7 +251,7 @@ class Table:
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
-        return Outcome(entry, message=f"{HELP}. {self.menu_note}" if self.menu_note else HELP)
+        return Outcome(entry, message=f"{self.menu_note}. {HELP}" if self.menu_note else HELP)
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")

@@ -147,3 +147,28 @@ def test_the_page_reconnects_by_itself_after_the_daemon_restarts_and_shows_the_r
             playwright.expect(page.locator("#starter .card")).to_have_count(1)
             assert [str(c) for c in again.table.state.discards["Guest"]] == chosen
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_on_a_real_board_the_page_asks_for_the_token_once_and_keeps_it(tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), token="c0ffee42") as board, \
+            playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page()
+        page.goto(board.url)
+        playwright.expect(page.locator("#locked")).to_be_visible()
+        page.fill("#token", "wrong")
+        page.click("#token-send")
+        playwright.expect(page.locator("#token-problem")).to_contain_text("control token")
+        playwright.expect(page.locator("#hand .card")).to_have_count(6)  # watching needs no token
+        page.fill("#token", "c0ffee42")
+        page.click("#token-send")
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        page.reload()  # kept by the page: not asked again
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        assert "Guest" in board.table.state.discards
+        browser.close()

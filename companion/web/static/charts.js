@@ -48,7 +48,8 @@ const Charts = (() => {
     const top = Math.max(0.05, ...shares, ...all);
     const step = (W - L - 10) / 30;
     const y = (v) => T + (H - T - B) * (1 - v / top);
-    for (let v = 0; v <= top; v += 0.05) {
+    const tick = top > 0.5 ? 0.2 : top > 0.2 ? 0.1 : 0.05;
+    for (let v = 0; v <= top + 1e-9; v += tick) {
       chart.append(svg("line", { x1: L, x2: W - 10, y1: y(v), y2: y(v), class: "grid" }), svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, `${Math.round(v * 100)}%`));
     }
     for (let s = 0; s < 30; s++) {
