@@ -36,10 +36,9 @@ def overview(state_dir: Path) -> dict[str, Any]:
     """Per-player figures and every game with its race (the score of each side after each deal)."""
     report = history(state_dir).to_json()
     races: dict[tuple[str, int], dict[str, list[int]]] = {}
-    for log, game, deal, side, score in _query(state_dir, "SELECT log, game, deal, side, score FROM race "
-                                                          "ORDER BY log, game, deal"):
+    for log, game, side, score in _query(state_dir, "SELECT log, game, side, score FROM race "
+                                                    "ORDER BY log, game, deal"):
         races.setdefault((log, game), {}).setdefault(side, []).append(score)
-        del deal
     games = []
     for log, game, sides, target, finished, winner, skunk in _query(
             state_dir, "SELECT log, game, sides, target, finished, winner, skunk FROM games ORDER BY log, game"):

@@ -59,8 +59,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "pile": [card_json(c) for c in state.pile],
         "played": [{"player": p, "card": card_json(c)} for p, c in state.played],
         "starter": card_json(state.starter) if state.starter else None,
-        "crib": [card_json(c) for c in state.crib] if state.crib is not None and "crib" in {
-            e.label.rsplit("'s ", 1)[-1] for e in deal} else None,
+        "crib": [card_json(c) for c in state.crib]  # face up once counted
+        if state.crib is not None and any(e.label.endswith("'s crib") for e in deal) else None,
         "hands_shown": {p: [card_json(c) for c in state.played_by(p)] for p in state.players if p in shown},
         "cards_left": {p: state.cards_left(p) for p in state.players} if state.phase == "play" else {},
         "events": [event_json(e) for e in deal],

@@ -428,9 +428,7 @@ class WebServer(EntryDevice):
         site = web.TCPSite(runner, *self.listen)
         try:
             await site.start()
-            server = site._server
-            assert server is not None and isinstance(server, asyncio.base_events.Server)
-            host, port = server.sockets[0].getsockname()[:2]
+            host, port = runner.addresses[0][:2]
             shown = f"[{host}]" if ":" in host else host
             self.address = f"http://{shown}:{port}/"
             self._ready.set()
@@ -457,8 +455,10 @@ class WebServer(EntryDevice):
         image = getattr(getattr(display, "device", None), "image", None)  # luma's dummy device: what it shows
         shot = snapshot(table, computer, before, image if image is not None and image.size == (128, 64) else None)
         text = json.dumps(shot)
-        self.hub.latest = text if self.hub.loop is None else self.hub.latest
-        self.hub.publish(text)
+        if self.hub.loop is None:  # not serving yet: the first page gets it
+            self.hub.latest = text
+        else:
+            self.hub.publish(text)
 
     def close(self) -> None:
         loop, stop = self.hub.loop, self._stop

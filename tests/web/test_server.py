@@ -186,7 +186,10 @@ def test_a_wrong_token_on_a_real_board_changes_nothing_through_a_real_socket(tmp
     with running_board(tmp_path, Settings("Guest", ("easy",), seed=4), token=TOKEN) as board:
         async def poke() -> tuple[int, int]:
             async with aiohttp.ClientSession() as session:
-                hand = json.loads(await (await session.get(board.url + "api/state")).text())["you"]["dealt"]
+                hand: list[dict] = []
+                while not hand:  # the page's snapshot follows the deal within a few milliseconds
+                    hand = json.loads(await (await session.get(board.url + "api/state")).text())["you"]["dealt"]
+                    await asyncio.sleep(0.01)
                 cards = [c["code"] for c in hand[:2]]
                 bad = await session.post(board.url + "api/discard", json={"cards": cards},
                                          headers={TOKEN_HEADER: "nope"})
