@@ -102,6 +102,10 @@
       $("you-hint").textContent = "Your turn: click a card to play it";
     } else if (you.can_go) {
       $("you-hint").textContent = "No card fits under 31: say go";
+    } else if (state.phase === "game over" && state.match_target && !state.match_winner) {
+      $("you-hint").textContent = `${snapshot.prompt}. NEW GAME deals the next game of the match`;
+    } else if (state.phase === "game over" || state.phase === "match over") {
+      $("you-hint").textContent = `${snapshot.prompt}. "New game against the computer" plays again`;
     } else if (you.must_claim) {
       $("you-hint").textContent = "Count your hand and claim it: the computer takes what you miss";
     } else {
