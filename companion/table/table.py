@@ -205,7 +205,7 @@ class Table:
         if isinstance(inp, t.GameInput):
             apply(initial_state(), inp)  # a bad game changes nothing
             self.setup = inp
-            return self._fresh_log(entry)
+            return self._fresh_log(entry, inp)
         return self._accept(entry, inp)
 
     def _card(self, entry: Entry, card: Card) -> Outcome:
@@ -288,9 +288,11 @@ class Table:
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
             return Outcome(entry, message="scan NEW GAME again to abandon this game and start a new one")
-        return self._fresh_log(entry)
+        setup = self.setup if loser is None or loser not in self.setup.players else replace(self.setup, dealer=loser)
+        return self._fresh_log(entry, setup, said)
 
-    def _fresh_log(self, entry: Entry) -> Outcome:
+    def _fresh_log(self, entry: Entry, setup: t.GameInput, said: str = "") -> Outcome:
+        """`setup` starts a game in a log of its own."""
         if self.new_log is None:
             return Outcome(entry, message="a new game needs a state directory", error=True)
         self.confirm_new_until = -1.0
@@ -298,7 +300,6 @@ class Table:
         self.log = self.new_log()
         self.held.cards.clear()
         self.state = replay(self.log.inputs)
-        setup = self.setup if loser is None or loser not in self.setup.players else replace(self.setup, dealer=loser)
         return replace(self._accept(entry, setup), message=said)
 
     def _skip_cut(self, entry: Entry) -> Outcome:

@@ -32,7 +32,7 @@ from companion.advice.tables import rank_table
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import InputError
-from companion.cribbage.game import GameState
+from companion.cribbage.game import GameState, legal_moves
 from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
 from companion.table import DEALER, Outcome, Table
@@ -246,8 +246,7 @@ class ComputerGame(EntryDevice):
         elif isinstance(accepted, t.MugginsInput) and before.missed is not None:
             missed = before.missed
             taker = state.events[-1].player if state.events else None
-            self.said = (f"Muggins! {taker} takes the {missed.points} point{'s' if missed.points > 1 else ''} "
-                         f"{missed.player} missed in {missed.label}")
+            self.said = f"Muggins! {missed.say()} in {missed.label}: {taker} takes {missed.points}"
         elif isinstance(accepted, t.HandInput):
             self.feedback = ""
 
@@ -359,7 +358,7 @@ class ComputerGame(EntryDevice):
 
     def _play(self, state: GameState, player: str) -> Entry:
         held = state.held(player) or ()
-        if not any(state.count + c.value <= 31 for c in held):
+        if legal_moves(state).must_go:
             return dealer_entry(t.GoInput(player))
         assert state.starter is not None
         following = state.left_of(player)

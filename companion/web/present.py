@@ -13,7 +13,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from companion.cribbage.cards import Card
-from companion.cribbage.game import GameState, ScoreEvent
+from companion.cribbage.game import GameState, ScoreEvent, legal_moves
 from companion.view.pegs import render_pegs
 
 from .board import effects_json, frame_colours, hex_colour
@@ -80,8 +80,8 @@ def person_json(computer: ComputerGame | None, state: GameState) -> dict[str, An
     dealt = state.hands.get(person, ())
     discard = state.discards.get(person)
     held = state.held(person) if discard is not None else None
-    fits = [c for c in held or () if state.count + c.value <= 31]
     my_turn = state.phase == "play" and state.turn == person
+    legal = legal_moves(state)  # the engine's answer: the cards that fit, and whether go is allowed
     return {
         "person": person, "computers": list(settings.computers), "levels": list(settings.levels),
         "settings": settings.to_json(),
@@ -89,8 +89,8 @@ def person_json(computer: ComputerGame | None, state: GameState) -> dict[str, An
         "discard_size": state.discard_size,
         "discarded": [card_json(c) for c in discard or ()],
         "held": [card_json(c) for c in held or ()],
-        "playable": [str(c) for c in fits] if my_turn else [],
-        "can_go": my_turn and bool(held) and not fits and state.count > 0,
+        "playable": [str(c) for c in legal.plays or ()] if my_turn else [],
+        "can_go": my_turn and legal.go,
         "must_claim": state.phase == "claim" and state.counts[0][1] == person,
         "feedback": computer.feedback, "said": computer.said,
     }

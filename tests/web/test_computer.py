@@ -192,7 +192,8 @@ def test_muggins_the_computer_takes_what_the_person_missed_and_says_so(tmp_path)
     events = game.table.state.events
     taken = next(e for e in events if e.label == "muggins")
     assert taken.player == "Standard"
-    assert game.computer.said.startswith(f"Muggins! Standard takes the {taken.points} point")
+    assert game.computer.said.startswith("Muggins! Guest missed ")
+    assert game.computer.said.endswith(f": Standard takes {taken.points}")
 
 
 def test_a_new_game_against_the_computer_from_the_page_starts_a_fresh_log(tmp_path):
