@@ -55,10 +55,11 @@
     $("count").textContent = String(state.count);
     $("pile").replaceChildren(...state.pile.map((c) => cardFace(c)));
     $("played").replaceChildren(...state.played.map((p) => el("span", { class: "play" }, `${p.player}: `, cardFace(p.card))));
-    $("turn").textContent = state.turn ? `${state.turn}${state.phase === "play" ? " to play" : ""}` : state.prompt;
+    $("turn").textContent = state.turn ? `${state.turn}${state.phase === "play" ? " to play" : ""}` : snapshot.prompt;
     $("crib").replaceChildren(...(state.crib ? state.crib.map((c) => cardFace(c)) :
       snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : ["–"]));
     const events = state.events.length ? state.events : state.last_events;
+    $("said-title").textContent = state.events.length || !state.last_events.length ? "Scores as said" : "Scores as said, last deal";
     $("said").replaceChildren(...events.slice().reverse().map((e) => el("li", {},
       el("b", {}, `${e.label}: ${e.points}`), ` ${e.player && !e.label.startsWith(e.player) ? e.player + " · " : ""}`,
       el("span", { class: "words" }, e.said),
