@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 
     from .computer import ComputerGame
 
-OLED_SCALE = 4
-
 
 def card_json(card: Card) -> dict[str, str]:
     return {"code": str(card), "pretty": card.pretty, "suit": card.suit.value}
@@ -39,12 +37,11 @@ def event_json(event: ScoreEvent) -> dict[str, object]:
 
 
 def oled_png(image: Image.Image | None) -> str:
-    """The OLED's image as the page shows it: a data URL of a PNG, each pixel 4 x 4."""
+    """The OLED's image as a data URL of a PNG, pixel for pixel (the page scales it up without smoothing)."""
     if image is None:
         return ""
-    big = image.convert("L").resize((image.width * OLED_SCALE, image.height * OLED_SCALE), 0)
     out = io.BytesIO()
-    big.save(out, "PNG", optimize=False)
+    image.save(out, "PNG", compress_level=1)
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
 
 
