@@ -14,9 +14,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.devices.base import Entry
+from companion.devices.base import Entry, ManualClock
 from companion.web.computer import Settings
-from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, create_app
+from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad, create_app
 from tests.web.conftest import running_board
 
 TOKEN = "7f3a9c21"
@@ -67,6 +67,22 @@ def test_in_simulation_controls_are_open():
 
     serve(hub, check)
     assert entries == [Entry("go", "web")]
+
+
+def test_the_pages_keypad_makes_the_entries_the_physical_keypad_makes():
+    entries: list[Entry] = []
+    keypad = WebKeypad(clock=ManualClock(), timeout=4.0)
+    keypad.start(entries.append)
+    hub = Hub(emit=entries.append, token=None, keypad=keypad)
+
+    async def check(client: TestClient) -> None:
+        for key in ["5", "3", "*", "2", "4", "A", "#", "2", "1", "2", "C", "5", "B", "B"]:
+            assert (await client.post("/api/key", json={"key": key})).status == 202
+
+    serve(hub, check)
+    # UNDO first clears the half-entered 5 (and nothing else), as on the table's keypad
+    assert [e.text for e in entries] == ["5H", "QS", "go", "peg 2 12", "undo"]
+    assert {e.source for e in entries} == {"web keypad"}
 
 
 def test_requests_from_another_sites_page_are_refused():

@@ -24,8 +24,8 @@
     rows.push(el("div", { class: "row" }, el("span", { class: "label" }, "Pegging"),
       Object.entries(deal.pegging).map(([p, v]) => `${p} ${v}`).join(", ") + (deal.his_heels ? ` · his heels ${deal.his_heels}` : "")));
     const said = game.events.filter((e) => e.deal === at);
-    rows.push(el("ol", { class: "said" }, said.map((e) => el("li", {}, el("b", {}, `${e.label}: ${e.points}`), " ",
-      el("span", { class: "words" }, e.said || "")))));
+    rows.push(el("ol", { class: "said" }, said.map((e) => el("li", {}, el("b", {}, `${e.label}: ${e.points}`),
+      ` ${e.player && !e.label.startsWith(e.player) ? e.player + " · " : ""}`, el("span", { class: "words" }, e.said || "")))));
     $("deal").replaceChildren(...rows);
   }
 
