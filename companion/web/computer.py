@@ -39,7 +39,7 @@ from companion.table import DEALER, Outcome, Table
 
 log = logging.getLogger(__name__)
 
-VARIANTS = {2: "two", 3: "three", 4: "four"}
+VARIANTS: dict[int, t.VariantName] = {2: "two", 3: "three", 4: "four"}
 MOVE_SECONDS = 0.7  # a computer's move comes this long after the table changed, so a person can follow
 MAX_MATCH = 7
 SETTINGS_SUFFIX = ".computer.json"
@@ -228,8 +228,7 @@ class ComputerGame(EntryDevice):
         if isinstance(accepted, t.GameInput) and outcome.entry.source == DEALER:
             data = json.loads(outcome.entry.text)
             if "computer" in data:  # checked by the page before it asked
-                settings = Settings.from_json(data["computer"])
-                write_settings(self.table.log.path, settings)
+                write_settings(self.table.log.path, Settings.from_json(data["computer"]))
                 self._load()
                 self.feedback = self.said = ""
             return
