@@ -172,3 +172,44 @@ def test_on_a_real_board_the_page_asks_for_the_token_once_and_keeps_it(tmp_path)
         playwright.expect(page.locator("#starter .card")).to_have_count(1)
         assert "Guest" in board.table.state.discards
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_two_browsers_watching_the_same_game_see_the_same_updates(tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("standard",), seed=13)) as board, \
+            playwright.sync_playwright() as p:
+        one = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        two = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        player, watcher = one.new_page(), two.new_page()
+        player.goto(board.url)
+        watcher.goto(board.url + "scoreboard")
+        playwright.expect(player.locator("#hand .card.active")).to_have_count(6)
+        player.locator("#hand .card.active").nth(0).click()
+        player.locator("#hand .card.active").nth(1).click()
+        playwright.expect(player.locator("#starter .card")).to_have_count(1)
+        for _ in range(200):  # the person plays until four cards are down
+            state = board.table.state
+            if len(state.played) >= 4 or state.phase != "play":
+                break
+            shows = player.evaluate("document.body.dataset.inputs")
+            if state.turn != "Guest" or shows != str(len(state.inputs)):
+                player.wait_for_timeout(50)
+                continue
+            move = player.locator("#go") if not player.locator("#go").is_disabled() else \
+                player.locator("#hand .card.active").first
+            move.click()
+            player.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+        for _ in range(200):  # the computer answers, then waits for the person
+            if board.computer.idle:
+                break
+            player.wait_for_timeout(50)
+        state = board.table.state
+        for page in (player, watcher):
+            page.wait_for_function(f"() => document.body.dataset.inputs === '{len(state.inputs)}'")
+        for page in (player, watcher):
+            playwright.expect(page.locator("#board svg circle.peg")).to_have_count(len(engine_lit(board.table)))
+        assert lit_holes(player) == lit_holes(watcher) == engine_lit(board.table)
+        playwright.expect(watcher.locator("#status")).to_contain_text(f"count {state.count}")
+        assert page_scores(watcher) == dict(state.scores)
+        one.close()
+        two.close()

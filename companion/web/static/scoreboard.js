@@ -6,6 +6,7 @@
   const $ = (id) => document.getElementById(id);
   function render(snapshot) {
     const state = snapshot.state;
+    document.body.dataset.inputs = String(state.inputs);
     const turnSide = state.turn ? state.sides.find((s) => s === state.turn || s.split(" & ").includes(state.turn)) : null;
     $("scores").replaceChildren(...state.sides.map((side, i) => el("div", {
       class: `big-side${side === turnSide && state.phase === "play" ? " turn" : ""}`, "data-side": side,
