@@ -24,9 +24,9 @@ DEVICE_CHOICES = ["web.listen=127.0.0.1:0", "devices.display=dummy", "devices.st
 
 
 def _table(state_dir: Path):  # type: ignore[no-untyped-def]
+    from companion.clock import SystemClock
     from companion.config import load_config
     from companion.daemon import Daemon, Notifier, open_table, setup_input
-    from companion.devices.base import SystemClock
     from companion.devices.registry import open_devices
 
     config = load_config(overrides=DEVICE_CHOICES, system_path=None)
@@ -39,7 +39,7 @@ def _table(state_dir: Path):  # type: ignore[no-untyped-def]
 
 def input_latency(rounds: int, state_dir: Path) -> list[float]:
     from companion.commands.sim import DEMO
-    from companion.devices.base import Entry
+    from companion.entry import Entry
 
     daemon = _table(state_dir)
     table = daemon.table
