@@ -55,7 +55,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--demo", action="store_true", help="play a sample deal by itself (in a fresh game)")
     parser.add_argument("--quiet", action="store_true", help="no pictures, only one line per entry")
     parser.add_argument("--no-web", action="store_true", help="no page: by default the board is also served "
-                        "as a web page ([web] listen, or a free port when that one is taken)")
+                        "as a web page ([web] listen, or a free port when that one is taken; a --script run "
+                        "serves it only when --listen is given)")
     parser.add_argument("--listen", metavar="HOST:PORT", help="the page's address (default: [web] listen)")
     add_config_arguments(parser)
     parser.set_defaults(func=run)
@@ -156,7 +157,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts another",
               file=sys.stderr)
     try:
-        attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=True, web=not args.no_web,
+        attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=True,
+                          web=not args.no_web and (script is None or args.listen is not None),
                           listen=args.listen, on_ready=lambda address: print(f"The board in a browser: {address}",
                                                                               file=sys.stderr, flush=True))
     except ValueError as error:
