@@ -62,8 +62,10 @@ class WebKeypad(KeypadEntry):
     name = "web keypad"
 
     def press(self, label: str) -> None:
-        with self._lock:
-            self._deliver(self.sequence.press(label))
+        """A key pressed and let go on the page (from the server's thread); the main loop's poll decodes it."""
+        row, column = next((r, c) for r, keys in enumerate(self.layout) for c, key in enumerate(keys) if key == label)
+        self.pressed(row, column)
+        self.released(row, column)
 
     def close(self) -> None:
         self._emit = None
