@@ -5,7 +5,7 @@
     python3 dev.py test [pytest options]    lint, strict type check of the engine, the whole test suite
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
 
-The first run makes `.venv/` and installs the package with its development tools; later runs reinstall
+The first run makes `.venv/` and installs the package with every extra and its development tools; later runs reinstall
 only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck) are installed
 with apt-get when missing, as root or through passwordless sudo.
 """
@@ -63,7 +63,7 @@ def ensure_venv() -> None:
         return
     say("installing the package and its development tools (once; again when pyproject.toml changes)")
     pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    if run(*pip, "--upgrade", "pip") != 0 or run(*pip, "-e", ".[dev]") != 0:
+    if run(*pip, "--upgrade", "pip") != 0 or run(*pip, "-e", ".[dev,print,plots]") != 0:
         sys.exit("[dev] installing failed: read pip's message above (is the package index reachable?)")
     STAMP.write_text(wanted)
 
