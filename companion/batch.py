@@ -107,7 +107,9 @@ def score_hands(cards: Cards, crib: bool | npt.NDArray[np.bool_] = False) -> npt
 def read_hands(text: str, *, crib: bool = False) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
     """Totals of one hand a line of `text` ("5H 5D 5C JS 5S", commas allowed, optionally "crib" at the end),
     and which lines were read: a line not read (its total 0 here) is for the per-hand path to explain."""
-    if text and not text.endswith("\n"):
+    if not text:
+        return np.zeros(0, dtype=np.int8), np.zeros(0, dtype=bool)
+    if not text.endswith("\n"):
         text += "\n"
     data = np.frombuffer(text.encode("utf-8", "surrogatepass") + b" ", dtype=np.uint8)  # a gap to read past the end
     newline = data == _NEWLINE
