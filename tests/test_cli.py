@@ -77,10 +77,20 @@ def loaded_after(argv: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("argv", [["score", "5H", "5D", "5C", "JS", "5S"], ["score", "--help"], ["--version"], [],
-                                  ["peg", "9H", "6D"], ["print-deck", "--help"]])
+                                  ["peg", "9H", "6D"], ["print-deck", "--help"], ["stats", "--help"],
+                                  ["state", "--help"]])
 def test_a_plain_command_loads_no_heavy_library(argv):
     assert loaded_after(argv) == []
 
 
 def test_the_probe_sees_a_heavy_library_when_one_is_loaded():
     assert "numpy" in loaded_after(["advise", "5H", "5D", "6C", "JS", "4S", "QD", "--dealer"])
+
+
+def test_the_board_runs_without_the_print_and_plots_extras():
+    probe = ("import sys\nfor name in ('fpdf', 'zxingcpp', 'matplotlib'):\n    sys.modules[name] = None\n"
+             "import companion.daemon, companion.commands.run, companion.commands.sim, companion.commands.state\n"
+             "from companion.cli import main\nsys.exit(main(['sim', '--help']))")
+    result = subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: crib sim")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import sys
 import tempfile
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import HELP, Outcome, Table
-from companion.commands import CommandError
+from companion.commands import CommandError, sim_state_dir
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
@@ -56,8 +55,7 @@ def register(subparsers: Any) -> None:
 
 
 def default_state_dir() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "cribbage-companion" / "sim"
+    return sim_state_dir()  # `crib state` and `crib stats` look there too
 
 
 class Screen:
