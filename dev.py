@@ -3,6 +3,7 @@
 
     python3 dev.py sim [crib sim options]   the simulated board in this terminal
     python3 dev.py test [pytest options]    lint, strict type check of the engine, the whole test suite
+    python3 dev.py check                    only the lint and type check (what pre-commit runs)
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
 
 The first run makes `.venv/` and installs the package with every extra and its development tools; later runs reinstall
@@ -74,13 +75,19 @@ def ensure_test_tools() -> None:
         say(f"could not install {' '.join(missing)}: tests that need it will say so and fail")
 
 
+CHECKS = [
+    ("lint", [BIN / "ruff", "check", "."]),
+    ("type check (engine, strict)", [BIN / "mypy"]),
+]
+"""The checks before the tests: `python3 dev.py check` runs just these (so does pre-commit, before each commit)."""
+
+
 def test(args: list[str]) -> int:
     ensure_test_tools()
-    steps = [
-        ("lint", [BIN / "ruff", "check", "."]),
-        ("type check (engine, strict)", [BIN / "mypy"]),
-        ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args]),
-    ]
+    return run_steps([*CHECKS, ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args])])
+
+
+def run_steps(steps: list[tuple[str, list[str | Path]]]) -> int:
     failed = []
     for name, argv in steps:
         say(f"{name}: {' '.join(str(a) for a in argv[1:])}")
@@ -95,13 +102,15 @@ def test(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("sim", "test", "crib"):
+    if not argv or argv[0] not in ("sim", "test", "check", "crib"):
         print(__doc__.strip())
         return 2
     ensure_venv()
     command, rest = argv[0], argv[1:]
     if command == "test":
         return test(rest)
+    if command == "check":
+        return run_steps(CHECKS)
     if command == "sim":
         return run(BIN / "crib", "sim", *rest)
     return run(BIN / "crib", *rest)
