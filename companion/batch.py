@@ -45,36 +45,34 @@ def _spellings() -> dict[str, int]:
 
 CODES = _spellings()
 
-# Words are read as bytes of UTF-8. At each of a word's first five positions the few bytes any spelling has
-# there are numbered from 2 (0: a byte no spelling has there, 1: the word has ended), and those numbers,
-# read as digits, index one table of codes: a few array operations a word, whatever the spelling.
+# Words are read as bytes of UTF-8: a word's first eight bytes as one number (those past its end masked
+# to 0), and that number looked up in a table of every spelling, at a slot its multiplicative hash gives:
+# the multiplier is chosen so that no two spellings share a slot, and the slot keeps its spelling's number
+# to compare with, so any other word is unknown. A handful of array operations a word, whatever it says.
 _WORD_BYTES = 5  # the longest spelling: 10♥
-_UNKNOWN_BYTE, _ENDED = 0, 1
 _NEWLINE = ord("\n")
 _GAP = np.zeros(256, dtype=bool)  # what splits words besides the line end: ASCII white space and commas
 _GAP[[ord(c) for c in " \t\r\v\f,"]] = True
+_MASKS = np.array([(1 << 8 * n) - 1 for n in range(9)], dtype=np.uint64)  # the first n bytes of eight
+_SLOT_BITS = 16
 
 
-def _byte_classes() -> tuple[npt.NDArray[np.int32], list[int], npt.NDArray[np.int8]]:
-    spellings = {text.encode(): code for text, code in CODES.items()}
-    classes = np.zeros((_WORD_BYTES, 256), dtype=np.int32)
-    sizes = []
-    for position in range(_WORD_BYTES):
-        seen = sorted({spelling[position] for spelling in spellings if len(spelling) > position})
-        classes[position, seen] = np.arange(2, len(seen) + 2)
-        if position:  # read past a word's end: the gap or line end after it (or the padding at the very end)
-            classes[position, _GAP | (np.arange(256) == _NEWLINE)] = _ENDED
-        sizes.append(len(seen) + 2)
-    table = np.full(int(np.prod(sizes)), _UNKNOWN, dtype=np.int8)
-    for spelling, code in spellings.items():
-        key = 0
-        for position, size in enumerate(sizes):
-            key = key * size + (classes[position, spelling[position]] if position < len(spelling) else _ENDED)
-        table[key] = code
-    return classes, sizes, table
+def _hash_table() -> tuple[np.uint64, npt.NDArray[np.uint64], npt.NDArray[np.int8]]:
+    numbers = np.array([int.from_bytes(t.encode(), "little") for t in [*CODES, "\n"]], dtype=np.uint64)
+    values = np.array([*CODES.values(), _LINE_END], dtype=np.int8)
+    rng = np.random.default_rng(1)
+    while True:
+        multiplier = rng.integers(1 << 62, dtype=np.uint64) | np.uint64(1)
+        slots = (numbers * multiplier) >> np.uint64(64 - _SLOT_BITS)
+        if len(np.unique(slots)) == len(slots):
+            break
+    keys = np.zeros(1 << _SLOT_BITS, dtype=np.uint64)  # 0: no spelling (no word is all zero bytes)
+    codes = np.full(1 << _SLOT_BITS, _UNKNOWN, dtype=np.int8)
+    keys[slots], codes[slots] = numbers, values
+    return multiplier, keys, codes
 
 
-_CLASSES, _SIZES, _TABLE = _byte_classes()
+_MULTIPLIER, _KEYS, _SLOT_CODES = _hash_table()
 
 
 @functools.cache
@@ -90,7 +88,11 @@ def _rank_table() -> npt.NDArray[np.int8]:
 
 def score_hands(cards: Cards, crib: bool | npt.NDArray[np.bool_] = False) -> npt.NDArray[np.int8]:
     """`show_total` of each row of five different cards (hand cards then starter), under crib rules where `crib`."""
-    ranks = np.sort(cards, axis=1) // 4  # the card index is rank-major, so sorted cards have sorted ranks
+    return _score(cards, np.sort(cards, axis=1), crib)
+
+
+def _score(cards: Cards, ordered: Cards, crib: bool | npt.NDArray[np.bool_]) -> npt.NDArray[np.int8]:
+    ranks = ordered // 4  # the card index is rank-major, so sorted cards have sorted ranks
     key = ranks[:, 0].astype(np.int32)
     for column in range(1, 5):
         key = key * 13 + ranks[:, column]
@@ -99,8 +101,7 @@ def score_hands(cards: Cards, crib: bool | npt.NDArray[np.bool_] = False) -> npt
     hand_flush = (suits[:, 0] == suits[:, 1]) & (suits[:, 0] == suits[:, 2]) & (suits[:, 0] == suits[:, 3])
     five_flush = hand_flush & (suits[:, 0] == suits[:, 4])
     points += np.where(five_flush, 5, np.where(hand_flush & ~np.asarray(crib), 4, 0)).astype(np.int8)
-    nobs = ((cards[:, :4] >> 2) == _JACK) & (suits[:, :4] == suits[:, 4:])
-    points += nobs.any(axis=1)
+    points += (cards[:, :4] == (_JACK * 4 + suits[:, 4:])).any(axis=1)  # nobs: the jack of the starter's suit
     return points
 
 
@@ -111,19 +112,19 @@ def read_hands(text: str, *, crib: bool = False) -> tuple[npt.NDArray[np.int8], 
         return np.zeros(0, dtype=np.int8), np.zeros(0, dtype=bool)
     if not text.endswith("\n"):
         text += "\n"
-    data = np.frombuffer(text.encode("utf-8", "surrogatepass") + b" ", dtype=np.uint8)  # a gap to read past the end
+    raw = text.encode("utf-8", "surrogatepass") + b" " * 8  # room to read eight bytes from the last word
+    data = np.frombuffer(raw, dtype=np.uint8)
     newline = data == _NEWLINE
     gap = _GAP[data]
     inside = ~gap
     edge = gap | newline  # where a word cannot go on
     first = np.flatnonzero(inside & np.concatenate(([True], edge[:-1])) | newline)  # a line end is a word too
     length = np.flatnonzero(inside & np.concatenate((edge[1:], [True])) | newline) + 1 - first
-    key = np.zeros(len(first), dtype=np.int32)
-    for position, size in enumerate(_SIZES):
-        at = first + position if position < 2 else np.where(length > position, first + position, len(data) - 1)
-        key = key * size + _CLASSES[position][data[at]]
-    codes = np.where(length <= _WORD_BYTES, _TABLE[key], _UNKNOWN).astype(np.int8)
-    codes[data[first] == _NEWLINE] = _LINE_END
+    eight = np.ndarray((len(data) - 7,), dtype="<u8", buffer=raw, strides=(1,))  # eight bytes from each byte
+    number = eight[first] & _MASKS[np.minimum(length, 8)]
+    slot = (number * _MULTIPLIER) >> np.uint64(64 - _SLOT_BITS)
+    known = (_KEYS[slot] == number) & (length <= _WORD_BYTES)
+    codes = np.where(known, _SLOT_CODES[slot], _UNKNOWN).astype(np.int8)
     ends = np.flatnonzero(codes == _LINE_END)
     begin = np.concatenate(([0], ends[:-1] + 1))
     count = ends - begin
@@ -132,6 +133,8 @@ def read_hands(text: str, *, crib: bool = False) -> tuple[npt.NDArray[np.int8], 
     cards = padded[begin[:, None] + np.arange(5)]
     ordered = np.sort(cards, axis=1)
     read = ((count == 5) | line_crib) & (ordered[:, 0] >= 0) & (np.diff(ordered, axis=1) != 0).all(axis=1)
+    if "\0" in text:  # a word with a zero byte would look like the same word cut short there
+        read[np.searchsorted(np.flatnonzero(newline), np.flatnonzero(data == 0))] = False
     totals = np.zeros(len(ends), dtype=np.int8)
-    totals[read] = score_hands(cards[read], crib | line_crib[read])
+    totals[read] = _score(cards[read], ordered[read], crib | line_crib[read])
     return totals, read

@@ -96,3 +96,10 @@ def test_every_table_spelling_of_a_hand_is_read(cards, crib_word, rng):
     totals, read = read_hands(line)
     assert read.tolist() == [True]
     assert totals[0] == show_total(cards[:4], cards[4], crib=crib_word)
+
+
+def test_a_word_with_a_zero_byte_is_left_to_the_per_hand_path():
+    totals, read = read_hands("5H 5D 5C JS 5S\n5H\0 5D 5C JS 5S\n\0\n5H 5D 5C JS 5S\0\n5H 5D 5C JS 5S")
+    assert read.tolist() == [True, False, False, False, True]
+    assert totals[read].tolist() == [29, 29]
+    assert per_hand("5H\0 5D 5C JS 5S") is None

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import json
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
@@ -100,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
 
 def print_score(score: Score, *, as_json: bool) -> None:
     if as_json:
+        import json  # only for --json: `crib score` starts without it
+
         print(json.dumps(score.to_json(), ensure_ascii=False))
         return
     for line in score.lines():
