@@ -53,7 +53,7 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
     count = 0
     with open_text(args.batch) as file:
         for text in _chunks(file):
-            results = totals(text) if totals else [None] * text.count("\n")
+            results: list[int | None] = totals(text) if totals else [None] * text.count("\n")
             if None in results:
                 lines = text[:-1].split("\n")
                 for index in (i for i, total in enumerate(results) if total is None):
