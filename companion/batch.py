@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
-import numpy.typing as npt
 
 from companion.cribbage.cards import DECK, RANK_NAMES
 from companion.cribbage.scoring import rank_points
 
-Cards = npt.NDArray[np.int8]
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+Cards: TypeAlias = "npt.NDArray[np.int8]"
 """Hands as rows of five card indices (`Card.index`, 0..51): four in hand, then the starter."""
+RANK_POINTS = "rank_points.json"
+"""Package data: `rank_points` of every five-rank multiset, so a batch need not count 6,175 hands to start
+(`python -m companion.batch` writes it again from the engine; a test checks it against the engine)."""
 
 _LINE_END, _CRIB, _UNKNOWN = -1, -2, -3
 _JACK = 10  # rank index (rank - 1) of a jack
@@ -60,29 +69,38 @@ _SLOT_BITS = 16
 def _hash_table() -> tuple[np.uint64, npt.NDArray[np.uint64], npt.NDArray[np.int8]]:
     numbers = np.array([int.from_bytes(t.encode(), "little") for t in [*CODES, "\n"]], dtype=np.uint64)
     values = np.array([*CODES.values(), _LINE_END], dtype=np.int8)
-    rng = np.random.default_rng(1)
+    multiplier = 0x9E3779B97F4A7C15  # odd; the next of a fixed pseudo-random sequence until no two spellings collide
     while True:
-        multiplier = rng.integers(1 << 62, dtype=np.uint64) | np.uint64(1)
-        slots = (numbers * multiplier) >> np.uint64(64 - _SLOT_BITS)
+        slots = (numbers * np.uint64(multiplier)) >> np.uint64(64 - _SLOT_BITS)
         if len(np.unique(slots)) == len(slots):
             break
+        multiplier = (multiplier * 6364136223846793005 + 1442695040888963407) % (1 << 64) | 1
     keys = np.zeros(1 << _SLOT_BITS, dtype=np.uint64)  # 0: no spelling (no word is all zero bytes)
     codes = np.full(1 << _SLOT_BITS, _UNKNOWN, dtype=np.int8)
     keys[slots], codes[slots] = numbers, values
-    return multiplier, keys, codes
+    return np.uint64(multiplier), keys, codes
 
 
 _MULTIPLIER, _KEYS, _SLOT_CODES = _hash_table()
 
 
+def multisets() -> list[tuple[int, ...]]:
+    """Every five ranks (1..13, sorted) that a deck holds, in the order of the RANK_POINTS file."""
+    ranks = itertools.combinations_with_replacement(range(1, 14), 5)
+    return [r for r in ranks if all(r.count(x) <= 4 for x in r)]
+
+
+def rank_points_from_engine() -> list[int]:
+    return [rank_points(ranks) for ranks in multisets()]
+
+
 @functools.cache
 def _rank_table() -> npt.NDArray[np.int8]:
     """Points of fifteens, pairs and runs by the five ranks sorted (0..12 each, base 13): built once."""
+    points = json.loads((resources.files("companion") / RANK_POINTS).read_text())["points"]
+    keys = (np.array(multisets(), dtype=np.int32) - 1) @ (13 ** np.arange(4, -1, -1, dtype=np.int32))
     table = np.zeros(13**5, dtype=np.int8)
-    for ranks in itertools.combinations_with_replacement(range(13), 5):
-        if all(ranks.count(r) <= 4 for r in ranks):
-            key = functools.reduce(lambda k, r: k * 13 + r, ranks, 0)
-            table[key] = rank_points([r + 1 for r in ranks])
+    table[keys] = points
     return table
 
 
@@ -138,3 +156,10 @@ def read_hands(text: str, *, crib: bool = False) -> tuple[npt.NDArray[np.int8], 
     totals = np.zeros(len(ends), dtype=np.int8)
     totals[read] = _score(cards[read], ordered[read], crib | line_crib[read])
     return totals, read
+
+
+if __name__ == "__main__":
+    path = Path(__file__).with_name(RANK_POINTS)
+    about = "companion.batch.RANK_POINTS: rank_points() of companion.batch.multisets(), in order"
+    path.write_text(json.dumps({"about": about, "points": rank_points_from_engine()}, separators=(",", ":")) + "\n")
+    print(f"wrote {path}")

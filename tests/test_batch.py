@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.batch import CODES, read_hands, score_hands
+from companion.batch import CODES, RANK_POINTS, multisets, rank_points_from_engine, read_hands, score_hands
 from companion.commands import CommandError
 from companion.commands.score import line_total
 from companion.cribbage.cards import DECK, Card
@@ -103,3 +105,9 @@ def test_a_word_with_a_zero_byte_is_left_to_the_per_hand_path():
     assert read.tolist() == [True, False, False, False, True]
     assert totals[read].tolist() == [29, 29]
     assert per_hand("5H\0 5D 5C JS 5S") is None
+
+
+def test_the_shipped_rank_points_are_the_engines():
+    shipped = json.loads((resources.files("companion") / RANK_POINTS).read_text())["points"]
+    assert len(multisets()) == len(shipped) == 6175
+    assert shipped == rank_points_from_engine()  # if not: python -m companion.batch writes them again
