@@ -106,11 +106,22 @@ def _rank_table() -> npt.NDArray[np.int8]:
 
 def score_hands(cards: Cards, crib: bool | npt.NDArray[np.bool_] = False) -> npt.NDArray[np.int8]:
     """`show_total` of each row of five different cards (hand cards then starter), under crib rules where `crib`."""
-    return _score(cards, np.sort(cards, axis=1), crib)
+    return _score(cards, _sorted(cards), crib)
+
+
+_SORTING_NETWORK = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
+
+
+def _sorted(cards: Cards) -> Cards:
+    """Each row of five in order: nine compare-and-swaps on whole columns (far faster than np.sort on rows)."""
+    columns = [cards[:, i].copy() for i in range(5)]
+    for i, j in _SORTING_NETWORK:
+        columns[i], columns[j] = np.minimum(columns[i], columns[j]), np.maximum(columns[i], columns[j])
+    return np.stack(columns, axis=1)
 
 
 def _score(cards: Cards, ordered: Cards, crib: bool | npt.NDArray[np.bool_]) -> npt.NDArray[np.int8]:
-    ranks = ordered // 4  # the card index is rank-major, so sorted cards have sorted ranks
+    ranks = ordered >> 2  # the card index is rank-major (rank - 1) * 4 + suit: sorted cards have sorted ranks
     key = ranks[:, 0].astype(np.int32)
     for column in range(1, 5):
         key = key * 13 + ranks[:, column]
@@ -149,10 +160,12 @@ def read_hands(text: str, *, crib: bool = False) -> tuple[npt.NDArray[np.int8], 
     padded = np.concatenate((codes, np.full(6, _UNKNOWN, dtype=np.int8)))
     line_crib = (count == 6) & (padded[begin + 5] == _CRIB)
     cards = padded[begin[:, None] + np.arange(5)]
-    ordered = np.sort(cards, axis=1)
+    ordered = _sorted(cards)
     read = ((count == 5) | line_crib) & (ordered[:, 0] >= 0) & (np.diff(ordered, axis=1) != 0).all(axis=1)
     if "\0" in text:  # a word with a zero byte would look like the same word cut short there
         read[np.searchsorted(np.flatnonzero(newline), np.flatnonzero(data == 0))] = False
+    if read.all():
+        return _score(cards, ordered, crib | line_crib), read
     totals = np.zeros(len(ends), dtype=np.int8)
     totals[read] = _score(cards[read], ordered[read], crib | line_crib[read])
     return totals, read
