@@ -76,9 +76,10 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
 
 
 def _chunks(file: TextIO) -> Iterator[str]:
-    """Whole lines, about CHUNK characters at a time, each line ending in a line end."""
+    """Whole lines, about CHUNK characters at a time (one at a time from a terminal), each ending in a line end."""
+    interactive = file.isatty()
     while True:
-        text = file.read(CHUNK)
+        text = file.readline() if interactive else file.read(CHUNK)
         if not text:
             return
         if not text.endswith("\n"):

@@ -92,3 +92,21 @@ def test_a_batch_in_other_spellings_and_chunks(tmp_path, capsys, monkeypatch):
     captured = capsys.readouterr()
     assert captured.out == "29\n29\n29\n-\n10\n"  # a double run of four and the pair; no flush in a crib
     assert captured.err.startswith("crib score: line 4: give five different cards")
+
+
+def test_a_batch_typed_at_a_terminal_answers_each_line_as_it_comes(monkeypatch, capsys):
+    import io
+
+    answered = []
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+        def readline(self, *args):
+            answered.append(capsys.readouterr().out)  # what was printed before this line was read
+            return super().readline(*args)
+
+    monkeypatch.setattr("sys.stdin", Terminal("5H 5D 5C JS 5S\nAH 2H 3H 4H 5H\n"))
+    assert main(["score", "--batch", "-"]) == 0
+    assert answered == ["", "29\n", "12\n"]
