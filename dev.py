@@ -2,7 +2,7 @@
 """Set up and run Cribbage Companion from a fresh checkout, with nothing but python3.
 
     python3 dev.py sim [crib sim options]   the simulated board in this terminal
-    python3 dev.py test [pytest options]    lint, strict type check of the engine, the whole test suite
+    python3 dev.py test [pytest options]    lint (ruff, import layers), strict type check, the whole test suite
     python3 dev.py check                    only the lint and type check (what pre-commit runs)
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
 
@@ -77,7 +77,8 @@ def ensure_test_tools() -> None:
 
 CHECKS = [
     ("lint", [BIN / "ruff", "check", "."]),
-    ("type check (engine, strict)", [BIN / "mypy"]),
+    ("lint (import layers)", [BIN / "lint-imports", "--no-logo"]),
+    ("type check (strict, the whole package)", [BIN / "mypy"]),
 ]
 """The checks before the tests: `python3 dev.py check` runs just these (so does pre-commit, before each commit)."""
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
-from companion.commands import CommandError
 from companion.cribbage.transcript import MATCH_SCORING, VARIANTS
+from companion.errors import CommandError
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")

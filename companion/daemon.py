@@ -20,11 +20,12 @@ from pathlib import Path
 from types import FrameType
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
+from companion.clock import Clock, SystemClock
 from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
-from companion.devices.base import Clock, DeviceError, SystemClock
+from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, open_devices
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
 from companion.table import Outcome, Table

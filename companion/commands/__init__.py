@@ -4,8 +4,8 @@ Every module here defines `register(subparsers)`, which adds its subparser and s
 taking the parsed arguments and returning an exit status. A new command is a new file and a line in the
 table of `companion.cli.COMMANDS` (a test checks that every module here is in it). Import only what parsing
 needs at the top of a module: libraries for the work itself load inside the function that does it. Raise
-`CommandError` (or an engine error) for bad input: the message goes to stderr and the exit status is 2,
-without a traceback.
+`CommandError` (from companion/errors.py) or an engine error for bad input: the message goes to stderr and the
+exit status is 2, without a traceback.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import os
 import sys
 from pathlib import Path
 
+from companion.errors import CommandError
 
-class CommandError(Exception):
-    """Bad input to a command that is not a rules or card error: a missing file, a bad option value."""
+__all__ = ["EXTRAS", "CommandError", "game_state_dir", "need_extra", "sim_state_dir"]
 
 
 EXTRAS = {"print": "the printing libraries fpdf2 and zxing-cpp", "plots": "the plotting library matplotlib"}
