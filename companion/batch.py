@@ -141,7 +141,24 @@ def read_hands(text: str, *, crib: bool = False) -> tuple[npt.NDArray[np.int8], 
         return np.zeros(0, dtype=np.int8), np.zeros(0, dtype=bool)
     if not text.endswith("\n"):
         text += "\n"
-    raw = text.encode("utf-8", "surrogatepass") + b" " * 8  # room to read eight bytes from the last word
+    raw = text.encode("utf-8", "surrogatepass")
+    parts = []
+    start = 0
+    while start < len(raw):  # blocks of whole lines small enough for the processor's cache
+        end = raw.find(b"\n", start + _BLOCK_BYTES) + 1 or len(raw)
+        parts.append(_read_block(raw[start:end], crib))
+        start = end
+    if len(parts) == 1:
+        return parts[0]
+    return np.concatenate([t for t, _ in parts]), np.concatenate([r for _, r in parts])
+
+
+_BLOCK_BYTES = 1 << 16
+
+
+def _read_block(lines: bytes, crib: bool) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
+    """`read_hands` of whole lines of UTF-8, the last one ending in a line end."""
+    raw = lines + b" " * 8  # room to read eight bytes from the last word
     data = np.frombuffer(raw, dtype=np.uint8)
     newline = data == _NEWLINE
     gap = _GAP[data]
@@ -162,7 +179,7 @@ def read_hands(text: str, *, crib: bool = False) -> tuple[npt.NDArray[np.int8], 
     cards = padded[begin[:, None] + np.arange(5)]
     ordered = _sorted(cards)
     read = ((count == 5) | line_crib) & (ordered[:, 0] >= 0) & (np.diff(ordered, axis=1) != 0).all(axis=1)
-    if "\0" in text:  # a word with a zero byte would look like the same word cut short there
+    if b"\0" in lines:  # a word with a zero byte would look like the same word cut short there
         read[np.searchsorted(np.flatnonzero(newline), np.flatnonzero(data == 0))] = False
     if read.all():
         return _score(cards, ordered, crib | line_crib), read

@@ -111,3 +111,11 @@ def test_the_shipped_rank_points_are_the_engines():
     shipped = json.loads((resources.files("companion") / RANK_POINTS).read_text())["points"]
     assert len(multisets()) == len(shipped) == 6175
     assert shipped == rank_points_from_engine()  # if not: python -m companion.batch writes them again
+
+
+def test_blocks_split_at_line_ends_only(monkeypatch):
+    monkeypatch.setattr("companion.batch._BLOCK_BYTES", 7)  # a block ends at the first line end after 7 bytes
+    text = "5♥ 5♦ 5♣ J♠ 5♠\nXX\n\n2H 4H 6H 8H KS crib\n5H 5D 5C JS 5S"
+    totals, read = read_hands(text)
+    assert read.tolist() == [True, False, False, True, True]
+    assert totals.tolist() == [29, 0, 0, 0, 29]
