@@ -372,6 +372,11 @@ class Table:
         if changed:
             self.render()
 
+    def announce(self, message: str, *, error: bool) -> None:
+        """Show `message` for a while, now (the daemon's news of devices gone and back)."""
+        self.presenter.say(message, error=error)
+        self.render()
+
     # -- outputs --------------------------------------------------------------------------------------
     def prompt(self) -> str:
         """What the table must do next."""
