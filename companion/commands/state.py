@@ -30,7 +30,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    path = current_log(game_state_dir(args, "state"))
+    state_dir = game_state_dir(args, "state")
+    path = current_log(state_dir)
     assert path is not None  # game_state_dir found a log there
     try:
         game_log = GameLog.open(path, repair=False)
