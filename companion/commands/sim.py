@@ -19,7 +19,7 @@ from companion.clock import Clock, SystemClock
 from companion.commands import CommandError, sim_state_dir
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage.transcript import input_to_json
-from companion.daemon import Daemon, Notifier, open_game, setup_input
+from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
@@ -150,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts another",
               file=sys.stderr)
     screen.draw()
-    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome)
+    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome,
+                    club=club_publisher(config, state_dir))
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:
         return play_demo(daemon, clock, lines)
