@@ -22,6 +22,7 @@ DISTRIBUTION = "cribbage-companion"
 COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("sim", "run the board on simulated hardware in this terminal"),
     "run": ("run", "run the board with the configured devices"),
+    "play": ("play", "play against the computer, in the browser or in this terminal"),
     "state": ("state", "print the current game from the board's game log"),
     "score": ("score", "count a hand or crib with its starter"),
     "peg": ("peg", "points for the last card played"),
