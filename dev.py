@@ -3,10 +3,11 @@
 
     python3 dev.py sim [crib sim options]   the simulated board in this terminal
     python3 dev.py test [pytest options]    lint (ruff, import layers), strict type check, the whole test suite
+    python3 dev.py check                    only the lint and type check (what pre-commit runs)
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
     python3 dev.py i18n                     extract the messages, update and compile the German catalog
 
-The first run makes `.venv/` and installs the package with its development tools; later runs reinstall
+The first run makes `.venv/` and installs the package with every extra and its development tools; later runs reinstall
 only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck,
 chromium for the page's browser test) are installed
 with apt-get when missing, as root or through passwordless sudo.
@@ -66,7 +67,7 @@ def ensure_venv() -> None:
         return
     say("installing the package and its development tools (once; again when pyproject.toml changes)")
     pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    if run(*pip, "--upgrade", "pip") != 0 or run(*pip, "-e", ".[dev]") != 0:
+    if run(*pip, "--upgrade", "pip") != 0 or run(*pip, "-e", ".[dev,print,plots]") != 0:
         sys.exit("[dev] installing failed: read pip's message above (is the package index reachable?)")
     STAMP.write_text(wanted)
 
@@ -77,14 +78,20 @@ def ensure_test_tools() -> None:
         say(f"could not install {' '.join(missing)}: tests that need it will say so and fail")
 
 
+CHECKS = [
+    ("lint", [BIN / "ruff", "check", "."]),
+    ("lint (import layers)", [BIN / "lint-imports", "--no-logo"]),
+    ("type check (strict, the whole package)", [BIN / "mypy"]),
+]
+"""The checks before the tests: `python3 dev.py check` runs just these (so does pre-commit, before each commit)."""
+
+
 def test(args: list[str]) -> int:
     ensure_test_tools()
-    steps = [
-        ("lint", [BIN / "ruff", "check", "."]),
-        ("lint (import layers)", [BIN / "lint-imports", "--no-logo"]),
-        ("type check (strict, the whole package)", [BIN / "mypy"]),
-        ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args]),
-    ]
+    return run_steps([*CHECKS, ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args])])
+
+
+def run_steps(steps: list[tuple[str, list[str | Path]]]) -> int:
     failed = []
     for name, argv in steps:
         say(f"{name}: {' '.join(str(a) for a in argv[1:])}")
@@ -99,13 +106,15 @@ def test(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("sim", "test", "crib", "i18n"):
+    if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n"):
         print(__doc__.strip())
         return 2
     ensure_venv()
     command, rest = argv[0], argv[1:]
     if command == "test":
         return test(rest)
+    if command == "check":
+        return run_steps(CHECKS)
     if command == "sim":
         return run(BIN / "crib", "sim", *rest)
     if command == "i18n":

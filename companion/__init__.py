@@ -1,3 +1,4 @@
-"""Cribbage Companion: an electronic cribbage board that scores real cards."""
+"""Cribbage Companion: an electronic cribbage board that scores real cards.
 
-__version__ = "0.1.0"
+The version is the installed package's (pyproject.toml; `crib --version`, `companion.cli.version()`).
+"""

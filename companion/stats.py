@@ -21,15 +21,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
-
-from companion.advice.coach import review_discard
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import PLAY_LABELS, GameState, apply, initial_state, skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
-from companion.fonts import MONO
 from companion.gamelog import GameLog, GameLogError, games_dir
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 DATABASE = "stats.sqlite"
 SCHEMA_VERSION = 1
@@ -87,6 +87,36 @@ class Race:
 
 
 @dataclass(frozen=True, slots=True)
+class Game:
+    """One game as `crib stats` lists it: numbered from 1 over every log in order (`--game N`)."""
+
+    number: int
+    log: str
+    game: int
+    scores: tuple[tuple[str, int], ...]  # side and final score
+    winner: str | None
+    skunk: str | None
+
+    def describe(self) -> str:
+        outcome = (f"{self.winner} won" + (f" (a {self.skunk})" if self.skunk else "")) if self.winner else "under way"
+        final = ", ".join(f"{side} {score}" for side, score in self.scores)
+        return f"game {self.number}: {self.log} game {self.game}, {final}: {outcome}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"number": self.number, "log": self.log, "game": self.game, "scores": dict(self.scores),
+                "winner": self.winner, "skunk": self.skunk}
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which games count: game number N, the last N games, the games a player played in (None: all)."""
+
+    game: int | None = None
+    last: int | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Report:
     logs: int
     games: int  # finished games
@@ -94,11 +124,19 @@ class Report:
     players: tuple[PlayerStats, ...]
     latest: Race | None
     problems: tuple[str, ...]  # logs left out or repaired while reading, by name
+    chosen: tuple[Game, ...] = ()  # the games counted, in order
+    hand_counts: tuple[tuple[str, tuple[int, ...]], ...] = ()  # per player: hands counted by score 0..29
 
     def to_json(self) -> dict[str, object]:
         return {"logs": self.logs, "games": self.games, "unfinished": self.unfinished,
                 "players": {p.player: p.to_json() for p in self.players},
-                "latest": self.latest.to_json() if self.latest else None, "problems": list(self.problems)}
+                "latest": self.latest.to_json() if self.latest else None, "problems": list(self.problems),
+                "chosen": [g.to_json() for g in self.chosen],
+                "hand_counts": {player: list(counts) for player, counts in self.hand_counts}}
+
+
+class SelectionError(ValueError):
+    """A selection no game fits: the message says which games there are."""
 
 
 # --- from a log to rows ------------------------------------------------------------------------------------
@@ -157,6 +195,8 @@ def _rows(log: str, games: Sequence[GameState]) -> _Rows:
                 crib = next((e.score.total for e in events if e.label == f"{player}'s crib"), None)
                 review = None
                 if player in record.hands and player in record.discards:
+                    from companion.advice.coach import review_discard  # numpy: only for coached deals
+
                     review = review_discard(replace(state, hands=record.hands, discards=record.discards,
                                                     dealer=record.dealer), player)
                 rows.deals.append((log, number, record.number, player, pegging, hand, crib,
@@ -239,33 +279,86 @@ def _forget(connection: sqlite3.Connection, log: str) -> None:
         connection.execute(f"DELETE FROM {table} WHERE {'path' if table == 'logs' else 'log'} = ?", (log,))
 
 
-def history(state_dir: Path) -> Report:
-    """The statistics of every game logged in `state_dir`, the database brought up to date first."""
+def history(state_dir: Path, selection: Selection | None = None) -> Report:
+    """The statistics of the games logged in `state_dir` (those of `selection`, else all), the database
+    brought up to date first. A selection no game fits raises SelectionError."""
     with _database(state_dir) as connection:
         problems = _sync(connection, state_dir)
-        return _report(connection, problems)
+        return _report(connection, problems, selection or Selection())
 
 
-def _report(connection: sqlite3.Connection, problems: list[str]) -> Report:
+def _games(connection: sqlite3.Connection) -> list[Game]:
+    scores: dict[tuple[str, int], dict[str, int]] = {}
+    for log, game, side, score in connection.execute("SELECT log, game, side, score FROM seats"):
+        scores.setdefault((log, game), {})[side] = score
+    rows = connection.execute("SELECT log, game, sides, winner, skunk FROM games ORDER BY log, game").fetchall()
+    return [Game(number, log, game, tuple((side, scores.get((log, game), {}).get(side, 0))
+                                          for side in json.loads(sides)), winner, skunk)
+            for number, (log, game, sides, winner, skunk) in enumerate(rows, 1)]
+
+
+def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
+    games = every = _games(connection)
+    if selection.player is not None:
+        players = sorted({p for (p,) in connection.execute("SELECT DISTINCT player FROM seats")})
+        if selection.player not in players:
+            raise SelectionError(f"no player {selection.player!r} in these games: the players are "
+                                 f"{', '.join(players) or 'none yet'}")
+        theirs = set(connection.execute("SELECT log, game FROM seats WHERE player = ?", (selection.player,)))
+        games = [g for g in games if (g.log, g.game) in theirs]
+    if selection.game is not None:
+        if not 1 <= selection.game <= len(every):
+            raise SelectionError(f"no game {selection.game}: there are {plural(len(every), 'game')}, numbered "
+                                 f"from 1 (`crib stats` lists them)")
+        games = [g for g in games if g.number == selection.game]
+        if not games:
+            raise SelectionError(f"{selection.player} did not play in game {selection.game}")
+    if selection.last is not None:
+        if selection.last < 1:
+            raise SelectionError(f"--last {selection.last}: give how many of the latest games, 1 or more")
+        games = games[-selection.last:]
+    return games
+
+
+def plural(n: int, thing: str) -> str:
+    """'1 game', '2 games', '0 games'."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def _report(connection: sqlite3.Connection, problems: list[str], selection: Selection) -> Report:
+    chosen = _choose(connection, selection)
+    connection.execute("CREATE TEMP TABLE IF NOT EXISTS chosen (log TEXT, game INTEGER)")
+    connection.execute("DELETE FROM chosen")
+    connection.executemany("INSERT INTO chosen VALUES (?, ?)", [(g.log, g.game) for g in chosen])
     query = connection.execute
-    (logs,) = query("SELECT COUNT(*) FROM logs").fetchone()
+    (logs,) = query("SELECT COUNT(DISTINCT log) FROM chosen").fetchone()
+    if selection == Selection():
+        (logs,) = query("SELECT COUNT(*) FROM logs").fetchone()  # logs without a game count too
     finished, unfinished = query("SELECT COALESCE(SUM(finished), 0), COALESCE(SUM(1 - finished), 0) "
-                                 "FROM games").fetchone()
+                                 "FROM games JOIN chosen USING (log, game)").fetchone()
     seats = {row[0]: row[1:] for row in query(
         "SELECT player, COUNT(*), SUM(won), SUM(skunk_given), SUM(skunk_taken), SUM(match_points) "
-        "FROM seats JOIN games USING (log, game) WHERE finished GROUP BY player")}
+        "FROM seats JOIN games USING (log, game) JOIN chosen USING (log, game) WHERE finished GROUP BY player")}
     deals = {row[0]: row[1:] for row in query(
         "SELECT player, COUNT(*), AVG(pegging), COUNT(hand), AVG(hand), COUNT(crib), AVG(crib), MAX(hand), "
-        "COUNT(discard_loss), AVG(discard_loss) FROM deals GROUP BY player")}
+        "COUNT(discard_loss), AVG(discard_loss) FROM deals JOIN chosen USING (log, game) GROUP BY player")}
     no_games, no_deals = (0, 0, 0, 0, 0), (0, None, 0, None, 0, None, None, 0, None)
-    players = [PlayerStats(player, *seats.get(player, no_games), *deals.get(player, no_deals))
-               for player in sorted(set(seats) | set(deals))]
-    return Report(logs, finished, unfinished, tuple(players), _latest(connection), tuple(problems))
+    names = sorted(set(seats) | set(deals))
+    if selection.player is not None:
+        names = [selection.player]
+    players = [PlayerStats(player, *seats.get(player, no_games), *deals.get(player, no_deals)) for player in names]
+    hands: dict[str, list[int]] = {player: [0] * 30 for player in names}
+    for player, hand, n in query("SELECT player, hand, COUNT(*) FROM deals JOIN chosen USING (log, game) "
+                                 "WHERE hand IS NOT NULL GROUP BY player, hand"):
+        if player in hands:
+            hands[player][hand] = n
+    return Report(logs, finished, unfinished, tuple(players), _latest(connection), tuple(problems), tuple(chosen),
+                  tuple((player, tuple(counts)) for player, counts in hands.items()))
 
 
 def _latest(connection: sqlite3.Connection) -> Race | None:
     row = connection.execute(
-        "SELECT log, game, sides, target, winner, skunk FROM games WHERE EXISTS "
+        "SELECT log, game, sides, target, winner, skunk FROM games JOIN chosen USING (log, game) WHERE EXISTS "
         "(SELECT 1 FROM race WHERE race.log = games.log AND race.game = games.game AND deal > 0) "
         "ORDER BY log DESC, game DESC LIMIT 1").fetchone()
     if row is None:
@@ -282,109 +375,97 @@ def _latest(connection: sqlite3.Connection) -> Race | None:
 
 # --- the picture -------------------------------------------------------------------------------------------
 
-WIDTH, HEIGHT = 1000, 760
+# RULES.md, "Facts to test against": how many of the 12,994,800 hands (four cards and a starter) score each
+# total under hand rules; every other total has none. What a player's hands are drawn against.
+ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,
+             7: 751_324, 8: 1_137_236, 9: 361_224, 10: 388_740, 11: 51_680, 12: 317_340, 13: 19_656, 14: 90_100,
+             15: 9_168, 16: 58_248, 17: 11_196, 18: 2_708, 20: 8_068, 21: 2_496, 22: 444, 23: 356, 24: 3_680,
+             28: 76, 29: 4}
 COLOURS = ((200, 40, 40), (30, 90, 200), (30, 150, 60), (200, 130, 0))
-INK, GRID, PAPER = (30, 30, 30), (215, 215, 215), (255, 255, 255)
+WIDTH, HEIGHT, DPI = 1200, 900, 100
 
 
-def picture(report: Report) -> Image.Image:
-    """The score race of the latest game and the per-player averages, as an RGB image."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
-    draw = ImageDraw.Draw(image)
-    title = ImageFont.truetype(str(MONO), 22)
-    font = ImageFont.truetype(str(MONO), 15)
-    draw.text((20, 12), f"Cribbage statistics: {report.games} games finished, {report.unfinished} under way",
-              font=title, fill=INK)
-    if report.latest is not None:
-        _race(draw, report.latest, (70, 60, WIDTH - 170, 380), font)
-    else:
-        draw.text((70, 200), "No game has a deal yet.", font=font, fill=INK)
-    _bars(draw, report.players, (70, 460, WIDTH - 30, HEIGHT - 60), font)
-    return image
+def _colour(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    return (rgb[0] / 255, rgb[1] / 255, rgb[2] / 255)
 
 
-def _race(draw: ImageDraw.ImageDraw, race: Race, box: tuple[int, int, int, int],
-          font: ImageFont.FreeTypeFont) -> None:
-    left, top, right, bottom = box
-    deals = max(1, len(race.scores) - 1)
-    top += 30
-    outcome = (f"{race.winner} wins" + (f", a {race.skunk}" if race.skunk else "") if race.winner
-               else "under way")
-    draw.text((left, top - 30), f"Latest game ({race.log}, game {race.game}): score after each deal - {outcome}",
-              font=font, fill=INK)
+def draw(report: Report, path: Path) -> None:
+    """Write a PNG of the chosen games: the latest one's score race with its skunk lines, the averages per
+    player, and each player's hand scores against all hands. Needs matplotlib (the [plots] extra)."""
+    import matplotlib
 
-    def x(deal: float) -> float:
-        return left + (right - left) * deal / deals
+    matplotlib.use("Agg")  # files only, no display
+    from matplotlib.figure import Figure
 
-    def y(score: float) -> float:
-        return bottom - (bottom - top) * score / race.target
-
-    for score in range(0, race.target + 1, 30):
-        draw.line((left, y(score), right, y(score)), fill=GRID)
-        draw.text((left - 8, y(score)), str(score), font=font, fill=INK, anchor="rm")
-    for deal in range(deals + 1):
-        draw.text((x(deal), bottom + 6), str(deal), font=font, fill=INK, anchor="mt")
-    draw.text(((left + right) / 2, bottom + 24), "deal", font=font, fill=INK, anchor="mt")
-    draw.line((left, top, left, bottom), fill=INK)
-    draw.line((left, bottom, right, bottom), fill=INK)
-    skunk, double = skunk_lines(race.target)
-    for line, words in ((race.target, f"game {race.target}"), (skunk - 0.5, f"skunk line {skunk - 1}"),
-                        (double - 0.5, f"double skunk {double - 1}")):
-        _dashed(draw, left, right, y(line), (150, 150, 150) if line != race.target else INK)
-        draw.text((right + 6, y(line)), words, font=font, fill=INK, anchor="lm")
-    for index, side in enumerate(race.sides):
-        colour = COLOURS[index % len(COLOURS)]
-        points = [(x(deal), y(scores[index])) for deal, scores in enumerate(race.scores)]
-        draw.line(points, fill=colour, width=3)
-        for px, py in points:
-            draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=colour)
-        if side == race.winner:  # a ring round the winning peg
-            px, py = points[-1]
-            draw.ellipse((px - 9, py - 9, px + 9, py + 9), outline=colour, width=3)
-        mark = " - winner" if side == race.winner else ""
-        legend_y = top + 10 + 20 * index
-        draw.line((left + 14, legend_y, left + 40, legend_y), fill=colour, width=3)
-        draw.text((left + 48, legend_y), f"{side} {race.scores[-1][index]}{mark}", font=font, fill=colour,
-                  anchor="lm")
+    figure = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, layout="constrained")
+    grid = figure.add_gridspec(2, 2)
+    chosen = f"{plural(report.games, 'game')} finished, {report.unfinished} under way"
+    figure.suptitle(f"Cribbage statistics: {chosen}", fontsize=15)
+    _race(figure.add_subplot(grid[0, :]), report.latest)
+    _averages(figure.add_subplot(grid[1, 0]), report.players)
+    _hands(figure.add_subplot(grid[1, 1]), report.hand_counts)
+    figure.savefig(path, format="png")
 
 
-def _dashed(draw: ImageDraw.ImageDraw, left: float, right: float, y: float, colour: tuple[int, int, int]) -> None:
-    start = left
-    while start < right:
-        draw.line((start, y, min(start + 10, right), y), fill=colour, width=2)
-        start += 18
-
-
-def _bars(draw: ImageDraw.ImageDraw, players: Sequence[PlayerStats], box: tuple[int, int, int, int],
-          font: ImageFont.FreeTypeFont) -> None:
-    left, top, right, bottom = box
-    draw.text((left, top - 30), "Averages per player: pegging a deal, hand, crib (and discard loss, coached)",
-              font=font, fill=INK)
-    measures = (("pegging", (90, 90, 90)), ("hand", (30, 90, 200)), ("crib", (30, 150, 60)),
-                ("discard_loss", (200, 40, 40)))
-    values = [[getattr(p, name) for name, _ in measures] for p in players]
-    highest = max([v for row in values for v in row if v is not None] + [1.0])
-    draw.line((left, bottom, right, bottom), fill=INK)
-    if not players:
-        draw.text((left, top + 40), "No deal has been played yet.", font=font, fill=INK)
+def _race(axes: Axes, race: Race | None) -> None:
+    if race is None:
+        axes.set_title("Score race")
+        axes.text(0.5, 0.5, "No game has a deal yet.", ha="center", va="center", transform=axes.transAxes)
         return
-    group = (right - left) / len(players)
-    bar = min(60.0, group / (len(measures) + 1.5))
-    for g, (stats, row) in enumerate(zip(players, values, strict=True)):
-        start = left + g * group + (group - bar * len(measures)) / 2
-        for m, ((_, colour), value) in enumerate(zip(measures, row, strict=True)):
-            x0 = start + m * bar
-            if value is None:
-                draw.text((x0 + bar / 2, bottom - 4), "-", font=font, fill=INK, anchor="mb")
-                continue
-            height = (bottom - top - 20) * value / highest
-            draw.rectangle((x0 + 3, bottom - height, x0 + bar - 3, bottom), fill=colour)
-            draw.text((x0 + bar / 2, bottom - height - 3), f"{value:.1f}", font=font, fill=INK, anchor="mb")
-        record = f"{stats.player}: {stats.wins} of {stats.games} won"
-        draw.text((left + g * group + group / 2, bottom + 8), record, font=font, fill=INK, anchor="mt")
-    x0 = left
-    for name, colour in measures:
-        draw.rectangle((x0, bottom + 32, x0 + 14, bottom + 46), fill=colour)
-        words = {"pegging": "pegging a deal", "discard_loss": "lost to the best discard"}.get(name, name)
-        draw.text((x0 + 20, bottom + 39), words, font=font, fill=INK, anchor="lm")
-        x0 += 40 + int(draw.textlength(words, font=font))
+    outcome = (f"{race.winner} wins" + (f", a {race.skunk}" if race.skunk else "")) if race.winner else "under way"
+    axes.set_title(f"Latest game ({race.log}, game {race.game}): score after each deal - {outcome}")
+    deals = range(len(race.scores))
+    skunk, double = skunk_lines(race.target)
+    for line, words, style in ((race.target, f"game {race.target}", "-"), (skunk - 0.5, f"skunk line {skunk - 1}",
+                               "--"), (double - 0.5, f"double skunk {double - 1}", ":")):
+        axes.axhline(line, color="0.45", linestyle=style, linewidth=1.2)
+        axes.annotate(words, (1, line), xycoords=("axes fraction", "data"), xytext=(4, 0),
+                      textcoords="offset points", va="center", fontsize=9)
+    for index, side in enumerate(race.sides):
+        scores = [deal[index] for deal in race.scores]
+        mark = " - winner" if side == race.winner else ""
+        axes.plot(deals, scores, marker="o", linewidth=2.5, color=_colour(COLOURS[index % len(COLOURS)]),
+                  label=f"{side} {scores[-1]}{mark}")
+    axes.set(xlabel="deal", ylabel="points", ylim=(0, race.target + 4), xlim=(-0.2, max(1, len(race.scores) - 1) + 0.2))
+    axes.set_xticks(list(deals))
+    axes.grid(axis="y", color="0.9")
+    axes.legend(loc="upper left")
+
+
+_MEASURES = (("pegging", "pegging a deal", (90, 90, 90)), ("hand", "hand", (30, 90, 200)),
+             ("crib", "crib", (30, 150, 60)), ("discard_loss", "lost to the best discard", (200, 40, 40)))
+
+
+def _averages(axes: Axes, players: Sequence[PlayerStats]) -> None:
+    axes.set_title("Averages per player")
+    if not players:
+        axes.text(0.5, 0.5, "No deal has been played yet.", ha="center", va="center", transform=axes.transAxes)
+        return
+    width = 0.8 / len(_MEASURES)
+    for m, (name, words, rgb) in enumerate(_MEASURES):
+        xs = [g + (m - (len(_MEASURES) - 1) / 2) * width for g in range(len(players))]
+        values = [getattr(p, name) for p in players]
+        bars = axes.bar(xs, [v or 0 for v in values], width, color=_colour(rgb), label=words)
+        axes.bar_label(bars, labels=["-" if v is None else f"{v:.1f}" for v in values], fontsize=8, padding=2)
+    axes.set_xticks(range(len(players)), [f"{p.player}\n{p.wins} of {plural(p.games, 'game')} won"
+                                          for p in players])
+    axes.set_ylabel("points")
+    highest = max([v for p in players for v in (getattr(p, name) for name, *_ in _MEASURES) if v] + [1.0])
+    axes.set_ylim(0, highest * 1.35)  # room for the legend above the bars
+    axes.legend(fontsize=8, loc="upper center", ncols=2)
+
+
+def _hands(axes: Axes, hand_counts: Sequence[tuple[str, Sequence[int]]]) -> None:
+    axes.set_title("Hand scores: each player's against all hands")
+    total = sum(ALL_HANDS.values())
+    scores = range(30)
+    axes.bar(scores, [100 * ALL_HANDS.get(s, 0) / total for s in scores], 0.9, color="0.8",
+             label="all 12,994,800 hands")
+    for index, (player, counts) in enumerate(hand_counts):
+        hands = sum(counts)
+        if hands:
+            axes.plot(scores, [100 * c / hands for c in counts], marker="o", markersize=4, linewidth=1.5,
+                      color=_colour(COLOURS[index % len(COLOURS)]), label=f"{player} ({plural(hands, 'hand')})")
+    axes.set(xlabel="hand score", ylabel="% of hands", xlim=(-0.7, 29.7))
+    axes.set_xticks(range(0, 30, 2))
+    axes.legend(fontsize=8)

@@ -148,3 +148,10 @@ def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkey
     assert read == [] and (report.logs, report.games, report.unfinished) == (1, 1, 0)
     (tmp_path / stats.DATABASE).write_bytes(b"not a database at all" * 100)
     assert history(tmp_path) == report and read == ["0001.jsonl"]  # rebuilt from the logs
+
+
+def test_the_picture_compares_against_the_rules_table_of_all_hands():
+    from tests.cribbage.test_exhaustive import RULES_TABLE
+
+    assert {score: hand for score, (hand, _) in RULES_TABLE.items()} == stats.ALL_HANDS
+    assert sum(stats.ALL_HANDS.values()) == 12_994_800

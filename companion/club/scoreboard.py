@@ -10,6 +10,7 @@ when it is back, and the retained states bring every table up to date after its 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import resource
@@ -20,12 +21,16 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from companion.boards import BUILTIN_GAMES, LayoutError, builtin_for, load_layout
 from companion.club import protocol
 from companion.club.night import Night
 from companion.club.publisher import Broker
+from companion.view.pegs import peg_frame
+from companion.web.board import board_svg, frame_colours
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
+WEB_STATIC = Path(__file__).parents[1] / "web" / "static"  # the board page's style, for the same boards
 NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
 
@@ -82,8 +87,28 @@ class Listener:
 
 
 def snapshot(night: Night) -> dict[str, Any]:
-    return {"tables": night.table_list(), "standings": [s.to_json() for s in night.standings()],
-            "pairings": night.pairings()}
+    return {"tables": [{**t, "mini": mini_board(t)} for t in night.table_list()],
+            "standings": [s.to_json() for s in night.standings()], "pairings": night.pairings()}
+
+
+def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
+    """Which builtin board draws this table, and its lit holes (LED -> colour), as the board's own strip
+    would show them: the board page's drawing (`/boards/NAME.svg`) recoloured by the page."""
+    sides, target = table.get("sides"), table.get("target")
+    if not sides or not target:
+        return None
+    try:
+        name = builtin_for(len(sides), target)
+    except LayoutError:
+        return None
+    pegs = [(table["scores"][side], min(table["scores"][side], table["back_pegs"][side])) for side in sides]
+    colours = frame_colours(peg_frame(load_layout(name), pegs, target))
+    return {"layout": name, "lit": {led: colour for led, colour in enumerate(colours) if colour}}
+
+
+@functools.cache
+def _board_svg(name: str, target: int) -> str:
+    return board_svg(load_layout(name), (), target, title=f"The board ({name})")
 
 
 def figures(night: Night) -> dict[str, Any]:
@@ -102,6 +127,7 @@ def make_app(night: Night) -> web.Application:
     app.add_routes([
         web.get("/", _page), web.get("/api/tables", _tables), web.get("/api/standings", _standings),
         web.get("/api/figures", _figures), web.get("/ws", _socket), web.static("/static", STATIC),
+        web.get("/boards/{name}.svg", _board), web.static("/web", WEB_STATIC),
     ])
     return app
 
@@ -120,6 +146,14 @@ async def _standings(request: web.Request) -> web.Response:
 
 async def _figures(request: web.Request) -> web.Response:
     return web.json_response(figures(request.app[NIGHT]))
+
+
+async def _board(request: web.Request) -> web.Response:
+    """A builtin board's drawing; only the builtin names are served (no request reaches the file system)."""
+    name = request.match_info["name"]
+    if name not in BUILTIN_GAMES:
+        raise web.HTTPNotFound(text=f"no board {name!r}: the boards are {', '.join(BUILTIN_GAMES)}")
+    return web.Response(text=_board_svg(name, BUILTIN_GAMES[name][1]), content_type="image/svg+xml")
 
 
 async def _socket(request: web.Request) -> web.WebSocketResponse:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
+from collections.abc import Sequence
+from typing import Any
 
 from companion.commands import CommandError
 from companion.commands.score import add_card_arguments, print_score, read_card, write_batch
 from companion.cribbage.cards import Card, parse_cards
-from companion.cribbage.errors import CribbageError
 from companion.cribbage.scoring import score_pegging
 from companion.i18n import _
 
@@ -27,8 +26,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
-        write_batch(args, batch_totals)
-        return 0
+        return write_batch(args, line_total)
     cards = parse_cards(args.cards)
     if not cards:
         raise CommandError(_("give the cards played since the last reset, in order, like 9H 6D 8C 7S"))
@@ -43,13 +41,10 @@ def _check_distinct(cards: Sequence[Card]) -> None:
         raise CommandError(_("{twice} is given twice: each card is played once").format(twice=twice))
 
 
-def batch_totals(lines: TextIO) -> Iterator[int]:
-    for number, line in enumerate(lines, 1):
-        try:
-            cards = [read_card(w) for w in line.replace(",", " ").split()]
-            if not cards:
-                raise CommandError(_("no cards: give the cards since the last reset, like 9H 6D 8C 7S"))
-            _check_distinct(cards)
-            yield score_pegging(cards).total
-        except (CribbageError, CommandError) as error:
-            raise CommandError(_("line {number}: {error}").format(number=number, error=error)) from None
+def line_total(line: str) -> int:
+    """The points for the last card of one sequence a line (`--batch`)."""
+    cards = [read_card(w) for w in line.replace(",", " ").split()]
+    if not cards:
+        raise CommandError("no cards: give the cards since the last reset, like 9H 6D 8C 7S")
+    _check_distinct(cards)
+    return score_pegging(cards).total

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.commands import CommandError
-from companion.deck.labels import DeckOptions, card_sheet, write_deck
+from companion.commands import CommandError, need_extra
 from companion.deck.sheets import DEFAULT_SHEETS, PAPER_NAMES, PAPERS, PRESETS, Sheet, custom_sheet, preset
 from companion.deck.symbols import Symbology
 
@@ -18,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="print barcode stickers (or whole cards) for a real deck",
         description="Write a PDF with a barcode for each of the 52 cards and for the commands GO, UNDO, OK, "
         "NEW GAME and MENU: stickers for a label sheet, or --cards for whole printable card faces. "
-        "Print at 100%% scale ('actual size', not 'fit to page').",
+        "Print at 100% scale ('actual size', not 'fit to page').",
         epilog=f"label sheets (--sheet):\n{sheets}\n"
         f"default: {DEFAULT_SHEETS['a4']} on A4, {DEFAULT_SHEETS['letter']} on US Letter\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -43,6 +42,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    need_extra("print", "fpdf", "zxingcpp")
+    from companion.deck.labels import DeckOptions, write_deck
+
     options = DeckOptions(_sheet(args), Symbology(args.symbology), cards=args.cards, mono=args.mono,
                           outline=args.outline)
     if not args.out.parent.is_dir():
@@ -55,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _sheet(args: argparse.Namespace) -> Sheet:
+    from companion.deck.labels import card_sheet
+
     custom = [name for name in ("grid", "label", "margins", "gaps") if getattr(args, name) is not None]
     if args.cards:
         if args.sheet or custom:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import json
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from companion.commands import CommandError
 from companion.cribbage.cards import Card, parse_cards
-from companion.cribbage.errors import CardSyntaxError
+from companion.cribbage.errors import CribbageError
 from companion.cribbage.scoring import Score, score_show, show_total
 from companion.i18n import _
 
@@ -38,18 +37,63 @@ def add_card_arguments(parser: argparse.ArgumentParser, cards_help: str) -> None
     parser.add_argument("--batch", metavar="FILE", help="score every line of FILE ('-' for standard input)")
 
 
-def write_batch(args: argparse.Namespace, totals: Callable[[TextIO], Iterator[int]]) -> None:
-    """One total a line for every line of --batch FILE."""
+LineTotal = Callable[[str], int]
+"""The total of one line of a batch; raises CribbageError or CommandError saying what is wrong with it."""
+BAD_TOTAL = "-"
+"""Printed in place of a bad line's total, so the totals stay beside their lines."""
+NAMED_BAD_LINES = 10
+CHUNK = 1 << 22  # characters read at a time: a batch from a pipe is scored as it comes, in bounded memory
+
+
+def write_batch(args: argparse.Namespace, line_total: LineTotal,
+                totals: Callable[[str], list[int | None]] | None = None) -> int:
+    """One total a line for every line of --batch FILE. `totals`, if given, scores a chunk of lines at once
+    (None where it cannot); `line_total` scores the others one by one, and a line it refuses gets '-' and
+    is named on stderr, after the totals of all the others."""
     if args.cards:
-        raise CommandError(_("give cards or --batch FILE, not both"))
-    with open_text(args.batch) as lines:
-        sys.stdout.write("".join(f"{total}\n" for total in totals(lines)))
+        raise CommandError("give cards or --batch FILE, not both")
+    bad: list[str] = []
+    count = 0
+    with open_text(args.batch) as file:
+        for text in _chunks(file):
+            results: list[int | None] = totals(text) if totals else [None] * text.count("\n")
+            if None in results:
+                lines = text[:-1].split("\n")
+                for index in (i for i, total in enumerate(results) if total is None):
+                    try:
+                        results[index] = line_total(lines[index])
+                    except (CribbageError, CommandError) as error:
+                        bad.append(f"line {count + index + 1}: {error} (got {lines[index].strip()!r})")
+            sys.stdout.write("\n".join(BAD_TOTAL if total is None else str(total) for total in results)
+                             if bad else "\n".join(map(str, results)))
+            sys.stdout.write("\n")
+            count += len(results)
+    for message in bad[:NAMED_BAD_LINES]:
+        print(f"crib {args.command}: {message}", file=sys.stderr)
+    if bad:
+        more = f" (the first {NAMED_BAD_LINES} named above)" if len(bad) > NAMED_BAD_LINES else ""
+        print(f"crib {args.command}: {len(bad)} of {count} lines not scored{more}: their totals are "
+              f"'{BAD_TOTAL}'; correct them and run again", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _chunks(file: TextIO) -> Iterator[str]:
+    """Whole lines, about CHUNK characters at a time (one at a time from a terminal), each ending in a line end."""
+    interactive = file.isatty()
+    while True:
+        text = file.readline() if interactive else file.read(CHUNK)
+        if not text:
+            return
+        if not text.endswith("\n"):
+            text += file.readline()
+        yield text if text.endswith("\n") else text + "\n"
 
 
 def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
-        write_batch(args, functools.partial(batch_totals, crib=args.crib))
-        return 0
+        return write_batch(args, functools.partial(line_total, crib=args.crib),
+                           functools.partial(batch_totals, crib=args.crib))
     cards = parse_cards(args.cards)
     if len(cards) != 5:
         raise CommandError(_("give four hand cards and then the starter, like 5H 5D 5C JS 5S (got {cards})")
@@ -62,6 +106,8 @@ def print_score(score: Score, *, as_json: bool, itemise: bool = False) -> None:
     """The count as said ('total 12: fifteen two, fifteen four, and a double run is twelve'), or as JSON;
     `itemise` puts each item with its cards first."""
     if as_json:
+        import json  # only for --json: `crib score` starts without it
+
         print(json.dumps(score.to_json(), ensure_ascii=False))
         return
     if itemise:
@@ -88,19 +134,25 @@ def open_text(path: str) -> Iterator[TextIO]:
 read_card = functools.cache(Card.parse)  # batches read the same few texts again and again
 
 
-def batch_totals(lines: TextIO, *, crib: bool = False) -> Iterator[int]:
-    """Totals of one hand a line ("5H 5D 5C JS 5S", optionally "crib" at the end); errors name the line."""
-    for number, line in enumerate(lines, 1):
-        words = line.replace(",", " ").split()
-        line_crib = crib
-        if words and words[-1].lower() == "crib":
-            words.pop()
-            line_crib = True
-        try:
-            cards = [read_card(w) for w in words]
-        except CardSyntaxError as error:
-            raise CommandError(_("line {number}: {error}").format(number=number, error=error)) from None
-        if len(cards) != 5 or len(set(cards)) != 5:
-            raise CommandError(_("line {number}: give five different cards, four in hand then the starter, like 5H 5D "
-                                 "5C JS 5S (got {line!r})").format(number=number, line=line.strip()))
-        yield show_total(cards[:4], cards[4], crib=line_crib)
+def batch_totals(text: str, *, crib: bool = False) -> list[int | None]:
+    """Totals of one hand a line, in numpy arrays (companion.batch); None for a line it did not read."""
+    from companion.batch import read_hands  # numpy: only for batches
+
+    totals, read = read_hands(text, crib=crib)
+    if read.all():
+        return totals.tolist()  # type: ignore[no-any-return]
+    marked = totals.astype(object)
+    marked[~read] = None
+    return marked.tolist()  # type: ignore[no-any-return]
+
+
+def line_total(line: str, *, crib: bool = False) -> int:
+    """The total of one hand a line ("5H 5D 5C JS 5S", optionally "crib" at the end), one card at a time."""
+    words = line.replace(",", " ").split()
+    if words and words[-1].lower() == "crib":
+        words.pop()
+        crib = True
+    cards = [read_card(w) for w in words]
+    if len(cards) != 5 or len(set(cards)) != 5:
+        raise CommandError("give five different cards, four in hand then the starter, like 5H 5D 5C JS 5S")
+    return show_total(cards[:4], cards[4], crib=crib)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.clock import Clock, SystemClock
-from companion.commands import CommandError
+from companion.commands import CommandError, sim_state_dir
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.game import PLAYERS_OF, GameState, replay
@@ -76,8 +76,7 @@ def register(subparsers: Any) -> None:
 
 
 def default_state_dir() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "cribbage-companion" / "sim"
+    return sim_state_dir()  # `crib state` and `crib stats` look there too
 
 
 def player_names(text: str) -> tuple[str, ...]:

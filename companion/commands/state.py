@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.commands import CommandError
+from companion.commands import CommandError, game_state_dir
 from companion.commands.replay import describe
-from companion.config import add_config_arguments, config_from_args
+from companion.config import add_config_arguments
 from companion.cribbage.game import replay
 from companion.devices.presence import read_status
 from companion.gamelog import GameLog, GameLogError, current_log
@@ -23,18 +23,17 @@ def register(subparsers: Any) -> None:
         description="Print the game the board is playing (or last played), replayed from its log in the state "
         "directory, like `crib replay`. The log is only read, never repaired.",
     )
-    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir)")
+    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir, else "
+                        "crib sim's when the board has no game)")
     parser.add_argument("--json", action="store_true", help="print the state as JSON")
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    state_dir = args.state_dir or config_from_args(args).state.path
+    state_dir = game_state_dir(args, "state")
     path = current_log(state_dir)
-    if path is None:
-        raise CommandError(_("no game in {state_dir}: start one with `crib sim --state-dir {state_dir}` or `crib run`")
-                           .format(state_dir=state_dir))
+    assert path is not None  # game_state_dir found a log there
     try:
         game_log = GameLog.open(path, repair=False)
     except GameLogError as error:

@@ -1,4 +1,4 @@
-"""`crib stats`: per-player statistics over every game logged in a state directory, and a picture of them."""
+"""`crib stats`: per-player statistics over the games logged in a state directory, and a picture of them."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.commands import CommandError
-from companion.config import add_config_arguments, config_from_args
-from companion.gamelog import games_dir
-from companion.i18n import N_, _
-from companion.stats import DATABASE, PlayerStats, Report, history, picture
+from companion.commands import CommandError, game_state_dir, need_extra
+from companion.config import add_config_arguments
+from companion.i18n import N_, _, ngettext
+from companion.stats import DATABASE, PlayerStats, Report, Selection, SelectionError, history
+
+LISTED = 10  # games listed by number (the latest ones)
 
 
 def register(subparsers: Any) -> None:
@@ -21,27 +22,39 @@ def register(subparsers: Any) -> None:
         description="Replay every game log in the state directory (games/NNNN.jsonl) and report, per player: "
         "games, wins, skunks given and taken, match points, average pegging, hand and crib per deal, the best "
         f"hand and, for coached deals, the points given away against the best discard. The history is kept in "
-        f"{DATABASE} in the state directory and brought up to date from the logs, which are only read.",
+        f"{DATABASE} in the state directory and brought up to date from the logs, which are only read. "
+        "Without --state-dir: the board's games, else crib sim's.",
     )
-    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir)")
+    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir, else "
+                        "crib sim's when the board has no game)")
+    parser.add_argument("--game", type=int, metavar="N", help="only game N (the numbers `crib stats` lists)")
+    parser.add_argument("--last", type=int, metavar="N", help="only the last N games")
+    parser.add_argument("--player", metavar="NAME", help="only the games NAME played, and only NAME's figures")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument("--png", type=Path, metavar="FILE",
-                        help="draw the latest game's score race and the per-player averages into FILE")
+                        help="draw the latest game's score race, the averages per player and their hand scores "
+                        "against all hands into FILE (needs the [plots] extra: matplotlib)")
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    state_dir = args.state_dir or Path(config_from_args(args).state.dir)
-    if not games_dir(state_dir).is_dir():
-        raise CommandError(_("no games in {state_dir}: play one with `crib sim --state-dir {state_dir}` or `crib run`")
-                           .format(state_dir=state_dir))
-    report = history(state_dir)
+    if args.game is not None and args.last is not None:
+        raise CommandError("give --game N or --last N, not both")
+    if args.png is not None:
+        need_extra("plots", "matplotlib")
+    state_dir = game_state_dir(args, "stats")
+    try:
+        report = history(state_dir, Selection(args.game, args.last, args.player))
+    except SelectionError as error:
+        raise CommandError(str(error)) from None
     for problem in report.problems:
         print(_("crib stats: {problem}").format(problem=problem), file=sys.stderr)
     if args.png is not None:
+        from companion.stats import draw
+
         try:
-            picture(report).save(args.png, format="PNG")
+            draw(report, args.png)
         except (OSError, ValueError) as error:
             raise CommandError(_("cannot write the picture to {png} ({error}): give a writable .png path")
                                .format(png=args.png, error=error)) from None
@@ -53,8 +66,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def describe(report: Report) -> str:
-    lines = [_("{games} games finished, {unfinished} under way, in {logs} logs")
-             .format(games=report.games, unfinished=report.unfinished, logs=report.logs)]
+    games = ngettext("{count} game finished", "{count} games finished", report.games).format(count=report.games)
+    logs = ngettext("{count} log", "{count} logs", report.logs).format(count=report.logs)
+    lines = [_("{games}, {unfinished} under way, in {logs}").format(games=games, unfinished=report.unfinished,
+                                                                      logs=logs)]
     if report.players:
         heads = [_(head) for head in COLUMNS]
         widths = [max(len(head), least) for head, least in zip(heads, WIDTHS, strict=True)]
@@ -63,14 +78,20 @@ def describe(report: Report) -> str:
         lines += [_row(p, widths) for p in report.players]
         lines.append(_("skunks: given/taken; match: match points won; peg, hand, crib: averages a deal; "
                        "best: best hand; lost: average points given away by the discard (coached deals)"))
+    if len(report.chosen) > 1:
+        earlier = len(report.chosen) - LISTED
+        lines.append("games (--game N, --last N):" + (f" {earlier} earlier not listed" if earlier > 0 else ""))
+        lines += [f"  {game.describe()}" for game in report.chosen[-LISTED:]]
     if report.latest is not None:
         race = report.latest
         final = ", ".join(f"{side} {score}" for side, score in zip(race.sides, race.scores[-1], strict=True))
         outcome = (_("under way") if not race.winner else _("{winner} won").format(winner=race.winner) if not race.skunk
                    else _("{winner} won (a double skunk)").format(winner=race.winner) if race.skunk == "double skunk"
                    else _("{winner} won (a skunk)").format(winner=race.winner))
-        lines.append(_("latest game: {log} game {game}, {deals} deals, {final}: {outcome}")
-                     .format(log=race.log, game=race.game, deals=len(race.scores) - 1, final=final, outcome=outcome))
+        deals = len(race.scores) - 1
+        lines.append(ngettext("latest game: {log} game {game}, {deals} deal, {final}: {outcome}",
+                              "latest game: {log} game {game}, {deals} deals, {final}: {outcome}", deals)
+                     .format(log=race.log, game=race.game, deals=deals, final=final, outcome=outcome))
     return "\n".join(lines)
 
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import zxingcpp
+if TYPE_CHECKING:
+    import zxingcpp
 
 
 class Symbology(enum.Enum):
@@ -33,15 +35,13 @@ class Symbology(enum.Enum):
 
     @property
     def zxing_format(self) -> zxingcpp.BarcodeFormat:
-        return _FORMATS[self]
+        import zxingcpp  # the [print] extra: imported by what prints, not by `crib print-deck --help`
+
+        return zxingcpp.BarcodeFormat[_FORMATS[self]]
 
 
 _QUIET_ZONES = {Symbology.DATAMATRIX: 1, Symbology.CODE128: 10, Symbology.QR: 4}
-_FORMATS = {
-    Symbology.DATAMATRIX: zxingcpp.BarcodeFormat.DataMatrix,
-    Symbology.CODE128: zxingcpp.BarcodeFormat.Code128,
-    Symbology.QR: zxingcpp.BarcodeFormat.QRCode,
-}
+_FORMATS = {Symbology.DATAMATRIX: "DataMatrix", Symbology.CODE128: "Code128", Symbology.QR: "QRCode"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +67,8 @@ class Symbol:
 
 
 def make_symbol(payload: str, symbology: Symbology) -> Symbol:
+    import zxingcpp
+
     barcode = zxingcpp.create_barcode(payload, symbology.zxing_format)
     image = barcode.to_image(scale=1, add_quiet_zones=False)
     height, width = image.shape

@@ -30,6 +30,7 @@ from __future__ import annotations
 import builtins
 import collections
 import contextlib
+import importlib.resources
 import os
 import select
 import shutil
@@ -50,8 +51,8 @@ if TYPE_CHECKING:
     from companion.devices.pegstrip import PicoPegStrip
     from companion.devices.picokeys import PicoKeypad
 
-FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
-"""The firmware sources, beside the package in a checkout of the project."""
+FIRMWARE = Path(str(importlib.resources.files("companion") / "firmware"))
+"""The firmware sources, package data (companion/firmware is a link to the checkout's firmware/)."""
 MODULES = ("link", "lights", "keypad", "controller", "pico")
 """The firmware files the simulated Pico loads, each after those it imports (main.py is the board's own loop)."""
 SETTLE_S = 5.0
@@ -205,8 +206,8 @@ def load_firmware(wiring: Wiring | None = None, directory: Path | None = None) -
         try:
             source = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise DeviceError(f"the simulated Pico needs the firmware sources ({error}): run from a checkout of "
-                              'the project, or use devices.strip = "sim"') from error
+            raise DeviceError(f"the simulated Pico needs the firmware sources ({error}): reinstall the package, "
+                              'or use devices.strip = "sim"') from error
         module = ModuleType(name)
         module.__file__ = str(path)
         module.__dict__["__builtins__"] = namespace

@@ -42,21 +42,29 @@ def _pegs(state: GameState, track: int) -> tuple[int, int]:
 def render_pegs(state: GameState, layout: BoardLayout, colours: Sequence[Color] = DEFAULT_COLOURS,
                 before: GameState | None = None) -> tuple[Frame, tuple[Effect, ...]]:
     """The frame for `state`, and the effects of the change from `before` (none without it)."""
-    leds: list[Color] = [OFF] * layout.led_count
     tracks = min(layout.tracks, len(state.sides))
-    finish = min(state.target, layout.target)
+    pegs = [_pegs(state, track) for track in range(tracks)]
+    return peg_frame(layout, pegs, state.target, colours), _effects(state, layout, colours, before, tracks)
+
+
+def peg_frame(layout: BoardLayout, pegs: Sequence[tuple[int, int]], target: int,
+              colours: Sequence[Color] = DEFAULT_COLOURS) -> Frame:
+    """The strip's picture of each track's (front, back) pegs in a game to `target`, with its skunk lines."""
+    leds: list[Color] = [OFF] * layout.led_count
+    tracks = min(layout.tracks, len(pegs))
+    finish = min(target, layout.target)
     for track in range(tracks):
-        for hole in skunk_lines(state.target):
+        for hole in skunk_lines(target):
             if hole < finish:
                 leds[layout.led_for(track, hole)] = MARKER
         if finish < layout.target:
             leds[layout.led_for(track, finish)] = FINISH
     for track in range(tracks):
         colour = colours[track % len(colours)]
-        front, back = _pegs(state, track)
+        front, back = pegs[track]
         leds[layout.led_for(track, min(back, finish))] = dim(colour)
         leds[layout.led_for(track, min(front, finish))] = colour
-    return tuple(leds), _effects(state, layout, colours, before, tracks)
+    return tuple(leds)
 
 
 def _effects(state: GameState, layout: BoardLayout, colours: Sequence[Color], before: GameState | None,

@@ -36,11 +36,11 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path
             wait_for(lambda: shows_final(scoreboard, boards), "the boards' states at the scoreboard")
             for board in boards:  # the page shows what the boards show: each side's score, pushed live
                 final = board.final()
-                card = page.locator("article.table", has_text=f"Table {board.board}")
+                card = page.locator("article.club-table", has_text=f"Table {board.board}")
                 for side in final["sides"]:
                     row = card.locator(".side-row", has_text=side)
                     sync_api.expect(row.locator(".score")).to_have_text(str(final["scores"][side]))
-                sync_api.expect(card.locator(".prompt")).to_have_text(final["prompt"])
+                sync_api.expect(card.locator(".club-prompt")).to_have_text(final["prompt"])
             winner = boards[0].final()["winner"]
             sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
             ARTEFACTS.mkdir(parents=True, exist_ok=True)

@@ -35,3 +35,13 @@ def test_past_31_and_repeated_cards_are_refused(tmp_path, capsys):
     seq.write_text("5H\nKH KD QH 5S\n")
     assert main(["peg", "--batch", str(seq)]) == 2
     assert "line 2" in capsys.readouterr().err
+
+
+def test_a_batch_with_one_bad_line_totals_the_others(tmp_path, capsys):
+    seq = tmp_path / "seq.txt"
+    seq.write_text("9H 6D 8C 7S\nKH KD QH 5S\n5H 5D\n")
+    assert main(["peg", "--batch", str(seq)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "4\n-\n2\n"
+    assert captured.err.startswith("crib peg: line 2: ")
+    assert "may never pass 31" in captured.err

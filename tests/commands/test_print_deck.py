@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -62,3 +63,19 @@ def test_bad_options_say_what_to_do_and_write_nothing(tmp_path: Path, capsys, ar
 def test_a_missing_folder_is_named(tmp_path: Path, capsys) -> None:
     assert main(["print-deck", str(tmp_path / "nowhere" / "deck.pdf")]) == 2
     assert f"the folder {tmp_path / 'nowhere'} does not exist" in capsys.readouterr().err
+
+
+def test_help_says_100_percent_with_one_percent_sign(capsys):
+    with pytest.raises(SystemExit):
+        main(["print-deck", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Print at 100% scale" in out and "%%" not in out
+
+
+def test_without_the_printing_libraries_it_says_which_extra_to_install(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "fpdf", None)
+    assert main(["print-deck", str(tmp_path / "deck.pdf")]) == 2
+    assert capsys.readouterr().err == (
+        "crib print-deck: this needs the printing libraries fpdf2 and zxing-cpp, not installed here: "
+        "pip install 'cribbage-companion[print]' (in a checkout, `python3 dev.py` installs every extra)\n")
+    assert not (tmp_path / "deck.pdf").exists()

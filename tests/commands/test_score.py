@@ -61,6 +61,59 @@ def test_bad_input_says_what_to_do_and_exits_2(tmp_path, capsys):
     bad.write_text("5H 5D 5C JS 5S\n5H 5H 5C JS 5S\n")
     assert main(["score", "--batch", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert "line 2" in err and "five different cards" in err
+    assert "line 2: give five different cards" in err
     assert main(["score", "--batch", str(tmp_path / "missing.txt")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_batch_with_one_bad_line_totals_the_others_and_names_it(tmp_path, capsys):
+    hands = tmp_path / "hands.txt"
+    hands.write_text("5H 5D 5C JS 5S\n2H 4H 6H 8H KS crib\n5H 5D 5X JS 5S\n4S 4D 5C 5S 6H\n")
+    assert main(["score", "--batch", str(hands)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "29\n0\n-\n24\n"
+    assert captured.err.splitlines() == [
+        "crib score: line 3: '5X' has no suit I know: type a rank A 2-9 10 (or T) J Q K then a suit C D H S "
+        "(or ♣ ♦ ♥ ♠), for example 5H, 10D, ah, Q♠ (got '5H 5D 5X JS 5S')",
+        "crib score: 1 of 4 lines not scored: their totals are '-'; correct them and run again",
+    ]
+
+
+def test_many_bad_lines_are_counted_and_the_first_ten_named(tmp_path, capsys):
+    hands = tmp_path / "hands.txt"
+    hands.write_text("5H 5D 5C JS 5S\n" + "nonsense\n" * 25 + "AH 2H 3H 4H 5H")
+    assert main(["score", "--batch", str(hands)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.split() == ["29", *["-"] * 25, "12"]
+    err = captured.err.splitlines()
+    assert [line.split(":")[1] for line in err[:10]] == [f" line {n}" for n in range(2, 12)]
+    assert err[10] == ("crib score: 25 of 27 lines not scored (the first 10 named above): their totals are '-'; "
+                       "correct them and run again")
+
+
+def test_a_batch_in_other_spellings_and_chunks(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("companion.commands.score.CHUNK", 20)  # a few lines a chunk: line numbers carry on
+    hands = tmp_path / "hands.txt"
+    hands.write_text("5♥ 5♦ 5♣ J♠ 5♠\nC5H,C5D,C5C,CJS,C5S\n5♡ 5♢ 5♧ J♤ 5♠\n\n10h jh qh kh 10s crib\n")
+    assert main(["score", "--batch", str(hands)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "29\n29\n29\n-\n10\n"  # a double run of four and the pair; no flush in a crib
+    assert captured.err.startswith("crib score: line 4: give five different cards")
+
+
+def test_a_batch_typed_at_a_terminal_answers_each_line_as_it_comes(monkeypatch, capsys):
+    import io
+
+    answered = []
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+        def readline(self, *args):
+            answered.append(capsys.readouterr().out)  # what was printed before this line was read
+            return super().readline(*args)
+
+    monkeypatch.setattr("sys.stdin", Terminal("5H 5D 5C JS 5S\nAH 2H 3H 4H 5H\n"))
+    assert main(["score", "--batch", "-"]) == 0
+    assert answered == ["", "29\n", "12\n"]

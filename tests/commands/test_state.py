@@ -38,3 +38,18 @@ def test_state_without_a_game_says_how_to_start_one(tmp_path, capsys):
     assert main(["state", "--state-dir", str(tmp_path / "empty")]) == 2
     err = capsys.readouterr().err
     assert "no game in" in err and "crib sim --state-dir" in err
+
+
+def test_state_reads_the_simulators_game_when_the_board_has_none(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    board = ["--set", f"state.dir={tmp_path / 'board'}"]
+    assert main(["state", *board]) == 2
+    assert "(the board's) nor in" in capsys.readouterr().err
+    log = GameLog.open(next_log(tmp_path / "xdg" / "cribbage-companion" / "sim"))
+    for inp in deal("end"):
+        log.append(inp)
+    assert main(["state", *board]) == 0
+    captured = capsys.readouterr()
+    assert "scores: Ann 17, Bob 21" in captured.out
+    assert captured.err == (f"crib state: no board game in {tmp_path / 'board'}: reading crib sim's games in "
+                            f"{tmp_path / 'xdg' / 'cribbage-companion' / 'sim'}\n")

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from companion.cli import main
+from companion.cribbage.transcript import GameInput, PegInput
 from companion.stats import COLOURS
-from tests.test_stats import copy_sample
+from tests.test_stats import copy_sample, write_log
 
 
 def test_stats_prints_each_player_and_the_latest_game(tmp_path, capsys):
     copy_sample(tmp_path, 1)  # Ann wins 121 to 104 in four deals (tests/test_stats.py counts every figure)
     assert main(["stats", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "1 games finished, 0 under way, in 1 logs"
+    assert out[0] == "1 game finished, 0 under way, in 1 log"
     assert out[2].split() == ["Ann", "1", "1", "0/0", "1", "4", "5.00", "26.50", "2.00", "29", "-"]
     assert out[3].split() == ["Bob", "1", "0", "0/0", "0", "4", "5.00", "27.33", "2.00", "29", "-"]
     assert out[-1] == "latest game: 0001.jsonl game 1, 4 deals, Ann 121, Bob 104: Ann won"
@@ -29,7 +33,7 @@ def test_stats_draws_the_score_race_and_the_averages(tmp_path, capsys):
     picture = tmp_path / "stats.png"
     assert main(["stats", "--state-dir", str(tmp_path), "--png", str(picture)]) == 0
     image = Image.open(picture).convert("RGB")
-    assert image.size == (1000, 760)
+    assert image.size == (1200, 900)
     colours = {colour for _, colour in image.getcolors(1 << 20)}
     assert COLOURS[0] in colours and COLOURS[1] in colours  # Ann's and Bob's lines are drawn
     assert main(["stats", "--state-dir", str(tmp_path), "--png", str(tmp_path / "no" / "such" / "dir.png")]) == 2
@@ -49,4 +53,71 @@ def test_stats_names_a_damaged_log_and_counts_the_rest(tmp_path, capsys):
 def test_stats_without_games_says_how_to_play_one(tmp_path, capsys):
     assert main(["stats", "--state-dir", str(tmp_path / "empty")]) == 2
     err = capsys.readouterr().err
-    assert "no games in" in err and "crib sim --state-dir" in err
+    assert "no game in" in err and "crib sim --state-dir" in err
+
+
+def two_games(state_dir: Path) -> None:
+    """Game 1: Ann beats Bob (the sample); game 2: Cat skunks Bob."""
+    copy_sample(state_dir, 1)
+    write_log(state_dir, 2, [GameInput(("Cat", "Bob"), dealer="Cat"), PegInput("Bob", 80), PegInput("Cat", 121)])
+
+
+def test_stats_lists_the_games_by_number_and_picks_them(tmp_path, capsys):
+    two_games(tmp_path)
+    assert main(["stats", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2 games finished, 0 under way, in 2 logs"
+    assert out[-3:] == ["  game 1: 0001.jsonl game 1, Ann 121, Bob 104: Ann won",
+                        "  game 2: 0002.jsonl game 1, Cat 121, Bob 80: Cat won (a skunk)",
+                        "latest game: 0002.jsonl game 1, 1 deal, Cat 121, Bob 80: Cat won (a skunk)"]
+    assert main(["stats", "--state-dir", str(tmp_path), "--game", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "1 game finished, 0 under way, in 1 log"
+    assert [line.split()[:3] for line in out[2:4]] == [["Bob", "1", "0"], ["Cat", "1", "1"]]
+    assert main(["stats", "--state-dir", str(tmp_path), "--last", "1", "--json"]) == 0
+    assert [g["number"] for g in json.loads(capsys.readouterr().out)["chosen"]] == [2]
+    assert main(["stats", "--state-dir", str(tmp_path), "--player", "Bob", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["players"]) == ["Bob"] and data["players"]["Bob"]["games"] == 2
+    assert data["players"]["Bob"]["skunks_taken"] == 1 and sum(data["hand_counts"]["Bob"]) == 3
+    assert main(["stats", "--state-dir", str(tmp_path), "--player", "Ann", "--game", "2"]) == 2
+    assert "Ann did not play in game 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--game", "3"], "no game 3: there are 2 games, numbered from 1 (`crib stats` lists them)"),
+    (["--last", "0"], "--last 0: give how many of the latest games, 1 or more"),
+    (["--player", "Zed"], "no player 'Zed' in these games: the players are Ann, Bob, Cat"),
+    (["--game", "1", "--last", "1"], "give --game N or --last N, not both"),
+])
+def test_a_choice_no_game_fits_says_what_there_is(tmp_path, capsys, argv, message):
+    two_games(tmp_path)
+    assert main(["stats", "--state-dir", str(tmp_path), *argv]) == 2
+    assert capsys.readouterr().err == f"crib stats: {message}\n"
+
+
+def test_stats_reads_the_simulators_games_when_the_board_has_none(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    board = ["--set", f"state.dir={tmp_path / 'board'}"]
+    assert main(["stats", *board]) == 2
+    assert capsys.readouterr().err == (
+        f"crib stats: no game in {tmp_path / 'board'} (the board's) nor in {tmp_path / 'xdg/cribbage-companion/sim'} "
+        "(crib sim's): play one with `crib sim` or `crib run`, or give --state-dir\n")
+    copy_sample(tmp_path / "xdg" / "cribbage-companion" / "sim", 1)
+    assert main(["stats", *board]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("1 game finished")
+    assert f"reading crib sim's games in {tmp_path / 'xdg/cribbage-companion/sim'}" in captured.err
+    copy_sample(tmp_path / "board", 1)
+    copy_sample(tmp_path / "board", 2)
+    assert main(["stats", *board]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("2 games finished") and captured.err == ""  # the board's own come first
+
+
+def test_a_picture_without_matplotlib_says_which_extra_to_install(tmp_path, capsys, monkeypatch):
+    copy_sample(tmp_path, 1)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert main(["stats", "--state-dir", str(tmp_path), "--png", str(tmp_path / "stats.png")]) == 2
+    assert "pip install 'cribbage-companion[plots]'" in capsys.readouterr().err
+    assert not (tmp_path / "stats.png").exists()

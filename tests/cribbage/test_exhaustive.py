@@ -4,17 +4,22 @@ crib rules, must reproduce the table in docs/rules.md (Lumetta's published hand 
 The enumeration is split by the starter's rank so pytest-xdist spreads it; each chunk must equal its line
 in tests/data/show_counts_by_starter.json, and those lines must add up to the RULES.md table: together that
 is the whole enumeration checked against the published figures. The table is read from docs/rules.md too.
+The hands are counted by the batch scorer (`companion.batch`, numpy), and every one of its totals must equal
+the per-hand `show_total`.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from companion.batch import score_hands
 from companion.cribbage.cards import DECK, Card, Suit
 from companion.cribbage.scoring import score_show, show_total
 
@@ -33,14 +38,25 @@ RULES_TABLE = {
 }
 
 
+@functools.cache
+def every_four_cards() -> np.ndarray:
+    """All C(52,4) = 270,725 hands as rows of card indices."""
+    return np.array(list(itertools.combinations(range(52), 4)), dtype=np.int8)
+
+
 def count_with_starter(starter: Card) -> tuple[list[int], list[int]]:
-    """Hands per score (0..29) for every four cards of the other 51 with this starter: hand rules, crib rules."""
-    hand_counts, crib_counts = [0] * 30, [0] * 30
-    rest = [c for c in DECK if c != starter]
-    for hand in itertools.combinations(rest, 4):
-        hand_counts[show_total(hand, starter)] += 1
-        crib_counts[show_total(hand, starter, crib=True)] += 1
-    return hand_counts, crib_counts
+    """Hands per score (0..29) for every four cards of the other 51 with this starter: hand rules, crib rules.
+    The batch scorer counts them; the per-hand scorer must give the same total for every one."""
+    hands = every_four_cards()[~(every_four_cards() == starter.index).any(axis=1)]
+    cards = np.column_stack((hands, np.full(len(hands), starter.index, dtype=np.int8)))
+    hand_totals, crib_totals = score_hands(cards), score_hands(cards, crib=True)
+    rest = [c for c in DECK if c != starter]  # its four-card combinations come in the order of `hands`
+    for hand, in_hand, in_crib in zip(itertools.combinations(rest, 4), hand_totals.tolist(), crib_totals.tolist(),
+                                      strict=True):
+        if show_total(hand, starter) != in_hand or show_total(hand, starter, crib=True) != in_crib:
+            pytest.fail(f"{hand} {starter}: batch {in_hand}/{in_crib}, per hand "
+                        f"{show_total(hand, starter)}/{show_total(hand, starter, crib=True)}")
+    return np.bincount(hand_totals, minlength=30).tolist(), np.bincount(crib_totals, minlength=30).tolist()
 
 
 @pytest.mark.slow

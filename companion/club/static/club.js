@@ -7,32 +7,37 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
-// A mini board: each side's front peg along a track to the target, with the skunk line.
-function track(score, target, skunk, index) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("class", "track");
-  svg.setAttribute("viewBox", `0 0 ${target} 10`);
-  svg.setAttribute("preserveAspectRatio", "none");
-  const add = (name, attrs) => { const n = document.createElementNS(ns, name);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v); svg.append(n); };
-  add("rect", { x: 0, y: 3, width: target, height: 4, fill: "#ffffff22" });
-  add("rect", { x: 0, y: 3, width: Math.min(score, target), height: 4, fill: `var(--side${index})` });
-  add("line", { x1: skunk, x2: skunk, y1: 0, y2: 10, stroke: "#ffffff88", "stroke-width": target / 200 });
-  return svg;
+// A mini board: the board page's own drawing of the table's board (fetched once a board), its holes lit
+// as the table's strip lights them.
+const drawings = {};
+async function drawing(name) {
+  drawings[name] ??= fetch(`/boards/${name}.svg`).then(r => r.text());
+  return drawings[name];
+}
+
+async function miniBoard(holder, board) {
+  if (!board) return;
+  holder.innerHTML = await drawing(board.layout);
+  for (const [led, colour] of Object.entries(board.lit)) {
+    const hole = holder.querySelector(`[id="led-${led}"]`);
+    if (hole) { hole.classList.add("peg"); hole.setAttribute("r", "3.4"); hole.style.fill = colour; }
+  }
 }
 
 function drawTable(t) {
-  const card = el("article", { class: "table" + (t.online === false ? " offline" : "") });
+  const card = el("article", { class: "club-table" + (t.online === false ? " offline" : "") });
   const status = t.online === false ? "offline" : t.phase || "";
   card.append(el("h3", {}, el("span", {}, `Table ${t.board}`), el("span", { class: "dot" }, status)));
   (t.sides || []).forEach((side, i) => {
     const row = el("div", { class: "side-row" + (t.winner === side ? " winner" : "") },
       el("span", { class: "name" }, side), el("span", { class: "score" }, String(t.scores[side])));
-    card.append(row, track(t.scores[side], t.target, t.skunk_line, i));
+    card.append(row);
   });
+  const mini = el("div", { class: "mini" });
+  card.append(mini);
+  miniBoard(mini, t.mini);
   const said = t.said ? `${t.said.side}: ${t.said.words}` : "";
-  card.append(el("div", { class: "said" }, said), el("div", { class: "prompt" }, t.prompt || ""));
+  card.append(el("div", { class: "club-said" }, said), el("div", { class: "club-prompt" }, t.prompt || ""));
   return card;
 }
 
