@@ -83,7 +83,8 @@ def sensible_choice(hand: Ranks, pile: Ranks, count: int) -> int | None:
 
 
 def _fits(hand: Ranks, count: int) -> bool:
-    return any(count + VALUES[r] <= 31 for r in hand)
+    """Whether a card of `hand` (ranks, lowest first) fits under 31."""
+    return bool(hand) and count + VALUES[hand[0]] <= 31
 
 
 def _next_series(mine: Ranks, theirs: Ranks, last: int) -> int:
@@ -309,6 +310,17 @@ def _race_leaf(view: PlayView, table: WinChances, theirs: Ranks, played: Ranks) 
         return table.after_play(me + mine_pegged, opponent + his_pegged, dealer=view.dealer,
                                 my_hand=mine, opponent_hand=his)
     return leaf
+
+
+def play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, samples: int,
+               rng: random.Random) -> float:
+    """What `keep` is worth in the play before a card is laid: points I peg minus the opponent's, searched
+    against hands he is likely to have kept (drawn as in the play, `samples` of them)."""
+    view = PlayView(tuple(keep), (), tuple(unseen), 4)
+    mine = tuple(sorted(c.rank for c in keep))
+    leader = 1 if dealer else 0  # the pone leads
+    return sum(share * _future((mine, theirs, (), 0, leader, 1 - leader))
+               for theirs, share in opponent_hands(view, samples, rng))
 
 
 def _show(kept: Ranks, starter: Card | None, usual: float) -> int:

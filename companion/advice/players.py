@@ -18,15 +18,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from companion.cribbage.cards import Card
+from companion.cribbage.cards import DECK, Card
 
 from .discard import analyse
 from .endgame import REACH, chances
 from .model import OpponentModel, load
-from .pegging import PlayView, evaluate, sensible_choice
+from .pegging import PlayView, evaluate, play_value, sensible_choice
 from .tables import rank_table
 
 LEVELS = ("easy", "standard", "pro")
+CANDIDATES = 4  # lay-aways whose play is searched: the best by hand and crib ...
+CLOSE = 2.0  # ... within this many points of the best
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +84,24 @@ class Standard:
 class Pro:
     rng: random.Random
     model: OpponentModel = field(default_factory=load)
-    samples: int = 48
+    samples: int = 32
+    race_samples: int = 20  # near the end: each drawn hand is searched on its own (the score matters)
+    play_samples: int = 10  # opponent hands the play of each kept hand is searched against
+    play_weight: float = 0.5  # the search knows his cards, so counts only part of what it finds
     level: str = "pro"
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
         analysis = analyse(cards, dealer=seat.dealer, model=self.model)
         if min(seat.target - seat.score, seat.target - seat.opponent_score) > REACH or len(cards) != 6:
-            return analysis.best.discard
+            # The best few by hand and crib, weighed with the points they are worth in the play, each
+            # searched against the same hands the opponent may have kept.
+            unseen = tuple(c for c in DECK if c not in cards)
+            seed = self.rng.randrange(1 << 30)
+            leaders = [s for s in analysis.splits[:CANDIDATES] if s.net >= analysis.best.net - CLOSE]
+            if len(leaders) == 1:
+                return analysis.best.discard
+            return max(leaders, key=lambda s: s.net + self.play_weight * play_value(
+                s.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed))).discard
         # Near the end: the split with the best chance of winning, over every starter and what the play,
         # the opponent's hand and the crib usually bring, counted in order (the pone first).
         splits = analysis.splits
@@ -101,7 +114,8 @@ class Pro:
         legal = view.legal()
         if len({c.rank for c in legal}) == 1:
             return min(legal)
-        values = evaluate(view, self.samples, self.rng.randrange(1 << 30))
+        samples = self.race_samples if view.racing else self.samples
+        values = evaluate(view, samples, self.rng.randrange(1 << 30))
         return max(legal, key=lambda c: (values[c], -c.index))
 
 
