@@ -372,12 +372,12 @@ def _count_words(count: int) -> str:
 
 
 def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
-    """The card to play and why, in a player's words."""
+    """The card to play and why, in a player's words: what it does now, what it keeps back and what that is
+    worth over the rest of the play (or, near the end, to the game)."""
     values = evaluate(view, samples, seed)
     card = max(values, key=lambda c: (values[c], -c.index))
     count = view.count + card.value
     points = _peg((*(c.rank for c in view.pile), card.rank), count)
-    hands = opponent_hands(view, samples, random.Random(seed))
     reasons = []
     if points:
         made = f"makes {_count_words(count)} and " if count in (15, 31) else ""
@@ -389,23 +389,33 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
     others = sorted({c.rank: c for c in values if c.rank != card.rank}.values(), key=lambda c: -values[c])
     if others:
         held = others[0]
-        risk = _reply(view, held, hands)
-        why = f"keeps the {RANK_NAMES[held.rank]} back"
-        if risk >= 0.3 and _reply(view, card, hands) < risk:
-            why += (f": on {view.count} it would make {view.count + held.value}, and your opponent would peg "
-                    f"{risk:.1f} on average in reply")
-        reasons.append(why)
-        if view.racing:
-            reasons.append(f"it wins the game {values[card]:.0%} of the time, the {RANK_WORDS[held.rank]} "
-                           f"{values[held]:.0%}")
+        margin = values[card] - values[held]
+        if margin < (0.005 if view.racing else 0.05):
+            reasons.append(f"the {RANK_WORDS[held.rank]} does as well")
+            if view.racing:
+                reasons.append(f"it wins the game {values[card]:.0%} of the time")
         else:
-            reasons.append(f"over the rest of the play it averages {values[card] - values[held]:+.1f} "
-                           f"against the {RANK_WORDS[held.rank]}")
+            why = f"it keeps the {RANK_NAMES[held.rank]} back"
+            hands = opponent_hands(view, samples, random.Random(seed))
+            risk = _reply(view, held, hands)
+            if risk >= 0.3 and _reply(view, card, hands) < risk - 0.2:
+                why += (f": the count is {view.count}, and on the {RANK_NAMES[held.rank]} your opponent would "
+                        f"peg {risk:.1f} on average")
+            elif points > (instead := _peg((*(c.rank for c in view.pile), held.rank), view.count + held.value)):
+                why += (f": the count is {view.count}, the {RANK_NAMES[card.rank]} pegs {points} on it and the "
+                        f"{RANK_NAMES[held.rank]} {instead or 'nothing'}")
+            reasons.append(why)
+            if view.racing:
+                reasons.append(f"it wins the game {values[card]:.0%} of the time, the {RANK_WORDS[held.rank]} "
+                               f"{values[held]:.0%}")
+            else:
+                reasons.append(f"over the rest of the play it is worth {margin:.1f} more than the "
+                               f"{RANK_WORDS[held.rank]}")
     elif view.racing:
         reasons.append(f"it wins the game {values[card]:.0%} of the time")
-    if view.racing and view.opponent_need <= 15 and view.dealer:
-        reasons.append(f"your opponent needs {view.opponent_need} and counts first, so every point kept from "
-                       "him counts")
-    name = RANK_WORDS[card.rank]
-    reason = f"Play the {name} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
+    if view.racing and view.opponent_need <= 15:
+        first = "counts first" if view.dealer else "you count first"
+        reasons.append(f"your opponent needs {view.opponent_need} and {first}: the play decides what he can "
+                       "still peg")
+    reason = f"Play the {RANK_WORDS[card.rank]} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
     return Hint(card, points, values[card], reason, values, view.racing)
