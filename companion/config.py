@@ -15,10 +15,11 @@ import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
-from companion.commands import CommandError
+from companion.cribbage.transcript import MATCH_SCORING, VARIANTS
+from companion.errors import CommandError
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")
@@ -125,10 +126,10 @@ class GameConfig:
     players: tuple[str, ...] = _option(names)
     dealer: str = _option(text)
     target: int = _option(integer(61, 121, only=(61, 121)))
-    variant: str = _option(choice("two", "three", "four", "five-card"))
+    variant: Literal["two", "three", "four", "five-card"] = _option(choice(*VARIANTS))  # the engine's VariantName
     muggins: bool = _option(boolean)
     match: int = _option(integer(0, 99))
-    match_scoring: str = _option(choice("standard", "acc"))
+    match_scoring: Literal["standard", "acc"] = _option(choice(*MATCH_SCORING))  # the engine's MatchScoringName
     coaching: bool = _option(boolean)
 
     @property

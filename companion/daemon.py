@@ -20,11 +20,12 @@ from pathlib import Path
 from types import FrameType
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
+from companion.clock import Clock, SystemClock
 from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
-from companion.devices.base import Clock, DeviceError, SystemClock
+from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, open_devices
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
 from companion.table import Outcome, Table
@@ -128,19 +129,19 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple
     that hosts them all (the configuration then names it, so the strip gets its LED count); otherwise the
     configured board, and a ConfigError saying what to change when it cannot host one of them."""
     where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
-    states = [(replay([game]), what) for game, what in games]
+    rules = [(replay([game]).rules, game, what) for game, what in games]  # replay checks each game line
     try:
         if config.auto_layout:
-            sides = max(len(state.sides) for state, _ in states)
-            name = builtin_for(sides, max(state.target for state, _ in states))
+            sides = max(r.sides for r, _, _ in rules)
+            name = builtin_for(sides, max(r.target for r, _, _ in rules))
             config = replace(config, board=replace(config.board, layout=name))
         layout = load_layout(config.board.layout)
     except LayoutError as error:
         raise ConfigError(f"{where}: {error}") from None
-    for state, what in states:
-        problem = misfit(layout, len(state.sides), state.target)
+    for r, game, what in rules:
+        problem = misfit(layout, r.sides, r.target)
         if problem is not None:
-            raise ConfigError(f"{where} cannot host {what} ({', '.join(state.players)} to {state.target}): "
+            raise ConfigError(f"{where} cannot host {what} ({', '.join(game.players)} to {r.target}): "
                               f"{problem}: {LAYOUT_ADVICE}")
     return config, layout
 

@@ -6,13 +6,15 @@ import socket
 
 import pytest
 
+from companion.clock import ManualClock
 from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
 from companion.daemon import Daemon, Notifier, fit_board, open_game, open_table, setup_input
-from companion.devices.base import Celebrate, Entry, ManualClock
 from companion.devices.registry import open_devices
+from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
+from companion.view.leds import Celebrate
 from companion.view.pegs import FINISH, MARKER, dim
 from tests.golden import assert_golden
 from tests.view.test_screen import DEAL

@@ -23,9 +23,9 @@ DEVICE_CHOICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=
 
 
 def _table(state_dir: Path):  # type: ignore[no-untyped-def]
+    from companion.clock import SystemClock
     from companion.config import load_config
     from companion.daemon import Daemon, Notifier, open_table, setup_input
-    from companion.devices.base import SystemClock
     from companion.devices.registry import open_devices
 
     config = load_config(overrides=DEVICE_CHOICES, system_path=None)
@@ -38,7 +38,7 @@ def _table(state_dir: Path):  # type: ignore[no-untyped-def]
 
 def input_latency(rounds: int, state_dir: Path) -> list[float]:
     from companion.commands.sim import DEMO
-    from companion.devices.base import Entry
+    from companion.entry import Entry
 
     daemon = _table(state_dir)
     table = daemon.table

@@ -9,10 +9,12 @@ import sys
 from collections.abc import Generator
 from typing import TextIO
 
+from companion.clock import SystemClock
 from companion.commands import CommandError
 from companion.config import load_config
 from companion.deck.scans import explain_scan
-from companion.devices.base import DeviceError, Entry, EntryDevice, SystemClock
+from companion.devices.base import DeviceError, EntryDevice
+from companion.entry import Entry
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

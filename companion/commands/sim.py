@@ -16,15 +16,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.clock import Clock, SystemClock
 from companion.commands import CommandError
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
-from companion.devices.base import Clock, DeviceError, Frame, SystemClock
+from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLogError
 from companion.table import HELP, Outcome, Table
+from companion.view.leds import Frame
 from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
 
 # The sample deal `--demo` plays: Ann deals; Bob holds 10C 5H 5D JH, Ann 4C 6D 7S 8H; the crib 2C 3D 9S KH.
@@ -40,8 +42,8 @@ def register(subparsers: Any) -> None:
         "again on the same --state-dir resumes the game.",
     )
     parser.add_argument("--players", help="names for a new game, comma separated (default: [game] players)")
-    parser.add_argument("--dealer", help="who deals first in a new game (default: [game] dealer when "
-                        "one of the players, else the first player)")
+    parser.add_argument("--dealer", help="who deals first in a new game, skipping the cut for deal (default: "
+                        "[game] dealer when one of the players, else the players cut)")
     parser.add_argument("--target", type=int, choices=(61, 121), help="points to win a new game")
     parser.add_argument("--state-dir", type=Path, help="where the game lives (default: "
                         "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)")
@@ -122,8 +124,11 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, devices=replace(config.devices, strip="pico-sim"))
     players = [p.strip() for p in args.players.split(",")] if args.players else None
     chosen = players or list(config.game.players)
-    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else chosen[0])
-    if dealer not in chosen:
+    # no dealer named: the game starts with the cut for deal (docs/rules.md); the demo's sample deal is Ann's
+    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else None)
+    if args.demo and dealer is None:
+        dealer = chosen[0]
+    if dealer is not None and dealer not in chosen:
         raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
     setup = setup_input(config, players, dealer, args.target)
     state_dir = args.state_dir or default_state_dir()

@@ -13,7 +13,9 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
+from companion.clock import Clock
+from companion.devices.base import DeviceError, Emit, EntryDevice
+from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence
 
 Position = tuple[int, int]

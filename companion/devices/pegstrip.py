@@ -27,9 +27,12 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.clock import Clock, SystemClock
+from companion.view.leds import Celebrate, Effect, Flash, Frame, Walk
+
 from .. import ledlink
 from ..ledlink import Message
-from .base import Celebrate, Clock, DeviceError, Effect, Flash, Frame, PegStrip, SystemClock, Walk
+from .base import DeviceError, PegStrip
 
 if TYPE_CHECKING:
     from .picokeys import PicoKeypad

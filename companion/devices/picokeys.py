@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.devices.base import Clock
+from companion.clock import Clock
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import LAYOUT
 

@@ -40,8 +40,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.devices.base import OFF, Clock, DeviceError, Frame
+from companion.clock import Clock
+from companion.devices.base import DeviceError
 from companion.devices.sim import key_position
+from companion.view.leds import OFF, Frame
 
 if TYPE_CHECKING:
     from companion.devices.pegstrip import PicoPegStrip
@@ -319,7 +321,7 @@ class SimulatedPico:
         """Move the Pico's clock past its self-test and the effects it has queued; the host's keep-alive pings
         of the skipped time count as heard (the host would have sent them), so the watchdog stays calm."""
         lights = controller.lights
-        left = max(0, lights.selftest_until - now)
+        left: int = max(0, lights.selftest_until - now)
         if lights.effects:
             left = max(left, sum(effect.duration for effect in lights.effects) - (now - lights.effect_start))
         self._skipped_ms += left
@@ -355,7 +357,7 @@ class SimulatedPico:
     def picture(self) -> Frame:
         """The LEDs as the board pictures draw them: their colours with the brightness divided back out, so a
         peg at full colour is drawn at full while the current limit's dimming and the 8-bit steps remain."""
-        brightness = self.controller.lights.brightness
+        brightness: int = self.controller.lights.brightness
         if brightness == 0:
             return tuple(OFF for _ in self.leds())
 

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from companion.clock import Clock
 from companion.config import SYSTEM_PATH, Config
-from companion.devices.base import Clock, DeviceError, EntryDevice, PegStrip, StatusDisplay
+from companion.devices.base import DeviceError, EntryDevice, PegStrip, StatusDisplay
 from companion.devices.picokeys import PicoKeypad
 
 if TYPE_CHECKING:

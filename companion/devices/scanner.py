@@ -19,7 +19,9 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
+from companion.clock import Clock
+from companion.devices.base import DeviceError, Emit, EntryDevice
+from companion.entry import Entry
 from companion.entry.scans import DuplicateFilter, normalise_scan
 
 log = logging.getLogger(__name__)

@@ -21,9 +21,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from companion.devices.base import Clock, Effect, Emit, Entry, EntryDevice, Frame, PegStrip
+from companion.clock import Clock
+from companion.devices.base import Emit, EntryDevice, PegStrip
 from companion.devices.keypad import Keypad
+from companion.entry import Entry
 from companion.entry.keymap import KEYS, LAYOUT, not_a_key
+from companion.view.leds import Effect, Frame
 
 
 class SimStrip(PegStrip):

@@ -18,8 +18,8 @@ or that waits longer than the timeout, comes out as "keys 5 A" (the labels press
 
 from __future__ import annotations
 
+from companion.clock import Clock, ManualClock
 from companion.cribbage.cards import RANK_NAMES
-from companion.devices.base import Clock, ManualClock
 
 LAYOUT: tuple[tuple[str, ...], ...] = (
     ("1", "2", "3", "A"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from companion.devices.base import ManualClock
+from companion.clock import ManualClock
 from companion.devices.picosim import SimulatedPico
 
 PICO_ROWS, PICO_COLUMNS = (6, 7, 8, 9), (10, 11, 12, 13)

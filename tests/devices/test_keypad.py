@@ -1,8 +1,9 @@
 from __future__ import annotations
 
-from companion.devices.base import Entry, ManualClock
+from companion.clock import ManualClock
 from companion.devices.keypad import Buttons
 from companion.devices.sim import SimulatedKeypad
+from companion.entry import Entry
 from tests.devices.conftest import run, texts
 
 

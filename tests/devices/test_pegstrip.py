@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 
 from companion.boards import load_layout
-from companion.devices.base import DeviceError, Entry, Flash, Frame, ManualClock, Walk
+from companion.clock import ManualClock
+from companion.devices.base import DeviceError
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.picosim import SimulatedPico
+from companion.entry import Entry
+from companion.view.leds import Flash, Frame, Walk
 from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, tap, wait_for
 
 LAYOUT = load_layout("two-track-61")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.devices.base import Entry, ManualClock
+from companion.clock import ManualClock
 from companion.devices.picokeys import PicoKeypad
+from companion.entry import Entry
 
 
 def key(row: int, column: int, pressed: int = 1) -> bytes:

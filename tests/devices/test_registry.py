@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.clock import ManualClock
 from companion.config import load_config
-from companion.devices.base import DeviceError, Entry, ManualClock
+from companion.devices.base import DeviceError
 from companion.devices.keypad import Buttons, Keypad
 from companion.devices.oled import Oled
 from companion.devices.pegstrip import PicoPegStrip
@@ -19,6 +20,7 @@ from companion.devices.picosim import PicoKeys, SimulatedPico
 from companion.devices.registry import open_devices
 from companion.devices.scanner import SerialScanner
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
+from companion.entry import Entry
 from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, tap, wait_for
 
 

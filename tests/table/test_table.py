@@ -6,6 +6,7 @@ from pathlib import Path
 
 from companion.advice.coach import review_discard
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import (
@@ -17,8 +18,8 @@ from companion.cribbage.transcript import (
     StarterInput,
     UndoInput,
 )
-from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
+from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import STRIP_BACK, STRIP_MISSING, Table
 from companion.view.pegs import DEFAULT_COLOURS
@@ -186,7 +187,7 @@ def test_the_screen_says_when_the_strip_goes_missing_and_when_it_is_back(tmp_pat
 def test_without_a_dealer_the_players_cut_and_the_lower_card_deals(tmp_path):
     table = Table(GameLog.open(tmp_path / "g.jsonl"), setup=GameInput(("Ann", "Bob")), layout=LAYOUT,
                   clock=ManualClock())
-    assert table.prompt() == "Cut for deal: Ann and Bob to cut"
+    assert table.prompt() == "Cut for deal: Ann and Bob to cut (ok: no cut, Ann deals)"
     enter(table, "KH", "3C")
     assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Scan the starter"
 
@@ -332,3 +333,16 @@ def test_new_game_after_a_game_of_an_acc_match_plays_on_in_the_match(tmp_path):
     (new,) = enter(table, "new")
     assert new.accepted is not None and table.state.game_number == 2 and table.state.dealer == "Bob"
     assert dict(table.state.match_points) == {"Ann": 3, "Bob": 0} and table.state.match_scoring == "acc"
+
+
+def test_what_the_table_shows_is_the_same_in_plain_values(tmp_path):
+    strip = SimStrip(LAYOUT.led_count)
+    table = new_table(tmp_path, strip=strip)
+    enter(table, *DEAL[:5])  # Ann's run of three
+    shown = table.shown().to_json()
+    assert shown["screen"]["prompt"] == table.prompt() == "Bob to play, count 25"
+    assert shown["screen"]["scores"] == [["Ann", 3], ["Bob", 0]] and shown["message"] is None
+    assert shown["leds"] == [list(colour) for colour in strip.frame]
+    (bad,) = enter(table, "9S")
+    shown = table.shown().to_json()
+    assert shown["error"] is True and shown["message"] == bad.message == shown["screen"]["error"]
