@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from companion.cribbage.cards import RANK_NAMES, RANK_WORDS, VALUES, Card
 from companion.cribbage.errors import RuleError
+from companion.cribbage.game import MAX_COUNT, fitting
 
 from .endgame import REACH, WinChances, chances
 from .tables import rank_table
@@ -76,15 +77,15 @@ def sensible_value(pile: tuple[int, ...], count: int, rank: int) -> float:
 @functools.lru_cache(maxsize=1 << 16)
 def sensible_choice(hand: Ranks, pile: Ranks, count: int) -> int | None:
     """The rank a sensible player plays from `hand` (None: nothing fits, he says go)."""
-    fits = [r for r in hand if count + VALUES[r] <= 31]
+    fits = [r for r in hand if count + VALUES[r] <= MAX_COUNT]
     if not fits:
         return None
     return max(fits, key=lambda r: (sensible_value(pile, count, r), -r))
 
 
 def _fits(hand: Ranks, count: int) -> bool:
-    """Whether a card of `hand` (ranks, lowest first) fits under 31."""
-    return bool(hand) and count + VALUES[hand[0]] <= 31
+    """Whether a card of `hand` (ranks, lowest first) fits: the engine's rule, on ranks for speed."""
+    return bool(hand) and count + VALUES[hand[0]] <= MAX_COUNT
 
 
 def _next_series(mine: Ranks, theirs: Ranks, last: int) -> int:
@@ -119,7 +120,7 @@ def _future(state: State) -> float:
     elif mover == 1:
         value = -_after(state, sensible_choice(theirs, pile, count) or 0)
     else:
-        value = max(_after(state, r) for r in set(mine) if count + VALUES[r] <= 31)
+        value = max(_after(state, r) for r in set(mine) if count + VALUES[r] <= MAX_COUNT)
     if len(_future_memo) >= _MEMO_LIMIT:
         _future_memo.clear()
     _future_memo[state] = value
@@ -192,7 +193,7 @@ class _Race:
         elif mover == 1:
             value = self.after(state, sensible_choice(theirs, pile, count) or 0, scored)
         else:
-            value = max(self.after(state, r, scored) for r in set(mine) if count + VALUES[r] <= 31)
+            value = max(self.after(state, r, scored) for r in set(mine) if count + VALUES[r] <= MAX_COUNT)
         self.memo[(state, scored)] = value
         return value
 
@@ -231,7 +232,8 @@ class PlayView:
         return sum(c.value for c in self.pile)
 
     def legal(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.hand if self.count + c.value <= 31)
+        """The cards that may be played now: the engine's rule (`fitting`)."""
+        return fitting(self.count, self.hand)
 
     @property
     def racing(self) -> bool:
@@ -283,7 +285,7 @@ def opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tup
     """Hands the opponent could hold, by ranks, each with its share of `samples` draws weighted by likelihood."""
     ranks = [c.rank for c in view.unseen]
     if view.opponent_go:
-        ranks = [r for r in ranks if VALUES[r] > 31 - view.count]
+        ranks = [r for r in ranks if VALUES[r] > MAX_COUNT - view.count]
     k = min(view.opponent_cards, len(ranks))
     played = tuple(card.rank for _, card in view.opponent_moves if card is not None)
     drawn = [tuple(sorted(rng.sample(ranks, k))) for _ in range(4 * samples)]
@@ -361,7 +363,7 @@ def _reply(view: PlayView, card: Card, hands: list[tuple[Ranks, float]]) -> floa
     count = view.count + card.value
     total = 0.0
     for theirs, share in hands:
-        rank = sensible_choice(theirs, pile, count) if count < 31 else None
+        rank = sensible_choice(theirs, pile, count) if count < MAX_COUNT else None
         if rank is not None:
             total += share * _peg((*pile, rank), count + VALUES[rank])
     return total

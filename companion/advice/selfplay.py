@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields, replace
 
 from companion.cribbage.cards import DECK, Card
-from companion.cribbage.game import skunk_lines
+from companion.cribbage.game import MAX_COUNT, fitting, skunk_lines
 from companion.cribbage.scoring import score_show
 
 from .pegging import Move, PlayView, peg_points
@@ -129,7 +129,7 @@ class _Table:
         moves: list[list[Move]] = [[], []]  # each player's plays and goes, as the other saw them
         while held[0] or held[1]:
             count = sum(c.value for c in pile)
-            if any(count + c.value <= 31 for c in held[mover]):
+            if fitting(count, held[mover]):
                 other = 1 - mover
                 view = PlayView(
                     hand=tuple(held[mover]), pile=tuple(pile),
@@ -149,7 +149,7 @@ class _Table:
                 last = mover
                 self.note(type="play", card=str(card))
                 self.peg(mover, peg_points([c.rank for c in pile], count), "pegging")
-                if count == 31:
+                if count == MAX_COUNT:
                     pile, said_go = [], [False, False]
                     mover = other if held[other] else mover
                 elif not held[0] and not held[1]:
@@ -162,7 +162,7 @@ class _Table:
                 moves[mover].append((tuple(pile), None))
                 self.note(type="go")
             other = 1 - mover
-            if any(count + c.value <= 31 for c in held[other]):
+            if fitting(count, held[other]):
                 mover = other
                 continue
             if held[other] and not said_go[other]:

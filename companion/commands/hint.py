@@ -10,6 +10,7 @@ from companion.advice.pegging import PlayView, hint
 from companion.commands import CommandError
 from companion.cribbage.cards import DECK, parse_cards
 from companion.cribbage.errors import RuleError
+from companion.cribbage.game import MAX_COUNT
 
 
 def register(subparsers: Any) -> None:
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--opponent-cards is 0 to 4")
     if not 1 <= args.need <= 999 or not 1 <= args.opponent_need <= 999:
         raise CommandError("--need and --opponent-need are the points still needed: 1 or more")
-    if sum(c.value for c in pile) > 31:
+    if sum(c.value for c in pile) > MAX_COUNT:
         raise RuleError("the pile counts more than 31: give only the cards since the count was reset")
     unseen = tuple(c for c in DECK if c not in everything)
     view = PlayView(hand, pile, unseen, args.opponent_cards, args.opponent_go, min(args.need, args.target),
