@@ -35,7 +35,7 @@ Ranks = tuple[int, ...]
 # the log of the ratio rises by 0.28 to 0.39 a point as dealer and as pone and levels off near 12).
 KEEP_SLOPE = 0.35
 KEEP_CAP = 12.0
-SURPRISE = 0.05  # weight of a hand from which a sensible player would not have played what he played
+SURPRISE = 0.15  # weight of a hand from which a sensible player would not have played what he played
 _MEMO_LIMIT = 400_000
 
 

@@ -66,11 +66,14 @@ def _pro_decisions(games: int) -> dict[str, object]:
 
     endgame.chances(121)  # solved once, as at first use (timed below)
     analyse(DECK[:6], dealer=True)
+    start = time.perf_counter()
     for n in range(games):
         play_game(("pro", "standard"), n % 2, f"bench:{n}", maker=maker)
+    seconds = time.perf_counter() - start
     both = plays + discards
     return {
         "games": games,
+        "games_per_s": round(games / seconds, 2),
         "decisions": len(both),
         "decision_p50_ms": _percentile_ms(both, 0.5),
         "decision_p99_ms": _percentile_ms(both, 0.99),
