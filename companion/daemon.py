@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
 from companion.clock import Clock, SystemClock
@@ -26,9 +27,13 @@ from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
 from companion.devices.base import DeviceError
-from companion.devices.registry import Devices, open_devices
+from companion.devices.presence import STATUS_FILE, remove_status, write_status
+from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.gamelog import GameLog, GameLogError, current_log, next_log
 from companion.table import Outcome, Table
+
+if TYPE_CHECKING:
+    from companion.club.publisher import Publisher
 
 log = logging.getLogger(__name__)
 
@@ -66,24 +71,47 @@ class Notifier:
             self.last_ping = now
 
 
+def device_news(before: dict[str, str], now: dict[str, str]) -> str | None:
+    """What the table is told when devices go missing or come back (the strip's own news the table gives)."""
+    gone = [what for what, problem in now.items() if problem and not before.get(what) and what != STRIP]
+    back = [what for what, problem in now.items() if not problem and before.get(what) and what != STRIP]
+    said = []
+    if gone:
+        said.append(f"Not connected: {', '.join(gone)}. The game goes on; check the cable")
+    if back:
+        said.append(f"Connected again: {', '.join(back)}")
+    return ". ".join(said) or None
+
+
 class Daemon:
+    """The main loop. Devices going missing or coming back are told once each: on the screen, in the journal
+    (by their watches) and in `status_path` (the state directory's devices.json, which `crib state` prints)."""
+
     def __init__(self, table: Table, board: Devices, *, clock: Clock, notifier: Notifier | None = None,
-                 on_outcome: Callable[[Outcome], None] | None = None) -> None:
+                 on_outcome: Callable[[Outcome], None] | None = None, status_path: Path | None = None,
+                 club: Publisher | None = None) -> None:
         self.table = table
         self.board = board
         self.clock = clock
         self.notifier = notifier or Notifier({})
         self.on_outcome = on_outcome
+        self.club = club  # the club's broker, woken after each input logged (it never holds the loop up)
+        self.status_path = status_path
+        self.devices: dict[str, str] = {}
+        """Each device that can go missing and its problem ("" when there), as last reported."""
         self.stopping = False
 
     def start(self) -> None:
         for device in self.board.entries:
             device.start(self.table.emit)
+        self._report_devices()
         self.notifier.notify("READY=1\nSTATUS=" + self.table.prompt())
 
     def step(self, timeout: float = POLL_SECONDS) -> None:
         """Wait up to `timeout` for an entry, apply what is queued, then poll devices and time-outs."""
         for outcome in self.table.drain(timeout):
+            if self.club is not None and outcome.accepted is not None:
+                self.club.wake()
             if self.on_outcome is not None:
                 self.on_outcome(outcome)
         now = self.clock.monotonic()
@@ -91,8 +119,22 @@ class Daemon:
             device.poll(now)
         if self.board.strip is not None:
             self.board.strip.poll(now)
+        if self.board.display is not None:
+            self.board.display.poll(now)
+        self._report_devices()
         self.table.tick(now)
         self.notifier.ping(now)
+
+    def _report_devices(self) -> None:
+        status = self.board.status()
+        if status == self.devices:
+            return
+        news = device_news(self.devices, status)
+        self.devices = status
+        if self.status_path is not None:
+            write_status(self.status_path, status)
+        if news is not None:
+            self.table.announce(news, error=any(status.values()))
 
     def run(self, done: Callable[[], bool] = lambda: False) -> int:
         """Loop until a signal arrives or `done()` says so; always closes the devices."""
@@ -107,6 +149,10 @@ class Daemon:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             self.board.close()
+            if self.status_path is not None:
+                remove_status(self.status_path)
+            if self.club is not None:
+                self.club.close()
         return 0
 
     def _signal(self, signum: int, frame: FrameType | None) -> None:
@@ -114,26 +160,30 @@ class Daemon:
 
 
 def setup_input(config: Config, players: Sequence[str] | None = None, dealer: str | None = None,
-                target: int | None = None) -> t.GameInput:
-    """The game input a new game starts with, from the configuration and any command-line choices."""
+                target: int | None = None, variant: t.VariantName | None = None) -> t.GameInput:
+    """The game input a new game starts with, from the configuration and any command-line choices (a variant
+    chosen, or players named, replaces the configured variant)."""
     game = config.game
     chosen = tuple(players) if players else game.players
     dealer = dealer if dealer is not None else (game.dealer or None)
     return t.GameInput(players=chosen, dealer=dealer if dealer in chosen else None, target=target or game.target,
-                       variant=None if players else game.variant, muggins=game.muggins,
+                       variant=variant or (None if players else game.variant), muggins=game.muggins,
                        match=game.match or None, match_scoring=game.match_scoring if game.match else None)
 
 
-def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple[Config, BoardLayout]:
+def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]], *,
+              physical: bool = False) -> tuple[Config, BoardLayout]:
     """The board for `games` (each with what it is, for messages): with board.layout "auto" the builtin board
     that hosts them all (the configuration then names it, so the strip gets its LED count); otherwise the
-    configured board, and a ConfigError saying what to change when it cannot host one of them."""
+    configured board, and a ConfigError saying what to change when it cannot host one of them. A `physical`
+    strip (a real Pico) is on a board built with 121 holes: "auto" then keeps its LED map for a 61-point game
+    too (once round, ending at hole 61), rather than the 61-hole board's, whose LEDs sit elsewhere."""
     where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
     rules = [(replay([game]).rules, game, what) for game, what in games]  # replay checks each game line
     try:
         if config.auto_layout:
             sides = max(r.sides for r, _, _ in rules)
-            name = builtin_for(sides, max(r.target for r, _, _ in rules))
+            name = builtin_for(sides, 121 if physical else max(r.target for r, _, _ in rules))
             config = replace(config, board=replace(config.board, layout=name))
         layout = load_layout(config.board.layout)
     except LayoutError as error:
@@ -146,7 +196,8 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple
     return config, layout
 
 
-def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput) -> tuple[GameLog, Config, BoardLayout]:
+def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput,
+             physical: bool = False) -> tuple[GameLog, Config, BoardLayout]:
     """The game's log (the current one, or a new one when asked or when there is none) and the board for the
     games it will see: the one resumed, and those `setup` starts (NEW GAME twice)."""
     path = None if new else current_log(state_dir)
@@ -155,7 +206,7 @@ def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput) -> 
     if resumed is not None:
         games += [(game, f"the game resumed from {path} (--new starts another)") for game in resumed.inputs
                   if isinstance(game, t.GameInput)]
-    config, layout = fit_board(config, games)
+    config, layout = fit_board(config, games, physical=physical)
     return resumed or GameLog.open(next_log(state_dir)), config, layout
 
 
@@ -163,14 +214,15 @@ def _table(config: Config, board: Devices, game_log: GameLog, *, layout: BoardLa
            state_dir: Path, clock: Clock) -> Table:
     return Table(game_log, setup=setup, layout=layout, clock=clock, strip=board.strip, display=board.display,
                  colours=config.board.colours, coaching=config.game.coaching,
-                 new_log=lambda: GameLog.open(next_log(state_dir)))
+                 page_seconds=config.display.page_ms / 1000, new_log=lambda: GameLog.open(next_log(state_dir)))
 
 
 def open_game(config: Config, *, state_dir: Path, clock: Clock, simulate: bool, new: bool = False,
               setup: t.GameInput | None = None, script: Path | None = None) -> tuple[Devices, Table]:
     """The devices and the table: the game resumed from `state_dir` (or a new one), on the board fitting it."""
     setup = setup or setup_input(config)
-    game_log, config, layout = _prepare(config, state_dir, new, setup)
+    physical = config.devices.strip == "pico" and not (simulate and simulated_choice(config, "strip"))
+    game_log, config, layout = _prepare(config, state_dir, new, setup, physical)
     board = open_devices(config, clock=clock, simulate=simulate, script=script)
     try:
         return board, _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
@@ -206,9 +258,31 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     """Run the board until a signal: resume the game, show it, follow the table."""
     config = config_from_args(args)
     clock = SystemClock()
-    board, table = open_game(config, state_dir=args.state_dir or config.state.path, clock=clock,
-                             simulate=simulate, new=args.new)
-    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog)).run()
+    state_dir = args.state_dir or config.state.path
+    board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
+    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
+                  status_path=state_dir / STATUS_FILE, club=club_publisher(config, state_dir)).run()
+
+
+def club_publisher(config: Config, state_dir: Path) -> Publisher | None:
+    """The board's publisher to its club's broker (`[club]`), started; None when no broker is configured.
+    The board never waits for it: an input is logged first, and the publisher is only woken."""
+    club = config.club
+    if not club.broker:
+        return None
+    from companion.club.publisher import Broker, Publisher
+
+    try:
+        password = Path(club.password_file).read_text(encoding="utf-8").strip() if club.password_file else ""
+    except OSError as error:
+        raise ConfigError(f"club.password_file: cannot read {club.password_file} ({error.strerror}): "
+                          "make it readable by the service, or leave it empty") from None
+    broker = Broker.from_url(club.broker, username=club.username, password=password, ca_file=club.ca_file,
+                             cert_file=club.cert_file, key_file=club.key_file)
+    publisher = Publisher(broker, club.club, club.board, state_dir, home_assistant=club.home_assistant)
+    publisher.start()
+    log.info("club: publishing board %s of %s to %s", club.board, club.club, club.broker)
+    return publisher
 
 
 def main(argv: Sequence[str] | None = None) -> int:

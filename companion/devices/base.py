@@ -35,9 +35,11 @@ class EntryDevice(abc.ABC):
 
     `start(emit)` begins delivering entries (from a thread of the driver's own, or from `poll`);
     `poll(now)` is called by the main loop about every 10 ms for devices scanned in our code (the matrix
-    keypad); `close()` releases the device."""
+    keypad); `close()` releases the device. A driver whose own thread finds the device gone sets `problem`:
+    the registry's watch (companion/devices/presence.py) then closes it and opens it again when it is back."""
 
     name = "entry device"
+    problem = ""
 
     @abc.abstractmethod
     def start(self, emit: Emit) -> None: ...
@@ -54,6 +56,8 @@ class PegStrip(abc.ABC):
     absent keeps the latest frame and sends the whole picture again when the strip comes back."""
 
     name = "peg strip"
+    problem = ""
+    """Why the strip is not connected, for the status screen and `crib state`."""
 
     @property
     @abc.abstractmethod
@@ -82,6 +86,9 @@ class StatusDisplay(abc.ABC):
 
     @abc.abstractmethod
     def show(self, image: Image.Image) -> None: ...
+
+    def poll(self, now: float) -> None:  # noqa: B027 - a display that may come back reopens from here
+        """Called from the main loop; the default does nothing."""
 
     @abc.abstractmethod
     def close(self) -> None: ...

@@ -68,11 +68,12 @@ class KeySequence:
         """The keys of a half-entered sequence, to show on the screen."""
         return tuple(self.keys)
 
-    def press(self, key: str) -> str | None:
-        """One key press; returns an entry text when this key completes (or spoils) a sequence."""
+    def press(self, key: str, at: float | None = None) -> str | None:
+        """One key press (made `at` that time on the clock, or now); returns an entry text when this key
+        completes (or spoils) a sequence."""
         if key not in KEYS:
             raise ValueError(f"{key!r} is not a key label: the keys are {' '.join(sorted(KEYS))}")
-        now = self.clock.monotonic()
+        now = self.clock.monotonic() if at is None else at
         if self.keys and now - self._last_press >= self.timeout:
             self._start_over()  # the driver's poll reports stale sequences; a fresh press starts anew
         self._last_press = now
