@@ -70,6 +70,15 @@ class CannotSave(GameLogError):
         self.error = error
 
 
+def is_header(line: str) -> bool:
+    """Whether a transcript's first line is a board log's header (readers of transcripts skip it)."""
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and obj.get("log") == HEADER["log"]
+
+
 def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     keys = [key for key, _ in pairs]
     if len(set(keys)) != len(keys):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from companion.commands import CommandError
 from companion.commands.score import add_card_arguments, print_score, read_card, write_batch
@@ -42,7 +42,7 @@ def _check_distinct(cards: Sequence[Card]) -> None:
         raise CommandError(f"{twice} is given twice: each card is played once")
 
 
-def batch_totals(lines: TextIO) -> Iterator[int]:
+def batch_totals(lines: Iterable[str]) -> Iterator[int]:
     for number, line in enumerate(lines, 1):
         try:
             cards = [read_card(w) for w in line.replace(",", " ").split()]

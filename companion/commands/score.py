@@ -7,8 +7,8 @@ import contextlib
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, BinaryIO
 
 from companion.commands import CommandError
 from companion.cribbage.cards import Card, parse_cards
@@ -35,7 +35,7 @@ def add_card_arguments(parser: argparse.ArgumentParser, cards_help: str) -> None
     parser.add_argument("--batch", metavar="FILE", help="score every line of FILE ('-' for standard input)")
 
 
-def write_batch(args: argparse.Namespace, totals: Callable[[TextIO], Iterator[int]]) -> None:
+def write_batch(args: argparse.Namespace, totals: Callable[[Iterable[str]], Iterator[int]]) -> None:
     """One total a line for every line of --batch FILE."""
     if args.cards:
         raise CommandError("give cards or --batch FILE, not both")
@@ -64,23 +64,35 @@ def print_score(score: Score, *, as_json: bool) -> None:
 
 
 @contextlib.contextmanager
-def open_text(path: str) -> Iterator[TextIO]:
-    """A named file, or standard input for '-', with a message that says what to do when it cannot be read."""
+def open_text(path: str) -> Iterator[Iterator[str]]:
+    """The lines of a named file, or of standard input for '-', with a message that says what to do when it
+    cannot be read or a line is not UTF-8 text (any byte may come from a scanner or a serial line)."""
     if path == "-":
-        yield sys.stdin
+        yield utf8_lines(sys.stdin.buffer, "standard input")
         return
     try:
-        file = open(path, encoding="utf-8")  # noqa: SIM115 (closed below, after the caller is done)
+        file = open(path, "rb")  # noqa: SIM115 (closed below, after the caller is done)
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror}; give a readable file or '-'") from None
     with file:
-        yield file
+        yield utf8_lines(file, path)
+
+
+def utf8_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+    """Each line decoded on its own, so that a bad byte is an error naming its line rather than a traceback."""
+    for number, raw in enumerate(stream, 1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise CommandError(f"{name}: line {number} is not UTF-8 text (byte {raw[error.start]:#04x} at column "
+                               f"{len(raw[:error.start].decode('utf-8', 'replace')) + 1}): save it as UTF-8, "
+                               "or type that line again") from None
 
 
 read_card = functools.cache(Card.parse)  # batches read the same few texts again and again
 
 
-def batch_totals(lines: TextIO, *, crib: bool = False) -> Iterator[int]:
+def batch_totals(lines: Iterable[str], *, crib: bool = False) -> Iterator[int]:
     """Totals of one hand a line ("5H 5D 5C JS 5S", optionally "crib" at the end); errors name the line."""
     for number, line in enumerate(lines, 1):
         words = line.replace(",", " ").split()

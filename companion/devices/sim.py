@@ -235,9 +235,14 @@ class TerminalEntry(LineEntry):
         self.reader.start()
 
     def _read(self) -> None:
-        for line in self.stream:
-            self.lines.append(line)
-        self.ended = True
+        """Bytes are decoded a line at a time: a byte that is not UTF-8 makes that line a bad entry (shown as such
+        and refused), never an error that would end the reading under a strict UTF-8 locale."""
+        binary = getattr(self.stream, "buffer", None)
+        try:
+            for line in binary if binary is not None else self.stream:
+                self.lines.append(line.decode("utf-8", "replace") if isinstance(line, bytes) else line)
+        finally:
+            self.ended = True
 
 
 class ScriptEntry(LineEntry):
@@ -247,5 +252,5 @@ class ScriptEntry(LineEntry):
 
     def __init__(self, path: Path, keypad: KeyHand | None = None) -> None:
         super().__init__(keypad)
-        self.lines.extend(path.read_text(encoding="utf-8").splitlines())
+        self.lines.extend(line.decode("utf-8", "replace") for line in path.read_bytes().splitlines())
         self.ended = True

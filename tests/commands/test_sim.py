@@ -169,3 +169,23 @@ def test_keys_on_the_simulated_picos_keypad_come_over_its_link_and_are_played(tm
     (pico,) = picos
     assert pico.keypad_pins == ((6, 7, 8, 9), (10, 11, 12, 13))  # told by the host: the packaged keypad.pico_* pins
     assert pico.keys_sent == 8  # four keys pressed and released, each a KEY message from the firmware
+
+
+def test_bad_bytes_on_standard_input_under_a_strict_utf8_locale_are_refused_and_play_goes_on(tmp_path):
+    import os
+    import subprocess
+    from pathlib import Path
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
+    result = subprocess.run([sys.executable, "-m", "companion.cli", "sim", *SIM, "--state-dir", str(tmp_path / "s"),
+                             "--set", "devices.strip=sim"], input=b"5C\n\xff\n10C\n", capture_output=True, check=False,
+                            env=env, cwd=Path(__file__).parents[2], timeout=60)
+    out = result.stdout.decode().splitlines()
+    assert result.returncode == 0, result.stderr.decode()[-600:]
+    assert out[-3].startswith('ok 2 {"type": "starter"') and out[-1].startswith('ok 3 {"type": "play"')
+    assert out[-2].startswith("rejected '\ufffd': '\ufffd' is not a card or a command")
+    script = tmp_path / "script.txt"
+    script.write_bytes(b"5C\nJ\xffS\n10C\n")
+    result = subprocess.run([sys.executable, "-m", "companion.cli", "sim", *SIM, "--new", "--state-dir",
+                             str(tmp_path / "s"), "--set", "devices.strip=sim", "--script", str(script)],
+                            capture_output=True, check=False, env=env, cwd=Path(__file__).parents[2], timeout=60)
+    assert result.returncode == 0 and "rejected 'J\ufffdS'" in result.stdout.decode()
