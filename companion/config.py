@@ -12,7 +12,7 @@ import argparse
 import json
 import re
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.commands import CommandError
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
+MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
 SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")
 
 Color = tuple[int, int, int]
@@ -283,8 +284,8 @@ def _split_key(key: str) -> list[str]:
     return [part.strip().strip("\"'") for part in key.split(".")]
 
 
-def find_line(source: str, path: Sequence[str]) -> int | None:
-    """The line (1-based) where a dotted key, or the table holding it, is written in TOML text."""
+def _statements(source: str) -> Iterator[tuple[int, list[str]]]:
+    """Each line (1-based) where a table header or a key begins, outside multi-line strings, with its full path."""
     table: list[str] = []
     in_multiline = False
     for number, line in enumerate(source.splitlines(), start=1):
@@ -295,18 +296,24 @@ def find_line(source: str, path: Sequence[str]) -> int | None:
         in_multiline = bool(opens_or_closes)
         if match := _TABLE.match(line):
             table = _split_key(match.group(1))
-            if table[: len(path)] == list(path):
-                return number
+            yield number, table
         elif match := _KEY.match(line):
-            full = table + _split_key(match.group(1))
-            if full[: len(path)] == list(path):
-                return number
-    return None
+            yield number, table + _split_key(match.group(1))
+
+
+def find_line(source: str, path: Sequence[str]) -> int | None:
+    """The line (1-based) where a dotted key, or the table holding it, is written in TOML text."""
+    return next((number for number, full in _statements(source) if full[: len(path)] == list(path)), None)
 
 
 def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
     try:
-        source = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KiB, far more than a configuration needs (the "
+                              "packaged defaults, every key with its comment, are 4 KiB): keep the keys you change")
+        source = data.decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such configuration file: check the path") from None
     except (OSError, UnicodeDecodeError) as error:
@@ -328,18 +335,25 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
 
 
 def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> str:
-    """tomllib's message; for "at end of document", the line where the string, array or table left open begins."""
+    """tomllib's message; for "at end of document", the line where the string, array or table left open begins:
+    the last statement before which the text still parses, found by bisection (a few parses, not one a line)."""
     if "end of document" not in str(error):
         return str(error)
     lines = source.splitlines(keepends=True)
-    good = 0
-    for count in range(1, len(lines)):
+    starts = [number - 1 for number, _ in _statements(source)] or [0]
+
+    def parses(index: int) -> bool:
         try:
-            tomllib.loads("".join(lines[:count]))
+            tomllib.loads("".join(lines[: starts[index]]))
         except tomllib.TOMLDecodeError:
-            continue
-        good = count
-    return f"{error}: what begins at line {good + 1} is never closed (a quote, bracket or brace)"
+            return False
+        return True
+
+    good, bad = 0, len(starts)  # the text before statement `good` parses; the whole text does not
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        good, bad = (middle, bad) if parses(middle) else (good, middle)
+    return f"{error}: what begins at line {starts[good] + 1} is never closed (a quote, bracket or brace)"
 
 
 def _parse_override(text_: str) -> tuple[str, _Value]:
