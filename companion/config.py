@@ -309,11 +309,11 @@ def find_line(source: str, path: Sequence[str]) -> int | None:
 def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
     try:
         with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
+            raw = file.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
             raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KiB, far more than a configuration needs (the "
                               "packaged defaults, every key with its comment, are 4 KiB): keep the keys you change")
-        source = data.decode("utf-8")
+        source = raw.decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such configuration file: check the path") from None
     except (OSError, UnicodeDecodeError) as error:
