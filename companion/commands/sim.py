@@ -18,8 +18,8 @@ from typing import Any
 
 from companion.app import HELP, Outcome, Table
 from companion.commands import CommandError
-from companion.config import add_config_arguments, config_from_args
-from companion.cribbage.transcript import input_to_json
+from companion.config import Config, add_config_arguments, config_from_args
+from companion.cribbage.transcript import GameInput, input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
 from companion.devices.base import Clock, DeviceError, Frame, SystemClock
 from companion.devices.registry import Devices, simulated_choice
@@ -127,13 +127,17 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
     setup = setup_input(config, players, dealer, args.target)
     state_dir = args.state_dir or default_state_dir()
-    script = args.script
-    new = args.new
-    if args.demo:
-        state_dir = Path(tempfile.mkdtemp(prefix="crib-demo-"))
-        new = True
+    script, new = args.script, args.new
     if script is not None and not script.is_file():
         raise CommandError(f"--script {script}: no such file")
+    if args.demo:  # a fresh game in a directory of its own, removed when the demo ends
+        with tempfile.TemporaryDirectory(prefix="crib-demo-") as demo_dir:
+            return _run(args, config, setup, Path(demo_dir), script, new=True)
+    return _run(args, config, setup, state_dir, script, new=new)
+
+
+def _run(args: argparse.Namespace, config: Config, setup: GameInput, state_dir: Path, script: Path | None, *,
+         new: bool) -> int:
     clock = SystemClock()
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=True, new=new, setup=setup,
