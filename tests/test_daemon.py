@@ -219,7 +219,7 @@ def test_devices_opened_for_another_board_are_refused_before_anything_is_shown(t
     board = open_devices(config, clock=ManualClock(), simulate=True)
     with pytest.raises(ConfigError, match="the strip was opened for two-track-121 but this game needs three-track-121"):
         open_table(config, board, state_dir=tmp_path, clock=ManualClock(), setup=GameInput(("Ann", "Bob", "Cat")))
-    assert board.strip.shown == []
+    assert not board.strip.shown
     board.close()
 
 

@@ -27,13 +27,15 @@ from companion.entry.keymap import KEYS, LAYOUT, not_a_key
 
 
 class SimStrip(PegStrip):
-    """A strip in memory. `shown` holds every (frame, effects) that reached the strip, in order."""
+    """A strip in memory. `shown` holds the latest (frame, effects) that reached the strip, in order: the last
+    KEPT of them, so that a simulator left running for days does not grow by every frame."""
 
     name = "simulated strip"
+    KEPT = 1000
 
     def __init__(self, led_count: int) -> None:
         self._led_count = led_count
-        self.shown: list[tuple[Frame, tuple[Effect, ...]]] = []
+        self.shown: collections.deque[tuple[Frame, tuple[Effect, ...]]] = collections.deque(maxlen=self.KEPT)
         self.latest: Frame | None = None
         """The picture the controller last asked for (shown or not)."""
         self._connected = True

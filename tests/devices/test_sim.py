@@ -83,3 +83,10 @@ def test_a_byte_that_is_not_utf8_is_a_bad_entry_and_reading_goes_on(tmp_path) ->
     lines.start(got.append)
     lines.poll(0.0)
     assert got[-2:] == [Entry("5h", "script"), Entry("Q\ufffdS", "script")]
+
+
+def test_the_recording_strip_keeps_only_its_latest_frames() -> None:
+    strip = SimStrip(2)
+    for n in range(SimStrip.KEPT + 50):
+        strip.show(((n % 256, 0, 0), OFF))
+    assert len(strip.shown) == SimStrip.KEPT and strip.frame == (((SimStrip.KEPT + 49) % 256, 0, 0), OFF)
