@@ -36,7 +36,7 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, ScoreEvent, apply, replay
 from companion.devices.base import Clock, Color, Entry, Frame, PegStrip, StatusDisplay
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
-from companion.gamelog import GameLog
+from companion.gamelog import CannotSave, GameLog
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import ScreenView, body_room, coach_pages, page_count, render_screen, screen_view
 
@@ -55,12 +55,13 @@ class CommandMistake(CribbageError):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What became of one entry: the input logged (if any) and the words shown for it."""
+    """What became of one entry: the input logged (if any), the log line that holds it, and the words shown."""
 
     entry: Entry
     accepted: t.Input | None = None
     message: str = ""
     error: bool = False
+    line: int = 0  # the line of the log file that holds `accepted`
 
 
 @dataclass
@@ -117,13 +118,17 @@ class Table:
         self.coach_since = 0.0
         self.coach_page = -1  # the page of the reviews last drawn
         self.state = replay(game_log.inputs)
-        if self.state.phase == "new":
-            self._append(self.setup)
-        self._log_discards()  # a power cut may have come between the last play and its discards
         self.held: dict[str, object] | None = None  # what the pending file beside the log says now
-        self._restore_held()
         for warning in game_log.warnings:
             log.warning("%s", warning)
+        if game_log.warnings:
+            self._say(f"Game log repaired on start: {len(game_log.inputs)} inputs kept (the system log says more)",
+                      error=True)
+        for step in (self._catch_up, self._restore_held):
+            try:
+                step()
+            except CannotSave as error:  # a full or read-only disk: the board comes up and says so
+                self._say(str(error), error=True)
         self.render()
 
     # -- the queue -------------------------------------------------------------------------------------
@@ -148,16 +153,25 @@ class Table:
         before = self.state
         coached = bool(self.coach)
         self.coach = []  # the table has moved on
+        held, skip = list(self.cards), self.skip_hands_deal
         try:
+            self._catch_up()
             outcome = self._handle(entry)
             if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
                 self._log_discards()
-        except CribbageError as error:
+        except (CribbageError, CannotSave) as error:  # a disk that will not write: refused, tried again next time
             outcome = Outcome(entry, message=str(error), error=True)
         if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
             self.coach = self._shown_coach
             self.coach_since -= self.page_seconds
-        self._keep_held()  # durable before anything is shown: "Crib: 2 of 4" is a promise
+        try:
+            self._keep_held()  # durable before anything is shown: "Crib: 2 of 4" is a promise
+        except CannotSave as error:
+            if outcome.accepted is None:  # the card is not held after all: as if never entered
+                self.cards, self.skip_hands_deal = held, skip
+                outcome = Outcome(entry, message=str(error), error=True)
+            else:  # logged: the file left beside the log is stale and ignored on a restart
+                log.warning("%s", error)
         if outcome.message:
             self._say(outcome.message, error=outcome.error)
         elif outcome.accepted is not None:
@@ -248,13 +262,19 @@ class Table:
             return Outcome(entry, message="scan NEW GAME again to abandon this game and start a new one")
         if self.new_log is None:
             return Outcome(entry, message="a new game needs a state directory", error=True)
-        self.confirm_new_until = -1.0
         self.log.write_pending(None)
         self.held = None
+        old = (self.log, self.state, list(self.cards))
         self.log = self.new_log()
         self.cards.clear()
         self.state = replay(self.log.inputs)
-        return self._accept(entry, self.setup)
+        try:
+            outcome = self._accept(entry, self.setup)
+        except CannotSave:  # the old game stays on the board until a new one can be saved
+            self.log, self.state, self.cards = old
+            raise
+        self.confirm_new_until = -1.0
+        return outcome
 
     # -- cards held before they go to the engine, kept beside the log --------------------------------------
     def _keep_held(self) -> None:
@@ -287,7 +307,14 @@ class Table:
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
         self._append(inp)
-        return Outcome(entry, accepted=inp)
+        return Outcome(entry, accepted=inp, line=self.log.lines)
+
+    def _catch_up(self) -> None:
+        """What a start (or a disk that would not write) left undone: the game's first input, and the coached
+        discards a power cut may have come between the last play and its discards."""
+        if self.state.phase == "new":
+            self._append(self.setup)
+        self._log_discards()
 
     def _append(self, inp: t.Input) -> None:
         """Validate with the engine, make it durable, and only then change the state."""

@@ -218,6 +218,11 @@ class GameLog:
                 os.close(fd)
 
     @property
+    def lines(self) -> int:
+        """Lines in the file: the inputs, and the header above them (old logs have none)."""
+        return len(self.inputs) + (self.version is not None)
+
+    @property
     def pending_path(self) -> Path:
         return self.path.with_name(self.path.stem + ".pending.json")
 

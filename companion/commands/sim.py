@@ -76,7 +76,7 @@ class Screen:
 
     def outcome(self, outcome: Outcome) -> None:
         if outcome.accepted is not None:
-            line = f"ok {len(self.table.log.inputs)} {json.dumps(input_to_json(outcome.accepted))}"
+            line = f"ok {outcome.line} {json.dumps(input_to_json(outcome.accepted))}"
         elif outcome.error:
             line = f"rejected {outcome.entry.text!r}: {outcome.message}"
         else:
