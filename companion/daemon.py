@@ -19,7 +19,6 @@ from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
-from companion.app import Outcome, Table
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
 from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
@@ -28,6 +27,7 @@ from companion.cribbage.game import replay
 from companion.devices.base import Clock, DeviceError, SystemClock
 from companion.devices.registry import Devices, open_devices
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
+from companion.table import Outcome, Table
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.app import Table
 from companion.boards import builtin_for, load_layout
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.game import GameState, replay
@@ -44,6 +43,7 @@ from companion.cribbage.scoring import score_show
 from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry, ManualClock
 from companion.gamelog import GameLog, current_log, games_dir, next_log
+from companion.table import Table
 
 # The variants the scripts play: the game each starts with, and whether the players are coached.
 VARIANTS: dict[str, tuple[GameInput, bool]] = {
@@ -137,7 +137,7 @@ skipped: two points of a run with the same mark cannot be told apart after a res
 
 
 def mark(table: Table) -> Mark:
-    return (table.log.path.name, len(table.log.inputs), tuple(table.cards), table.skip_hands_deal)
+    return (table.log.path.name, len(table.log.inputs), tuple(table.cards), table.held.skip_hands_deal)
 
 
 def open_table(state_dir: Path, variant: str) -> Table:

@@ -2,7 +2,7 @@
 
 Compare with `assert_golden(image, "name")`. When a change to the screen is intended, regenerate them:
 
-    REGENERATE_GOLDEN=1 .venv/bin/pytest tests/view tests/test_app.py
+    REGENERATE_GOLDEN=1 .venv/bin/pytest tests/view tests/table/test_table.py
 
 and look at the new PNG files (`git diff --stat tests/golden`, open them) before committing.
 """

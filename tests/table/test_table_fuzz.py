@@ -16,7 +16,6 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.app import Table
 from companion.boards import load_layout
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.game import GameState, replay
@@ -24,6 +23,7 @@ from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
 from companion.gamelog import GameLog
+from companion.table import Table
 from tests.view.test_screen import DEAL
 
 SETUPS = {

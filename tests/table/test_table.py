@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.advice.coach import review_discard
-from companion.app import STRIP_BACK, STRIP_MISSING, Table
 from companion.boards import load_layout
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
@@ -22,6 +21,7 @@ from companion.cribbage.transcript import (
 from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
 from companion.gamelog import GameLog
+from companion.table import STRIP_BACK, STRIP_MISSING, Table
 from companion.view.pegs import DEFAULT_COLOURS
 from tests.golden import assert_golden
 from tests.view.test_screen import DEAL, GAME

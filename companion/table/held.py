@@ -1,0 +1,118 @@
+"""The held cards: crib cards and coached hands on their way to the engine, and their file beside the log.
+
+The crib goes to the engine as one input of four cards, and in coaching mode each player's six dealt cards as
+one hand; until all are in, the cards wait here ("Crib: 2 of 4"). What is held is written to the log's pending
+file before the table shows it, so a power cut loses no acknowledged card: on restart the cards come back when
+the log is where it was when they were kept, and a file the log has moved past is stale and removed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import Card
+from companion.cribbage.errors import CribbageError
+
+if TYPE_CHECKING:
+    from companion.cribbage.game import GameState
+    from companion.gamelog import GameLog
+
+CRIB_CARDS = 4  # every variant: two players lay away two each; three and four players fill it to four
+HAND_CARDS = 6  # coaching mode, two-player deals
+
+
+class CommandMistake(CribbageError):
+    """An entry that makes no sense at this moment, found by the controller rather than the engine."""
+
+
+class HeldCards:
+    """The cards acknowledged but not yet sent to the engine, and whether this deal's hands were skipped."""
+
+    def __init__(self, *, coaching: bool = False) -> None:
+        self.coaching = coaching
+        self.cards: list[Card] = []
+        self.skip_hands_deal = -1  # the deal whose coached hands the table said "ok" to skip
+        self.kept: dict[str, object] | None = None  # what the pending file beside the log says now
+
+    def coached_player(self, state: GameState) -> str | None:
+        """In coaching mode, before the starter: whose six dealt cards are wanted next (pone first)."""
+        if not self.coaching or state.phase != "deal" or len(state.players) != 2:
+            return None
+        if self.skip_hands_deal == state.deal_number:
+            return None
+        entered = 0
+        for inp in reversed(state.inputs):
+            if not isinstance(inp, t.HandInput):
+                break
+            entered += 1
+        if entered >= 2:
+            return None
+        pone = next(p for p in state.players if p != state.dealer)
+        return (pone, state.dealer)[entered]
+
+    def wanted(self, state: GameState) -> tuple[str, int]:
+        """What the cards held are for (the crib, or a coached hand before the starter) and how many it takes."""
+        if state.phase == "crib":
+            return "Crib", CRIB_CARDS
+        return f"{self.coached_player(state)}'s hand", HAND_CARDS
+
+    def progress(self, state: GameState, held: int | None = None) -> str:
+        """ "Crib: 2 of 4": how far the cards held (or `held` cards) are."""
+        what, wanted = self.wanted(state)
+        return f"{what}: {len(self.cards) if held is None else held} of {wanted}"
+
+    def offer(self, state: GameState, card: Card) -> tuple[Card, ...] | None:
+        """Take `card`: all the cards wanted, to go to the engine as one input, or None when it is held to wait
+        for more. Raises CommandMistake for a card already on the table this deal."""
+        seen = {c for _, c in state.played} | set(self.cards)
+        if state.starter is not None:
+            seen.add(state.starter)
+        if card in seen:
+            raise CommandMistake(f"{card} is already on the table this deal: scan another card")
+        cards = (*self.cards, card)
+        if len(cards) < self.wanted(state)[1]:
+            self.cards.append(card)
+            return None
+        return cards
+
+    def take_back(self) -> Card | None:
+        """Undo while collecting: the last card held goes (None when nothing is held)."""
+        return self.cards.pop() if self.cards else None
+
+    def skip_hands(self, state: GameState) -> None:
+        """No coached hands this deal: the starter is wanted next."""
+        self.skip_hands_deal = state.deal_number
+
+    def keep(self, log: GameLog, state: GameState) -> None:
+        """Make the pending file say what is held now (removed when nothing is)."""
+        held: dict[str, object] | None = None
+        if self.cards or (self.skip_hands_deal == state.deal_number and state.phase == "deal"):
+            held = {"cards": [str(card) for card in self.cards], "skip_hands_deal": self.skip_hands_deal}
+            held["inputs"] = len(log.inputs)  # a logged input (a manual peg) makes the file say so too
+        if held != self.kept:
+            log.write_pending(held)
+            self.kept = held
+
+    def restore(self, log: GameLog, state: GameState) -> None:
+        """The cards acknowledged before a restart, if the log is where it was when they were kept."""
+        data = log.read_pending()
+        if data is None:
+            log.write_pending(None)  # stale: the input they made is in the log
+            return
+        skip = data.get("skip_hands_deal", -1)  # read_pending checked the types
+        try:
+            cards = [Card.parse(text) for text in data.get("cards", [])]
+        except CribbageError as error:
+            log.warnings.append(f"{log.pending_path}: {error}; the cards held are dropped")
+            log.write_pending(None)
+            return
+        self.skip_hands_deal = skip
+        if cards and (state.phase == "crib" or self.coached_player(state) is not None):
+            self.cards = cards
+        self.kept = data
+
+    def forget(self, log: GameLog) -> None:
+        """A new game: the old log's pending file goes (the cards go once the new log is open)."""
+        log.write_pending(None)
+        self.kept = None

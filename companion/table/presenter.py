@@ -1,0 +1,172 @@
+"""The presenter: what the board shows, the pegs on the strip and the words on the OLED, and sends them.
+
+The table tells it what happened (a score, a message, a prompt); it decides what is on show (a message for a
+few seconds, a long score paged, a coach's review) and sends the frame to the strip and the image to the display.
+A strip or display that fails never stops the game. `shown()` is the same picture in plain values, which a web
+page can send as JSON.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from companion.devices.base import Clock, Color, Frame, PegStrip, StatusDisplay
+from companion.view.pegs import DEFAULT_COLOURS, render_pegs
+from companion.view.screen import ScreenView, body_room, page_count, render_screen, screen_view
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from companion.boards import BoardLayout
+    from companion.cribbage.game import GameState, ScoreEvent
+
+log = logging.getLogger(__name__)
+
+STRIP_MISSING = "LED strip not connected: check the Pico's USB cable. The game goes on"
+STRIP_BACK = "LED strip connected: the pegs are shown again"
+
+
+@dataclass
+class Picture:
+    """The latest outputs, as sent to the devices (the simulator draws them in the terminal)."""
+
+    frame: Frame = ()
+    image: Image.Image | None = None
+    recent: tuple[ScoreEvent, ...] = ()
+    page: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the board shows, in plain values: the LEDs in strip order and the words on the screen."""
+
+    leds: Frame
+    screen: ScreenView
+    message: str | None = None
+    error: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """Lists, strings and numbers only: `json.dumps` takes it as it is."""
+        screen = asdict(self.screen)
+        screen["scores"] = [[side, points] for side, points in self.screen.scores]
+        screen["body"] = list(self.screen.body)
+        return {"leds": [list(colour) for colour in self.leds], "screen": screen, "message": self.message,
+                "error": self.error}
+
+
+class Presenter:
+    """The strip and the screen of one table, the message of the moment and the page of a long score."""
+
+    def __init__(
+        self,
+        *,
+        layout: BoardLayout,
+        clock: Clock,
+        strip: PegStrip | None = None,
+        display: StatusDisplay | None = None,
+        colours: Sequence[Color] = DEFAULT_COLOURS,
+        message_seconds: float = 4.0,
+        page_seconds: float = 2.5,
+    ) -> None:
+        self.layout = layout
+        self.clock = clock
+        self.strip = strip
+        self.strip_connected = True  # as last told at the table: a strip that goes missing is said once
+        self.display = display
+        self.colours = tuple(colours)
+        self.message_seconds = message_seconds
+        self.page_seconds = page_seconds
+        self.picture = Picture()
+        self.view: ScreenView | None = None  # the words last drawn
+        self.message: str | None = None
+        self.message_is_error = False
+        self.message_until = 0.0
+        self.page_at = 0.0
+
+    # -- what happened at the table -------------------------------------------------------------------
+    def say(self, message: str, *, error: bool) -> None:
+        """Show `message` (white on black when an error) for `message_seconds`."""
+        self.message = message
+        self.message_is_error = error
+        self.message_until = self.clock.monotonic() + self.message_seconds
+
+    def scored(self, before: GameState, after: GameState, *, undone: bool) -> None:
+        """An input was applied: its score events are on show from their first page (none after an undo)."""
+        self.picture.recent = () if undone else _recent(before, after)
+        self.picture.page = 0
+        self.page_at = self.clock.monotonic()
+
+    def next_page(self) -> None:
+        """"ok": the next page of a long score at once."""
+        self.page_at = self.clock.monotonic()
+        self.picture.page += 1
+
+    def first_page(self, now: float) -> None:
+        """The scores from their first page again (after a coach's review)."""
+        self.picture.page, self.page_at = 0, now
+
+    # -- time -----------------------------------------------------------------------------------------
+    def tick(self, now: float, *, prompt: Callable[[], str], paging: bool = True) -> bool:
+        """Messages time out, the strip's coming and going is said, long scores page on (when `paging`).
+        True when the picture changed."""
+        changed = False
+        if self.message is not None and now >= self.message_until:
+            self.message = None
+            changed = True
+        strip_connected = self.strip is None or self.strip.connected
+        if strip_connected != self.strip_connected:
+            self.strip_connected = strip_connected
+            self.say(STRIP_BACK if strip_connected else STRIP_MISSING, error=not strip_connected)
+            changed = True
+        if (self.picture.recent and paging and now - self.page_at >= self.page_seconds
+                and page_count(self.picture.recent, body_room(prompt())) > 1):  # not on every idle poll
+            self.picture.page += 1
+            self.page_at = now
+            changed = True
+        return changed
+
+    # -- outputs --------------------------------------------------------------------------------------
+    def render(self, state: GameState, *, prompt: str, review: ScreenView | None = None,
+               before: GameState | None = None) -> None:
+        """Send the pegs (with effects when `before` is given) and the screen: a message, else the coach's
+        `review` page, else the game with its latest scores and `prompt` (and an error over it)."""
+        frame, effects = render_pegs(state, self.layout, self.colours, before)
+        if self.strip is not None:
+            frame = frame + ((0, 0, 0),) * max(0, self.strip.led_count - len(frame))
+            frame = frame[: self.strip.led_count]
+            if frame != self.picture.frame or effects:
+                try:
+                    self.strip.show(frame, effects)
+                except Exception as error:  # a strip that fails must not stop the game
+                    log.warning("LED strip: %s", error)
+        self.picture.frame = frame
+        if self.message and not self.message_is_error:
+            view = screen_view(state, prompt=self.message)
+        elif review is not None and not self.message:
+            view = review
+        else:
+            view = screen_view(state, recent=self.picture.recent, page=self.picture.page, prompt=prompt,
+                               error=self.message)
+        self.view = view
+        image = render_screen(view)
+        self.picture.image = image
+        if self.display is not None:
+            try:
+                self.display.show(image)
+            except Exception as error:  # likewise a screen that fails
+                log.warning("display: %s", error)
+
+    def shown(self) -> Shown:
+        """What is on show now, in plain values."""
+        assert self.view is not None, "render() first"
+        return Shown(self.picture.frame, self.view, self.message, self.message is not None and self.message_is_error)
+
+
+def _recent(before: GameState, after: GameState) -> tuple[ScoreEvent, ...]:
+    """The score events the last input added (all of them when it started a new game)."""
+    if after.events[: len(before.events)] != before.events:
+        return tuple(after.events)
+    return tuple(after.events[len(before.events):])

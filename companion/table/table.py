@@ -1,0 +1,362 @@
+"""The table: what players enter becomes engine inputs and lines of the log, one entry at a time.
+
+Device threads only ever call `Table.emit`, which puts an `Entry` on one queue; the main loop calls
+`Table.drain` (and `Table.tick` for time-outs) and the table applies entries one at a time:
+
+    decode -> build the engine input -> validate with `apply` -> append to the log (fsync) -> present
+
+Bad input changes nothing: the engine raises before a new state exists, and nothing is logged or shown but
+the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
+four crib cards: the crib cards wait with the held cards (held.py) and go to the engine as one input.
+In muggins games each count waits for its claim: "claim 7" (or the keypad's # * 7 OK, pegging for whose turn
+it is), then "muggins" lets the opponent take what a claim missed. In coaching mode the coach (coach.py) works
+out the discards after the play and the table logs them; an undo takes such a discard back together with the
+play that made it known. What is shown is the presenter's (presenter.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from companion.boards import BoardLayout
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import Card
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.game import GameState, apply, replay
+from companion.devices.base import Clock, Color, Entry, PegStrip, StatusDisplay
+from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
+from companion.gamelog import CannotSave, GameLog
+from companion.view.pegs import DEFAULT_COLOURS
+from companion.view.screen import ScreenView
+
+from .coach import Coach, is_worked_out, worked_out_discards
+from .held import CommandMistake, HeldCards
+from .presenter import Picture, Presenter, Shown
+
+log = logging.getLogger(__name__)
+
+HELP = "Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one entry: the input logged (if any), the log line that holds it, and the words shown."""
+
+    entry: Entry
+    accepted: t.Input | None = None
+    message: str = ""
+    error: bool = False
+    line: int = 0  # the line of the log file that holds `accepted`
+
+
+class Table:
+    """One table's game: the state and its log, with the held cards, the coach and the presenter."""
+
+    def __init__(
+        self,
+        game_log: GameLog,
+        *,
+        setup: t.GameInput,
+        layout: BoardLayout,
+        clock: Clock,
+        strip: PegStrip | None = None,
+        display: StatusDisplay | None = None,
+        colours: Sequence[Color] = DEFAULT_COLOURS,
+        coaching: bool = False,
+        message_seconds: float = 4.0,
+        page_seconds: float = 2.5,
+        new_log: Callable[[], GameLog] | None = None,
+    ) -> None:
+        self.log = game_log
+        self.setup = setup
+        self.clock = clock
+        self.message_seconds = message_seconds
+        self.new_log = new_log
+        self.queue: queue.Queue[Entry] = queue.Queue()
+        self.held = HeldCards(coaching=coaching)
+        self.coaching = Coach(page_seconds=page_seconds)
+        self.presenter = Presenter(layout=layout, clock=clock, strip=strip, display=display, colours=colours,
+                                   message_seconds=message_seconds, page_seconds=page_seconds)
+        self.confirm_new_until = -1.0
+        self.state = replay(game_log.inputs)
+        for warning in game_log.warnings:
+            log.warning("%s", warning)
+        if game_log.warnings:
+            self.presenter.say(f"Game log repaired on start: {len(game_log.inputs)} inputs kept (the system log "
+                               "says more)", error=True)
+        for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):
+            try:
+                step()
+            except CannotSave as error:  # a full or read-only disk: the board comes up and says so
+                self.presenter.say(str(error), error=True)
+        self.render()
+
+    # -- what the parts hold, by the names the table uses ----------------------------------------------
+    @property
+    def cards(self) -> list[Card]:
+        """The crib cards (or a coached hand) held before they go to the engine."""
+        return self.held.cards
+
+    @property
+    def coach(self) -> list[ScreenView]:
+        """The coach's review pages on show (empty when none is)."""
+        return self.coaching.pages
+
+    @property
+    def coach_page(self) -> int:
+        return self.coaching.page
+
+    @property
+    def picture(self) -> Picture:
+        return self.presenter.picture
+
+    @property
+    def message(self) -> str | None:
+        return self.presenter.message
+
+    @property
+    def message_is_error(self) -> bool:
+        return self.presenter.message_is_error
+
+    @property
+    def layout(self) -> BoardLayout:
+        return self.presenter.layout
+
+    @property
+    def colours(self) -> tuple[Color, ...]:
+        return self.presenter.colours
+
+    @property
+    def strip(self) -> PegStrip | None:
+        return self.presenter.strip
+
+    def shown(self) -> Shown:
+        """What the board shows now, in plain values (see `Shown.to_json`)."""
+        return self.presenter.shown()
+
+    # -- the queue -------------------------------------------------------------------------------------
+    def emit(self, entry: Entry) -> None:
+        """Called from any thread: the entry waits on the queue for the main loop."""
+        self.queue.put(entry)
+
+    def drain(self, timeout: float = 0) -> Iterator[Outcome]:
+        """Apply every entry waiting on the queue, in order, waiting up to `timeout` seconds for the first. Lazy:
+        each outcome is yielded before the next entry is applied, so the caller sees the table as it left it."""
+        try:
+            entry = self.queue.get(timeout=timeout) if timeout > 0 else self.queue.get_nowait()
+            while True:
+                yield self.handle(entry)
+                entry = self.queue.get_nowait()
+        except queue.Empty:
+            return
+
+    # -- one entry ------------------------------------------------------------------------------------
+    def handle(self, entry: Entry) -> Outcome:
+        """Apply one entry. Never raises for anything a person can enter."""
+        before = self.state
+        coached = self.coaching.hide()  # the table has moved on
+        held, skip = list(self.held.cards), self.held.skip_hands_deal
+        try:
+            self._catch_up()
+            outcome = self._handle(entry)
+            if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
+                self._log_discards()
+        except (CribbageError, CannotSave) as error:  # a disk that will not write: refused, tried again next time
+            outcome = Outcome(entry, message=str(error), error=True)
+        if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
+            self.coaching.next_page()
+        try:
+            self.held.keep(self.log, self.state)  # durable before anything is shown: "Crib: 2 of 4" is a promise
+        except CannotSave as error:
+            if outcome.accepted is None:  # the card is not held after all: as if never entered
+                self.held.cards, self.held.skip_hands_deal = held, skip
+                outcome = Outcome(entry, message=str(error), error=True)
+            else:  # logged: the file left beside the log is stale and ignored on a restart
+                log.warning("%s", error)
+        if outcome.message:
+            self.presenter.say(outcome.message, error=outcome.error)
+        elif outcome.accepted is not None:
+            self.presenter.message = None
+        self.render(before if outcome.accepted is not None else None)
+        return outcome
+
+    def _handle(self, entry: Entry) -> Outcome:
+        decoded = decode_entry(entry)
+        if isinstance(decoded, Rejected):
+            return Outcome(entry, message=decoded.message, error=True)
+        if isinstance(decoded, Claim):
+            return self._accept(entry, t.ClaimInput(decoded.points))
+        if isinstance(decoded, Points):
+            if self.state.phase == "claim" and decoded.player_index is None:  # the keypad's # * 7 OK claims 7
+                return self._accept(entry, t.ClaimInput(decoded.points))
+            return self._accept(entry, t.PegInput(self._pegging_side(decoded.player_index), decoded.points))
+        if isinstance(decoded, Command):
+            return self._command(entry, decoded.word)
+        assert isinstance(decoded, CardEntered)
+        return self._card(entry, decoded.card)
+
+    def _card(self, entry: Entry, card: Card) -> Outcome:
+        state = self.state
+        if state.phase == "play":
+            return self._accept(entry, t.PlayInput(card))
+        if state.phase == "crib":
+            return self._collect(entry, card, t.CribInput)
+        if state.phase == "deal":
+            hand_for = self.held.coached_player(state)
+            if hand_for is not None:
+                return self._collect(entry, card, lambda cards: t.HandInput(hand_for, cards))
+            return self._accept(entry, t.StarterInput(card))
+        if state.phase == "cut":
+            return self._accept(entry, t.CutInput(self._next_to_cut(), card))
+        if state.phase in ("game over", "match over"):
+            return Outcome(entry, message=f"{state.prompt()}: scan NEW GAME to play again", error=True)
+        return Outcome(entry, message=f"no card is wanted now: {state.prompt()}", error=True)
+
+    def _collect(self, entry: Entry, card: Card, build: Callable[[tuple[Card, ...]], t.Input]) -> Outcome:
+        """Hold cards until all that are wanted are in, then send them to the engine as one input."""
+        cards = self.held.offer(self.state, card)
+        if cards is None:
+            return Outcome(entry, message=self.held.progress(self.state))
+        outcome = self._accept(entry, build(cards))  # a rejection keeps the cards held: undo takes them back
+        self.held.cards.clear()
+        return outcome
+
+    def _command(self, entry: Entry, word: str) -> Outcome:
+        if word == "undo":
+            card = self.held.take_back()
+            if card is not None:
+                return Outcome(entry, message=f"took back {card}: {len(self.held.cards)} cards held")
+            if len(self.state.inputs) <= 1:
+                return Outcome(entry, message="nothing to undo: this is the start of the game", error=True)
+            while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
+                self._append(t.UndoInput())
+            return self._accept(entry, t.UndoInput())
+        if word == "go":
+            return self._accept(entry, t.GoInput())
+        if word == "ok":
+            if self.held.coached_player(self.state) is not None and not self.held.cards:
+                self.held.skip_hands(self.state)
+                return Outcome(entry, message="no hands this deal: scan the starter")
+            self.presenter.next_page()
+            return Outcome(entry)
+        if word == "new":
+            return self._new_game(entry)
+        if word == "muggins":
+            return self._accept(entry, t.MugginsInput())
+        return Outcome(entry, message=HELP)
+
+    def _new_game(self, entry: Entry) -> Outcome:
+        over = self.state.phase in ("game over", "match over")
+        if self.state.phase == "game over" and self.state.match_winner is None and self.setup.match:
+            return self._accept(entry, replace(self.setup, dealer=None))  # the loser of this game deals
+        now = self.clock.monotonic()
+        if not over and now > self.confirm_new_until:
+            self.confirm_new_until = now + self.message_seconds
+            return Outcome(entry, message="scan NEW GAME again to abandon this game and start a new one")
+        if self.new_log is None:
+            return Outcome(entry, message="a new game needs a state directory", error=True)
+        self.held.forget(self.log)
+        old = (self.log, self.state, list(self.held.cards))
+        self.log = self.new_log()
+        self.held.cards.clear()
+        self.state = replay(self.log.inputs)
+        try:
+            outcome = self._accept(entry, self.setup)
+        except CannotSave:  # the old game stays on the board until a new one can be saved
+            self.log, self.state, self.held.cards = old
+            raise
+        self.confirm_new_until = -1.0
+        return outcome
+
+    # -- the engine and the log -----------------------------------------------------------------------
+    def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
+        self._append(inp)
+        return Outcome(entry, accepted=inp, line=self.log.lines)
+
+    def _catch_up(self) -> None:
+        """What a start (or a disk that would not write) left undone: the game's first input, and the coached
+        discards a power cut may have come between the last play and its discards."""
+        if self.state.phase == "new":
+            self._append(self.setup)
+        self._log_discards()
+
+    def _append(self, inp: t.Input) -> None:
+        """Validate with the engine, make it durable, and only then change the state."""
+        state = apply(self.state, inp)
+        self.log.append(inp)
+        before = self.state
+        self.state = state
+        self.presenter.scored(before, state, undone=isinstance(inp, t.UndoInput))
+
+    def _log_discards(self) -> None:
+        """Once the play is over, log each coached player's discard (hand less cards played) and review it."""
+        pages: list[ScreenView] = []
+        recent = self.picture.recent  # the counts of the hands stay on the screen: a discard scores nothing
+        for discard in worked_out_discards(self.state):
+            self._append(discard)
+            pages += self.coaching.review(self.state, discard.player)
+        self.picture.recent = recent
+        self.coaching.show(pages, self.clock.monotonic())
+
+    def _pegging_side(self, index: int | None) -> str:
+        """The side a manual peg is for: a player by seat, or the player whose turn it is."""
+        players = self.state.players
+        if index is None:
+            if self.state.turn is None:
+                raise CommandMistake("say whose points they are: peg 1 5 pegs five for the first player")
+            return self.state.side_of[self.state.turn]
+        if index >= len(players):
+            raise CommandMistake(f"there is no player {index + 1}: the players are 1 to {len(players)}")
+        return self.state.side_of[players[index]]
+
+    def _next_to_cut(self) -> str:
+        cut = dict(self.state.cuts)
+        return next(p for p in self.state.players if p not in cut)
+
+    # -- time -----------------------------------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """Called from the main loop: messages time out, long scores page on, the coach's review ends."""
+        finished, changed = self.coaching.tick(now)
+        if finished:
+            self.presenter.first_page(now)  # the scores start again from their first page
+        if self.presenter.tick(now, prompt=self.prompt, paging=not self.coaching.pages):
+            changed = True
+        if changed:
+            self.render()
+
+    # -- outputs --------------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        """What the table must do next."""
+        if self.held.cards:
+            return self.held.progress(self.state)
+        hand_for = self.held.coached_player(self.state)
+        if hand_for is not None:
+            return f"Scan {hand_for}'s six cards (ok: skip)"
+        if self._must_go():
+            return f"{self.state.turn} says go? count {self.state.count}"
+        if self.state.phase == "claim":
+            return f"{self.state.prompt()}: enter claim N"
+        return self.state.prompt()
+
+    def _must_go(self) -> bool:
+        """The player to play is known (coaching mode) to hold no card that fits under 31."""
+        state = self.state
+        if state.phase != "play" or state.turn is None or state.cards_left(state.turn) == 0:
+            return False
+        held = state.held(state.turn)
+        if held is None:
+            hand = state.hands.get(state.turn)
+            if hand is None:
+                return False
+            held = tuple(c for c in hand if c not in state.played_by(state.turn))  # the discards too: still sure
+        return all(state.count + card.value > 31 for card in held)
+
+    def render(self, before: GameState | None = None) -> None:
+        """Send the pegs (with effects when `before` is given) and the screen."""
+        review = None
+        if self.coaching.pages and not self.presenter.message:
+            review = self.coaching.view(self.clock.monotonic())
+        self.presenter.render(self.state, prompt=self.prompt(), review=review, before=before)

@@ -1,0 +1,125 @@
+"""The held cards: the crib and coached hands wait here, and in the file beside the log, until all are in."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.boards import load_layout
+from companion.cribbage.cards import Card
+from companion.cribbage.game import replay
+from companion.cribbage.transcript import HandInput, Input, StarterInput
+from companion.devices.base import Entry, ManualClock
+from companion.gamelog import GameLog
+from companion.table import CommandMistake, HeldCards, Table
+from tests.view.test_screen import DEAL, GAME, deal
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in text.split())
+
+
+def at_the_crib() -> list[Input]:
+    return deal(DEAL[-5])  # the starter and the whole play: the crib is wanted
+
+
+def test_crib_cards_wait_until_the_fourth_then_go_together():
+    state = replay(at_the_crib())
+    assert state.phase == "crib"
+    held = HeldCards()
+    assert [held.offer(state, card) for card in cards("2C 3D 9S")] == [None, None, None]
+    assert held.progress(state) == "Crib: 3 of 4"
+    assert held.offer(state, Card.parse("KH")) == cards("2C 3D 9S KH")
+    assert held.cards == list(cards("2C 3D 9S"))  # the table clears them once the engine took the crib
+
+
+@pytest.mark.parametrize("card", ["2C", "JH", "5C"])  # held already, played, the starter
+def test_a_card_already_on_the_table_is_refused_and_not_held(card):
+    state = replay(at_the_crib())
+    held = HeldCards()
+    held.offer(state, Card.parse("2C"))
+    with pytest.raises(CommandMistake, match=f"{card} is already on the table this deal: scan another card"):
+        held.offer(state, Card.parse(card))
+    assert held.cards == [Card.parse("2C")]
+
+
+def test_undo_takes_back_the_last_card_held():
+    state = replay(at_the_crib())
+    held = HeldCards()
+    assert held.take_back() is None
+    held.offer(state, Card.parse("2C"))
+    held.offer(state, Card.parse("3D"))
+    assert held.take_back() == Card.parse("3D") and held.progress(state) == "Crib: 1 of 4"
+
+
+def test_coaching_wants_the_pones_hand_then_the_dealers_unless_skipped():
+    state = replay([GAME])
+    assert HeldCards().coached_player(state) is None  # not coaching
+    held = HeldCards(coaching=True)
+    assert held.coached_player(state) == "Bob" and held.wanted(state) == ("Bob's hand", 6)
+    state = replay([GAME, HandInput("Bob", cards("10C 5H 5D JH 2C 3D"))])
+    assert held.coached_player(state) == "Ann"
+    state = replay([*state.inputs, HandInput("Ann", cards("4C 6D 7S 8H 9S KH"))])
+    assert held.coached_player(state) is None  # both in: the starter is next
+    fresh = replay([GAME])
+    held.skip_hands(fresh)
+    assert held.coached_player(fresh) is None
+    assert held.coached_player(replay([GAME, StarterInput(Card.parse("5C"))])) is None
+
+
+def test_what_is_held_survives_in_the_file_beside_the_log(tmp_path):
+    game_log = GameLog.open(tmp_path / "0001.jsonl")
+    for inp in at_the_crib():
+        game_log.append(inp)
+    state = replay(game_log.inputs)
+    held = HeldCards()
+    held.offer(state, Card.parse("2C"))
+    held.offer(state, Card.parse("3D"))
+    held.keep(game_log, state)
+    assert game_log.pending_path.exists()
+    again = HeldCards()
+    again.restore(GameLog.open(game_log.path), state)
+    assert again.cards == list(cards("2C 3D"))
+    held.cards.clear()
+    held.keep(game_log, state)  # nothing held: no file
+    assert not game_log.pending_path.exists()
+
+
+def test_a_file_the_log_has_moved_past_is_stale_and_removed(tmp_path):
+    game_log = GameLog.open(tmp_path / "0001.jsonl")
+    for inp in at_the_crib():
+        game_log.append(inp)
+    state = replay(game_log.inputs)
+    held = HeldCards()
+    held.offer(state, Card.parse("2C"))
+    held.keep(game_log, state)
+    game_log.append(deal(DEAL[-1])[-1])  # the crib went in, the file stayed (a crash in between)
+    again = HeldCards()
+    again.restore(game_log, replay(game_log.inputs))
+    assert again.cards == [] and not game_log.pending_path.exists()
+
+
+def test_unreadable_held_cards_are_dropped_with_a_warning(tmp_path):
+    game_log = GameLog.open(tmp_path / "0001.jsonl")
+    for inp in at_the_crib():
+        game_log.append(inp)
+    game_log.pending_path.write_text(f'{{"cards": ["ZZ"], "inputs": {len(game_log.inputs)}}}')
+    held = HeldCards()
+    held.restore(game_log, replay(game_log.inputs))
+    assert held.cards == [] and not game_log.pending_path.exists()
+    assert "the cards held are dropped" in game_log.warnings[-1]
+
+
+def test_a_held_cards_file_with_a_number_for_a_card_is_dropped_with_a_warning_not_a_crash(tmp_path):
+    def table() -> Table:
+        return Table(GameLog.open(tmp_path / "0001.jsonl"), setup=GAME, layout=load_layout("two-track-121"),
+                     clock=ManualClock())
+
+    first = table()
+    for text in DEAL[:-3]:
+        first.handle(Entry(text, "terminal"))
+    assert first.prompt() == "Crib: 1 of 4"
+    pending = first.log.pending_path
+    pending.write_text(pending.read_text().replace('"cards": ["', '"cards": [5, "'))
+    again = table()  # starts, and says the held cards are gone
+    assert again.cards == [] and again.prompt() == "Scan the crib (Ann's)"
+    assert "not a list of cards" in again.log.warnings[-1] and str(pending) in again.log.warnings[-1]
