@@ -15,10 +15,11 @@ import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.commands import CommandError
+from companion.cribbage.transcript import MATCH_SCORING, VARIANTS
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
@@ -126,10 +127,10 @@ class GameConfig:
     players: tuple[str, ...] = _option(names)
     dealer: str = _option(text)
     target: int = _option(integer(61, 121, only=(61, 121)))
-    variant: str = _option(choice("two", "three", "four", "five-card"))
+    variant: Literal["two", "three", "four", "five-card"] = _option(choice(*VARIANTS))  # the engine's VariantName
     muggins: bool = _option(boolean)
     match: int = _option(integer(0, 99))
-    match_scoring: str = _option(choice("standard", "acc"))
+    match_scoring: Literal["standard", "acc"] = _option(choice(*MATCH_SCORING))  # the engine's MatchScoringName
     coaching: bool = _option(boolean)
 
     @property
@@ -335,25 +336,44 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
 
 
 def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> str:
-    """tomllib's message; for "at end of document", the line where the string, array or table left open begins:
-    the last statement before which the text still parses, found by bisection (a few parses, not one a line)."""
+    """tomllib's message; for "at end of document", the line where the string, array or table left open begins,
+    found in one pass over the text (quotes, escapes, comments and brackets as TOML reads them)."""
     if "end of document" not in str(error):
         return str(error)
-    lines = source.splitlines(keepends=True)
-    starts = [number - 1 for number, _ in _statements(source)] or [0]
-
-    def parses(index: int) -> bool:
-        try:
-            tomllib.loads("".join(lines[: starts[index]]))
-        except tomllib.TOMLDecodeError:
-            return False
-        return True
-
-    good, bad = 0, len(starts)  # the text before statement `good` parses; the whole text does not
-    while bad - good > 1:
-        middle = (good + bad) // 2
-        good, bad = (middle, bad) if parses(middle) else (good, middle)
-    return f"{error}: what begins at line {starts[good] + 1} is never closed (a quote, bracket or brace)"
+    line, opened_at, depth, index, end = 1, 1, 0, 0, len(source)
+    closing = ""  # the quote that ends the string we are in, if any
+    while index < end:
+        char = source[index]
+        if closing:
+            if char == "\\" and closing in ('"', '"""'):
+                line += source[index + 1: index + 2] == "\n"
+                index += 2
+                continue
+            if source.startswith(closing, index):
+                index += len(closing)
+                closing = ""
+                continue
+            line += char == "\n"
+        elif char == "#":
+            newline = source.find("\n", index)
+            index = end if newline < 0 else newline
+            continue
+        elif char in "\"'":
+            closing = char * 3 if source.startswith(char * 3, index) else char
+            if not depth:
+                opened_at = line
+            index += len(closing)
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth == 1:
+                opened_at = line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        elif char == "\n":
+            line += 1
+        index += 1
+    return f"{error}: what begins at line {opened_at} is never closed (a quote, bracket or brace)"
 
 
 def _parse_override(text_: str) -> tuple[str, _Value]:

@@ -128,19 +128,19 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple
     that hosts them all (the configuration then names it, so the strip gets its LED count); otherwise the
     configured board, and a ConfigError saying what to change when it cannot host one of them."""
     where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
-    states = [(replay([game]), what) for game, what in games]
+    rules = [(replay([game]).rules, game, what) for game, what in games]  # replay checks each game line
     try:
         if config.auto_layout:
-            sides = max(len(state.sides) for state, _ in states)
-            name = builtin_for(sides, max(state.target for state, _ in states))
+            sides = max(r.sides for r, _, _ in rules)
+            name = builtin_for(sides, max(r.target for r, _, _ in rules))
             config = replace(config, board=replace(config.board, layout=name))
         layout = load_layout(config.board.layout)
     except LayoutError as error:
         raise ConfigError(f"{where}: {error}") from None
-    for state, what in states:
-        problem = misfit(layout, len(state.sides), state.target)
+    for r, game, what in rules:
+        problem = misfit(layout, r.sides, r.target)
         if problem is not None:
-            raise ConfigError(f"{where} cannot host {what} ({', '.join(state.players)} to {state.target}): "
+            raise ConfigError(f"{where} cannot host {what} ({', '.join(game.players)} to {r.target}): "
                               f"{problem}: {LAYOUT_ADVICE}")
     return config, layout
 

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.advice.coach import review_discard
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import PLAY_LABELS, GameState, apply, initial_state, skunk_lines
-from companion.cribbage.transcript import MATCH_SCORING, GameInput, Input, UndoInput
+from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.fonts import MONO
 from companion.gamelog import GameLog, GameLogError, games_dir
 
@@ -139,7 +139,7 @@ def _rows(log: str, games: Sequence[GameState]) -> _Rows:
             side = state.side_of[player]
             won = finished and side == state.winner
             lost = finished and not won
-            points = MATCH_SCORING[state.match_scoring][state.skunk] if won else 0
+            points = state.rules.match_points(state.skunk) if won else 0
             rows.seats.append((log, number, player, side, state.scores[side], won, won and state.skunk is not None,
                                lost and state.skunk is not None, points))
         race = dict.fromkeys(state.sides, 0)

@@ -13,7 +13,7 @@ import pytest
 
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
-from companion.cribbage.transcript import GameInput, GoInput, PlayInput, StarterInput, UndoInput
+from companion.cribbage.transcript import GameInput, PlayInput, StarterInput, UndoInput
 from companion.gamelog import CannotSave, GameLog, GameLogError, current_log, next_log, repair
 
 INPUTS = [
@@ -54,8 +54,8 @@ def test_a_torn_last_line_is_dropped_with_a_warning_and_nothing_before_it_is_los
     assert log.inputs == INPUTS
     assert "line 8 was cut short" in log.warnings[0] and "6 inputs before it are kept" in log.warnings[0]
     assert path.read_bytes() == whole  # truncated to the last good line
-    log.append(GoInput())
-    assert GameLog.open(path).inputs == [*INPUTS, GoInput()]
+    log.append(PlayInput(Card.parse("6D")))
+    assert GameLog.open(path).inputs == [*INPUTS, PlayInput(Card.parse("6D"))]
 
 
 def test_nul_bytes_left_by_a_power_cut_are_dropped_with_a_warning(tmp_path):
@@ -213,11 +213,11 @@ def test_a_write_the_disk_refuses_leaves_the_log_as_it_was(tmp_path, monkeypatch
 
     monkeypatch.setattr("companion.gamelog.os.pwrite", half_then_fail)
     with pytest.raises(CannotSave, match=words):
-        log.append(GoInput())
+        log.append(PlayInput(Card.parse("6D")))
     assert path.read_bytes() == whole and log.inputs == INPUTS  # valid, and nothing half-written
     monkeypatch.setattr("companion.gamelog.os.pwrite", real)
-    log.append(GoInput())  # room again: it simply works
-    assert GameLog.open(path).inputs == [*INPUTS, GoInput()]
+    log.append(PlayInput(Card.parse("6D")))  # room again: it simply works
+    assert GameLog.open(path).inputs == [*INPUTS, PlayInput(Card.parse("6D"))]
 
 
 def test_a_size_limited_disk_refuses_the_line_that_does_not_fit(tmp_path):
@@ -261,11 +261,11 @@ def test_a_read_only_state_directory_is_read_and_every_write_says_why(tmp_path, 
     opened = GameLog.open(path)
     assert opened.inputs == INPUTS and "cannot repair it now (Read-only file system)" in opened.warnings[-1]
     with pytest.raises(CannotSave, match="Cannot save: the disk is read-only"):
-        opened.append(GoInput())
+        opened.append(PlayInput(Card.parse("6D")))
     with pytest.raises(CannotSave, match="Cannot save: the disk is read-only"):
         opened.write_pending({"cards": ["5H"]})
     fresh = GameLog.open(tmp_path / "games" / "0002.jsonl")  # a new game cannot even create its file
     assert fresh.inputs == [] and "cannot create it now" in fresh.warnings[0]
     monkeypatch.undo()
-    opened.append(GoInput())  # writable again: the torn line is cut off first
-    assert GameLog.open(path).inputs == [*INPUTS, GoInput()] and GameLog.open(path).warnings == []
+    opened.append(PlayInput(Card.parse("6D")))  # writable again: the torn line is cut off first
+    assert GameLog.open(path).inputs == [*INPUTS, PlayInput(Card.parse("6D"))] and GameLog.open(path).warnings == []

@@ -59,7 +59,7 @@ def describe(state: GameState) -> str:
             if event.deal == record.number:
                 who = event.player or event.side
                 side = "" if event.side == who else f" for {event.side}"
-                said = event.score.say() if event.score.items else "nothing"
+                said = event.say() or "nothing"
                 out.append(f"  {event.label}: {who}{side} +{event.points} ({said})")
     scores = ", ".join(f"{side} {state.scores[side]}" for side in state.sides)
     if scores:

@@ -40,8 +40,8 @@ def register(subparsers: Any) -> None:
         "again on the same --state-dir resumes the game.",
     )
     parser.add_argument("--players", help="names for a new game, comma separated (default: [game] players)")
-    parser.add_argument("--dealer", help="who deals first in a new game (default: [game] dealer when "
-                        "one of the players, else the first player)")
+    parser.add_argument("--dealer", help="who deals first in a new game, skipping the cut for deal (default: "
+                        "[game] dealer when one of the players, else the players cut)")
     parser.add_argument("--target", type=int, choices=(61, 121), help="points to win a new game")
     parser.add_argument("--state-dir", type=Path, help="where the game lives (default: "
                         "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)")
@@ -122,8 +122,11 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, devices=replace(config.devices, strip="pico-sim"))
     players = [p.strip() for p in args.players.split(",")] if args.players else None
     chosen = players or list(config.game.players)
-    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else chosen[0])
-    if dealer not in chosen:
+    # no dealer named: the game starts with the cut for deal (docs/rules.md); the demo's sample deal is Ann's
+    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else None)
+    if args.demo and dealer is None:
+        dealer = chosen[0]
+    if dealer is not None and dealer not in chosen:
         raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
     setup = setup_input(config, players, dealer, args.target)
     state_dir = args.state_dir or default_state_dir()

@@ -1,4 +1,8 @@
-"""The game as a pure fold of table inputs: `apply(state, input) -> state`.
+"""The game as a pure fold of table inputs: `apply(state, input) -> state`. The rules: docs/rules.md.
+
+`legal_moves(state)` answers "what may the player to play do now" (the cards that fit, whether go is allowed
+and why not); the engine refuses a go by the same answer, and every front end asks it rather than re-deriving
+the rules.
 
 The state knows everything the table has seen: the cut, the starter, every card of the play, the crib,
 each score with its reason (a `ScoreEvent`), the winner and the match. Illegal inputs raise an `InputError`
@@ -23,7 +27,9 @@ the match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Literal, get_args
 
 from .cards import Card
 from .errors import InputError, RuleError
@@ -52,18 +58,22 @@ from .transcript import (
     GoInput,
     HandInput,
     Input,
+    MatchScoringName,
     MugginsInput,
     PegInput,
     PlayInput,
     StarterInput,
     UndoInput,
+    VariantName,
     input_to_json,
 )
 
-PHASES = ("new", "cut", "deal", "play", "crib", "claim", "game over", "match over")
+Phase = Literal["new", "cut", "deal", "play", "crib", "claim", "game over", "match over"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
 IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
 PEGGING = "pegging"  # the label of points a card pegs in the play
 PLAY_LABELS = (PEGGING, GO, LAST_CARD)  # every point pegged in the play
+SHOW_LABELS = ("'s hand", "'s crib")  # the ends of the labels of the counts in the show
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +85,20 @@ class ScoreEvent:
     label: str  # as a player says it: "Bob's hand", "Ann's crib", "pegging", "his heels", "go", "last card"
     deal: int  # deal number in the current game, from 1
     claimed: int | None = None  # muggins games: the points claimed for this count
+    note: str = ""  # what the points alone do not say: a claim off the count, muggins taken, the game won at the cap
+
+    def say(self) -> str:
+        """The score as the table hears it: the count in a player's cadence, then the note."""
+        said = self.score.say() if self.score and self.label != MUGGINS else ""
+        return "; ".join(part for part in (said, self.note) if part)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"side": self.side, "player": self.player, "points": self.points,
                                   "label": self.label, "deal": self.deal, "score": self.score.to_json()}
         if self.claimed is not None:
             out["claimed"] = self.claimed
+        if self.note:
+            out["note"] = self.note
         return out
 
 
@@ -94,27 +112,108 @@ class DealRecord:
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards dealt
     discards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards laid away
 
+    def __post_init__(self) -> None:
+        _freeze_mappings(self)
+
+
+def _freeze_mappings(value: object) -> None:
+    """Make a frozen dataclass's mappings read-only copies, so no two values share a dictionary a caller can change."""
+    for f in fields(value):  # type: ignore[arg-type]
+        mapping = getattr(value, f.name)
+        if isinstance(mapping, Mapping) and not isinstance(mapping, MappingProxyType):
+            object.__setattr__(value, f.name, MappingProxyType(dict(mapping)))
+
 
 @dataclass(frozen=True, slots=True)
 class MissedPoints:
-    """Muggins: a claim fell short; the opponents may call muggins and peg the difference."""
+    """Muggins: a claim was off the count (short or over); the opponents may call muggins and peg the difference."""
 
     player: str
     side: str
-    points: int
+    points: int  # the difference between the claim and the count
     label: str
+    deal: int  # the deal the count belongs to (a crib's muggins is called after the next deal has begun)
+    over: bool = False  # the claim was too high: the claimant pegged only the true points
+
+    def say(self) -> str:
+        what = "overcalled by" if self.over else "missed"
+        return f"{self.player} {what} {number_words(self.points)}: muggins for {self.points}"
+
+
+PLAYERS_OF: dict[VariantName, int] = {"two": 2, "three": 3, "four": 4, "five-card": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What a game is played as, fixed when it starts: the variant (how many players, five-card), the target,
+    muggins and the match. One value passed around (the game state, the controller, the board, the stats)."""
+
+    variant: VariantName = "two"
+    target: int = 121
+    muggins: bool = False
+    match_target: int | None = None  # match points that win the match; None for single games
+    match_scoring: MatchScoringName = "standard"
+
+    @classmethod
+    def of(cls, inp: GameInput) -> Rules:
+        """The rules a game input asks for, checked: InputError says what to write instead."""
+        players = len(inp.players)
+        if not 2 <= players <= 4:
+            raise InputError("a game needs 2, 3 or 4 players, like \"players\":[\"Ann\",\"Bob\"]")
+        variant = inp.variant or _VARIANT_OF[players]
+        if variant not in VARIANTS or PLAYERS_OF[variant] != players:
+            raise InputError(f"the {variant} game is for {number_words(PLAYERS_OF[variant])} players, not {players}")
+        target = inp.target if inp.target is not None else 61 if variant == "five-card" else 121
+        if not 5 <= target <= 1000:
+            raise InputError(f"a game is played to 121 or 61 points, not {target}")
+        match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
+        if match is not None and match < 1:
+            raise InputError(f"a match is won with 1 or more match points (usually {DEFAULT_MATCH}), not {match}")
+        scoring = inp.match_scoring or "standard"
+        if scoring not in MATCH_SCORING:
+            raise InputError(f"no match scoring {scoring!r}: use one of {', '.join(MATCH_SCORING)}")
+        return cls(variant, target, inp.muggins, match, scoring)
+
+    @property
+    def players(self) -> int:
+        return PLAYERS_OF[self.variant]
+
+    @property
+    def sides(self) -> int:
+        """The scores pegged: one a player, or two partnerships in the four-player game."""
+        return 2 if self.variant == "four" else self.players
+
+    @property
+    def dealt_size(self) -> int:
+        return 6 if self.variant == "two" else 5
+
+    @property
+    def discard_size(self) -> int:
+        return 2 if self.variant in ("two", "five-card") else 1
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player keeps for the play and the show."""
+        return self.dealt_size - self.discard_size
+
+    @property
+    def skunk_lines(self) -> tuple[int, int]:
+        return skunk_lines(self.target)
+
+    def match_points(self, skunk: str | None) -> int:
+        """What a game won is worth in the match: a plain win, a skunk or a double skunk."""
+        return MATCH_SCORING[self.match_scoring][skunk]
+
+
+_VARIANT_OF: dict[int, VariantName] = {2: "two", 3: "three", 4: "four"}
 
 
 @dataclass(frozen=True)
 class GameState:
     players: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
-    target: int = 121
-    variant: str = "two"
-    muggins: bool = False
-    match_target: int | None = None  # match points that win the match; None for single games
-    match_scoring: str = "standard"  # a key of MATCH_SCORING
-    phase: str = "new"
+    rules: Rules = Rules()
+    phase: Phase = "new"
     dealer: str | None = None
     turn: str | None = None  # whose turn to play, to cut, or to claim
     count: int = 0
@@ -143,20 +242,44 @@ class GameState:
     counts: tuple[tuple[str, str], ...] = ()  # muggins: shows still to claim, ("hand", player) or ("crib", dealer)
     missed: MissedPoints | None = None
 
+    def __post_init__(self) -> None:
+        _freeze_mappings(self)
+
     # --- what the table sees -------------------------------------------------------------------------------
+
+    # the rules' values, read where a state is at hand
+    @property
+    def target(self) -> int:
+        return self.rules.target
+
+    @property
+    def variant(self) -> VariantName:
+        return self.rules.variant
+
+    @property
+    def muggins(self) -> bool:
+        return self.rules.muggins
+
+    @property
+    def match_target(self) -> int | None:
+        return self.rules.match_target
+
+    @property
+    def match_scoring(self) -> MatchScoringName:
+        return self.rules.match_scoring
 
     @property
     def dealt_size(self) -> int:
-        return 6 if self.variant == "two" else 5
+        return self.rules.dealt_size
 
     @property
     def discard_size(self) -> int:
-        return 2 if self.variant in ("two", "five-card") else 1
+        return self.rules.discard_size
 
     @property
     def hand_size(self) -> int:
         """Cards each player keeps for the play and the show."""
-        return self.dealt_size - self.discard_size
+        return self.rules.hand_size
 
     def played_by(self, player: str) -> tuple[Card, ...]:
         return tuple(card for who, card in self.played if who == player)
@@ -171,6 +294,13 @@ class GameState:
             return None
         gone = set(discard) | set(self.played_by(player))
         return tuple(c for c in hand if c not in gone)
+
+    def losers(self) -> tuple[str, ...]:
+        """After a game: the players of the side that lost it (the lowest score), who deal first in the next."""
+        assert self.winner is not None
+        lowest = min(self.scores[s] for s in self.sides if s != self.winner)
+        side = next(s for s in self.sides if s != self.winner and self.scores[s] == lowest)
+        return tuple(p for p in self.players if self.side_of[p] == side)
 
     def left_of(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
@@ -225,7 +355,7 @@ class GameState:
                 "his_heels": sum(e.points for e in events if e.label == HIS_HEELS),
                 "pegging": pegging,
                 "show": [_show_json(e, events[i + 1] if i + 1 < len(events) else None)
-                         for i, e in enumerate(events) if e.label.endswith(("'s hand", "'s crib"))],
+                         for i, e in enumerate(events) if e.label.endswith(SHOW_LABELS)],
                 "other": [e.to_json() for e in events
                           if e.label in (MUGGINS, MANUAL, FIRST_DEAL_BONUS)],
             })
@@ -328,12 +458,18 @@ def _dispatch(state: GameState, inp: Input) -> GameState:
 # --- scoring -----------------------------------------------------------------------------------------------
 
 def _peg(state: GameState, side: str, player: str | None, score: Score, label: str, *,
-         points: int | None = None, claimed: int | None = None) -> GameState:
+         points: int | None = None, claimed: int | None = None, deal: int | None = None,
+         extra_note: str = "") -> GameState:
     """Peg points for a side; at the target the game is over at once and the score is capped."""
     have = state.scores[side]
     wanted = score.total if points is None else points
     pegged = max(-have, min(wanted, state.target - have))
-    event = ScoreEvent(side, player, pegged, score, label, state.deal_number, claimed)
+    note = ""
+    if pegged < wanted and have + pegged == state.target:
+        note = (f"{number_words(wanted)} {'held' if label.endswith(SHOW_LABELS) else 'scored'}, "
+                f"{number_words(pegged)} pegged: {side} reaches {state.target} and the game is over")
+    event = ScoreEvent(side, player, pegged, score, label, deal or state.deal_number, claimed,
+                       "; ".join(n for n in (extra_note, note) if n))
     scores = {**state.scores, side: have + pegged}
     back_pegs = {**state.back_pegs, side: have} if pegged else state.back_pegs
     state = replace(state, scores=scores, back_pegs=back_pegs, events=(*state.events, event))
@@ -351,7 +487,7 @@ def _win(state: GameState, side: str) -> GameState:
     best_loser = max(state.scores[s] for s in state.sides if s != side)
     skunk_line, double_line = skunk_lines(state.target)
     skunk = "double skunk" if best_loser < double_line else "skunk" if best_loser < skunk_line else None
-    won = MATCH_SCORING[state.match_scoring][skunk]
+    won = state.rules.match_points(skunk)
     match_points = {**state.match_points, side: state.match_points[side] + won}
     match_over = state.match_target is not None and match_points[side] >= state.match_target
     return replace(state, phase="match over" if match_over else "game over", winner=side, skunk=skunk,
@@ -364,25 +500,11 @@ def _game(state: GameState, inp: GameInput) -> GameState:
     if state.phase not in ("new", "game over", "match over"):
         raise RuleError(f"a game is in progress ({state.prompt()}): finish it, or undo back to its start")
     players = tuple(inp.players)
-    if not 2 <= len(players) <= 4:
-        raise InputError("a game needs 2, 3 or 4 players, like \"players\":[\"Ann\",\"Bob\"]")
+    rules = Rules.of(inp)
     if len(set(players)) != len(players):
         raise InputError("two players have the same name: give each player a different name")
     if any("&" in p for p in players):
         raise InputError("a player's name may not contain '&' (it joins partners' names)")
-    variant = inp.variant or {2: "two", 3: "three", 4: "four"}[len(players)]
-    wanted = {"two": 2, "three": 3, "four": 4, "five-card": 2}[variant]
-    if variant not in VARIANTS or wanted != len(players):
-        raise InputError(f"the {variant} game is for {number_words(wanted)} players, not {len(players)}")
-    target = inp.target if inp.target is not None else 61 if variant == "five-card" else 121
-    if not 5 <= target <= 1000:
-        raise InputError(f"a game is played to 121 or 61 points, not {target}")
-    match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
-    if match is not None and match < 1:
-        raise InputError(f"a match is won with 1 or more match points (usually {DEFAULT_MATCH}), not {match}")
-    scoring = inp.match_scoring or "standard"
-    if scoring not in MATCH_SCORING:
-        raise InputError(f"no match scoring {scoring!r}: use one of {', '.join(MATCH_SCORING)}")
     if inp.dealer is not None and inp.dealer not in players:
         raise InputError(f"the dealer {inp.dealer!r} is not one of the players {_and(list(players))}")
     if len(players) == 4:
@@ -390,21 +512,18 @@ def _game(state: GameState, inp: GameInput) -> GameState:
         side_of = {p: sides[i % 2] for i, p in enumerate(players)}
     else:
         sides, side_of = players, {p: p for p in players}
-    next_game = (state.phase == "game over" and state.match_target is not None and match == state.match_target
-                 and scoring == state.match_scoring and players == state.players and variant == state.variant)
+    next_game = (state.phase == "game over" and state.match_target is not None and rules == state.rules
+                 and players == state.players)
     dealer = inp.dealer
     if next_game:
-        assert state.winner is not None
-        losers = sorted((s for s in state.sides if s != state.winner), key=lambda s: state.scores[s])
-        losing_players = [p for p in players if side_of[p] in losers[0]]
+        losing_players = state.losers()
         if dealer is None:
             dealer = losing_players[0]
-        elif side_of[dealer] == state.winner:
-            raise RuleError(f"the loser of the last game deals first: {_and(losing_players)}, not {dealer}")
+        elif dealer not in losing_players:
+            raise RuleError(f"the loser of the last game deals first: {_and(list(losing_players))}, not {dealer}")
     zero = dict.fromkeys(sides, 0)
     new = GameState(
-        players=players, sides=sides, target=target, variant=variant, muggins=inp.muggins,
-        match_target=match, match_scoring=scoring, scores=zero, back_pegs=zero,
+        players=players, sides=sides, rules=rules, scores=zero, back_pegs=zero,
         match_points=dict(state.match_points) if next_game else zero,
         game_number=state.game_number + 1 if next_game else 1, side_of=side_of, inputs=state.inputs,
     )
@@ -540,6 +659,63 @@ def _starter(state: GameState, inp: StarterInput) -> GameState:
 
 # --- the play ----------------------------------------------------------------------------------------------
 
+MAX_COUNT = 31
+MAX_PEG = 14  # the most one card pegs: the fourth seven after a three, 31 (2) and a double pair royal (12)
+HIGHEST_VALUE = 10  # a ten, jack, queen or king: with hidden hands a go is possible only once one cannot fit
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the player to play may do now (docs/rules.md, "The play"): the answer of `legal_moves`."""
+
+    player: str | None  # whose turn it is to play; None outside the play
+    count: int
+    plays: tuple[Card, ...] | None  # the cards that fit, of those the player may hold; None when they are hidden
+    go: bool  # whether saying go is allowed now
+    no_go: str = ""  # when go is not allowed: why, and what to do instead
+
+    @property
+    def must_go(self) -> bool:
+        """The player's cards are known and none of them fits: go is the only move."""
+        return self.go and self.plays == ()
+
+
+def fitting(count: int, cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards that can be played at this count without passing 31."""
+    return tuple(card for card in cards if count + card.value <= MAX_COUNT)
+
+
+def legal_moves(state: GameState) -> Legal:
+    """The engine's answer to "what may this player do now" in the play.
+
+    With hidden hands every card is possible, so a go is allowed only when a ten-card could not fit (a count of
+    22 or more). When the player's cards are known (the hand and discard entered: coaching mode, a computer
+    player) a go is allowed only when none of them fits; with the hand known but not yet the discard, only
+    when the cards that fit could all be the ones laid away. A player who has played all their cards is never
+    asked: the play passes them by without a go.
+    """
+    if state.phase != "play" or state.turn is None:
+        return Legal(None, state.count, (), False, f"No go now: {state.prompt()}")
+    player, count = state.turn, state.count
+    hand = state.hands.get(player)
+    if hand is None:
+        go = count + HIGHEST_VALUE > MAX_COUNT
+        return Legal(player, count, None, go, "" if go else f"No go at {count}: every card fits. Play a card.")
+    candidates = state.held(player)
+    if candidates is None:
+        candidates = tuple(c for c in hand if c not in state.played_by(player))
+    fits = fitting(count, candidates)
+    may_be_laid_away = len(candidates) - state.cards_left(player)  # the discard, while it is not entered
+    go = len(fits) <= may_be_laid_away
+    if go:
+        return Legal(player, count, fits, True)
+    if may_be_laid_away == 0:
+        why = f"{player} holds {_cards(fits)}, which fit{'s' if len(fits) == 1 else ''}"
+    else:
+        why = f"{player} still holds a card that fits (of {_cards(fits)})"
+    return Legal(player, count, fits, False, f"No go at {count}: {why}. Play a card.")
+
+
 def _check_turn(state: GameState, player: str | None, action: str) -> str:
     if state.phase != "play":
         if state.phase == "deal":
@@ -559,6 +735,11 @@ def _check_turn(state: GameState, player: str | None, action: str) -> str:
 
 def _play(state: GameState, inp: PlayInput) -> GameState:
     player = _check_turn(state, inp.player, "play")
+    if inp.claim is not None:
+        if not state.muggins:
+            raise RuleError("this game is played without muggins: the play is pegged for you, no claim needed")
+        if not 0 <= inp.claim <= MAX_PEG:
+            raise RuleError(f"one card pegs 0 to {MAX_PEG} points, not {inp.claim}: claim again")
     card = inp.card
     if (seen := _where_seen(state, card, player)) is not None:
         raise RuleError(f"{seen}: play a card from {player}'s hand")
@@ -566,13 +747,15 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
     if hand is not None and card not in hand:
         held = state.held(player) or tuple(c for c in hand if c not in state.played_by(player))
         raise RuleError(f"{card} is not in {player}'s hand: play one of {_cards(held)}")
-    if state.count + card.value > 31:
+    if state.count + card.value > MAX_COUNT:
         raise RuleError(f"the count is {state.count}: {card} would make {state.count + card.value}; "
                         "play a lower card or say go")
     pile = (*state.pile, card)
     state = replace(state, pile=pile, count=state.count + card.value, played=(*state.played, (player, card)),
                     last_player=player)
     score = score_pegging(pile)
+    if inp.claim is not None:
+        return _claimed_play(state, player, score, inp.claim)
     if score:
         state = _peg(state, state.side_of[player], player, score, PEGGING)
         if state.winner:
@@ -580,16 +763,32 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
     return _advance(state)
 
 
+def _claimed_play(state: GameState, player: str, score: Score, claim: int) -> GameState:
+    """Muggins games: the player pegs what they claim for the card, never more than it made; a claim off the
+    count leaves muggins open to the opponents. The go and last card points are not claimed: they peg themselves."""
+    side = state.side_of[player]
+    if claim == 0 and not score:
+        return _advance(state)
+    missed = None
+    if claim != score.total:
+        missed = MissedPoints(player, side, abs(score.total - claim), PEGGING, state.deal_number,
+                              over=claim > score.total)
+    note = "" if missed is None else f"claimed {number_words(claim)}; {missed.say()}"
+    state = _peg(state, side, player, score, PEGGING, points=min(claim, score.total), claimed=claim,
+                 extra_note=note)
+    if state.winner:
+        return state
+    state = _advance(state)
+    return state if state.winner else replace(state, missed=missed)  # the game over, nothing more is taken
+
+
 def _go(state: GameState, inp: GoInput) -> GameState:
-    player = _check_turn(state, inp.player, "play")
-    if state.count == 0:
-        raise RuleError(f"the count is 0: any card can be played; {player} leads a card")
-    held = state.held(player)
-    if held is not None:
-        fits = [c for c in held if state.count + c.value <= 31]
-        if fits:
-            raise RuleError(f"{player} can play {fits[0]} (count {state.count}): go is only for when no card fits")
-    return _advance(replace(state, gone=state.gone | {player}))
+    _check_turn(state, inp.player, "play")
+    now = legal_moves(state)
+    if not now.go:
+        raise RuleError(now.no_go)
+    assert now.player is not None
+    return _advance(replace(state, gone=state.gone | {now.player}))
 
 
 def _advance(state: GameState) -> GameState:
@@ -706,11 +905,20 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
     score = _show_score(state, kind, player)
     side, label = state.side_of[player], _label(kind, player)
     state = replace(state, counts=state.counts[1:])
-    state = _peg(state, side, player, score, label, points=min(inp.points, score.total), claimed=inp.points)
+    missed = None
+    if inp.points != score.total:
+        missed = MissedPoints(player, side, abs(score.total - inp.points), label, state.deal_number,
+                              over=inp.points > score.total)
+    note = ""
+    if missed is not None:
+        note = (f"claimed {number_words(inp.points)}, {player} pegs {number_words(min(inp.points, score.total))}"
+                f"; {missed.say()}")
+    state = _peg(state, side, player, score, label, points=min(inp.points, score.total), claimed=inp.points,
+                 extra_note=note)
     if state.winner:
         return state
-    if inp.points < score.total:
-        state = replace(state, missed=MissedPoints(player, side, score.total - inp.points, label))
+    if missed is not None:
+        state = replace(state, missed=missed)
     return _next_claim(state)
 
 
@@ -719,7 +927,8 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
         raise RuleError("this game is played without muggins: the hands are counted for you")
     missed = state.missed
     if missed is None:
-        raise RuleError("muggins is called right after a claim that was too low, and the last input was not one")
+        raise RuleError("muggins is called right after a claim that was too low or too high, and the last input "
+                        "was not one: no points to take")
     caller = inp.player
     if caller is None:
         caller = state.left_of(missed.player)
@@ -729,7 +938,11 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
     if state.side_of[caller] == missed.side:
         raise RuleError(f"{caller} cannot call muggins on {missed.label}: an opponent calls it")
     score = Score((ScoreItem(MUGGINS, (), missed.points),))
-    return replace(_peg(state, state.side_of[caller], caller, score, MUGGINS), missed=None)
+    what = "overcalled" if missed.over else "missed"
+    on = "the play" if missed.label == PEGGING else missed.label
+    note = f"{caller} takes {number_words(missed.points)} that {missed.player} {what} on {on}"
+    return replace(_peg(state, state.side_of[caller], caller, score, MUGGINS, deal=missed.deal, extra_note=note),
+                   missed=None)
 
 
 # --- manual pegging ----------------------------------------------------------------------------------------

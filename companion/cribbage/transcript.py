@@ -15,14 +15,18 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .cards import Card
 from .errors import CardSyntaxError, InputError
 
-VARIANTS = ("two", "three", "four", "five-card")
+VariantName = Literal["two", "three", "four", "five-card"]
+VARIANTS: tuple[VariantName, ...] = get_args(VariantName)
+MatchScoringName = Literal["standard", "acc"]
+InputKind = Literal["game", "cut", "hand", "discard", "starter", "play", "go", "crib", "claim", "muggins", "peg",
+                    "undo"]
 # Match points for a win, a skunk and a double skunk; ACC: https://www.cribbage.org/newsite/about/scoring.asp
-MATCH_SCORING: dict[str, dict[str | None, int]] = {
+MATCH_SCORING: dict[MatchScoringName, dict[str | None, int]] = {
     "standard": {None: 1, "skunk": 2, "double skunk": 4},
     "acc": {None: 2, "skunk": 3, "double skunk": 3},
 }
@@ -36,10 +40,10 @@ class GameInput:
     players: tuple[str, ...]
     dealer: str | None = None
     target: int | None = None  # 121, or 61 for five-card cribbage
-    variant: str | None = None  # from the number of players when absent
+    variant: VariantName | None = None  # from the number of players when absent
     muggins: bool = False
     match: int | bool | None = None  # match points to win the match (True: DEFAULT_MATCH); None for a single game
-    match_scoring: str | None = None  # a key of MATCH_SCORING; "standard" when absent
+    match_scoring: MatchScoringName | None = None  # "standard" when absent
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,7 @@ class StarterInput:
 class PlayInput:
     card: Card
     player: str | None = None  # checked against whose turn it is when given
+    claim: int | None = None  # muggins games: the points the player claims for the card (none: pegged as counted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,14 +112,15 @@ Input = (
     | MugginsInput | PegInput | UndoInput
 )
 
-INPUT_TYPES: dict[str, type[Any]] = {
+INPUT_TYPES: dict[InputKind, type[Any]] = {
     "game": GameInput, "cut": CutInput, "hand": HandInput, "discard": DiscardInput, "starter": StarterInput,
     "play": PlayInput, "go": GoInput, "crib": CribInput, "claim": ClaimInput, "muggins": MugginsInput,
     "peg": PegInput, "undo": UndoInput,
 }
 _TYPE_NAMES = {cls: name for name, cls in INPUT_TYPES.items()}
+assert set(INPUT_TYPES) == set(get_args(InputKind))
 
-EXAMPLES = {
+EXAMPLES: dict[InputKind, str] = {
     "game": '{"type":"game","players":["Ann","Bob"],"dealer":"Ann","target":121}',
     "cut": '{"type":"cut","player":"Ann","card":"4H"}',
     "hand": '{"type":"hand","player":"Bob","cards":["5H","5D","JS","4C","9D","KH"]}',
@@ -133,7 +139,7 @@ EXAMPLES = {
 _FIELD_KINDS: dict[str, str] = {
     "players": "names", "dealer": "name", "player": "name", "target": "int", "variant": "variant",
     "muggins": "bool", "match": "match", "match_scoring": "match_scoring", "card": "card", "cards": "cards",
-    "points": "int",
+    "points": "int", "claim": "int",
 }
 _KIND_WORDS = {
     "name": "a player's name (text)", "names": "a list of player names", "card": 'a card like "5H"',
@@ -153,12 +159,8 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
             raise InputError(f"not JSON ({error.msg}): write one input a line, like {EXAMPLES['play']}") from None
     if not isinstance(obj, Mapping):
         raise InputError(f"an input is a JSON object, like {EXAMPLES['play']}")
-    kind = obj.get("type")
-    cls = INPUT_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        known = ", ".join(INPUT_TYPES)
-        raise InputError(f"unknown input type {kind!r}: use one of {known}, like {EXAMPLES['play']}")
-    assert isinstance(kind, str)
+    kind = _input_kind(obj.get("type"))
+    cls = INPUT_TYPES[kind]
     fields = {f.name: f for f in dataclasses.fields(cls)}
     values: dict[str, object] = {}
     for name, raw in obj.items():
@@ -177,7 +179,14 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
     return result
 
 
-def _field_value(kind: str, name: str, raw: object) -> object:
+def _input_kind(kind: object) -> InputKind:
+    for known in INPUT_TYPES:
+        if kind == known:
+            return known
+    raise InputError(f"unknown input type {kind!r}: use one of {', '.join(INPUT_TYPES)}, like {EXAMPLES['play']}")
+
+
+def _field_value(kind: InputKind, name: str, raw: object) -> object:
     field_kind = _FIELD_KINDS[name]
 
     def wrong() -> InputError:

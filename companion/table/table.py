@@ -9,9 +9,13 @@ Bad input changes nothing: the engine raises before a new state exists, and noth
 the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
 four crib cards: the crib cards wait with the held cards (held.py) and go to the engine as one input.
 In muggins games each count waits for its claim: "claim 7" (or the keypad's # * 7 OK, pegging for whose turn
-it is), then "muggins" lets the opponent take what a claim missed. In coaching mode the coach (coach.py) works
-out the discards after the play and the table logs them; an undo takes such a discard back together with the
-play that made it known. What is shown is the presenter's (presenter.py).
+it is), and "claim 2" right after a card claims its points in the play; then "muggins" lets the opponent take
+what a claim missed or overcalled (docs/rules.md). A go the engine knows to be impossible is refused in its
+words; `ok` skips the cut for deal; after a game the loser deals first; an undo past the end of a game asks
+for a second undo, then reopens it (from the next game's start too, whose one-line log is then deleted).
+In coaching mode the coach (coach.py) works out the discards after the play and the table logs them; an undo
+takes such a discard back together with the play that made it known. What is shown is the presenter's
+(presenter.py).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from companion.boards import BoardLayout
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState, apply, replay
+from companion.cribbage.game import GameState, apply, legal_moves, replay
 from companion.devices.base import Clock, Color, Entry, PegStrip, StatusDisplay
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import CannotSave, GameLog
@@ -81,6 +85,7 @@ class Table:
         self.presenter = Presenter(layout=layout, clock=clock, strip=strip, display=display, colours=colours,
                                    message_seconds=message_seconds, page_seconds=page_seconds)
         self.confirm_new_until = -1.0
+        self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
             log.warning("%s", warning)
@@ -188,10 +193,10 @@ class Table:
         if isinstance(decoded, Rejected):
             return Outcome(entry, message=decoded.message, error=True)
         if isinstance(decoded, Claim):
-            return self._accept(entry, t.ClaimInput(decoded.points))
+            return self._claim(entry, decoded.points)
         if isinstance(decoded, Points):
             if self.state.phase == "claim" and decoded.player_index is None:  # the keypad's # * 7 OK claims 7
-                return self._accept(entry, t.ClaimInput(decoded.points))
+                return self._claim(entry, decoded.points)
             return self._accept(entry, t.PegInput(self._pegging_side(decoded.player_index), decoded.points))
         if isinstance(decoded, Command):
             return self._command(entry, decoded.word)
@@ -215,6 +220,20 @@ class Table:
             return Outcome(entry, message=f"{state.prompt()}: scan NEW GAME to play again", error=True)
         return Outcome(entry, message=f"no card is wanted now: {state.prompt()}", error=True)
 
+    def _claim(self, entry: Entry, points: int) -> Outcome:
+        """Muggins games: the points claimed for the count on show, or in the play for the card just laid (the
+        play is entered again with its claim: an undo and the play, both logged)."""
+        state = self.state
+        last = state.inputs[-1] if state.inputs else None
+        if state.phase != "play":
+            return self._accept(entry, t.ClaimInput(points))
+        if not isinstance(last, t.PlayInput) or last.claim is not None:
+            raise CommandMistake("claim the points of a card right after laying it (the go and last card peg "
+                                 "themselves)")
+        apply(replay(state.inputs[:-1]), replace(last, claim=points))  # refused before anything is logged
+        self._append(t.UndoInput())
+        return self._accept(entry, replace(last, claim=points))
+
     def _collect(self, entry: Entry, card: Card, build: Callable[[tuple[Card, ...]], t.Input]) -> Outcome:
         """Hold cards until all that are wanted are in, then send them to the engine as one input."""
         cards = self.held.offer(self.state, card)
@@ -230,13 +249,17 @@ class Table:
             if card is not None:
                 return Outcome(entry, message=f"took back {card}: {len(self.held.cards)} cards held")
             if len(self.state.inputs) <= 1:
-                return Outcome(entry, message="nothing to undo: this is the start of the game", error=True)
+                return self._reopen_last_game(entry)
+            if self.state.winner is not None and not self._confirmed_reopen():
+                return Outcome(entry, message=f"{self.state.prompt()}: undo again to reopen the game")
             while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
                 self._append(t.UndoInput())
             return self._accept(entry, t.UndoInput())
         if word == "go":
             return self._accept(entry, t.GoInput())
         if word == "ok":
+            if self.state.phase == "cut":
+                return self._skip_cut(entry)
             if self.held.coached_player(self.state) is not None and not self.held.cards:
                 self.held.skip_hands(self.state)
                 return Outcome(entry, message="no hands this deal: scan the starter")
@@ -250,8 +273,12 @@ class Table:
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")
+        # after a game the loser deals first in the next (docs/rules.md), and the screen says so
+        loser = self.state.losers()[0] if self.state.winner is not None else None
+        said = f"{loser} lost the last game: {loser} deals first" if loser is not None else ""
         if self.state.phase == "game over" and self.state.match_winner is None and self.setup.match:
-            return self._accept(entry, replace(self.setup, dealer=None))  # the loser of this game deals
+            outcome = self._accept(entry, replace(self.setup, dealer=None))  # the engine picks the loser
+            return replace(outcome, message=said)
         now = self.clock.monotonic()
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
@@ -263,13 +290,55 @@ class Table:
         self.log = self.new_log()
         self.held.cards.clear()
         self.state = replay(self.log.inputs)
+        setup = self.setup if loser is None or loser not in self.setup.players else replace(self.setup, dealer=loser)
         try:
-            outcome = self._accept(entry, self.setup)
+            outcome = self._accept(entry, setup)
         except CannotSave:  # the old game stays on the board until a new one can be saved
             self.log, self.state, self.held.cards = old
             raise
         self.confirm_new_until = -1.0
-        return outcome
+        return replace(outcome, message=said)
+
+    def _skip_cut(self, entry: Entry) -> Outcome:
+        """`ok` while cutting for deal: no cut, the first player named deals (the game line is entered again with
+        the dealer, after undoing it and any cuts)."""
+        state = self.state
+        game = next(i for i in reversed(state.inputs) if isinstance(i, t.GameInput))
+        while not isinstance(self.state.inputs[-1], t.GameInput):
+            self._append(t.UndoInput())
+        self._append(t.UndoInput())
+        dealer = state.players[0]
+        return replace(self._accept(entry, replace(game, dealer=dealer)), message=f"No cut: {dealer} deals")
+
+    def _confirmed_reopen(self) -> bool:
+        """An undo past the end of a game is done only when a second undo follows the first in a few seconds."""
+        now = self.clock.monotonic()
+        if now <= self.confirm_reopen_until:
+            self.confirm_reopen_until = -1.0
+            return True
+        self.confirm_reopen_until = now + self.message_seconds
+        return False
+
+    def _reopen_last_game(self, entry: Entry) -> Outcome:
+        """Undo at the start of a game that followed a finished one in its own log: after a confirmation, that
+        game is reopened where it ended (its win taken back) and the new game's log, which holds only its game
+        line, is deleted, so the statistics follow."""
+        path = self.log.path
+        logs = sorted(path.parent.glob("*.jsonl"))
+        earlier = logs[: logs.index(path)] if path in logs else []
+        last = GameLog.open(earlier[-1]) if earlier and self.new_log is not None else None
+        state = replay(last.inputs) if last is not None else None
+        if last is None or state is None or state.winner is None or self.held.cards:
+            return Outcome(entry, message="nothing to undo: this is the start of the game", error=True)
+        if not self._confirmed_reopen():
+            return Outcome(entry, message=f"Last game: {state.prompt()}. Undo again to reopen it")
+        self.held.forget(self.log)
+        path.unlink()
+        self.log = last
+        self.state = state
+        while is_worked_out(self.state, self.state.inputs[-1]):
+            self._append(t.UndoInput())
+        return replace(self._accept(entry, t.UndoInput()), message=f"The last game is open again: {self.prompt()}")
 
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
@@ -339,20 +408,13 @@ class Table:
             return f"{self.state.turn} says go? count {self.state.count}"
         if self.state.phase == "claim":
             return f"{self.state.prompt()}: enter claim N"
+        if self.state.phase == "cut":
+            return f"{self.state.prompt()} (ok: no cut, {self.state.players[0]} deals)"
         return self.state.prompt()
 
     def _must_go(self) -> bool:
-        """The player to play is known (coaching mode) to hold no card that fits under 31."""
-        state = self.state
-        if state.phase != "play" or state.turn is None or state.cards_left(state.turn) == 0:
-            return False
-        held = state.held(state.turn)
-        if held is None:
-            hand = state.hands.get(state.turn)
-            if hand is None:
-                return False
-            held = tuple(c for c in hand if c not in state.played_by(state.turn))  # the discards too: still sure
-        return all(state.count + card.value > 31 for card in held)
+        """The player to play is known (coaching mode) to hold no card that fits under 31: the engine says."""
+        return legal_moves(self.state).must_go
 
     def render(self, before: GameState | None = None) -> None:
         """Send the pegs (with effects when `before` is given) and the screen."""

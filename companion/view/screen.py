@@ -143,7 +143,7 @@ def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:
     for event in events:
         lines.append(f"{event.label}: {event.points}" if "'s " in event.label
                      else f"{event.side}: {event.label} {event.points}")
-        said = event.score.say() if event.score else ""
+        said = event.say()  # the count, and what a claim, muggins or the cap at the target changed
         lines.extend(phrase for part in said.split(", ") if part for phrase in _wrap(part))
     return lines
 

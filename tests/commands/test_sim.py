@@ -64,10 +64,10 @@ def test_the_demo_plays_the_sample_deal_in_a_fresh_game(tmp_path, capsys, monkey
 def test_other_players_on_the_command_line_are_not_refused_for_the_configured_dealer(tmp_path, capsys):
     args = ["--players", "Cat,Dan", "--set", "game.dealer=Ann", "--quiet", "--set", "devices.pin_factory=mock"]
     script = tmp_path / "script.txt"
-    script.write_text("5C\n")
+    script.write_text("5C\n9D\n")  # Ann is not playing: Cat and Dan cut for deal, and the low card deals
     assert main(["sim", *args, "--state-dir", str(tmp_path / "s"), "--script", str(script)]) == 0
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
-    assert state.players == ("Cat", "Dan") and state.dealer == "Cat" and state.starter is not None
+    assert state.players == ("Cat", "Dan") and state.cuts == () and state.dealer == "Cat" and state.phase == "deal"
 
 
 def test_bad_options_say_what_to_do(tmp_path, capsys):

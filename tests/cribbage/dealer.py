@@ -60,7 +60,10 @@ def play_game(rng: random.Random, variant: str = "two", *, target: int | None = 
             if fits:
                 card = rng.choice(fits)
                 held[player].remove(card)
-                do(PlayInput(card, player=rng.choice((None, player))))
+                claim = rng.choice((None, None, 0, 2, 3)) if state.muggins else None  # short, right or over
+                do(PlayInput(card, player=rng.choice((None, player)), claim=claim))
+                if state.missed is not None and rng.random() < 0.5:
+                    do(MugginsInput())
             else:
                 do(GoInput())
         while state.phase in ("crib", "claim"):

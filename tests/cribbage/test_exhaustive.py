@@ -1,15 +1,16 @@
 """Every four-card hand with every starter (C(52,4) x 48 = 12,994,800), counted per score under hand and
-crib rules, must reproduce the table in RULES.md (Lumetta's published hand column; crib rules enumerated).
+crib rules, must reproduce the table in docs/rules.md (Lumetta's published hand column; crib rules enumerated).
 
 The enumeration is split by the starter's rank so pytest-xdist spreads it; each chunk must equal its line
 in tests/data/show_counts_by_starter.json, and those lines must add up to the RULES.md table: together that
-is the whole enumeration checked against the published figures.
+is the whole enumeration checked against the published figures. The table is read from docs/rules.md too.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,10 @@ from companion.cribbage.cards import DECK, Card, Suit
 from companion.cribbage.scoring import score_show, show_total
 
 DATA = Path(__file__).parent.parent / "data" / "show_counts_by_starter.json"
+RULES_PAGE = Path(__file__).parents[2] / "docs" / "rules.md"
 
-# RULES.md, "Facts to test against": score -> (hand, crib); every other score has no hands.
+# docs/rules.md, "All hands by score" (RULES.md's "Facts to test against"): score -> (hand, crib); every other
+# score has no hands.
 RULES_TABLE = {
     0: (1_009_008, 1_022_208), 1: (99_792, 99_792), 2: (2_813_796, 2_839_800), 3: (505_008, 508_908),
     4: (2_855_676, 2_868_960), 5: (697_508, 703_496), 6: (1_800_268, 1_787_176), 7: (751_324, 755_320),
@@ -60,6 +63,15 @@ def test_the_chunks_add_up_to_the_published_table():
         assert sum(totals) == 12_994_800
         mean = sum(score * n for score, n in enumerate(totals)) / sum(totals)
         assert round(mean, 4) == {"hand": 4.7692, "crib": 4.7348}[kind]
+
+
+def test_the_rules_page_shows_the_table_the_tests_check():
+    page = RULES_PAGE.read_text()
+    section = page[page.index("## All hands by score"):page.index("## The table's inputs")]
+    rows = re.findall(r"^\| (\d+) \| ([\d,]+) \| ([\d,]+) \|$", section, flags=re.MULTILINE)
+    table = {int(score): (int(hand.replace(",", "")), int(crib.replace(",", ""))) for score, hand, crib in rows}
+    assert table == {score: RULES_TABLE.get(score, (0, 0)) for score in range(30)}
+    assert "The mean is 4.7692 for a hand and 4.7348 for a crib." in section
 
 
 def _suit_patterns(ranks: tuple[int, ...]) -> list[tuple[Card, ...]]:

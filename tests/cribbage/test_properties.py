@@ -34,6 +34,7 @@ from .dealer import play_game
 five_cards = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 
 
+@settings(deadline=None)  # the machine is shared: a slow moment is not a failure
 @given(five_cards, st.randoms(use_true_random=False), st.booleans())
 def test_the_order_of_hand_cards_never_matters(cards, rng, crib):
     hand, starter = cards[:4], cards[4]
@@ -45,6 +46,7 @@ def test_the_order_of_hand_cards_never_matters(cards, rng, crib):
         (i.kind, i.points, sorted(i.cards)) for i in before.items)
 
 
+@settings(deadline=None)
 @given(five_cards, st.permutations(list(Suit)), st.booleans())
 def test_renaming_suits_never_changes_a_score(cards, suits, crib):
     rename = dict(zip(Suit, suits, strict=True))
@@ -89,11 +91,12 @@ def test_random_inputs_raise_only_the_engines_own_errors(inputs):
     state = initial_state()
     for inp in inputs:
         assert parse_input(input_to_json(inp)) == inp
-        before = state
+        before = state.to_json()
         try:
             state = apply(state, inp)
         except CribbageError:
-            assert state is before
+            assert state.to_json() == before  # a refused input changed nothing, not even in place
+            assert replay(state.inputs) == state
         state.prompt()
         state.to_json()
         assert all(0 <= score <= max(state.target, 0) for score in state.scores.values())

@@ -113,7 +113,7 @@ def test_two_players_to_61_with_hands_and_discards_entered():
 def test_a_go_is_refused_when_the_hand_shows_a_playable_card():
     state = run([GameInput(("Ann", "Bob"), dealer="Ann"), HandInput("Bob", parse_cards("5C 5D 5H JS AH 3D")),
                  DiscardInput("Bob", parse_cards("AH 3D")), StarterInput(parse_cards("5S")[0]), *play("JS 4C")])
-    with pytest.raises(RuleError, match="Bob can play 5C"):
+    with pytest.raises(RuleError, match=r"No go at 14: Bob holds 5C 5D 5H, which fit\. Play a card\."):
         apply(state, GoInput())
     with pytest.raises(RuleError, match="AH was laid away to the crib"):
         apply(state, PlayInput(parse_cards("AH")[0]))

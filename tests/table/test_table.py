@@ -187,7 +187,7 @@ def test_the_screen_says_when_the_strip_goes_missing_and_when_it_is_back(tmp_pat
 def test_without_a_dealer_the_players_cut_and_the_lower_card_deals(tmp_path):
     table = Table(GameLog.open(tmp_path / "g.jsonl"), setup=GameInput(("Ann", "Bob")), layout=LAYOUT,
                   clock=ManualClock())
-    assert table.prompt() == "Cut for deal: Ann and Bob to cut"
+    assert table.prompt() == "Cut for deal: Ann and Bob to cut (ok: no cut, Ann deals)"
     enter(table, "KH", "3C")
     assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Scan the starter"
 
