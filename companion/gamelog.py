@@ -148,9 +148,10 @@ def _read(path: Path, data: bytes) -> _Reading:
             inp = parse_input(obj)
         except CribbageError as error:
             raise refuse(number, f"is not a table input ({error})") from error
+        if isinstance(inp, UndoInput) and len(states) == 1:
+            raise refuse(number, "holds an undo with no input before it to take back")
         try:
             if isinstance(inp, UndoInput):
-                apply(states[-1], inp)  # the engine's own words when there is nothing to undo
                 states.pop()
             else:
                 states.append(apply(states[-1], inp))
