@@ -236,4 +236,5 @@ def test_a_log_damaged_in_the_middle_is_repaired_at_start_and_the_rest_kept_asid
     aside = path.with_name(path.name + ".set-aside")
     assert path.read_bytes() + aside.read_bytes() == damaged and len(table.log.inputs) == 3
     assert "line 5 holds" in table.log.warnings[-1] and f"the rest is kept in {aside}" in table.log.warnings[-1]
+    assert table.message == "The game log needed care on start: 3 inputs kept (the system log says more)"
     board.close()

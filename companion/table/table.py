@@ -90,8 +90,8 @@ class Table:
         for warning in game_log.warnings:
             log.warning("%s", warning)
         if game_log.warnings:
-            self.presenter.say(f"Game log repaired on start: {len(game_log.inputs)} inputs kept (the system log "
-                               "says more)", error=True)
+            self.presenter.say(f"The game log needed care on start: {len(game_log.inputs)} inputs kept (the system "
+                               "log says more)", error=True)
         for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):
             try:
                 step()
