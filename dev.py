@@ -2,7 +2,7 @@
 """Set up and run Cribbage Companion from a fresh checkout, with nothing but python3.
 
     python3 dev.py sim [crib sim options]   the simulated board in this terminal
-    python3 dev.py test [pytest options]    lint, strict type check of the engine, the whole test suite
+    python3 dev.py test [pytest options]    lint (ruff, import layers), strict type check, the whole test suite
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
 
 The first run makes `.venv/` and installs the package with its development tools; later runs reinstall
@@ -78,7 +78,8 @@ def test(args: list[str]) -> int:
     ensure_test_tools()
     steps = [
         ("lint", [BIN / "ruff", "check", "."]),
-        ("type check (engine, strict)", [BIN / "mypy"]),
+        ("lint (import layers)", [BIN / "lint-imports", "--no-logo"]),
+        ("type check (strict, the whole package)", [BIN / "mypy"]),
         ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args]),
     ]
     failed = []

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
-from companion.commands import CommandError
 from companion.cribbage.transcript import MATCH_SCORING, VARIANTS
+from companion.errors import CommandError
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
@@ -73,6 +73,15 @@ def text(value: object) -> str:
     if not isinstance(value, str):
         raise ValueError(f'must be a string in quotes, like "..." (got {_shown(value)})')
     return value
+
+
+def scanner_device(value: object) -> str:
+    from companion.devices.scanner import scanner_spec_problem
+
+    problem = scanner_spec_problem(text(value))
+    if problem is not None:
+        raise ValueError(problem)
+    return str(value)
 
 
 def names(value: object) -> tuple[str, ...]:
@@ -153,7 +162,7 @@ class DevicesConfig:
     scanner: str = _option(choice("evdev", "serial", "terminal", "none"))
     display: str = _option(choice("ssd1306", "sh1106", "dummy", "none"))
     strip: str = _option(choice("pico", "pico-sim", "sim", "none"))
-    pin_factory: str = _option(choice("lgpio", "rpigpio", "mock"))
+    pin_factory: str = _option(choice("lgpio", "mock"))
 
 
 @dataclass(frozen=True)
@@ -178,12 +187,12 @@ class ButtonsConfig:
 class DisplayConfig:
     i2c_port: int = _option(integer(0, 22))
     address: int = _option(integer(0x3C, 0x3D))
-    rotate: int = _option(integer(0, 3))
+    rotate: int = _option(integer(0, 2, only=(0, 2)))
 
 
 @dataclass(frozen=True)
 class ScannerConfig:
-    device: str = _option(text)
+    device: str = _option(scanner_device)
     port: str = _option(text)
     baud: int = _option(integer(1200, 921_600))
     duplicate_window_ms: int = _option(integer(0, 10_000))

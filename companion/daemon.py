@@ -20,12 +20,14 @@ from pathlib import Path
 from types import FrameType
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
+from companion.clock import Clock, SystemClock
 from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
-from companion.devices.base import Clock, DeviceError, SystemClock
-from companion.devices.registry import Devices, open_devices
+from companion.devices.base import DeviceError
+from companion.devices.presence import STATUS_FILE, remove_status, write_status
+from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
 from companion.table import Outcome, Table
 
@@ -65,19 +67,38 @@ class Notifier:
             self.last_ping = now
 
 
+def device_news(before: dict[str, str], now: dict[str, str]) -> str | None:
+    """What the table is told when devices go missing or come back (the strip's own news the table gives)."""
+    gone = [what for what, problem in now.items() if problem and not before.get(what) and what != STRIP]
+    back = [what for what, problem in now.items() if not problem and before.get(what) and what != STRIP]
+    said = []
+    if gone:
+        said.append(f"Not connected: {', '.join(gone)}. The game goes on; check the cable")
+    if back:
+        said.append(f"Connected again: {', '.join(back)}")
+    return ". ".join(said) or None
+
+
 class Daemon:
+    """The main loop. Devices going missing or coming back are told once each: on the screen, in the journal
+    (by their watches) and in `status_path` (the state directory's devices.json, which `crib state` prints)."""
+
     def __init__(self, table: Table, board: Devices, *, clock: Clock, notifier: Notifier | None = None,
-                 on_outcome: Callable[[Outcome], None] | None = None) -> None:
+                 on_outcome: Callable[[Outcome], None] | None = None, status_path: Path | None = None) -> None:
         self.table = table
         self.board = board
         self.clock = clock
         self.notifier = notifier or Notifier({})
         self.on_outcome = on_outcome
+        self.status_path = status_path
+        self.devices: dict[str, str] = {}
+        """Each device that can go missing and its problem ("" when there), as last reported."""
         self.stopping = False
 
     def start(self) -> None:
         for device in self.board.entries:
             device.start(self.table.emit)
+        self._report_devices()
         self.notifier.notify("READY=1\nSTATUS=" + self.table.prompt())
 
     def step(self, timeout: float = POLL_SECONDS) -> None:
@@ -90,8 +111,22 @@ class Daemon:
             device.poll(now)
         if self.board.strip is not None:
             self.board.strip.poll(now)
+        if self.board.display is not None:
+            self.board.display.poll(now)
+        self._report_devices()
         self.table.tick(now)
         self.notifier.ping(now)
+
+    def _report_devices(self) -> None:
+        status = self.board.status()
+        if status == self.devices:
+            return
+        news = device_news(self.devices, status)
+        self.devices = status
+        if self.status_path is not None:
+            write_status(self.status_path, status)
+        if news is not None:
+            self.table.announce(news, error=any(status.values()))
 
     def run(self, done: Callable[[], bool] = lambda: False) -> int:
         """Loop until a signal arrives or `done()` says so; always closes the devices."""
@@ -106,6 +141,8 @@ class Daemon:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             self.board.close()
+            if self.status_path is not None:
+                remove_status(self.status_path)
         return 0
 
     def _signal(self, signum: int, frame: FrameType | None) -> None:
@@ -123,16 +160,19 @@ def setup_input(config: Config, players: Sequence[str] | None = None, dealer: st
                        match=game.match or None, match_scoring=game.match_scoring if game.match else None)
 
 
-def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple[Config, BoardLayout]:
+def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]], *,
+              physical: bool = False) -> tuple[Config, BoardLayout]:
     """The board for `games` (each with what it is, for messages): with board.layout "auto" the builtin board
     that hosts them all (the configuration then names it, so the strip gets its LED count); otherwise the
-    configured board, and a ConfigError saying what to change when it cannot host one of them."""
+    configured board, and a ConfigError saying what to change when it cannot host one of them. A `physical`
+    strip (a real Pico) is on a board built with 121 holes: "auto" then keeps its LED map for a 61-point game
+    too (once round, ending at hole 61), rather than the 61-hole board's, whose LEDs sit elsewhere."""
     where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
     rules = [(replay([game]).rules, game, what) for game, what in games]  # replay checks each game line
     try:
         if config.auto_layout:
             sides = max(r.sides for r, _, _ in rules)
-            name = builtin_for(sides, max(r.target for r, _, _ in rules))
+            name = builtin_for(sides, 121 if physical else max(r.target for r, _, _ in rules))
             config = replace(config, board=replace(config.board, layout=name))
         layout = load_layout(config.board.layout)
     except LayoutError as error:
@@ -145,7 +185,8 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]]) -> tuple
     return config, layout
 
 
-def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput) -> tuple[GameLog, Config, BoardLayout]:
+def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput,
+             physical: bool = False) -> tuple[GameLog, Config, BoardLayout]:
     """The game's log (the current one, or a new one when asked or when there is none) and the board for the
     games it will see: the one resumed, and those `setup` starts (NEW GAME twice)."""
     path = None if new else current_log(state_dir)
@@ -154,7 +195,7 @@ def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput) -> 
     if resumed is not None:
         games += [(game, f"the game resumed from {path} (--new starts another)") for game in resumed.inputs
                   if isinstance(game, t.GameInput)]
-    config, layout = fit_board(config, games)
+    config, layout = fit_board(config, games, physical=physical)
     return resumed or GameLog.open(next_log(state_dir)), config, layout
 
 
@@ -183,7 +224,8 @@ def open_game(config: Config, *, state_dir: Path, clock: Clock, simulate: bool, 
               setup: t.GameInput | None = None, script: Path | None = None) -> tuple[Devices, Table]:
     """The devices and the table: the game resumed from `state_dir` (or a new one), on the board fitting it."""
     setup = setup or setup_input(config)
-    game_log, config, layout = _prepare(config, state_dir, new, setup)
+    physical = config.devices.strip == "pico" and not (simulate and simulated_choice(config, "strip"))
+    game_log, config, layout = _prepare(config, state_dir, new, setup, physical)
     board = open_devices(config, clock=clock, simulate=simulate, script=script)
     try:
         return board, _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
@@ -219,9 +261,10 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     """Run the board until a signal: resume the game, show it, follow the table."""
     config = config_from_args(args)
     clock = SystemClock()
-    board, table = open_game(config, state_dir=args.state_dir or config.state.path, clock=clock,
-                             simulate=simulate, new=args.new)
-    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog)).run()
+    state_dir = args.state_dir or config.state.path
+    board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
+    return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
+                  status_path=state_dir / STATUS_FILE).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

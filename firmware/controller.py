@@ -15,15 +15,18 @@ HELLO, CONFIG, FRAME, SET, BRIGHTNESS, WALK, FLASH, CELEBRATE, PING, KEYPAD = ra
 ACK, HELLO_REPLY, NAK, KEY = 0x80, 0x81, 0x82, 0x83
 CAPABILITIES = 1 | 2 | 4 | 8 | 16 | 32  # sparse, walk, flash, celebrate, keypad, watchdog
 
+WATCHDOG_MS = 2000  # the RP2040's watchdog (main.py): a loop that has not turned well for this long resets the Pico
+
 # Used until the host sends CONFIG (and for the power-on self-test): the two-track board on GP2, from
 # config.json on the Pico when present.
 DEFAULTS = {"led_count": 244, "pin": 2, "order": "GRB", "max_current_ma": 500, "watchdog_s": 3}
 
 
 class Controller:
-    def __init__(self, make_pixels, now, defaults=None, make_keypad=None):
-        """`make_pixels(pin, count, order)` returns the strip; `make_keypad(rows, columns)` a key scanner with
-        `scan(now)` returning (key, pressed) events, or None when the board has no keypad support."""
+    def __init__(self, make_pixels, now, defaults=None, make_keypad=None, restarted=False):
+        """`make_pixels(pin, count, order)` returns the strip; `make_keypad(rows, columns)` a key scanner whose
+        `take()` returns the (key, pressed, time) changes it has queued, or None when the board has no keypad
+        support. `restarted`: the watchdog reset the Pico, which goes straight to the dim waiting pattern."""
         self.make_pixels = make_pixels
         self.make_keypad = make_keypad
         self.settings = dict(DEFAULTS)
@@ -34,6 +37,7 @@ class Controller:
         self.last_seq = None
         self.heard = now
         self.configured = False
+        self.failed = False
         self.key_seq = 0
         settings = self.settings
         self.lights = Lights(
@@ -42,6 +46,24 @@ class Controller:
             settings["max_current_ma"],
             now,
         )
+        if restarted:
+            self.lights.selftest_until = now
+
+    def turn(self, data, now, watchdog):
+        """One turn of the main loop: the host's bytes in, the LEDs drawn, the bytes for the host out. Only a
+        turn that worked feeds the watchdog: after an error the strip shows the dim waiting pattern and the loop
+        does nothing more, so the watchdog resets the Pico and the host sends the whole board again."""
+        if self.failed:
+            return b""
+        try:
+            reply = self.receive(data, now) if data else b""
+            reply += self.tick(now)
+        except Exception:  # a bug: never leave the strip as it was (perhaps bright), nor keep the loop going
+            self.failed = True
+            self.lights.halt(now)
+            return b""
+        watchdog.feed()
+        return reply
 
     def receive(self, data, now):
         """Bytes from the host; returns the bytes to send back."""
@@ -79,7 +101,7 @@ class Controller:
         self.lights.render(now)
         out = bytearray()
         if self.keypad is not None:
-            for key, pressed in self.keypad.scan(now):
+            for key, pressed, _ in self.keypad.take():
                 self.key_seq = (self.key_seq + 1) & 0xFF
                 out.extend(link.encode(self.key_seq, KEY, bytes((key, 1 if pressed else 0))))
         return bytes(out)

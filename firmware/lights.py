@@ -102,6 +102,17 @@ class Lights:
             self.waiting = waiting
             self.dirty = True
 
+    def halt(self, now):
+        """The firmware failed: the dim waiting pattern, drawn once, if the strip can still be written."""
+        self.effects = []
+        self.selftest_until = now
+        self.waiting = True
+        self.dirty = True
+        try:  # noqa: SIM105 - MicroPython has no contextlib
+            self.render(now)
+        except Exception:  # the strip itself failed: the watchdog's reset is all that is left
+            pass
+
     def add_effect(self, effect, now):
         self.dirty = True
         if not self.effects:

@@ -1,53 +1,116 @@
 #!/usr/bin/env bash
-# Install Cribbage Companion as a service on Raspberry Pi OS (Bookworm or later). Run as root from a checkout:
-#     sudo systemd/install.sh
-# It creates the user "cribbage", a virtual environment in /opt/cribbage-companion/venv with the package and
-# its [pi] extra (lgpio), /etc/cribbage-companion/config.toml if absent, and enables and starts the unit.
-# Running it again upgrades the package and keeps the configuration.
+# Install Cribbage Companion as a service on Raspberry Pi OS Bookworm (Python 3.11) or Trixie (Python 3.13), on a
+# Pi Zero 2 W, 3, 4 or 5. Run as root from a checkout:
+#     sudo systemd/install.sh            install, or upgrade: run it again at any time (it changes only what differs)
+#     systemd/install.sh --dry-run       print the plan and change nothing (no root needed)
+# The compiled parts come from the distribution (python3-lgpio, python3-gpiozero, python3-evdev, ...), so nothing is
+# built on the Pi; a virtual environment made with --system-site-packages sees them and holds the rest from PyPI.
 set -euo pipefail
 
 PREFIX=/opt/cribbage-companion
 CONFIG_DIR=/etc/cribbage-companion
 UNIT=cribbage-companion.service
 SERVICE_USER=cribbage
+MODULES_LOAD=/etc/modules-load.d/cribbage-companion.conf
+OS_RELEASE=${CRIB_OS_RELEASE:-/etc/os-release}
 SOURCE=$(cd "$(dirname "$0")/.." && pwd)
+# Debian / Raspberry Pi OS packages: the pin library and gpiozero (lgpio has no PyPI wheel for Python 3.13),
+# evdev (builds with a compiler from PyPI), and the other compiled or hardware-facing libraries.
+APT_PACKAGES=(python3-venv python3-lgpio python3-gpiozero python3-evdev python3-serial python3-smbus2
+              python3-numpy python3-pil i2c-tools)
+# Loaded at boot, so that their device groups are in /proc/devices when the unit starts: DeviceAllow=char-ttyACM
+# (major 166) and char-ttyUSB (188) match only groups that exist then, and i2c-dev makes /dev/i2c-*.
+MODULES=(cdc_acm usbserial i2c-dev)
+I2C_SPEED=dtparam=i2c_arm_baudrate=400000
+
+DRY_RUN=""
+for argument in "$@"; do
+    case "$argument" in
+        --dry-run) DRY_RUN=1 ;;
+        -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+        *) printf '[install] unknown option %s: use --dry-run or nothing\n' "$argument" >&2; exit 2 ;;
+    esac
+done
 
 say() { printf '[install] %s\n' "$*"; }
 die() { printf '[install] %s\n' "$*" >&2; exit 1; }
+run() {  # a command that changes the system: shown, and run unless --dry-run
+    printf '[install]   $ %s\n' "$*"
+    [ -n "$DRY_RUN" ] || "$@"
+}
+write_file() {  # write_file PATH MODE: stdin into PATH, only when it differs
+    local path=$1 mode=$2 content
+    content=$(cat)
+    if [ -f "$path" ] && [ "$(cat "$path")" = "$content" ]; then
+        say "$path is up to date"
+        return
+    fi
+    say "writing $path"
+    [ -n "$DRY_RUN" ] || { printf '%s\n' "$content" > "$path" && chmod "$mode" "$path"; }
+}
 
-[ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0"
+[ -n "$DRY_RUN" ] || [ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 (or $0 --dry-run to see the plan)"
 [ -f "$SOURCE/pyproject.toml" ] || die "run me from a Cribbage Companion checkout (no pyproject.toml in $SOURCE)"
-command -v systemctl >/dev/null || die "systemd is needed (systemctl not found)"
+command -v systemctl >/dev/null || [ -n "$DRY_RUN" ] || die "systemd is needed (systemctl not found)"
 
-say "Debian packages: python3-venv, i2c-tools"
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv python3-dev i2c-tools
+# shellcheck source=/dev/null
+CODENAME=$(. "$OS_RELEASE" 2>/dev/null && printf '%s' "${VERSION_CODENAME:-unknown}")
+case "$CODENAME" in
+    bookworm|trixie) say "Raspberry Pi OS / Debian $CODENAME${DRY_RUN:+ (dry run: nothing is changed)}" ;;
+    *) say "warning: $CODENAME is neither Bookworm nor Trixie; trying anyway" ;;
+esac
 
+say "Debian packages: ${APT_PACKAGES[*]}"
+run apt-get update -qq
+run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]}"
+
+say "kernel modules at boot: ${MODULES[*]}"
+printf '%s\n' "# Cribbage Companion: serial ports for the Pico and scanners, and the I2C bus, from boot" "${MODULES[@]}" \
+    | write_file "$MODULES_LOAD" 0644
+run modprobe -a "${MODULES[@]}"
+
+BOOT_CONFIG=/boot/firmware/config.txt
+[ -f "$BOOT_CONFIG" ] || BOOT_CONFIG=/boot/config.txt
 if command -v raspi-config >/dev/null; then
     say "enabling I2C for the OLED"
-    raspi-config nonint do_i2c 0 || say "could not enable I2C: use raspi-config, Interface Options, I2C"
+    run raspi-config nonint do_i2c 0 || say "could not enable I2C: use raspi-config, Interface Options, I2C"
+fi
+if [ ! -f "$BOOT_CONFIG" ]; then
+    say "no $BOOT_CONFIG (not a Raspberry Pi?): the I2C speed is left as it is"
+elif grep -qx "$I2C_SPEED" "$BOOT_CONFIG"; then
+    say "I2C at 400 kHz: $BOOT_CONFIG says so already"
+else
+    say "I2C at 400 kHz in $BOOT_CONFIG (an OLED frame in a quarter of the time; from the next boot)"
+    [ -n "$DRY_RUN" ] || printf '%s\n' "$I2C_SPEED" >> "$BOOT_CONFIG"
 fi
 
 for group in gpio i2c dialout input; do
-    getent group "$group" >/dev/null || groupadd --system "$group"
+    getent group "$group" >/dev/null || run groupadd --system "$group"
 done
 if ! id "$SERVICE_USER" >/dev/null 2>&1; then
     say "creating the user $SERVICE_USER"
-    useradd --system --user-group --home-dir /var/lib/cribbage-companion --no-create-home \
+    run useradd --system --user-group --home-dir /var/lib/cribbage-companion --no-create-home \
         --shell /usr/sbin/nologin "$SERVICE_USER"
 fi
-usermod --append --groups gpio,i2c,dialout,input "$SERVICE_USER"
+run usermod --append --groups gpio,i2c,dialout,input "$SERVICE_USER"
 
-say "virtual environment in $PREFIX/venv"
-install -d -m 0755 "$PREFIX"
-[ -x "$PREFIX/venv/bin/python" ] || python3 -m venv "$PREFIX/venv"
-"$PREFIX/venv/bin/python" -m pip install --disable-pip-version-check -q --upgrade pip
-"$PREFIX/venv/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${SOURCE}[pi]"
+VENV=$PREFIX/venv
+if [ -x "$VENV/bin/python" ] && grep -qx 'include-system-site-packages = true' "$VENV/pyvenv.cfg" \
+        && [ "$("$VENV/bin/python" -c 'import sys; print(sys.version_info[:2])')" = \
+             "$(python3 -c 'import sys; print(sys.version_info[:2])')" ]; then
+    say "virtual environment $VENV: kept (it sees the system's packages and runs this python3)"
+else
+    say "virtual environment $VENV, seeing the system's packages (lgpio, gpiozero, evdev ...)"
+    run install -d -m 0755 "$PREFIX"
+    run python3 -m venv --clear --system-site-packages "$VENV"
+fi
+say "the package from $SOURCE (pip takes what the system lacks from PyPI, all as built wheels)"
+run "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade --upgrade-strategy only-if-needed \
+    "${SOURCE}[pi]"
 
-install -d -m 0755 "$CONFIG_DIR"
+run install -d -m 0755 "$CONFIG_DIR"
 if [ ! -e "$CONFIG_DIR/config.toml" ]; then
-    say "writing $CONFIG_DIR/config.toml (edit it, then: sudo systemctl restart $UNIT)"
-    cat > "$CONFIG_DIR/config.toml" <<'TOML'
+    write_file "$CONFIG_DIR/config.toml" 0644 <<'TOML'
 # Cribbage Companion: only what differs from the packaged defaults (crib check-config prints them all).
 [game]
 players = ["Ann", "Bob"]
@@ -55,13 +118,16 @@ players = ["Ann", "Bob"]
 [devices]
 scanner = "evdev"     # "serial" for a scanner in USB-CDC mode, "none" without one
 TOML
+    say "edit $CONFIG_DIR/config.toml, then: sudo systemctl restart $UNIT"
+else
+    say "$CONFIG_DIR/config.toml: kept"
 fi
-"$PREFIX/venv/bin/crib" check-config "$CONFIG_DIR/config.toml" >/dev/null \
+run "$VENV/bin/crib" check-config "$CONFIG_DIR/config.toml" \
     || die "the configuration has errors (above): fix $CONFIG_DIR/config.toml and run me again"
 
 say "installing and starting $UNIT"
-install -m 0644 "$SOURCE/systemd/$UNIT" "/etc/systemd/system/$UNIT"
-systemctl daemon-reload
-systemctl enable "$UNIT"
-systemctl restart "$UNIT"
-say "done: systemctl status $UNIT; journalctl -u $UNIT -f"
+write_file "/etc/systemd/system/$UNIT" 0644 < "$SOURCE/systemd/$UNIT"
+run systemctl daemon-reload
+run systemctl enable "$UNIT"
+run systemctl restart "$UNIT"
+say "done: systemctl status $UNIT; journalctl -u $UNIT -f${DRY_RUN:+ (dry run: nothing was changed)}"

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
-from companion.devices.base import Entry, ManualClock
+from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
 from companion.table import Table
 from tests.scripted_game import GO, UNDO, GameScript, game_script, keys_for

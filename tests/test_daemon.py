@@ -6,13 +6,15 @@ import socket
 
 import pytest
 
+from companion.clock import ManualClock
 from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
 from companion.daemon import Daemon, Notifier, fit_board, open_game, open_table, setup_input
-from companion.devices.base import Celebrate, Entry, ManualClock
 from companion.devices.registry import open_devices
+from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
+from companion.view.leds import Celebrate
 from companion.view.pegs import FINISH, MARKER, dim
 from tests.golden import assert_golden
 from tests.view.test_screen import DEAL
@@ -238,3 +240,28 @@ def test_a_log_damaged_in_the_middle_is_repaired_at_start_and_the_rest_kept_asid
     assert "line 5 holds" in table.log.warnings[-1] and f"the rest is kept in {aside}" in table.log.warnings[-1]
     assert table.message == "The game log needed care on start: 3 inputs kept (the system log says more)"
     board.close()
+
+
+def test_a_61_point_game_on_a_real_strip_keeps_the_121_hole_boards_led_map_with_auto(tmp_path):
+    # A real Pico drives the board the maker built (121 holes unless a 61-hole layout is named): with
+    # layout = "auto" a 61-point game keeps that board's LED map, going once round to hole 61
+    from companion.boards import load_layout
+    from companion.devices.pegstrip import PicoPegStrip
+
+    config = load_config(overrides=["devices.keypad=none", "devices.buttons=none", "devices.scanner=none",
+                                    "devices.display=none", f"strip.port={tmp_path / 'ttyACM0'}"], system_path=None)
+    board, table = open_game(config, state_dir=tmp_path / "state", clock=ManualClock(), simulate=False,
+                             setup=setup_input(config, ["Ann", "Bob"], "Ann", 61))
+    try:
+        assert isinstance(board.strip, PicoPegStrip) and table.state.target == 61
+        assert table.layout.name == "two-track-121" and board.strip.led_count == load_layout("two-track-121").led_count
+        table.emit(Entry("peg 1 10"))
+        list(table.drain())
+        assert table.picture.frame[table.layout.led_for(0, 10)] != (0, 0, 0)
+    finally:
+        board.close()
+    # the simulator's strip is no board anyone built: there "auto" draws the 61-hole board
+    (tmp_path / "sim").mkdir()
+    _, sim_board, sim_table = run_script(tmp_path / "sim", [], target=61)
+    assert sim_table.layout.name == "two-track-61"
+    sim_board.close()

@@ -3,11 +3,11 @@ the keypad on gpiozero's MockFactory pins, go and undo; checked against a replay
 
 from __future__ import annotations
 
+from companion.clock import ManualClock
 from companion.config import load_config
 from companion.cribbage import transcript as t
 from companion.cribbage.game import replay
 from companion.daemon import Daemon, Notifier, open_table, setup_input
-from companion.devices.base import ManualClock
 from companion.devices.registry import open_devices
 from companion.gamelog import GameLog, current_log
 from companion.view.pegs import dim

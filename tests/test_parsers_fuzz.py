@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from companion.boards import LAYOUT_DIR, LayoutError, load_layout, parse_layout
 from companion.cli import main
+from companion.clock import ManualClock
 from companion.commands import CommandError
 from companion.commands.replay import replay_lines
 from companion.commands.score import utf8_lines
 from companion.cribbage.cards import DECK, Card, is_card_payload
 from companion.cribbage.errors import CardSyntaxError, CribbageError
-from companion.devices.base import ManualClock
 from companion.entry.keymap import KEYS, KeySequence
 
 CARDISH = st.one_of(
@@ -49,7 +49,7 @@ def test_a_card_code_is_a_card_that_reads_back_or_a_syntax_error_with_words(text
 @given(presses=st.lists(st.tuples(st.sampled_from([*sorted(KEYS), "E", "", "AA", "5", "é"]),
                                   st.floats(0, 6, allow_nan=False)), max_size=30))
 def test_any_keypad_presses_give_entries_that_decode_or_refusals_that_say_which_keys(presses):
-    from companion.devices.base import Entry
+    from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
 
     clock = ManualClock()

@@ -1,6 +1,6 @@
 """The opponent model: how likely a sensible player is to lay away each pair of ranks.
 
-Derived by the project itself (`crib model`): deal many random six-card hands, let the standard player
+Derived by the project itself (`crib model`, model_build.py): deal many random six-card hands, let the standard player
 (the exact analysis with a uniform opponent) choose its discard as dealer and as pone, and count the
 pairs of ranks laid away. The counts ship as `opponent_model.json`; a weight per pair of cards is the
 pair's share of the discards divided by how many card pairs have those ranks (16, or 6 for a pair), plus
@@ -12,15 +12,13 @@ from __future__ import annotations
 import importlib.resources
 import itertools
 import json
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from companion.cribbage.cards import DECK, RANK_NAMES
+from companion.cribbage.cards import RANK_NAMES
 from companion.cribbage.errors import InputError
 
 from .tables import RANKS
@@ -78,27 +76,3 @@ def load(path: Path | None = None) -> OpponentModel:
         return from_counts(json.loads(text))
     except json.JSONDecodeError as error:
         raise InputError(f"the opponent model is not JSON ({error}): build it again with `crib model`") from error
-
-
-def build(deals: int, seed: int, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Count the discards the standard player makes from `deals` random hands, as dealer and as pone."""
-    from .discard import analyse
-
-    rng = random.Random(seed)
-    counts: dict[str, dict[str, int]] = {role: {} for role in ROLES}
-    for n in range(deals):
-        cards = rng.sample(DECK, 6)
-        for role in ROLES:
-            best = analyse(cards, dealer=role == "dealer").best
-            a, b = (c.rank - 1 for c in best.discard)
-            counts[role][pair_name(a, b)] = counts[role].get(pair_name(a, b), 0) + 1
-        if progress is not None:
-            progress(n + 1)
-    return {
-        "name": f"standard-discards-{deals}-seed-{seed}",
-        "about": "pairs of ranks the standard player (exact analysis, uniform opponent) lays away from random "
-                 "deals, counted per role; built by `crib model`",
-        "deals": deals,
-        "seed": seed,
-        "counts": {role: dict(sorted(counts[role].items(), key=lambda kv: -kv[1])) for role in ROLES},
-    }

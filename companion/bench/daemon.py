@@ -4,7 +4,11 @@
   drawn and shown (median and 99th percentile over crib sim's sample deal, entered again and again with undos);
 - idle_cpu_percent: CPU time of the main loop with nothing entered (it polls every 10 ms);
 - rss_mb: resident memory of the `cribbage-companion` process once it is ready (the largest of the starts);
-- startup_to_ready_ms: from starting `cribbage-companion` to its READY=1 on $NOTIFY_SOCKET (median).
+- startup_to_ready_ms: from starting `cribbage-companion` to its READY=1 on $NOTIFY_SOCKET (median);
+- oled_frame_ms: one OLED frame through luma's real ssd1306 driver and I2C interface, onto an smbus2 bus that
+  counts what crosses the wire: the CPU time luma takes here (median over the sample deal's screens), and the
+  time those bytes take on the bus at 400 kHz (what install.sh sets) and at the Pi's default 100 kHz (each byte
+  9 clocks with its ACK, plus start and stop per transfer).
 """
 
 from __future__ import annotations
@@ -23,9 +27,9 @@ DEVICE_CHOICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=
 
 
 def _table(state_dir: Path):  # type: ignore[no-untyped-def]
+    from companion.clock import SystemClock
     from companion.config import load_config
     from companion.daemon import Daemon, Notifier, open_table, setup_input
-    from companion.devices.base import SystemClock
     from companion.devices.registry import open_devices
 
     config = load_config(overrides=DEVICE_CHOICES, system_path=None)
@@ -38,7 +42,7 @@ def _table(state_dir: Path):  # type: ignore[no-untyped-def]
 
 def input_latency(rounds: int, state_dir: Path) -> list[float]:
     from companion.commands.sim import DEMO
-    from companion.devices.base import Entry
+    from companion.entry import Entry
 
     daemon = _table(state_dir)
     table = daemon.table
@@ -98,12 +102,73 @@ def startup_to_ready(state_dir: Path) -> tuple[float, float]:
             os.unlink(address)
 
 
+class _WireCount:
+    """smbus2.SMBus as luma's I2C interface uses it, counting the transfers and the bytes on the wire (the address
+    byte included) instead of sending them."""
+
+    transfers = 0
+    wire_bytes = 0
+
+    def __init__(self, port: int) -> None:
+        pass
+
+    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+        type(self).transfers += 1
+        type(self).wire_bytes += 2 + len(data)
+
+    def i2c_rdwr(self, *messages: object) -> None:
+        for message in messages:
+            type(self).transfers += 1
+            type(self).wire_bytes += 1 + len(message)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        pass
+
+
+def oled_frame(rounds: int, state_dir: Path) -> dict[str, object]:
+    from unittest import mock
+
+    from companion.commands.sim import DEMO
+    from companion.devices.base import Entry
+    from companion.devices.oled import open_oled
+
+    daemon = _table(state_dir)
+    screens = []
+    try:
+        for text in DEMO:
+            daemon.table.emit(Entry(text))
+            daemon.step(timeout=0)
+            screens.append(daemon.table.picture.image)
+    finally:
+        daemon.board.close()
+    with mock.patch("smbus2.SMBus", _WireCount):
+        oled = open_oled("ssd1306")
+        samples = []
+        _WireCount.transfers = _WireCount.wire_bytes = 0
+        for _ in range(rounds):
+            for image in screens:
+                start = time.perf_counter()
+                oled.show(image)
+                samples.append((time.perf_counter() - start) * 1000)
+        frames = rounds * len(screens)
+        transfers, wire_bytes = _WireCount.transfers / frames, _WireCount.wire_bytes / frames
+    clocks = wire_bytes * 9 + transfers * 2
+
+    def on_the_wire(khz: int) -> float:
+        return round(clocks / khz, 1)
+
+    return {"cpu_median": round(statistics.median(samples), 2), "wire_at_400khz": on_the_wire(400),
+            "wire_at_100khz": on_the_wire(100), "bytes": round(wire_bytes), "transfers": round(transfers),
+            "frames": frames}
+
+
 def run(quick: bool) -> dict[str, object]:
     with tempfile.TemporaryDirectory(prefix="crib-bench-") as directory:
         base = Path(directory)
         samples = sorted(input_latency(2 if quick else 20, base / "latency"))
         idle = idle_cpu(0.5 if quick else 3.0, base / "idle")
         starts, memory = zip(*(startup_to_ready(base / f"start-{i}") for i in range(1 if quick else 5)), strict=True)
+        frame = oled_frame(1 if quick else 10, base / "oled")
     return {
         "input_latency_ms": {
             "median": round(statistics.median(samples), 2),
@@ -113,5 +178,6 @@ def run(quick: bool) -> dict[str, object]:
         "idle_cpu_percent": round(idle, 2),
         "rss_mb": round(max(memory), 1),
         "startup_to_ready_ms": round(statistics.median(starts), 1),
+        "oled_frame_ms": frame,
         "devices": "simulated: luma dummy OLED, recording strip; the log fsynced on this machine's disk",
     }

@@ -37,11 +37,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.boards import builtin_for, load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
 from companion.cribbage.transcript import GameInput
-from companion.devices.base import Entry, ManualClock
+from companion.entry import Entry
 from companion.gamelog import GameLog, current_log, games_dir, next_log
 from companion.table import Table
 

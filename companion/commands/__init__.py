@@ -2,10 +2,10 @@
 
 Every module here defines `register(subparsers)`, which adds its subparser and sets `func=` to a callable
 taking the parsed arguments and returning an exit status. `companion.cli` finds the modules itself, so a new
-command is a new file. Raise `CommandError` (or an engine error) for bad input: the message goes to stderr
-and the exit status is 2, without a traceback.
+command is a new file. Raise `CommandError` (from companion/errors.py) or an engine error for bad input: the
+message goes to stderr and the exit status is 2, without a traceback.
 """
 
+from companion.errors import CommandError
 
-class CommandError(Exception):
-    """Bad input to a command that is not a rules or card error: a missing file, a bad option value."""
+__all__ = ["CommandError"]

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from companion.advice import model
+from companion.advice.model_build import build
 from companion.commands import CommandError
 
 
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty() and (done % step == 0 or done == args.deals):
             print(f"\rcounted {done}/{args.deals} deals", end="", file=sys.stderr, flush=True)
 
-    text = json.dumps(model.build(args.deals, args.seed, progress), indent=1) + "\n"
+    text = json.dumps(build(args.deals, args.seed, progress), indent=1) + "\n"
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if args.out == "-":

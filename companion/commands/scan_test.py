@@ -9,10 +9,12 @@ import sys
 from collections.abc import Generator
 from typing import TextIO
 
+from companion.clock import SystemClock
 from companion.commands import CommandError
 from companion.config import load_config
 from companion.deck.scans import explain_scan
-from companion.devices.base import DeviceError, Entry, EntryDevice, SystemClock
+from companion.devices.base import DeviceError, EntryDevice
+from companion.entry import Entry
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,8 +30,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--serial", metavar="PORT", help="a scanner in serial (USB-CDC) mode, e.g. /dev/ttyACM0")
     source.add_argument("--evdev", metavar="DEVICE",
-                        help="a keyboard-wedge scanner: /dev/input/eventN or part of its name (grabbed: its "
-                        "typing reaches only this command)")
+                        help="a keyboard-wedge scanner: its /dev/input path, or USB vendor:product as lsusb shows "
+                        'it ("" for the one input device that types letters and digits; grabbed: its typing reaches '
+                        "only this command)")
     parser.add_argument("--baud", type=int, help="with --serial: the scanner's speed (default: the configuration's "
                         "scanner.baud, 9600 as shipped)")
     parser.add_argument("--count", type=int, metavar="N", help="stop after N codes")

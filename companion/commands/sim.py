@@ -16,15 +16,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.clock import Clock, SystemClock
 from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage.transcript import GameInput, input_to_json
 from companion.daemon import Daemon, Notifier, open_game, setup_input
-from companion.devices.base import Clock, DeviceError, Frame, SystemClock
+from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLogError
 from companion.table import HELP, Outcome, Table
+from companion.view.leds import Frame
 from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
 
 # The sample deal `--demo` plays: Ann deals; Bob holds 10C 5H 5D JH, Ann 4C 6D 7S 8H; the crib 2C 3D 9S KH.

@@ -12,6 +12,7 @@ from companion.commands import CommandError
 from companion.commands.replay import describe
 from companion.config import add_config_arguments, config_from_args
 from companion.cribbage.game import replay
+from companion.devices.presence import read_status
 from companion.gamelog import GameLog, GameLogError, current_log
 
 
@@ -40,9 +41,14 @@ def run(args: argparse.Namespace) -> int:
     for warning in game_log.warnings:
         print(f"crib state: {warning}", file=sys.stderr)
     state = replay(game_log.inputs)
+    devices = read_status(state_dir)  # None unless the board runs
     if args.json:
-        print(json.dumps({"log": str(path), **state.to_json()}, ensure_ascii=False))
+        print(json.dumps({"log": str(path), **state.to_json(), **({"devices": devices} if devices is not None else {})},
+                         ensure_ascii=False))
     else:
         print(f"game log: {path}")
+        if devices is not None:  # as the running board has them
+            for what, problem in devices.items():
+                print(f"{what}: {'missing: ' + problem if problem else 'connected'}")
         print(describe(state))
     return 0

@@ -1,5 +1,8 @@
 """The interfaces between the table controller and the hardware.
 
+What crosses them is the table's: an `Entry` (companion/entry) in, a `Frame` of colours and its `Effect`s
+(companion/view/leds.py) and an image out; time is a `Clock` (companion/clock.py).
+
 Drivers import their hardware library lazily, inside the driver, so nothing above the registry needs
 gpiozero, luma, evdev or pyserial to import. Device callbacks may arrive on other threads: they only ever
 call the `emit` function they were given, which puts an `Entry` on the controller's one queue.
@@ -8,51 +11,21 @@ call the `emit` function they were given, which puts an `Entry` on the controlle
 from __future__ import annotations
 
 import abc
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
+
+from companion.clock import Clock, ManualClock, SystemClock
+from companion.entry import Entry
+from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 
 if TYPE_CHECKING:
     from PIL import Image
 
-Color = tuple[int, int, int]
-Frame = tuple[Color, ...]
-"""One colour per LED, in strip order."""
-
-OFF: Color = (0, 0, 0)
-
-
-class Clock(Protocol):
-    def monotonic(self) -> float: ...
-
-
-class SystemClock:
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-
-class ManualClock:
-    """A clock the tests move by hand: nothing ever sleeps."""
-
-    def __init__(self, start: float = 0.0) -> None:
-        self.now = start
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """What a person entered, as text: a card code or barcode payload ("5H", "C5H"), a word ("go",
-    "undo", "ok", "menu", "new"), or a keypad key as "key:5". `source` names the device it came from."""
-
-    text: str
-    source: str = "terminal"
-
+# The types that cross these interfaces live where they belong (above); a driver may import them from here.
+__all__ = [
+    "OFF", "Celebrate", "Clock", "Color", "DeviceError", "Effect", "Emit", "Entry", "EntryDevice", "Flash", "Frame",
+    "ManualClock", "PegStrip", "StatusDisplay", "SystemClock", "Walk",
+]
 
 Emit = Callable[[Entry], None]
 
@@ -62,9 +35,11 @@ class EntryDevice(abc.ABC):
 
     `start(emit)` begins delivering entries (from a thread of the driver's own, or from `poll`);
     `poll(now)` is called by the main loop about every 10 ms for devices scanned in our code (the matrix
-    keypad); `close()` releases the device."""
+    keypad); `close()` releases the device. A driver whose own thread finds the device gone sets `problem`:
+    the registry's watch (companion/devices/presence.py) then closes it and opens it again when it is back."""
 
     name = "entry device"
+    problem = ""
 
     @abc.abstractmethod
     def start(self, emit: Emit) -> None: ...
@@ -76,39 +51,13 @@ class EntryDevice(abc.ABC):
     def close(self) -> None: ...
 
 
-# Effects a strip plays by itself (on the LED co-processor) before settling on the frame it was given.
-@dataclass(frozen=True, slots=True)
-class Walk:
-    """A peg walking hole by hole along `leds` (in order) in `color`."""
-
-    leds: tuple[int, ...]
-    color: Color
-
-
-@dataclass(frozen=True, slots=True)
-class Flash:
-    """The newly scored holes blinking briefly."""
-
-    leds: tuple[int, ...]
-    color: Color
-
-
-@dataclass(frozen=True, slots=True)
-class Celebrate:
-    """The winner's track flashing at the end of the game."""
-
-    leds: tuple[int, ...]
-    color: Color
-
-
-Effect = Walk | Flash | Celebrate
-
-
 class PegStrip(abc.ABC):
     """The LED strip that shows the pegs. `show` never blocks the controller: a driver whose strip is
     absent keeps the latest frame and sends the whole picture again when the strip comes back."""
 
     name = "peg strip"
+    problem = ""
+    """Why the strip is not connected, for the status screen and `crib state`."""
 
     @property
     @abc.abstractmethod
@@ -137,6 +86,9 @@ class StatusDisplay(abc.ABC):
 
     @abc.abstractmethod
     def show(self, image: Image.Image) -> None: ...
+
+    def poll(self, now: float) -> None:  # noqa: B027 - a display that may come back reopens from here
+        """Called from the main loop; the default does nothing."""
 
     @abc.abstractmethod
     def close(self) -> None: ...

@@ -5,12 +5,15 @@ luma is imported here, when a display is opened. `Oled.image` is the last image 
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from companion.devices.base import DeviceError, StatusDisplay
 
 if TYPE_CHECKING:
     from PIL import Image
+
+log = logging.getLogger(__name__)
 
 CONTROLLERS = ("ssd1306", "sh1106")
 
@@ -30,13 +33,20 @@ class Oled(StatusDisplay):
         self.image = image
 
     def close(self) -> None:
-        self.device.cleanup()
+        """Switch the display off and let go of the bus; a display or bus already gone is closed as it is."""
+        try:
+            self.device.cleanup()
+        except Exception as error:  # luma's DeviceNotFoundError, OSError: never out of a `finally`
+            log.debug("%s: closing: %s", self.name, error)
 
 
 def open_oled(controller: str, *, i2c_port: int = 1, address: int = 0x3C, rotate: int = 0,
               serial_interface: Any = None) -> Oled:
     """The real screen on /dev/i2c-`i2c_port` (or on `serial_interface`, which tests give)."""
     from luma.core.error import DeviceNotFoundError, DevicePermissionError
+
+    if rotate not in (0, 2):
+        raise DeviceError(f"display.rotate is {rotate}: the screens are drawn landscape, so use 0 or 2 (upside down)")
     from luma.core.interface.serial import i2c
     from luma.oled.device import sh1106, ssd1306
 

@@ -3,8 +3,9 @@
 `show` only records what to show and wakes a link thread, so the table controller never waits on the cable.
 The link thread owns the port: it opens it, shakes hands (HELLO, CONFIG, BRIGHTNESS), sends the effects and
 then the picture (the whole frame after a (re)connection, only the changed LEDs after that), one message at a
-time, each acknowledged or resent. A lost port is closed and reopened every `retry_s` (measured on the
-injected clock, driven by `poll`), and the whole picture is sent again. See firmware/PROTOCOL.md.
+time, each acknowledged or resent. A lost port is closed and reopened after `retry_s` (measured on the
+injected clock, driven by `poll`), then twice, four times ... as long, at most RETRY_MAX_S, while it stays
+away; the whole picture is sent again once it is back. See firmware/PROTOCOL.md.
 
 With a keypad on the Pico (`keypad=PicoKeypad(...)`) the handshake also sends KEYPAD, after every
 (re)connection, and the link thread hands each KEY message to the keypad as it reads it: while waiting for an
@@ -27,9 +28,12 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.clock import Clock, SystemClock
+from companion.view.leds import Celebrate, Effect, Flash, Frame, Walk
+
 from .. import ledlink
 from ..ledlink import Message
-from .base import Celebrate, Clock, DeviceError, Effect, Flash, Frame, PegStrip, SystemClock, Walk
+from .base import DeviceError, PegStrip
 
 if TYPE_CHECKING:
     from .picokeys import PicoKeypad
@@ -39,6 +43,8 @@ log = logging.getLogger(__name__)
 WALK_STEP_MS = 80
 FLASH_TIMES, FLASH_PERIOD_MS = 3, 300
 CELEBRATE_MS = 6000
+RETRY_MAX_S = 8.0
+"""The longest wait between two tries to reach a Pico that is not there."""
 SPARSE_LIMIT = 64
 """More changed LEDs than this go as a whole frame."""
 
@@ -129,9 +135,12 @@ class PicoPegStrip(PegStrip):
         self._nudge()
 
     def close(self) -> None:
+        """Stop the link thread and let go of the port; closing again does nothing."""
         with self._wake:
-            self._closing = True
+            closed, self._closing = self._closing, True
             self._wake.notify_all()
+        if closed:
+            return
         self._nudge()
         self._thread.join(5)
         if not self._thread.is_alive():
@@ -146,6 +155,7 @@ class PicoPegStrip(PegStrip):
 
     def _run(self) -> None:
         next_try = self._clock.monotonic()
+        delay = self._retry_s  # doubled by each failed try, up to RETRY_MAX_S; back to retry_s after a connection
         while not self._closing:
             if self._clock.monotonic() < next_try:
                 with self._wake:
@@ -155,25 +165,29 @@ class PicoPegStrip(PegStrip):
             try:
                 port = self._open()
             except Exception as error:  # any failure to open means "not there (yet)"
-                next_try = self._clock.monotonic() + self._retry_s
+                next_try, delay = self._clock.monotonic() + delay, min(2 * delay, max(RETRY_MAX_S, self._retry_s))
                 self._set_connected(False, open_problem(self._port_name, error))
                 continue
             try:
                 self._serve(port)
             except Exception as error:  # whatever went wrong, the daemon goes on and the link starts again
-                next_try = self._clock.monotonic() + self._retry_s
+                delay = self._retry_s if self._connected else delay
+                next_try, delay = self._clock.monotonic() + delay, min(2 * delay, max(RETRY_MAX_S, self._retry_s))
                 self._set_connected(False, f"lost the Pico on {self._port_name}: {error}; check its USB cable")
             finally:
                 with contextlib.suppress(OSError):
                     port.close()
 
     def _set_connected(self, connected: bool, problem: str, firmware: str = "") -> None:
-        if (connected, problem) != self._logged:  # retries that fail the same way are not news
+        if (connected, problem) != self._logged:  # retries that fail (in whatever words) are not news
+            was_connected, was_problem = self._logged
             self._logged = (connected, problem)
             if connected:
                 log.info("LED strip: connected to %s on %s", firmware or "the Pico", self._port_name)
-            if problem:
+            if problem and (connected or was_connected or not was_problem):
                 log.warning("LED strip: %s", problem if connected else f"not connected: {problem}")
+            elif problem:
+                log.debug("LED strip: still not connected: %s", problem)
         with self._wake:
             self._connected = connected
             self.problem = problem
@@ -207,6 +221,7 @@ class PicoPegStrip(PegStrip):
         shown: Frame | None = None
         with self._wake:
             self._effects.clear()  # animations meant for a picture the Pico never had
+            self._delivered = 0  # this Pico has had nothing yet: wait_delivered waits for the whole picture
         self._set_connected(True, problem, hello.firmware)
         last_sent = self._clock.monotonic()
         while not self._closing:

@@ -2,15 +2,16 @@
 
 The Pico scans and debounces the matrix itself (firmware/keypad.py) and reports each change as a KEY message
 (firmware/PROTOCOL.md). The strip driver (`PicoPegStrip`, given this keypad) sends KEYPAD with `rows` and
-`columns` after every handshake and hands each KEY to `key_event` on its link thread; from there a press goes
-through the same keymap as the GPIO keypad (`KeypadEntry`) and only ever reaches the controller through `emit`.
+`columns` after every handshake and hands each KEY to `key_event` on its link thread, which queues the press
+with the time it was heard (`KeypadEntry`); the main loop's `poll` takes the queue through the same keymap as
+the GPIO keypad's, so a stalled loop loses no press.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.devices.base import Clock
+from companion.clock import Clock
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import LAYOUT
 
@@ -40,11 +41,13 @@ class PicoKeypad(KeypadEntry):
     def key_event(self, body: bytes) -> None:
         """A KEY message's body (key = row * 4 + column, pressed 1/0); releases and nonsense are passed by."""
         width = len(self.columns)
-        if len(body) == 2 and body[1] == 1 and body[0] < len(self.rows) * width:
-            self.pressed(*divmod(body[0], width))
+        if len(body) == 2 and body[1] in (0, 1) and body[0] < len(self.rows) * width:
+            if body[1]:
+                self.pressed(*divmod(body[0], width))
+            else:
+                self.released(*divmod(body[0], width))
         self.heard += 1
 
     def close(self) -> None:
         """No more entries (the strip driver owns the port; the Pico scans on, unheard)."""
-        with self._lock:
-            self._emit = None
+        self._emit = None

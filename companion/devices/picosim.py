@@ -36,12 +36,15 @@ import shutil
 import tempfile
 import threading
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.devices.base import OFF, Clock, DeviceError, Frame
+from companion.clock import Clock
+from companion.devices.base import DeviceError
 from companion.devices.sim import key_position
+from companion.view.leds import OFF, Frame
 
 if TYPE_CHECKING:
     from companion.devices.pegstrip import PicoPegStrip
@@ -99,15 +102,26 @@ class NeoPixel:
 
 
 class Wiring:
-    """The Pico's GPIO: the level each output drives, and the keypad keys held down as (row pin, column pin)
-    pairs. A column input reads 0 while a pressed key joins it to a row output driven low, as on the board."""
+    """The Pico's GPIO, timers and watchdog: the level each output drives, the keypad keys held down as (row pin,
+    column pin) pairs (a column input reads 0 while a pressed key joins it to a row output driven low, as on the
+    board), the timers running (`fire()` runs their callbacks: the simulated Pico's loop stands in for their
+    periods), and the watchdog's last feed on the clock `now` (milliseconds) that the simulated Pico sets."""
 
     def __init__(self) -> None:
         self.pressed: set[tuple[int, int]] = set()
         self.outputs: dict[int, int] = {}
+        self.most_low = 0
+        """The most outputs ever driven low at once (a keypad must never drive two rows)."""
+        self.timers: list[Any] = []
+        self.watchdog: Any = None
+        self.now: Callable[[], int] = lambda: 0
+
+    def fire(self) -> None:
+        for timer in list(self.timers):
+            timer.callback(timer)
 
     def machine(self) -> ModuleType:
-        """A `machine` module whose `Pin` is wired here."""
+        """A `machine` module whose `Pin`, `Timer` and `WDT` are wired here."""
         wiring = self
 
         class Pin:
@@ -115,10 +129,18 @@ class Wiring:
             IN = 0
             PULL_UP = 1
 
-            def __init__(self, id: int, mode: int = -1, pull: int = -1) -> None:
-                self.id, self.mode, self.pull = id, mode, pull
-                if mode == Pin.OUT:
-                    wiring.outputs[id] = 1
+            def __init__(self, id: int, mode: int = -1, pull: int = -1, value: int | None = None) -> None:
+                self.id, self.mode, self.pull = id, -1, -1
+                self.init(mode, pull, value=value)
+
+            def init(self, mode: int = -1, pull: int = -1, value: int | None = None) -> None:
+                self.mode = mode if mode != -1 else self.mode
+                self.pull = pull if pull != -1 else self.pull
+                if self.mode == Pin.OUT:
+                    wiring.outputs[self.id] = 1 if value is None else value
+                    wiring.most_low = max(wiring.most_low, sum(1 for level in wiring.outputs.values() if not level))
+                else:
+                    wiring.outputs.pop(self.id, None)
 
             def value(self, level: int | None = None) -> int | None:
                 if level is not None:
@@ -129,8 +151,35 @@ class Wiring:
                 joined = any(wiring.outputs.get(row, 1) == 0 for row, column in wiring.pressed if column == self.id)
                 return 0 if joined else 1
 
-        module = ModuleType("machine", "CPython stand-in for MicroPython's machine module (pins only).")
+        class Timer:
+            PERIODIC = 1
+
+            def __init__(self, period: int = -1, mode: int = 1, callback: Any = None) -> None:
+                self.period, self.callback = period, callback
+                wiring.timers.append(self)
+
+            def deinit(self) -> None:
+                if self in wiring.timers:
+                    wiring.timers.remove(self)
+
+        class WDT:
+            def __init__(self, id: int = 0, timeout: int = 5000) -> None:
+                self.timeout = timeout
+                self.fed_at: int = wiring.now()
+                wiring.watchdog = self
+
+            def feed(self) -> None:
+                self.fed_at = wiring.now()
+
+            def expired(self, now: int) -> bool:
+                return now - self.fed_at > self.timeout
+
+        module = ModuleType("machine", "CPython stand-in for MicroPython's machine module (pins, timers, watchdog).")
         module.Pin = Pin  # type: ignore[attr-defined]
+        module.Timer = Timer  # type: ignore[attr-defined]
+        module.WDT = WDT  # type: ignore[attr-defined]
+        module.WDT_RESET = 3  # type: ignore[attr-defined]
+        module.PWRON_RESET = 1  # type: ignore[attr-defined]
         return module
 
 
@@ -185,7 +234,11 @@ class SimulatedPico:
         self._own_dir = None if port is not None else _own_directory()
         self.port = port or self._own_dir / "ttyACM0"  # type: ignore[operator]
         self.wiring = Wiring()
+        self.wiring.now = self.now_ms
         self.firmware = load_firmware(self.wiring)
+        self.machine = self.firmware["machine"]
+        self.resets = 0
+        """Times the watchdog has reset the Pico."""
         self.strips: list[NeoPixel] = []
         self.ticked = threading.Condition()
         """Notified after each turn of the firmware's loop."""
@@ -200,6 +253,7 @@ class SimulatedPico:
         self._skipped_ms = 0
         self._skip_asked = self._skip_done = 0
         self._thread: threading.Thread | None = None
+        self._power = threading.Lock()  # plugging, unplugging and the watchdog's resets, one at a time
         self.plug()
 
     @property
@@ -228,11 +282,18 @@ class SimulatedPico:
 
     def plug(self) -> None:
         """A freshly powered Pico: self-test, then the waiting glow until the host speaks."""
-        if self._thread is not None:
-            return
+        with self._power:
+            if self._thread is None:
+                self._power_up(restarted=False)
+
+    def _power_up(self, *, restarted: bool) -> None:
+        """The firmware starts (main.py): a fresh controller and watchdog, and its USB port appears."""
         self.keypad_pins, self.keys_sent = None, 0
+        for timer in list(self.wiring.timers):
+            timer.deinit()
         self.controller = self.firmware["controller"].Controller(self._make_pixels, self.now_ms(),
-                                                                 make_keypad=self._make_keypad)
+                                                                 make_keypad=self._make_keypad, restarted=restarted)
+        self.watchdog = self.machine.WDT(timeout=self.firmware["controller"].WATCHDOG_MS)
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)  # no echo: the link is binary
         self._wake_read, self._wake_write = os.pipe()
@@ -244,15 +305,15 @@ class SimulatedPico:
 
     def unplug(self) -> None:
         """Pull the cable: the host's port goes away and the firmware stops (the strip keeps its colours)."""
-        thread, self._thread = self._thread, None
-        if thread is None:
-            return
-        self._running = False
-        self._wake()
+        with self._power:
+            thread, self._thread = self._thread, None
+            if thread is None:
+                return
+            self._running = False
+            self._wake()
         thread.join(5)
-        for fd in (self._master, self._slave, self._wake_read, self._wake_write):
-            os.close(fd)
-        self.port.unlink(missing_ok=True)
+        with self._power:
+            self._close_port()
         self._taps.clear()
         self._held = None
         self.wiring.pressed.clear()
@@ -271,14 +332,16 @@ class SimulatedPico:
 
     def _make_keypad(self, rows: tuple[int, ...], columns: tuple[int, ...]) -> Any:
         self.keypad_pins = (rows, columns)
-        return self.firmware["pico"].make_keypad(rows, columns)
+        return self.firmware["pico"].make_keypad(rows, columns, self.now_ms)
 
     def _wake(self) -> None:
         with contextlib.suppress(OSError):
             os.write(self._wake_write, b"\0")
 
     def _serve(self) -> None:
-        """The firmware's main loop (firmware/main.py, with the pty for USB): bytes in, tick, bytes out."""
+        """The firmware's main loop (firmware/main.py, with the pty for USB and this loop for the keypad's timer):
+        bytes in, a turn of the controller (which feeds the watchdog when it works), bytes out. A watchdog that
+        has gone unfed for its timeout resets the Pico: its port goes away and comes back with fresh firmware."""
         controller = self.controller
         while self._running:
             ready, _, _ = select.select([self._master, self._wake_read], [], [], 0.02)
@@ -292,10 +355,10 @@ class SimulatedPico:
             skip = self._skip_asked
             if skip != self._skip_done:
                 now = self._skip_animations(controller, now)
-            reply = controller.receive(data, now) if data else b""
             self._hand(controller)
+            self.wiring.fire()
             events = controller.key_seq
-            reply += controller.tick(now)
+            reply = controller.turn(data, now, self.watchdog)
             self.keys_sent += (controller.key_seq - events) % 256
             if reply:
                 os.write(self._master, reply)
@@ -303,6 +366,24 @@ class SimulatedPico:
                 self._skip_done = skip
                 self.ticks += 1
                 self.ticked.notify_all()
+            if self.watchdog.expired(self.now_ms()):
+                self._watchdog_reset()
+                return
+
+    def _watchdog_reset(self) -> None:
+        """From the firmware's own thread: the port goes away (USB re-enumerates) and the firmware starts again,
+        with `restarted`, in a thread of its own (unless the cable was pulled meanwhile)."""
+        with self._power:
+            if self._thread is not threading.current_thread():
+                return
+            self._close_port()
+            self.resets += 1
+            self._power_up(restarted=True)
+
+    def _close_port(self) -> None:
+        for fd in (self._master, self._slave, self._wake_read, self._wake_write):
+            os.close(fd)
+        self.port.unlink(missing_ok=True)
 
     def _hand(self, controller: Any) -> None:
         """The finger on the keypad: a key stays down until the firmware's scanner has debounced the press, then
@@ -329,7 +410,7 @@ class SimulatedPico:
         """Move the Pico's clock past its self-test and the effects it has queued; the host's keep-alive pings
         of the skipped time count as heard (the host would have sent them), so the watchdog stays calm."""
         lights = controller.lights
-        left = max(0, lights.selftest_until - now)
+        left: int = max(0, lights.selftest_until - now)
         if lights.effects:
             left = max(left, sum(effect.duration for effect in lights.effects) - (now - lights.effect_start))
         self._skipped_ms += left
@@ -365,7 +446,7 @@ class SimulatedPico:
     def picture(self) -> Frame:
         """The LEDs as the board pictures draw them: their colours with the brightness divided back out, so a
         peg at full colour is drawn at full while the current limit's dimming and the 8-bit steps remain."""
-        brightness = self.controller.lights.brightness
+        brightness: int = self.controller.lights.brightness
         if brightness == 0:
             return tuple(OFF for _ in self.leds())
 

@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from companion.clock import Clock
 from companion.config import SYSTEM_PATH, Config
-from companion.devices.base import Clock, DeviceError, EntryDevice, PegStrip, StatusDisplay
+from companion.devices.base import DeviceError, EntryDevice, PegStrip, StatusDisplay
 from companion.devices.picokeys import PicoKeypad
+from companion.devices.presence import WatchedDisplay, WatchedEntry
 
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico
@@ -45,10 +47,25 @@ class Devices:
     pico: SimulatedPico | None = None
     """The simulated Pico at the far end of the strip's link (devices.strip = "pico-sim"), if any."""
 
+    def status(self) -> dict[str, str]:
+        """Each device that can go missing: what is wrong with it, or "" while it works."""
+        found = {device.name: device.watch.problem for device in (*self.entries, self.display)
+                 if isinstance(device, (WatchedEntry, WatchedDisplay))}
+        if self.strip is not None:
+            found[STRIP] = "" if self.strip.connected else self.strip.problem or "not connected"
+        return found
+
     def close(self) -> None:
+        """Close every device; one that fails to close (it is gone) does not keep the others open."""
         for device in (*self.entries, self.strip, self.display, self.pico):
             if device is not None:
-                device.close()
+                try:
+                    device.close()
+                except Exception as error:  # each device on its own
+                    log.warning("closing %s: %s", getattr(device, "name", type(device).__name__), error)
+
+
+STRIP = "LED strip"
 
 
 def simulated_choice(config: Config, key: str) -> bool:
@@ -110,22 +127,40 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
     if choice.keypad == "gpio" or choice.buttons == "gpio":
         # one pin factory for all GPIO devices; mock pins in simulation unless one was chosen explicitly
         mock = choice.pin_factory == "mock" or (simulate and simulated_choice(config, "pin_factory"))
-        devices.pin_factory = pin_factory("mock" if mock else choice.pin_factory)
+
+        def factory() -> Any:
+            """The pin library, made at the first device's opening (and again at a retry, until it works)."""
+            if devices.pin_factory is None:
+                devices.pin_factory = pin_factory("mock" if mock else choice.pin_factory)
+            return devices.pin_factory
+
         if choice.keypad == "gpio" and mock:
-            simulated_keypad(devices.pin_factory)
+            simulated_keypad(factory())
         elif choice.keypad == "gpio":
-            devices.entries.append(Keypad(keypad_config.rows, keypad_config.columns, clock=clock,
-                                          pin_factory=devices.pin_factory, debounce=debounce, timeout=timeout))
+            devices.entries.append(WatchedEntry("keypad", lambda: Keypad(
+                keypad_config.rows, keypad_config.columns, clock=clock, pin_factory=factory(), debounce=debounce,
+                timeout=timeout), clock))
         if choice.buttons == "gpio":
             pins = {"go": config.buttons.go, "undo": config.buttons.undo, "ok": config.buttons.ok}
-            devices.entries.append(Buttons(pins, pin_factory=devices.pin_factory))
+            if mock:
+                devices.entries.append(Buttons(pins, pin_factory=factory()))
+            else:
+                devices.entries.append(WatchedEntry("buttons", lambda: Buttons(pins, pin_factory=factory()), clock))
     if simulate:
         lines = ScriptEntry(script, devices.keypad) if script else TerminalEntry(terminal, devices.keypad)
         devices.entries.append(lines)
     if choice.scanner != "none" and not sim["scanner"]:
-        devices.entries.append(open_scanner(config, clock=clock, terminal=terminal))
+        if choice.scanner == "terminal":
+            devices.entries.append(TerminalEntry(terminal))
+        else:
+            if choice.scanner == "evdev" and not sys.platform.startswith("linux"):
+                raise DeviceError('devices.scanner: evdev scanners need Linux: use "serial" or "terminal"')
+            devices.entries.append(WatchedEntry("scanner", lambda: open_scanner(config, clock=clock), clock))
     if choice.display != "none":
-        devices.display = _open_display(config, simulated=sim["display"])
+        if sim["display"] or choice.display == "dummy":
+            devices.display = _open_display(config, simulated=True)
+        else:
+            devices.display = WatchedDisplay("OLED", lambda: _open_display(config, simulated=False), clock)
     if strip == "sim":
         devices.strip = SimStrip(_led_count(config))
     elif strip != "none":
@@ -140,39 +175,33 @@ def pin_factory(name: str) -> Any:
             from gpiozero.pins.mock import MockFactory
 
             return MockFactory()
-        if name == "lgpio":
-            from gpiozero.pins.lgpio import LGPIOFactory
+        from gpiozero.pins.lgpio import LGPIOFactory
 
-            return LGPIOFactory()
-        from gpiozero.pins.rpigpio import RPiGPIOFactory
-
-        return RPiGPIOFactory()
-    except (ImportError, OSError, RuntimeError) as error:
-        raise DeviceError(f"cannot use the {name!r} GPIO pin factory ({error}): on a Raspberry Pi install the "
-                          "package with the [pi] extra (lgpio) and check /dev/gpiochip* permissions (group 'gpio'); "
-                          'off a Pi, use crib sim or devices.pin_factory = "mock"') from error
+        return LGPIOFactory()
+    except Exception as error:  # ImportError, lgpio.error (no /dev/gpiochip*), OSError
+        raise DeviceError(f"cannot use the {name!r} GPIO pin library ({error or type(error).__name__}): on a "
+                          "Raspberry Pi install python3-lgpio (systemd/install.sh does) and check /dev/gpiochip* "
+                          "permissions (group 'gpio'); off a Pi, use crib sim or devices.pin_factory = \"mock\"") \
+            from error
 
 
-def open_scanner(config: Config, *, clock: Clock, terminal: IO[str]) -> EntryDevice:
+def open_scanner(config: Config, *, clock: Clock) -> EntryDevice:
+    """The configured scanner (evdev or serial), opened now: a DeviceError when it is not there."""
     from companion.devices.scanner import EvdevScanner, SerialScanner
-    from companion.devices.sim import TerminalEntry
 
     scanner = config.scanner
     window = scanner.duplicate_window_ms / 1000
     if config.devices.scanner == "evdev":
-        if not sys.platform.startswith("linux"):
-            raise DeviceError('evdev scanners need Linux: use scanner = "serial" or "terminal"')
         return EvdevScanner(scanner.device, clock=clock, duplicate_window=window)
-    if config.devices.scanner == "serial":
-        return SerialScanner(scanner.port, baud=scanner.baud, clock=clock, duplicate_window=window)
-    return TerminalEntry(terminal)
+    return SerialScanner(scanner.port, baud=scanner.baud, clock=clock, duplicate_window=window)
 
 
 def _open_display(config: Config, *, simulated: bool) -> StatusDisplay:
+    """The configured OLED, opened (and so initialised) now; luma's dummy device in simulation."""
     from companion.devices.oled import dummy_oled, open_oled
 
     display = config.display
-    if simulated or config.devices.display == "dummy":
+    if simulated:
         return dummy_oled(display.rotate)
     return open_oled(config.devices.display, i2c_port=display.i2c_port, address=display.address,
                      rotate=display.rotate)

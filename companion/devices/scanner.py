@@ -4,7 +4,8 @@ A keyboard-wedge scanner types each code and presses Enter. We open its /dev/inp
 so the codes never reach the console or a login prompt, and translate key codes to characters ourselves (a US
 layout, as scanners default to). A serial scanner sends each code as a line (CR, LF or both). Each driver
 reads in a thread of its own, cleans the text (`normalise_scan`), counts a code read again within the
-duplicate window once, and emits it. Unplugged scanners are reopened when they come back.
+duplicate window once, and emits it. A scanner that goes away stops with `problem` set; the registry's watch
+(companion/devices/presence.py) opens a new one when it is back, so nothing typed meanwhile is replayed.
 evdev and pyserial are imported here, when a scanner is opened.
 """
 
@@ -12,19 +13,17 @@ from __future__ import annotations
 
 import abc
 import contextlib
-import logging
 import re
 import select
 import threading
 from collections.abc import Iterator
 from typing import Any
 
-from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
+from companion.clock import Clock
+from companion.devices.base import DeviceError, Emit, EntryDevice
+from companion.entry import Entry
 from companion.entry.scans import DuplicateFilter, normalise_scan
 
-log = logging.getLogger(__name__)
-
-RETRY_SECONDS = 2.0
 _SHIFTED_DIGITS = ")!@#$%^&*("
 _PUNCTUATION = {  # key name: (plain, shifted)
     "MINUS": ("-", "_"), "EQUAL": ("=", "+"), "LEFTBRACE": ("[", "{"), "RIGHTBRACE": ("]", "}"),
@@ -90,7 +89,8 @@ class WedgeDecoder:
 
 
 class _Scanner(EntryDevice):
-    """The reader thread, the duplicate filter and reopening after an unplug, shared by both kinds."""
+    """The reader thread and the duplicate filter, shared by both kinds. A scanner that goes away (an OSError
+    while reading) sets `problem` and its thread ends: the registry's watch reopens it when it is back."""
 
     def __init__(self, clock: Clock, duplicate_window: float) -> None:
         self.duplicates = DuplicateFilter(clock, duplicate_window)
@@ -109,27 +109,15 @@ class _Scanner(EntryDevice):
             self._emit(Entry(code, self.name))
 
     def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                for text in self.read_codes(self._stop):
-                    self.deliver(text)
-            except (OSError, DeviceError) as error:
-                log.warning("%s: %s; trying again every %.0f s", self.name, error, RETRY_SECONDS)
-                self.release()
-                if self._stop.wait(RETRY_SECONDS):
-                    break
-                try:
-                    self.reopen()
-                except DeviceError as again:
-                    log.debug("%s: %s", self.name, again)
+        try:
+            for text in self.read_codes(self._stop):
+                self.deliver(text)
+        except (OSError, DeviceError) as error:
+            self.problem = f"{error}; is it still plugged in?"
 
     @abc.abstractmethod
     def read_codes(self, stop: threading.Event) -> Iterator[str]:
         """The codes read until `stop` is set; raises OSError or DeviceError when the scanner goes away."""
-
-    @abc.abstractmethod
-    def reopen(self) -> None:
-        """Open the scanner again (DeviceError when it is not back yet)."""
 
     @abc.abstractmethod
     def release(self) -> None:
@@ -143,28 +131,26 @@ class _Scanner(EntryDevice):
 
 
 class EvdevScanner(_Scanner):
-    """A keyboard-wedge scanner, grabbed so its typing reaches only us."""
+    """A keyboard-wedge scanner, grabbed so its typing reaches only us. What it typed before we held it (while
+    it was away, or before the daemon started) is dropped: only codes scanned from now on count."""
 
     name = "scanner:evdev"
 
     def __init__(self, device: str, *, clock: Clock, duplicate_window: float = 1.5) -> None:
         super().__init__(clock, duplicate_window)
         self.spec = device
-        self.device: Any = None
-        self.reopen()
-
-    def reopen(self) -> None:
-        self.device = find_input_device(self.spec)
+        self.device: Any = find_input_device(device)
         try:
             self.device.grab()
         except OSError as error:
             self.device.close()
             raise DeviceError(f"cannot grab {self.device.path} ({error}): another program holds the scanner; "
                               "stop it (or another cribbage-companion) and start again") from error
+        with contextlib.suppress(BlockingIOError):
+            for _ in self.device.read():  # typed before we held it
+                pass
 
     def read_codes(self, stop: threading.Event) -> Iterator[str]:
-        if self.device is None:
-            raise DeviceError("the scanner is not open")
         decoder = WedgeDecoder()
         while not stop.is_set():
             ready, _, _ = select.select([self.device.fd], [], [], 0.2)
@@ -177,35 +163,61 @@ class EvdevScanner(_Scanner):
         if self.device is not None:
             with contextlib.suppress(OSError):  # already gone
                 self.device.ungrab()
-            self.device.close()
+            with contextlib.suppress(OSError):
+                self.device.close()
             self.device = None
 
 
-SCANNER_WORDS = ("barcode", "scanner")
+_VENDOR_PRODUCT = re.compile(r"^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})$")
+
+
+def scanner_spec_problem(spec: str) -> str | None:
+    """Why `spec` (scanner.device) names no scanner, or None: "", a /dev/input path, or vendor:product."""
+    if spec == "" or spec.startswith("/") or _VENDOR_PRODUCT.match(spec):
+        return None
+    return ("must be the scanner's /dev/input/by-id/... path, its USB vendor:product as lsusb shows it "
+            f'(e.g. "0c2e:0b61"), or "" for the one input device that types letters and digits (got {spec!r})')
+
+
+def types_codes(device: Any) -> bool:
+    """Whether an evdev device has the keys a barcode scanner types: letters, digits and Enter."""
+    from evdev import ecodes
+
+    keys = set(device.capabilities().get(ecodes.EV_KEY, ()))
+    wanted = [ecodes.ecodes[f"KEY_{name}"] for name in (*"AZ", *"09", "ENTER")]
+    return all(code in keys for code in wanted)
 
 
 def find_input_device(spec: str) -> Any:
-    """An evdev InputDevice: `spec` is a /dev/input path, part of a device name, or "" for a scanner-like name."""
+    """The scanner's evdev InputDevice: `spec` is a /dev/input path (by-id paths stay true across replugs), a
+    USB vendor:product, or "" for the one device that can type letters, digits and Enter."""
     import evdev
 
     if spec.startswith("/"):
         return _open_input(spec)
-    paths = evdev.list_devices()
-    if not paths:
-        raise DeviceError("no input devices can be read: is the scanner plugged in, and is the user in the "
-                          "'input' group? (ls -l /dev/input)")
-    seen: list[str] = []
-    for path in paths:
-        device = _open_input(path)
-        name = device.name.lower()
-        wanted = spec.lower() in name if spec else any(word in name for word in SCANNER_WORDS)
-        if wanted:
-            return device
-        seen.append(f"{path} {device.name!r}")
+    wanted = _VENDOR_PRODUCT.match(spec)
+    found: list[Any] = []
+    for path in evdev.list_devices():
+        try:
+            device = _open_input(path)
+        except DeviceError:
+            continue  # not ours to read (a permission error for the scanner shows below as "none found")
+        ids = (device.info.vendor, device.info.product)
+        if (ids == (int(wanted[1], 16), int(wanted[2], 16))) if wanted else types_codes(device):
+            found.append(device)
+        else:
+            device.close()
+    if len(found) == 1:
+        return found[0]
+    for device in found:
         device.close()
-    wanted_text = f"named like {spec!r}" if spec else "named like 'barcode' or 'scanner'"
-    raise DeviceError(f"no input device {wanted_text}; found {'; '.join(seen)}: set scanner.device to the path "
-                      "or part of the name of the scanner")
+    if found:
+        seen = "; ".join(f"{d.path} {d.name!r} ({d.info.vendor:04x}:{d.info.product:04x})" for d in found)
+        raise DeviceError(f"several input devices could be the scanner ({seen}): set scanner.device to the "
+                          "scanner's vendor:product or its /dev/input/by-id path")
+    what = f"with USB id {spec}" if wanted else "that types letters and digits"
+    raise DeviceError(f"no input device {what} can be read: is the scanner plugged in, and is the user in the "
+                      "'input' group? (ls -l /dev/input/by-id)")
 
 
 def _open_input(path: str) -> Any:
@@ -232,24 +244,19 @@ class SerialScanner(_Scanner):
     def __init__(self, port: str, *, baud: int = 9600, clock: Clock, duplicate_window: float = 1.5) -> None:
         super().__init__(clock, duplicate_window)
         self.port_name, self.baud = port, baud
-        self.port: Any = None
-        self.reopen()
-
-    def reopen(self) -> None:
         import serial
 
         try:
-            self.port = serial.Serial(self.port_name, self.baud, timeout=0.2)
+            self.port: Any = serial.Serial(port, baud, timeout=0.2)
+            self.port.reset_input_buffer()  # what it sent before we listened is not replayed
         except serial.SerialException as error:
-            raise DeviceError(f"cannot open the scanner's serial port {self.port_name} ({error}): check the cable "
+            raise DeviceError(f"cannot open the scanner's serial port {port} ({error}): check the cable "
                               "and scanner.port, that the scanner is in serial (USB-CDC) mode, and that the user "
                               "is in the 'dialout' group") from error
 
     def read_codes(self, stop: threading.Event) -> Iterator[str]:
         import serial
 
-        if self.port is None:
-            raise DeviceError("the scanner's port is not open")
         pending = b""
         while not stop.is_set():
             try:
@@ -265,5 +272,6 @@ class SerialScanner(_Scanner):
 
     def release(self) -> None:
         if self.port is not None:
-            self.port.close()
+            with contextlib.suppress(OSError):
+                self.port.close()
             self.port = None

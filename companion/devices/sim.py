@@ -1,9 +1,10 @@
 """Simulated devices: drivable, and keeping their history (like gpiozero's mock pins).
 
 - `SimStrip`: a peg strip that records every frame and effect; it can be unplugged and plugged back in.
-- `SimulatedKeypad`: the real `Keypad` driver on gpiozero's `MockFactory` pins. `tap("5")` holds the key down
-  for a moment: while the driver drives that key's row low, the simulated switch drives its column low
-  (MockPin.drive_low / drive_high), so the driver's own scanning and debouncing decode it.
+- `SimulatedKeypad`: the real `Keypad` driver on gpiozero's `MockFactory` pins, scanned from `poll` (on the
+  simulation's clock) rather than from its thread. `tap("5")` holds the key down for a moment: while the driver
+  switches that key's row to output-low, the simulated switch drives its column low (MockPin.drive_low /
+  drive_high), so the driver's own scanning and debouncing decode it.
 - `TerminalEntry` (lines typed on stdin) and `ScriptEntry` (lines from a file, for `crib sim --script`): each
   line is one entry, exactly what a person would type or scan ("5H", "C5H", "go", "peg 2 12"); "key:5" (or
   "key:*24" for several keys) presses keypad keys, through a `KeyHand`: the `SimulatedKeypad` itself, or with
@@ -21,9 +22,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from companion.devices.base import Clock, Effect, Emit, Entry, EntryDevice, Frame, PegStrip
+from companion.clock import Clock
+from companion.devices.base import Emit, EntryDevice, PegStrip
 from companion.devices.keypad import Keypad
+from companion.entry import Entry
 from companion.entry.keymap import KEYS, LAYOUT, not_a_key
+from companion.view.leds import Effect, Frame
 
 
 class SimStrip(PegStrip):
@@ -89,6 +93,7 @@ def _row_pin_class() -> type:
 
         def _change_state(self, value: bool) -> bool:
             changed: bool = super()._change_state(value)
+            del self.states[:-2]  # the history of a pin switched at every scan would only grow
             if changed and self.matrix is not None:
                 self.matrix.wire()
             return changed
@@ -117,7 +122,7 @@ class SimulatedKeypad(EntryDevice):
         self._release_at = 0.0
         self._next_at = 0.0
         self.keypad = Keypad(self.rows, self.columns, clock=clock, pin_factory=self.factory, debounce=debounce,
-                             timeout=timeout)
+                             timeout=timeout, scan_every=None)
         self.column_pins = [self.factory.pin(f"GPIO{n}") for n in self.columns]
 
     @property
@@ -150,14 +155,17 @@ class SimulatedKeypad(EntryDevice):
         if self.held is None and self._taps and now >= self._next_at:
             self.held, self._release_at = key_position(self._taps.popleft()), now + self.hold
             self.wire()
+        self.keypad.scan(now)
         self.keypad.poll(now)
 
     def wire(self) -> None:
-        """The switches: a column reads low while the held key's row is driven low."""
+        """The switches: a column reads low while the held key's row is switched to output-low."""
         for c, pin in enumerate(self.column_pins):
             if pin.function != "input":
                 continue
-            closed = self.held is not None and self.held[1] == c and not self.row_pins[self.held[0]].state
+            row = None if self.held is None else self.row_pins[self.held[0]]
+            closed = row is not None and self.held is not None and self.held[1] == c and row.function == "output" \
+                and not row.state
             if closed:
                 pin.drive_low()
             else:

@@ -1,1 +1,17 @@
-"""Entry: what people type, press and scan, decoded into table commands. Pure; time comes from a clock."""
+"""Entry: what people type, press and scan, decoded into table commands. Pure; time comes from a clock.
+
+`Entry` is what crosses from a device to the table: every entry device produces them, `decode_entry` reads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What a person entered, as text: a card code or barcode payload ("5H", "C5H"), a word ("go",
+    "undo", "ok", "menu", "new"), or a keypad key as "key:5". `source` names the device it came from."""
+
+    text: str
+    source: str = "terminal"

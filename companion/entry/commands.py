@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CardSyntaxError
-from companion.devices.base import Entry
+from companion.entry import Entry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys, not_a_key
 from companion.entry.scans import normalise_scan

@@ -18,8 +18,8 @@ or that waits longer than the timeout, comes out as "keys 5 A" (the labels press
 
 from __future__ import annotations
 
+from companion.clock import Clock, ManualClock
 from companion.cribbage.cards import RANK_NAMES
-from companion.devices.base import Clock, ManualClock
 
 LAYOUT: tuple[tuple[str, ...], ...] = (
     ("1", "2", "3", "A"),
@@ -68,11 +68,12 @@ class KeySequence:
         """The keys of a half-entered sequence, to show on the screen."""
         return tuple(self.keys)
 
-    def press(self, key: str) -> str | None:
-        """One key press; returns an entry text when this key completes (or spoils) a sequence."""
+    def press(self, key: str, at: float | None = None) -> str | None:
+        """One key press (made `at` that time on the clock, or now); returns an entry text when this key
+        completes (or spoils) a sequence."""
         if key not in KEYS:
             raise ValueError(f"{key!r} is not a key label: the keys are {' '.join(sorted(KEYS))}")
-        now = self.clock.monotonic()
+        now = self.clock.monotonic() if at is None else at
         if self.keys and now - self._last_press >= self.timeout:
             self._start_over()  # the driver's poll reports stale sequences; a fresh press starts anew
         self._last_press = now

@@ -10,13 +10,11 @@ for other views of the same table (a web page shows `Table.shown()`).
 """
 
 from .coach import Coach
-from .held import CRIB_CARDS, HAND_CARDS, CommandMistake, HeldCards
+from .held import CommandMistake, HeldCards
 from .presenter import STRIP_BACK, STRIP_MISSING, Picture, Presenter, Shown
 from .table import HELP, Outcome, Table
 
 __all__ = [
-    "CRIB_CARDS",
-    "HAND_CARDS",
     "HELP",
     "STRIP_BACK",
     "STRIP_MISSING",

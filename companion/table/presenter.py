@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from companion.devices.base import Clock, Color, Frame, PegStrip, StatusDisplay
+from companion.clock import Clock
+from companion.devices.base import PegStrip, StatusDisplay
+from companion.view.leds import Color, Frame
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import ScreenView, body_room, page_count, render_screen, screen_view
 

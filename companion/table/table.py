@@ -26,13 +26,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from companion.boards import BoardLayout
+from companion.clock import Clock
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, legal_moves, replay
-from companion.devices.base import Clock, Color, Entry, PegStrip, StatusDisplay
+from companion.devices.base import PegStrip, StatusDisplay
+from companion.entry import Entry
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import CannotSave, GameLog
+from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
 
@@ -395,6 +398,11 @@ class Table:
             changed = True
         if changed:
             self.render()
+
+    def announce(self, message: str, *, error: bool) -> None:
+        """Show `message` for a while, now (the daemon's news of devices gone and back)."""
+        self.presenter.say(message, error=error)
+        self.render()
 
     # -- outputs --------------------------------------------------------------------------------------
     def prompt(self) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.cribbage.game import skunk_lines
-from companion.devices.base import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
+from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 
 if TYPE_CHECKING:
     from companion.boards import BoardLayout

@@ -25,8 +25,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from companion.boards import BoardLayout, Hole
 from companion.cribbage.game import skunk_lines
-from companion.devices.base import OFF, Color, Frame
 from companion.fonts import MONO
+from companion.view.leds import OFF, Color, Frame
 from companion.view.pegs import FINISH, MARKER
 
 if TYPE_CHECKING:

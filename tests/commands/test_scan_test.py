@@ -34,13 +34,13 @@ def test_count_stops_early(monkeypatch, capsys) -> None:
 
 def test_a_serial_scanner_through_the_daemons_driver(monkeypatch, capsys) -> None:
     controller, scanner_end = os.openpty()
-    opened = SerialScanner.reopen
+    started = SerialScanner.start
 
-    def reopen_then_scan(scanner: SerialScanner) -> None:
-        opened(scanner)  # opening the port flushes it: the scanner "sends" once it is open
+    def start_then_scan(scanner: SerialScanner, emit) -> None:
+        started(scanner, emit)  # opening the port flushes it: the scanner "sends" once it is open
         os.write(controller, b"]d1CAS\r\nXN\r\n0360002914\r\n")
 
-    monkeypatch.setattr(SerialScanner, "reopen", reopen_then_scan)
+    monkeypatch.setattr(SerialScanner, "start", start_then_scan)
     try:
         assert main(["scan-test", "--serial", os.ttyname(scanner_end), "--count", "3"]) == 0
     finally:

@@ -14,8 +14,8 @@ from companion.cli import main
 from companion.commands import sim
 from companion.config import load_config
 from companion.cribbage.game import replay
-from companion.devices.base import OFF, Color
 from companion.gamelog import GameLog, current_log
+from companion.view.leds import OFF, Color
 from companion.view.pegs import dim
 from tests.golden import GOLDEN
 from tests.view.test_screen import DEAL

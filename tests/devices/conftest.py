@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.devices.base import Entry, ManualClock
+from companion.clock import ManualClock
 from companion.devices.picosim import SimulatedPico
 from companion.devices.sim import SimulatedKeypad
+from companion.entry import Entry
 
 ROWS, COLUMNS = (5, 6, 13, 19), (12, 16, 20, 26)
 

@@ -54,3 +54,26 @@ def test_a_missing_i2c_bus_says_what_to_check() -> None:
 
     with pytest.raises(DeviceError, match="enable I2C"):
         open_oled("ssd1306", i2c_port=19)
+
+
+def test_closing_a_display_whose_bus_is_gone_does_not_raise(monkeypatch: pytest.MonkeyPatch) -> None:
+    import smbus2
+
+    from tests.devices.fakes import FakeI2C
+
+    wire = FakeI2C()
+    monkeypatch.setattr(smbus2, "SMBus", wire.SMBus)
+    display = open_oled("ssd1306")
+    wire.unplug()
+    display.close()  # switching off a display that is not there: nothing to do, and nothing raised
+
+
+@pytest.mark.parametrize("rotate", [1, 3])
+def test_portrait_rotations_are_refused_at_start_naming_the_key(rotate: int) -> None:
+    from companion.config import ConfigError, load_config
+    from companion.devices.base import DeviceError
+
+    with pytest.raises(ConfigError, match=rf"display.rotate must be 0 or 2 \(got {rotate}\)"):
+        load_config(overrides=[f"display.rotate={rotate}"], system_path=None)
+    with pytest.raises(DeviceError, match=r"display.rotate is .*: the screens are drawn landscape"):
+        open_oled("ssd1306", rotate=rotate, serial_interface=object())

@@ -4,18 +4,20 @@ clock): the strip, and the keypad wired to the Pico."""
 
 from __future__ import annotations
 
-import queue
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.boards import load_layout
-from companion.devices.base import DeviceError, Entry, Flash, Frame, ManualClock, Walk
+from companion.clock import ManualClock
+from companion.devices.base import DeviceError
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.picosim import SimulatedPico
-from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, tap, wait_for
+from companion.entry import Entry
+from companion.view.leds import Flash, Frame, Walk
+from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, MainLoop, tap, wait_for
 
 LAYOUT = load_layout("two-track-61")
 RED, BLUE, OFF = (200, 0, 0), (0, 0, 200), (0, 0, 0)
@@ -127,11 +129,10 @@ def test_bad_settings_are_refused_before_anything_is_sent(tmp_path: Path) -> Non
 
 
 @pytest.fixture
-def keyed(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[SimulatedPico, PicoPegStrip, queue.Queue[Entry]]]:
+def keyed(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[SimulatedPico, PicoPegStrip, MainLoop]]:
     board = SimulatedPico(clock, tmp_path / "ttyACM0")
     keypad = PicoKeypad(PICO_ROWS, PICO_COLUMNS, clock=clock)
-    entries: queue.Queue[Entry] = queue.Queue()
-    keypad.start(entries.put)
+    entries = MainLoop(keypad, clock)
     driver = PicoPegStrip(str(board.port), LAYOUT.led_count, clock=clock, brightness=255, max_current_ma=2000,
                           keepalive_s=30, keypad=keypad)
     try:
@@ -144,7 +145,7 @@ def keyed(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[SimulatedPico, P
 
 
 def test_keys_pressed_on_the_pico_arrive_as_entries(
-    keyed: tuple[SimulatedPico, PicoPegStrip, queue.Queue[Entry]], clock: ManualClock
+    keyed: tuple[SimulatedPico, PicoPegStrip, MainLoop], clock: ManualClock
 ) -> None:
     board, driver, entries = keyed
     assert board.controller.keypad is not None  # the host sent KEYPAD with the configured pins
@@ -166,7 +167,7 @@ def test_keys_pressed_on_the_pico_arrive_as_entries(
 
 
 def test_keys_still_arrive_after_the_link_is_pulled_and_restored(
-    keyed: tuple[SimulatedPico, PicoPegStrip, queue.Queue[Entry]], clock: ManualClock
+    keyed: tuple[SimulatedPico, PicoPegStrip, MainLoop], clock: ManualClock
 ) -> None:
     board, driver, entries = keyed
     tap(board, clock, "B")

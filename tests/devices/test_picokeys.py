@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.devices.base import Entry, ManualClock
+from companion.clock import ManualClock
 from companion.devices.picokeys import PicoKeypad
+from companion.entry import Entry
 
 
 def key(row: int, column: int, pressed: int = 1) -> bytes:
@@ -20,10 +21,28 @@ def test_presses_become_entries_and_releases_and_nonsense_are_passed_by(clock: M
     keypad.start(got.append)
     for body in (key(1, 1), key(1, 1, 0), b"\x10\x01", b"\x05", key(0, 2), key(0, 2, 0)):  # 5, 3
         keypad.key_event(body)
+    assert got == []  # heard on the link thread; the main loop takes them
+    keypad.poll(clock.now)
     assert got == [Entry("5H", "keypad")]
     keypad.close()
     keypad.key_event(key(0, 3))  # GO after close: nobody to tell
+    keypad.poll(clock.now)
     assert got == [Entry("5H", "keypad")]
+
+
+def test_presses_heard_while_the_main_loop_stalls_are_neither_lost_nor_merged(clock: ManualClock) -> None:
+    # GO twice, then 3 2 (the three of diamonds), all heard during one 6-second stall of the main loop (an fsync
+    # on a slow SD card); then a half-entered 5 that the stall outlasts: each press is timed as it was heard
+    keypad = PicoKeypad((6, 7, 8, 9), (10, 11, 12, 13), clock=clock, timeout=4.0)
+    got: list[Entry] = []
+    keypad.start(got.append)
+    for body in (key(0, 3), key(0, 3, 0), key(0, 3), key(0, 3, 0), key(0, 2), key(0, 2, 0), key(0, 1)):
+        keypad.key_event(body)
+        clock.advance(0.15)
+    keypad.key_event(key(1, 1))  # 5, then nothing for 6 s
+    clock.advance(6.0)
+    keypad.poll(clock.now)
+    assert [entry.text for entry in got] == ["go", "go", "3D", "keys 5"]
 
 
 def test_a_half_entered_card_times_out_from_the_main_loop(clock: ManualClock) -> None:

@@ -15,9 +15,10 @@ import pytest
 import serial
 
 from companion.boards import load_layout
-from companion.devices.base import OFF, Color, Frame, ManualClock, Walk
+from companion.clock import ManualClock
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picosim import SimulatedPico, load_firmware
+from companion.view.leds import OFF, Color, Frame, Walk
 from tests.devices.picoboard import wait_for
 
 LAYOUT = load_layout("two-track-61")
@@ -58,7 +59,7 @@ def test_a_run_on_real_hardware_never_imports_the_simulated_pico(tmp_path: Path)
     code = (
         "import sys\n"
         "from companion.config import load_config\n"
-        "from companion.devices.base import ManualClock\n"
+        "from companion.clock import ManualClock\n"
         "from companion.devices.registry import open_devices\n"
         "config = load_config(overrides=['devices.keypad=none', 'devices.buttons=none', 'devices.scanner=none',\n"
         f"    'devices.display=none', 'strip.port={tmp_path / 'none'}'], system_path=None)\n"
@@ -185,3 +186,50 @@ def test_a_killed_simulators_port_directory_is_removed_by_the_next_one(tmp_path,
     assert not stale.exists() and alive.exists() and pico.port.parent.parent == tmp_path
     pico.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == [alive.name]
+
+
+def test_a_firmware_that_crashes_goes_dim_then_its_watchdog_resets_it_and_the_board_comes_back(
+    pico: SimulatedPico, strip: PicoPegStrip, clock: ManualClock
+) -> None:
+    shown = pegs((3, 7), (0, 4))
+    strip.show(shown)
+    assert pico.settle(strip) and pico.leds() == lit(shown)
+    crashed = pico.controller
+
+    def bug(now: int) -> bytes:
+        raise ZeroDivisionError("a bug in the firmware")
+
+    crashed.tick = bug
+    assert pico.turn()
+    assert crashed.failed
+    waiting = pico.leds()  # never left bright: the pegs are gone, at most the dim glow on every sixth LED
+    assert crashed.lights.waiting and waiting != lit(shown)
+    assert all(max(colour) <= 24 and (index % 6 == 0 or not any(colour)) for index, colour in enumerate(waiting))
+    clock.advance(2.5)  # no turn has worked for longer than the watchdog's 2 s
+    assert wait_for(pico.ticked, lambda: pico.resets == 1 and pico.controller is not crashed)
+    assert pico.controller.lights.selftest_until <= pico.now_ms()  # after a watchdog reset: no bright self-test
+    assert wait_for(strip.changed, lambda: not strip.connected)  # its USB port went away and came back
+    for _ in range(20):  # the driver's retries, 2 s apart and then longer
+        clock.advance(1.0)
+        strip.poll(clock.monotonic())
+        if wait_for(strip.changed, lambda: strip.connected, timeout=0.5):
+            break
+    assert strip.connected
+    assert pico.settle(strip) and pico.leds() == lit(shown)  # the host sent the whole board again
+
+
+def test_a_lost_link_turns_the_pegs_into_the_dim_waiting_pattern_within_the_watchdog_time(
+    pico: SimulatedPico, strip: PicoPegStrip, clock: ManualClock
+) -> None:
+    shown = pegs((3, 7), (0, 4))
+    strip.show(shown)
+    assert pico.settle(strip) and pico.leds() == lit(shown)
+    strip.close()  # the Pi stops talking (its daemon stopped, or its end of the cable pulled)
+    clock.advance(2.5)
+    assert pico.turn() and pico.leds() == lit(shown)  # within the 3 s CONFIG gave: still the pegs
+    clock.advance(1.0)
+    assert pico.turn()
+    waiting = pico.leds()
+    assert pico.controller.lights.waiting and waiting != lit(shown)
+    assert all(max(colour) <= 24 and (index % 6 == 0 or not any(colour)) for index, colour in enumerate(waiting))
+    assert pico.resets == 0  # the firmware itself is well: its watchdog is fed all along

@@ -9,17 +9,20 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.clock import ManualClock
 from companion.config import load_config
-from companion.devices.base import DeviceError, Entry, ManualClock
+from companion.devices.base import DeviceError
 from companion.devices.keypad import Buttons, Keypad
 from companion.devices.oled import Oled
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.picosim import PicoKeys, SimulatedPico
+from companion.devices.presence import WatchedEntry
 from companion.devices.registry import open_devices
 from companion.devices.scanner import SerialScanner
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
-from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, tap, wait_for
+from companion.entry import Entry
+from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, MainLoop, tap, wait_for
 
 
 def test_simulation_picks_mock_pins_the_dummy_oled_and_the_sim_strip() -> None:
@@ -53,7 +56,8 @@ def test_each_device_is_chosen_separately_a_real_serial_scanner_in_simulation() 
                          system_path=None)
     devices = open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))
     try:
-        assert [type(e) for e in devices.entries] == [SimulatedKeypad, Buttons, TerminalEntry, SerialScanner]
+        assert [type(e) for e in devices.entries] == [SimulatedKeypad, Buttons, TerminalEntry, WatchedEntry]
+        assert isinstance(devices.entries[-1].device, SerialScanner)  # opened at once: it is there
         assert isinstance(devices.strip, SimStrip)
     finally:
         devices.close()
@@ -70,13 +74,28 @@ def test_running_with_mock_pins_and_dummy_parts_opens_no_hardware() -> None:
     devices.close()
 
 
-def test_real_hardware_that_is_absent_is_a_device_error_that_says_what_to_check() -> None:
-    with pytest.raises(DeviceError, match="GPIO pin factory"):
-        open_devices(load_config(system_path=None), clock=ManualClock(), simulate=False)
+def test_real_hardware_that_is_absent_is_missing_with_what_to_check_and_starts_nothing_less(tmp_path: Path) -> None:
+    # the packaged configuration on a machine with no GPIO, no I2C bus, no scanner and no Pico: the board opens
+    config = load_config(overrides=[f"strip.port={tmp_path / 'ttyACM-none'}"], system_path=None)
+    devices = open_devices(config, clock=ManualClock(), simulate=False)
+    try:
+        for device in devices.entries:
+            device.start(lambda entry: None)
+        status = devices.status()
+        assert set(status) == {"keypad", "buttons", "scanner", "OLED", "LED strip"}
+        assert "GPIO pin library" in status["keypad"] and "GPIO pin library" in status["buttons"]
+        assert "enable I2C" in status["OLED"]
+        assert "can be read: is the scanner plugged in" in status["scanner"] or "input" in status["scanner"]
+    finally:
+        devices.close()
     config = load_config(overrides=["devices.keypad=none", "devices.buttons=none", "devices.scanner=serial",
-                                    "scanner.port=/dev/ttyUSB-none"], system_path=None)
-    with pytest.raises(DeviceError, match="scanner's serial port /dev/ttyUSB-none"):
-        open_devices(config, clock=ManualClock(), simulate=False)
+                                    "scanner.port=/dev/ttyUSB-none", "devices.display=none", "devices.strip=none"],
+                         system_path=None)
+    devices = open_devices(config, clock=ManualClock(), simulate=False)
+    devices.entries[0].start(lambda entry: None)
+    assert devices.status() == {"scanner": devices.status()["scanner"]}
+    assert "scanner's serial port /dev/ttyUSB-none" in devices.status()["scanner"]
+    devices.close()
 
 
 def test_a_keypad_on_the_pico_is_opened_with_the_strip_that_carries_its_keys(tmp_path: Path) -> None:
@@ -93,8 +112,9 @@ def test_a_keypad_on_the_pico_is_opened_with_the_strip_that_carries_its_keys(tmp
         assert wait_for(strip.changed, lambda: strip.connected)
         assert board.controller.keypad is not None
         assert board.keypad_pins == (PICO_ROWS, PICO_COLUMNS)
-        entries: queue.Queue[Entry] = queue.Queue()
-        devices.entries[0].start(entries.put)
+        keypad = devices.entries[0]
+        assert isinstance(keypad, PicoKeypad)
+        entries = MainLoop(keypad, clock)
         tap(board, clock, "C")
         assert entries.get(timeout=10) == Entry("ok", "keypad")
     finally:
@@ -120,7 +140,9 @@ def test_in_simulation_a_keypad_on_the_pico_is_pressed_on_the_simulated_picos_pi
                 break
             clock.advance(0.01)
             assert pico.turn()
-        assert not hand.busy and entries.get_nowait() == Entry("ok", "keypad")  # heard before the hand lets go
+        assert not hand.busy  # heard (and queued) before the hand lets go; the main loop's poll takes it
+        devices.entries[0].poll(clock.now)
+        assert entries.get_nowait() == Entry("ok", "keypad")
         assert pico.keys_sent == 2  # pressed and released, each a KEY message over the strip's link
     finally:
         devices.close()
@@ -167,3 +189,11 @@ def test_the_simulated_pico_is_the_real_driver_talking_to_the_firmware(monkeypat
         assert isinstance(devices.strip, SimStrip) and devices.pico is None  # the recording strip stands in
     finally:
         devices.close()
+
+
+def test_the_pin_library_is_lgpio_on_every_pi_and_rpigpio_is_not_offered() -> None:
+    from companion.config import ConfigError
+
+    with pytest.raises(ConfigError, match=r'devices.pin_factory must be one of "lgpio", "mock" \(got "rpigpio"\)'):
+        load_config(overrides=["devices.pin_factory=rpigpio"], system_path=None)
+    assert load_config(system_path=None).devices.pin_factory == "lgpio"

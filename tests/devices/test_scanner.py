@@ -6,8 +6,10 @@ import queue
 import pytest
 from evdev import InputEvent, ecodes
 
-from companion.devices.base import DeviceError, Entry, ManualClock
+from companion.clock import ManualClock
+from companion.devices.base import DeviceError
 from companion.devices.scanner import SerialScanner, WedgeDecoder, find_input_device
+from companion.entry import Entry
 
 
 def key(name: str, value: int = 1) -> InputEvent:

@@ -5,8 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.devices.base import Entry, Flash, ManualClock
+from companion.clock import ManualClock
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
+from companion.entry import Entry
+from companion.view.leds import Flash
 from tests.devices.conftest import texts
 
 RED, OFF = (255, 0, 0), (0, 0, 0)

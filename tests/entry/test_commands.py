@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.clock import ManualClock
 from companion.cribbage.cards import Card
-from companion.devices.base import Entry, ManualClock
+from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry
 from companion.entry.scans import DuplicateFilter, normalise_scan
 

@@ -4,8 +4,9 @@ import itertools
 
 import pytest
 
+from companion.clock import ManualClock
 from companion.cribbage.cards import DECK
-from companion.devices.base import Entry, ManualClock
+from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry
 from companion.entry.keymap import KEYS, LAYOUT, KeySequence, explain_keys
 

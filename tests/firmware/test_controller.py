@@ -185,19 +185,49 @@ def test_colour_order_reaches_the_wire() -> None:
 
 def test_the_keypad_reports_debounced_presses_over_the_link() -> None:
     board = Board()
-    board.pico.make_keypad = pico.make_keypad
+    board.pico.make_keypad = lambda rows, columns: pico.make_keypad(rows, columns, lambda: 0)
     board.configure()
     assert board.send(ledlink.KEYPAD, bytes((5, 6, 13, 19, 12, 16, 20, 26)))[0].type == ledlink.ACK  # type: ignore[union-attr]
+    keypad = board.pico.keypad
+    assert [timer.period for timer in machine.matrix.timers] == [5]  # scanned by a timer, every 5 ms
     machine.matrix.pressed.add((6, 16))  # row 1, column 1: key 5
     try:
-        assert board.pico.tick(100) == b""  # the first reading only starts the debounce
-        assert board.pico.tick(110) == b""
-        events = ledlink.Decoder().feed(board.pico.tick(125))
+        keypad.scan(100)  # the first reading only starts the debounce
+        keypad.scan(110)
+        assert board.pico.tick(115) == b""
+        keypad.scan(125)
+        events = ledlink.Decoder().feed(board.pico.tick(126))
     finally:
         machine.matrix.pressed.clear()
     assert [(m.type, m.body) for m in events] == [(ledlink.KEY, b"\x05\x01")]  # type: ignore[union-attr]
-    board.pico.tick(130)
+    keypad.scan(130)
+    keypad.scan(160)
     assert [m.body for m in ledlink.Decoder().feed(board.pico.tick(160))] == [b"\x05\x00"]  # type: ignore[union-attr]
+
+
+def test_presses_scanned_while_the_loop_is_busy_wait_in_order_with_their_times() -> None:
+    # GO tapped twice and then 3 during one 400 ms turn of the main loop (a long frame being read): the timer
+    # scans on, and the next turn sends all six changes in order; never more than one row is driven, and low
+    board = Board()
+    board.pico.make_keypad = lambda rows, columns: pico.make_keypad(rows, columns, lambda: 0)
+    board.configure()
+    board.send(ledlink.KEYPAD, bytes((5, 6, 13, 19, 12, 16, 20, 26)))
+    keypad = board.pico.keypad
+    machine.matrix.most_low = 0
+    now = 1000
+    for row, column in ((5, 26), (5, 26), (5, 20)):  # A (GO), A, 3
+        machine.matrix.pressed.add((row, column))
+        for _ in range(8):
+            keypad.scan(now)
+            now += 5
+        machine.matrix.pressed.clear()
+        for _ in range(8):
+            keypad.scan(now)
+            now += 5
+    events = ledlink.Decoder().feed(board.pico.tick(now))
+    assert [m.body for m in events] == [b"\x03\x01", b"\x03\x00", b"\x03\x01", b"\x03\x00",  # type: ignore[union-attr]
+                                       b"\x02\x01", b"\x02\x00"]
+    assert machine.matrix.most_low == 1
 
 
 def test_config_message_layout() -> None:

