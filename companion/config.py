@@ -221,6 +221,25 @@ class ServiceConfig:
     watchdog: bool = _option(boolean)
 
 
+def club_id(value: object) -> str:
+    if not isinstance(value, str) or (value and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}", value)):
+        raise ValueError(f"must be \"\" or 1 to 40 letters, digits, '-', '_' or '.' (got {_shown(value)})")
+    return value
+
+
+@dataclass(frozen=True)
+class ClubConfig:
+    broker: str = _option(text)
+    club: str = _option(club_id)
+    board: str = _option(club_id)
+    username: str = _option(text)
+    password_file: str = _option(text)
+    ca_file: str = _option(text)
+    cert_file: str = _option(text)
+    key_file: str = _option(text)
+    home_assistant: bool = _option(boolean)
+
+
 @dataclass(frozen=True)
 class Config:
     game: GameConfig
@@ -233,6 +252,7 @@ class Config:
     strip: StripConfig
     state: StateConfig
     service: ServiceConfig
+    club: ClubConfig
     origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
     auto_layout: bool = False
@@ -258,7 +278,7 @@ class Config:
 _SECTION_CLASSES: dict[str, type] = {
     "game": GameConfig, "board": BoardConfig, "devices": DevicesConfig, "keypad": KeypadConfig,
     "buttons": ButtonsConfig, "display": DisplayConfig, "scanner": ScannerConfig, "strip": StripConfig,
-    "state": StateConfig, "service": ServiceConfig,
+    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig,
 }
 SECTIONS = tuple(_SECTION_CLASSES)
 
@@ -501,6 +521,12 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         problems.append(("scanner.port", f"is {config.scanner.port}, the Pico's port too (strip.port, "
                                          f"{merged['strip.port'].where}): give the scanner its own port "
                                          "(a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)"))
+    club = config.club
+    if club.broker:
+        problems += [(f"club.{key}", 'is needed with club.broker: name the club and this board, like "t3"')
+                     for key in ("club", "board") if not getattr(club, key)]
+        if not club.broker.startswith(("mqtt://", "mqtts://")):
+            problems.append(("club.broker", f"is {club.broker!r}: use mqtt://HOST:1883, or mqtts://HOST:8883 for TLS"))
     return problems
 
 

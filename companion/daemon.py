@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
 from companion.clock import Clock, SystemClock
@@ -30,6 +31,9 @@ from companion.devices.presence import STATUS_FILE, remove_status, write_status
 from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
 from companion.table import Outcome, Table
+
+if TYPE_CHECKING:
+    from companion.club.publisher import Publisher
 
 log = logging.getLogger(__name__)
 
@@ -84,12 +88,14 @@ class Daemon:
     (by their watches) and in `status_path` (the state directory's devices.json, which `crib state` prints)."""
 
     def __init__(self, table: Table, board: Devices, *, clock: Clock, notifier: Notifier | None = None,
-                 on_outcome: Callable[[Outcome], None] | None = None, status_path: Path | None = None) -> None:
+                 on_outcome: Callable[[Outcome], None] | None = None, status_path: Path | None = None,
+                 club: Publisher | None = None) -> None:
         self.table = table
         self.board = board
         self.clock = clock
         self.notifier = notifier or Notifier({})
         self.on_outcome = on_outcome
+        self.club = club  # the club's broker, woken after each input logged (it never holds the loop up)
         self.status_path = status_path
         self.devices: dict[str, str] = {}
         """Each device that can go missing and its problem ("" when there), as last reported."""
@@ -104,6 +110,8 @@ class Daemon:
     def step(self, timeout: float = POLL_SECONDS) -> None:
         """Wait up to `timeout` for an entry, apply what is queued, then poll devices and time-outs."""
         for outcome in self.table.drain(timeout):
+            if self.club is not None and outcome.accepted is not None:
+                self.club.wake()
             if self.on_outcome is not None:
                 self.on_outcome(outcome)
         now = self.clock.monotonic()
@@ -143,6 +151,8 @@ class Daemon:
             self.board.close()
             if self.status_path is not None:
                 remove_status(self.status_path)
+            if self.club is not None:
+                self.club.close()
         return 0
 
     def _signal(self, signum: int, frame: FrameType | None) -> None:
@@ -264,7 +274,28 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     state_dir = args.state_dir or config.state.path
     board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
     return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
-                  status_path=state_dir / STATUS_FILE).run()
+                  status_path=state_dir / STATUS_FILE, club=club_publisher(config, state_dir)).run()
+
+
+def club_publisher(config: Config, state_dir: Path) -> Publisher | None:
+    """The board's publisher to its club's broker (`[club]`), started; None when no broker is configured.
+    The board never waits for it: an input is logged first, and the publisher is only woken."""
+    club = config.club
+    if not club.broker:
+        return None
+    from companion.club.publisher import Broker, Publisher
+
+    try:
+        password = Path(club.password_file).read_text(encoding="utf-8").strip() if club.password_file else ""
+    except OSError as error:
+        raise ConfigError(f"club.password_file: cannot read {club.password_file} ({error.strerror}): "
+                          "make it readable by the service, or leave it empty") from None
+    broker = Broker.from_url(club.broker, username=club.username, password=password, ca_file=club.ca_file,
+                             cert_file=club.cert_file, key_file=club.key_file)
+    publisher = Publisher(broker, club.club, club.board, state_dir, home_assistant=club.home_assistant)
+    publisher.start()
+    log.info("club: publishing board %s of %s to %s", club.board, club.club, club.broker)
+    return publisher
 
 
 def main(argv: Sequence[str] | None = None) -> int:

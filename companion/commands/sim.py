@@ -20,7 +20,7 @@ from companion.clock import Clock, SystemClock
 from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage.transcript import GameInput, input_to_json
-from companion.daemon import Daemon, Notifier, open_game, setup_input
+from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
@@ -156,7 +156,8 @@ def _run(args: argparse.Namespace, config: Config, setup: GameInput, state_dir: 
         print(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts another",
               file=sys.stderr)
     screen.draw()
-    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome)
+    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome,
+                    club=club_publisher(config, state_dir))
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:
         return play_demo(daemon, clock, lines)

@@ -1,0 +1,125 @@
+"""Club night figures for `crib bench`: 50 simulated boards through one local Mosquitto into one scoreboard.
+
+Each board writes a recorded computer game into its own game log and wakes its publisher, as the daemon
+does; the scoreboard is `crib club` in a process of its own (its memory is its own). Figures:
+
+- paced: every board enters an input every 0.3 s (ten times a person's speed, about one every 3 s):
+  events_per_second offered and received, the delay from a board taking an input to the scoreboard having it
+  (median and p99, one clock: the same machine), and the scoreboard's resident memory (peak);
+- flood: every board sends its whole game at once: how many events a second the scoreboard takes in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+BOARDS = 50
+PACE = 0.3  # seconds between a board's inputs: ten times human speed
+
+
+def _figures(port: int) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/figures", timeout=10) as response:
+        figures: dict[str, Any] = json.loads(response.read())
+        return figures
+
+
+def _rss_mb(pid: int) -> dict[str, float]:
+    status = Path(f"/proc/{pid}/status").read_text()
+    fields = {line.split(":")[0]: line.split()[1] for line in status.splitlines()
+              if line.startswith(("VmRSS", "VmHWM"))}
+    return {"rss_mb": round(int(fields["VmRSS"]) / 1024, 1), "peak_rss_mb": round(int(fields["VmHWM"]) / 1024, 1)}
+
+
+def run(quick: bool) -> dict[str, Any]:
+    from companion.advice.selfplay import play_game
+    from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
+    from companion.club.publisher import Publisher
+    from companion.cribbage.transcript import parse_input
+    from companion.gamelog import GameLog, next_log
+
+    boards = 5 if quick else BOARDS
+    seconds = 3.0 if quick else 60.0
+    names = [f"t{i + 1}" for i in range(boards)]
+    games = [[parse_input(o) for o in play_game(("easy", "easy"), i % 2, f"bench-{i}", record=True).inputs]
+             for i in range(boards)]
+    with tempfile.TemporaryDirectory(prefix="crib-bench-club-") as folder:
+        root = Path(folder)
+        broker = Mosquitto(root / "broker", "bench", ["scoreboard", *names])
+        broker.start()
+        port = free_port()
+        (root / "password").write_text(PASSWORD)
+        scoreboard = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "club", "--broker", f"mqtt://127.0.0.1:{broker.port}",
+             "--club", "bench", "--username", "scoreboard", "--password-file", str(root / "password"),
+             "--listen", f"127.0.0.1:{port}", "--night-dir", str(root / "night")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        publishers: list[Publisher] = []
+        try:
+            wait_for(lambda: _answers(port), "the scoreboard to start", timeout=30)
+            logs = [GameLog.open(next_log(root / name)) for name in names]
+            for name in names:
+                publisher = Publisher(broker.broker(name), "bench", name, root / name)
+                publisher.start()
+                publishers.append(publisher)
+            wait_for(lambda: all(p.connected for p in publishers), "the boards to connect", timeout=30)
+            played = [0] * boards
+            sent = 0
+            start = time.monotonic()
+            tick = 0
+            while time.monotonic() - start < seconds:  # paced: board i's turn comes every PACE seconds
+                due = start + tick * PACE / boards
+                time.sleep(max(0.0, due - time.monotonic()))
+                i = tick % boards
+                if played[i] < len(games[i]):
+                    logs[i].append(games[i][played[i]])
+                    publishers[i].wake()
+                    played[i] += 1
+                    sent += 1
+                tick += 1
+            paced_seconds = time.monotonic() - start
+            wait_for(lambda: _figures(port)["events"] >= sent, "the paced events to arrive", timeout=60)
+            paced = _figures(port)
+            memory = _rss_mb(scoreboard.pid)
+
+            flood_start = time.monotonic()
+            for i in range(boards):
+                for inp in games[i][played[i]:]:
+                    logs[i].append(inp)
+                    sent += 1
+                publishers[i].wake()
+            wait_for(lambda: _figures(port)["events"] >= sent, "the flood to arrive", timeout=300)
+            flood_seconds = time.monotonic() - flood_start
+            flood_events = sent - paced["events"]
+            finished = _figures(port)["games"]
+        finally:
+            for publisher in publishers:
+                publisher.close()
+            scoreboard.terminate()
+            scoreboard.wait(timeout=10)
+            broker.stop()
+    return {
+        "boards": boards,
+        "paced": {"seconds": round(paced_seconds, 1), "events": paced["events"],
+                  "events_per_second": round(paced["events"] / paced_seconds, 1),
+                  "delay_ms_median": paced["delay_ms_median"], "delay_ms_p99": paced["delay_ms_p99"],
+                  "scoreboard_rss_mb": memory["rss_mb"]},
+        "flood": {"events": flood_events, "events_per_second": round(flood_events / flood_seconds, 1),
+                  "games_finished": finished, "scoreboard_peak_rss_mb": memory["peak_rss_mb"]},
+        "cpus": os.cpu_count(),
+    }
+
+
+def _answers(port: int) -> bool:
+    try:
+        _figures(port)
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,87 @@
+"""A Mosquitto of our own on 127.0.0.1: a free port, a password per user and the ACL of docs/club.md.
+
+The club tests and `crib bench --only club` start one (Debian's `mosquitto` package); it listens on the
+loopback address only and keeps its files in the folder it is given.
+"""
+
+from __future__ import annotations
+
+import getpass
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.club.publisher import Broker
+
+PASSWORD = "s3cret-for-tests"  # every user's, on this loopback-only broker
+WAIT = 10.0  # seconds a broker or a message may take on a loaded machine before a test gives up
+
+
+def acl(club: str) -> str:
+    """The ACL of docs/club.md: the scoreboard reads the club, each board writes only under its own id."""
+    return (f"user scoreboard\ntopic read cribbage/{club}/#\n\n"
+            f"user homeassistant\ntopic read homeassistant/#\ntopic read cribbage/{club}/#\n\n"
+            f"pattern write cribbage/{club}/boards/%u/#\n"
+            "pattern write homeassistant/sensor/cribbage_%u/#\n")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT) -> None:
+    """Poll a condition that a real broker makes true (real sockets and threads: no manual clock here)."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise TimeoutError(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+class Mosquitto:
+    def __init__(self, folder: Path, club: str, users: list[str]) -> None:
+        exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+        if not Path(exe).exists():
+            raise RuntimeError("mosquitto is not installed: `sudo apt install mosquitto` "
+                               "(`python3 dev.py test` installs it)")
+        self.exe, self.folder, self.port = exe, folder, free_port()
+        folder.mkdir(parents=True, exist_ok=True)
+        passwords = folder / "passwords"
+        passwords.write_text("")
+        for user in users:
+            subprocess.run(["mosquitto_passwd", "-b", str(passwords), user, PASSWORD], check=True)
+        (folder / "acl").write_text(acl(club))
+        (folder / "mosquitto.conf").write_text(
+            f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwords}\n"
+            f"acl_file {folder / 'acl'}\npersistence true\npersistence_location {folder}/\n"
+            "autosave_interval 1\n"
+            f"user {getpass.getuser()}\n"  # as root it would switch to "mosquitto", who cannot write here
+            f"log_dest file {folder / 'mosquitto.log'}\n")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = process = subprocess.Popen([self.exe, "-c", str(self.folder / "mosquitto.conf")],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(lambda: self._listening() or process.poll() is not None, "mosquitto to listen")
+        if process.poll() is not None:
+            log = self.folder / "mosquitto.log"
+            raise RuntimeError(f"mosquitto exited: {log.read_text() if log.exists() else 'no log'}")
+
+    def _listening(self) -> bool:
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", self.port)) == 0
+
+    def stop(self) -> None:
+        """SIGTERM: Mosquitto saves its persistence file (retained messages, sessions) as it stops."""
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=WAIT)
+            self.process = None
+
+    def broker(self, user: str) -> Broker:
+        return Broker("127.0.0.1", self.port, username=user, password=PASSWORD)

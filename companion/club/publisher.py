@@ -1,0 +1,331 @@
+"""A board's publisher: follows the board's game logs and sends each accepted input to the club's broker.
+
+The board never waits for the broker. The table only calls `wake()` after an input is logged; a thread of
+the publisher reads the logs from where the broker last acknowledged (a small cursor file in the state
+directory), folds the inputs with the engine to get the state after each, and publishes them in order with
+QoS 1. With the broker down, slow or unreachable nothing is lost: the game log holds every input, and when
+the connection comes back the publisher sends what the broker has not acknowledged. A message sent twice
+carries the same log and sequence number, so the scoreboard counts it once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+import os
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from companion.club import protocol
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.transcript import Input, input_to_json, parse_input
+from companion.gamelog import games_dir
+
+log = logging.getLogger(__name__)
+
+KEEPALIVE = 30  # seconds
+RETRY = (1, 8)  # reconnect backoff, seconds: a board is back on the scoreboard soon after the broker
+
+
+@dataclass(frozen=True, slots=True)
+class Broker:
+    """Where the broker is and how to sign in: `mqtt://host:1883`, or `mqtts://host:8883` for TLS."""
+
+    host: str
+    port: int
+    tls: bool = False
+    username: str = ""
+    password: str = ""
+    ca_file: str = ""
+    cert_file: str = ""
+    key_file: str = ""
+
+    @classmethod
+    def from_url(cls, url: str, **login: str) -> Broker:
+        parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+        if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
+            raise ValueError(f"broker {url!r}: use mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS")
+        tls = parts.scheme == "mqtts"
+        try:
+            port = parts.port or (8883 if tls else 1883)
+        except ValueError:
+            raise ValueError(f"broker {url!r}: the port must be a number from 1 to 65535") from None
+        return cls(parts.hostname, port, tls, **login)
+
+    def client(self, client_id: str, *, clean: bool = True) -> Any:
+        """A paho client set up for this broker (not yet connected)."""
+        import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
+
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean)
+        if self.username:
+            client.username_pw_set(self.username, self.password or None)
+        if self.tls or self.ca_file or self.cert_file:
+            client.tls_set(ca_certs=self.ca_file or None, certfile=self.cert_file or None,
+                           keyfile=self.key_file or None, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        client.reconnect_delay_set(*RETRY)
+        return client
+
+
+def read_inputs(path: Path) -> list[Input]:
+    """The inputs of a game log, as far as whole lines go (the table may be writing the next one)."""
+    data = path.read_bytes()
+    inputs: list[Input] = []
+    for raw in data[: data.rfind(b"\n") + 1].splitlines():
+        if not raw.strip(b"\0 \t\r"):
+            continue
+        try:
+            inputs.append(parse_input(json.loads(raw.decode("utf-8"))))
+        except (ValueError, CribbageError, RecursionError):
+            if not inputs:  # a header line before the first input
+                continue
+            log.warning("club: %s holds a line that is not an input; publishing stops before it", path)
+            break
+    return inputs
+
+
+class Publisher:
+    """Publishes one board's games; `start()`, `wake()` after each logged input, `close()`."""
+
+    def __init__(self, broker: Broker, club: str, board: str, state_dir: Path, *,
+                 home_assistant: bool = False, clock: Callable[[], float] = time.time) -> None:
+        self.club, self.board = protocol.check_name(club, "club"), protocol.check_name(board, "board")
+        self.broker = broker
+        self.state_dir = state_dir
+        self.home_assistant = home_assistant
+        self.clock = clock
+        self.cursor_path = state_dir / "club-cursor.json"
+        self.acked = self._read_cursor()  # (log, seq): everything up to here reached the broker
+        self.sent = self.acked
+        self.in_flight: dict[int, tuple[str, int]] = {}
+        self.done: set[tuple[str, int]] = set()
+        self.early: set[int] = set()  # message ids acknowledged before publish() returned
+        self.length: dict[str, int] = {"": 0}  # inputs sent of each log
+        self.successor: dict[str, str] = {}  # a log -> the next one, once there is one (the first is final)
+        self.folded: tuple[str, int, GameState] | None = None  # the last state worked out, to fold on from
+        self.connected = False
+        self.connections = 0  # a send started before the latest connection must not move `sent`
+        self.announced = False
+        self.lock = threading.Lock()
+        self.wakeup = threading.Event()
+        self.stopping = False
+        self.client = broker.client(f"cribbage-{club}-{board}")
+        self.client.will_set(self.topic("status"), protocol.status_payload(False), qos=1, retain=True)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_publish = self._on_publish
+        self.thread = threading.Thread(target=self._run, name="club-publisher", daemon=True)
+
+    def topic(self, kind: str) -> str:
+        return protocol.board_topic(self.club, self.board, kind)
+
+    def start(self) -> None:
+        self.client.connect_async(self.broker.host, self.broker.port, keepalive=KEEPALIVE)
+        self.client.loop_start()
+        self.thread.start()
+
+    def wake(self) -> None:
+        """An input was logged: send it soon (never blocks)."""
+        self.wakeup.set()
+
+    def close(self) -> None:
+        self.stopping = True
+        self.wakeup.set()
+        if self.thread.is_alive():
+            self.thread.join(timeout=2)
+        try:
+            if self.connected:
+                self.client.publish(self.topic("status"), protocol.status_payload(False), qos=1, retain=True)
+            self.client.disconnect()
+        finally:
+            self.client.loop_stop()
+
+    # --- the broker's callbacks (paho's thread) ------------------------------------------------------------
+
+    def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        if reason.is_failure:
+            log.warning("club: the broker %s:%s refused the board: %s", self.broker.host, self.broker.port, reason)
+            return
+        log.info("club: connected to %s:%s as board %s of %s", self.broker.host, self.broker.port,
+                 self.board, self.club)
+        with self.lock:
+            self.connected, self.announced = True, False
+            self.connections += 1
+            self.sent = self.acked  # send again whatever was not acknowledged: the scoreboard counts it once
+            self.in_flight.clear()
+            self.early.clear()
+        self.wakeup.set()
+
+    def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        if self.connected:
+            log.warning("club: lost the broker (%s); the game goes on and is sent when it is back", reason)
+        self.connected = False
+
+    def _on_publish(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
+        self._settle(mid, None)
+
+    def _settle(self, mid: int, where: tuple[str, int] | None) -> None:
+        """Match a message sent (`where`) with its acknowledgement (None), whichever comes first."""
+        with self.lock:
+            if where is None:
+                where = self.in_flight.pop(mid, None)
+                if where is None:  # acknowledged before publish() returned
+                    self.early.add(mid)
+                    return
+            elif mid in self.early:
+                self.early.discard(mid)
+            else:
+                self.in_flight[mid] = where
+                return
+            self.done.add(where)
+            before = self.acked
+            self._advance()
+            advanced = self.acked != before
+        if advanced:
+            self._write_cursor()
+
+    def _advance(self) -> None:
+        """Move the cursor over every acknowledged message in order, and over the end of a finished log."""
+        while True:
+            name, seq = self.acked
+            if (name, seq + 1) in self.done:
+                self.done.discard((name, seq + 1))
+                self.acked = (name, seq + 1)
+            elif name in self.successor and seq >= self.length.get(name, 0):
+                self.acked = (self.successor[name], 0)
+            else:
+                return
+
+    # --- the publishing thread -----------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self.stopping:
+            self.wakeup.wait(timeout=1.0)
+            self.wakeup.clear()
+            if self.connected and not self.stopping:
+                try:
+                    self._send_new()
+                except OSError as error:
+                    log.warning("club: cannot read the game logs (%s); trying again", error)
+
+    def _send_new(self) -> None:
+        logs = sorted(p for p in games_dir(self.state_dir).glob("*.jsonl") if p.stem.isdigit())
+        if not logs:
+            return
+        with self.lock:
+            sent, connection = self.sent, self.connections
+            self.successor.update({a.stem: b.stem for a, b in itertools.pairwise(logs)})
+            self.successor.setdefault("", logs[0].stem)
+        for path in logs:
+            if path.stem < sent[0]:
+                continue
+            inputs = read_inputs(path)
+            start = sent[1] if path.stem == sent[0] else 0
+            with self.lock:
+                self.length[path.stem] = len(inputs)
+            state = self._state_at(path.stem, inputs, start)
+            for seq in range(start + 1, len(inputs) + 1):
+                inp = inputs[seq - 1]
+                try:
+                    state = apply(state, inp)
+                except CribbageError as error:  # the table refuses such inputs; a hand-edited log could hold one
+                    log.warning("club: %s input %d does not apply (%s); publishing stops there", path, seq, error)
+                    return
+                payload = protocol.event_payload(self.board, path.stem, seq, self.clock(), input_to_json(inp),
+                                                 state=state)
+                self._publish("events", payload, where=(path.stem, seq))
+                self.folded = (path.stem, seq, state)
+                sent = (path.stem, seq)
+            if path == logs[-1] and (start < len(inputs) or not self.announced):
+                self._publish("state", protocol.state_payload(self.board, path.stem, len(inputs), self.clock(), state),
+                              retain=True)
+                if not self.announced:
+                    self._announce(state)
+        with self.lock:
+            if connection == self.connections:
+                self.sent = max(self.sent, sent)
+            before = self.acked
+            self._advance()  # over logs that held nothing new
+            advanced = self.acked != before
+        if advanced:
+            self._write_cursor()
+
+    def _state_at(self, name: str, inputs: list[Input], count: int) -> GameState:
+        if self.folded is not None and self.folded[:2] == (name, count):
+            return self.folded[2]
+        state = initial_state()
+        for inp in inputs[:count]:
+            state = apply(state, inp)
+        return state
+
+    def _publish(self, kind: str, payload: bytes, *, where: tuple[str, int] | None = None,
+                 retain: bool = False) -> None:
+        # Never call paho holding our lock: paho calls _on_publish holding its own.
+        info = self.client.publish(self.topic(kind), payload, qos=1, retain=retain)
+        if where is not None:
+            self._settle(info.mid, where)
+
+    def _announce(self, state: GameState) -> None:
+        """Online, and (when asked) Home Assistant's discovery of this board's sensors."""
+        self._publish("status", protocol.status_payload(True), retain=True)
+        if self.home_assistant:
+            for topic, config in home_assistant_configs(self.club, self.board, self.topic("state")):
+                self._publish_raw(topic, config)
+        self.announced = True
+
+    def _publish_raw(self, topic: str, payload: bytes) -> None:
+        self.client.publish(topic, payload, qos=1, retain=True)
+
+    # --- the cursor ---------------------------------------------------------------------------------------
+
+    def _read_cursor(self) -> tuple[str, int]:
+        try:
+            data = json.loads(self.cursor_path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and isinstance(data.get("log"), str) and isinstance(data.get("seq"), int):
+                return data["log"], data["seq"]
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError) as error:
+            log.warning("club: %s unreadable (%s); sending the games again from the start", self.cursor_path, error)
+        return "", 0
+
+    def _write_cursor(self) -> None:
+        temporary = self.cursor_path.with_suffix(".tmp")
+        try:
+            temporary.write_text(json.dumps({"log": self.acked[0], "seq": self.acked[1]}), encoding="utf-8")
+            os.replace(temporary, self.cursor_path)
+        except OSError as error:  # a full disk: the worst case is sending again, which the scoreboard ignores
+            log.warning("club: cannot keep %s (%s)", self.cursor_path, error)
+
+
+def home_assistant_configs(club: str, board: str, state_topic: str) -> list[tuple[str, bytes]]:
+    """Home Assistant MQTT discovery: the board as a device with sensors for the scores, the turn and the
+    last score said (read from the retained state)."""
+    node = f"cribbage_{board}"
+    device = {"identifiers": [f"cribbage-{club}-{board}"], "name": f"Cribbage board {board}",
+              "manufacturer": "Cribbage Companion", "model": "LED peg board"}
+    sensors: list[tuple[str, str, str]] = [
+        (f"side{i + 1}_score", f"Side {i + 1} score",
+         f"{{{{ value_json.state.scores[value_json.state.sides[{i}]] if value_json.state.sides|length > {i} "
+         f"else 0 }}}}") for i in range(protocol.MAX_SIDES)
+    ]
+    sensors += [("turn", "Turn", "{{ value_json.state.turn or '' }}"),
+                ("said", "Last score said", "{{ (value_json.state.said or {}).get('words', '') }}"),
+                ("prompt", "Next at the table", "{{ value_json.state.prompt }}")]
+    configs = []
+    for key, name, template in sensors:
+        config = {"name": name, "unique_id": f"cribbage_{club}_{board}_{key}", "state_topic": state_topic,
+                  "value_template": template, "device": device,
+                  "availability_topic": protocol.board_topic(club, board, "status"),
+                  "availability_template": "{{ 'online' if value_json.online else 'offline' }}"}
+        configs.append((f"homeassistant/sensor/{node}/{key}/config",
+                        json.dumps(config, separators=(",", ":")).encode("utf-8")))
+    return configs

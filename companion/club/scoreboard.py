@@ -1,0 +1,172 @@
+"""The club scoreboard: subscribes to the club's boards and serves the night as a page and a JSON API.
+
+The broker's messages arrive on paho's thread; each is checked (`protocol.parse_message`), taken by the
+`Night`, and when the page would change every open page is sent the new tables and standings over its
+WebSocket. The scoreboard only reads: nothing on its page changes a game, so it needs no token. It keeps
+a persistent session at the broker (QoS 1, a fixed client id), so events sent while it was down arrive
+when it is back, and the retained states bring every table up to date after its own restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import resource
+import statistics
+import weakref
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from companion.club import protocol
+from companion.club.night import Night
+from companion.club.publisher import Broker
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).with_name("static")
+NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
+SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
+
+
+class Listener:
+    """The scoreboard's MQTT side: every message checked, bad ones logged once per board and reason."""
+
+    def __init__(self, broker: Broker, club: str, night: Night) -> None:
+        self.club = protocol.check_name(club, "club")
+        self.night = night
+        self.refused: set[tuple[str, str]] = set()
+        self.received = 0
+        self.changed: list[Any] = []  # callbacks for "the page would change"
+        self.client = broker.client(f"cribbage-scoreboard-{club}", clean=False)
+        self.client.on_connect = self._on_connect
+        self.client.on_message = self._on_message
+        self.broker = broker
+
+    def start(self) -> None:
+        self.client.connect_async(self.broker.host, self.broker.port, keepalive=30)
+        self.client.loop_start()
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        if reason.is_failure:
+            log.warning("scoreboard: the broker refused us: %s", reason)
+            return
+        log.info("scoreboard: following %s", protocol.club_filter(self.club))
+        client.subscribe(protocol.club_filter(self.club), qos=1)
+
+    def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
+        self.received += 1
+        try:
+            checked = protocol.parse_message(message.topic, message.payload)
+        except protocol.BadMessage as error:
+            reason = str(error).split(":", 1)[-1][:60]
+            if (message.topic, reason) not in self.refused:
+                self.refused.add((message.topic, reason))
+                log.warning("scoreboard: ignored a message: %s", error)
+            return
+        if checked.club != self.club:
+            return
+        try:
+            changed = self.night.receive(checked)
+        except Exception:  # the night must outlive any message: say what it was and go on
+            log.exception("scoreboard: could not take a message on %s", message.topic)
+            return
+        if changed:
+            for callback in self.changed:
+                callback()
+
+
+def snapshot(night: Night) -> dict[str, Any]:
+    return {"tables": night.table_list(), "standings": [s.to_json() for s in night.standings()],
+            "pairings": night.pairings()}
+
+
+def figures(night: Night) -> dict[str, Any]:
+    """What the scoreboard has measured this run: arrivals and their delay, and its own memory."""
+    delays = sorted(night.delays)
+    quantile = (lambda q: round(delays[min(len(delays) - 1, int(q * len(delays)))] * 1000, 2)) if delays else None
+    return {"events": len(delays), "delay_ms_median": round(statistics.median(delays) * 1000, 2) if delays else None,
+            "delay_ms_p99": quantile(0.99) if quantile else None, "games": night.games_finished(),
+            "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
+
+
+def make_app(night: Night) -> web.Application:
+    app = web.Application(client_max_size=1024)
+    app[NIGHT] = night
+    app[SOCKETS] = weakref.WeakSet()
+    app.add_routes([
+        web.get("/", _page), web.get("/api/tables", _tables), web.get("/api/standings", _standings),
+        web.get("/api/figures", _figures), web.get("/ws", _socket), web.static("/static", STATIC),
+    ])
+    return app
+
+
+async def _page(request: web.Request) -> web.FileResponse:
+    return web.FileResponse(STATIC / "club.html")
+
+
+async def _tables(request: web.Request) -> web.Response:
+    return web.json_response(request.app[NIGHT].table_list())
+
+
+async def _standings(request: web.Request) -> web.Response:
+    return web.json_response([s.to_json() for s in request.app[NIGHT].standings()])
+
+
+async def _figures(request: web.Request) -> web.Response:
+    return web.json_response(figures(request.app[NIGHT]))
+
+
+async def _socket(request: web.Request) -> web.WebSocketResponse:
+    origin = request.headers.get("Origin")
+    if origin is not None and origin.split("://", 1)[-1] != request.host:
+        raise web.HTTPForbidden(text="this scoreboard's live updates are for its own page")
+    socket = web.WebSocketResponse(heartbeat=20)
+    await socket.prepare(request)
+    request.app[SOCKETS].add(socket)
+    await socket.send_str(json.dumps(snapshot(request.app[NIGHT])))
+    async for message in socket:  # the page sends nothing; this waits for it to close
+        if message.type == WSMsgType.ERROR:
+            break
+    return socket
+
+
+async def push(app: web.Application) -> None:
+    """Send every open page the night as it is now."""
+    text = json.dumps(snapshot(app[NIGHT]))
+    sockets = app[SOCKETS]
+    for socket in tuple(sockets):
+        if not socket.closed:
+            await socket.send_str(text)
+
+
+async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int,
+                started: asyncio.Event | None = None) -> None:
+    """Follow the club and serve its page until cancelled."""
+    app = make_app(night)
+    loop = asyncio.get_running_loop()
+    pending = asyncio.Event()
+
+    listener = Listener(broker, club, night)
+    listener.changed.append(lambda: loop.call_soon_threadsafe(pending.set))
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    listener.start()
+    if started is not None:
+        started.set()
+    try:
+        while True:
+            await pending.wait()
+            pending.clear()
+            await push(app)
+            await asyncio.sleep(0.05)  # at most 20 pushes a second, however busy the night
+    finally:
+        listener.close()
+        await runner.cleanup()

@@ -1,0 +1,178 @@
+"""The club over a real Mosquitto: boards publish, the scoreboard follows, through faults of every part."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+import pytest
+
+from companion.club import protocol
+from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
+from companion.club.night import Night
+from companion.club.publisher import Publisher
+from companion.club.scoreboard import serve
+from tests.club.boards import SimBoard
+
+CLUB = "thursday"
+BOARDS = ["t1", "t2", "t3"]
+PLAYERS = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay")]
+
+
+class Scoreboard:
+    """`crib club` in a thread: the same serve() the command runs, on a free port."""
+
+    def __init__(self, broker: Mosquitto, folder: Path) -> None:
+        self.port, self.folder, self.broker = free_port(), folder, broker
+        self.start()
+
+    def start(self) -> None:
+        self.night = Night(self.folder / "night.sqlite")
+        self.loop = asyncio.new_event_loop()
+        started = asyncio.Event()
+        self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), CLUB, self.night,
+                                                host="127.0.0.1", port=self.port, started=started))
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        wait_for(started.is_set, "the scoreboard to start")
+
+    def _run(self) -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            self.loop.run_until_complete(self.task)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(timeout=10)
+        self.loop.close()
+        self.night.close()
+
+    def get(self, path: str) -> object:
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
+            return json.loads(response.read())
+
+    def tables(self) -> dict[str, dict]:
+        return {t["board"]: t for t in self.get("/api/tables")}
+
+
+@pytest.fixture
+def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
+    broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", "homeassistant", *BOARDS])
+    broker.start()
+    yield broker
+    broker.stop()
+
+
+def shows_final(scoreboard: Scoreboard, boards: list[SimBoard]) -> bool:
+    tables = scoreboard.tables()
+    return all({k: v for k, v in tables.get(b.board, {}).items() if k != "online"} == b.final() for b in boards)
+
+
+def test_the_scoreboard_shows_exactly_every_boards_final_state_and_counts_each_game_once(mosquitto, tmp_path):
+    scoreboard = Scoreboard(mosquitto, tmp_path / "night")
+    boards = [SimBoard(b, tmp_path / b, mosquitto.broker(b), CLUB, seed=i, players=PLAYERS[i])
+              for i, b in enumerate(BOARDS)]
+    try:
+        while not all(b.finished for b in boards):
+            for board in boards:
+                board.play(7)
+        wait_for(lambda: shows_final(scoreboard, boards), "every table's final state")
+        standings = {s["player"]: s for s in scoreboard.get("/api/standings")}
+        assert sorted(standings) == sorted(p for pair in PLAYERS for p in pair)
+        for board in boards:  # each game counted once, for its winner with the match points it earned
+            final = board.final()
+            assert standings[final["winner"]]["wins"] == standings[final["winner"]]["games"] == 1
+            assert standings[final["winner"]]["match_points"] == final["match_points"][final["winner"]]
+        assert all(t["online"] for t in scoreboard.tables().values())
+    finally:
+        for board in boards:
+            board.publisher.close()
+        scoreboard.stop()
+
+
+def test_broker_scoreboard_and_board_restarts_mid_play_lose_nothing_and_count_nothing_twice(mosquitto, tmp_path):
+    scoreboard = Scoreboard(mosquitto, tmp_path / "night")
+    boards = [SimBoard(b, tmp_path / b, mosquitto.broker(b), CLUB, seed=10 + i) for i, b in enumerate(BOARDS)]
+    try:
+        for board in boards:
+            board.play(20)
+        wait_for(lambda: all(scoreboard.tables().get(b.board, {}).get("seq") == 20 for b in boards), "20 inputs each")
+
+        mosquitto.stop()  # the broker goes: the boards go on scoring
+        for board in boards:
+            board.play(15)
+        mosquitto.start()
+
+        scoreboard.stop()  # the scoreboard goes, and comes back while the boards play on
+        for board in boards:
+            board.play(15)
+        scoreboard.start()
+
+        boards[0].restart(mosquitto.broker("t1"), CLUB)  # a board's power is cut
+        for board in boards:
+            board.play()
+        wait_for(lambda: shows_final(scoreboard, boards), "every table's final state after the faults")
+        assert scoreboard.night.games_finished() == len(boards)
+        assert sum(s["wins"] for s in scoreboard.get("/api/standings")) == len(boards)
+    finally:
+        for board in boards:
+            board.publisher.close()
+        scoreboard.stop()
+
+
+def test_the_acl_stops_a_board_publishing_under_another_boards_topic(mosquitto, tmp_path):
+    scoreboard = Scoreboard(mosquitto, tmp_path / "night")
+    honest = SimBoard("t2", tmp_path / "t2", mosquitto.broker("t2"), CLUB, seed=5)
+    forger = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="forger")
+    forger.username_pw_set("t1", "s3cret-for-tests")
+    forger.connect("127.0.0.1", mosquitto.port)
+    forger.loop_start()
+    try:
+        honest.play(5)
+        wait_for(lambda: scoreboard.tables().get("t2", {}).get("seq") == 5, "the honest board")
+        forged = json.loads(protocol.state_payload("t2", "0001", 99, 0.0, honest.publisher.folded[2]))
+        forged["state"]["scores"] = dict.fromkeys(forged["state"]["sides"], 120)
+        forger.publish(protocol.board_topic(CLUB, "t2", "state"), json.dumps(forged), qos=1).wait_for_publish(5)
+        forger.publish(protocol.board_topic(CLUB, "t1", "state"), b"not json", qos=1).wait_for_publish(5)
+        honest.play(1)  # a message after the forgery, to know the forgery had its chance to arrive
+        wait_for(lambda: scoreboard.tables().get("t2", {}).get("seq") == 6, "the honest board's next input")
+        assert scoreboard.tables()["t2"]["seq"] == 6
+        assert 120 not in scoreboard.tables()["t2"]["scores"].values()
+        assert "t1" not in scoreboard.tables()  # its own topic, but not JSON: logged and ignored
+    finally:
+        forger.loop_stop()
+        forger.disconnect()
+        honest.publisher.close()
+        scoreboard.stop()
+
+
+def test_home_assistant_finds_the_board_and_reads_its_scores_from_the_retained_state(mosquitto, tmp_path):
+    board = SimBoard("t3", tmp_path / "t3", mosquitto.broker("t3"), CLUB, seed=7, players=("Ann", "Bob"))
+    board.publisher.close()
+    board.publisher = Publisher(mosquitto.broker("t3"), CLUB, "t3", tmp_path / "t3", home_assistant=True)
+    board.publisher.start()
+    seen: dict[str, bytes] = {}
+    assistant = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="ha")
+    assistant.username_pw_set("homeassistant", PASSWORD)
+    assistant.on_message = lambda client, userdata, message: seen.__setitem__(message.topic, message.payload)
+    assistant.connect("127.0.0.1", mosquitto.port)
+    assistant.subscribe([("homeassistant/#", 1), (f"cribbage/{CLUB}/#", 1)])
+    assistant.loop_start()
+    try:
+        board.play(30)
+        state_topic = protocol.board_topic(CLUB, "t3", "state")
+        wait_for(lambda: state_topic in seen and json.loads(seen[state_topic])["seq"] == 30, "the retained state")
+        configs = {t: json.loads(p) for t, p in seen.items() if t.startswith("homeassistant/sensor/cribbage_t3/")}
+        assert {c["name"] for c in configs.values()} >= {"Side 1 score", "Side 2 score", "Turn", "Last score said"}
+        assert all(c["state_topic"] == state_topic for c in configs.values())
+        state = json.loads(seen[state_topic])["state"]
+        assert state["scores"] == board.final()["scores"]  # what "Side 1 score" reads through its template
+    finally:
+        assistant.loop_stop()
+        assistant.disconnect()
+        board.publisher.close()

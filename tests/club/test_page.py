@@ -1,0 +1,53 @@
+"""The scoreboard's page in headless Chromium (Debian's chromium, driven by Playwright): every table as the
+boards themselves end, the standings, and a screenshot kept as a test artefact."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.club.mosquitto import Mosquitto, wait_for
+from tests.club.boards import SimBoard
+from tests.club.test_broker import CLUB, PLAYERS, Scoreboard, shows_final
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "club"
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path):
+    broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", "t1", "t2"])
+    broker.start()
+    scoreboard = Scoreboard(broker, tmp_path / "night")
+    boards = [SimBoard(b, tmp_path / b, broker.broker(b), CLUB, seed=20 + i, players=PLAYERS[i])
+              for i, b in enumerate(["t1", "t2"])]
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"http://127.0.0.1:{scoreboard.port}/")
+            boards[0].play()
+            boards[1].play(25)
+            wait_for(lambda: shows_final(scoreboard, boards), "the boards' states at the scoreboard")
+            for board in boards:  # the page shows what the boards show: each side's score, pushed live
+                final = board.final()
+                card = page.locator("article.table", has_text=f"Table {board.board}")
+                for side in final["sides"]:
+                    row = card.locator(".side-row", has_text=side)
+                    sync_api.expect(row.locator(".score")).to_have_text(str(final["scores"][side]))
+                sync_api.expect(card.locator(".prompt")).to_have_text(final["prompt"])
+            winner = boards[0].final()["winner"]
+            sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
+            ARTEFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTEFACTS / "scoreboard.png"))
+            browser.close()
+    finally:
+        for board in boards:
+            board.publisher.close()
+        scoreboard.stop()
+        broker.stop()
