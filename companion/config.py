@@ -188,6 +188,7 @@ class DisplayConfig:
     i2c_port: int = _option(integer(0, 22))
     address: int = _option(integer(0x3C, 0x3D))
     rotate: int = _option(integer(0, 2, only=(0, 2)))
+    page_ms: int = _option(integer(1000, 30_000))
 
 
 @dataclass(frozen=True)

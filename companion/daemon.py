@@ -160,13 +160,14 @@ class Daemon:
 
 
 def setup_input(config: Config, players: Sequence[str] | None = None, dealer: str | None = None,
-                target: int | None = None) -> t.GameInput:
-    """The game input a new game starts with, from the configuration and any command-line choices."""
+                target: int | None = None, variant: t.VariantName | None = None) -> t.GameInput:
+    """The game input a new game starts with, from the configuration and any command-line choices (a variant
+    chosen, or players named, replaces the configured variant)."""
     game = config.game
     chosen = tuple(players) if players else game.players
     dealer = dealer if dealer is not None else (game.dealer or None)
     return t.GameInput(players=chosen, dealer=dealer if dealer in chosen else None, target=target or game.target,
-                       variant=None if players else game.variant, muggins=game.muggins,
+                       variant=variant or (None if players else game.variant), muggins=game.muggins,
                        match=game.match or None, match_scoring=game.match_scoring if game.match else None)
 
 
@@ -227,7 +228,7 @@ def _table(config: Config, board: Devices, game_log: GameLog, *, layout: BoardLa
            state_dir: Path, clock: Clock) -> Table:
     return Table(game_log, setup=setup, layout=layout, clock=clock, strip=board.strip, display=board.display,
                  colours=config.board.colours, coaching=config.game.coaching,
-                 new_log=lambda: GameLog.open(next_log(state_dir)))
+                 page_seconds=config.display.page_ms / 1000, new_log=lambda: GameLog.open(next_log(state_dir)))
 
 
 def open_game(config: Config, *, state_dir: Path, clock: Clock, simulate: bool, new: bool = False,

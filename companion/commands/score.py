@@ -1,4 +1,4 @@
-"""`crib score`: the itemised count of a hand (or crib) and its starter, or a batch of totals."""
+"""`crib score`: the count of a hand (or crib) and its starter as said, itemised, or a batch of totals."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ def register(subparsers: Any) -> None:
     )
     add_card_arguments(parser, "four hand cards, then the starter")
     parser.add_argument("--crib", action="store_true", help="count as the crib (only a five-card flush counts)")
+    parser.add_argument("--itemise", action="store_true", help="each fifteen, pair, run, flush and nobs on a line "
+                        "of its own with its cards and points, before the count")
     parser.set_defaults(func=run)
 
 
@@ -50,16 +52,19 @@ def run(args: argparse.Namespace) -> int:
     cards = parse_cards(args.cards)
     if len(cards) != 5:
         raise CommandError(f"give four hand cards and then the starter, like 5H 5D 5C JS 5S (got {len(cards)})")
-    print_score(score_show(cards[:4], cards[4], crib=args.crib), as_json=args.json)
+    print_score(score_show(cards[:4], cards[4], crib=args.crib), as_json=args.json, itemise=args.itemise)
     return 0
 
 
-def print_score(score: Score, *, as_json: bool) -> None:
+def print_score(score: Score, *, as_json: bool, itemise: bool = False) -> None:
+    """The count as said ('total 12: fifteen two, fifteen four, and a double run is twelve'), or as JSON;
+    `itemise` puts each item with its cards first."""
     if as_json:
         print(json.dumps(score.to_json(), ensure_ascii=False))
         return
-    for line in score.lines():
-        print(line)
+    if itemise:
+        for line in score.lines():
+            print(line)
     print(f"total {score.total}: {score.say()}")
 
 

@@ -1,8 +1,10 @@
-"""`crib sim`: the daemon on simulated hardware, with the board and the OLED drawn in this terminal.
+"""`crib sim`: the daemon on simulated hardware, with the OLED, the board and the game so far drawn in this
+terminal (80x24 is enough: `companion.view.terminal`), redrawn in place after each entry and whenever the picture
+changes by itself (a peg walks or flashes, a message times out, a long count turns its page).
 
-The board is drawn from what the simulated Pico's LEDs hold once it has settled (the real driver, protocol and
-firmware in between), or from the frame the table computed when the recording strip (devices.strip = "sim")
-stands in."""
+The board is drawn from what the simulated Pico's LEDs hold (the real driver, protocol and firmware in between):
+live as they change on a terminal, settled for snapshots and the screen printed at the end of a script; or from
+the frame the table computed when the recording strip (devices.strip = "sim") stands in."""
 
 from __future__ import annotations
 
@@ -19,29 +21,38 @@ from typing import Any
 from companion.clock import Clock, SystemClock
 from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, config_from_args
-from companion.cribbage.transcript import GameInput, input_to_json
+from companion.cribbage import transcript as t
+from companion.cribbage.game import PLAYERS_OF, GameState, replay
+from companion.cribbage.transcript import VARIANTS, input_to_json
 from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
-from companion.gamelog import GameLogError
+from companion.gamelog import GameLog, GameLogError, current_log
 from companion.table import HELP, Outcome, Table
+from companion.view.history import deal_summary, game_history
 from companion.view.leds import Frame
-from companion.view.picture import board_png, board_text, legend_for, legend_text, oled_png, oled_text
+from companion.view.picture import board_png, board_rows, legend_for, legend_text, oled_png
+from companion.view.terminal import oled_box, terminal_screen
 
 # The sample deal `--demo` plays: Ann deals; Bob holds 10C 5H 5D JH, Ann 4C 6D 7S 8H; the crib 2C 3D 9S KH.
 DEMO = ["5C", "10C", "4C", "5H", "6D", "5D", "go", "go", "7S", "JH", "8H", "2C", "3D", "9S", "KH"]
 DEMO_SECONDS = 1.2  # between the demo's entries
+REFRESH_SECONDS = 0.05  # how often a terminal looks for changes no entry made
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "sim", help="run the board on simulated hardware in this terminal",
         description="The Cribbage Companion daemon with simulated devices: type cards (5H, 10D, QS), go, undo, "
-        "ok, 'peg 2 5', or keypad keys as key:53. The board and the OLED are drawn after every input. Running "
-        "again on the same --state-dir resumes the game.",
+        "ok, 'peg Bob 5', or keypad keys as key:53. The OLED, the board and the game so far are drawn in an 80x24 "
+        "terminal and kept up to date. Running again on the same --state-dir resumes the game; naming other "
+        "players, a variant or a target starts a new one.",
     )
-    parser.add_argument("--players", help="names for a new game, comma separated (default: [game] players)")
+    parser.add_argument("--players", help="names for a new game, comma separated: two, three, or four (partners "
+                        "sit opposite) (default: [game] players)")
+    parser.add_argument("--variant", choices=VARIANTS, help="the game for a new game: two, three or four players, "
+                        "or five-card cribbage for two (to 61) (default: from the number of players)")
     parser.add_argument("--dealer", help="who deals first in a new game, skipping the cut for deal (default: "
                         "[game] dealer when one of the players, else the players cut)")
     parser.add_argument("--target", type=int, choices=(61, 121), help="points to win a new game")
@@ -51,7 +62,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--script", type=Path, help="read entries from FILE (one a line) and exit when done")
     parser.add_argument("--snapshots", type=Path, metavar="DIR", help="write the OLED and LED pictures as PNG "
                         "after every input")
-    parser.add_argument("--demo", action="store_true", help="play a sample deal by itself (in a fresh game)")
+    parser.add_argument("--demo", action="store_true", help="play a sample deal by itself (in a fresh game), "
+                        "then sum it up")
     parser.add_argument("--quiet", action="store_true", help="no pictures, only one line per entry")
     add_config_arguments(parser)
     parser.set_defaults(func=run)
@@ -62,27 +74,90 @@ def default_state_dir() -> Path:
     return Path(base) / "cribbage-companion" / "sim"
 
 
+def player_names(text: str) -> tuple[str, ...]:
+    """The names of --players, or a CommandError saying how to write them."""
+    names = tuple(name.strip() for name in text.split(","))
+    example = "like --players Ann,Bob (three: Ann,Bob,Cat; four, partners opposite: Ann,Bob,Cat,Dan)"
+    if not all(names):
+        raise CommandError(f"--players {text!r} has an empty name: give the names separated by commas, {example}")
+    if not 2 <= len(names) <= 4:
+        raise CommandError(f"--players {text!r} names {len(names)} player{'s' if len(names) > 1 else ''}: "
+                           f"a game has 2, 3 or 4 players, {example}")
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        raise CommandError(f"--players names {twice} twice: give each player a different name")
+    if any("&" in name for name in names):
+        raise CommandError(f"--players {text!r}: a name may not contain '&' (it joins partners' names on the board)")
+    return names
+
+
+def new_setup(config: Config, args: argparse.Namespace) -> t.GameInput:
+    """The game a new game starts with: the configured one, with the players, variant, dealer and target given."""
+    players = player_names(args.players) if args.players else None
+    chosen = players or config.game.players
+    variant = args.variant
+    if variant is not None:
+        wanted = PLAYERS_OF[variant]
+        if len(chosen) != wanted:
+            where = "--players" if players else "the configured players"
+            raise CommandError(f"--variant {variant} is a game for {wanted} players but {where} name "
+                               f"{len(chosen)} ({', '.join(chosen)}): give --players with {wanted} names")
+    target = args.target
+    if variant == "five-card":
+        if target not in (None, 61):
+            raise CommandError("five-card cribbage is played to 61: leave out --target, or give --target 61")
+        target = 61
+    # no dealer named: the game starts with the cut for deal (docs/rules.md); the demo's sample deal is Ann's
+    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else None)
+    if args.demo and dealer is None:
+        dealer = chosen[0]
+    if dealer is not None and dealer not in chosen:
+        raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
+    return setup_input(config, players, dealer, target, variant)
+
+
+def unfinished_game(state_dir: Path) -> tuple[Path, GameState] | None:
+    """The game `crib sim` would resume from `state_dir`, unless there is none or it is over."""
+    path = current_log(state_dir)
+    if path is None:
+        return None
+    state = replay(GameLog.open(path).inputs)
+    return None if state.phase in ("new", "game over", "match over") else (path, state)
+
+
+def _game(state: GameState) -> str:
+    return f"{', '.join(state.players)}, {state.variant} to {state.target}"
+
+
 class Screen:
-    """What the terminal shows: a line per entry, and the pictures (redrawn in place on a terminal)."""
+    """What the terminal shows: on a terminal, one screen kept up to date in place (the OLED, the board, the game
+    so far, the last entry's outcome); otherwise a line an entry and the screen once at the end."""
 
     def __init__(self, table: Table, board: Devices, *, snapshots: Path | None, quiet: bool) -> None:
         self.table = table
         self.board = board
         self.snapshots = snapshots
         self.quiet = quiet
-        self.live = sys.stdout.isatty() and not quiet
-        self.wide = shutil.get_terminal_size().columns >= 132
+        self.colour = sys.stdout.isatty()
+        self.live = self.colour and not quiet
         self.shown = 0
+        self.status = ""  # the last entry and what became of it
+        self.drawn: tuple[object, Frame, os.terminal_size] | None = None  # the image, LEDs and size last drawn
+        self.looked = float("-inf")
+        self.history: tuple[GameState, list[str]] | None = None
         if snapshots is not None:
             snapshots.mkdir(parents=True, exist_ok=True)
 
     def outcome(self, outcome: Outcome) -> None:
+        text = outcome.entry.text.strip()
         if outcome.accepted is not None:
             line = f"ok {outcome.line} {json.dumps(input_to_json(outcome.accepted))}"
+            self.status = f"{text}: ok" + (f" ({outcome.message})" if outcome.message else "")
         elif outcome.error:
-            line = f"rejected {outcome.entry.text!r}: {outcome.message}"
+            line = self.status = f"rejected {text!r}: {outcome.message}"
         else:
-            line = f"noted {outcome.entry.text!r}: {outcome.message or 'ok'}"
+            line = f"noted {text!r}: {outcome.message or 'ok'}"
+            self.status = f"{text}: {outcome.message or 'ok'}"
         self.shown += 1
         if self.snapshots is not None:
             stem = self.snapshots / f"{self.shown:04d}"
@@ -90,59 +165,96 @@ class Screen:
             board_png(self.table.layout, self.leds(), stem.with_name(stem.name + "-board.png"),
                       legend_for(self.table.state, self.table.colours), self.table.state.target)
         if self.live:
-            self.draw(clear=True)
-        print(line, flush=True)
+            self.draw(typed=True)
+        else:
+            print(line, flush=True)
 
-    def leds(self) -> Frame:
-        """The board's LEDs: what the simulated Pico's strip holds once settled, else the frame computed."""
+    def leds(self, *, settled: bool = True) -> Frame:
+        """The board's LEDs: what the simulated Pico's strip holds (once `settled`: its pegs walked and flashed),
+        else the frame computed."""
         pico, strip = self.board.pico, self.table.strip
         if pico is None or strip is None:
             return self.table.picture.frame
         from companion.devices.pegstrip import PicoPegStrip
 
-        if isinstance(strip, PicoPegStrip):
+        if settled and isinstance(strip, PicoPegStrip):
             pico.settle(strip)
         return pico.picture()
 
-    def draw(self, *, clear: bool = False) -> None:
+    def game_history(self) -> list[str]:
+        state = self.table.state
+        if self.history is None or self.history[0] is not state:
+            self.history = state, game_history(state)
+        return self.history[1]
+
+    def lines(self, size: os.terminal_size, leds: Frame) -> list[str]:
+        """The screen, a line a row but the last (where the player types)."""
+        state, strip = self.table.state, self.table.strip
+        help_line = HELP
+        if strip is not None and not strip.connected:
+            help_line = f"LED strip not connected: {getattr(strip, 'problem', '') or 'unplugged'}"
+        return terminal_screen(
+            oled=oled_box(self.table.shown().screen, colour=self.colour),
+            board=board_rows(self.table.layout, leds, colour=self.colour),
+            legend=legend_text(legend_for(state, self.table.colours), colour=self.colour),
+            history=self.game_history(), status=[self.status, help_line], size=(size.columns, size.lines))
+
+    def refresh(self, now: float) -> None:
+        """Draw again when the picture changed without an entry: a peg walked or flashed, a message timed out, a
+        long count turned its page, the terminal was resized (looked at every REFRESH_SECONDS)."""
+        if not self.live or now < self.looked + REFRESH_SECONDS:
+            return
+        self.looked = now
+        if self.drawn is None or self.drawn[0] is not self.table.picture.image or self.drawn[1:] != (
+                self.leds(settled=False), shutil.get_terminal_size()):  # a new image is drawn for every change
+            self.draw()
+
+    def draw(self, *, typed: bool = False) -> None:
+        """The whole screen. On a terminal in place, the pegs as they move: after an entry (`typed`) the line typed
+        on is cleared for the next; otherwise the cursor stays where it is, with whatever is being typed."""
         if self.quiet or self.table.picture.image is None:
             return
-        if clear:
-            print("\x1b[2J\x1b[H", end="")
-        print(oled_text(self.table.picture.image, wide=self.wide))
-        print(board_text(self.table.layout, self.leds(), colour=sys.stdout.isatty()))
-        print(legend_text(legend_for(self.table.state, self.table.colours), colour=sys.stdout.isatty()))
-        strip = self.table.strip
-        if strip is not None and not strip.connected:
-            print(f"LED strip not connected: {getattr(strip, 'problem', '') or 'unplugged'}")
-        print(f"\n{self.table.prompt()}    ({HELP})", flush=True)
+        size = shutil.get_terminal_size()
+        leds = self.leds(settled=not self.live)
+        lines = self.lines(size, leds)
+        if not self.live:
+            print("\n".join(lines), flush=True)
+            return
+        first = self.drawn is None or self.drawn[2] != size
+        self.drawn = (self.table.picture.image, leds, size)
+        out = "\x1b[2J" if first else "" if typed else "\x1b7"
+        out += "\x1b[H" + "".join(f"{line}\x1b[K\r\n" for line in lines)
+        out += f"\x1b[{size.lines};1H\x1b[K" if typed or first else "\x1b8"
+        sys.stdout.write(out)
+        sys.stdout.flush()
 
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     if simulated_choice(config, "strip"):  # unless chosen: the simulated Pico, firmware and all
         config = replace(config, devices=replace(config.devices, strip="pico-sim"))
-    players = [p.strip() for p in args.players.split(",")] if args.players else None
-    chosen = players or list(config.game.players)
-    # no dealer named: the game starts with the cut for deal (docs/rules.md); the demo's sample deal is Ann's
-    dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else None)
-    if args.demo and dealer is None:
-        dealer = chosen[0]
-    if dealer is not None and dealer not in chosen:
-        raise CommandError(f"--dealer {dealer!r} is not one of the players {', '.join(chosen)}")
-    setup = setup_input(config, players, dealer, args.target)
+    setup = new_setup(config, args)
     state_dir = args.state_dir or default_state_dir()
-    script, new = args.script, args.new
+    script = args.script
     if script is not None and not script.is_file():
         raise CommandError(f"--script {script}: no such file")
     if args.demo:  # a fresh game in a directory of its own, removed when the demo ends
         with tempfile.TemporaryDirectory(prefix="crib-demo-") as demo_dir:
-            return _run(args, config, setup, Path(demo_dir), script, new=True)
-    return _run(args, config, setup, state_dir, script, new=new)
+            return _play(args, config, setup, Path(demo_dir), script, new=True)
+    return _play(args, config, setup, state_dir, script, new=args.new)
 
 
-def _run(args: argparse.Namespace, config: Config, setup: GameInput, state_dir: Path, script: Path | None, *,
-         new: bool) -> int:
+def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_dir: Path, script: Path | None, *,
+          new: bool) -> int:
+    """The board on `state_dir` until the script, the terminal or the demo ends."""
+    chosen = replay([setup])
+    notes = []  # on stderr, and the first words under a live screen
+    resumed = None if new else unfinished_game(state_dir)
+    if resumed is not None and (args.players or args.variant or args.target):
+        path, game = resumed
+        if (game.players, game.variant, game.target) != (chosen.players, chosen.variant, chosen.target):
+            new = True  # the game asked for, not the one left unfinished (its log stays)
+            notes.append(f"a new game: {_game(chosen)}; the unfinished game ({_game(game)}) stays in {path}")
     clock = SystemClock()
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=True, new=new, setup=setup,
@@ -150,24 +262,29 @@ def _run(args: argparse.Namespace, config: Config, setup: GameInput, state_dir: 
     except (DeviceError, GameLogError) as error:
         raise CommandError(str(error)) from None
     screen = Screen(table, board, snapshots=args.snapshots, quiet=args.quiet)
-    for warning in table.log.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+    notes += [f"warning: {warning}" for warning in table.log.warnings]
     if table.state.players != setup.players and len(table.log.inputs) > 1:
-        print(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts another",
-              file=sys.stderr)
-    screen.draw()
+        notes.append(f"resuming the game in {table.log.path} ({', '.join(table.state.players)}); --new starts "
+                     "another")
+    for note in notes:
+        print(note, file=sys.stderr)
+    typing = "" if script is not None or args.demo else (
+        f"Game log: {table.log.path}. Type an entry and Enter; Ctrl-D or Ctrl-C ends (the game is kept).")
+    if screen.live:
+        screen.status = " ".join(part for part in (*notes, typing) if part)
+        screen.draw()
+    elif typing:
+        print(typing, flush=True)
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome,
                     club=club_publisher(config, state_dir))
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:
-        return play_demo(daemon, clock, lines)
-    if script is None:
-        print(f"Game log: {table.log.path}. Type an entry and Enter; Ctrl-D or Ctrl-C ends (the game is kept).",
-              flush=True)
+        return play_demo(daemon, clock, lines, screen)
     quiet_since: list[float] = []
 
     def done() -> bool:
         """Script or terminal input ended and everything it caused has been applied."""
+        screen.refresh(clock.monotonic())
         if not lines.finished or not table.queue.empty():
             quiet_since.clear()
             return False
@@ -178,20 +295,27 @@ def _run(args: argparse.Namespace, config: Config, setup: GameInput, state_dir: 
             screen.draw()  # the board as it ends, while the devices are still open
         return True
 
-    return daemon.run(done)
+    code = daemon.run(done)
+    if screen.live:
+        print(f"The game is kept in {table.log.path}: crib sim resumes it.")
+    return code
 
 
-def play_demo(daemon: Daemon, clock: Clock, lines: LineEntry) -> int:
-    """Feed the sample deal one entry at a time, slowly enough to watch."""
+def play_demo(daemon: Daemon, clock: Clock, lines: LineEntry, screen: Screen) -> int:
+    """Feed the sample deal one entry at a time, slowly enough to watch, then sum the deal up."""
     lines.lines.clear()
     pending = list(DEMO)
     next_at = clock.monotonic() + DEMO_SECONDS
 
     def done() -> bool:
         nonlocal next_at
+        screen.refresh(clock.monotonic())
         if pending and clock.monotonic() >= next_at:
             lines.lines.append(pending.pop(0))
             next_at = clock.monotonic() + DEMO_SECONDS
         return not pending and not lines.lines and daemon.table.queue.empty() and clock.monotonic() >= next_at
 
-    return daemon.run(done)
+    code = daemon.run(done)
+    state = daemon.table.state
+    print("\n".join(deal_summary(state, 1)), flush=True)
+    return code

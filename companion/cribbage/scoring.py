@@ -1,13 +1,15 @@
 """Scores that carry their explanation: the show (hand and crib) and the pegging of one card.
 
 A `Score` is a tuple of `ScoreItem`s (kind, cards, points). The OLED, the log, the command line and the
-tests all read the same items; `Score.say()` speaks them in a player's cadence.
+tests all read the same items; `Score.say()` speaks them in a player's cadence: `Score.phrases()` groups them
+as players name them (a run with the pairs among its ranks is a double run, a triple run, a double double run)
+and a `Phrasebook` words each phrase from small named parts (`ENGLISH`; a translation replaces them one by one).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Suit
@@ -58,14 +60,8 @@ class ScoreItem:
     points: int
 
     def describe(self) -> str:
-        """The item's name as said at the table: 'a run of four', 'a five-card flush'."""
-        if self.kind == RUN:
-            return f"a run of {number_words(len(self.cards))}"
-        if self.kind == FLUSH:
-            return f"a {number_words(len(self.cards))}-card flush"
-        if self.kind in (PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL):
-            return f"a {self.kind}"
-        return self.kind
+        """The item's name as said at the table: 'a run of four', 'a five-card flush', 'his nobs'."""
+        return ENGLISH.name(self.kind, len(self.cards))
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
@@ -82,28 +78,137 @@ class Score:
     def __bool__(self) -> bool:
         return bool(self.items)
 
-    def say(self) -> str:
-        """The count in a player's cadence: 'fifteen two, fifteen four, and a pair is six, nobs is seven'."""
-        if not self.items:
-            return "nineteen: nothing to count"
-        phrases = []
-        running = 0
-        for i, item in enumerate(self.items):
-            running += item.points
-            if item.kind == FIFTEEN:
-                phrases.append(f"fifteen {number_words(running)}")
-            else:
-                joiner = "and " if i > 0 and self.items[i - 1].kind == FIFTEEN else ""
-                phrases.append(f"{joiner}{item.describe()} is {number_words(running)}")
-        return ", ".join(phrases)
+    def phrases(self) -> tuple[Phrase, ...]:
+        """What a player says, one phrase per combination: a run with the pairs inside it is one double run."""
+        return spoken_phrases(self.items)
+
+    def said(self, book: Phrasebook | None = None) -> tuple[str, ...]:
+        """The count phrase by phrase: ('fifteen two', 'fifteen four', 'and a double run is twelve')."""
+        return (book or ENGLISH).said(self.phrases())
+
+    def say(self, book: Phrasebook | None = None) -> str:
+        """The count in a player's cadence: 'fifteen two, fifteen four, and a double run is twelve'."""
+        return (book or ENGLISH).say(self.phrases())
 
     def lines(self) -> list[str]:
-        """One line per item with its points, for a small screen: '15: 5H 10D  +2'."""
-        return [f"{item.describe()} {' '.join(c.pretty for c in item.cards)} +{item.points}"
-                for item in self.items]
+        """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
+        return [" ".join((item.describe(), *(c.pretty for c in item.cards), f"+{item.points}")) for item in self.items]
 
     def to_json(self) -> dict[str, object]:
         return {"total": self.total, "items": [item.to_json() for item in self.items], "said": self.say()}
+
+
+# Combinations a player names as one: runs sharing their ranks, with the pairs among those ranks.
+DOUBLE_RUN = "double run"  # a run of three with a pair: 8
+DOUBLE_RUN_OF_FOUR = "double run of four"  # a run of four with a pair: 10
+TRIPLE_RUN = "triple run"  # a run of three with a pair royal: 15
+DOUBLE_DOUBLE_RUN = "double double run"  # a run of three with two pairs: 16
+# By how many runs the ranks make, and how long they are.
+_RUN_FAMILIES = {(2, 3): DOUBLE_RUN, (2, 4): DOUBLE_RUN_OF_FOUR, (3, 3): TRIPLE_RUN, (4, 3): DOUBLE_DOUBLE_RUN}
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """One thing said in a count: a combination (`kind`, of `size` cards) worth `points`, making `running`."""
+
+    kind: str
+    size: int
+    points: int
+    running: int
+
+
+def spoken_phrases(items: Sequence[ScoreItem]) -> tuple[Phrase, ...]:
+    """The items as they are said: the runs over the same ranks and the pairs among those ranks are one phrase
+    (a double run, ...) where the first of them stood; every other item is a phrase of its own."""
+    run_ranks = [frozenset(c.rank for c in item.cards) for item in items if item.kind == RUN]
+    families: dict[object, list[ScoreItem]] = {}  # in the order of their first items
+    for index, item in enumerate(items):
+        family: object = index
+        if item.kind == RUN:
+            family = frozenset(c.rank for c in item.cards)
+        elif item.kind in (PAIR, PAIR_ROYAL):
+            family = next((ranks for ranks in run_ranks if item.cards[0].rank in ranks), index)
+        families.setdefault(family, []).append(item)
+    phrases = []
+    running = 0
+    for members in families.values():
+        runs = [m for m in members if m.kind == RUN]
+        points = sum(m.points for m in members)
+        running += points
+        if len(runs) > 1:
+            phrases.append(Phrase(_RUN_FAMILIES[len(runs), len(runs[0].cards)], len(runs[0].cards), points, running))
+        else:
+            phrases.append(Phrase(members[0].kind, len(members[0].cards), points, running))
+    return tuple(phrases)
+
+
+@dataclass(frozen=True, slots=True)
+class Phrasebook:
+    """The words of a count in one language, each part named so that a translation replaces it alone.
+
+    `templates` holds a phrase for each kind, with {size} (the cards in it, in words), {points} and {running}
+    (the count so far, in words); `named` is the phrase for kinds it lacks, `names` the plain name of a kind
+    (for itemised lines: {size} only). The last of several phrases goes into `last` ('and ...').
+    """
+
+    number: Callable[[int], str]
+    templates: Mapping[str, str]
+    names: Mapping[str, str]
+    named: str
+    last: str
+    joiner: str
+    nothing: str
+
+    def phrase(self, phrase: Phrase) -> str:
+        template = self.templates.get(phrase.kind, self.named)
+        return template.format(kind=phrase.kind, size=self.number(phrase.size), points=self.number(phrase.points),
+                               running=self.number(phrase.running))
+
+    def said(self, phrases: Sequence[Phrase]) -> tuple[str, ...]:
+        words = [self.phrase(p) for p in phrases]
+        if len(words) > 1 and phrases[-1].kind != FIFTEEN:  # fifteens are counted on: "fifteen two, fifteen four"
+            words[-1] = self.last.format(phrase=words[-1])
+        return tuple(words) or (self.nothing,)
+
+    def say(self, phrases: Sequence[Phrase]) -> str:
+        return self.joiner.join(self.said(phrases))
+
+    def name(self, kind: str, size: int) -> str:
+        return self.names.get(kind, kind).format(size=self.number(size))
+
+
+ENGLISH = Phrasebook(
+    number=number_words,
+    templates={
+        FIFTEEN: "fifteen {running}",
+        THIRTY_ONE: "thirty-one for {running}",
+        PAIR: "a pair is {running}",
+        PAIR_ROYAL: "a pair royal is {running}",
+        DOUBLE_PAIR_ROYAL: "a double pair royal is {running}",
+        RUN: "a run of {size} is {running}",
+        DOUBLE_RUN: "a double run is {running}",
+        DOUBLE_RUN_OF_FOUR: "a double run of four is {running}",
+        TRIPLE_RUN: "a triple run is {running}",
+        DOUBLE_DOUBLE_RUN: "a double double run is {running}",
+        FLUSH: "a {size}-card flush is {running}",
+        NOBS: "his nobs is {running}",
+        HIS_HEELS: "{points} for his heels",
+        GO: "{points} for the go",
+        LAST_CARD: "{points} for last",
+        MUGGINS: "{points} by muggins",
+        MANUAL: "{points} pegged",
+        FIRST_DEAL_BONUS: "{points} for last",
+    },
+    names={
+        FIFTEEN: "fifteen", PAIR: "a pair", PAIR_ROYAL: "a pair royal", DOUBLE_PAIR_ROYAL: "a double pair royal",
+        RUN: "a run of {size}", FLUSH: "a {size}-card flush", NOBS: "his nobs",
+    },
+    named="{kind} is {running}",
+    last="and {phrase}",
+    joiner=", ",
+    nothing="nineteen: nothing to count",  # a hand of nothing is "nineteen" at the table
+)
+"""The count as English players say it."""
 
 
 _SUBSETS = {

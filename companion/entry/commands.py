@@ -1,10 +1,10 @@
 """Entries (text from a scanner, keypad or terminal) decoded into what the table controller consumes.
 
 Accepted texts: a card as typed (5H, 10d, TH, Q♠) or scanned (C5H); a command word (go, undo, ok, menu,
-new) or its payload (XG, XU, XO, XM, XN); manual pegging "peg 12" (the player whose turn it is) or
-"peg 2 12" (player 2, counted from 1 in seating order); in muggins games "claim 7" (the points claimed for
-the count on show) and "muggins" (the opponent takes what the claim missed). Everything else is `Rejected`,
-with a message that says what to do; rejected entries change nothing.
+new) or its payload (XG, XU, XO, XM, XN); manual pegging "peg 12" (the player whose turn it is), "peg 2 12"
+(player 2, counted from 1 in seating order) or "peg Bob 12" (by name); in muggins games "claim 7" (the points
+claimed for the count on show) and "muggins" (the opponent takes what the claim missed). Everything else is
+`Rejected`, with a message that says what to do; rejected entries change nothing.
 """
 
 from __future__ import annotations
@@ -15,18 +15,19 @@ from dataclasses import dataclass
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CardSyntaxError
 from companion.entry import Entry
-from companion.entry.barcodes import decode_payload
+from companion.entry.barcodes import COMMAND_LABELS, decode_payload
 from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys, not_a_key
 from companion.entry.scans import normalise_scan
 
 COMMAND_WORDS = ("go", "undo", "ok", "menu", "new")
 MUGGINS_WORDS = ("muggins",)  # not in the help of other games: only muggins games have claims
-_WORD_ALIASES = {"new game": "new", "next": "ok"}
-_PEG = re.compile(r"^peg\s+(?:(\d)\s+)?(-?\d+)$", re.IGNORECASE)
+# The labels printed on the command cards, as typed ("NEW GAME"), and one more word for ok.
+_WORD_ALIASES = {label.lower(): word for word, label in COMMAND_LABELS.items()} | {"next": "ok"}
+_PEG = re.compile(r"^peg\s+(?:(.+?)\s+)?(-?\d+)$", re.IGNORECASE)
 _CLAIM = re.compile(r"^claim\s+(\d{1,2})$", re.IGNORECASE)
 _RETAIL = re.compile(r"^\d{6,14}$")  # EAN-8, UPC-A, EAN-13, ITF-14: shop barcodes are all digits
 NOT_OURS = ("not a Cribbage Companion code: scan the sticker on the card, or a command card "
-            "(GO, UNDO, OK, NEW GAME, MENU)")
+            f"({', '.join(COMMAND_LABELS.values())})")
 MAX_PEG = 121
 
 
@@ -43,10 +44,12 @@ class Command:
 
 @dataclass(frozen=True, slots=True)
 class Points:
-    """Manual pegging: `points` for a player (0-based seat), or None for the player whose turn it is."""
+    """Manual pegging: `points` for a player (0-based seat, or `player_name` as typed), or None for the player
+    whose turn it is."""
 
     player_index: int | None
     points: int
+    player_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +88,7 @@ def decode_entry(entry: Entry) -> Decoded:
         return Rejected(raw, not_a_key(label))
     if lower in COMMAND_WORDS or lower in MUGGINS_WORDS or lower in _WORD_ALIASES:
         return Command(_WORD_ALIASES.get(lower, lower))
-    if peg := _PEG.match(lower):
+    if peg := _PEG.match(" ".join(text.split())):
         return _points(raw, peg.group(1), peg.group(2))
     if claim := _CLAIM.match(lower):
         return Claim(int(claim.group(1)))
@@ -102,14 +105,18 @@ def decode_entry(entry: Entry) -> Decoded:
         if scanned:
             return Rejected(raw, NOT_OURS)
     return Rejected(raw, f"{text!r} is not a card or a command: type a card like 5H, 10D, QS or a word: "
-                         f"{', '.join(COMMAND_WORDS)} (or peg 12 to peg points)")
+                         f"{', '.join(COMMAND_WORDS)} (or peg 12, peg Bob 12 to peg points)")
 
 
 def _points(raw: str, player: str | None, digits: str) -> Decoded:
-    if player is not None and not 1 <= int(player) <= 4:
-        return Rejected(raw, f"there is no player {player}: number the players 1 to 4 in seating order")
+    """"peg 5", "peg 2 5" (the second player), "peg Bob 5": the controller knows the names."""
+    if player is not None and player.isdigit() and not 1 <= int(player) <= 4:
+        return Rejected(raw, f"there is no player {player}: number the players 1 to 4 in seating order, "
+                             "or give a name (peg Bob 5)")
     points = int(digits) if len(digits) <= 4 else MAX_PEG + 1  # int() refuses thousands of digits
     if not 1 <= points <= MAX_PEG:
         shown = digits if len(digits) <= 4 else "so many"
         return Rejected(raw, f"{shown} points cannot be pegged: peg from 1 to {MAX_PEG} points")
-    return Points(None if player is None else int(player) - 1, points)
+    if player is None or player.isdigit():
+        return Points(None if player is None else int(player) - 1, points)
+    return Points(None, points, player_name=player)

@@ -33,6 +33,7 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, legal_moves, replay
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
+from companion.entry.barcodes import COMMAND_LABELS
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
 from companion.gamelog import CannotSave, GameLog
 from companion.view.leds import Color
@@ -45,7 +46,8 @@ from .presenter import Picture, Presenter, Shown
 
 log = logging.getLogger(__name__)
 
-HELP = "Scan or type a card (5H, 10D, QS), go, undo, ok; NEW GAME twice starts over"
+NEW_GAME = COMMAND_LABELS["new"]  # as printed on the command card, and as it may be typed
+HELP = f"Scan or type a card (5H, 10D, QS), go, undo, ok; {NEW_GAME} twice starts over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +200,10 @@ class Table:
         if isinstance(decoded, Claim):
             return self._claim(entry, decoded.points)
         if isinstance(decoded, Points):
-            if self.state.phase == "claim" and decoded.player_index is None:  # the keypad's # * 7 OK claims 7
+            whose = decoded.player_name or decoded.player_index
+            if self.state.phase == "claim" and whose is None:  # the keypad's # * 7 OK claims 7
                 return self._claim(entry, decoded.points)
-            return self._accept(entry, t.PegInput(self._pegging_side(decoded.player_index), decoded.points))
+            return self._accept(entry, t.PegInput(self._pegging_side(whose), decoded.points))
         if isinstance(decoded, Command):
             return self._command(entry, decoded.word)
         assert isinstance(decoded, CardEntered)
@@ -220,7 +223,7 @@ class Table:
         if state.phase == "cut":
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
         if state.phase in ("game over", "match over"):
-            return Outcome(entry, message=f"{state.prompt()}: scan NEW GAME to play again", error=True)
+            return Outcome(entry, message=f"{state.prompt()}: scan {NEW_GAME} to play again", error=True)
         return Outcome(entry, message=f"no card is wanted now: {state.prompt()}", error=True)
 
     def _claim(self, entry: Entry, points: int) -> Outcome:
@@ -285,7 +288,7 @@ class Table:
         now = self.clock.monotonic()
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
-            return Outcome(entry, message="scan NEW GAME again to abandon this game and start a new one")
+            return Outcome(entry, message=f"scan {NEW_GAME} again to abandon this game and start a new one")
         if self.new_log is None:
             return Outcome(entry, message="a new game needs a state directory", error=True)
         self.held.forget(self.log)
@@ -373,13 +376,22 @@ class Table:
         self.picture.recent = recent
         self.coaching.show(pages, self.clock.monotonic())
 
-    def _pegging_side(self, index: int | None) -> str:
-        """The side a manual peg is for: a player by seat, or the player whose turn it is."""
+    def _pegging_side(self, index: int | str | None) -> str:
+        """The side a manual peg is for: a player by seat or by name (or a partnership's), or the player whose
+        turn it is."""
         players = self.state.players
         if index is None:
             if self.state.turn is None:
-                raise CommandMistake("say whose points they are: peg 1 5 pegs five for the first player")
+                raise CommandMistake(f"say whose points they are: peg {players[0]} 5 (or peg 1 5) pegs five for "
+                                     f"{players[0]}")
             return self.state.side_of[self.state.turn]
+        if isinstance(index, str):
+            named = {name.casefold(): side for name, side in self.state.side_of.items()}
+            named |= {side.casefold(): side for side in self.state.sides}
+            if index.casefold() not in named:
+                raise CommandMistake(f"there is no player {index}: peg one of {', '.join(players)} by name "
+                                     f"(peg {players[0]} 5) or by seat (peg 1 5)")
+            return named[index.casefold()]
         if index >= len(players):
             raise CommandMistake(f"there is no player {index + 1}: the players are 1 to {len(players)}")
         return self.state.side_of[players[index]]

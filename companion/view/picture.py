@@ -1,7 +1,7 @@
 """Pictures of the outputs for people without the hardware: the terminal and PNG files.
 
-`board_text` draws the LED strip as the board (each hole at its place from the layout, in ANSI colour) and
-`legend_text` the players under it; `oled_text` draws the OLED image with block characters. `board_image`
+`board_text` draws the LED strip as the board (each hole at its place from the layout, in ANSI colour),
+`board_rows` the same compact for an 80x24 terminal, and `legend_text` the players under it. `board_image`
 draws the board as a player would recognise it (wood, holes at the layout's millimetres, glowing pegs, the
 game's skunk lines, street numbers, the players' names and scores); `board_png` and `oled_png` write PNG files
 (for `crib sim --snapshots`). A game shorter than the board (61 points on a 121-hole board) finishes at its
@@ -16,6 +16,7 @@ pegs.MARKER is a skunk-line mark, one nearer pegs.FINISH the finish hole.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +69,28 @@ def board_text(layout: BoardLayout, frame: Frame, *, colour: bool = True) -> str
 _MARK_SPLIT = (MARKER[0] + FINISH[0]) // 2
 
 
+def board_rows(layout: BoardLayout, frame: Frame, *, colour: bool = True, gaps: bool = True) -> list[str]:
+    """The board compact, for a small terminal: a character a hole (the marks of `board_text`), a space before
+    each five holes as on a wooden board, the streets one under the other with a blank line between them
+    (none when not `gaps`)."""
+    rows: list[str] = []
+    for line in board_text(layout, frame, colour=colour).split("\n"):
+        cells = _cells(line)[::2]  # the holes stand in every other column of `board_text`
+        if not "".join(cells).strip():
+            if gaps and rows and rows[-1]:
+                rows.append("")
+            continue
+        rows.append("".join(f"{cell} " if column % 5 == 0 else cell for column, cell in enumerate(cells)).rstrip())
+    return rows
+
+
+def _cells(line: str) -> list[str]:
+    """The characters of a line, each with the colour codes around it."""
+    return re.findall(r"\x1b\[[0-9;]*m.\x1b\[0m|.", line)
+
+
+
+
 def _is_marker(colour: Color) -> bool:
     """A skunk-line or finish mark: a faint white (pegs have a colour)."""
     return len(set(colour)) == 1 and max(colour) < 32
@@ -78,39 +101,6 @@ def _visible(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     top = max(colour)
     scale = 1.0 if top >= 128 else min(6.0, 96 / max(1, top))
     return tuple(min(255, int(c * scale)) for c in colour)  # type: ignore[return-value]
-
-
-# Quadrant blocks by (top left, top right, bottom left, bottom right).
-_QUADRANTS = {
-    (0, 0, 0, 0): " ", (1, 0, 0, 0): "▘", (0, 1, 0, 0): "▝", (0, 0, 1, 0): "▖", (0, 0, 0, 1): "▗",
-    (1, 1, 0, 0): "▀", (0, 0, 1, 1): "▄", (1, 0, 1, 0): "▌", (0, 1, 0, 1): "▐", (1, 0, 0, 1): "▚",
-    (0, 1, 1, 0): "▞", (1, 1, 1, 0): "▛", (1, 1, 0, 1): "▜", (1, 0, 1, 1): "▙", (0, 1, 1, 1): "▟",
-    (1, 1, 1, 1): "█",
-}
-_HALVES = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
-
-
-def oled_text(image: Image.Image, *, wide: bool = False) -> str:
-    """The 128x64 image framed like the display: in quadrant blocks (2x2 pixels a character, 66 columns),
-    or `wide` in half blocks (1x2 pixels a character, 130 columns, easier to read)."""
-    pixels = image.convert("1").load()
-    assert pixels is not None
-    width, height = image.size
-
-    def lit(x: int, y: int) -> int:
-        return 1 if pixels[x, y] else 0
-
-    step = 1 if wide else 2
-    lines = ["┌" + "─" * (width // step) + "┐"]
-    for y in range(0, height, 2):
-        if wide:
-            row = "".join(_HALVES[(lit(x, y), lit(x, y + 1))] for x in range(width))
-        else:
-            row = "".join(_QUADRANTS[(lit(x, y), lit(x + 1, y), lit(x, y + 1), lit(x + 1, y + 1))]
-                          for x in range(0, width, 2))
-        lines.append("│" + row + "│")
-    lines.append("└" + "─" * (width // step) + "┘")
-    return "\n".join(lines)
 
 
 @dataclass(frozen=True, slots=True)

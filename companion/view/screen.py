@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
+from companion.cribbage.game import SHOW_LABELS
+from companion.cribbage.scoring import MUGGINS
 from companion.fonts import MONO
 
 if TYPE_CHECKING:
@@ -98,7 +100,7 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) 
 
 
 def _wrap(text: str, width: int = COLUMNS) -> list[str]:
-    return textwrap.wrap(text, width, break_long_words=True) or [""]
+    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
 
 
 def header(view: ScreenView) -> str:
@@ -116,44 +118,99 @@ def header(view: ScreenView) -> str:
     return " ".join(parts)[:COLUMNS]
 
 
+def _lines(view: ScreenView) -> tuple[list[str], list[str]]:
+    """The lines under the header: (body from the top, prompt at the bottom), or (error, nothing)."""
+    if view.error:
+        return _wrap(view.error)[:ROWS], []
+    prompt = _wrap(view.prompt)[:2]
+    return [line[:COLUMNS] for line in list(view.body)[: ROWS - len(prompt)]], prompt
+
+
 def render_screen(view: ScreenView) -> Image.Image:
     image = Image.new("1", SIZE, 0)
     draw = ImageDraw.Draw(image)
     _text(draw, (0, -1), header(view), fill=1)
     draw.line((0, LINE_PX, SIZE[0] - 1, LINE_PX), fill=1)
     top = LINE_PX + 2
+    body, prompt = _lines(view)
     if view.error:
         draw.rectangle((0, top - 1, SIZE[0] - 1, SIZE[1] - 1), fill=1)
-        for row, line in enumerate(_wrap(view.error)[:ROWS]):
+        for row, line in enumerate(body):
             _text(draw, (1, top + row * LINE_PX - 1), line, fill=0)
         return image
-    prompt = _wrap(view.prompt)[:2]
-    body = list(view.body)[: ROWS - len(prompt)]
     for row, line in enumerate(body):
-        _text(draw, (0, top + row * LINE_PX - 1), line[:COLUMNS], fill=1)
+        _text(draw, (0, top + row * LINE_PX - 1), line, fill=1)
     bottom = SIZE[1] - len(prompt) * LINE_PX
     for row, line in enumerate(prompt):
         _text(draw, (0, bottom + row * LINE_PX - 2), line, fill=1)
     return image
 
 
-def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:
-    """The scores of the last input as a player says them: a heading, then one phrase a line."""
-    lines: list[str] = []
+def screen_text(view: ScreenView) -> list[str]:
+    """The screen as text, line for line as `render_screen` draws it: the header, a rule, then four lines
+    (the body from the top, the prompt at the bottom; an error fills them, drawn white on black)."""
+    body, prompt = _lines(view)
+    rows = body + [""] * (ROWS - len(body) - len(prompt)) + prompt
+    return [header(view), "─" * COLUMNS, *(line.ljust(COLUMNS) for line in rows)]
+
+
+def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[str, ...]]:
+    """The scores of the last input as a player says them, in blocks of lines that a page never splits: each
+    phrase (a long one wrapped at word boundaries onto two lines), the first with its heading when both fit
+    in `room` lines."""
+    blocks: list[tuple[str, ...]] = []
     for event in events:
-        lines.append(f"{event.label}: {event.points}" if "'s " in event.label
-                     else f"{event.side}: {event.label} {event.points}")
-        said = event.say()  # the count, and what a claim, muggins or the cap at the target changed
-        lines.extend(phrase for part in said.split(", ") if part for phrase in _wrap(part))
-    return lines
+        heading, counted, notes = event_words(event)
+        phrases = [tuple(_wrap(phrase)) for phrase in counted + notes]
+        if heading is None:
+            blocks.extend(phrases)
+        elif phrases and 1 + len(phrases[0]) <= room:
+            blocks.extend(((heading, *phrases[0]), *phrases[1:]))
+        else:
+            blocks.extend(((heading,), *phrases))
+    return blocks
+
+
+def event_words(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:
+    """What is said for a score: a heading with the points pegged ("Bob's hand: 12"; in the play only when they
+    are not the count's, "Ann: pegging 0"), the count phrase by phrase (in the play without a heading, the first
+    after whose points they are: "Bob: fifteen two"), and each part of its note (a claim off the count, muggins
+    taken, the game won at the cap)."""
+    counted = list(event.score.said()) if event.label != MUGGINS else []
+    notes = [part for part in event.note.split("; ") if part]
+    if event.label.endswith(SHOW_LABELS):
+        return f"{event.label}: {event.points}", counted, notes
+    if event.points != event.score.total:
+        return f"{event.side}: {event.label} {event.points}", counted, notes
+    if counted:
+        counted[0] = f"{event.side}: {counted[0]}"
+    return None, counted, notes
+
+
+def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:
+    """The scores of the last input as a player says them: a heading, then one phrase a line (or two)."""
+    return [line for block in spoken_blocks(events) for line in block]
+
+
+def spoken_pages(events: Sequence[ScoreEvent], room: int) -> list[tuple[str, ...]]:
+    """The spoken scores `room` lines a page (at least two), each page ending at the end of a phrase."""
+    pages: list[tuple[str, ...]] = []
+    page: tuple[str, ...] = ()
+    for block in spoken_blocks(events, room):
+        if page and len(page) + len(block) > room:
+            pages.append(page)
+            page = ()
+        page += block
+    if page:
+        pages.append(page)
+    return pages
 
 
 def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: int) -> tuple[str, ...]:
-    """The middle of the screen: the latest scores, `room` lines a page; otherwise the count and pile."""
-    spoken = spoken_lines(recent)
-    if spoken:
-        start = (page % _pages(spoken, room)) * room
-        return tuple(spoken[start : start + room])
+    """The middle of the screen: the latest scores, a page at a time; otherwise the count and pile."""
+    pages = spoken_pages(recent, room)
+    if pages:
+        return pages[page % len(pages)]
     if state.phase == "play":
         pile = " ".join(card.pretty for card in state.pile)
         count = f"Count {state.count}"
@@ -167,11 +224,7 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
 
 
 def page_count(recent: Sequence[ScoreEvent], room: int) -> int:
-    return _pages(spoken_lines(recent), room)
-
-
-def _pages(lines: Sequence[str], room: int) -> int:
-    return max(1, -(-len(lines) // room))
+    return max(1, len(spoken_pages(recent, room)))
 
 
 def _scores(state: GameState) -> tuple[tuple[str, int], ...]:

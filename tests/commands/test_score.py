@@ -7,12 +7,19 @@ import json
 from companion.cli import main
 
 
-def test_prints_each_item_and_the_total_as_said(capsys):
-    assert main(["score", "5H", "5D", "5C", "JS", "5S"]) == 0
+def test_prints_the_count_as_a_player_says_it(capsys):
+    assert main(["score", "7H", "7D", "8C", "9S", "KH"]) == 0
+    assert capsys.readouterr().out == "total 12: fifteen two, fifteen four, and a double run is twelve\n"
+
+
+def test_itemise_prints_each_item_and_the_total_as_said(capsys):
+    assert main(["score", "5H", "5D", "5C", "JS", "5S", "--itemise"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1].startswith("total 29: fifteen two, fifteen four,")
-    assert out[-1].endswith("nobs is twenty-nine")
-    assert "nobs J♠ +1" in out
+    assert out[-1].endswith("and his nobs is twenty-nine")
+    assert "his nobs J♠ +1" in out
+    assert "a double pair royal 5♣ 5♦ 5♥ 5♠ +12" in out
+    assert len(out) == 8 + 1 + 1 + 1  # eight fifteens, the four fives, nobs, the total
 
 
 def test_crib_counts_only_a_five_card_flush(capsys):

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import io
+import os
+import re
 import sys
 import tempfile
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from companion.boards import load_layout
 from companion.cli import main
+from companion.clock import ManualClock
 from companion.commands import sim
 from companion.config import load_config
+from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.gamelog import GameLog, current_log
 from companion.view.leds import OFF, Color
@@ -51,11 +56,16 @@ def test_the_demo_plays_the_sample_deal_in_a_fresh_game(tmp_path, capsys, monkey
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # nobody types during the demo
     seen = []
-    monkeypatch.setattr(sim, "_run", lambda *args, run=sim._run, **kw: seen.append(args[3]) or run(*args, **kw))
+    monkeypatch.setattr(sim, "_play", lambda *args, run=sim._play, **kw: seen.append(args[3]) or run(*args, **kw))
     assert main(["sim", *SIM, "--demo", "--state-dir", str(tmp_path / "kept")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in out] == ["ok"] * 11 + ["noted"] * 3 + ["ok"]
-    assert out[-1] == 'ok 14 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'  # the deal scored as it should
+    assert len(out) == len(sim.DEMO) + 4 and out[-5] == 'ok 14 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'
+    assert out[-4:] == [  # and it ends with the deal summed up
+        "Deal 1: Ann dealt, the starter 5♣",
+        "  The play: Ann 4, Bob 1",
+        "  The show: Bob's hand 20, Ann's hand 9, Ann's crib 4",
+        "Scores: Ann 17, Bob 21",
+    ]
     assert seen[0].name.startswith("crib-demo-") and seen[0].parent == tmp_path
     assert not list(tmp_path.glob("crib-demo-*"))  # the demo's game goes with it
     assert not (tmp_path / "kept").exists()  # the demo never touches the game of --state-dir
@@ -75,6 +85,98 @@ def test_bad_options_say_what_to_do(tmp_path, capsys):
     assert "--dealer 'Cat' is not one of the players" in capsys.readouterr().err
     assert main(["sim", *SIM, "--script", str(tmp_path / "missing.txt"), "--state-dir", str(tmp_path)]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("players", "words"), [
+    ("Ann", "names 1 player: a game has 2, 3 or 4 players, like --players Ann,Bob"),
+    ("Ann,Bob,Cat,Dan,Eve", "names 5 players: a game has 2, 3 or 4 players"),
+    ("Ann,,Bob", "has an empty name: give the names separated by commas, like --players Ann,Bob"),
+    ("Ann,Ann", "--players names Ann twice: give each player a different name"),
+    ("Ann,B&C", "a name may not contain '&'"),
+])
+def test_bad_players_say_what_to_do_in_words_not_json(tmp_path, capsys, players, words):
+    assert main(["sim", "--players", players, "--quiet", "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and not any(mark in err for mark in '{}[]"')
+    assert not tmp_path.exists() or not any(tmp_path.iterdir())  # nothing started
+
+
+def test_a_variant_or_other_players_start_that_game_directly(tmp_path, capsys):
+    state_dir = tmp_path / "s"
+    script = tmp_path / "one.txt"
+    script.write_text("5C\n")
+    assert main(["sim", *SIM, "--state-dir", str(state_dir), "--script", str(script)]) == 0  # an unfinished game
+    capsys.readouterr()
+    assert main(["sim", "--variant", "five-card", "--quiet", "--set", "devices.pin_factory=mock",
+                 "--state-dir", str(state_dir), "--script", str(script)]) == 0
+    err = capsys.readouterr().err
+    assert "a new game: Ann, Bob, five-card to 61; the unfinished game (Ann, Bob, two to 121) stays in" in err
+    state = replay(GameLog.open(current_log(state_dir)).inputs)
+    assert (state.variant, state.target, state.hand_size) == ("five-card", 61, 3)
+    assert state.cuts == (("Ann", Card.parse("5C")),)  # no dealer named: the players cut for deal
+    assert main(["sim", "--players", "Ann,Bob,Cat,Dan", "--quiet", "--set", "devices.pin_factory=mock",
+                 "--state-dir", str(state_dir), "--script", str(script)]) == 0
+    assert "a new game: Ann, Bob, Cat, Dan, four to 121" in capsys.readouterr().err
+    state = replay(GameLog.open(current_log(state_dir)).inputs)
+    assert state.variant == "four" and state.sides == ("Ann & Cat", "Bob & Dan")
+    assert main(["sim", "--players", "Ann,Bob,Cat,Dan", "--quiet", "--set", "devices.pin_factory=mock",
+                 "--state-dir", str(state_dir), "--script", str(script)]) == 0  # the same game again: resumed
+    assert "a new game" not in capsys.readouterr().err
+    assert len(list(state_dir.glob("games/*.jsonl"))) == 3
+    assert main(["sim", "--variant", "three", "--quiet", "--state-dir", str(state_dir)]) == 2
+    assert "--variant three is a game for 3 players but the configured players name 2 (Ann, Bob): give " \
+           "--players with 3 names" in capsys.readouterr().err
+
+
+def test_the_screen_fits_80x24_as_tmux_showed_it(tmp_path, capsys, monkeypatch):
+    """tests/golden/sim-80x24.txt is `tmux capture-pane` of `crib sim` in an 80x24 terminal after the sample deal
+    was typed in (with the recording strip, whose pegs do not walk); a script draws the same screen at its end."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    assert main(["sim", "--players", "Ann,Bob", "--dealer", "Ann", "--set", "devices.pin_factory=mock",
+                 "--set", "devices.strip=sim", "--state-dir", str(tmp_path), "--script", str(SCRIPT)]) == 0
+    screen = capsys.readouterr().out.splitlines()[-23:]
+    golden = (GOLDEN / "sim-80x24.txt").read_text().splitlines()
+    assert len(golden) == 24 and not golden[-1].strip()  # the last line is where the player types
+    assert [line.rstrip() for line in screen] == [line.rstrip() for line in golden[:23]]
+
+
+def test_on_a_terminal_the_screen_turns_the_oleds_pages_by_itself(tmp_path, capsys, monkeypatch):
+    from tests.test_daemon import run_script
+
+    monkeypatch.setattr(sim.shutil, "get_terminal_size", lambda: os.terminal_size((80, 24)))
+    clock = ManualClock()
+    daemon, board, table = run_script(tmp_path, DEAL[:-4], clock)  # the hands are counted: several pages
+    screen = sim.Screen(table, board, snapshots=None, quiet=False)
+    screen.live, screen.colour = True, False  # as on a terminal
+    screen.status = "8H: ok"
+    screen.draw(typed=True)
+    first = drawn(capsys.readouterr().out)
+    assert oled(first) == ["Ann: one for last", "Bob's hand: 20", "fifteen two", "Scan the crib (Ann's)"]
+    assert first[-3] == "8H: ok" and len(first) == 24 and first[-1] == ""  # the line to type on, cleared
+    assert table.presenter.page_seconds == 3.0  # [display] page_ms as shipped
+    clock.advance(3.0)
+    daemon.step(timeout=0)
+    screen.refresh(clock.monotonic())
+    out = capsys.readouterr().out
+    assert out.startswith("\x1b7") and out.endswith("\x1b8")  # what is being typed stays where it is
+    second = drawn(out)
+    assert oled(second) == ["fifteen four", "fifteen six", "fifteen eight", "Scan the crib (Ann's)"]
+    assert second[8:23] == first[8:23]  # the board and the history as they were
+    screen.refresh(clock.monotonic())
+    assert capsys.readouterr().out == ""  # nothing changed: nothing drawn
+
+
+def oled(rows: list[str]) -> list[str]:
+    """The words in the OLED's frame under its header and rule."""
+    return [row[1:22].rstrip() for row in rows[3:7]]
+
+
+def drawn(out: str) -> list[str]:
+    """The rows of the last screen drawn in place: from the cursor's home, colour codes removed."""
+    last = out[out.rindex("\x1b[H") + 3 :]
+    rows = re.sub(r"\x1b(\[[0-9;]*[A-Za-z]|[78])", "", last).split("\r\n")
+    return [row.rstrip() for row in rows]
 
 
 THREE = ["5S", "JS", "4C", "7C", "5C", "4D", "go", "go", "go", "7D", "5D", "6C", "8C", "5H", "6H", "8H",

@@ -41,6 +41,8 @@ def test_typed_nonsense_says_what_to_type() -> None:
 def test_manual_pegging_text() -> None:
     assert decode_entry(Entry("peg 7")) == Points(None, 7)
     assert decode_entry(Entry("PEG 1 29")) == Points(0, 29)
+    assert decode_entry(Entry("peg Bob 3")) == Points(None, 3, player_name="Bob")
+    assert decode_entry(Entry("peg  Ann & Cat  12")) == Points(None, 12, player_name="Ann & Cat")
     for bad, words in [("peg 0", "cannot be pegged"), ("peg 5 3", "no player 5"), ("peg 200", "cannot be pegged")]:
         decoded = decode_entry(Entry(bad))
         assert isinstance(decoded, Rejected) and words in decoded.message

@@ -35,7 +35,8 @@ def enter(table: Table, *texts: str):
 
 
 def said(table: Table) -> str:
-    """The scores of the last entry as the screen says them, its lines joined (a phrase a line: no commas)."""
+    """The scores of the last entry as the screen says them, its lines joined (a phrase or a part of a note a line,
+    as the count is paged)."""
     return " ".join(spoken_lines(table.picture.recent))
 
 
@@ -121,7 +122,7 @@ def test_a_hand_past_121_pegs_to_121_and_the_screen_says_what_it_held_and_that_t
     enter(table, "peg 2 110", *DEAL[:-4])  # Bob's hand, counted first, holds 20
     assert table.state.scores["Bob"] == 121 and table.state.phase == "game over"
     assert "Bob's hand: 10" in said(table)
-    assert "is twenty; twenty held ten pegged: Bob reaches 121 and the game is over" in said(table)
+    assert "and a pair royal is twenty twenty held, ten pegged: Bob reaches 121 and the game is over" in said(table)
     hand = next(e for e in table.state.events if e.label == "Bob's hand")
     assert hand.to_json()["note"] == "twenty held, ten pegged: Bob reaches 121 and the game is over"
 
@@ -138,10 +139,10 @@ def test_muggins_in_the_play_a_missed_fifteen_is_taken_and_said(tmp_path):
     (claim,) = enter(table, "claim 0")  # Ann says nothing for it: the play is entered again with her claim
     assert not claim.error and table.state.scores == {"Ann": 0, "Bob": 0}
     assert table.log.inputs[-2:] == [UndoInput(), PlayInput(table.state.played[-1][1], claim=0)]
-    assert said(table) == "Ann: pegging 0 fifteen two; claimed zero; Ann missed two: muggins for 2"
+    assert said(table) == "Ann: pegging 0 fifteen two claimed zero Ann missed two: muggins for 2"
     (muggins,) = enter(table, "muggins")
     assert not muggins.error and table.state.scores == {"Ann": 0, "Bob": 2}
-    assert said(table) == "Bob: muggins 2 Bob takes two that Ann missed on the play"
+    assert said(table) == "Bob takes two that Ann missed on the play"
     (late,) = enter(table, "9C", "claim 4", "claim 3")[-1:]  # a claim only right after the card
     assert late.error and "right after laying it" in late.message
 
@@ -153,11 +154,12 @@ def test_muggins_in_the_show_an_overcall_pegs_the_true_points_and_the_opponent_t
     before = table.state.scores["Bob"]
     enter(table, "claim 22")  # Bob's hand holds 20
     assert table.state.scores["Bob"] == before + 20
-    assert said(table).endswith("is twenty; claimed twenty-two Bob pegs twenty; Bob overcalled by two: muggins for 2")
+    assert said(table).endswith("and a pair royal is twenty claimed twenty-two, Bob pegs twenty "
+                                "Bob overcalled by two: muggins for 2")
     ann = table.state.scores["Ann"]
     enter(table, "muggins")
     assert table.state.scores["Ann"] == ann + 2
-    assert said(table) == "Ann: muggins 2 Ann takes two that Bob overcalled on Bob's hand"
+    assert said(table) == "Ann takes two that Bob overcalled on Bob's hand"
 
 
 # --- undo past the end of a game ---------------------------------------------------------------------------

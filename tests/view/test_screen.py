@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
-from companion.cribbage.cards import parse_cards
-from companion.cribbage.game import GameState, replay
+from companion.cribbage.cards import Card, Suit, parse_cards
+from companion.cribbage.game import GameState, ScoreEvent, replay
+from companion.cribbage.scoring import score_show
 from companion.cribbage.transcript import CribInput, GameInput, GoInput, Input, PlayInput, StarterInput
-from companion.view.screen import ScreenView, header, render_screen, screen_view, spoken_lines, suit_glyphs
+from companion.view.screen import (
+    ScreenView,
+    header,
+    render_screen,
+    screen_view,
+    spoken_lines,
+    spoken_pages,
+    suit_glyphs,
+)
 from tests.golden import GOLDEN, assert_golden
 
 GAME = GameInput(("Ann", "Bob"), dealer="Ann", target=121)
+DECK = [Card(rank, suit) for rank in range(1, 14) for suit in Suit]
 
 
 DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
@@ -41,18 +53,45 @@ def test_during_the_play_the_screen_shows_scores_dealer_turn_count_and_pile():
     assert_golden(render_screen(view), "play-count-19")
 
 
-def test_a_score_is_said_one_line_at_a_time():
+def test_a_score_is_said_one_phrase_a_line_and_paged_at_the_end_of_a_phrase():
     before, after = replay(deal("8H")[:-1]), replay(deal("8H"))
     lines = spoken_lines(recent(before, after))
-    assert lines[:2] == ["Ann: last card 1", "last card is one"]
-    assert lines[2:6] == ["Bob's hand: 20", "fifteen two", "fifteen four", "fifteen six"]
-    assert lines[-5:] == ["Ann's hand: 9", "fifteen two", "fifteen four", "and a run of five is", "nine"]
-    first = screen_view(after, recent=recent(before, after), page=0)
-    second = screen_view(after, recent=recent(before, after), page=1)
-    assert first.body == ("Ann: last card 1", "last card is one", "Bob's hand: 20")
-    assert second.body == ("fifteen two", "fifteen four", "fifteen six")
-    assert first.prompt == "Scan the crib (Ann's)"
-    assert_golden(render_screen(first), "show-page-1")
+    assert lines[:2] == ["Ann: one for last", "Bob's hand: 20"]
+    assert lines[2:5] == ["fifteen two", "fifteen four", "fifteen six"]
+    assert lines[-4:] == ["fifteen two", "fifteen four", "and a run of five is", "nine"]
+    pages = [screen_view(after, recent=recent(before, after), page=page).body for page in range(7)]
+    assert pages == [
+        ("Ann: one for last", "Bob's hand: 20", "fifteen two"),
+        ("fifteen four", "fifteen six", "fifteen eight"),
+        ("fifteen ten", "fifteen twelve", "fifteen fourteen"),
+        ("and a pair royal is", "twenty"),  # the phrase of two lines waits for the next page
+        ("Ann's hand: 9", "fifteen two", "fifteen four"),
+        ("and a run of five is", "nine"),
+        ("Ann: one for last", "Bob's hand: 20", "fifteen two"),  # and round again
+    ]
+    assert screen_view(after).prompt == "Scan the crib (Ann's)"
+    assert_golden(render_screen(screen_view(after, recent=recent(before, after))), "show-page-1")
+
+
+HANDS = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, st.sampled_from((2, 3)))
+@example(parse_cards("5C 5D 5H 10C 10D"), 2)  # "and a pair is twenty-two": never "twenty-" and "two"
+def test_no_page_ends_inside_a_phrase(cards, room):
+    score = score_show(cards[:4], cards[4])
+    event = ScoreEvent("Bob", "Bob", score.total, score, "Bob's hand", 1)
+    pages = spoken_pages((event, event), room)
+    phrases = [f"Bob's hand: {score.total}", *score.said()] * 2
+    text = [" ".join(page) for page in pages]
+    assert all(len(page) <= room for page in pages)
+    assert " ".join(text) == " ".join(phrases)
+    ends = {len(" ".join(phrases[: i + 1])) for i in range(len(phrases))}
+    position = -1
+    for page in text:  # every page ends where a phrase ends
+        position += len(page) + 1
+        assert position in ends, (page, phrases)
 
 
 def test_an_error_is_shown_in_plain_words_instead_of_the_prompt():
