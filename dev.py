@@ -6,7 +6,8 @@
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
 
 The first run makes `.venv/` and installs the package with its development tools; later runs reinstall
-only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck) are installed
+only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck,
+chromium for the page's browser test) are installed
 with apt-get when missing, as root or through passwordless sudo.
 """
 
@@ -24,7 +25,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed-from"
-DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto"}
+DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
+                        "chromium": "chromium"}
 
 
 def say(text: str) -> None:

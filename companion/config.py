@@ -222,6 +222,13 @@ class ServiceConfig:
     watchdog: bool = _option(boolean)
 
 
+def listen_address(value: object) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}", value) \
+            or int(value.rsplit(":", 1)[1]) > 65535:
+        raise ValueError(f'must be "HOST:PORT" like "127.0.0.1:8121" (got {_shown(value)})')
+    return value
+
+
 def club_id(value: object) -> str:
     if not isinstance(value, str) or (value and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}", value)):
         raise ValueError(f"must be \"\" or 1 to 40 letters, digits, '-', '_' or '.' (got {_shown(value)})")
@@ -242,6 +249,12 @@ class ClubConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    listen: str = _option(listen_address)
+    token: str = _option(text)
+
+
+@dataclass(frozen=True)
 class Config:
     game: GameConfig
     board: BoardConfig
@@ -253,6 +266,7 @@ class Config:
     strip: StripConfig
     state: StateConfig
     service: ServiceConfig
+    web: WebConfig
     club: ClubConfig
     origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
@@ -279,7 +293,7 @@ class Config:
 _SECTION_CLASSES: dict[str, type] = {
     "game": GameConfig, "board": BoardConfig, "devices": DevicesConfig, "keypad": KeypadConfig,
     "buttons": ButtonsConfig, "display": DisplayConfig, "scanner": ScannerConfig, "strip": StripConfig,
-    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig,
+    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig, "web": WebConfig,
 }
 SECTIONS = tuple(_SECTION_CLASSES)
 

@@ -274,8 +274,13 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
     clock = SystemClock()
     state_dir = args.state_dir or config.state.path
     board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
+    from companion.web.wiring import attach  # the page, and the computer players of a game against them
+
+    attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=simulate,
+                      on_ready=lambda address: log.info("the board's page: %s", address))
     return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
-                  status_path=state_dir / STATUS_FILE, club=club_publisher(config, state_dir)).run()
+                  on_outcome=attached.outcome, status_path=state_dir / STATUS_FILE,
+                  club=club_publisher(config, state_dir)).run()
 
 
 def club_publisher(config: Config, state_dir: Path) -> Publisher | None:

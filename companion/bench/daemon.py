@@ -22,7 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-DEVICE_CHOICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
+DEVICE_CHOICES = ["web.listen=127.0.0.1:0", "devices.display=dummy", "devices.strip=sim", "devices.keypad=none",
+                  "devices.buttons=none",
                   "devices.scanner=none"]
 
 

@@ -34,6 +34,7 @@ from companion.view.history import deal_summary, game_history
 from companion.view.leds import Frame
 from companion.view.picture import board_png, board_rows, legend_for, legend_text, oled_png
 from companion.view.terminal import oled_box, terminal_screen
+from companion.web.wiring import attach
 
 # The sample deal `--demo` plays: Ann deals; Bob holds 10C 5H 5D JH, Ann 4C 6D 7S 8H; the crib 2C 3D 9S KH.
 DEMO = ["5C", "10C", "4C", "5H", "6D", "5D", "go", "go", "7S", "JH", "8H", "2C", "3D", "9S", "KH"]
@@ -65,6 +66,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--demo", action="store_true", help="play a sample deal by itself (in a fresh game), "
                         "then sum it up")
     parser.add_argument("--quiet", action="store_true", help="no pictures, only one line per entry")
+    parser.add_argument("--no-web", action="store_true", help="no page: by default the board is also served "
+                        "as a web page ([web] listen, or a free port when that one is taken; a --script run "
+                        "serves it only when --listen is given)")
+    parser.add_argument("--listen", metavar="HOST:PORT", help="the page's address (default: [web] listen)")
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -275,7 +280,23 @@ def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_di
         screen.draw()
     elif typing:
         print(typing, flush=True)
-    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=screen.outcome,
+
+    def page_ready(address: str) -> None:
+        said = f"The board in a browser: {address}"
+        if screen.live:
+            screen.status = f"{said} {screen.status}".strip()
+            screen.draw()
+        else:
+            print(said, file=sys.stderr, flush=True)
+
+    try:
+        attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=True,
+                          web=not args.no_web and (script is None or args.listen is not None),
+                          listen=args.listen, on_ready=page_ready)
+    except ValueError as error:
+        board.close()
+        raise CommandError(f"--listen {error}") from None
+    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=attached.chain(screen.outcome),
                     club=club_publisher(config, state_dir))
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
     if args.demo:

@@ -12,9 +12,10 @@ for other views of the same table (a web page shows `Table.shown()`).
 from .coach import Coach
 from .held import CommandMistake, HeldCards
 from .presenter import STRIP_BACK, STRIP_MISSING, Picture, Presenter, Shown
-from .table import HELP, Outcome, Table
+from .table import DEALER, HELP, Outcome, Table
 
 __all__ = [
+    "DEALER",
     "HELP",
     "STRIP_BACK",
     "STRIP_MISSING",

@@ -20,6 +20,7 @@ takes such a discard back together with the play that made it known. What is sho
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +31,7 @@ from companion.clock import Clock
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState, apply, legal_moves, replay
+from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
@@ -48,6 +49,9 @@ log = logging.getLogger(__name__)
 
 NEW_GAME = COMMAND_LABELS["new"]  # as printed on the command card, and as it may be typed
 HELP = f"Scan or type a card (5H, 10D, QS), go, undo, ok; {NEW_GAME} twice starts over"
+DEALER = "virtual deck"
+"""The source of entries that carry a table input as JSON ({"input": {...}}): the cards a virtual deck deals
+and the computer players' moves (companion.web.computer). A game input from it starts a new game at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +95,7 @@ class Table:
                                    message_seconds=message_seconds, page_seconds=page_seconds)
         self.confirm_new_until = -1.0
         self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
+        self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
             log.warning("%s", warning)
@@ -194,6 +199,8 @@ class Table:
         return outcome
 
     def _handle(self, entry: Entry) -> Outcome:
+        if entry.source == DEALER:
+            return self._dealt(entry)
         decoded = decode_entry(entry)
         if isinstance(decoded, Rejected):
             return Outcome(entry, message=decoded.message, error=True)
@@ -208,6 +215,18 @@ class Table:
             return self._command(entry, decoded.word)
         assert isinstance(decoded, CardEntered)
         return self._card(entry, decoded.card)
+
+    def _dealt(self, entry: Entry) -> Outcome:
+        """A table input from the virtual deck or a computer player; a game input abandons the game on show."""
+        try:
+            inp = t.parse_input(json.loads(entry.text)["input"])
+        except (ValueError, TypeError, KeyError) as error:
+            return Outcome(entry, message=f"the virtual deck sent a bad input ({error})", error=True)
+        if isinstance(inp, t.GameInput):
+            apply(initial_state(), inp)  # a bad game changes nothing
+            self.setup = inp
+            return self._fresh_log(entry, inp)
+        return self._accept(entry, inp)
 
     def _card(self, entry: Entry, card: Card) -> Outcome:
         state = self.state
@@ -275,7 +294,7 @@ class Table:
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
-        return Outcome(entry, message=HELP)
+        return Outcome(entry, message=f"{self.menu_note}. {HELP}" if self.menu_note else HELP)
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")
@@ -289,6 +308,11 @@ class Table:
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
             return Outcome(entry, message=f"scan {NEW_GAME} again to abandon this game and start a new one")
+        setup = self.setup if loser is None or loser not in self.setup.players else replace(self.setup, dealer=loser)
+        return self._fresh_log(entry, setup, said)
+
+    def _fresh_log(self, entry: Entry, setup: t.GameInput, said: str = "") -> Outcome:
+        """`setup` starts a game in a log of its own."""
         if self.new_log is None:
             return Outcome(entry, message="a new game needs a state directory", error=True)
         self.held.forget(self.log)
@@ -296,7 +320,6 @@ class Table:
         self.log = self.new_log()
         self.held.cards.clear()
         self.state = replay(self.log.inputs)
-        setup = self.setup if loser is None or loser not in self.setup.players else replace(self.setup, dealer=loser)
         try:
             outcome = self._accept(entry, setup)
         except CannotSave:  # the old game stays on the board until a new one can be saved

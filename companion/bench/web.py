@@ -1,0 +1,83 @@
+"""The web page's figures for `crib bench`, against a real `cribbage-companion` process (simulated devices, the
+page on a free port, the control token it keeps in its state directory):
+
+- input_to_page_ms: from a control request sent through a real socket (POST /api/entry, "peg 1 1" and "undo"
+  in turn) to the page's WebSocket receiving the snapshot that shows it (median and 99th percentile);
+- rss_mb: the daemon's resident memory with the web server on and a page connected, after those inputs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
+           "devices.scanner=none", "web.listen=127.0.0.1:0", "game.dealer=Ann"]
+
+
+def _start(state_dir: Path) -> tuple[subprocess.Popen[str], str]:
+    argv = [sys.executable, "-m", "companion.daemon", "--state-dir", str(state_dir)]
+    for choice in DEVICES:
+        argv += ["--set", choice]
+    daemon = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env={**os.environ, "NOTIFY_SOCKET": ""})
+    assert daemon.stderr is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = daemon.stderr.readline()
+        found = re.search(r"the board's page: (http://\S+)", line)
+        if found:
+            return daemon, found.group(1)
+        if not line and daemon.poll() is not None:
+            break
+    daemon.kill()
+    raise RuntimeError("the daemon did not start its page")
+
+
+async def _latency(url: str, token: str, inputs: int) -> list[float]:
+    import aiohttp
+
+    samples = []
+    async with aiohttp.ClientSession() as session:
+        socket = await session.ws_connect(url + "ws")
+        seen = json.loads((await socket.receive()).data)["state"]["inputs"]
+        for n in range(inputs):
+            start = time.perf_counter()
+            response = await session.post(url + "api/entry", json={"text": "peg 1 1" if n % 2 == 0 else "undo"},
+                                          headers={"X-Crib-Token": token})
+            assert response.status == 202, await response.text()
+            while True:
+                now = json.loads((await socket.receive(timeout=10)).data)["state"]["inputs"]
+                if now != seen:
+                    seen = now
+                    break
+            samples.append((time.perf_counter() - start) * 1000)
+        await socket.close()
+    return samples
+
+
+def run(quick: bool) -> dict[str, object]:
+    from companion.bench.daemon import rss_mb
+
+    inputs = 50 if quick else 1000
+    with tempfile.TemporaryDirectory() as directory:
+        state_dir = Path(directory)
+        daemon, url = _start(state_dir)
+        try:
+            token = (state_dir / "web-token").read_text().strip()
+            samples = asyncio.run(_latency(url, token, inputs))
+            rss = rss_mb(daemon.pid)
+        finally:
+            daemon.terminate()
+            daemon.wait(10)
+    samples.sort()
+    return {"inputs": inputs, "input_to_page_ms": {"median": round(statistics.median(samples), 2),
+                                                   "p99": round(samples[int(len(samples) * 0.99) - 1], 2)},
+            "rss_mb": rss}

@@ -1,0 +1,379 @@
+"""A game against the computer: a virtual deck that cuts, deals and turns the starter, and computer players
+that lay away, play, say go and claim. Everything they do is an entry on the table's one queue (source
+`app.DEALER`, a table input as JSON), so the engine, the log, undo and the statistics are those of any game.
+
+The person's own moves come from the page or the terminal: cards and go as typed entries, the discard as a
+`discard` input for the person. `ComputerGame` is an entry device: the main loop polls it, and when the game
+on the table is one against the computer it makes the next move of the deck or of a computer player a moment
+later (so a person can follow). The settings (who is the person, each computer's level, the seed, discard
+feedback) are kept beside the log (`NNNN.computer.json`): a game against the computer resumes after a restart,
+and every deal is the same for the same seed (each deal's shuffle is seeded by the seed, game and deal).
+
+An undo by the person takes back the computer's moves since the person's last one, and that one too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.advice.coach import review_discard
+from companion.advice.discard import analyse
+from companion.advice.model import OpponentModel, load
+from companion.advice.pegging import PlayView
+from companion.advice.players import LEVELS, Player, Seat, make
+from companion.advice.tables import rank_table
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import DECK, Card
+from companion.cribbage.errors import InputError
+from companion.cribbage.game import GameState, legal_moves
+from companion.cribbage.scoring import score_show
+from companion.devices.base import Clock, Emit, Entry, EntryDevice
+from companion.table import DEALER, Outcome, Table
+
+log = logging.getLogger(__name__)
+
+VARIANTS: dict[int, t.VariantName] = {2: "two", 3: "three", 4: "four"}
+MOVE_SECONDS = 0.7  # a computer's move comes this long after the table changed, so a person can follow
+MAX_MATCH = 7
+SETTINGS_SUFFIX = ".computer.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """One person against one to three computer players."""
+
+    person: str
+    levels: tuple[str, ...]  # each computer player's level, in seating order after the person
+    target: int = 121
+    muggins: bool = False
+    match: int = 1  # match points that win the match; 1 is a single game
+    seed: int = 0
+    feedback: bool | None = None  # discard feedback; None: on at easy (any computer player is easy)
+
+    def __post_init__(self) -> None:
+        if not self.person.strip() or len(self.person) > 20 or self.person in self.computers:
+            raise InputError("the person's name is 1 to 20 characters and not a computer player's name "
+                             f"({', '.join(self.computers)})")
+        if not 1 <= len(self.levels) <= 3 or any(level not in LEVELS for level in self.levels):
+            raise InputError(f"play against one to three computer players, each {', '.join(LEVELS)}")
+        if self.target not in (61, 121):
+            raise InputError(f"a game is to 121 or 61 points, not {self.target}")
+        if not 1 <= self.match <= MAX_MATCH:
+            raise InputError(f"a match is to 1 to {MAX_MATCH} games, not {self.match}")
+
+    @property
+    def computers(self) -> tuple[str, ...]:
+        """The computer players' names: their level, numbered when two share one ("Pro", "Pro 2")."""
+        names = []
+        for level in self.levels:
+            name = level.capitalize()
+            n = 2
+            while name in names:
+                name, n = f"{level.capitalize()} {n}", n + 1
+            names.append(name)
+        return tuple(names)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.person, *self.computers)
+
+    @property
+    def wants_feedback(self) -> bool:
+        return self.feedback if self.feedback is not None else "easy" in self.levels
+
+    def level_of(self, player: str) -> str:
+        return dict(zip(self.computers, self.levels, strict=True))[player]
+
+    def game_input(self) -> t.GameInput:
+        """A new game: the virtual deck cuts for the first deal."""
+        return t.GameInput(players=self.players, target=self.target, variant=VARIANTS[len(self.players)],
+                           muggins=self.muggins, match=self.match if self.match > 1 else None)
+
+    def to_json(self) -> dict[str, object]:
+        return {"person": self.person, "levels": list(self.levels), "target": self.target, "muggins": self.muggins,
+                "match": self.match, "seed": self.seed, "feedback": self.feedback}
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from a request or the file beside the log; InputError says what is wrong."""
+        if not isinstance(data, dict):
+            raise InputError("the settings are a JSON object like "
+                             '{"person": "Guest", "levels": ["easy"], "target": 121}')
+        known = {"person", "levels", "target", "muggins", "match", "seed", "feedback"}
+        if unknown := sorted(set(data) - known):
+            raise InputError(f"unknown setting {unknown[0]!r}: the settings are {', '.join(sorted(known))}")
+        person, levels = data.get("person", "Guest"), data.get("levels", ["standard"])
+        target, match, seed = data.get("target", 121), data.get("match", 1), data.get("seed", 0)
+        muggins, feedback = data.get("muggins", False), data.get("feedback")
+        if not isinstance(person, str) or not isinstance(levels, list) or not all(
+                isinstance(level, str) for level in levels):
+            raise InputError("person is a name and levels a list like [\"easy\", \"pro\"]")
+        if any(not isinstance(v, int) or isinstance(v, bool) for v in (target, match, seed)):
+            raise InputError("target, match and seed are whole numbers")
+        if not isinstance(muggins, bool) or not (feedback is None or isinstance(feedback, bool)):
+            raise InputError("muggins and feedback are true or false")
+        return cls(person.strip(), tuple(levels), target, muggins, match, seed, feedback)
+
+
+def settings_path(log_path: Path) -> Path:
+    return log_path.with_name(log_path.stem + SETTINGS_SUFFIX)
+
+
+def read_settings(log_path: Path) -> Settings | None:
+    """The settings kept beside a log, or None for a table game (or a file that cannot be read: said in the
+    daemon's log, and the game goes on as a table game)."""
+    path = settings_path(log_path)
+    try:
+        return Settings.from_json(json.loads(path.read_text()))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        log.warning("%s: %s; the game goes on without computer players", path, error)
+        return None
+
+
+def write_settings(log_path: Path, settings: Settings) -> None:
+    """Atomically, and durable before the game's first move."""
+    path = settings_path(log_path)
+    temporary = path.with_name(path.name + ".tmp")
+    with open(temporary, "w") as file:
+        json.dump(settings.to_json(), file)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
+
+
+def dealer_entry(inp: t.Input, **extra: object) -> Entry:
+    """An entry carrying a table input, as the virtual deck and the computer players make them."""
+    return Entry(json.dumps({"input": t.input_to_json(inp), **extra}), DEALER)
+
+
+def deck_for(settings: Settings, state: GameState) -> list[Card]:
+    """This deal's shuffled deck: the same for the same seed, game and deal."""
+    deck = list(DECK)
+    random.Random(f"{settings.seed}:{state.game_number}:{state.deal_number}").shuffle(deck)
+    return deck
+
+
+def made_by_person(state: GameState, inp: t.Input, person: str) -> bool:
+    """Whether the person made `inp` (applied to `state`), rather than the deck or a computer player."""
+    if isinstance(inp, t.DiscardInput):
+        return inp.player == person
+    if isinstance(inp, t.PlayInput | t.GoInput):
+        return state.turn == person
+    if isinstance(inp, t.ClaimInput):
+        return bool(state.counts) and state.counts[0][1] == person
+    return isinstance(inp, t.PegInput)
+
+
+def show_points(state: GameState, kind: str, player: str) -> int:
+    assert state.starter is not None
+    if kind == "hand":
+        return score_show(state.played_by(player), state.starter).total
+    assert state.crib is not None
+    return score_show(state.crib, state.starter, crib=True).total
+
+
+class ComputerGame(EntryDevice):
+    """The deck and the computer players of the game on the table, when it is a game against the computer."""
+
+    name = "computer"
+
+    def __init__(self, table: Table, *, clock: Clock, delay: float = MOVE_SECONDS) -> None:
+        self.table = table
+        self.clock = clock
+        self.delay = delay
+        self.settings: Settings | None = None
+        self.feedback = ""  # the review of the person's last discard, when asked for
+        self.said = ""  # what the computer did that a person might miss (muggins)
+        self._emit: Emit | None = None
+        self._log_path: Path | None = None
+        self._seen: GameState | None = None
+        self._move: Entry | None = None
+        self._due = 0.0
+        self._undoing = False
+        self._before = table.state
+        self._model: OpponentModel | None = None
+
+    def start(self, emit: Emit) -> None:
+        self._emit = emit
+        self._load()
+
+    def close(self) -> None:
+        self._emit = None
+
+    def _load(self) -> None:
+        self._log_path = self.table.log.path
+        self.settings = read_settings(self._log_path)
+        self._seen, self._move, self._undoing = None, None, False
+        self._before = self.table.state
+        if self.settings is not None:  # a match's next game is dealt from the game that started it
+            games = [inp for inp in self.table.log.inputs if isinstance(inp, t.GameInput)]
+            if games:
+                self.table.setup = games[0]
+
+    # -- what the table did --------------------------------------------------------------------------------
+    def outcome(self, outcome: Outcome) -> None:
+        """Called by the main loop after each entry (the daemon's `on_outcome`)."""
+        before, state = self._before, self.table.state
+        self._before = state
+        accepted = outcome.accepted
+        if isinstance(accepted, t.GameInput) and outcome.entry.source == DEALER:
+            data = json.loads(outcome.entry.text)
+            if "computer" in data:  # checked by the page before it asked
+                write_settings(self.table.log.path, Settings.from_json(data["computer"]))
+                self._load()
+                self.feedback = self.said = ""
+            return
+        settings = self.settings
+        if settings is None or accepted is None:
+            return
+        if isinstance(accepted, t.UndoInput):
+            self._undo_more(before, state, settings, by_person=outcome.entry.source != DEALER)
+            return
+        if isinstance(accepted, t.DiscardInput) and accepted.player == settings.person:
+            review = review_discard(state, settings.person) if settings.wants_feedback else None
+            self.feedback = review.say() if review is not None else ""
+            self.said = ""  # kept through the next deal's dealing, until the person has seen it
+        elif isinstance(accepted, t.MugginsInput) and before.missed is not None:
+            missed = before.missed
+            taker = state.events[-1].player if state.events else None
+            self.said = f"Muggins! {missed.say()} in {missed.label}: {taker} takes {missed.points}"
+        elif isinstance(accepted, t.HandInput):
+            self.feedback = ""
+
+    def _undo_more(self, before: GameState, state: GameState, settings: Settings, *, by_person: bool) -> None:
+        """Keep undoing until a move of the person's is taken back (or the deal's cards are)."""
+        if not before.inputs or not (by_person or self._undoing):
+            self._undoing = False
+            return
+        removed = before.inputs[-1]
+        if made_by_person(state, removed, settings.person) or isinstance(removed, t.HandInput | t.GameInput):
+            self._undoing = False
+            return
+        self._undoing = True
+        if self._emit is not None:
+            self._emit(dealer_entry(t.UndoInput()))
+
+    # -- the next move ---------------------------------------------------------------------------------
+    @property
+    def idle(self) -> bool:
+        """Waiting for the person (or not a game against the computer)."""
+        return self.settings is None or (self._move is None and not self._undoing
+                                         and self._seen is self.table.state and self.table.queue.empty())
+
+    def poll(self, now: float) -> None:
+        if self.table.log.path != self._log_path:
+            self._load()
+        if self.settings is None or self._undoing or self._emit is None:
+            return
+        state = self.table.state
+        if state is not self._seen:
+            self._seen = state
+            self._move = self.next_move(state)
+            dealing = self._move is not None and json.loads(self._move.text)["input"]["type"] in ("hand", "cut")
+            self._due = now + (0 if dealing else self.delay)
+        if self._move is not None and now >= self._due and self.table.queue.empty():
+            self._emit(self._move)
+            self._move = None
+
+    def next_move(self, state: GameState) -> Entry | None:
+        """What the deck or a computer player does next, or None while the person is to move."""
+        settings = self.settings
+        assert settings is not None
+        person = settings.person
+        if state.missed is not None and state.missed.player == person:
+            return dealer_entry(t.MugginsInput())
+        if state.phase == "cut":
+            return self._cut(state)
+        if state.phase == "deal":
+            return self._deal(state, settings)
+        if state.phase == "play" and state.turn is not None and state.turn != person:
+            return self._play(state, state.turn)
+        if state.phase == "crib":
+            deck = deck_for(settings, state)
+            discards = [c for p in state.players for c in state.discards.get(p, ())]
+            extra = deck[len(state.players) * state.dealt_size:][: 4 - len(discards)]
+            return dealer_entry(t.CribInput((*discards, *extra)))
+        if state.phase == "claim" and state.counts[0][1] != person:
+            kind, player = state.counts[0]
+            return dealer_entry(t.ClaimInput(show_points(state, kind, player)))
+        return None
+
+    def _cut(self, state: GameState) -> Entry:
+        assert self.settings is not None
+        taken = {card for _, card in state.cuts}
+        rng = random.Random(f"{self.settings.seed}:cut:{len(state.inputs)}")
+        card = rng.choice([c for c in DECK if c not in taken])
+        player = next(p for p in state.players if p not in dict(state.cuts))
+        return dealer_entry(t.CutInput(player, card))
+
+    def _deal(self, state: GameState, settings: Settings) -> Entry | None:
+        assert state.dealer is not None
+        deck = deck_for(settings, state)
+        size = state.dealt_size
+        order = [state.players[(state.players.index(state.dealer) + 1 + i) % len(state.players)]
+                 for i in range(len(state.players))]  # the dealer deals from his left
+        for i, player in enumerate(order):
+            if player not in state.hands:
+                return dealer_entry(t.HandInput(player, tuple(deck[i * size:(i + 1) * size])))
+        for player in settings.computers:
+            if player not in state.discards:
+                return dealer_entry(t.DiscardInput(player, self.lay_away(state, player)))
+        if settings.person not in state.discards:
+            return None
+        return dealer_entry(t.StarterInput(deck[-1]))
+
+    def _player(self, state: GameState, name: str) -> Player:
+        assert self.settings is not None
+        level = self.settings.level_of(name)
+        if level == "pro" and self._model is None:
+            self._model = load()
+        rng = random.Random(f"{self.settings.seed}:{len(state.inputs)}:{name}")
+        return make(level, rng, self._model)
+
+    def lay_away(self, state: GameState, player: str) -> tuple[Card, ...]:
+        dealt = state.hands[player]
+        assert state.dealer is not None
+        side = state.side_of[player]
+        dealer = side == state.side_of[state.dealer]
+        others = [score for s, score in state.scores.items() if s != side]
+        seat = Seat(dealer, state.scores[side], max(others), state.target)
+        level = self.settings.level_of(player) if self.settings else "standard"
+        if state.variant == "two":
+            return self._player(state, player).discard(dealt, seat)
+        if level == "easy":  # the four cards that count most on their own
+            keep = max(itertools.combinations(dealt, state.hand_size),
+                       key=lambda k: int(rank_table(len(k))[tuple(c.rank - 1 for c in k)]))
+            return tuple(c for c in dealt if c not in keep)
+        return analyse(dealt, dealer=dealer, variant=state.variant).best.discard
+
+    def _play(self, state: GameState, player: str) -> Entry:
+        held = state.held(player) or ()
+        if legal_moves(state).must_go:
+            return dealer_entry(t.GoInput(player))
+        assert state.starter is not None
+        following = state.left_of(player)
+        seen = set(state.hands[player]) | {state.starter} | {c for who, c in state.played if who != player}
+        side = state.side_of[player]
+        others = [score for s, score in state.scores.items() if s != side]
+        kept = tuple(c for c in state.hands[player] if c not in state.discards.get(player, ()))
+        view = PlayView(hand=held, pile=state.pile, unseen=tuple(c for c in DECK if c not in seen),
+                        opponent_cards=state.cards_left(following), opponent_go=following in state.gone,
+                        need=state.target - state.scores[side], opponent_need=state.target - max(others),
+                        dealer=player == state.dealer, starter=state.starter, kept=kept)
+        return dealer_entry(t.PlayInput(self._player(state, player).play(view), player))
+
+
+def sort_cards(cards: Sequence[Card], order: str) -> list[Card]:
+    """The person's hand as they like it: "asc" (ace first), "desc", or "none" (as dealt)."""
+    if order == "none":
+        return list(cards)
+    return sorted(cards, key=lambda c: c.index, reverse=order == "desc")

@@ -1,0 +1,89 @@
+"""The statistics page's data, from the SQLite history `companion.stats` keeps beside the logs.
+
+`overview` is `crib stats --json` with the list of games (for the score race of any game); `hand_scores` is a
+player's hands by score beside all 12,994,800 hands of RULES.md (the exact distribution); `game` replays one
+game of a log deal by deal with the engine. Log names come from the request only to be looked up among the
+names the games folder holds.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from companion.cribbage.errors import CribbageError
+from companion.gamelog import GameLog, GameLogError, games_dir
+from companion.stats import DATABASE, games_of, history
+
+from .present import event_json
+
+# RULES.md: the number of hands (four cards and a starter, hand rules) with each score; 19, 25-27 have none.
+ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,
+             7: 751_324, 8: 1_137_236, 9: 361_224, 10: 388_740, 11: 51_680, 12: 317_340, 13: 19_656,
+             14: 90_100, 15: 9_168, 16: 58_248, 17: 11_196, 18: 2_708, 20: 8_068, 21: 2_496, 22: 444,
+             23: 356, 24: 3_680, 28: 76, 29: 4}
+
+
+def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+    with closing(sqlite3.connect(f"file:{state_dir / DATABASE}?mode=ro", uri=True)) as connection:
+        return connection.execute(sql, args).fetchall()
+
+
+def overview(state_dir: Path) -> dict[str, Any]:
+    """Per-player figures and every game with its race (the score of each side after each deal)."""
+    report = history(state_dir).to_json()
+    races: dict[tuple[str, int], dict[str, list[int]]] = {}
+    for log, game, side, score in _query(state_dir, "SELECT log, game, side, score FROM race "
+                                                    "ORDER BY log, game, deal"):
+        races.setdefault((log, game), {}).setdefault(side, []).append(score)
+    games = []
+    for log, game, sides, target, finished, winner, skunk in _query(
+            state_dir, "SELECT log, game, sides, target, finished, winner, skunk FROM games ORDER BY log, game"):
+        race = races.get((log, game), {})
+        games.append({"log": log, "game": game, "sides": json.loads(sides), "target": target,
+                      "finished": bool(finished), "winner": winner, "skunk": skunk, "race": race,
+                      "scores": {side: scores[-1] for side, scores in race.items()}})
+    best = [{"player": player, "hand": hand, "log": log, "game": game, "deal": deal}
+            for player, hand, log, game, deal in _query(
+                state_dir, "SELECT player, hand, log, game, deal FROM deals WHERE hand IS NOT NULL "
+                           "ORDER BY hand DESC, log, game, deal LIMIT 5")]
+    return {**report, "games_list": games, "best_hands": best}
+
+
+def hand_scores(state_dir: Path, player: str) -> dict[str, Any]:
+    """How often `player`'s hands scored each points, beside the share of all hands with that score."""
+    history(state_dir)
+    counts = dict.fromkeys(range(30), 0)
+    for hand, n in _query(state_dir, "SELECT hand, COUNT(*) FROM deals WHERE player = ? AND hand IS NOT NULL "
+                                     "GROUP BY hand", (player,)):
+        counts[int(hand)] = n
+    total = sum(ALL_HANDS.values())
+    return {"player": player, "hands": sum(counts.values()), "counts": [counts[s] for s in range(30)],
+            "all": [ALL_HANDS.get(s, 0) / total for s in range(30)]}
+
+
+def game(state_dir: Path, name: str, number: int) -> dict[str, Any] | None:
+    """One game of a log, deal by deal (`GameState.to_json`'s deals and each deal's race), or None."""
+    folder = games_dir(state_dir)
+    found = next((path for path in folder.glob("*.jsonl") if path.name == name), None) if folder.is_dir() else None
+    if found is None:
+        return None
+    try:
+        games = games_of(GameLog.open(found, repair=False).inputs)
+    except (GameLogError, CribbageError, OSError):
+        return None
+    if not 1 <= number <= len(games):
+        return None
+    state = games[number - 1]
+    data = state.to_json()
+    race = {side: [0] for side in state.sides}
+    for record in state.deals:
+        for side in state.sides:
+            race[side].append(race[side][-1] + sum(e.points for e in state.events
+                                                   if e.deal == record.number and e.side == side))
+    return {"log": name, "game": number, "players": data["players"], "sides": data["sides"],
+            "target": data["target"], "winner": data["winner"], "skunk": data["skunk"], "deals": data["deals"],
+            "race": race, "events": [event_json(e) for e in state.events]}

@@ -1,0 +1,126 @@
+"""What the page shows, as JSON: the table's presenter (`Table.shown()`: the LEDs and the OLED's words, and the
+message), the game, the OLED image, and the person's side of a game against the computer. Computed on the main
+loop after each change, sent to every page.
+
+The computer players' cards stay hidden until the show: a snapshot holds only how many they hold, and their
+hands once they are counted.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import TYPE_CHECKING, Any
+
+from companion.cribbage.cards import Card
+from companion.cribbage.game import GameState, ScoreEvent, legal_moves
+from companion.view.pegs import render_pegs
+
+from .board import effects_json, frame_colours, hex_colour
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from companion.table import Table
+
+    from .computer import ComputerGame
+
+
+def card_json(card: Card) -> dict[str, str]:
+    return {"code": str(card), "pretty": card.pretty, "suit": card.suit.value}
+
+
+def event_json(event: ScoreEvent) -> dict[str, object]:
+    return {"label": event.label, "side": event.side, "player": event.player, "points": event.points,
+            "deal": event.deal, "said": event.score.say(), "claimed": event.claimed,
+            "items": event.score.lines()}
+
+
+def oled_png(image: Image.Image | None) -> str:
+    """The OLED's image as a data URL of a PNG, pixel for pixel (the page scales it up without smoothing)."""
+    if image is None:
+        return ""
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=1)
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def state_json(state: GameState) -> dict[str, Any]:
+    """What every watcher may see of the game (no cards a player still holds face down)."""
+    deal = [e for e in state.events if e.deal == state.deal_number]
+    shown = {e.player for e in deal if e.label.endswith("'s hand") and e.player}
+    return {
+        "phase": state.phase, "prompt": state.prompt(), "players": list(state.players), "sides": list(state.sides),
+        "target": state.target, "muggins": state.muggins, "scores": dict(state.scores),
+        "back_pegs": dict(state.back_pegs), "dealer": state.dealer, "turn": state.turn, "count": state.count,
+        "pile": [card_json(c) for c in state.pile],
+        "played": [{"player": p, "card": card_json(c)} for p, c in state.played],
+        "starter": card_json(state.starter) if state.starter else None,
+        "crib": [card_json(c) for c in state.crib]  # face up once counted
+        if state.crib is not None and any(e.label.endswith("'s crib") for e in deal) else None,
+        "hands_shown": {p: [card_json(c) for c in state.played_by(p)] for p in state.players if p in shown},
+        "cards_left": {p: state.cards_left(p) for p in state.players} if state.phase == "play" else {},
+        "events": [event_json(e) for e in deal],
+        "last_events": [event_json(e) for e in state.events if e.deal == state.deal_number - 1],
+        "winner": state.winner, "skunk": state.skunk, "match_points": dict(state.match_points),
+        "match_target": state.match_target, "match_winner": state.match_winner, "game": state.game_number,
+        "deal": state.deal_number, "inputs": len(state.inputs),
+    }
+
+
+def person_json(computer: ComputerGame | None, state: GameState) -> dict[str, Any] | None:
+    """The person's own cards and choices in a game against the computer."""
+    if computer is None or computer.settings is None:
+        return None
+    settings = computer.settings
+    person = settings.person
+    dealt = state.hands.get(person, ())
+    discard = state.discards.get(person)
+    held = state.held(person) if discard is not None else None
+    my_turn = state.phase == "play" and state.turn == person
+    legal = legal_moves(state)  # the engine's answer: the cards that fit, and whether go is allowed
+    return {
+        "person": person, "computers": list(settings.computers), "levels": list(settings.levels),
+        "settings": settings.to_json(),
+        "dealt": [card_json(c) for c in dealt] if discard is None and state.phase == "deal" else [],
+        "discard_size": state.discard_size,
+        "discarded": [card_json(c) for c in discard or ()],
+        "held": [card_json(c) for c in held or ()],
+        "playable": [str(c) for c in legal.plays or ()] if my_turn else [],
+        "can_go": my_turn and legal.go,
+        "must_claim": state.phase == "claim" and state.counts[0][1] == person,
+        "feedback": computer.feedback, "said": computer.said,
+    }
+
+
+def person_prompt(table: Table, computer: ComputerGame | None) -> str:
+    """The table's prompt, except while the person of a game against the computer lays away (the deck, not
+    the table, turns the starter)."""
+    state = table.state
+    settings = computer.settings if computer is not None else None
+    if settings is not None and state.phase == "deal" and settings.person in state.hands \
+            and settings.person not in state.discards:
+        return f"{state.dealer} deals: {settings.person}, lay away to {state.dealer}'s crib"
+    return table.prompt()
+
+
+def snapshot(table: Table, computer: ComputerGame | None = None, before: GameState | None = None,
+             image: Image.Image | None = None) -> dict[str, Any]:
+    """The page's whole picture of the table now; `before` gives the effects (flash, walk, win) to play."""
+    state = table.state
+    you = person_json(computer, state)
+    prompt = person_prompt(table, computer)
+    effects = render_pegs(state, table.layout, table.colours, before)[1] if before is not None else ()
+    shown = table.shown()  # the presenter's: the LEDs the strip has and the words on the OLED
+    return {
+        "state": state_json(state),
+        "prompt": prompt,
+        "message": shown.message or "", "error": shown.error, "screen": shown.to_json()["screen"],
+        "held": [card_json(c) for c in table.cards],
+        "layout": table.layout.name, "led_count": table.layout.led_count,
+        "frame": frame_colours(shown.leds), "effects": effects_json(effects),
+        "colours": [hex_colour(table.colours[i % len(table.colours)]) for i in range(len(state.sides))],
+        "oled": oled_png(image if image is not None else table.picture.image),
+        "log": table.log.path.name,
+        "you": you,
+    }

@@ -1,0 +1,471 @@
+"""The web server inside the daemon: the board, the scoreboard, the statistics and the controls.
+
+`create_app(hub)` is the aiohttp application (the club scoreboard builds on it); `WebServer` is the entry
+device that runs it on an asyncio loop in a thread of its own beside the main loop. Only the main loop
+touches the table: it polls `WebServer`, which then publishes a snapshot of the table to the loop when
+anything changed; the loop pushes it to every open WebSocket. What the page asks for (a card, a key, go,
+undo, a discard, a new game against the computer) goes to the table's `emit`, the entry path of the keypad
+and the scanner, and its outcome comes back as the next snapshot.
+
+Security: reading needs nothing; changing the game needs the control token in the X-Crib-Token header
+(compared in constant time) unless the server was made without one (simulation). Requests that change
+something must be JSON and same-origin when a browser says where it comes from; WebSocket upgrades must come
+from this origin; bodies are limited to MAX_BODY bytes and validated; the only files served are the package's
+own, read at start-up; every error is a 4xx with a message (an unexpected one a 500 without details).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import re
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from companion.boards import misfit
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import Card
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.game import GameState
+from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
+from companion.devices.keypad import KeypadEntry
+from companion.entry.keymap import KEYS
+from companion.table import DEALER, Table
+
+from . import history
+from .board import board_svg
+from .computer import ComputerGame, Settings, dealer_entry
+from .present import snapshot
+
+log = logging.getLogger(__name__)
+
+TOKEN_HEADER = "X-Crib-Token"
+MAX_BODY = 4096
+MAX_TEXT = 40
+PAGES = {"/": "board.html", "/scoreboard": "scoreboard.html", "/stats": "stats.html"}
+_LOG_NAME = re.compile(r"^\d{4}\.jsonl$")
+
+
+class WebKeypad(KeypadEntry):
+    """The page's keypad: the same key sequences as the physical one (companion.entry.keymap)."""
+
+    name = "web keypad"
+
+    def press(self, label: str) -> None:
+        """A key pressed and let go on the page (from the server's thread); the main loop's poll decodes it."""
+        row, column = next((r, c) for r, keys in enumerate(self.layout) for c, key in enumerate(keys) if key == label)
+        self.pressed(row, column)
+        self.released(row, column)
+
+    def close(self) -> None:
+        self._emit = None
+
+
+@dataclass
+class Hub:
+    """What the server knows of the table: the latest snapshot (made on the main loop) and where entries go."""
+
+    emit: Emit
+    token: str | None  # None: controls need no token (simulation)
+    state_dir: Path | None = None
+    keypad: WebKeypad | None = None
+    table: Table | None = None  # read-only from the server's thread: the layout and the person's name
+    latest: str = "{}"
+    version: int = 0
+    sockets: set[web.WebSocketResponse] = field(default_factory=set)
+    loop: asyncio.AbstractEventLoop | None = None
+
+    def allowed(self, request: web.Request) -> bool:
+        if self.token is None:
+            return True
+        given = request.headers.get(TOKEN_HEADER, "")
+        return hmac.compare_digest(given.encode(), self.token.encode())
+
+    def publish(self, text: str) -> None:
+        """From the main loop: the new snapshot goes to every page."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._broadcast, text)
+
+    def _broadcast(self, text: str) -> None:
+        self.latest = text
+        self.version += 1
+        for socket in list(self.sockets):
+            if socket.closed:
+                self.sockets.discard(socket)
+                continue
+            task = asyncio.ensure_future(socket.send_str(text))
+            task.add_done_callback(lambda done: done.exception())  # a socket closing meanwhile is not an error
+
+
+def _problem(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+HUB = web.AppKey("hub", Hub)
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@web.middleware
+async def _errors(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                  ) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except Refused as error:
+        return _problem(error.status, str(error))
+    except web.HTTPException as error:
+        if error.status < 400:
+            raise
+        reason = {404: "no such page: try / (the board), /scoreboard or /stats",
+                  405: "this address does not take that method",
+                  413: f"the request is too large: at most {MAX_BODY} bytes"}.get(error.status, error.reason)
+        return _problem(error.status, reason)
+    except Exception:
+        log.exception("web request %s %s", request.method, request.path)
+        return _problem(500, "the server could not answer this request; the game is unchanged")
+
+
+def _same_origin(request: web.Request) -> bool:
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True  # not a browser page (curl, a test client): the token still applies
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc == request.host
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    """A control request's JSON object, after the origin and the token are checked."""
+    if not _same_origin(request):
+        raise Refused(403, "this request comes from another site's page: controls only work on this board's page")
+    hub: Hub = request.app[HUB]
+    if not hub.allowed(request):
+        raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
+                           f"on the page (sent as the {TOKEN_HEADER} header)")
+    if request.content_type != "application/json":
+        raise Refused(415, "send the request as JSON (Content-Type: application/json)")
+    raw = await request.read()
+    if len(raw) > MAX_BODY:
+        raise Refused(413, f"the request is too large: at most {MAX_BODY} bytes")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(400, "the body is not JSON: send an object like {\"text\": \"5H\"}") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "the body is a JSON object like {\"text\": \"5H\"}")
+    return data
+
+
+def _field(data: dict[str, Any], name: str, kind: type, example: str) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool) != (kind is bool):
+        raise Refused(400, f"{name!r} is missing or not {example}")
+    return value
+
+
+async def _entry(request: web.Request) -> web.Response:
+    data = await _body(request)
+    text = _field(data, "text", str, 'a text like "5H", "go" or "undo"')
+    if not text.strip() or len(text) > MAX_TEXT or not text.isprintable():
+        raise Refused(400, f"an entry is 1 to {MAX_TEXT} printable characters: a card like 5H, or go, undo, ok")
+    request.app[HUB].emit(Entry(text.strip(), "web"))
+    return web.json_response({"queued": text.strip()}, status=202)
+
+
+async def _key(request: web.Request) -> web.Response:
+    data = await _body(request)
+    key = _field(data, "key", str, "a keypad key like \"5\" or \"A\"")
+    hub: Hub = request.app[HUB]
+    if key not in KEYS:
+        raise Refused(400, f"{key[:8]!r} is not a key: the keys are {' '.join(sorted(KEYS))}")
+    if hub.keypad is None:
+        raise Refused(409, "this board has no page keypad")
+    hub.keypad.press(key)
+    return web.json_response({"pressed": key}, status=202)
+
+
+async def _discard(request: web.Request) -> web.Response:
+    data = await _body(request)
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not 1 <= len(cards) <= 2 or not all(isinstance(c, str) for c in cards):
+        raise Refused(400, "'cards' is a list of the one or two cards laid away, like [\"5H\", \"KD\"]")
+    hub: Hub = request.app[HUB]
+    person = _person(hub)
+    try:
+        chosen = tuple(Card.parse(c) for c in cards)
+    except CribbageError as error:
+        raise Refused(400, str(error)) from None
+    hub.emit(dealer_entry(t.DiscardInput(person, chosen)))
+    return web.json_response({"queued": [str(c) for c in chosen]}, status=202)
+
+
+def _person(hub: Hub) -> str:
+    latest = json.loads(hub.latest)
+    you = latest.get("you")
+    if not you:
+        raise Refused(409, "this is not a game against the computer: start one with \"New game against the "
+                           "computer\"")
+    return str(you["person"])
+
+
+async def _computer_game(request: web.Request) -> web.Response:
+    data = await _body(request)
+    try:
+        settings = Settings.from_json(data)
+    except CribbageError as error:
+        raise Refused(400, str(error)) from None
+    hub: Hub = request.app[HUB]
+    if hub.table is not None:
+        layout = hub.table.layout
+        sides = 2 if len(settings.players) != 3 else 3
+        problem = misfit(layout, sides, settings.target)
+        if problem is not None:
+            raise Refused(409, f"this board ({layout.name}) cannot host that game: {problem}; "
+                               f"start it with crib play instead")
+    hub.emit(Entry(json.dumps({"input": t.input_to_json(settings.game_input()), "computer": settings.to_json()}),
+                   DEALER))
+    return web.json_response({"queued": settings.to_json()}, status=202)
+
+
+async def _token_check(request: web.Request) -> web.Response:
+    await _body(request)  # 401 without the right token
+    return web.json_response({"controls": True})
+
+
+async def _state(request: web.Request) -> web.Response:
+    hub: Hub = request.app[HUB]
+    return web.Response(text=hub.latest, content_type="application/json",
+                        headers={"X-Controls": "open" if hub.token is None else "token"})
+
+
+async def _board(request: web.Request) -> web.Response:
+    hub: Hub = request.app[HUB]
+    if hub.table is None:
+        raise Refused(404, "no board is running")
+    latest = json.loads(hub.latest)
+    target = latest.get("state", {}).get("target")
+    return web.Response(text=board_svg(hub.table.layout, (), target), content_type="image/svg+xml")
+
+
+async def _socket(request: web.Request) -> web.StreamResponse:
+    if not _same_origin(request):
+        raise Refused(403, "WebSocket connections are only taken from this board's own pages")
+    hub: Hub = request.app[HUB]
+    socket = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_BODY)
+    await socket.prepare(request)
+    hub.sockets.add(socket)
+    try:
+        await socket.send_str(hub.latest)
+        async for message in socket:  # the page only listens; anything it sends is ignored
+            if message.type == WSMsgType.ERROR:
+                break
+    finally:
+        hub.sockets.discard(socket)
+    return socket
+
+
+def _state_dir(request: web.Request) -> Path:
+    hub: Hub = request.app[HUB]
+    if hub.state_dir is None:
+        raise Refused(404, "this board keeps no history")
+    return hub.state_dir
+
+
+async def _stats(request: web.Request) -> web.Response:
+    state_dir = _state_dir(request)
+    report = await asyncio.get_running_loop().run_in_executor(None, history.overview, state_dir)
+    return web.json_response(report)
+
+
+async def _hands(request: web.Request) -> web.Response:
+    state_dir = _state_dir(request)
+    player = request.query.get("player", "")
+    if not player or len(player) > 40:
+        raise Refused(400, "say whose hands: /api/hands?player=Ann")
+    found = await asyncio.get_running_loop().run_in_executor(None, history.hand_scores, state_dir, player)
+    return web.json_response(found)
+
+
+async def _game(request: web.Request) -> web.Response:
+    state_dir = _state_dir(request)
+    name, number = request.match_info["log"], request.match_info["game"]
+    if not _LOG_NAME.match(name) or not number.isdigit() or len(number) > 4:
+        raise Refused(400, "a game is named by its log and number, like /api/games/0001.jsonl/1")
+    found = await asyncio.get_running_loop().run_in_executor(None, history.game, state_dir, name, int(number))
+    if found is None:
+        raise Refused(404, f"no game {number} in {name}: pick one from /stats")
+    return web.json_response(found)
+
+
+def _files(package: str) -> dict[str, tuple[bytes, str]]:
+    """The package's own files, read once: nothing a request names ever reaches the file system."""
+    types = {".css": "text/css", ".js": "text/javascript", ".html": "text/html", ".txt": "text/plain"}
+    out = {}
+    for item in resources.files(package).iterdir():
+        suffix = Path(item.name).suffix
+        if item.is_file() and suffix in types:
+            out[item.name] = (item.read_bytes(), types[suffix])
+    return out
+
+
+def create_app(hub: Hub) -> web.Application:
+    """The web application around `hub`; other views (the club scoreboard) add their routes to it."""
+    app = web.Application(middlewares=[_errors], client_max_size=MAX_BODY)
+    app[HUB] = hub
+    static = _files("companion.web.static")
+    pages = _files("companion.web.templates")
+
+    async def static_file(request: web.Request) -> web.Response:
+        found = static.get(request.match_info["name"])
+        if found is None:
+            raise Refused(404, "no such file")
+        return web.Response(body=found[0], content_type=found[1], headers={"Cache-Control": "no-cache"})
+
+    def page(name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def handler(request: web.Request) -> web.Response:
+            return web.Response(body=pages[name][0], content_type="text/html", charset="utf-8")
+        return handler
+
+    for path, name in PAGES.items():
+        app.router.add_get(path, page(name))
+    app.router.add_get("/games/{log}/{game}", page("game.html"))
+    app.router.add_get("/static/{name}", static_file)
+    app.router.add_get("/ws", _socket)
+    app.router.add_get("/api/state", _state)
+    app.router.add_get("/api/board.svg", _board)
+    app.router.add_get("/api/stats", _stats)
+    app.router.add_get("/api/hands", _hands)
+    app.router.add_get("/api/games/{log}/{game}", _game)
+    app.router.add_post("/api/entry", _entry)
+    app.router.add_post("/api/key", _key)
+    app.router.add_post("/api/discard", _discard)
+    app.router.add_post("/api/computer-game", _computer_game)
+    app.router.add_post("/api/token", _token_check)
+    return app
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    """'127.0.0.1:8121' or '[::1]:8121' or '0.0.0.0:80' -> (host, port)."""
+    host, _, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"must be HOST:PORT like \"127.0.0.1:8121\" (got {text!r})")
+    return host, int(port)
+
+
+class WebServer(EntryDevice):
+    """The page's server as an entry device: started with the table's emit, polled by the main loop."""
+
+    name = "web"
+
+    def __init__(self, table: Table, *, listen: tuple[str, int], token: str | None, clock: Clock,
+                 state_dir: Path | None = None, computer: ComputerGame | None = None,
+                 key_timeout: float = 4.0, any_port: bool = False,
+                 on_ready: Callable[[str], None] | None = None) -> None:
+        self.table = table
+        self.listen = listen
+        self.any_port = any_port  # when the port is taken, take a free one (crib sim: several may run)
+        self.on_ready = on_ready
+        self.computer = computer
+        self.keypad = WebKeypad(clock=clock, timeout=key_timeout)
+        self.hub = Hub(emit=lambda entry: None, token=token, state_dir=state_dir, keypad=self.keypad, table=table)
+        self.address = ""
+        self._seen: tuple[object, ...] = ()
+        self._before: GameState | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._problem: BaseException | None = None
+
+    def start(self, emit: Emit) -> None:
+        """Start serving; raises OSError when the address cannot be used."""
+        self.hub.emit = emit
+        self.keypad.start(emit)
+        self.poll(0.0)
+        self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        if isinstance(self._problem, OSError) and self.any_port and self.listen[1] != 0:
+            log.info("web: %s; taking a free port", self._problem)
+            self.listen, self._problem = (self.listen[0], 0), None
+            self._ready.clear()
+            self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
+            self._thread.start()
+            self._ready.wait(10)
+        if self._problem is not None:
+            host, port = self.listen
+            raise DeviceError(f"the web page cannot listen on {host}:{port} ({self._problem}): another program "
+                              "has it, or set [web] listen to another address") from self._problem
+        if self.on_ready is not None:
+            self.on_ready(self.address)
+
+    def _serve(self) -> None:
+        loop = asyncio.new_event_loop()
+        self.hub.loop = loop
+        try:
+            loop.run_until_complete(self._main())
+        except BaseException as error:  # the address in use, most often: said to the thread that started us
+            self._problem = error
+            self._ready.set()
+        finally:
+            loop.close()
+
+    async def _main(self) -> None:
+        self._stop = asyncio.Event()
+        runner = web.AppRunner(create_app(self.hub), access_log=None, shutdown_timeout=1)
+        await runner.setup()
+        site = web.TCPSite(runner, *self.listen)
+        try:
+            await site.start()
+            host, port = runner.addresses[0][:2]
+            shown = f"[{host}]" if ":" in host else host
+            self.address = f"http://{shown}:{port}/"
+            self._ready.set()
+            await self._stop.wait()
+        finally:
+            for socket in list(self.hub.sockets):
+                await socket.close()
+            await runner.cleanup()
+
+    def poll(self, now: float) -> None:
+        """On the main loop: publish the table when anything on show changed."""
+        self.keypad.poll(now)
+        table = self.table
+        computer = self.computer
+        seen = (table.state, table.picture.image, table.message, len(table.cards),
+                computer.feedback if computer else "", computer.said if computer else "",
+                computer.settings if computer else None)
+        if len(seen) == len(self._seen) and all(a is b or a == b for a, b in zip(seen, self._seen, strict=True)):
+            return
+        before = self._before if self._before is not table.state else None
+        self._seen = seen
+        self._before = table.state
+        display = self.table.presenter.display
+        image = getattr(getattr(display, "device", None), "image", None)  # luma's dummy device: what it shows
+        shot = snapshot(table, computer, before, image if image is not None and image.size == (128, 64) else None)
+        text = json.dumps(shot)
+        if self.hub.loop is None:  # not serving yet: the first page gets it
+            self.hub.latest = text
+        else:
+            self.hub.publish(text)
+
+    def close(self) -> None:
+        loop, stop = self.hub.loop, self._stop
+        if loop is not None and stop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended already
+                loop.call_soon_threadsafe(stop.set)
+        if self._thread is not None:
+            self._thread.join(5)

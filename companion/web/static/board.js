@@ -1,0 +1,209 @@
+// The board page: the board, the deal, your hand in a game against the computer, and the controls.
+"use strict";
+
+(() => {
+  const { el, cardFace, cardBack, post } = Crib;
+  const $ = (id) => document.getElementById(id);
+  const KEYS = [["1", "2", "3", "A"], ["4", "5", "6", "B"], ["7", "8", "9", "C"], ["*", "0", "#", "D"]];
+  const KEY_TEXT = { "1": "1 A♣", "2": "2 ♦", "3": "3 ♥", "4": "4 ♠", "*": "* JQK", "0": "0 10", "#": "# PEG",
+    A: "GO", B: "UNDO", C: "OK", D: "MENU" };
+  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  let latest = null;
+  let chosen = [];
+  let controls = true;
+  let sortOrder = localStorage.getItem("crib-sort") || "asc";
+
+  function say(text, error = false) {
+    const box = $("message");
+    box.textContent = text;
+    box.classList.toggle("error", error);
+  }
+
+  async function send(path, body) {
+    try {
+      await post(path, body);
+    } catch (problem) {
+      say(problem.message, true);
+      if (/control token/.test(problem.message)) showLocked(true);
+    }
+  }
+  const entry = (text) => send("/api/entry", { text });
+
+  function showLocked(locked) {
+    controls = !locked;
+    $("locked").hidden = !locked;
+    $("controls").classList.toggle("disabled", locked);
+  }
+
+  function sorted(cards) {
+    if (sortOrder === "none") return cards;
+    const order = (card) => RANKS.indexOf(card.code.slice(0, -1)) * 4 + "CDHS".indexOf(card.suit);
+    const out = [...cards].sort((a, b) => order(a) - order(b));
+    return sortOrder === "desc" ? out.reverse() : out;
+  }
+
+  function render(snapshot) {
+    latest = snapshot;
+    const state = snapshot.state;
+    document.body.dataset.inputs = String(state.inputs);
+    Crib.drawBoard($("board"), snapshot);
+    $("sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i)));
+    $("prompt").textContent = snapshot.prompt;
+    say(snapshot.message, snapshot.error);
+    $("oled").src = snapshot.oled;
+    $("starter").replaceChildren(state.starter ? cardFace(state.starter) : "–");
+    $("count").textContent = String(state.count);
+    $("pile").replaceChildren(...state.pile.map((c) => cardFace(c)));
+    $("played").replaceChildren(...state.played.map((p) => el("span", { class: "play" }, `${p.player}: `, cardFace(p.card))));
+    $("turn").textContent = state.turn ? `${state.turn}${state.phase === "play" ? " to play" : ""}` : snapshot.prompt;
+    $("crib").replaceChildren(...(state.crib ? state.crib.map((c) => cardFace(c)) :
+      snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : ["–"]));
+    const events = state.events.length ? state.events : state.last_events;
+    $("said-title").textContent = state.events.length || !state.last_events.length ? "Scores as said" : "Scores as said, last deal";
+    $("said").replaceChildren(...events.slice().reverse().map((e) => el("li", {},
+      el("b", {}, `${e.label}: ${e.points}`), ` ${e.player && !e.label.startsWith(e.player) ? e.player + " · " : ""}`,
+      el("span", { class: "words" }, e.said),
+      e.claimed !== null && e.claimed !== undefined ? el("span", { class: "tag" }, `claimed ${e.claimed}`) : null)));
+    renderOthers(snapshot);
+    renderYou(snapshot);
+  }
+
+  function renderOthers(snapshot) {
+    const state = snapshot.state;
+    const you = snapshot.you;
+    const rows = [];
+    if (you) {
+      for (const name of you.computers) {
+        const shown = state.hands_shown[name];
+        const left = state.cards_left[name];
+        const cards = shown ? shown.map((c) => cardFace(c)) : Array.from({ length: left ?? 0 }, cardBack);
+        rows.push(el("div", { class: "row" }, el("span", { class: "label" }, name), el("span", { class: "cards" }, cards)));
+      }
+    } else {
+      for (const [name, cards] of Object.entries(state.hands_shown)) {
+        rows.push(el("div", { class: "row" }, el("span", { class: "label" }, name), el("span", { class: "cards" }, cards.map((c) => cardFace(c)))));
+      }
+    }
+    $("others").replaceChildren(...rows);
+  }
+
+  function renderYou(snapshot) {
+    const you = snapshot.you;
+    $("you").hidden = !you;
+    if (!you) return;
+    const state = snapshot.state;
+    $("you-name").textContent = `${you.person} against ${you.computers.join(", ")}`;
+    const discarding = you.dealt.length > 0;
+    const cards = discarding ? you.dealt : you.held;
+    chosen = chosen.filter((code) => cards.some((c) => c.code === code));
+    if (discarding) {
+      const n = you.discard_size;
+      $("you-hint").textContent = `Lay away ${n === 1 ? "one card" : "two cards"} to ${state.dealer === you.person ? "your" : state.dealer + "'s"} crib: click ${n === 1 ? "it" : "them"}`;
+    } else if (you.playable.length) {
+      $("you-hint").textContent = "Your turn: click a card to play it";
+    } else if (you.can_go) {
+      $("you-hint").textContent = "No card fits under 31: say go";
+    } else if (state.phase === "game over" && state.match_target && !state.match_winner) {
+      $("you-hint").textContent = `${snapshot.prompt}. NEW GAME deals the next game of the match`;
+    } else if (state.phase === "game over" || state.phase === "match over") {
+      $("you-hint").textContent = `${snapshot.prompt}. "New game against the computer" plays again`;
+    } else if (you.must_claim) {
+      $("you-hint").textContent = "Count your hand and claim it: the computer takes what you miss";
+    } else {
+      $("you-hint").textContent = state.phase === "play" && state.turn ? `${state.turn} to play` : snapshot.prompt;
+    }
+    $("hand").replaceChildren(...sorted(cards).map((card) => {
+      const playable = you.playable.includes(card.code);
+      const active = discarding || playable;
+      return cardFace(card, {
+        role: "button", tabindex: active ? "0" : "-1",
+        class: `card big${card.suit === "H" || card.suit === "D" ? " red" : ""}${chosen.includes(card.code) ? " chosen" : ""}${active ? " active" : " idle"}`,
+        "aria-disabled": active ? "false" : "true",
+        onclick: () => clickCard(card, discarding, playable, you.discard_size),
+      });
+    }));
+    $("go").disabled = !you.can_go;
+    $("claim-box").hidden = !you.must_claim;
+    $("feedback").textContent = you.feedback;
+    $("you-said").textContent = you.said;
+  }
+
+  function clickCard(card, discarding, playable, size) {
+    if (!controls) return;
+    if (discarding) {
+      chosen = chosen.includes(card.code) ? chosen.filter((c) => c !== card.code) : [...chosen, card.code];
+      if (chosen.length === size) {
+        const cards = chosen;
+        chosen = [];
+        send("/api/discard", { cards });
+      } else {
+        render(latest);
+      }
+    } else if (playable) {
+      entry(card.code);
+    }
+  }
+
+  function buildControls() {
+    for (const button of document.querySelectorAll("[data-entry]")) {
+      button.addEventListener("click", () => entry(button.dataset.entry));
+    }
+    $("go").addEventListener("click", () => entry("go"));
+    $("claim-send").addEventListener("click", () => entry(`claim ${$("claim").value || 0}`));
+    $("sort").value = sortOrder;
+    $("sort").addEventListener("change", () => {
+      sortOrder = $("sort").value;
+      localStorage.setItem("crib-sort", sortOrder);
+      if (latest) render(latest);
+    });
+    $("keypad").replaceChildren(...KEYS.flat().map((key) =>
+      el("button", { "data-key": key, onclick: () => send("/api/key", { key }) }, KEY_TEXT[key] || key)));
+    let rank = "";
+    const ranks = el("div", { class: "ranks" }, RANKS.map((r) => el("button", {
+      "data-rank": r, onclick: (event) => {
+        rank = r;
+        for (const b of ranks.children) b.classList.toggle("chosen", b === event.target);
+      },
+    }, r)));
+    const suits = el("div", { class: "suits" }, Object.entries(Crib.SUITS).map(([s, symbol]) => el("button", {
+      "data-suit": s, class: s === "H" || s === "D" ? "red" : "", onclick: () => { if (rank) entry(rank + s); },
+    }, symbol)));
+    $("picker").replaceChildren(ranks, suits);
+    $("computer-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const form = new FormData(event.target);
+      const levels = ["level1", "level2", "level3"].map((k) => form.get(k)).filter(Boolean);
+      const feedback = form.get("feedback");
+      send("/api/computer-game", {
+        person: form.get("person"), levels, target: Number(form.get("target")), match: Number(form.get("match")),
+        muggins: form.get("muggins") === "on", feedback: feedback === "" ? null : feedback === "on",
+        seed: Math.floor(Math.random() * 1e9),
+      });
+      $("new-game").open = false;
+    });
+    $("token-send").addEventListener("click", async () => {
+      Crib.setToken($("token").value);
+      try {
+        await post("/api/token", {});
+        showLocked(false);
+        $("token-problem").textContent = "";
+      } catch (problem) {
+        $("token-problem").textContent = problem.message;
+      }
+    });
+  }
+
+  async function checkControls() {
+    const response = await fetch("/api/state");
+    if (response.headers.get("X-Controls") === "token") {
+      try { await post("/api/token", {}); showLocked(false); } catch (problem) { showLocked(true); }
+    }
+  }
+
+  buildControls();
+  checkControls();
+  Crib.connect(render, (up) => {
+    $("link").textContent = up ? "live" : "reconnecting…";
+    $("link").classList.toggle("down", !up);
+  });
+})();

@@ -1,0 +1,65 @@
+// Small SVG charts for the statistics pages: a score race and a distribution against another.
+"use strict";
+
+const Charts = (() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const COLOURS = ["#c82828", "#1e5ac8", "#1e963c", "#c88200"];
+  function svg(tag, attrs = {}, text) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function frame(width, height) {
+    return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img" });
+  }
+
+  // race: {side: [score after deal 0, 1, ...]}; the skunk lines of the game's target dashed.
+  function race(race, target, upTo = Infinity) {
+    const W = 900, H = 360, L = 50, R = 150, T = 16, B = 36;
+    const chart = frame(W, H);
+    const sides = Object.keys(race);
+    const deals = Math.max(1, ...sides.map((s) => race[s].length - 1));
+    const x = (d) => L + (W - L - R) * d / deals;
+    const y = (s) => T + (H - T - B) * (1 - s / target);
+    for (let s = 0; s <= target; s += target > 61 ? 20 : 10) {
+      chart.append(svg("line", { x1: L, x2: W - R, y1: y(s), y2: y(s), class: "grid" }), svg("text", { x: L - 8, y: y(s) + 4, "text-anchor": "end" }, s));
+    }
+    const skunk = target > 61 ? [91, 61] : [31, 16];
+    for (const s of skunk) chart.append(svg("line", { x1: L, x2: W - R, y1: y(s), y2: y(s), class: "skunk" }));
+    for (let d = 0; d <= deals; d++) chart.append(svg("text", { x: x(d), y: H - 14, "text-anchor": "middle" }, d));
+    chart.append(svg("text", { x: (L + W - R) / 2, y: H - 1, "text-anchor": "middle" }, "deal"));
+    sides.forEach((side, i) => {
+      const scores = race[side].slice(0, Math.min(race[side].length, upTo + 1));
+      const points = scores.map((s, d) => `${x(d)},${y(Math.min(s, target))}`).join(" ");
+      chart.append(svg("polyline", { points, fill: "none", stroke: COLOURS[i % 4], "stroke-width": 3 }));
+      const last = scores[scores.length - 1];
+      chart.append(svg("text", { x: W - R + 8, y: y(Math.min(last, target)) + 4, fill: COLOURS[i % 4] }, `${side} ${last}`));
+    });
+    return chart;
+  }
+
+  // counts: this player's hands per score 0..29; all: the share of all hands per score.
+  function distribution(counts, all, label) {
+    const W = 900, H = 300, L = 50, T = 16, B = 36;
+    const chart = frame(W, H);
+    const total = counts.reduce((a, b) => a + b, 0) || 1;
+    const shares = counts.map((c) => c / total);
+    const top = Math.max(0.05, ...shares, ...all);
+    const step = (W - L - 10) / 30;
+    const y = (v) => T + (H - T - B) * (1 - v / top);
+    const tick = top > 0.5 ? 0.2 : top > 0.2 ? 0.1 : 0.05;
+    for (let v = 0; v <= top + 1e-9; v += tick) {
+      chart.append(svg("line", { x1: L, x2: W - 10, y1: y(v), y2: y(v), class: "grid" }), svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, `${Math.round(v * 100)}%`));
+    }
+    for (let s = 0; s < 30; s++) {
+      chart.append(svg("rect", { x: L + s * step + 2, y: y(shares[s]), width: step * 0.55, height: H - B - y(shares[s]), fill: COLOURS[1] }));
+      chart.append(svg("rect", { x: L + s * step + 2 + step * 0.55, y: y(all[s]), width: step * 0.35, height: H - B - y(all[s]), fill: "#b9a894" }));
+      if (s % 2 === 0) chart.append(svg("text", { x: L + s * step + step / 2, y: H - 18, "text-anchor": "middle" }, s));
+    }
+    chart.append(svg("text", { x: W - 300, y: 30, fill: COLOURS[1] }, `■ ${label}`));
+    chart.append(svg("text", { x: W - 300, y: 48, fill: "#8a7864" }, "■ all 12,994,800 hands"));
+    return chart;
+  }
+  return { race, distribution };
+})();

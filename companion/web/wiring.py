@@ -1,0 +1,80 @@
+"""The page and the computer players added to a running board: `attach` puts a `ComputerGame` and (unless
+told not to) a `WebServer` among the board's entry devices, so the daemon's loop starts, polls and closes
+them like a keypad or a scanner.
+
+In simulation the controls need no token. On a real board they need the control token: `[web] token`, or one
+made at the first start and kept in the state directory (`web-token`); the OLED shows it from the menu.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.config import Config
+from companion.devices.base import Clock
+from companion.devices.registry import Devices
+from companion.table import Outcome, Table
+
+from .computer import ComputerGame
+from .server import WebServer, parse_listen
+
+TOKEN_FILE = "web-token"
+
+
+def board_token(config: Config, state_dir: Path) -> str:
+    """The control token of a real board: configured, or made once and kept beside the games."""
+    if config.web.token:
+        return config.web.token
+    path = state_dir / TOKEN_FILE
+    try:
+        kept = path.read_text().strip()
+    except FileNotFoundError:
+        kept = ""
+    if kept:
+        return kept
+    token = secrets.token_hex(4)
+    state_dir.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(token + "\n")
+    return token
+
+
+@dataclass
+class Attached:
+    computer: ComputerGame
+    web: WebServer | None
+
+    def outcome(self, outcome: Outcome) -> None:
+        self.computer.outcome(outcome)
+
+    def chain(self, other: Callable[[Outcome], None] | None) -> Callable[[Outcome], None]:
+        """An on_outcome for the daemon: the computer players hear every outcome, then `other`."""
+        def both(outcome: Outcome) -> None:
+            self.computer.outcome(outcome)
+            if other is not None:
+                other(outcome)
+        return both
+
+
+def attach(config: Config, board: Devices, table: Table, *, state_dir: Path, clock: Clock, simulate: bool,
+           web: bool = True, listen: str | None = None, move_seconds: float | None = None,
+           on_ready: Callable[[str], None] | None = None) -> Attached:
+    computer = ComputerGame(table, clock=clock) if move_seconds is None else ComputerGame(
+        table, clock=clock, delay=move_seconds)
+    board.entries.append(computer)
+    server = None
+    if web:
+        token = None if simulate else board_token(config, state_dir)
+        server = WebServer(table, listen=parse_listen(listen or config.web.listen), token=token, clock=clock,
+                           state_dir=state_dir, computer=computer,
+                           key_timeout=config.keypad.sequence_timeout_ms / 1000, any_port=simulate,
+                           on_ready=on_ready)
+        board.entries.append(server)
+        if token is not None:
+            table.menu_note = f"Page {config.web.listen} token {token}"
+    return Attached(computer, server)

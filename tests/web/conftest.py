@@ -1,0 +1,69 @@
+"""A board running in a thread with its page on a free port: the daemon's loop as `crib sim` runs it (simulated
+devices), for the tests that talk to the page through a real socket."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.config import load_config
+from companion.daemon import Daemon, Notifier, open_game
+from companion.devices.base import SystemClock
+from companion.table import Table
+from companion.web.computer import ComputerGame, Settings, write_settings
+from companion.web.server import WebServer
+
+DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
+           "devices.scanner=none"]
+
+
+@dataclass
+class Running:
+    table: Table
+    web: WebServer
+    computer: ComputerGame
+    daemon: Daemon
+
+    @property
+    def url(self) -> str:
+        return self.web.address
+
+
+@contextmanager
+def running_board(state_dir: Path, settings: Settings | None = None, *, token: str | None = None,
+                  move_seconds: float = 0.05, port: int = 0) -> Iterator[Running]:
+    config = load_config(overrides=DEVICES, system_path=None)
+    clock = SystemClock()
+    board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False, new=settings is not None,
+                             setup=settings.game_input() if settings else None)
+    if settings is not None:
+        write_settings(table.log.path, settings)
+    computer = ComputerGame(table, clock=clock, delay=move_seconds)
+    web = WebServer(table, listen=("127.0.0.1", port), token=token, clock=clock, state_dir=state_dir,
+                    computer=computer)
+    board.entries += [computer, web]
+    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=computer.outcome)
+    stop = threading.Event()
+    started = threading.Event()
+
+    def loop() -> None:
+        try:
+            daemon.start()
+            started.set()
+            while not stop.is_set():
+                daemon.step()
+        finally:
+            board.close()
+            started.set()
+
+    thread = threading.Thread(target=loop, name="daemon", daemon=True)
+    thread.start()
+    started.wait(20)
+    try:
+        yield Running(table, web, computer, daemon)
+    finally:
+        stop.set()
+        thread.join(10)

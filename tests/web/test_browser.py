@@ -1,0 +1,215 @@
+"""A whole deal against the computer played by clicking in headless Chromium (Debian's chromium, driven by
+Playwright), checked against the engine: the board's pegs, the count and the scores; the page reloaded
+mid-deal; screenshots of the board, the scoreboard and the statistics kept as artefacts."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.web.computer import Settings
+from tests.web.conftest import running_board
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "web"
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+def page_scores(page) -> dict[str, int]:
+    return {side.get_attribute("data-side"): int(side.locator(".score").inner_text())
+            for side in page.locator(".big-side").all()}
+
+
+def lit_holes(page) -> dict[int, str]:
+    """The holes the page shows lit, by LED, with their fill."""
+    found = page.eval_on_selector_all("svg.board circle.peg", "els => els.map(e => [e.id, e.style.fill])")
+    return {int(led.removeprefix("led-")): fill for led, fill in found}
+
+
+def rgb(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def engine_lit(table) -> dict[int, str]:
+    from companion.view.pegs import FINISH, MARKER
+
+    return {led: rgb("#{:02x}{:02x}{:02x}".format(*c)) for led, c in enumerate(table.picture.frame)
+            if c != (0, 0, 0) and c not in (MARKER, FINISH)}
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    settings = Settings("Guest", ("standard",), seed=21, feedback=True)
+    with running_board(tmp_path, settings, move_seconds=0.05) as board, playwright.sync_playwright() as p:
+        table = board.table
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(board.url)
+        hand = page.locator("#hand .card.active")
+        playwright.expect(hand).to_have_count(6)
+        cards = [c.get_attribute("data-card") for c in hand.all()]
+        hand.nth(0).click()
+        hand.nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        assert table.state.discards["Guest"] == tuple(sorted(table.state.discards["Guest"]))  # asc: first two
+        assert {str(c) for c in table.state.discards["Guest"]} == set(cards[:2])
+        playwright.expect(page.locator("#feedback")).not_to_be_empty()
+        reloaded = False
+        deal = table.state.deal_number
+        for _ in range(400):
+            state = table.state
+            if state.deal_number != deal or state.phase != "play":
+                break
+            page.wait_for_function(f"() => Number(document.body.dataset.inputs) >= {len(state.inputs)}")
+            if state.turn != "Guest" or table.state is not state \
+                    or page.evaluate("document.body.dataset.inputs") != str(len(state.inputs)):  # shown: the state
+                page.wait_for_timeout(50)
+                continue
+            playwright.expect(page.locator("#count")).to_have_text(str(state.count))
+            if not page.locator("#go").is_disabled():
+                assert all(state.count + c.value > 31 for c in state.held("Guest"))
+                page.locator("#go").click()
+            else:
+                playable = page.locator("#hand .card.active")
+                code = playable.first.get_attribute("data-card")
+                assert state.count + next(c for c in state.held("Guest") if str(c) == code).value <= 31
+                playable.first.click()
+                if not reloaded and len(table.state.played) >= 3:
+                    page.reload()  # mid-deal: the page comes back with the same deal
+                    playwright.expect(page.locator("#starter .card")).to_have_attribute(
+                        "data-card", str(table.state.starter))
+                    reloaded = True
+            page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+        assert reloaded
+        page.wait_for_function(f"() => document.querySelector('#sides').textContent.includes("
+                               f"'Guest {table.state.scores['Guest']}')", timeout=10_000)
+        state = table.state
+        assert state.deal_number == deal + 1, state.prompt()  # the whole deal was played and counted
+        shown = page.locator("#said li").all_inner_texts()
+        said = [e for e in state.events if e.deal == deal]
+        for event in said:
+            assert any(f"{event.label}: {event.points}" in line and event.score.say() in line for line in shown)
+        page.wait_for_function("() => document.querySelectorAll('svg.board circle.peg').length >= 4")
+        assert lit_holes(page) == engine_lit(table)
+        for side in state.sides:
+            assert f"{side} {state.scores[side]}" in page.locator("#sides").inner_text()
+        page.wait_for_timeout(1500)  # the flashes and walks of the last scores end
+        page.screenshot(path=ARTEFACTS / "board.png", full_page=True)
+        score_page = browser.new_page(viewport={"width": 1280, "height": 720})
+        score_page.goto(board.url + "scoreboard")
+        score_page.wait_for_selector(".big-side")
+        assert page_scores(score_page) == dict(state.scores)
+        score_page.screenshot(path=ARTEFACTS / "scoreboard.png")
+        stats = browser.new_page(viewport={"width": 1200, "height": 1100})
+        stats.goto(board.url + "stats")
+        playwright.expect(stats.locator("#players tbody tr")).to_have_count(2)
+        stats.wait_for_selector("#race svg")
+        stats.wait_for_selector("#hands svg")
+        stats.screenshot(path=ARTEFACTS / "stats.png", full_page=True)
+        browser.close()
+        assert errors == []
+    if os.environ.get("CRIB_README_IMAGES"):
+        for name in ("board", "scoreboard", "stats"):
+            shutil.copy(ARTEFACTS / f"{name}.png", Path(__file__).parents[2] / "docs" / "images" / f"web-{name}.png")
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_the_page_reconnects_by_itself_after_the_daemon_restarts_and_shows_the_resumed_game(tmp_path):
+    settings = Settings("Guest", ("easy",), seed=30)
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page()
+        with running_board(tmp_path, settings) as board:
+            port = int(board.url.rsplit(":", 1)[1].strip("/"))
+            page.goto(board.url)
+            playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+            hand = page.locator("#hand .card").all_inner_texts()
+            playwright.expect(page.locator("#link")).to_have_text("live")
+        playwright.expect(page.locator("#link")).to_have_text("reconnecting…")
+        with running_board(tmp_path, port=port) as again:
+            assert again.computer.settings == settings  # the game resumed from its log
+            playwright.expect(page.locator("#link")).to_have_text("live", timeout=10_000)
+            playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+            assert page.locator("#hand .card").all_inner_texts() == hand
+            chosen = [page.locator("#hand .card.active").nth(i).get_attribute("data-card") for i in (2, 3)]
+            page.locator("#hand .card.active").nth(2).click()
+            page.locator("#hand .card.active").nth(3).click()
+            playwright.expect(page.locator("#starter .card")).to_have_count(1)
+            assert [str(c) for c in again.table.state.discards["Guest"]] == chosen
+        browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_on_a_real_board_the_page_asks_for_the_token_once_and_keeps_it(tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), token="c0ffee42") as board, \
+            playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page()
+        page.goto(board.url)
+        playwright.expect(page.locator("#locked")).to_be_visible()
+        page.fill("#token", "wrong")
+        page.click("#token-send")
+        playwright.expect(page.locator("#token-problem")).to_contain_text("control token")
+        playwright.expect(page.locator("#hand .card")).to_have_count(6)  # watching needs no token
+        page.fill("#token", "c0ffee42")
+        page.click("#token-send")
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        page.reload()  # kept by the page: not asked again
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        assert "Guest" in board.table.state.discards
+        browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_two_browsers_watching_the_same_game_see_the_same_updates(tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("standard",), seed=13)) as board, \
+            playwright.sync_playwright() as p:
+        one = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        two = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        player, watcher = one.new_page(), two.new_page()
+        player.goto(board.url)
+        watcher.goto(board.url + "scoreboard")
+        playwright.expect(player.locator("#hand .card.active")).to_have_count(6)
+        player.locator("#hand .card.active").nth(0).click()
+        player.locator("#hand .card.active").nth(1).click()
+        playwright.expect(player.locator("#starter .card")).to_have_count(1)
+        for _ in range(200):  # the person plays until four cards are down
+            state = board.table.state
+            if len(state.played) >= 4 or state.phase != "play":
+                break
+            shows = player.evaluate("document.body.dataset.inputs")
+            if state.turn != "Guest" or shows != str(len(state.inputs)):
+                player.wait_for_timeout(50)
+                continue
+            move = player.locator("#go") if not player.locator("#go").is_disabled() else \
+                player.locator("#hand .card.active").first
+            move.click()
+            player.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+        for _ in range(200):  # the computer answers, then waits for the person
+            if board.computer.idle:
+                break
+            player.wait_for_timeout(50)
+        state = board.table.state
+        for page in (player, watcher):
+            page.wait_for_function(f"() => document.body.dataset.inputs === '{len(state.inputs)}'")
+        for page in (player, watcher):
+            playwright.expect(page.locator("#board svg circle.peg")).to_have_count(len(engine_lit(board.table)))
+        assert lit_holes(player) == lit_holes(watcher) == engine_lit(board.table)
+        playwright.expect(watcher.locator("#status")).to_contain_text(f"count {state.count}")
+        assert page_scores(watcher) == dict(state.scores)
+        one.close()
+        two.close()

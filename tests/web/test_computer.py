@@ -1,0 +1,219 @@
+"""Games against the computer: the virtual deck deals, the computer players move, all through the table's queue
+and log; undo takes back to the person's own move; the game resumes after a restart; feedback and muggins."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.boards import load_layout
+from companion.cribbage import transcript as t
+from companion.cribbage.errors import InputError
+from companion.cribbage.game import replay
+from companion.devices.base import Entry, ManualClock
+from companion.gamelog import GameLog, current_log, next_log
+from companion.table import Table
+from companion.web.computer import ComputerGame, Settings, dealer_entry, deck_for, read_settings, write_settings
+
+LAYOUTS = {2: "two-track-121", 3: "three-track-121", 4: "two-track-121"}
+
+
+class Game:
+    """A table with a computer game on it, driven by hand: `step()` is one turn of the daemon's loop."""
+
+    def __init__(self, tmp_path: Path, settings: Settings, *, resume: bool = False) -> None:
+        self.dir = tmp_path
+        self.clock = ManualClock()
+        self.settings = settings
+        path = current_log(tmp_path) if resume else next_log(tmp_path)
+        assert path is not None
+        self.table = Table(GameLog.open(path), setup=settings.game_input(),
+                           layout=load_layout(LAYOUTS[len(settings.players)]), clock=self.clock,
+                           new_log=lambda: GameLog.open(next_log(tmp_path)))
+        if not resume:
+            write_settings(self.table.log.path, settings)
+        self.computer = ComputerGame(self.table, clock=self.clock, delay=0.5)
+        self.computer.start(self.table.emit)
+        self.outcomes = []
+
+    def step(self) -> None:
+        for outcome in self.table.drain(0):
+            self.outcomes.append(outcome)
+            self.computer.outcome(outcome)
+        self.computer.poll(self.clock.now)
+        self.clock.advance(0.25)
+
+    def settle(self, limit: int = 200) -> None:
+        """Run the loop until the person is to move (or the game is over)."""
+        for _ in range(limit):
+            self.step()
+            if self.table.queue.empty() and self.computer.next_move(self.table.state) is None:
+                self.step()
+                return
+        raise AssertionError(f"the computer never stopped: {self.table.prompt()}")
+
+    def person_moves(self, rng: random.Random, *, claim_low: bool = False) -> None:
+        state, you = self.table.state, self.settings.person
+        if state.phase == "deal" and you in state.hands:
+            self.table.emit(dealer_entry(t.DiscardInput(you, tuple(rng.sample(state.hands[you],
+                                                                               state.discard_size)))))
+        elif state.phase == "play" and state.turn == you:
+            fits = [c for c in state.held(you) if state.count + c.value <= 31]
+            self.table.emit(Entry(str(rng.choice(fits)) if fits else "go", "web"))
+        elif state.phase == "claim":
+            kind, _ = state.counts[0]
+            points = _show(state, kind, you)
+            self.table.emit(Entry(f"claim {max(0, points - 2) if claim_low else points}", "web"))
+
+
+def _show(state, kind: str, player: str) -> int:
+    from companion.web.computer import show_points
+
+    return show_points(state, kind, player)
+
+
+def play_out(game: Game, seed: int, **options) -> None:
+    rng = random.Random(seed)
+    for _ in range(2000):
+        game.settle()
+        if game.table.state.phase in ("game over", "match over"):
+            return
+        game.person_moves(rng, **options)
+    raise AssertionError("the game never ended")
+
+
+@pytest.mark.parametrize(("levels", "target", "muggins"), [
+    (("easy",), 121, False), (("standard", "pro"), 61, True), (("easy", "standard", "easy"), 61, False)])
+def test_a_whole_game_against_the_computer_is_a_log_the_engine_replays(tmp_path, levels, target, muggins):
+    game = Game(tmp_path, Settings("Guest", levels, target, muggins, seed=7))
+    play_out(game, 1)
+    state = game.table.state
+    assert state.winner is not None and max(state.scores.values()) == target
+    assert replay(GameLog.open(game.table.log.path).inputs) == state  # the log is the game
+    assert not [o for o in game.outcomes if o.error]  # no move of the deck or a computer was refused
+    dealt = [inp for inp in state.inputs if isinstance(inp, t.HandInput)]
+    assert {inp.player for inp in dealt} == set(state.players)
+    assert all(len(inp.cards) == state.dealt_size for inp in dealt)
+
+
+def test_each_deal_is_the_seeded_shuffle(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("standard",), seed=11))
+    game.settle()
+    state = game.table.state
+    deck = deck_for(game.settings, state)
+    order = (state.left_of(state.dealer), state.dealer)
+    assert state.hands[order[0]] == tuple(deck[0:6]) and state.hands[order[1]] == tuple(deck[6:12])
+    other = Game(tmp_path / "again", Settings("Guest", ("standard",), seed=11))
+    other.settle()
+    assert other.table.state.hands == state.hands
+
+
+def test_the_computer_waits_a_moment_before_it_plays(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
+    game.settle()
+    state = game.table.state
+    you = "Guest"
+    game.table.emit(dealer_entry(t.DiscardInput(you, state.hands[you][:2])))
+    game.step()  # the discard
+    assert game.table.state.starter is None  # the starter comes 0.5 s later
+    game.step()
+    game.step()
+    game.step()
+    assert game.table.state.starter is not None
+
+
+def test_undo_takes_back_the_computers_moves_and_the_persons_last(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("standard",), seed=5))
+    rng = random.Random(2)
+    game.settle()
+    game.person_moves(rng)  # the discard
+    game.settle()
+    while game.table.state.turn != "Guest" or not game.table.state.played:
+        game.person_moves(rng)
+        game.settle()
+    before = game.table.state
+    game.person_moves(rng)  # a card played by the person, then the computer answers
+    game.settle()
+    assert len(game.table.state.played) >= len(before.played) + 1
+    game.table.emit(Entry("undo", "web"))
+    game.settle()
+    assert game.table.state.played == before.played
+    assert game.table.state.turn == "Guest"
+
+
+def test_a_game_against_the_computer_resumes_after_a_restart(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=9))
+    rng = random.Random(4)
+    for _ in range(6):
+        game.settle()
+        game.person_moves(rng)
+    game.settle()
+    state = game.table.state
+    assert read_settings(game.table.log.path) == game.settings
+    again = Game(tmp_path, game.settings, resume=True)
+    assert again.table.state == state
+    assert again.computer.settings == game.settings
+    play_out(again, 4)
+    assert again.table.state.winner is not None
+
+
+def test_discard_feedback_is_said_at_easy_and_not_when_turned_off(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=2))
+    game.settle()
+    hand = game.table.state.hands["Guest"]
+    game.table.emit(dealer_entry(t.DiscardInput("Guest", hand[:2])))
+    game.settle()
+    from companion.advice.coach import review_discard
+
+    review = review_discard(game.table.state, "Guest")
+    assert game.computer.feedback == review.say()
+    if not review.optimal:
+        assert game.computer.feedback.startswith("That is not the optimal discard")
+        said = game.computer.feedback
+        assert f"{review.best.net:.1f}" in said and f"{review.chosen.net:.1f}" in said
+    quiet = Game(tmp_path / "quiet", Settings("Guest", ("easy",), seed=2, feedback=False))
+    quiet.settle()
+    quiet.table.emit(dealer_entry(t.DiscardInput("Guest", hand[:2])))
+    quiet.settle()
+    assert quiet.computer.feedback == ""
+
+
+def test_muggins_the_computer_takes_what_the_person_missed_and_says_so(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("standard",), muggins=True, seed=8))
+    rng = random.Random(3)
+    for _ in range(400):
+        game.settle()
+        if any(e.label == "muggins" for e in game.table.state.events):
+            break
+        game.person_moves(rng, claim_low=True)
+    events = game.table.state.events
+    taken = next(e for e in events if e.label == "muggins")
+    assert taken.player == "Standard"
+    assert game.computer.said.startswith("Muggins! Guest missed ")
+    assert game.computer.said.endswith(f": Standard takes {taken.points}")
+
+
+def test_a_new_game_against_the_computer_from_the_page_starts_a_fresh_log(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=1))
+    game.settle()
+    first = game.table.log.path
+    settings = Settings("Ann", ("pro",), 61, seed=3)
+    game.table.emit(Entry(json.dumps({"input": t.input_to_json(settings.game_input()),
+                                      "computer": settings.to_json()}), "virtual deck"))
+    game.settle()
+    assert game.table.log.path != first
+    assert game.computer.settings == settings
+    assert game.table.state.players == ("Ann", "Pro") and game.table.state.target == 61
+    assert "Ann" in game.table.state.hands
+
+
+@pytest.mark.parametrize("data", [
+    {"person": "", "levels": ["easy"]}, {"levels": []}, {"levels": ["easy"] * 4}, {"levels": ["hard"]},
+    {"target": 100}, {"match": 9}, {"muggins": "yes"}, {"seed": "x"}, {"colour": "red"}, [],
+    {"person": "Easy", "levels": ["easy"]}])
+def test_bad_settings_say_what_is_wrong(data):
+    with pytest.raises(InputError):
+        Settings.from_json(data)

@@ -1,0 +1,163 @@
+"""What the pages show: the board SVG from the layout and frame, the snapshot (the computer's cards hidden until
+the show), the statistics data, the menu's control token, and the commands that serve the page."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.boards import load_layout
+from companion.cli import main
+from companion.config import load_config
+from companion.cribbage.game import replay
+from companion.devices.base import Entry
+from companion.gamelog import GameLog
+from companion.view.pegs import MARKER, render_pegs
+from companion.web import history
+from companion.web.board import board_svg, frame_colours
+from companion.web.computer import Settings
+from companion.web.present import snapshot
+from companion.web.wiring import TOKEN_FILE, board_token
+from tests.web.test_computer import Game, play_out
+
+ROOT = Path(__file__).parents[2]
+COUNTS = ROOT / "tests" / "data" / "show_counts_by_starter.json"
+
+
+def test_the_board_svg_has_every_hole_by_led_and_the_pegs_in_their_colours(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
+    play_out(game, 2)
+    state, layout = game.table.state, game.table.layout
+    frame, _ = render_pegs(state, layout)
+    svg = board_svg(layout, frame, state.target)
+    holes = re.findall(r'<circle id="led-(\d+)" class="hole( peg)?', svg)
+    assert sorted(int(led) for led, _ in holes) == list(range(layout.led_count))
+    lit = {int(led): fill for led, fill in re.findall(r'id="led-(\d+)" class="hole peg"[^>]*fill:(#[0-9a-f]{6})', svg)}
+    assert len(lit) == 4  # front and back peg of both sides
+    for track, side in enumerate(state.sides):
+        assert layout.led_for(track, state.scores[side]) in lit
+    assert svg.count('class="skunk"') == 2 and "DOUBLE SKUNK" in svg
+    assert frame_colours(frame).count(None) == layout.led_count - 4  # the skunk marks are lines, not pegs
+    assert MARKER in frame
+
+
+def test_a_61_point_game_on_the_121_board_shows_its_finish():
+    svg = board_svg(load_layout("two-track-121"), (), 61)
+    assert "FINISH" in svg and svg.count('class="hole pale"') == 2 * 60
+
+
+def test_the_snapshot_hides_the_computers_cards_until_they_are_counted(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("standard",), seed=6))
+    game.settle()
+    state = game.table.state
+    shot = snapshot(game.table, game.computer)
+    text = json.dumps(shot)
+    for card in state.hands["Standard"]:
+        assert f'"{card}"' not in text
+    assert [c["code"] for c in shot["you"]["dealt"]] == [str(c) for c in state.hands["Guest"]]
+    rng = random.Random(1)
+    while not shot["state"]["hands_shown"]:
+        game.person_moves(rng)
+        game.settle()
+        shot = snapshot(game.table, game.computer)
+        if shot["state"]["deal"] > 1:
+            shot = {"state": {"hands_shown": {"Standard": []}}}
+            break
+    assert "Standard" in shot["state"]["hands_shown"]
+
+
+def test_the_go_button_is_active_only_when_no_card_fits(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=12))
+    rng = random.Random(5)
+    seen_go = seen_play = False
+    for _ in range(300):
+        game.settle()
+        state = game.table.state
+        if state.winner:
+            break
+        you = snapshot(game.table, game.computer)["you"]
+        if state.phase == "play" and state.turn == "Guest":
+            fits = [c for c in state.held("Guest") if state.count + c.value <= 31]
+            assert you["can_go"] == (not fits)
+            assert you["playable"] == [str(c) for c in fits]
+            seen_go |= you["can_go"]
+            seen_play |= bool(fits)
+        else:
+            assert not you["can_go"] and not you["playable"]
+        game.person_moves(rng)
+    assert seen_go and seen_play
+
+
+def test_all_hands_is_the_enumeration_of_every_hand_and_starter():
+    by_starter = json.loads(COUNTS.read_text())
+    for score in range(30):  # each line is one starter of a rank: four suits each
+        assert 4 * sum(line["hand"][score] for line in by_starter.values()) == history.ALL_HANDS.get(score, 0)
+
+
+def test_the_statistics_data_from_the_history(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
+    play_out(game, 2)
+    state = game.table.state
+    data = history.overview(tmp_path)
+    assert data["games"] == 1 and set(data["players"]) == {"Guest", "Easy"}
+    (race,) = data["games_list"]
+    assert race["winner"] == state.winner and race["scores"] == dict(state.scores)
+    assert len(race["race"]["Guest"]) == state.deal_number + 1
+    hands = history.hand_scores(tmp_path, "Guest")
+    shown = [e.score.total for e in state.events if e.label == "Guest's hand"]
+    assert hands["hands"] == len(shown) and sum(hands["counts"]) == len(shown)
+    assert abs(sum(hands["all"]) - 1) < 1e-9
+    name = game.table.log.path.name
+    replayed = history.game(tmp_path, name, 1)
+    assert replayed is not None and len(replayed["deals"]) == state.deal_number
+    assert replayed["race"] == race["race"]
+    assert all("said" in e for e in replayed["events"])
+    assert history.game(tmp_path, name, 2) is None
+    assert history.game(tmp_path, "../games/" + name, 1) is None
+
+
+def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):
+    config = load_config(system_path=None)
+    token = board_token(config, tmp_path)
+    assert (tmp_path / TOKEN_FILE).read_text().strip() == token == board_token(config, tmp_path)
+    assert (tmp_path / TOKEN_FILE).stat().st_mode & 0o077 == 0
+    game = Game(tmp_path / "g", Settings("Guest", ("easy",), seed=1))
+    game.table.menu_note = f"Page 127.0.0.1:8121 token {token}"
+    game.table.emit(Entry("menu", "keypad"))
+    game.step()
+    assert token in game.table.message
+
+
+def test_crib_sim_says_where_the_page_is_and_no_web_turns_it_off(tmp_path, capsys):
+    script = tmp_path / "script.txt"
+    script.write_text("undo\n")
+    sim = ["sim", "--quiet", "--set", "devices.pin_factory=mock", "--script", str(script)]
+    assert main([*sim, "--state-dir", str(tmp_path / "a"), "--listen", "127.0.0.1:0"]) == 0
+    assert re.search(r"The board in a browser: http://127\.0\.0\.1:\d+/", capsys.readouterr().err)
+    assert main([*sim, "--state-dir", str(tmp_path / "b"), "--no-web"]) == 0
+    assert "browser" not in capsys.readouterr().err
+    assert main([*sim, "--state-dir", str(tmp_path / "c"), "--listen", "nowhere"]) == 2
+    assert "--listen must be HOST:PORT" in capsys.readouterr().err
+
+
+def test_crib_play_in_the_terminal_deals_and_resumes(tmp_path):
+    play = [sys.executable, "-m", "companion.cli", "play", "--terminal", "--state-dir", str(tmp_path),
+            "--seed", "5", "--opponents", "pro", "--move-seconds", "0"]
+    first = subprocess.run([*play, "--new"], input="", capture_output=True, text=True, cwd=ROOT, timeout=120,
+                           check=False)
+    assert first.returncode == 0, first.stderr
+    assert "your hand:" in first.stdout and "lay away 2" in first.stdout
+    log = next((tmp_path / "games").glob("*.jsonl"))
+    state = replay(GameLog.open(log).inputs)
+    hand = state.hands["Guest"]
+    again = subprocess.run(play, input=f"{hand[0]} {hand[1]}\n", capture_output=True, text=True, cwd=ROOT,
+                           timeout=120, check=True)
+    assert "resuming the game against Pro" in again.stderr
+
+    after = replay(GameLog.open(log).inputs)
+    assert after.discards["Guest"] == (hand[0], hand[1])
+    assert f"your hand: {' '.join(c.pretty for c in sorted(c for c in hand if c not in hand[:2]))}" in again.stdout
