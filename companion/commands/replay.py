@@ -11,6 +11,7 @@ from companion.commands.score import open_text
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import parse_input
+from companion.gamelog import is_header
 
 
 def register(subparsers: Any) -> None:
@@ -35,10 +36,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def replay_lines(lines: Iterable[str]) -> GameState:
-    """Apply every input in turn; an error names its line and nothing after it is read."""
+    """Apply every input in turn; an error names its line and nothing after it is read. A board log's header line
+    is skipped."""
     state = initial_state()
     for number, line in enumerate(lines, 1):
-        if not line.strip():
+        if not line.strip() or (number == 1 and is_header(line)):
             continue
         try:
             state = apply(state, parse_input(line))
