@@ -247,8 +247,8 @@ class Publisher:
                 self.folded = (path.stem, seq, state)
                 sent = (path.stem, seq)
             if path == logs[-1] and (start < len(inputs) or not self.announced):
-                self._publish("state", protocol.state_payload(self.board, path.stem, above + len(inputs), self.clock(), state),
-                              retain=True)
+                summary = protocol.state_payload(self.board, path.stem, above + len(inputs), self.clock(), state)
+                self._publish("state", summary, retain=True)
                 if not self.announced:
                     self._announce(state)
         with self.lock:
