@@ -12,7 +12,7 @@ import argparse
 import json
 import re
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -24,6 +24,7 @@ from companion.errors import CommandError
 from companion.i18n import N_, _
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
+MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
 SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")
 
 Color = tuple[int, int, int]
@@ -337,8 +338,8 @@ def _split_key(key: str) -> list[str]:
     return [part.strip().strip("\"'") for part in key.split(".")]
 
 
-def find_line(source: str, path: Sequence[str]) -> int | None:
-    """The line (1-based) where a dotted key, or the table holding it, is written in TOML text."""
+def _statements(source: str) -> Iterator[tuple[int, list[str]]]:
+    """Each line (1-based) where a table header or a key begins, outside multi-line strings, with its full path."""
     table: list[str] = []
     in_multiline = False
     for number, line in enumerate(source.splitlines(), start=1):
@@ -349,18 +350,24 @@ def find_line(source: str, path: Sequence[str]) -> int | None:
         in_multiline = bool(opens_or_closes)
         if match := _TABLE.match(line):
             table = _split_key(match.group(1))
-            if table[: len(path)] == list(path):
-                return number
+            yield number, table
         elif match := _KEY.match(line):
-            full = table + _split_key(match.group(1))
-            if full[: len(path)] == list(path):
-                return number
-    return None
+            yield number, table + _split_key(match.group(1))
+
+
+def find_line(source: str, path: Sequence[str]) -> int | None:
+    """The line (1-based) where a dotted key, or the table holding it, is written in TOML text."""
+    return next((number for number, full in _statements(source) if full[: len(path)] == list(path)), None)
 
 
 def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
     try:
-        source = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KiB, far more than a configuration needs (the "
+                              "packaged defaults, every key with its comment, are 4 KiB): keep the keys you change")
+        source = raw.decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(_("{path}: no such configuration file: check the path").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
@@ -384,19 +391,45 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
 
 
 def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> str:
-    """tomllib's message; for "at end of document", the line where the string, array or table left open begins."""
+    """tomllib's message; for "at end of document", the line where the string, array or table left open begins,
+    found in one pass over the text (quotes, escapes, comments and brackets as TOML reads them)."""
     if "end of document" not in str(error):
         return str(error)
-    lines = source.splitlines(keepends=True)
-    good = 0
-    for count in range(1, len(lines)):
-        try:
-            tomllib.loads("".join(lines[:count]))
-        except tomllib.TOMLDecodeError:
+    line, opened_at, depth, index, end = 1, 1, 0, 0, len(source)
+    closing = ""  # the quote that ends the string we are in, if any
+    while index < end:
+        char = source[index]
+        if closing:
+            if char == "\\" and closing in ('"', '"""'):
+                line += source[index + 1: index + 2] == "\n"
+                index += 2
+                continue
+            if source.startswith(closing, index):
+                index += len(closing)
+                closing = ""
+                continue
+            line += char == "\n"
+        elif char == "#":
+            newline = source.find("\n", index)
+            index = end if newline < 0 else newline
             continue
-        good = count
+        elif char in "\"'":
+            closing = char * 3 if source.startswith(char * 3, index) else char
+            if not depth:
+                opened_at = line
+            index += len(closing)
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth == 1:
+                opened_at = line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        elif char == "\n":
+            line += 1
+        index += 1
     return (_("{error}: what begins at line {line} is never closed (a quote, bracket or brace)")
-            .format(error=error, line=good + 1))
+            .format(error=error, line=opened_at))
 
 
 def _parse_override(text_: str) -> tuple[str, _Value]:

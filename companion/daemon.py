@@ -29,7 +29,7 @@ from companion.cribbage.game import replay
 from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
 from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
-from companion.gamelog import GameLog, GameLogError, current_log, next_log
+from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
 from companion.i18n import _
 from companion.table import Outcome, Table
 
@@ -203,13 +203,27 @@ def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput,
     """The game's log (the current one, or a new one when asked or when there is none) and the board for the
     games it will see: the one resumed, and those `setup` starts (NEW GAME twice)."""
     path = None if new else current_log(state_dir)
-    resumed = GameLog.open(path) if path is not None else None
+    resumed = _resume(path) if path is not None else None
     games = [(setup, "a new game")]
     if resumed is not None:
         games += [(game, f"the game resumed from {path} (--new starts another)") for game in resumed.inputs
                   if isinstance(game, t.GameInput)]
     config, layout = fit_board(config, games, physical=physical)
     return resumed or GameLog.open(next_log(state_dir)), config, layout
+
+
+def _resume(path: Path) -> GameLog:
+    """The log at `path`; one that cannot be read past a line is repaired (as `crib repair` does) so the board
+    comes up with the game as it stood before the damage, and says where the rest was set aside."""
+    try:
+        return GameLog.open(path)
+    except GameLogError as error:
+        if error.line == 0:  # unreadable as a whole (a newer version, a disk error): nothing to keep
+            raise
+        game_log, aside = repair(path)
+        game_log.warnings.append(f"{error}. Resumed from the {len(game_log.inputs)} inputs before line {error.line}; "
+                                 f"the rest is kept in {aside}")
+        return game_log
 
 
 def _table(config: Config, board: Devices, game_log: GameLog, *, layout: BoardLayout, setup: t.GameInput,

@@ -1,9 +1,16 @@
 """The game log: every accepted table input, one JSON object a line (the transcript format of RULES.md).
 
-The log is append-only and each line is flushed and fsynced before the outputs change, so whatever the
-table was shown survives a crash or a power cut. On start the log is read back and replayed. A write cut
-short by a crash leaves a torn last line: it is dropped with a warning and the file truncated to the last
-good line. A damaged line before the end is an error that names the line: nothing is thrown away silently.
+The first line of a log is its header, `{"log":"cribbage-companion","version":1}`; logs written before there was
+a header start with their first input and are read the same. The log is append-only and each line is flushed
+and fsynced before the outputs change, so whatever the table was shown survives a crash or a power cut. On
+start the log is read back: every line must be a table input that the engine accepts where it stands, or the
+log is refused with an error naming the file and the line (`repair` keeps the lines before it and sets the
+rest aside in a file beside the log). A write cut short by a crash leaves a torn last line, or NUL bytes
+where the file grew but the data never arrived: either is dropped with a warning and the file truncated to
+the last good line.
+
+A write that fails (a full, read-only or size-limited disk) raises `CannotSave` with the words to show, and
+leaves the file as it was before the write, so the log stays valid and the next append simply tries again.
 
 Cards the table has acknowledged but not yet sent to the engine (the first crib cards, a coached hand) are
 kept beside the log in `NNNN.pending.json`, replaced atomically (write, fsync, rename, fsync the directory)
@@ -15,84 +22,215 @@ A state directory holds one log per game (or match) in `games/`, numbered; the h
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.transcript import Input, input_to_json, parse_input
+from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.transcript import Input, UndoInput, input_to_line, parse_input
 
-_BLANK = b"\0 \t\r"  # a power cut can leave NUL bytes where a write was due
+HEADER = {"log": "cribbage-companion", "version": 1}
+VERSION = 1
+_HEADER_LINE = json.dumps(HEADER, separators=(",", ":")).encode() + b"\n"
+_BLANK = b" \t\r"
+_WHAT_TO_DO = "run `crib repair` (it keeps the lines before it and sets the rest aside in a file), or start a new game"
+
+# What a failed write means at the table, by errno; anything else is shown with the system's words.
+_CANNOT_SAVE = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EFBIG: "the log has reached the size limit",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "no permission to write the game log",
+    errno.EPERM: "no permission to write the game log",
+    errno.EIO: "the disk reports an error",
+}
 
 
 class GameLogError(Exception):
     """A log that cannot be read back; the message names the file and line and says what to do."""
 
+    def __init__(self, message: str, *, path: Path | None = None, line: int = 0, good: int = 0) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line  # the first line that cannot be used (0: the whole file)
+        self.good = good  # bytes before that line: the part `repair` keeps
+
+
+class CannotSave(GameLogError):
+    """A write that failed; the log is as it was before it. The message is for the screen."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        why = _CANNOT_SAVE.get(error.errno or 0, error.strerror or str(error))
+        super().__init__(f"Cannot save: {why}. Nothing was entered; try again once there is room", path=path)
+        self.error = error
+
+
+def is_header(line: str) -> bool:
+    """Whether a transcript's first line is a board log's header (readers of transcripts skip it)."""
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and obj.get("log") == HEADER["log"]
+
+
+def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"the field {next(k for k in keys if keys.count(k) > 1)!r} is given twice")
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _decode(raw: bytes) -> Any:
+    """One line as JSON: strict UTF-8, no repeated fields, no NaN or Infinity."""
+    return json.loads(raw.decode("utf-8"), object_pairs_hook=_strict_object, parse_constant=_no_constant)
+
+
+@dataclass
+class _Reading:
+    inputs: list[Input]
+    warnings: list[str]
+    good: int  # bytes of complete, usable lines (the part kept)
+    version: int | None
+
+
+def _read(path: Path, data: bytes) -> _Reading:
+    """Every line checked: the header, JSON, a table input, and the engine accepting it where the game stands."""
+    inputs: list[Input] = []
+    warnings: list[str] = []
+    states: list[GameState] = [initial_state()]  # as the engine's replay: an undo drops the latest
+    version: int | None = None
+    good = 0
+    lines = data.split(b"\n")  # the piece after the last newline is empty unless a write was cut short
+
+    def refuse(number: int, what: str) -> GameLogError:
+        return GameLogError(f"{path}: line {number} {what}. The game cannot be resumed past it: {_WHAT_TO_DO}",
+                            path=path, line=number, good=good)
+
+    for index, raw in enumerate(lines):
+        number, terminated = index + 1, index < len(lines) - 1
+        if not raw.strip(_BLANK + b"\0"):
+            if b"\0" not in raw:
+                good += len(raw) + 1 if terminated else 0
+                continue
+            if not b"".join(lines[index:]).strip(_BLANK + b"\0"):
+                warnings.append(f"{path}: line {number} holds only NUL bytes, left by a power cut during a write; "
+                                f"they are dropped, the {len(inputs)} inputs before them are kept")
+                break
+            raise refuse(number, "holds NUL bytes where a line was due (the disk lost a write)")
+        try:
+            obj = _decode(raw)
+        except (ValueError, RecursionError) as error:  # garbage such as "[[[[..." nests past the stack
+            if not b"".join(lines[index + 1:]).strip(_BLANK + b"\0"):
+                warnings.append(f"{path}: line {number} was cut short by a crash ({len(raw)} bytes) and is dropped; "
+                                f"the {len(inputs)} inputs before it are kept")
+                break
+            raise refuse(number, f"is damaged ({error})") from error
+        if isinstance(obj, dict) and "log" in obj:
+            version = obj.get("version")
+            if number != 1 or obj.get("log") != HEADER["log"] or not isinstance(version, int) or version < 1:
+                raise refuse(number, f"is not a table input (a header belongs on line 1: {_HEADER_LINE.decode()!r})")
+            if version > VERSION:
+                raise GameLogError(f"{path}: line 1 says it is a version {version} log, written by a newer Cribbage "
+                                   f"Companion (this one reads version {VERSION}): update the program", path=path)
+            good += len(raw) + 1 if terminated else 0
+            continue
+        try:
+            inp = parse_input(obj)
+        except CribbageError as error:
+            raise refuse(number, f"is not a table input ({error})") from error
+        if isinstance(inp, UndoInput) and len(states) == 1:
+            raise refuse(number, "holds an undo with no input before it to take back")
+        try:
+            if isinstance(inp, UndoInput):
+                states.pop()
+            else:
+                states.append(apply(states[-1], inp))
+        except CribbageError as error:
+            raise refuse(number, f"holds {input_to_line(inp)}, which the game refuses there ({error})") from error
+        inputs.append(inp)
+        good += len(raw) + 1
+    return _Reading(inputs, warnings, good, version)
+
 
 class GameLog:
     """An open game log. `inputs` are the lines read back; `warnings` say what was repaired."""
 
-    def __init__(self, path: Path, inputs: list[Input], warnings: list[str]) -> None:
+    def __init__(self, path: Path, inputs: list[Input], warnings: list[str], *, size: int = 0,
+                 version: int | None = None) -> None:
         self.path = path
         self.inputs = inputs
         self.warnings = warnings
+        self.size = size  # bytes of the log that hold its lines: a write that fails is cut back to this
+        self.version = version  # None: an old log without a header
 
     @classmethod
     def open(cls, path: Path, *, repair: bool = True) -> GameLog:
-        """Read the log at `path` (created empty if missing), repairing a torn last line unless told not to."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists():
-            path.touch()
+        """Read the log at `path` (created empty if missing and possible), cutting off a torn last line unless told
+        not to. A log that cannot be created or repaired now (a read-only disk) is still read: the next append
+        repairs it, or says why it cannot."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("xb"):
+                pass
             _sync_directory(path.parent)
-        data = path.read_bytes()
-        inputs: list[Input] = []
-        warnings: list[str] = []
-        good = 0  # bytes of complete, readable lines
-        lines = data.split(b"\n")  # the piece after the last newline is empty unless a write was cut short
-        for index, raw in enumerate(lines):
-            number, terminated = index + 1, index < len(lines) - 1
-            if not raw.strip(_BLANK):
-                good += len(raw) + 1 if terminated else 0
-                continue
+        except FileExistsError:
+            pass
+        except OSError as error:
+            if not path.exists():
+                return cls(path, [], [f"{path}: cannot create it now ({error.strerror})"])
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise GameLogError(f"{path}: cannot read it ({error.strerror}): check the disk and its permissions",
+                               path=path) from None
+        reading = _read(path, data)
+        game_log = cls(path, reading.inputs, reading.warnings, size=reading.good, version=reading.version)
+        if repair and reading.good != len(data):
             try:
-                obj = json.loads(raw.decode("utf-8"))
-            except (ValueError, RecursionError) as error:  # garbage such as "[[[[..." nests past the stack
-                if not any(rest.strip(_BLANK) for rest in lines[index + 1 :]):
-                    warnings.append(
-                        f"{path}: line {number} was cut short by a crash ({len(raw)} bytes) and is dropped; "
-                        f"the {len(inputs)} inputs before it are kept"
-                    )
-                    break
-                raise GameLogError(
-                    f"{path}: line {number} is damaged ({error}); the game cannot be resumed past it. "
-                    f"Fix or delete that line, or start a new game (--new) and keep this file to look at"
-                ) from error
-            try:
-                inputs.append(parse_input(obj))
-            except CribbageError as error:
-                raise GameLogError(
-                    f"{path}: line {number} is not a table input ({error}). Fix or delete that line, "
-                    f"or start a new game (--new)"
-                ) from error
-            good += len(raw) + 1
-        if repair and good != len(data):  # cut off a torn line, or end a whole last line that lacks its newline
-            with path.open("r+b") as file:
-                file.truncate(min(good, len(data)))
-                if good > len(data):
-                    file.seek(0, os.SEEK_END)
-                    file.write(b"\n")
-                os.fsync(file.fileno())
-        return cls(path, inputs, warnings)
+                game_log._cut_back()
+            except OSError as error:
+                game_log.warnings.append(f"{path}: cannot repair it now ({error.strerror}); the next write will")
+        return game_log
+
+    def _cut_back(self, fd: int | None = None) -> None:
+        """Make the file hold exactly its `size` good bytes, ending in a newline (an old last line may lack it)."""
+        own = fd is None
+        if fd is None:
+            fd = os.open(self.path, os.O_WRONLY)
+        try:
+            length = os.fstat(fd).st_size
+            if length > self.size:
+                os.ftruncate(fd, self.size)
+            elif length < self.size:  # a whole last line without its newline
+                os.pwrite(fd, b"\n", length)
+            os.fsync(fd)
+        finally:
+            if own:
+                os.close(fd)
+
+    @property
+    def lines(self) -> int:
+        """Lines in the file: the inputs, and the header above them (old logs have none)."""
+        return len(self.inputs) + (self.version is not None)
 
     @property
     def pending_path(self) -> Path:
         return self.path.with_name(self.path.stem + ".pending.json")
 
     def read_pending(self) -> dict[str, Any] | None:
-        """What was held when the log had as many inputs as now, or None (nothing held, or stale)."""
+        """What was held when the log had as many inputs as now, or None (nothing held, stale, or unusable)."""
         try:
-            data = json.loads(self.pending_path.read_text(encoding="utf-8"))
+            data = json.loads(self.pending_path.read_bytes().decode("utf-8"))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError) as error:
@@ -100,32 +238,96 @@ class GameLog:
             return None
         if not isinstance(data, dict) or data.get("inputs") != len(self.inputs):
             return None
+        cards, skip = data.get("cards", []), data.get("skip_hands_deal", -1)
+        if (not isinstance(cards, list) or not all(isinstance(card, str) for card in cards)
+                or not isinstance(skip, int) or isinstance(skip, bool)):
+            self.warnings.append(f"{self.pending_path}: not a list of cards like [\"5H\",\"JS\"] and a deal number; "
+                                 "the cards held are dropped: enter them again")
+            return None
         return data
 
     def write_pending(self, data: dict[str, Any] | None) -> None:
-        """Keep `data` (with the log's length) durably beside the log; None removes it."""
+        """Keep `data` (with the log's length) durably beside the log; None removes it. Raises CannotSave."""
         path = self.pending_path
-        if data is None:
-            if path.exists():
-                path.unlink()
-                _sync_directory(path.parent)
-            return
-        temporary = path.with_name(path.name + ".tmp")
-        with temporary.open("wb") as file:
-            file.write(json.dumps({**data, "inputs": len(self.inputs)}, ensure_ascii=False).encode("utf-8"))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-        _sync_directory(path.parent)
+        try:
+            if data is None:
+                if path.exists():
+                    path.unlink()
+                    _sync_directory(path.parent)
+                return
+            temporary = path.with_name(path.name + ".tmp")
+            try:
+                with temporary.open("wb") as file:
+                    file.write(json.dumps({**data, "inputs": len(self.inputs)}, ensure_ascii=False).encode("utf-8"))
+                    file.flush()
+                    os.fsync(file.fileno())
+                os.replace(temporary, path)
+            except OSError:
+                temporary.unlink(missing_ok=True)
+                raise
+            _sync_directory(path.parent)
+        except OSError as error:
+            raise CannotSave(path, error) from error
 
     def append(self, inp: Input) -> None:
-        """Write one input and make it durable before returning."""
-        line = json.dumps(input_to_json(inp), ensure_ascii=False, separators=(",", ":")) + "\n"
-        with self.path.open("ab") as file:
-            file.write(line.encode("utf-8"))
-            file.flush()
-            os.fsync(file.fileno())
+        """Write one input and make it durable before returning. A new log gets its header first. Raises CannotSave
+        (the file cut back to what it held) when the disk will not take it."""
+        line = input_to_line(inp).encode("utf-8") + b"\n"
+        if self.size == 0 and not self.inputs:
+            line = _HEADER_LINE + line
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise CannotSave(self.path, error) from error
+        try:
+            if os.fstat(fd).st_size != self.size:
+                self._cut_back(fd)  # a torn line that could not be cut off when the log was opened
+            written = 0
+            while written < len(line):
+                written += os.pwrite(fd, line[written:], self.size + written)
+            os.fsync(fd)
+        except OSError as error:
+            try:
+                os.ftruncate(fd, self.size)
+                os.fsync(fd)
+            except OSError:
+                pass  # the next append cuts it back before writing
+            raise CannotSave(self.path, error) from error
+        finally:
+            os.close(fd)
+        if self.size == 0 and not self.inputs:
+            self.version = VERSION
+        self.size += len(line)
         self.inputs.append(inp)
+
+
+def repair(path: Path) -> tuple[GameLog, Path | None]:
+    """Keep the good lines of a log that cannot be read past a line, and set the rest aside in a file beside it
+    (`NNNN.jsonl.set-aside`, numbered when one exists). Returns the log as now readable and the file made."""
+    data = path.read_bytes()
+    try:
+        GameLog.open(path)
+    except GameLogError as error:
+        if error.line == 0 or error.path != path or error.good > len(data):
+            raise
+        kept = error.good
+    else:
+        return GameLog.open(path), None
+    aside = path.with_name(path.name + ".set-aside")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.set-aside-{number}")
+    with aside.open("xb") as file:  # the rest is safe on disk before the log gives it up
+        file.write(data[kept:])
+        file.flush()
+        os.fsync(file.fileno())
+    _sync_directory(path.parent)
+    with path.open("r+b") as file:
+        file.truncate(kept)
+        os.fsync(file.fileno())
+    return GameLog.open(path), aside
 
 
 def _sync_directory(directory: Path) -> None:

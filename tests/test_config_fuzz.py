@@ -6,13 +6,16 @@ import contextlib
 import io
 import re
 import tempfile
+import tomllib
 from pathlib import Path
+from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import cli
-from companion.config import DEFAULTS_PATH
+from companion.config import DEFAULTS_PATH, MAX_BYTES, ConfigError, load_config
 
 LINES = DEFAULTS_PATH.read_text(encoding="utf-8").splitlines()
 VALUES = ['""', '"', "'", "true", "False", "0", "-1", "1e400", "nan", "inf", "0x", "12:30:00", "1979-05-27",
@@ -78,3 +81,39 @@ def test_a_string_left_open_names_the_line_it_begins_on_not_just_the_end_of_the_
         assert cli.main(["check-config", str(path)]) == 2
     assert f"{path}: not valid TOML: Unterminated string (at end of document): what begins at line 4 is never " \
            "closed" in err.getvalue()
+
+
+@pytest.mark.parametrize("open_at", [3, 1234, 3999])
+def test_a_string_left_open_in_a_4000_line_file_is_found_in_a_few_parses(tmp_path, open_at):
+    """The line is found in one pass over the text, with no parse beyond the one that failed (it was one parse a
+    line, 53 s for this file; `crib bench --only reliability` prints the time)."""
+    lines = ["[game]\n"] + [f"# note {n}\n" if n % 2 else f'key{n} = "A{n}"\n' for n in range(1, 4000)]
+    lines[open_at] = 'dealer = """never closed\n'
+    path = tmp_path / "config.toml"
+    path.write_text("".join(lines), encoding="utf-8")
+    with mock.patch("companion.config.tomllib.loads", side_effect=tomllib.loads) as parses, \
+            pytest.raises(ConfigError, match=rf"what begins at line {open_at + 1} is never closed"):
+        load_config(path, system_path=None)
+    assert parses.call_count == 2, parses.call_count  # the packaged defaults and the file
+
+
+def test_a_file_far_larger_than_any_configuration_is_refused_unread(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"[game]\n" + b"# " + b"x" * MAX_BYTES + b"\n")
+    with mock.patch("companion.config.tomllib.loads") as parses, \
+            pytest.raises(ConfigError, match=rf"{path}: larger than 64 KiB.*keep the keys you change"):
+        load_config(path, system_path=None)
+    assert parses.call_count == 1  # the packaged defaults only
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ('[game]\nplayers = ["Ann", # a "quoted" comment\n  "Bob"\n', 2),
+    ("[game]\ndealer = 'Ann'\nplayers = [\n  'A\\', \"B\\\\\"\n", 3),
+    ('[game]\ndealer = """one\n"two\\" three"""\nvariant = """\n', 4),
+    ("[board]\ncolours = [[\"#e01010\"], [\n", 2),
+])
+def test_the_line_left_open_is_found_past_quotes_escapes_and_comments(tmp_path, text, line):
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=rf"what begins at line {line} is never closed"):
+        load_config(path, system_path=None)

@@ -221,7 +221,24 @@ def test_devices_opened_for_another_board_are_refused_before_anything_is_shown(t
     board = open_devices(config, clock=ManualClock(), simulate=True)
     with pytest.raises(ConfigError, match="the strip was opened for two-track-121 but this game needs three-track-121"):
         open_table(config, board, state_dir=tmp_path, clock=ManualClock(), setup=GameInput(("Ann", "Bob", "Cat")))
-    assert board.strip.shown == []
+    assert not board.strip.shown
+    board.close()
+
+
+def test_a_log_damaged_in_the_middle_is_repaired_at_start_and_the_rest_kept_aside(tmp_path):
+    _, board, table = run_script(tmp_path, DEAL[:6])
+    board.close()
+    path = table.log.path
+    lines = path.read_bytes().splitlines(keepends=True)
+    damaged = b"".join(lines[:4]) + b'{"type":"play","card":"10C"}\n' + b"".join(lines[4:])  # 10C twice
+    path.write_bytes(damaged)
+    config = load_config(overrides=SIM, system_path=None)
+    board, table = open_game(config, state_dir=tmp_path / "state", clock=ManualClock(), simulate=True,
+                             setup=setup_input(config, ["Ann", "Bob"], "Ann"))
+    aside = path.with_name(path.name + ".set-aside")
+    assert path.read_bytes() + aside.read_bytes() == damaged and len(table.log.inputs) == 3
+    assert "line 5 holds" in table.log.warnings[-1] and f"the rest is kept in {aside}" in table.log.warnings[-1]
+    assert table.message == "The game log needed care on start: 3 inputs kept (the system log says more)"
     board.close()
 
 

@@ -39,8 +39,8 @@ def test_a_write_torn_at_any_byte_of_the_last_line_keeps_every_line_before_it(tm
         else:
             assert opened.inputs == INPUTS[:-1], cut
             (warning,) = opened.warnings
-            assert str(path) in warning and f"line {len(INPUTS)} was cut short" in warning
-        assert path.read_bytes() == b"".join(line + b"\n" for line in whole.splitlines()[: len(opened.inputs)])
+            assert str(path) in warning and f"line {len(INPUTS) + 1} was cut short" in warning  # after the header
+        assert path.read_bytes() == b"".join(line + b"\n" for line in whole.splitlines()[: len(opened.inputs) + 1])
         assert GameLog.open(path).inputs == opened.inputs and GameLog.open(path).warnings == []  # repaired
         replay(opened.inputs)
 
@@ -90,7 +90,8 @@ def _damaged(directory: Path, data: st.DataObject) -> None:
         assert int(match.group(1)) > intact, str(error)
         assert path.read_bytes() == bytes(damaged)  # refused: the file is left alone to look at
         return
-    assert opened.inputs[:intact] == INPUTS[:intact] and len(opened.inputs) >= intact
+    kept = max(intact - 1, 0)  # the first line is the header
+    assert opened.inputs[:kept] == INPUTS[:kept] and len(opened.inputs) >= kept
     for warning in opened.warnings:
         assert str(path) in warning and re.search(r"line \d+", warning)
     reopened = GameLog.open(path)
@@ -116,7 +117,7 @@ def test_a_line_of_any_json_is_an_input_or_a_refusal_naming_the_line(line):
         try:
             opened = GameLog.open(path)
         except GameLogError as error:
-            assert f"{path}: line {len(INPUTS) + 1} is " in str(error)
+            assert f"{path}: line {len(INPUTS) + 2} " in str(error)
         else:
             assert opened.inputs[: len(INPUTS)] == INPUTS and len(opened.inputs) == len(INPUTS) + 2
 

@@ -1,22 +1,42 @@
-"""The play (pegging): fast rank-level scoring, a perfect-information search, and the pegging hint.
+"""The play (pegging): fast rank-level scoring, a search of the rest of the play, and the pegging hint.
 
 Pegging depends on ranks only, so the search works on rank tuples. `peg_points` is checked against the
-engine's `score_pegging` in the tests. The search plays out the rest of the play for both players (every
-later pair, run, fifteen, thirty-one, go and last card) and returns the point difference; `hint` averages
-that over hands the opponent could hold, drawn from the cards the player has not seen.
+engine's `score_pegging` in the tests. For each card it can play, the search plays out the rest of the play
+for both players (every later pair, run, fifteen, thirty-one, go and last card, through every later count)
+against hands the opponent could hold. Those hands are drawn from the cards the player has not seen and
+weighted by how likely the opponent is to hold them: a player keeps cards that count well together (the
+weight was measured from the standard player's discards), and each card he has played, and each go, says
+something about the rest (a sensible player would have played that card from that hand).
+
+Far from the end the search counts points (mine minus the opponent's); near the end (`endgame.REACH`) it
+counts the chance of winning the game: pegging out wins at once, and at the end of the play both hands are
+counted in order (the pone first) with the crib still to come, from `endgame.WinChances`.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from companion.cribbage.cards import RANK_NAMES, RANK_WORDS, VALUES, Card
 from companion.cribbage.errors import RuleError
+from companion.cribbage.game import MAX_COUNT, fitting
 
-Hands = tuple[tuple[int, ...], tuple[int, ...]]  # ranks held by player 0 (the one advised) and player 1
-WIN = 100.0  # a game won or lost in the play outweighs any number of points
+from .endgame import REACH, WinChances, chances
+from .tables import rank_table
+
+Ranks = tuple[int, ...]
+# A kept hand that averages one point more with the starter is this much more likely to be what the opponent
+# kept, up to 12 points (measured: 3,000 random deals, the standard player's keep against random four cards;
+# the log of the ratio rises by 0.28 to 0.39 a point as dealer and as pone and levels off near 12).
+KEEP_SLOPE = 0.35
+KEEP_CAP = 12.0
+SURPRISE = 0.15  # weight of a hand from which a sensible player would not have played what he played
+_MEMO_LIMIT = 400_000
 
 
 def peg_points(pile: Sequence[int], count: int) -> int:
@@ -34,6 +54,9 @@ def peg_points(pile: Sequence[int], count: int) -> int:
     return points
 
 
+_peg = functools.lru_cache(maxsize=1 << 16)(peg_points)
+
+
 def sensible_value(pile: tuple[int, ...], count: int, rank: int) -> float:
     """Rules of thumb for playing `rank` on `pile` (ranks since the reset; `count` before the card), in points.
 
@@ -41,7 +64,7 @@ def sensible_value(pile: tuple[int, ...], count: int, rank: int) -> float:
     """
     pile = (*pile, rank)
     count += VALUES[rank]
-    value = float(peg_points(pile, count))
+    value = float(_peg(pile, count))
     if count in (5, 21):
         value -= 1.5  # any ten-card makes 15 or 31
     if len(pile) == 1:
@@ -51,79 +74,140 @@ def sensible_value(pile: tuple[int, ...], count: int, rank: int) -> float:
     return value + VALUES[rank] * 0.02
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def sensible_choice(hand: Ranks, pile: Ranks, count: int) -> int | None:
+    """The rank a sensible player plays from `hand` (None: nothing fits, he says go)."""
+    fits = [r for r in hand if count + VALUES[r] <= MAX_COUNT]
+    if not fits:
+        return None
+    return max(fits, key=lambda r: (sensible_value(pile, count, r), -r))
+
+
+def _fits(hand: Ranks, count: int) -> bool:
+    """Whether a card of `hand` (ranks, lowest first) fits: the engine's rule, on ranks for speed."""
+    return bool(hand) and count + VALUES[hand[0]] <= MAX_COUNT
+
+
+def _next_series(mine: Ranks, theirs: Ranks, last: int) -> int:
+    """Who leads after a go or 31: the player after the one who played last, if he has cards."""
+    return 1 - last if (theirs if last == 0 else mine) else last
+
+
+# Where the play stands: my ranks, the opponent's, the pile since the reset, the count, who is to play (0: me)
+# and who played last.
+State = tuple[Ranks, Ranks, Ranks, int, int, int]
+_future_memo: dict[State, float] = {}
+
+
+def _future(state: State) -> float:
+    """Points player 0 pegs minus player 1's from here to the end of the play; player 1 plays sensibly.
+
+    Shared by every decision (points from here on do not depend on the score), so later plays of a deal, and
+    later deals with the same ranks, find much of their tree already searched.
+    """
+    known = _future_memo.get(state)
+    if known is not None:
+        return known
+    mine, theirs, pile, count, mover, last = state
+    hand = mine if mover == 0 else theirs
+    if not _fits(hand, count):
+        if _fits(theirs if mover == 0 else mine, count):
+            value = _future((mine, theirs, pile, count, 1 - mover, last))
+        else:  # go, or the last card, to the player who played last
+            value = 1.0 if last == 0 else -1.0
+            if mine or theirs:
+                value += _future((mine, theirs, (), 0, _next_series(mine, theirs, last), last))
+    elif mover == 1:
+        value = -_after(state, sensible_choice(theirs, pile, count) or 0)
+    else:
+        value = max(_after(state, r) for r in set(mine) if count + VALUES[r] <= MAX_COUNT)
+    if len(_future_memo) >= _MEMO_LIMIT:
+        _future_memo.clear()
+    _future_memo[state] = value
+    return value
+
+
+def _played(state: State, rank: int) -> tuple[State, int, bool]:
+    """The state after the mover plays `rank`, the points it pegs, and whether the play is over."""
+    mine, theirs, pile, count, mover, _ = state
+    if mover == 0:
+        mine = _without(mine, rank)
+    else:
+        theirs = _without(theirs, rank)
+    pile = (*pile, rank)
+    count += VALUES[rank]
+    points = _peg(pile, count)
+    if count == 31:
+        return (mine, theirs, (), 0, _next_series(mine, theirs, mover), mover), points, not mine and not theirs
+    return (mine, theirs, pile, count, 1 - mover, mover), points, False
+
+
+def _after(state: State, rank: int) -> float:
+    """The mover's points for playing `rank` and what follows, from the mover's side."""
+    after, points, over = _played(state, rank)
+    if over:
+        return points
+    return points + (_future(after) if state[4] == 0 else -_future(after))
+
+
+def _without(hand: Ranks, rank: int) -> Ranks:
+    i = hand.index(rank)
+    return hand[:i] + hand[i + 1:]
+
+
 @dataclass
-class _Search:
-    """Both hands known; scores the rest of the play from player 0's side (0 - 1 points)."""
+class _Race:
+    """The chance player 0 wins the game, searched to the end of the play with the scores pegged so far."""
 
-    need: tuple[int, int] = (999, 999)  # points each player still needs to win the game
-    sensible_opponent: bool = True  # player 1 plays by `sensible_value` (else as well as possible)
-    memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    need: tuple[int, int]  # points each still needs to win in the play
+    leaf: Callable[[int, int], float]  # the chance at the end of the play, given each one's points in it
 
-    def value(self, hands: Hands, pile: tuple[int, ...], count: int, turn: tuple[int, int],
-              scored: tuple[int, int]) -> float:
-        """`turn` is (who is to play, who played last)."""
-        key = (hands, pile, count, turn, scored)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
-        result = self._value(hands, pile, count, turn, scored)
-        self.memo[key] = result
-        return result
+    def __post_init__(self) -> None:
+        self.memo: dict[tuple[State, tuple[int, int]], float] = {}
 
-    def _value(self, hands: Hands, pile: tuple[int, ...], count: int, turn: tuple[int, int],
-               scored: tuple[int, int]) -> float:
-        mover, last = turn
-        other = 1 - mover
-        legal = sorted({r for r in hands[mover] if count + VALUES[r] <= 31})
-        if not legal:
-            if any(count + VALUES[r] <= 31 for r in hands[other]):
-                return self.value(hands, pile, count, (other, last), scored)
-            # Neither can play: go (or the last card) to the last player, unless 31 already paid.
-            points = 1 if count != 31 and pile else 0
-            scored = _add(scored, last, points)
-            end = self._ended(scored)
-            if end is not None:
-                return end
-            if not hands[0] and not hands[1]:
-                return self._final(scored)
-            leader = 1 - last if hands[1 - last] else last
-            return self.value(hands, (), 0, (leader, last), scored)
-        if mover == 1 and self.sensible_opponent:
-            legal = [max(legal, key=lambda r: (sensible_value(pile, count, r), -r))]
-        best = -1e9 if mover == 0 else 1e9
-        for rank in legal:
-            hand = list(hands[mover])
-            hand.remove(rank)
-            new_hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
-            new_pile = (*pile, rank)
-            new_count = count + VALUES[rank]
-            after = _add(scored, mover, peg_points(new_pile, new_count))
-            end = self._ended(after)
-            if end is None:
-                if new_count == 31:
-                    if not new_hands[0] and not new_hands[1]:
-                        end = self._final(after)
-                    else:
-                        leader = other if new_hands[other] else mover
-                        end = self.value(new_hands, (), 0, (leader, mover), after)
-                else:
-                    end = self.value(new_hands, new_pile, new_count, (other, mover), after)
-            best = max(best, end) if mover == 0 else min(best, end)
-        return best
-
-    def _ended(self, scored: tuple[int, int]) -> float | None:
+    def _end(self, scored: tuple[int, int]) -> float | None:
         if scored[0] >= self.need[0]:
-            return WIN
+            return 1.0
         if scored[1] >= self.need[1]:
-            return -WIN
+            return 0.0
         return None
 
-    def _final(self, scored: tuple[int, int]) -> float:
-        return float(scored[0] - scored[1])
+    def value(self, state: State, scored: tuple[int, int]) -> float:
+        known = self.memo.get((state, scored))
+        if known is not None:
+            return known
+        mine, theirs, pile, count, mover, last = state
+        hand = mine if mover == 0 else theirs
+        if not _fits(hand, count):
+            if _fits(theirs if mover == 0 else mine, count):
+                value = self.value((mine, theirs, pile, count, 1 - mover, last), scored)
+            else:
+                after = (scored[0] + 1, scored[1]) if last == 0 else (scored[0], scored[1] + 1)
+                end = self._end(after)
+                if end is not None:
+                    value = end
+                elif mine or theirs:
+                    value = self.value((mine, theirs, (), 0, _next_series(mine, theirs, last), last), after)
+                else:
+                    value = self.leaf(*after)
+        elif mover == 1:
+            value = self.after(state, sensible_choice(theirs, pile, count) or 0, scored)
+        else:
+            value = max(self.after(state, r, scored) for r in set(mine) if count + VALUES[r] <= MAX_COUNT)
+        self.memo[(state, scored)] = value
+        return value
+
+    def after(self, state: State, rank: int, scored: tuple[int, int]) -> float:
+        """The chance after the mover plays `rank`."""
+        after, points, over = _played(state, rank)
+        scored = (scored[0] + points, scored[1]) if state[4] == 0 else (scored[0], scored[1] + points)
+        end = self._end(scored)
+        if end is not None:
+            return end
+        return self.leaf(*scored) if over else self.value(after, scored)
 
 
-def _add(scored: tuple[int, int], player: int, points: int) -> tuple[int, int]:
-    return (scored[0] + points, scored[1]) if player == 0 else (scored[0], scored[1] + points)
+Move = tuple[tuple[Card, ...], Card | None]  # the pile a player faced, and the card he played (None: go)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,92 +224,200 @@ class PlayView:
     dealer: bool = False
     starter: Card | None = None
     kept: tuple[Card, ...] = ()  # the player's hand as it was before the play (counted in the show)
+    opponent_moves: tuple[Move, ...] = ()  # the opponent's plays and goes in this deal, in order
+    target: int = 121
 
     @property
     def count(self) -> int:
         return sum(c.value for c in self.pile)
 
     def legal(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.hand if self.count + c.value <= 31)
+        """The cards that may be played now: the engine's rule (`fitting`)."""
+        return fitting(self.count, self.hand)
+
+    @property
+    def racing(self) -> bool:
+        """Near the end of the game: play for the chance of winning rather than for points."""
+        return min(self.need, self.opponent_need) <= REACH
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     card: Card
     points: int  # pegged by the card at once
-    expected: float  # average point difference over the rest of the play, with this card
+    expected: float  # with it: points over the rest of the play (mine - opponent's), or, racing, the chance to win
     reason: str
-    values: dict[Card, float]  # every legal card's average point difference, as `evaluate` gives them
+    values: dict[Card, float]  # every legal card's value, as `evaluate` gives them
+    racing: bool = False
 
 
-def _opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tuple[int, ...]]:
+@functools.cache
+def _kept_value() -> list[float]:
+    """Average points of four ranks with a starter, by their code (ranks 1-13 in base 13)."""
+    return [float(v) for v in rank_table(5).mean(axis=4).reshape(-1)]
+
+
+def _keep_weight(ranks: Sequence[int]) -> float:
+    code = 0
+    for r in sorted(ranks):
+        code = code * 13 + r - 1
+    return math.exp(KEEP_SLOPE * min(_kept_value()[code], KEEP_CAP))
+
+
+def _likelihood(held: Ranks, view: PlayView, played: Ranks) -> float:
+    """How likely the opponent is to hold `held`, given what he kept and how he has played."""
+    weight = _keep_weight(held + played) if len(held) + len(played) == 4 else 1.0
+    later = list(played)  # the ranks he played from each move on
+    for pile, card in view.opponent_moves:
+        then = tuple(sorted(held + tuple(later)))
+        count = sum(c.value for c in pile)
+        if card is None:
+            if _fits(then, count):
+                return 0.0  # a go is never said holding a card that fits
+            continue
+        if sensible_choice(then, tuple(c.rank for c in pile), count) != card.rank:
+            weight *= SURPRISE
+        later.remove(card.rank)
+    return weight
+
+
+def opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tuple[Ranks, float]]:
+    """Hands the opponent could hold, by ranks, each with its share of `samples` draws weighted by likelihood."""
     ranks = [c.rank for c in view.unseen]
     if view.opponent_go:
-        room = 31 - view.count
-        ranks = [r for r in ranks if VALUES[r] > room]
+        ranks = [r for r in ranks if VALUES[r] > MAX_COUNT - view.count]
     k = min(view.opponent_cards, len(ranks))
-    return [tuple(sorted(rng.sample(ranks, k))) for _ in range(samples)]
+    played = tuple(card.rank for _, card in view.opponent_moves if card is not None)
+    drawn = [tuple(sorted(rng.sample(ranks, k))) for _ in range(4 * samples)]
+    weights = [_likelihood(hand, view, played) for hand in drawn]
+    if sum(weights) <= 0:
+        weights = [1.0] * len(drawn)
+    chosen = Counter(rng.choices(drawn, weights, k=samples))
+    return [(hand, n / samples) for hand, n in sorted(chosen.items())]
 
 
-def evaluate(view: PlayView, samples: int = 16, seed: int = 0, *, sensible_opponent: bool = True) -> dict[Card, float]:
-    """The average point difference (mine - opponent's) over the rest of the play for each legal card.
+def _race_leaf(view: PlayView, table: WinChances, theirs: Ranks, played: Ranks) -> Callable[[int, int], float]:
+    """My chance at the end of the play for each split of the play's points, with these opponent's cards.
 
-    The opponent's hand is drawn `samples` times from the unseen cards; he is expected to play by the rules of
-    thumb of `sensible_value`, or, with `sensible_opponent=False`, as well as possible knowing every card.
-    """
+    The hands are counted by ranks (flushes and nobs left out); a hand not known in full (the starter or
+    the cards played not given to `crib hint`) counts what hands usually do."""
+    outcomes = table.outcomes
+    usual = (outcomes.hand_mean(dealer=view.dealer), outcomes.hand_mean(dealer=not view.dealer))
+    mine = _show(tuple(c.rank for c in view.kept), view.starter, usual[0])
+    his = _show(theirs + played, view.starter, usual[1])
+    me, opponent = view.target - view.need, view.target - view.opponent_need
+
+    @functools.cache
+    def leaf(mine_pegged: int, his_pegged: int) -> float:
+        return table.after_play(me + mine_pegged, opponent + his_pegged, dealer=view.dealer,
+                                my_hand=mine, opponent_hand=his)
+    return leaf
+
+
+def play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, samples: int,
+               rng: random.Random) -> float:
+    """What `keep` is worth in the play before a card is laid: points I peg minus the opponent's, searched
+    against hands he is likely to have kept (drawn as in the play, `samples` of them)."""
+    view = PlayView(tuple(keep), (), tuple(unseen), 4)
+    mine = tuple(sorted(c.rank for c in keep))
+    leader = 1 if dealer else 0  # the pone leads
+    return sum(share * _future((mine, theirs, (), 0, leader, 1 - leader))
+               for theirs, share in opponent_hands(view, samples, rng))
+
+
+def _show(kept: Ranks, starter: Card | None, usual: float) -> int:
+    if starter is None or len(kept) != 4:
+        return round(usual)
+    return int(rank_table(5)[(*(r - 1 for r in kept), starter.rank - 1)])
+
+
+def evaluate(view: PlayView, samples: int = 48, seed: int = 0) -> dict[Card, float]:
+    """Each legal card's value: the average point difference (mine - opponent's) over the rest of the play,
+    or near the end of the game the chance of winning; over weighted hands the opponent could hold."""
     legal = view.legal()
     if not legal:
         raise RuleError("no card fits under 31: say go")
     rng = random.Random(seed)
-    hands = _opponent_hands(view, samples, rng)
+    hands = opponent_hands(view, samples, rng)
     pile = tuple(c.rank for c in view.pile)
     mine = tuple(sorted(c.rank for c in view.hand))
-    search = _Search(need=(view.need, view.opponent_need), sensible_opponent=sensible_opponent)
+    count = view.count
     by_rank: dict[int, float] = {}
-    for card in legal:
-        if card.rank in by_rank:
-            continue
-        rest = list(mine)
-        rest.remove(card.rank)
-        new_pile = (*pile, card.rank)
-        count = view.count + card.value
-        now = peg_points(new_pile, count)
-        total = 0.0
-        for theirs in hands:
-            scored = (now, 0)
-            end = search._ended(scored)
-            if end is not None:
-                total += end
-                continue
-            if count == 31:
-                leader = 1 if theirs else 0
-                total += search.value((tuple(rest), theirs), (), 0, (leader, 0), scored)
-            else:
-                total += search.value((tuple(rest), theirs), new_pile, count, (1, 0), scored)
-        by_rank[card.rank] = total / len(hands)
+    if view.racing:
+        table = chances(view.target)
+        played = tuple(card.rank for _, card in view.opponent_moves if card is not None)
+        races = [(_Race((view.need, view.opponent_need), _race_leaf(view, table, theirs, played)), share)
+                 for theirs, share in hands]
+        for rank in sorted({c.rank for c in legal}):
+            by_rank[rank] = sum(share * race.after((mine, theirs, pile, count, 0, 0), rank, (0, 0))
+                                for (race, share), (theirs, _) in zip(races, hands, strict=True))
+    else:
+        for rank in sorted({c.rank for c in legal}):
+            by_rank[rank] = sum(share * _after((mine, theirs, pile, count, 0, 0), rank) for theirs, share in hands)
     return {card: by_rank[card.rank] for card in legal}
 
 
-def hint(view: PlayView, samples: int = 16, seed: int = 0) -> Hint:
-    """The card to play and why, in a player's words."""
+def _reply(view: PlayView, card: Card, hands: list[tuple[Ranks, float]]) -> float:
+    """What the opponent pegs at once, on average, if `card` is played now."""
+    pile = (*(c.rank for c in view.pile), card.rank)
+    count = view.count + card.value
+    total = 0.0
+    for theirs, share in hands:
+        rank = sensible_choice(theirs, pile, count) if count < MAX_COUNT else None
+        if rank is not None:
+            total += share * _peg((*pile, rank), count + VALUES[rank])
+    return total
+
+
+def _count_words(count: int) -> str:
+    return {15: "fifteen", 31: "thirty-one"}.get(count, str(count))
+
+
+def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
+    """The card to play and why, in a player's words: what it does now, what it keeps back and what that is
+    worth over the rest of the play (or, near the end, to the game)."""
     values = evaluate(view, samples, seed)
     card = max(values, key=lambda c: (values[c], -c.index))
     count = view.count + card.value
-    points = peg_points((*(c.rank for c in view.pile), card.rank), count)
+    points = _peg((*(c.rank for c in view.pile), card.rank), count)
     reasons = []
     if points:
-        reasons.append(f"it pegs {points} now")
-    if count in (5, 21):
-        reasons.append(f"it leaves {count}, which any ten-card makes {count + 10}")
+        made = f"makes {_count_words(count)} and " if count in (15, 31) else ""
+        reasons.append(f"it {made}pegs {points} now")
     elif not view.pile and card.value < 5:
         reasons.append("a low lead: no card makes fifteen on it")
-    if len(values) > 1:
-        others = sorted((v for c, v in values.items() if c.rank != card.rank), reverse=True)
-        if others:
-            reasons.append(f"over the rest of the play it averages {values[card] - others[0]:+.1f} "
-                           "against your next best card")
-    if abs(values[card]) >= WIN / 2:
-        reasons.append("it wins the game in the play" if values[card] > 0 else "every card loses the game")
-    reason = "; ".join(reasons) if reasons else "it keeps your options open"
-    name = RANK_WORDS[card.rank]
-    return Hint(card, points, values[card], f"Play the {name} ({RANK_NAMES[card.rank]}): {reason}.", values)
+    else:
+        reasons.append(f"it leaves the count at {count}")
+    others = sorted({c.rank: c for c in values if c.rank != card.rank}.values(), key=lambda c: -values[c])
+    if others:
+        held = others[0]
+        margin = values[card] - values[held]
+        if margin < (0.005 if view.racing else 0.05):
+            reasons.append(f"the {RANK_WORDS[held.rank]} does as well")
+            if view.racing:
+                reasons.append(f"it wins the game {values[card]:.0%} of the time")
+        else:
+            why = f"it keeps the {RANK_NAMES[held.rank]} back"
+            hands = opponent_hands(view, samples, random.Random(seed))
+            risk = _reply(view, held, hands)
+            if risk >= 0.3 and _reply(view, card, hands) < risk - 0.2:
+                why += (f": the count is {view.count}, and on the {RANK_NAMES[held.rank]} your opponent would "
+                        f"peg {risk:.1f} on average")
+            elif points > (instead := _peg((*(c.rank for c in view.pile), held.rank), view.count + held.value)):
+                why += (f": the count is {view.count}, the {RANK_NAMES[card.rank]} pegs {points} on it and the "
+                        f"{RANK_NAMES[held.rank]} {instead or 'nothing'}")
+            reasons.append(why)
+            if view.racing:
+                reasons.append(f"it wins the game {values[card]:.0%} of the time, the {RANK_WORDS[held.rank]} "
+                               f"{values[held]:.0%}")
+            else:
+                reasons.append(f"over the rest of the play it is worth {margin:.1f} more than the "
+                               f"{RANK_WORDS[held.rank]}")
+    elif view.racing:
+        reasons.append(f"it wins the game {values[card]:.0%} of the time")
+    if view.racing and view.opponent_need <= 15:
+        first = "counts first" if view.dealer else "you count first"
+        reasons.append(f"your opponent needs {view.opponent_need} and {first}: the play decides what he can "
+                       "still peg")
+    reason = f"Play the {RANK_WORDS[card.rank]} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
+    return Hint(card, points, values[card], reason, values, view.racing)

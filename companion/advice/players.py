@@ -4,9 +4,10 @@
   crib) and plays any card that fits.
 - standard: the exact discard analysis against a uniform opponent; in the play, sound rules of thumb: take
   the points there are, keep the count off 5 and 21, lead low and never lead a five (no look-ahead).
-- pro: the exact analysis with the opponent model; in the play, a search of the rest of the play over hands
-  the opponent could hold; near the end of the game it plays to reach the target (or to stop the opponent
-  reaching it) rather than for points, counting its own hand when it shows first.
+- pro: the exact analysis with the opponent model on both sides (his discard into either crib); in the play,
+  a search of the rest of the play over hands the opponent could hold, weighted by what his discard and his
+  plays make likely. Near the end of the game (`endgame.REACH`) it lays away and plays for the chance of
+  winning (`endgame.WinChances`, from self-play), not for points.
 """
 
 from __future__ import annotations
@@ -14,21 +15,20 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
-from companion.cribbage.cards import Card
-from companion.cribbage.scoring import score_show
+from companion.cribbage.cards import DECK, Card
 
 from .discard import analyse
+from .endgame import REACH, chances
 from .model import OpponentModel, load
-from .pegging import PlayView, evaluate, sensible_value
+from .pegging import PlayView, evaluate, play_value, sensible_choice
 from .tables import rank_table
 
 LEVELS = ("easy", "standard", "pro")
-PEGGING_DEALER = 3  # points a dealer and a pone usually peg in the play (RULES.md: about 3.5 and 2.0)
-PEGGING_PONE = 2
-ENDGAME = 24  # a hand can still reach the target from this many points short
+CANDIDATES = 4  # lay-aways whose play is searched: the best by hand and crib ...
+CLOSE = 2.0  # ... within this many points of the best
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,34 +76,46 @@ class Standard:
         return analyse(cards, dealer=seat.dealer).best.discard
 
     def play(self, view: PlayView) -> Card:
-        pile = tuple(c.rank for c in view.pile)
-        return max(view.legal(), key=lambda c: (sensible_value(pile, view.count, c.rank), -c.index))
+        rank = sensible_choice(tuple(sorted(c.rank for c in view.hand)), tuple(c.rank for c in view.pile), view.count)
+        return min(c for c in view.legal() if c.rank == rank)
 
 
 @dataclass
 class Pro:
     rng: random.Random
     model: OpponentModel = field(default_factory=load)
-    samples: int = 64
+    samples: int = 32
+    race_samples: int = 20  # near the end: each drawn hand is searched on its own (the score matters)
+    play_samples: int = 10  # opponent hands the play of each kept hand is searched against
+    play_weight: float = 0.5  # the search knows his cards, so counts only part of what it finds
     level: str = "pro"
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
         analysis = analyse(cards, dealer=seat.dealer, model=self.model)
-        # Near the end, a hand that reaches the target wins before the opponent counts: the pone counts
-        # first, the dealer right after him. Play for that chance (with the points the play usually brings).
-        short = seat.target - seat.score - (PEGGING_DEALER if seat.dealer else PEGGING_PONE)
-        if short <= ENDGAME:
-            return max(analysis.splits, key=lambda s: (round(s.chance(short), 3), s.net)).discard
-        return analysis.best.discard
+        if min(seat.target - seat.score, seat.target - seat.opponent_score) > REACH or len(cards) != 6:
+            # The best few by hand and crib, weighed with the points they are worth in the play, each
+            # searched against the same hands the opponent may have kept.
+            unseen = tuple(c for c in DECK if c not in cards)
+            seed = self.rng.randrange(1 << 30)
+            leaders = [s for s in analysis.splits[:CANDIDATES] if s.net >= analysis.best.net - CLOSE]
+            if len(leaders) == 1:
+                return analysis.best.discard
+            return max(leaders, key=lambda s: s.net + self.play_weight * play_value(
+                s.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed))).discard
+        # Near the end: the split with the best chance of winning, over every starter and what the play,
+        # the opponent's hand and the crib usually bring, counted in order (the pone first).
+        splits = analysis.splits
+        wins = chances(seat.target).discard(seat.score, seat.opponent_score, dealer=seat.dealer,
+                                            hands=[s.hands for s in splits], cribs=[s.crib for s in splits])
+        best = max(range(len(splits)), key=lambda i: (round(wins[i], 3), splits[i].net))
+        return splits[best].discard
 
     def play(self, view: PlayView) -> Card:
         legal = view.legal()
-        if len(legal) == 1:
-            return legal[0]
-        need = view.need
-        if not view.dealer and view.starter is not None and len(view.kept) == 4 and need < 999:
-            need -= score_show(view.kept, view.starter).total  # the pone's hand counts first
-        values = evaluate(replace(view, need=max(need, 1)), self.samples, self.rng.randrange(1 << 30))
+        if len({c.rank for c in legal}) == 1:
+            return min(legal)
+        samples = self.race_samples if view.racing else self.samples
+        values = evaluate(view, samples, self.rng.randrange(1 << 30))
         return max(legal, key=lambda c: (values[c], -c.index))
 
 

@@ -13,13 +13,13 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 from companion.cribbage.cards import DECK, Card
-from companion.cribbage.game import skunk_lines
+from companion.cribbage.game import MAX_COUNT, fitting, skunk_lines
 from companion.cribbage.scoring import score_show
 
-from .pegging import PlayView, peg_points
+from .pegging import Move, PlayView, peg_points
 from .players import Player, Seat, make
 
 
@@ -126,9 +126,10 @@ class _Table:
         mover = 1 - dealer
         last = mover
         said_go = [False, False]
+        moves: list[list[Move]] = [[], []]  # each player's plays and goes, as the other saw them
         while held[0] or held[1]:
             count = sum(c.value for c in pile)
-            if any(count + c.value <= 31 for c in held[mover]):
+            if fitting(count, held[mover]):
                 other = 1 - mover
                 view = PlayView(
                     hand=tuple(held[mover]), pile=tuple(pile),
@@ -137,8 +138,10 @@ class _Table:
                     opponent_cards=len(held[other]), opponent_go=said_go[other],
                     need=self.target - self.scores[mover], opponent_need=self.target - self.scores[other],
                     dealer=mover == dealer, starter=starter, kept=kept[mover],
+                    opponent_moves=tuple(moves[other]), target=self.target,
                 )
                 card = self.players[mover].play(view)
+                moves[mover].append((tuple(pile), card))
                 held[mover].remove(card)
                 played[mover].append(card)
                 pile.append(card)
@@ -146,7 +149,7 @@ class _Table:
                 last = mover
                 self.note(type="play", card=str(card))
                 self.peg(mover, peg_points([c.rank for c in pile], count), "pegging")
-                if count == 31:
+                if count == MAX_COUNT:
                     pile, said_go = [], [False, False]
                     mover = other if held[other] else mover
                 elif not held[0] and not held[1]:
@@ -156,12 +159,14 @@ class _Table:
                 continue
             if held[mover] and not said_go[mover]:
                 said_go[mover] = True
+                moves[mover].append((tuple(pile), None))
                 self.note(type="go")
             other = 1 - mover
-            if any(count + c.value <= 31 for c in held[other]):
+            if fitting(count, held[other]):
                 mover = other
                 continue
             if held[other] and not said_go[other]:
+                moves[other].append((tuple(pile), None))
                 self.note(type="go")  # the other player holds cards too, and says go in turn
             self.peg(last, 1, "pegging")  # the go
             pile, said_go = [], [False, False]
@@ -169,10 +174,11 @@ class _Table:
 
 
 def play_game(levels: tuple[str, str], first_dealer: int, seed: str, *, target: int = 121,
-              record: bool = False) -> Game:
-    """One complete game between two levels; `seed` fixes the cards and every choice."""
+              record: bool = False, maker: Callable[[str, random.Random], Player] = make) -> Game:
+    """One complete game between two levels; `seed` fixes the cards and every choice. `maker` makes a
+    level's player (`crib bench` passes one that times each decision)."""
     rng = random.Random(seed)
-    players = (make(levels[0], random.Random(seed + ":a")), make(levels[1], random.Random(seed + ":b")))
+    players = (maker(levels[0], random.Random(seed + ":a")), maker(levels[1], random.Random(seed + ":b")))
     table = _Table(players, target, record, (Side(levels[0]), Side(levels[1])))
     table.note(type="game", players=list(NAMES), dealer=NAMES[first_dealer], target=target)
     dealer = first_dealer
@@ -193,6 +199,24 @@ def play_game(levels: tuple[str, str], first_dealer: int, seed: str, *, target: 
     side.skunks += int(loser_score < skunk_line)
     side.double_skunks += int(loser_score < double_line)
     return Game(table.scores, winner, table.sides, table.inputs)
+
+
+def deal_points(level: str, deals: int, seed: int) -> list[tuple[int, int, int, int, int]]:
+    """What each of `deals` deals brings between two players of `level` in a game that never ends: (the
+    pone's pegging, the dealer's pegging with his heels, the pone's hand, the dealer's hand, the crib)."""
+    rng = random.Random(seed)
+    players = (make(level, random.Random(f"{seed}:a")), make(level, random.Random(f"{seed}:b")))
+    table = _Table(players, 1 << 30, False, (Side(level), Side(level)))
+    out = []
+    for n in range(deals):
+        dealer, pone = n % 2, 1 - n % 2
+        before = [replace(side) for side in table.sides]
+        table.deal(dealer, rng)
+        got = [{f.name: getattr(table.sides[i], f.name) - getattr(before[i], f.name) for f in fields(Side)
+                if f.name != "level"} for i in (0, 1)]
+        out.append((got[pone]["pegging"], got[dealer]["pegging"] + got[dealer]["heels"], got[pone]["hand"],
+                    got[dealer]["hand"], got[dealer]["crib"]))
+    return out
 
 
 def _game(args: tuple[str, str, int, int]) -> Game:

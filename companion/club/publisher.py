@@ -27,7 +27,7 @@ from companion.club import protocol
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import Input, input_to_json, parse_input
-from companion.gamelog import games_dir
+from companion.gamelog import games_dir, is_header
 
 log = logging.getLogger(__name__)
 
@@ -75,21 +75,23 @@ class Broker:
         return client
 
 
-def read_inputs(path: Path) -> list[Input]:
-    """The inputs of a game log, as far as whole lines go (the table may be writing the next one)."""
+def read_inputs(path: Path) -> tuple[int, list[Input]]:
+    """The inputs of a game log, as far as whole lines go (the table may be writing the next one), and the
+    lines above the first input (its header: 1; 0 for old logs), so that input i (from 1) is on line i + that."""
     data = path.read_bytes()
     inputs: list[Input] = []
+    above = 0
     for raw in data[: data.rfind(b"\n") + 1].splitlines():
-        if not raw.strip(b"\0 \t\r"):
+        text = raw.decode("utf-8", "replace")
+        if not inputs and not above and is_header(text):
+            above = 1
             continue
         try:
-            inputs.append(parse_input(json.loads(raw.decode("utf-8"))))
+            inputs.append(parse_input(json.loads(text)))
         except (ValueError, CribbageError, RecursionError):
-            if not inputs:  # a header line before the first input
-                continue
             log.warning("club: %s holds a line that is not an input; publishing stops before it", path)
             break
-    return inputs
+    return above, inputs
 
 
 class Publisher:
@@ -227,7 +229,7 @@ class Publisher:
         for path in logs:
             if path.stem < sent[0]:
                 continue
-            inputs = read_inputs(path)
+            above, inputs = read_inputs(path)
             start = sent[1] if path.stem == sent[0] else 0
             with self.lock:
                 self.length[path.stem] = len(inputs)
@@ -239,14 +241,14 @@ class Publisher:
                 except CribbageError as error:  # the table refuses such inputs; a hand-edited log could hold one
                     log.warning("club: %s input %d does not apply (%s); publishing stops there", path, seq, error)
                     return
-                payload = protocol.event_payload(self.board, path.stem, seq, self.clock(), input_to_json(inp),
+                payload = protocol.event_payload(self.board, path.stem, above + seq, self.clock(), input_to_json(inp),
                                                  state=state)
                 self._publish("events", payload, where=(path.stem, seq))
                 self.folded = (path.stem, seq, state)
                 sent = (path.stem, seq)
             if path == logs[-1] and (start < len(inputs) or not self.announced):
-                self._publish("state", protocol.state_payload(self.board, path.stem, len(inputs), self.clock(), state),
-                              retain=True)
+                summary = protocol.state_payload(self.board, path.stem, above + len(inputs), self.clock(), state)
+                self._publish("state", summary, retain=True)
                 if not self.announced:
                     self._announce(state)
         with self.lock:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -77,7 +78,7 @@ def print_analysis(analysis: Analysis) -> None:
     print(analysis.explain())
 
 
-def batch(lines: TextIO, model: OpponentModel, out: TextIO) -> int:
+def batch(lines: Iterable[str], model: OpponentModel, out: TextIO) -> int:
     """One JSON object per input line; a bad line gets an object with its error, and the exit status is 2."""
     status = 0
     for number, line in enumerate(lines, 1):

@@ -10,6 +10,7 @@ from companion.advice.pegging import PlayView, hint
 from companion.commands import CommandError
 from companion.cribbage.cards import DECK, parse_cards
 from companion.cribbage.errors import RuleError
+from companion.cribbage.game import MAX_COUNT
 
 
 def register(subparsers: Any) -> None:
@@ -29,25 +30,38 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--opponent-go", action="store_true", help="your opponent has said go at this count")
     parser.add_argument("--need", type=int, default=999, help="points you still need to win")
     parser.add_argument("--opponent-need", type=int, default=999, help="points your opponent still needs")
+    parser.add_argument("--dealer", action="store_true", help="you dealt (your opponent counts first)")
+    parser.add_argument("--starter", metavar="CARD", help="the starter (with --played, your hand is counted "
+                        "exactly when playing to the score)")
+    parser.add_argument("--played", nargs="*", default=[], metavar="CARD",
+                        help="your cards already played in this deal")
+    parser.add_argument("--target", type=int, default=121, choices=(61, 121), help="game to 121 or 61")
     parser.add_argument("--json", action="store_true", help="print the hint and every card's value as JSON")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     hand, pile, seen = parse_cards(args.cards), parse_cards(args.pile), parse_cards(args.seen)
-    everything = [*hand, *pile, *seen]
+    played = parse_cards(args.played)
+    starter = parse_cards([args.starter])[0] if args.starter else None
+    everything = [*hand, *pile, *seen, *played, *([starter] if starter else [])]
     if len(set(everything)) != len(everything):
-        raise RuleError("a card is named twice: check your hand, --pile and --seen")
+        raise RuleError("a card is named twice: check your hand, --pile, --seen, --played and --starter")
     if not 0 <= args.opponent_cards <= 4:
         raise CommandError("--opponent-cards is 0 to 4")
-    if sum(c.value for c in pile) > 31:
+    if not 1 <= args.need <= 999 or not 1 <= args.opponent_need <= 999:
+        raise CommandError("--need and --opponent-need are the points still needed: 1 or more")
+    if sum(c.value for c in pile) > MAX_COUNT:
         raise RuleError("the pile counts more than 31: give only the cards since the count was reset")
     unseen = tuple(c for c in DECK if c not in everything)
-    view = PlayView(hand, pile, unseen, args.opponent_cards, args.opponent_go, args.need, args.opponent_need)
+    view = PlayView(hand, pile, unseen, args.opponent_cards, args.opponent_go, min(args.need, args.target),
+                    min(args.opponent_need, args.target), args.dealer, starter, (*hand, *played),
+                    target=args.target)
     advice = hint(view)
     if args.json:
         print(json.dumps({"card": str(advice.card), "points": advice.points, "said": advice.reason,
-                          "values": {str(c): round(v, 3) for c, v in advice.values.items()}}, ensure_ascii=False))
+                          "values": {str(c): round(v, 3) for c, v in advice.values.items()},
+                          "racing": advice.racing}, ensure_ascii=False))
     else:
         print(advice.reason)
     return 0

@@ -11,6 +11,7 @@ from companion.commands.score import open_text
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state, label_words
 from companion.cribbage.transcript import parse_input
+from companion.gamelog import is_header
 from companion.i18n import _
 
 
@@ -36,10 +37,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def replay_lines(lines: Iterable[str]) -> GameState:
-    """Apply every input in turn; an error names its line and nothing after it is read."""
+    """Apply every input in turn; an error names its line and nothing after it is read. A board log's header line
+    is skipped."""
     state = initial_state()
     for number, line in enumerate(lines, 1):
-        if not line.strip():
+        if not line.strip() or (number == 1 and is_header(line)):
             continue
         try:
             state = apply(state, parse_input(line))

@@ -7,7 +7,7 @@ import contextlib
 import functools
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from companion.commands import CommandError
 from companion.cribbage.cards import Card, parse_cards
@@ -54,16 +54,17 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
         raise CommandError("give cards or --batch FILE, not both")
     bad: list[str] = []
     count = 0
-    with open_text(args.batch) as file:
+    with open_batch(args.batch) as file:
         for text in _chunks(file):
             results: list[int | None] = totals(text) if totals else [None] * text.count("\n")
             if None in results:
                 lines = text[:-1].split("\n")
                 for index in (i for i, total in enumerate(results) if total is None):
+                    number = count + index + 1
                     try:
-                        results[index] = line_total(lines[index])
+                        results[index] = line_total(_utf8(lines[index], number, args.batch))
                     except (CribbageError, CommandError) as error:
-                        bad.append(f"line {count + index + 1}: {error} (got {lines[index].strip()!r})")
+                        bad.append(f"line {number}: {error} (got {lines[index].strip()!r})")
             sys.stdout.write("\n".join(BAD_TOTAL if total is None else str(total) for total in results)
                              if bad else "\n".join(map(str, results)))
             sys.stdout.write("\n")
@@ -117,18 +118,59 @@ def print_score(score: Score, *, as_json: bool, itemise: bool = False) -> None:
 
 
 @contextlib.contextmanager
-def open_text(path: str) -> Iterator[TextIO]:
-    """A named file, or standard input for '-', with a message that says what to do when it cannot be read."""
+def open_batch(path: str) -> Iterator[TextIO]:
+    """A batch file, or standard input for '-', read as text whose bytes that are not UTF-8 are kept (as
+    surrogates) so that the line holding one is a bad line (`_utf8`), not a traceback."""
     if path == "-":
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="surrogateescape")
         yield sys.stdin
         return
     try:
-        file = open(path, encoding="utf-8")  # noqa: SIM115 (closed below, after the caller is done)
+        file = open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 (closed below)
     except OSError as error:
         raise CommandError(_("cannot read {path}: {strerror}; give a readable file or '-'")
                            .format(path=path, strerror=error.strerror)) from None
     with file:
         yield file
+
+
+def _utf8(line: str, number: int, path: str) -> str:
+    """`line` when it was UTF-8 text; otherwise the error that names its first bad byte."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError as error:
+        name = "standard input" if path == "-" else path
+        byte = ord(line[error.start]) - 0xDC00
+        raise CommandError(f"{name}: line {number} is not UTF-8 text (byte {byte:#04x} at column "
+                           f"{error.start + 1}): save it as UTF-8, or type that line again") from None
+    return line
+
+
+@contextlib.contextmanager
+def open_text(path: str) -> Iterator[Iterator[str]]:
+    """The lines of a named file, or of standard input for '-', with a message that says what to do when it
+    cannot be read or a line is not UTF-8 text (any byte may come from a scanner or a serial line)."""
+    if path == "-":
+        yield utf8_lines(sys.stdin.buffer, "standard input")
+        return
+    try:
+        file = open(path, "rb")  # noqa: SIM115 (closed below, after the caller is done)
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror}; give a readable file or '-'") from None
+    with file:
+        yield utf8_lines(file, path)
+
+
+def utf8_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+    """Each line decoded on its own, so that a bad byte is an error naming its line rather than a traceback."""
+    for number, raw in enumerate(stream, 1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise CommandError(f"{name}: line {number} is not UTF-8 text (byte {raw[error.start]:#04x} at column "
+                               f"{len(raw[:error.start].decode('utf-8', 'replace')) + 1}): save it as UTF-8, "
+                               "or type that line again") from None
 
 
 read_card = functools.cache(Card.parse)  # batches read the same few texts again and again

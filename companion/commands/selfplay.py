@@ -8,8 +8,9 @@ import sys
 import time
 from typing import Any
 
+from companion.advice import endgame
 from companion.advice.players import LEVELS
-from companion.advice.selfplay import play_game, report, run
+from companion.advice.selfplay import deal_points, play_game, report, run
 from companion.commands import CommandError
 
 
@@ -29,12 +30,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--transcript", metavar="FILE",
                         help="write the first game's table inputs as JSON Lines (for `crib replay`)")
+    parser.add_argument("--endgame", metavar="FILE",
+                        help="instead of games, play --deals deals between standard players and write what a "
+                        "deal brings (the table the pro plays to the score by) to FILE")
+    parser.add_argument("--deals", type=int, default=20000, help="deals for --endgame (default 20000)")
     parser.set_defaults(func=selfplay)
 
 
 def selfplay(args: argparse.Namespace) -> int:
-    if args.games < 1 or args.jobs < 1:
-        raise CommandError("--games and --jobs take a number of at least 1")
+    if args.games < 1 or args.jobs < 1 or args.deals < 1:
+        raise CommandError("--games, --jobs and --deals take a number of at least 1")
+    if args.endgame:
+        return _endgame(args)
     if args.transcript:
         game = play_game((args.a, args.b), 0, f"{args.seed}:0", record=True)
         try:
@@ -75,4 +82,18 @@ def selfplay(args: argparse.Namespace) -> int:
     print(f"Table per deal: dealer pegs {per['pegging_as_dealer']:.2f}, pone {per['pegging_as_pone']:.2f}, "
           f"hand {per['hand']:.2f}, crib {per['crib']:.2f}; per show (leaving out the shows a game ended before): "
           f"hand {show['hand']:.2f}, crib {show['crib']:.2f}")
+    return 0
+
+
+def _endgame(args: argparse.Namespace) -> int:
+    data = endgame.count(deal_points("standard", args.deals, args.seed),
+                         f"standard-deals-{args.deals}-seed-{args.seed}")
+    endgame.from_counts(data)  # the file must load
+    try:
+        with open(args.endgame, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+            out.write("\n")
+    except OSError as error:
+        raise CommandError(f"cannot write {args.endgame}: {error.strerror}") from None
+    print(f"{args.deals} deals between standard players written to {args.endgame}")
     return 0

@@ -162,7 +162,7 @@ class Screen:
     def outcome(self, outcome: Outcome) -> None:
         text = outcome.entry.text.strip()
         if outcome.accepted is not None:
-            line = f"ok {len(self.table.log.inputs)} {json.dumps(input_to_json(outcome.accepted))}"
+            line = f"ok {outcome.line} {json.dumps(input_to_json(outcome.accepted))}"
             self.status = f"{text}: ok" + (f" ({outcome.message})" if outcome.message else "")
         elif outcome.error:
             line = self.status = f"rejected {text!r}: {outcome.message}"
@@ -248,12 +248,17 @@ def run(args: argparse.Namespace) -> int:
     setup = new_setup(config, args)
     state_dir = args.state_dir or default_state_dir()
     script = args.script
-    new = args.new
-    if args.demo:
-        state_dir = Path(tempfile.mkdtemp(prefix="crib-demo-"))
-        new = True
     if script is not None and not script.is_file():
         raise CommandError(_("--script {script}: no such file").format(script=script))
+    if args.demo:  # a fresh game in a directory of its own, removed when the demo ends
+        with tempfile.TemporaryDirectory(prefix="crib-demo-") as demo_dir:
+            return _play(args, config, setup, Path(demo_dir), script, new=True)
+    return _play(args, config, setup, state_dir, script, new=args.new)
+
+
+def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_dir: Path, script: Path | None, *,
+          new: bool) -> int:
+    """The board on `state_dir` until the script, the terminal or the demo ends."""
     chosen = replay([setup])
     notes = []  # on stderr, and the first words under a live screen
     resumed = None if new else unfinished_game(state_dir)

@@ -216,13 +216,23 @@ def load_firmware(wiring: Wiring | None = None, directory: Path | None = None) -
     return private
 
 
+def _own_directory() -> Path:
+    """A fresh directory for the port's link, named after this process; those of processes that are gone (a
+    simulator killed before it could clean up) are removed first, so none are left behind for long."""
+    for stale in Path(tempfile.gettempdir()).glob("crib-pico-*-*"):
+        pid = stale.name.split("-")[2]
+        if pid.isdigit() and int(pid) != os.getpid() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(stale, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=f"crib-pico-{os.getpid()}-"))
+
+
 class SimulatedPico:
     """A Pico with the project's firmware, plugged in at `port` (a link to a fresh pseudo-terminal, in a
     directory of its own unless given). Its millisecond clock is `clock`'s, plus any time skipped by `settle`."""
 
     def __init__(self, clock: Clock, port: Path | None = None) -> None:
         self.clock = clock
-        self._own_dir = None if port is not None else Path(tempfile.mkdtemp(prefix="crib-pico-"))
+        self._own_dir = None if port is not None else _own_directory()
         self.port = port or self._own_dir / "ttyACM0"  # type: ignore[operator]
         self.wiring = Wiring()
         self.wiring.now = self.now_ms

@@ -31,13 +31,15 @@ from companion.view.leds import Effect, Frame
 
 
 class SimStrip(PegStrip):
-    """A strip in memory. `shown` holds every (frame, effects) that reached the strip, in order."""
+    """A strip in memory. `shown` holds the latest (frame, effects) that reached the strip, in order: the last
+    KEPT of them, so that a simulator left running for days does not grow by every frame."""
 
     name = "simulated strip"
+    KEPT = 1000
 
     def __init__(self, led_count: int) -> None:
         self._led_count = led_count
-        self.shown: list[tuple[Frame, tuple[Effect, ...]]] = []
+        self.shown: collections.deque[tuple[Frame, tuple[Effect, ...]]] = collections.deque(maxlen=self.KEPT)
         self.latest: Frame | None = None
         """The picture the controller last asked for (shown or not)."""
         self._connected = True
@@ -243,9 +245,14 @@ class TerminalEntry(LineEntry):
         self.reader.start()
 
     def _read(self) -> None:
-        for line in self.stream:
-            self.lines.append(line)
-        self.ended = True
+        """Bytes are decoded a line at a time: a byte that is not UTF-8 makes that line a bad entry (shown as such
+        and refused), never an error that would end the reading under a strict UTF-8 locale."""
+        binary = getattr(self.stream, "buffer", None)
+        try:
+            for line in binary if binary is not None else self.stream:
+                self.lines.append(line.decode("utf-8", "replace") if isinstance(line, bytes) else line)
+        finally:
+            self.ended = True
 
 
 class ScriptEntry(LineEntry):
@@ -255,5 +262,5 @@ class ScriptEntry(LineEntry):
 
     def __init__(self, path: Path, keypad: KeyHand | None = None) -> None:
         super().__init__(keypad)
-        self.lines.extend(path.read_text(encoding="utf-8").splitlines())
+        self.lines.extend(line.decode("utf-8", "replace") for line in path.read_bytes().splitlines())
         self.ended = True

@@ -102,10 +102,10 @@ class HeldCards:
         if data is None:
             log.write_pending(None)  # stale: the input they made is in the log
             return
+        skip = data.get("skip_hands_deal", -1)  # read_pending checked the types
         try:
             cards = [Card.parse(text) for text in data.get("cards", [])]
-            skip = int(data.get("skip_hands_deal", -1))
-        except (CribbageError, TypeError, ValueError) as error:
+        except CribbageError as error:
             log.warnings.append(f"{log.pending_path}: {error}; the cards held are dropped")
             log.write_pending(None)
             return

@@ -36,7 +36,7 @@ from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
 from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
-from companion.gamelog import GameLog
+from companion.gamelog import CannotSave, GameLog
 from companion.i18n import N_, _
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
@@ -57,12 +57,13 @@ and the computer players' moves (companion.web.computer). A game input from it s
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What became of one entry: the input logged (if any) and the words shown for it."""
+    """What became of one entry: the input logged (if any), the log line that holds it, and the words shown."""
 
     entry: Entry
     accepted: t.Input | None = None
     message: str = ""
     error: bool = False
+    line: int = 0  # the line of the log file that holds `accepted`
 
 
 class Table:
@@ -97,12 +98,16 @@ class Table:
         self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
         self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
         self.state = replay(game_log.inputs)
-        if self.state.phase == "new":
-            self._append(self.setup)
-        self._log_discards()  # a power cut may have come between the last play and its discards
-        self.held.restore(self.log, self.state)
         for warning in game_log.warnings:
             log.warning("%s", warning)
+        if game_log.warnings:
+            self.presenter.say(f"The game log needed care on start: {len(game_log.inputs)} inputs kept (the system "
+                               "log says more)", error=True)
+        for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):
+            try:
+                step()
+            except CannotSave as error:  # a full or read-only disk: the board comes up and says so
+                self.presenter.say(str(error), error=True)
         self.render()
 
     # -- what the parts hold, by the names the table uses ----------------------------------------------
@@ -169,15 +174,24 @@ class Table:
         """Apply one entry. Never raises for anything a person can enter."""
         before = self.state
         coached = self.coaching.hide()  # the table has moved on
+        held, skip = list(self.held.cards), self.held.skip_hands_deal
         try:
+            self._catch_up()
             outcome = self._handle(entry)
             if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
                 self._log_discards()
-        except CribbageError as error:
+        except (CribbageError, CannotSave) as error:  # a disk that will not write: refused, tried again next time
             outcome = Outcome(entry, message=str(error), error=True)
         if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
             self.coaching.next_page()
-        self.held.keep(self.log, self.state)  # durable before anything is shown: "Crib: 2 of 4" is a promise
+        try:
+            self.held.keep(self.log, self.state)  # durable before anything is shown: "Crib: 2 of 4" is a promise
+        except CannotSave as error:
+            if outcome.accepted is None:  # the card is not held after all: as if never entered
+                self.held.cards, self.held.skip_hands_deal = held, skip
+                outcome = Outcome(entry, message=str(error), error=True)
+            else:  # logged: the file left beside the log is stale and ignored on a restart
+                log.warning("%s", error)
         if outcome.message:
             self.presenter.say(outcome.message, error=outcome.error)
         elif outcome.accepted is not None:
@@ -307,12 +321,18 @@ class Table:
         """`setup` starts a game in a log of its own."""
         if self.new_log is None:
             return Outcome(entry, message=_("a new game needs a state directory"), error=True)
-        self.confirm_new_until = -1.0
         self.held.forget(self.log)
+        old = (self.log, self.state, list(self.held.cards))
         self.log = self.new_log()
         self.held.cards.clear()
         self.state = replay(self.log.inputs)
-        return replace(self._accept(entry, setup), message=said)
+        try:
+            outcome = self._accept(entry, setup)
+        except CannotSave:  # the old game stays on the board until a new one can be saved
+            self.log, self.state, self.held.cards = old
+            raise
+        self.confirm_new_until = -1.0
+        return replace(outcome, message=said)
 
     def _skip_cut(self, entry: Entry) -> Outcome:
         """`ok` while cutting for deal: no cut, the first player named deals (the game line is entered again with
@@ -361,7 +381,14 @@ class Table:
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
         self._append(inp)
-        return Outcome(entry, accepted=inp)
+        return Outcome(entry, accepted=inp, line=self.log.lines)
+
+    def _catch_up(self) -> None:
+        """What a start (or a disk that would not write) left undone: the game's first input, and the coached
+        discards a power cut may have come between the last play and its discards."""
+        if self.state.phase == "new":
+            self._append(self.setup)
+        self._log_discards()
 
     def _append(self, inp: t.Input) -> None:
         """Validate with the engine, make it durable, and only then change the state."""

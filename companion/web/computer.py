@@ -368,7 +368,7 @@ class ComputerGame(EntryDevice):
         view = PlayView(hand=held, pile=state.pile, unseen=tuple(c for c in DECK if c not in seen),
                         opponent_cards=state.cards_left(following), opponent_go=following in state.gone,
                         need=state.target - state.scores[side], opponent_need=state.target - max(others),
-                        dealer=player == state.dealer, starter=state.starter, kept=kept)
+                        dealer=player == state.dealer, starter=state.starter, kept=kept, target=state.target)
         return dealer_entry(t.PlayInput(self._player(state, player).play(view), player))
 
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
-from companion.advice.pegging import PlayView, hint, peg_points
-from companion.cribbage.cards import DECK, parse_cards
+import pytest
+
+from companion.advice.pegging import PlayView, evaluate, hint, opponent_hands, peg_points, sensible_choice
+from companion.advice.tables import rank_table
+from companion.cribbage.cards import DECK, VALUES, parse_cards
 from companion.cribbage.scoring import score_pegging
 
 
@@ -42,9 +45,9 @@ def view(hand: str, pile: str = "", seen: str = "", opponent_cards: int = 4, **k
 def test_hint_takes_points() -> None:
     h = hint(view("AH 9C 3D", pile="10S JD", opponent_cards=2))
     assert str(h.card) == "9C" and h.points == 3  # a run of three, 9-10-J
-    h = hint(view("AH 9C 3D", pile="10S 9D 3S", opponent_cards=1))
-    assert str(h.card) == "9C" and h.points == 2
-    assert "pegs 2 now" in h.reason
+    h = hint(view("KH 2C 4D", pile="5S 6D", opponent_cards=2))
+    assert str(h.card) == "4D" and h.points == 5  # fifteen and a run of three
+    assert h.reason.startswith("Play the four (4): it makes fifteen and pegs 5 now")
 
 
 def test_hint_does_not_lead_a_five() -> None:
@@ -54,11 +57,64 @@ def test_hint_does_not_lead_a_five() -> None:
 
 
 def test_hint_plays_on_to_win_the_game() -> None:
-    # One point wins: the 7 makes 31 only if nothing else is played, but the 2 is a sure go or last card.
+    # One point wins: the 2 is a sure go or last card.
     h = hint(view("2H", pile="10S 9D 3S", opponent_cards=0, need=1))
-    assert str(h.card) == "2H" and "wins the game" in h.reason
+    assert str(h.card) == "2H" and h.racing and "it wins the game 100% of the time" in h.reason
 
 
 def test_hint_is_the_same_for_the_same_seed() -> None:
     v = view("5H 4C KD 9S 7C", seen="3H")
     assert hint(v, seed=3) == hint(v, seed=3)
+
+
+def test_the_search_plays_out_the_rest_of_the_play_against_a_known_hand() -> None:
+    # Only the opponent's card is unseen, so he holds it. My 5 lets his 10 make fifteen (2), then my 4 makes
+    # 19 and the last card (1): -1. My 4, his 10 (14), my 5 (19) and the last card: +1.
+    v = PlayView(tuple(parse_cards("5H 4C")), (), tuple(parse_cards("10S")), 1)
+    values = {str(c): x for c, x in evaluate(v).items()}
+    assert values == {"5H": pytest.approx(-1.0), "4C": pytest.approx(1.0)}
+
+
+def test_a_go_rules_out_hands_with_a_card_that_fits() -> None:
+    v = view("KH", pile="10S JD 8C", opponent_cards=2, opponent_go=True)  # count 28: he holds nothing under 4
+    for hand, _ in opponent_hands(v, 40, random.Random(1)):
+        assert all(VALUES[r] > 3 for r in hand)
+
+
+def test_the_opponent_hands_follow_what_he_kept_and_how_he_played() -> None:
+    mine, played = parse_cards("2H 2D 9S QC"), parse_cards("KS")
+    unseen = tuple(c for c in DECK if c not in mine and c not in played)
+    # He led a king: a sensible player leads a card under five when he holds one (and a ten before a king).
+    v = PlayView(mine, played, unseen, 3, opponent_moves=(((), played[0]),))
+    hands = opponent_hands(v, 400, random.Random(3))
+    assert sum(share for hand, share in hands if sensible_choice(tuple(sorted((*hand, 13))), (), 0) == 13) > 0.5
+    blind = PlayView(mine, played, unseen, 3)
+    assert sum(share for hand, share in opponent_hands(blind, 400, random.Random(3))
+               if sensible_choice(tuple(sorted((*hand, 13))), (), 0) == 13) < 0.25
+
+
+def test_the_opponent_is_expected_to_have_kept_cards_that_count_well() -> None:
+    mine = parse_cards("2H 2D 9S QC")
+    unseen = tuple(c for c in DECK if c not in mine)
+    table = rank_table(5)
+
+    def points(hand: tuple[int, ...]) -> float:  # four ranks, averaged over every starter rank
+        return float(table[tuple(r - 1 for r in hand)].mean())
+
+    drawn = opponent_hands(PlayView(mine, (), unseen, 4), 400, random.Random(3))
+    rng = random.Random(3)
+    at_random = [tuple(sorted(c.rank for c in rng.sample(unseen, 4))) for _ in range(400)]
+    assert sum(share * points(hand) for hand, share in drawn) > sum(map(points, at_random)) / 400 + 1.5
+
+
+def test_near_the_end_the_pro_plays_not_to_give_away_the_points_the_opponent_needs() -> None:
+    # I am pone and count first: my hand (5-5-10-K and a 5 starter, 20 points) wins the game unless my
+    # opponent pegs his last 2 holes in the play. Leading the 5 lets any ten-card make fifteen.
+    kept = parse_cards("5H 5D 10S KC")
+    starter = parse_cards("5C")[0]
+    unseen = tuple(c for c in DECK if c not in kept and c != starter)
+    racing = PlayView(kept, (), unseen, 4, need=15, opponent_need=2, dealer=False, starter=starter, kept=kept)
+    h = hint(racing)
+    assert h.racing and h.card.rank != 5
+    values = {c.rank: v for c, v in h.values.items()}
+    assert values[5] < values[h.card.rank] - 0.1

@@ -51,7 +51,7 @@ class SimBoard:
     def final(self) -> dict[str, Any]:
         """The board's own state, as the scoreboard should show it."""
         state = replay(self.log.inputs)
-        return {"board": self.board, "log": self.log.path.stem, "seq": len(self.log.inputs),
+        return {"board": self.board, "log": self.log.path.stem, "seq": self.log.lines,
                 **protocol.summary(state)}
 
     def restart(self, broker: Broker, club: str) -> None:

@@ -30,14 +30,15 @@ def test_a_board_scores_with_its_broker_down_and_the_scoreboard_gets_every_input
     for _ in range(3000):  # the whole deal, with nobody to publish to
         daemon.step(timeout=0)
         clock.advance(0.01)
-    logged = GameLog.open(current_log(state_dir)).inputs
+    game_log = GameLog.open(current_log(state_dir))
+    logged = game_log.inputs
     assert replay(logged) == table.state and table.state.phase == "deal" and table.state.deal_number == 2
     assert not publisher.connected
 
     broker.start()
     scoreboard = Scoreboard(broker, tmp_path / "night")
     try:
-        wait_for(lambda: scoreboard.tables().get("t4", {}).get("seq") == len(logged), "the deal at the scoreboard")
+        wait_for(lambda: scoreboard.tables().get("t4", {}).get("seq") == game_log.lines, "the deal at the scoreboard")
         shown = scoreboard.tables()["t4"]
         assert shown["scores"] == dict(table.state.scores)
         assert shown["prompt"] == table.state.prompt()

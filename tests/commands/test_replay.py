@@ -52,3 +52,20 @@ def test_undo_lines_take_back_inputs(tmp_path, capsys):
     assert main(["replay", str(game), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["prompt"] == "Bob to play, count 14" and result["pile"] == ["JS", "4C"]
+
+
+def test_a_board_log_with_its_header_replays(tmp_path, capsys):
+    log = tmp_path / "0001.jsonl"
+    log.write_text('{"log":"cribbage-companion","version":1}\n' + GAME.read_text())
+    assert main(["replay", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == {"Ann": 121, "Bob": 104}
+
+
+def test_a_byte_that_is_not_utf8_is_an_error_naming_the_line(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    lines = GAME.read_bytes().splitlines(keepends=True)
+    bad.write_bytes(b"".join(lines[:3]) + b'{"type":"play","card":"5\xffH"}\n' + b"".join(lines[3:]))
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}: line 4 is not UTF-8 text (byte 0xff at column 25): save it as UTF-8" in err
+    assert "Traceback" not in err

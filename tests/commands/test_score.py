@@ -47,7 +47,7 @@ def test_batch_prints_one_total_a_line_in_order(tmp_path, capsys):
 
 def test_batch_from_standard_input(monkeypatch, capsys):
     import io
-    monkeypatch.setattr("sys.stdin", io.StringIO("AH 2H 3H 4H 5H\n"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"AH 2H 3H 4H 5H\n")))
     assert main(["score", "--batch", "-"]) == 0
     assert capsys.readouterr().out == "12\n"  # run of five 5, fifteen 2, five-card flush 5
 
@@ -117,3 +117,14 @@ def test_a_batch_typed_at_a_terminal_answers_each_line_as_it_comes(monkeypatch, 
     monkeypatch.setattr("sys.stdin", Terminal("5H 5D 5C JS 5S\nAH 2H 3H 4H 5H\n"))
     assert main(["score", "--batch", "-"]) == 0
     assert answered == ["", "29\n", "12\n"]
+
+
+def test_a_byte_that_is_not_utf8_is_a_bad_line_not_a_traceback(tmp_path, monkeypatch, capsys):
+    import io
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"5H 5D 5C JS 5S\n5H 5D 5C J\xffS 5S\n")
+    assert main(["score", "--batch", str(bad)]) == 2
+    assert f"{bad}: line 2 is not UTF-8 text (byte 0xff at column 11)" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xfe5H 5D 5C JS 5S\n")))
+    assert main(["score", "--batch", "-"]) == 2
+    assert "standard input: line 1 is not UTF-8 text (byte 0xfe at column 1)" in capsys.readouterr().err

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.advice import endgame
 from companion.cli import main
 from companion.commands.bench import benchmarks
 from companion.cribbage.game import replay
@@ -67,3 +68,14 @@ def test_selfplay_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> No
         main(["selfplay", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "95% confidence interval" in help_text and "%%" not in help_text
+
+
+def test_selfplay_writes_the_endgame_table_the_pro_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "endgame.json"
+    assert main(["selfplay", "--endgame", str(path), "--deals", "40", "--seed", "3"]) == 0
+    assert f"40 deals between standard players written to {path}" in capsys.readouterr().out
+    outcomes = endgame.load(path)
+    assert outcomes.name == "standard-deals-40-seed-3"
+    assert 0.3 < endgame.WinChances(outcomes, 61).start(0, 0, dealer=True) < 0.8
+    assert main(["selfplay", "--endgame", str(tmp_path / "no" / "such" / "dir.json"), "--deals", "2"]) == 2
+    assert "cannot write" in capsys.readouterr().err

@@ -34,7 +34,7 @@ def test_a_scripted_deal_with_snapshots(tmp_path, capsys):
                  "--snapshots", str(tmp_path / "png")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in out] == ["ok"] * 11 + ["noted"] * 3 + ["ok"]
-    assert out[-1] == 'ok 13 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'
+    assert out[-1] == 'ok 14 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
     assert dict(state.scores) == {"Ann": 17, "Bob": 21}
     pictures = sorted(p.name for p in (tmp_path / "png").iterdir())
@@ -55,17 +55,19 @@ def test_the_demo_plays_the_sample_deal_in_a_fresh_game(tmp_path, capsys, monkey
     monkeypatch.setattr(sim, "DEMO_SECONDS", 0)  # one entry per turn of the loop instead of one a second
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # nobody types during the demo
+    seen = []
+    monkeypatch.setattr(sim, "_play", lambda *args, run=sim._play, **kw: seen.append(args[3]) or run(*args, **kw))
     assert main(["sim", *SIM, "--demo", "--state-dir", str(tmp_path / "kept")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == len(sim.DEMO) + 4 and out[-5] == 'ok 13 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'
+    assert len(out) == len(sim.DEMO) + 4 and out[-5] == 'ok 14 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'
     assert out[-4:] == [  # and it ends with the deal summed up
         "Deal 1: Ann dealt, the starter 5♣",
         "  The play: Ann 4, Bob 1",
         "  The show: Bob's hand 20, Ann's hand 9, Ann's crib 4",
         "Scores: Ann 17, Bob 21",
     ]
-    (game,) = tmp_path.glob("crib-demo-*")
-    assert dict(replay(GameLog.open(current_log(game)).inputs).scores) == {"Ann": 17, "Bob": 21}
+    assert seen[0].name.startswith("crib-demo-") and seen[0].parent == tmp_path
+    assert not list(tmp_path.glob("crib-demo-*"))  # the demo's game goes with it
     assert not (tmp_path / "kept").exists()  # the demo never touches the game of --state-dir
 
 
@@ -265,10 +267,30 @@ def test_keys_on_the_simulated_picos_keypad_come_over_its_link_and_are_played(tm
     assert main(["sim", *SIM, "--set", "devices.keypad=pico", "--state-dir", str(tmp_path / "s"),
                  "--script", str(script)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1:] == ['ok 3 {"type": "play", "card": "10C"}', 'ok 4 {"type": "play", "card": "5H"}',
-                       'ok 5 {"type": "play", "card": "4C"}']  # in the script's order: the keys before the next line
+    assert out[1:] == ['ok 4 {"type": "play", "card": "10C"}', 'ok 5 {"type": "play", "card": "5H"}',
+                       'ok 6 {"type": "play", "card": "4C"}']  # in the script's order: the keys before the next line
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
     assert state.count == 19 and dict(state.scores) == {"Ann": 2, "Bob": 0}  # Ann's five made fifteen
     (pico,) = picos
     assert pico.keypad_pins == ((6, 7, 8, 9), (10, 11, 12, 13))  # told by the host: the packaged keypad.pico_* pins
     assert pico.keys_sent == 8  # four keys pressed and released, each a KEY message from the firmware
+
+
+def test_bad_bytes_on_standard_input_under_a_strict_utf8_locale_are_refused_and_play_goes_on(tmp_path):
+    import os
+    import subprocess
+    from pathlib import Path
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
+    result = subprocess.run([sys.executable, "-m", "companion.cli", "sim", *SIM, "--state-dir", str(tmp_path / "s"),
+                             "--set", "devices.strip=sim"], input=b"5C\n\xff\n10C\n", capture_output=True, check=False,
+                            env=env, cwd=Path(__file__).parents[2], timeout=60)
+    out = result.stdout.decode().splitlines()
+    assert result.returncode == 0, result.stderr.decode()[-600:]
+    assert out[-3].startswith('ok 3 {"type": "starter"') and out[-1].startswith('ok 4 {"type": "play"')
+    assert out[-2].startswith("rejected '\ufffd': '\ufffd' is not a card or a command")
+    script = tmp_path / "script.txt"
+    script.write_bytes(b"5C\nJ\xffS\n10C\n")
+    result = subprocess.run([sys.executable, "-m", "companion.cli", "sim", *SIM, "--new", "--state-dir",
+                             str(tmp_path / "s"), "--set", "devices.strip=sim", "--script", str(script)],
+                            capture_output=True, check=False, env=env, cwd=Path(__file__).parents[2], timeout=60)
+    assert result.returncode == 0 and "rejected 'J\ufffdS'" in result.stdout.decode()

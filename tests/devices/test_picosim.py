@@ -172,6 +172,22 @@ def test_no_permission_and_old_firmware_say_what_to_do(
         pico.close()
 
 
+def test_a_killed_simulators_port_directory_is_removed_by_the_next_one(tmp_path, monkeypatch) -> None:
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True).stdout.strip()  # a process that has ended
+    stale = tmp_path / f"crib-pico-{gone}-abc"
+    stale.mkdir()
+    (stale / "ttyACM0").symlink_to("/dev/pts/999")
+    alive = tmp_path / f"crib-pico-{1}-abc"  # init never ends: its directory is left alone
+    alive.mkdir()
+    pico = SimulatedPico(ManualClock())
+    assert not stale.exists() and alive.exists() and pico.port.parent.parent == tmp_path
+    pico.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [alive.name]
+
+
 def test_a_firmware_that_crashes_goes_dim_then_its_watchdog_resets_it_and_the_board_comes_back(
     pico: SimulatedPico, strip: PicoPegStrip, clock: ManualClock
 ) -> None:

@@ -69,3 +69,26 @@ def test_terminal_lines_without_a_keypad_pass_key_texts_on() -> None:
     terminal.poll(0.0)
     assert got == [Entry("5h", "terminal"), Entry("key:5", "terminal")]
     assert terminal.finished
+
+
+def test_a_byte_that_is_not_utf8_is_a_bad_entry_and_reading_goes_on(tmp_path) -> None:
+    got: list[Entry] = []
+    strict = io.TextIOWrapper(io.BytesIO(b"5h\n\xff\xfe\n10c\n"), encoding="utf-8", errors="strict")  # a Pi's locale
+    terminal = TerminalEntry(strict)
+    terminal.start(got.append)
+    terminal.reader.join(timeout=5)
+    terminal.poll(0.0)
+    assert got == [Entry("5h", "terminal"), Entry("\ufffd\ufffd", "terminal"), Entry("10c", "terminal")]
+    script = tmp_path / "script.txt"
+    script.write_bytes(b"5h\nQ\xffS\n")
+    lines = ScriptEntry(script)
+    lines.start(got.append)
+    lines.poll(0.0)
+    assert got[-2:] == [Entry("5h", "script"), Entry("Q\ufffdS", "script")]
+
+
+def test_the_recording_strip_keeps_only_its_latest_frames() -> None:
+    strip = SimStrip(2)
+    for n in range(SimStrip.KEPT + 50):
+        strip.show(((n % 256, 0, 0), OFF))
+    assert len(strip.shown) == SimStrip.KEPT and strip.frame == (((SimStrip.KEPT + 49) % 256, 0, 0), OFF)

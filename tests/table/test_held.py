@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import HandInput, Input, StarterInput
+from companion.entry import Entry
 from companion.gamelog import GameLog
-from companion.table import CommandMistake, HeldCards
+from companion.table import CommandMistake, HeldCards, Table
 from tests.view.test_screen import DEAL, GAME, deal
 
 
@@ -105,3 +108,19 @@ def test_unreadable_held_cards_are_dropped_with_a_warning(tmp_path):
     held.restore(game_log, replay(game_log.inputs))
     assert held.cards == [] and not game_log.pending_path.exists()
     assert "the cards held are dropped" in game_log.warnings[-1]
+
+
+def test_a_held_cards_file_with_a_number_for_a_card_is_dropped_with_a_warning_not_a_crash(tmp_path):
+    def table() -> Table:
+        return Table(GameLog.open(tmp_path / "0001.jsonl"), setup=GAME, layout=load_layout("two-track-121"),
+                     clock=ManualClock())
+
+    first = table()
+    for text in DEAL[:-3]:
+        first.handle(Entry(text, "terminal"))
+    assert first.prompt() == "Crib: 1 of 4"
+    pending = first.log.pending_path
+    pending.write_text(pending.read_text().replace('"cards": ["', '"cards": [5, "'))
+    again = table()  # starts, and says the held cards are gone
+    assert again.cards == [] and again.prompt() == "Scan the crib (Ann's)"
+    assert "not a list of cards" in again.log.warnings[-1] and str(pending) in again.log.warnings[-1]

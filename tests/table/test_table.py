@@ -17,6 +17,7 @@ from companion.cribbage.transcript import (
     PlayInput,
     StarterInput,
     UndoInput,
+    input_to_line,
 )
 from companion.devices.sim import SimStrip
 from companion.entry import Entry
@@ -333,6 +334,95 @@ def test_new_game_after_a_game_of_an_acc_match_plays_on_in_the_match(tmp_path):
     (new,) = enter(table, "new")
     assert new.accepted is not None and table.state.game_number == 2 and table.state.dealer == "Bob"
     assert dict(table.state.match_points) == {"Ann": 3, "Bob": 0} and table.state.match_scoring == "acc"
+
+
+class FullDisk:
+    """Every write to the state directory fails as a full disk does (after taking part of the line), until freed."""
+
+    def __init__(self, monkeypatch, code: int = 28) -> None:  # ENOSPC
+        import os
+        self.full, self.code, self.real = True, code, os.pwrite
+        monkeypatch.setattr("companion.gamelog.os.pwrite", self.pwrite)
+        real_replace = os.replace
+        monkeypatch.setattr("companion.gamelog.os.replace",
+                            lambda a, b: self.fail() if self.full else real_replace(a, b))
+
+    def fail(self):
+        import os
+        raise OSError(self.code, os.strerror(self.code))
+
+    def pwrite(self, fd, data, offset):
+        if self.full:
+            self.real(fd, data[: len(data) // 2], offset)
+            self.fail()
+        return self.real(fd, data, offset)
+
+
+def test_a_full_disk_refuses_the_entry_on_the_screen_and_takes_it_once_there_is_room(tmp_path, monkeypatch):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:3])
+    state, logged, on_disk = table.state, list(table.log.inputs), table.log.path.read_bytes()
+    disk = FullDisk(monkeypatch)
+    (outcome,) = enter(table, DEAL[3])
+    assert outcome.error and outcome.accepted is None
+    assert table.message == "Cannot save: the disk is full. Nothing was entered; try again once there is room"
+    assert table.message_is_error and table.state is state and table.log.inputs == logged
+    assert table.log.path.read_bytes() == on_disk  # the half-written line is gone: the log stays valid
+    (card,) = enter(table, DEAL[-1])  # no crib card can be held either: "Crib 1 of 4" would be a promise
+    assert card.error and "Cannot save" in card.message
+    disk.full = False
+    outcomes = enter(table, *DEAL[3:])  # room again: the same entries simply work, nothing to restart
+    assert all(not o.error for o in outcomes) and dict(table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert GameLog.open(table.log.path).inputs == list(table.log.inputs)
+
+
+def test_a_crib_card_that_cannot_be_kept_is_refused_and_the_held_ones_stay(tmp_path, monkeypatch):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:-4], DEAL[-4])
+    assert table.prompt() == "Crib: 1 of 4"
+    disk = FullDisk(monkeypatch)
+    (outcome,) = enter(table, DEAL[-3])
+    assert outcome.error and "Cannot save: the disk is full" in outcome.message
+    assert table.prompt() == "Crib: 1 of 4" and new_table(tmp_path).cards == [Card.parse(DEAL[-4])]
+    disk.full = False
+    enter(table, *DEAL[-3:])
+    assert dict(table.state.scores) == {"Ann": 17, "Bob": 21}
+
+
+def test_a_board_started_on_a_read_only_disk_comes_up_and_says_so(tmp_path, monkeypatch):
+    disk = FullDisk(monkeypatch, code=30)  # EROFS
+    table = new_table(tmp_path)
+    assert table.state.phase == "new" and table.message.startswith("Cannot save: the disk is read-only")
+    (outcome,) = enter(table, "5C")
+    assert outcome.error and "read-only" in outcome.message and table.state.phase == "new"
+    disk.full = False
+    (outcome,) = enter(table, "5C")  # the game starts, then the starter
+    assert outcome.accepted == StarterInput(Card.parse("5C")) and table.state.players == ("Ann", "Bob")
+
+
+def test_new_game_on_a_full_disk_keeps_the_game_on_the_board(tmp_path, monkeypatch):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:3])
+    state, path = table.state, table.log.path
+    disk = FullDisk(monkeypatch)
+    enter(table, "new")
+    (outcome,) = enter(table, "new")
+    assert outcome.error and "Cannot save" in outcome.message and table.state is state and table.log.path == path
+    disk.full = False
+    enter(table, "new", "new")
+    assert table.log.path.name == "0002.jsonl" and len(table.log.inputs) == 1
+
+
+def test_ok_n_names_the_log_line_that_holds_the_input_even_when_discards_follow_it(tmp_path):
+    table = new_table(tmp_path, coaching=True)
+    enter(table, *BOB_DEALT, *ANN_DEALT)
+    outcomes = enter(table, *DEAL[:-4])
+    last = outcomes[-1]  # the play that ends the play: the two discards are logged after it
+    assert isinstance(last.accepted, PlayInput) and isinstance(table.log.inputs[-1], DiscardInput)
+    lines = table.log.path.read_text(encoding="utf-8").splitlines()
+    for outcome in outcomes:
+        assert lines[outcome.line - 1] == input_to_line(outcome.accepted)
+    assert last.line == len(lines) - 2
 
 
 def test_what_the_table_shows_is_the_same_in_plain_values(tmp_path):
