@@ -78,9 +78,9 @@ def device_news(before: dict[str, str], now: dict[str, str]) -> str | None:
     back = [what for what, problem in now.items() if not problem and before.get(what) and what != STRIP]
     said = []
     if gone:
-        said.append(f"Not connected: {', '.join(gone)}. The game goes on; check the cable")
+        said.append(_("Not connected: {devices}. The game goes on; check the cable").format(devices=", ".join(gone)))
     if back:
-        said.append(f"Connected again: {', '.join(back)}")
+        said.append(_("Connected again: {devices}").format(devices=", ".join(back)))
     return ". ".join(said) or None
 
 

@@ -32,6 +32,7 @@ from typing import Any
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import Input, UndoInput, input_to_line, parse_input
+from companion.i18n import N_, _
 
 HEADER = {"log": "cribbage-companion", "version": 1}
 VERSION = 1
@@ -41,13 +42,13 @@ _WHAT_TO_DO = "run `crib repair` (it keeps the lines before it and sets the rest
 
 # What a failed write means at the table, by errno; anything else is shown with the system's words.
 _CANNOT_SAVE = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EFBIG: "the log has reached the size limit",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "no permission to write the game log",
-    errno.EPERM: "no permission to write the game log",
-    errno.EIO: "the disk reports an error",
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EFBIG: N_("the log has reached the size limit"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EACCES: N_("no permission to write the game log"),
+    errno.EPERM: N_("no permission to write the game log"),
+    errno.EIO: N_("the disk reports an error"),
 }
 
 
@@ -65,8 +66,10 @@ class CannotSave(GameLogError):
     """A write that failed; the log is as it was before it. The message is for the screen."""
 
     def __init__(self, path: Path, error: OSError) -> None:
-        why = _CANNOT_SAVE.get(error.errno or 0, error.strerror or str(error))
-        super().__init__(f"Cannot save: {why}. Nothing was entered; try again once there is room", path=path)
+        known = _CANNOT_SAVE.get(error.errno or 0)
+        why = _(known) if known else error.strerror or str(error)
+        super().__init__(_("Cannot save: {why}. Nothing was entered; try again once there is room").format(why=why),
+                         path=path)
         self.error = error
 
 
