@@ -18,7 +18,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from companion.i18n import DOMAIN, LOCALE_DIR, engine_messages
+from companion.i18n import DOMAIN, LOCALE_DIR, engine_messages, html_messages
 
 PACKAGE = Path(__file__).parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -36,7 +36,11 @@ def extract() -> Catalog:
             continue
         message: str | tuple[str, ...] = found
         template.add(message, locations=[(f"companion/{filename}", lineno)], auto_comments=comments)
+    for page in sorted((PACKAGE / "web" / "templates").glob("*.html")):
+        for words in html_messages(page.read_text(encoding="utf-8")):
+            template.add(words, locations=[(f"companion/web/templates/{page.name}", 0)])
     return template
+
 
 
 def po_path(language: str) -> Path:

@@ -14,7 +14,9 @@ output stays language-neutral (keys and codes).
 from __future__ import annotations
 
 import gettext
+import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -25,6 +27,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 
 _chosen = {"language": "en"}  # one language for the process, like gettext.install
+_page_words: dict[str, str] = {}  # the catalog's translations, for the web page's scripts
 
 
 def N_(message: str) -> str:  # gettext's name for "mark for the catalog, translate later"
@@ -68,6 +71,9 @@ def use(choice: str | None) -> str:
     book = scoring.ENGLISH if code == "en" else _translated_book(code)
     words.number, words.phrasebook = book.number, book
     _chosen["language"] = code
+    _page_words.clear()
+    _page_words.update({k: v for k, v in getattr(translation, "_catalog", {}).items()
+                        if isinstance(k, str) and k and v != k})
     return code
 
 
@@ -103,3 +109,24 @@ def engine_messages() -> list[str]:
     words = [*english.templates.values(), *english.names.values(), english.named, english.last, english.nothing]
     return list(dict.fromkeys(words))
 
+
+# A page's words: the text between tags and the titles and labels read aloud, as the catalog holds them.
+_HTML_TEXT = re.compile(r">(\s*)([^<>]*?[A-Za-z][^<>]*?)(\s*)<")
+_HTML_ATTR = re.compile(r'\b(title|aria-label|placeholder)="([^"]*[A-Za-z][^"]*)"')
+
+
+def html_messages(html: str) -> list[str]:
+    """The words of a page template that the catalog translates."""
+    return [m.group(2) for m in _HTML_TEXT.finditer(html)] + [m.group(2) for m in _HTML_ATTR.finditer(html)]
+
+
+def translate_html(html: str) -> str:
+    """A page template in the chosen language: its words translated, `lang` set, and the catalog handed to the
+    page's scripts as `window.WORDS` (their `_()` looks words up there)."""
+    code = _chosen["language"]
+    if code == "en":
+        return html
+    html = _HTML_TEXT.sub(lambda m: f">{m.group(1)}{_(m.group(2))}{m.group(3)}<", html)
+    html = _HTML_ATTR.sub(lambda m: f'{m.group(1)}="{_(m.group(2))}"', html)
+    script = f"<script>window.WORDS = {json.dumps(_page_words, ensure_ascii=False)};</script>"
+    return html.replace('<html lang="en">', f'<html lang="{code}">', 1).replace("</head>", script + "</head>", 1)

@@ -4,6 +4,7 @@ the system's locale; the German words fit the OLED and the terminal."""
 from __future__ import annotations
 
 import itertools
+import json
 import string
 from collections.abc import Iterator
 
@@ -269,3 +270,22 @@ def test_crib_sims_help_line_fits_the_80_columns(language):
 
     i18n.use(language)
     assert len(_(HELP).format(new_game=NEW_GAME)) <= 80
+
+
+def test_the_web_page_speaks_the_chosen_language_and_hands_its_scripts_the_catalog():
+    from importlib import resources
+
+    from companion import i18n
+
+    page = resources.files("companion.web.templates").joinpath("board.html").read_text(encoding="utf-8")
+    try:
+        assert i18n.translate_html(page) == page  # English: the template as it is
+        i18n.use("de")
+        german = i18n.translate_html(page)
+        assert '<html lang="de">' in german
+        assert ">Deine Hand" in german and ">Your hand" not in german
+        assert german.count("<") == page.count("<") + 2  # the same elements, and the words' <script>
+        words = json.loads(german.split("window.WORDS = ", 1)[1].split(";</script>", 1)[0])
+        assert words["No card fits under 31: say go"] == "Keine Karte passt unter 31: Go sagen"
+    finally:
+        i18n.use("en")

@@ -40,6 +40,7 @@ from companion.cribbage.game import GameState
 from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import KEYS
+from companion.i18n import translate_html
 from companion.table import DEALER, Table
 
 from . import history
@@ -336,7 +337,7 @@ def create_app(hub: Hub) -> web.Application:
 
     def page(name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handler(request: web.Request) -> web.Response:
-            return web.Response(body=pages[name][0], content_type="text/html", charset="utf-8")
+            return web.Response(text=translate_html(pages[name][0].decode("utf-8")), content_type="text/html")
         return handler
 
     for path, name in PAGES.items():

@@ -1,5 +1,8 @@
 // Cribbage Companion pages: the live connection, the controls and the drawings they share. No build step.
 "use strict";
+// The page's words: the server hands a German (or other) page its catalog as window.WORDS.
+function _(words) { return (window.WORDS || {})[words] || words; }
+function fmt(words, values) { return words.replace(/\{(\w+)\}/g, (all, key) => values[key] ?? all); }
 
 const Crib = (() => {
   const TOKEN_KEY = "crib-token";
@@ -110,7 +113,7 @@ const Crib = (() => {
     return el("span", { class: "side" },
       el("span", { class: "dot", style: `background:${snapshot.colours[i]}` }),
       `${side} `, el("b", {}, String(state.scores[side] ?? 0)),
-      state.match_target ? ` (match ${state.match_points[side] ?? 0} of ${state.match_target})` : "",
+      state.match_target ? " " + fmt(_("(match {points} of {target})"), { points: state.match_points[side] ?? 0, target: state.match_target }) : "",
       state.dealer && state.sides.length && (side === state.dealer || side.split(" & ").includes(state.dealer))
         ? el("span", { class: "tag" }, "deals") : null);
   }

@@ -55,11 +55,11 @@
     $("count").textContent = String(state.count);
     $("pile").replaceChildren(...state.pile.map((c) => cardFace(c)));
     $("played").replaceChildren(...state.played.map((p) => el("span", { class: "play" }, `${p.player}: `, cardFace(p.card))));
-    $("turn").textContent = state.turn ? `${state.turn}${state.phase === "play" ? " to play" : ""}` : snapshot.prompt;
+    $("turn").textContent = state.turn ? (state.phase === "play" ? fmt(_("{player} to play"), { player: state.turn }) : state.turn) : snapshot.prompt;
     $("crib").replaceChildren(...(state.crib ? state.crib.map((c) => cardFace(c)) :
       snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : ["–"]));
     const events = state.events.length ? state.events : state.last_events;
-    $("said-title").textContent = state.events.length || !state.last_events.length ? "Scores as said" : "Scores as said, last deal";
+    $("said-title").textContent = state.events.length || !state.last_events.length ? _("Scores as said") : _("Scores as said, last deal");
     $("said").replaceChildren(...events.slice().reverse().map((e) => el("li", {},
       el("b", {}, `${e.label}: ${e.points}`), ` ${e.player && !e.label.startsWith(e.player) ? e.player + " · " : ""}`,
       el("span", { class: "words" }, e.said),
@@ -92,25 +92,28 @@
     $("you").hidden = !you;
     if (!you) return;
     const state = snapshot.state;
-    $("you-name").textContent = `${you.person} against ${you.computers.join(", ")}`;
+    $("you-name").textContent = fmt(_("{person} against {computers}"), { person: you.person, computers: you.computers.join(", ") });
     const discarding = you.dealt.length > 0;
     const cards = discarding ? you.dealt : you.held;
     chosen = chosen.filter((code) => cards.some((c) => c.code === code));
     if (discarding) {
       const n = you.discard_size;
-      $("you-hint").textContent = `Lay away ${n === 1 ? "one card" : "two cards"} to ${state.dealer === you.person ? "your" : state.dealer + "'s"} crib: click ${n === 1 ? "it" : "them"}`;
+      $("you-hint").textContent = state.dealer === you.person
+        ? (n === 1 ? _("Lay away one card to your crib: click it") : _("Lay away two cards to your crib: click them"))
+        : fmt(n === 1 ? _("Lay away one card to {dealer}'s crib: click it") : _("Lay away two cards to {dealer}'s crib: click them"),
+              { dealer: state.dealer });
     } else if (you.playable.length) {
-      $("you-hint").textContent = "Your turn: click a card to play it";
+      $("you-hint").textContent = _("Your turn: click a card to play it");
     } else if (you.can_go) {
-      $("you-hint").textContent = "No card fits under 31: say go";
+      $("you-hint").textContent = _("No card fits under 31: say go");
     } else if (state.phase === "game over" && state.match_target && !state.match_winner) {
-      $("you-hint").textContent = `${snapshot.prompt}. NEW GAME deals the next game of the match`;
+      $("you-hint").textContent = `${snapshot.prompt}. ${_("NEW GAME deals the next game of the match")}`;
     } else if (state.phase === "game over" || state.phase === "match over") {
-      $("you-hint").textContent = `${snapshot.prompt}. "New game against the computer" plays again`;
+      $("you-hint").textContent = `${snapshot.prompt}. ${_("\"New game against the computer\" plays again")}`;
     } else if (you.must_claim) {
-      $("you-hint").textContent = "Count your hand and claim it: the computer takes what you miss";
+      $("you-hint").textContent = _("Count your hand and claim it: the computer takes what you miss");
     } else {
-      $("you-hint").textContent = state.phase === "play" && state.turn ? `${state.turn} to play` : snapshot.prompt;
+      $("you-hint").textContent = state.phase === "play" && state.turn ? fmt(_("{player} to play"), { player: state.turn }) : snapshot.prompt;
     }
     $("hand").replaceChildren(...sorted(cards).map((card) => {
       const playable = you.playable.includes(card.code);

@@ -15,7 +15,7 @@
     el("div", { class: "score" }, String(state.scores[side] ?? 0)),
     el("div", { class: "bar", style: `background:${snapshot.colours[i]}` }),
     state.match_target ? el("div", { class: "name" }, `match ${state.match_points[side] ?? 0} / ${state.match_target}`) : null)));
-    $("status").textContent = state.phase === "play" ? `count ${state.count} · ${snapshot.prompt}` : snapshot.prompt;
+    $("status").textContent = state.phase === "play" ? `${fmt(_("count {count}"), { count: state.count })} · ${snapshot.prompt}` : snapshot.prompt;
     const events = state.events.length ? state.events : state.last_events;
     const last = events[events.length - 1];
     $("last").replaceChildren(...(last ? [`${last.label} ${last.points}`, el("span", { class: "words" }, last.said)] : []));

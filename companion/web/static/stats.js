@@ -10,7 +10,7 @@
     const response = await fetch("/api/stats");
     const data = await response.json();
     if (!response.ok) { $("problems").textContent = data.error; return; }
-    $("summary").textContent = `${data.games} games finished, ${data.unfinished} under way, from ${data.logs} logs.`;
+    $("summary").textContent = fmt(_("{games} games finished, {unfinished} under way, from {logs} logs."), data);
     const players = Object.values(data.players);
     $("players").tBodies[0].replaceChildren(...players.map((p) => el("tr", {},
       el("td", {}, p.player), el("td", {}, p.games), el("td", {}, p.wins), el("td", {}, p.skunks_given),
@@ -34,7 +34,7 @@
       const player = $("player").value;
       if (!player) return;
       const found = await (await fetch(`/api/hands?player=${encodeURIComponent(player)}`)).json();
-      $("hands-note").textContent = `${found.hands} hands counted`;
+      $("hands-note").textContent = fmt(_("{hands} hands counted"), found);
       $("hands").replaceChildren(Charts.distribution(found.counts, found.all, `${player}'s hands`));
     };
     $("player").addEventListener("change", hands);
