@@ -115,7 +115,7 @@ const Crib = (() => {
       `${side} `, el("b", {}, String(state.scores[side] ?? 0)),
       state.match_target ? " " + fmt(_("(match {points} of {target})"), { points: state.match_points[side] ?? 0, target: state.match_target }) : "",
       state.dealer && state.sides.length && (side === state.dealer || side.split(" & ").includes(state.dealer))
-        ? el("span", { class: "tag" }, "deals") : null);
+        ? el("span", { class: "tag" }, _("deals")) : null);
   }
 
   return { el, cardFace, cardBack, connect, post, token, setToken, drawBoard, scoreLine, SUITS };

@@ -11,7 +11,7 @@
     $("scores").replaceChildren(...state.sides.map((side, i) => el("div", {
       class: `big-side${side === turnSide && state.phase === "play" ? " turn" : ""}`, "data-side": side,
     },
-    el("div", { class: "name" }, side, state.dealer && side.split(" & ").includes(state.dealer) ? el("span", { class: "tag" }, "deals") : null),
+    el("div", { class: "name" }, side, state.dealer && side.split(" & ").includes(state.dealer) ? el("span", { class: "tag" }, _("deals")) : null),
     el("div", { class: "score" }, String(state.scores[side] ?? 0)),
     el("div", { class: "bar", style: `background:${snapshot.colours[i]}` }),
     state.match_target ? el("div", { class: "name" }, `match ${state.match_points[side] ?? 0} / ${state.match_target}`) : null)));
