@@ -12,8 +12,6 @@ every starter), the end of the play (both hands known, the crib still to come), 
 from __future__ import annotations
 
 import functools
-import importlib.resources
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.cribbage.errors import InputError
+
+from .tables import read_data
 
 DATA_FILE = "endgame.json"
 REACH = 40  # play to the score once either player is this close to the target
@@ -87,17 +87,7 @@ def from_counts(data: dict[str, Any]) -> Outcomes:
 @functools.cache
 def load(path: Path | None = None) -> Outcomes:
     """The shipped distributions, or ones written by `crib selfplay --endgame PATH`."""
-    if path is None:
-        text = importlib.resources.files(__package__).joinpath(DATA_FILE).read_text()
-    else:
-        try:
-            text = path.read_text()
-        except OSError as error:
-            raise InputError(f"cannot read the endgame table {path}: {error.strerror}") from error
-    try:
-        return from_counts(json.loads(text))
-    except json.JSONDecodeError as error:
-        raise InputError(f"the endgame table is not JSON ({error}): build it again") from error
+    return from_counts(read_data(DATA_FILE, path, "the endgame table", "build it again"))
 
 
 def _shifted(dist: FloatArray, by: int) -> FloatArray:

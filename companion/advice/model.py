@@ -9,9 +9,7 @@ one count of smoothing so that no discard is ever impossible.
 
 from __future__ import annotations
 
-import importlib.resources
 import itertools
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,7 @@ import numpy as np
 from companion.cribbage.cards import RANK_NAMES
 from companion.cribbage.errors import InputError
 
-from .tables import RANKS
+from .tables import RANKS, read_data
 
 DATA_FILE = "opponent_model.json"
 ROLES = ("dealer", "pone")
@@ -65,14 +63,4 @@ def from_counts(data: dict[str, Any]) -> OpponentModel:
 
 def load(path: Path | None = None) -> OpponentModel:
     """The shipped model, or one written by `crib model --out PATH`."""
-    if path is None:
-        text = importlib.resources.files(__package__).joinpath(DATA_FILE).read_text()
-    else:
-        try:
-            text = path.read_text()
-        except OSError as error:
-            raise InputError(f"cannot read the opponent model {path}: {error.strerror}") from error
-    try:
-        return from_counts(json.loads(text))
-    except json.JSONDecodeError as error:
-        raise InputError(f"the opponent model is not JSON ({error}): build it again with `crib model`") from error
+    return from_counts(read_data(DATA_FILE, path, "the opponent model", "build it again with `crib model`"))

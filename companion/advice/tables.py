@@ -8,12 +8,17 @@ flush and nobs (the only suit-dependent points) are added exactly by the analysi
 from __future__ import annotations
 
 import functools
+import importlib.resources
 import itertools
+import json
 import time
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from companion.cribbage.errors import InputError
 from companion.cribbage.scoring import rank_points
 
 RANKS = 13
@@ -67,3 +72,19 @@ def draw_weights(left: IntArray, draws: int) -> IntArray:
     factors = np.clip(left[ranks] - earlier, 0, None)
     weights: IntArray = np.prod(factors, axis=0).reshape((RANKS,) * draws)
     return weights
+
+
+def read_data(name: str, path: Path | None, what: str, rebuild: str) -> Any:
+    """The JSON of a data file shipped beside the advice (`name`), or of `path`; an InputError says which file
+    (`what`) could not be read and how to make it again (`rebuild`)."""
+    if path is None:
+        text = importlib.resources.files(__package__).joinpath(name).read_text()
+    else:
+        try:
+            text = path.read_text()
+        except OSError as error:
+            raise InputError(f"cannot read {what} {path}: {error.strerror}") from error
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"{what} is not JSON ({error}): {rebuild}") from error
