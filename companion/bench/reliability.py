@@ -296,7 +296,8 @@ def kill_run(run: Script, state_dir: Path, rng: random.Random, result: Kills, *,
         result.problems.append(f"{run.variant}: the logs at the end differ from the uninterrupted run's")
 
 
-def kill_figures(kills: int, seed: int, directory: Path, *, games: int = 2) -> Kills:
+def kill_figures(kills: int, seed: int, directory: Path, *, games: int = 2,
+                 on_round: Callable[[Kills], None] | None = None) -> Kills:
     """At least `kills` SIGKILLs spread over scripted games of every variant, in turn."""
     result = Kills()
     rng = random.Random(seed)
@@ -307,6 +308,8 @@ def kill_figures(kills: int, seed: int, directory: Path, *, games: int = 2) -> K
             run = script(variant, seed + round_, games, base / "straight")
             kill_run(run, base / "killed", rng, result)
         round_ += 1
+        if on_round is not None:
+            on_round(result)
     return result
 
 
@@ -338,9 +341,10 @@ class Soak:
     fds: tuple[int, int]
     threads: tuple[int, int]
     crashed: int = 0
+    rss_kb_by_game: dict[int, int] = field(default_factory=dict)  # after every `every` games of the soak
 
 
-def soak(games: int, seed: int, directory: Path, *, warm_up: int = 20,
+def soak(games: int, seed: int, directory: Path, *, warm_up: int = 20, every: int = 1000,
          on_game: Callable[[int], None] | None = None) -> Soak:
     """`games` complete games (after `warm_up` more) between computer players, through `Daemon.step`."""
     from companion.config import load_config
@@ -360,6 +364,7 @@ def soak(games: int, seed: int, directory: Path, *, warm_up: int = 20,
     dealer = Dealer(random.Random(seed), undo_share=0.01, bad_share=0.01)
     entries = finished = crashed = 0
     rss_start, start = 0, 0.0
+    rss_by_game: dict[int, int] = {}
     daemon.start()
     try:
         while finished < games + warm_up:
@@ -379,6 +384,8 @@ def soak(games: int, seed: int, directory: Path, *, warm_up: int = 20,
             entries += 1
             if not over and table.state.phase in ("game over", "match over"):
                 finished += 1
+                if finished > warm_up and (finished - warm_up) % every == 0:
+                    rss_by_game[finished - warm_up] = rss_kb()
                 if on_game is not None:
                     on_game(finished)
         seconds = time.perf_counter() - start
@@ -387,7 +394,7 @@ def soak(games: int, seed: int, directory: Path, *, warm_up: int = 20,
     finally:
         board.close()
     return Soak(games, seconds, entries, outcomes[True], rss_start, rss_end, (fds, open_fds()),
-                (threads, threading.active_count()), crashed)
+                (threads, threading.active_count()), crashed, rss_by_game)
 
 
 # --- configuration errors and the simulator's memory ------------------------------------------------------------
@@ -425,6 +432,10 @@ def sim_rss_mb(directory: Path, strip: str) -> float:
     return int(done.stderr.strip().splitlines()[-1]) / 1024
 
 
+def _progress(line: str) -> None:
+    print(f"  {line}", file=sys.stderr, flush=True)
+
+
 @contextmanager
 def _scratch() -> Iterator[Path]:
     """A scratch directory in memory when there is one (the figures are about kills, not the disk's speed)."""
@@ -436,9 +447,18 @@ def _scratch() -> Iterator[Path]:
 def run(quick: bool) -> dict[str, object]:
     with _scratch() as directory:
         start = time.perf_counter()
-        kills = kill_figures(30 if quick else 1000, 14, directory / "kills")
+        kills = kill_figures(30 if quick else 1000, 14, directory / "kills", on_round=lambda done: _progress(
+            f"{done.kills} SIGKILLs, {done.entries_acknowledged} entries acknowledged, {done.lost} lost"))
         kill_seconds = time.perf_counter() - start
-        long_play = soak(20 if quick else 10_000, 14, directory / "soak", warm_up=5 if quick else 50)
+        games = 20 if quick else 10_000
+        every = 5 if quick else 500
+
+        def soak_progress(done: int) -> None:
+            if done % every == 0:
+                _progress(f"long play: {done} games, {rss_kb() / 1024:.1f} MB resident")
+
+        long_play = soak(games, 14, directory / "soak", warm_up=5 if quick else 50, every=every,
+                         on_game=soak_progress)
         config_ms = config_error_ms(directory)
         memory = {strip: round(sim_rss_mb(directory, strip), 1) for strip in ("sim", "pico-sim")}
     return {
@@ -453,6 +473,7 @@ def run(quick: bool) -> dict[str, object]:
             "entries": long_play.entries, "refused": long_play.refused, "crashed": long_play.crashed,
             "rss_growth_mb": round((long_play.rss_end_kb - long_play.rss_start_kb) / 1024, 2),
             "rss_mb": round(long_play.rss_end_kb / 1024, 1),
+            "rss_mb_by_game": {game: round(kb / 1024, 1) for game, kb in long_play.rss_kb_by_game.items()},
             "open_fds_before_after": list(long_play.fds), "threads_before_after": list(long_play.threads),
             "path": "Daemon.step with luma's dummy OLED and the recording strip; two computer players (easy)",
         },

@@ -20,7 +20,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
@@ -88,16 +88,29 @@ def suit_glyphs() -> dict[str, Image.Image]:
     return glyphs
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) -> None:
-    """`line` at `xy` in the font, each suit symbol replaced by its bitmap in the box of a capital H in that cell."""
+_PAD = LINE_PX  # room above and below a line's cell for the parts of glyphs that reach out of it
+
+
+@lru_cache(maxsize=512)
+def _line_mask(line: str) -> Image.Image:
+    """`line` drawn once into a mask as wide as the screen, `_PAD` pixels down: the screen repeats its lines
+    (names, scores, prompts) from one input to the next, and a font renders slowly on a Pi Zero."""
     font = _font()
     glyphs = suit_glyphs()
-    draw.text(xy, "".join(" " if char in glyphs else char for char in line), font=font, fill=fill)
+    mask = Image.new("1", (SIZE[0], LINE_PX + 2 * _PAD), 0)
+    draw = ImageDraw.Draw(mask)
+    draw.text((0, _PAD), "".join(" " if char in glyphs else char for char in line), font=font, fill=1)
     left, top = _cap_corner()
     for column, char in enumerate(line):
         if char in glyphs:
-            x = xy[0] + int(font.getlength(line[:column])) + left
-            draw.bitmap((x, xy[1] + top), glyphs[char], fill=fill)
+            x = int(font.getlength(line[:column])) + left
+            draw.bitmap((x, _PAD + top), glyphs[char], fill=1)
+    return mask
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) -> None:
+    """`line` at `xy` in the font, each suit symbol replaced by its bitmap in the box of a capital H in that cell."""
+    draw.bitmap((xy[0], xy[1] - _PAD), _line_mask(line), fill=fill)
 
 
 def _wrap(text: str, width: int = COLUMNS) -> list[str]:
