@@ -178,21 +178,13 @@ class GameLog:
 
     @classmethod
     def open(cls, path: Path, *, repair: bool = True) -> GameLog:
-        """Read the log at `path` (created empty if missing and possible), cutting off a torn last line unless told
-        not to. A log that cannot be created or repaired now (a read-only disk) is still read: the next append
-        repairs it, or says why it cannot."""
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("xb"):
-                pass
-            _sync_directory(path.parent)
-        except FileExistsError:
-            pass
-        except OSError as error:
-            if not path.exists():
-                return cls(path, [], [f"{path}: cannot create it now ({error.strerror})"])
+        """Read the log at `path` (none yet: a new log, made by its first append, so that a game is never on the disk
+        without its first line), cutting off a torn last line unless told not to. A log that cannot be repaired now
+        (a read-only disk) is still read: the next append repairs it, or says why it cannot."""
         try:
             data = path.read_bytes()
+        except FileNotFoundError:
+            data = b""
         except OSError as error:
             raise GameLogError(f"{path}: cannot read it ({error.strerror}): check the disk and its permissions",
                                path=path) from None
@@ -276,13 +268,39 @@ class GameLog:
         """Write one input and make it durable before returning. A new log gets its header first. Raises CannotSave
         (the file cut back to what it held) when the disk will not take it."""
         line = input_to_line(inp).encode("utf-8") + b"\n"
-        if self.size == 0 and not self.inputs:
+        first = self.size == 0 and not self.inputs
+        if first:
             line = _HEADER_LINE + line
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
+            if self.path.exists():
+                self._write_at_end(line)
+            else:
+                self._create(line)
         except OSError as error:
             raise CannotSave(self.path, error) from error
+        if first:
+            self.version = VERSION
+        self.size += len(line)
+        self.inputs.append(inp)
+
+    def _create(self, line: bytes) -> None:
+        """A new log with its first line, renamed into place: a game is never on the disk without that line (a
+        crash between making the file and writing it would leave a game with no players and no dealer)."""
+        temporary = self.path.with_name(self.path.name + ".new")
+        try:
+            with temporary.open("wb") as file:
+                file.write(line)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.path)
+        except OSError:
+            temporary.unlink(missing_ok=True)
+            raise
+        _sync_directory(self.path.parent)
+
+    def _write_at_end(self, line: bytes) -> None:
+        fd = os.open(self.path, os.O_WRONLY)
         try:
             if os.fstat(fd).st_size != self.size:
                 self._cut_back(fd)  # a torn line that could not be cut off when the log was opened
@@ -290,19 +308,15 @@ class GameLog:
             while written < len(line):
                 written += os.pwrite(fd, line[written:], self.size + written)
             os.fsync(fd)
-        except OSError as error:
+        except OSError:
             try:
                 os.ftruncate(fd, self.size)
                 os.fsync(fd)
             except OSError:
                 pass  # the next append cuts it back before writing
-            raise CannotSave(self.path, error) from error
+            raise
         finally:
             os.close(fd)
-        if self.size == 0 and not self.inputs:
-            self.version = VERSION
-        self.size += len(line)
-        self.inputs.append(inp)
 
 
 def repair(path: Path) -> tuple[GameLog, Path | None]:

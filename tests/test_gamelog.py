@@ -165,11 +165,22 @@ def test_a_header_alone_torn_or_whole_reads_as_an_empty_log(tmp_path):
 def test_games_are_numbered_and_the_newest_is_current(tmp_path):
     assert current_log(tmp_path) is None
     first = next_log(tmp_path)
-    GameLog.open(first)
+    GameLog.open(first).append(INPUTS[0])
     second = next_log(tmp_path)
-    GameLog.open(second)
+    GameLog.open(second).append(INPUTS[0])
     assert (first.name, second.name) == ("0001.jsonl", "0002.jsonl")
     assert current_log(tmp_path) == second
+
+
+def test_a_new_log_is_on_the_disk_only_with_its_first_line(tmp_path):
+    # A power cut after "new game" made the file and before its game line was written left a game with no
+    # players: started again, the board forgot who lost the last game and let the wrong player deal.
+    path = next_log(tmp_path)
+    opened = GameLog.open(path)
+    assert not path.exists() and current_log(tmp_path) is None
+    opened.append(INPUTS[0])
+    assert GameLog.open(path).inputs == INPUTS[:1]
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # nothing left beside it
 
 
 def test_repair_keeps_the_good_lines_and_sets_the_rest_aside(tmp_path):
@@ -265,7 +276,9 @@ def test_a_read_only_state_directory_is_read_and_every_write_says_why(tmp_path, 
     with pytest.raises(CannotSave, match="Cannot save: the disk is read-only"):
         opened.write_pending({"cards": ["5H"]})
     fresh = GameLog.open(tmp_path / "games" / "0002.jsonl")  # a new game cannot even create its file
-    assert fresh.inputs == [] and "cannot create it now" in fresh.warnings[0]
+    with pytest.raises(CannotSave, match="Cannot save: the disk is read-only"):
+        fresh.append(INPUTS[0])
+    assert fresh.inputs == [] and not fresh.path.exists()
     monkeypatch.undo()
     opened.append(PlayInput(Card.parse("6D")))  # writable again: the torn line is cut off first
     assert GameLog.open(path).inputs == [*INPUTS, PlayInput(Card.parse("6D"))] and GameLog.open(path).warnings == []
