@@ -94,3 +94,12 @@ def test_the_board_runs_without_the_print_and_plots_extras():
     result = subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("usage: crib sim")
+
+
+def test_the_simulated_board_loads_no_numpy_until_a_game_against_the_computer(tmp_path):
+    # numpy is a third of the board's memory, and only the computer players and the statistics pictures need it
+    script = tmp_path / "script.txt"
+    script.write_text("hand Ann 5H 5D 6C JS 4S QD\n")
+    loaded = loaded_after(["sim", "--players", "Ann,Bob", "--dealer", "Ann", "--quiet", "--state-dir",
+                           str(tmp_path / "state"), "--script", str(script), "--set", "devices.pin_factory=mock"])
+    assert "luma" in loaded and "numpy" not in loaded

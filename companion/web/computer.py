@@ -22,13 +22,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from companion.advice.coach import review_discard
-from companion.advice.discard import analyse
-from companion.advice.model import OpponentModel, load
-from companion.advice.pegging import PlayView
-from companion.advice.players import LEVELS, Player, Seat, make
-from companion.advice.tables import rank_table
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import InputError
@@ -36,6 +31,10 @@ from companion.cribbage.game import GameState, legal_moves
 from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
 from companion.table import DEALER, Outcome, Table
+
+if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game against the computer begins
+    from companion.advice.model import OpponentModel
+    from companion.advice.players import Player
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +57,8 @@ class Settings:
     feedback: bool | None = None  # discard feedback; None: on at easy (any computer player is easy)
 
     def __post_init__(self) -> None:
+        from companion.advice.players import LEVELS
+
         if not self.person.strip() or len(self.person) > 20 or self.person in self.computers:
             raise InputError("the person's name is 1 to 20 characters and not a computer player's name "
                              f"({', '.join(self.computers)})")
@@ -239,6 +240,8 @@ class ComputerGame(EntryDevice):
             self._undo_more(before, state, settings, by_person=outcome.entry.source != DEALER)
             return
         if isinstance(accepted, t.DiscardInput) and accepted.player == settings.person:
+            from companion.advice.coach import review_discard
+
             review = review_discard(state, settings.person) if settings.wants_feedback else None
             self.feedback = review.say() if review is not None else ""
             self.said = ""  # kept through the next deal's dealing, until the person has seen it
@@ -332,6 +335,9 @@ class ComputerGame(EntryDevice):
         return dealer_entry(t.StarterInput(deck[-1]))
 
     def _player(self, state: GameState, name: str) -> Player:
+        from companion.advice.model import load
+        from companion.advice.players import make
+
         assert self.settings is not None
         level = self.settings.level_of(name)
         if level == "pro" and self._model is None:
@@ -340,6 +346,10 @@ class ComputerGame(EntryDevice):
         return make(level, rng, self._model)
 
     def lay_away(self, state: GameState, player: str) -> tuple[Card, ...]:
+        from companion.advice.discard import analyse
+        from companion.advice.players import Seat
+        from companion.advice.tables import rank_table
+
         dealt = state.hands[player]
         assert state.dealer is not None
         side = state.side_of[player]
@@ -356,6 +366,8 @@ class ComputerGame(EntryDevice):
         return analyse(dealt, dealer=dealer, variant=state.variant).best.discard
 
     def _play(self, state: GameState, player: str) -> Entry:
+        from companion.advice.pegging import PlayView
+
         held = state.held(player) or ()
         if legal_moves(state).must_go:
             return dealer_entry(t.GoInput(player))
