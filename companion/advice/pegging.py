@@ -210,6 +210,40 @@ class _Race:
 Move = tuple[tuple[Card, ...], Card | None]  # the pile a player faced, and the card he played (None: go)
 
 
+def moves_seen(played: Sequence[tuple[str, Card]], opponent: str, cards: int, count_now: int,
+               gone: bool) -> tuple[Move, ...]:
+    """The opponent's plays and goes in this deal, from the cards played in order (who, card) as a table records
+    them: he said go when another player played twice running in a series, and when the count started again
+    short of 31 while he held cards; `count_now`: the count now; `gone`: he has said go at this count."""
+    moves: list[Move] = []
+    pile: list[Card] = []
+    count, held, said, last = 0, cards, False, None
+
+    def go() -> None:
+        nonlocal said
+        if held and not said:
+            moves.append((tuple(pile), None))
+            said = True
+
+    for who, card in played:
+        if pile and count + card.value > MAX_COUNT:  # nobody could play: the count starts again
+            go()
+            pile, count, said = [], 0, False
+        elif pile and who == last and who != opponent:  # his turn came and went
+            go()
+        if who == opponent:
+            moves.append((tuple(pile), card))
+            held -= 1
+        pile.append(card)
+        count += card.value
+        last = who
+        if count == MAX_COUNT:
+            pile, count, said = [], 0, False
+    if count != count_now or gone:  # started again after the last card played, or he cannot play now
+        go()
+    return tuple(moves)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayView:
     """What a player knows when it is their turn in the play."""

@@ -366,7 +366,7 @@ class ComputerGame(EntryDevice):
         return analyse(dealt, dealer=dealer, variant=state.variant).best.discard
 
     def _play(self, state: GameState, player: str) -> Entry:
-        from companion.advice.pegging import PlayView
+        from companion.advice.pegging import PlayView, moves_seen
 
         held = state.held(player) or ()
         if legal_moves(state).must_go:
@@ -380,7 +380,9 @@ class ComputerGame(EntryDevice):
         view = PlayView(hand=held, pile=state.pile, unseen=tuple(c for c in DECK if c not in seen),
                         opponent_cards=state.cards_left(following), opponent_go=following in state.gone,
                         need=state.target - state.scores[side], opponent_need=state.target - max(others),
-                        dealer=player == state.dealer, starter=state.starter, kept=kept, target=state.target)
+                        dealer=player == state.dealer, starter=state.starter, kept=kept, target=state.target,
+                        opponent_moves=moves_seen(state.played, following, state.hand_size, state.count,
+                                                      following in state.gone))
         return dealer_entry(t.PlayInput(self._player(state, player).play(view), player))
 
 

@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from companion.advice.pegging import PlayView, evaluate, hint, opponent_hands, peg_points, sensible_choice
+from companion.advice.pegging import (
+    PlayView,
+    evaluate,
+    hint,
+    moves_seen,
+    opponent_hands,
+    peg_points,
+    sensible_choice,
+)
 from companion.advice.tables import rank_table
 from companion.cribbage.cards import DECK, VALUES, parse_cards
 from companion.cribbage.scoring import score_pegging
@@ -118,3 +126,47 @@ def test_near_the_end_the_pro_plays_not_to_give_away_the_points_the_opponent_nee
     assert h.racing and h.card.rank != 5
     values = {c.rank: v for c, v in h.values.items()}
     assert values[5] < values[h.card.rank] - 0.1
+
+
+def test_the_opponents_moves_are_read_from_the_cards_played_as_self_play_saw_them() -> None:
+    # The web page's computer player knows only the table's record (who played what); self-play follows every
+    # go as it is said. Both must give the pro the same picture of the opponent's plays and goes.
+    from companion.advice.players import make
+    from companion.advice.selfplay import play_game
+    from companion.cribbage.game import apply, replay
+    from companion.cribbage.transcript import PlayInput, parse_input
+
+    seen: list[list[tuple]] = []
+
+    class Recording:
+        def __init__(self, level: str, rng: random.Random) -> None:
+            self.inner = make(level, rng)
+            self.level = level
+            self.views: list[tuple] = []
+            seen.append(self.views)
+
+        def discard(self, cards, seat):
+            return self.inner.discard(cards, seat)
+
+        def play(self, view):
+            self.views.append(view.opponent_moves)
+            return self.inner.play(view)
+
+    compared = goes = 0
+    for n in range(6):
+        seen.clear()
+        game = play_game(("standard", "easy"), n % 2, f"moves:{n}", record=True, maker=Recording)
+        expected = {"A": iter(seen[0]), "B": iter(seen[1])}
+        state = replay([parse_input(game.inputs[0])])
+        for line in game.inputs[1:]:
+            step = parse_input(line)
+            if isinstance(step, PlayInput):
+                mover = state.turn
+                opponent = state.left_of(mover)
+                moves = moves_seen(state.played, opponent, state.hand_size, state.count,
+                                   opponent in state.gone)
+                assert moves == next(expected[mover]), (n, len(state.inputs))
+                compared += 1
+                goes += sum(card is None for _, card in moves)
+            state = apply(state, step)
+    assert compared > 300 and goes > 50
