@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields, replace
+from typing import TypeVar
 
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.game import MAX_COUNT, fitting, skunk_lines
@@ -60,6 +61,7 @@ class Game:
 
 
 NAMES = ("A", "B")
+T = TypeVar("T")
 
 
 class _Won(Exception):
@@ -219,6 +221,55 @@ def deal_points(level: str, deals: int, seed: int) -> list[tuple[int, int, int, 
     return out
 
 
+def deal_pair(levels: tuple[str, str], seed: str) -> int:
+    """One deal dealt twice, the first level holding each side's cards in turn (the dealer's, then the pone's):
+    its points minus the second level's over both. The cards' luck cancels, so a change of strength shows in
+    far fewer deals than in games."""
+    net = 0
+    for seat in (0, 1):
+        makers = [levels[1], levels[1]]
+        makers[seat] = levels[0]
+        players = (make(makers[0], random.Random(f"{seed}:{makers[0]}")),
+                   make(makers[1], random.Random(f"{seed}:{makers[1]}")))
+        table = _Table(players, 1 << 30, False, (Side(makers[0]), Side(makers[1])))
+        table.deal(0, random.Random(seed))
+        net += table.scores[seat] - table.scores[1 - seat]
+    return net
+
+
+def _pair(args: tuple[str, str, int, int]) -> int:
+    a, b, seed, n = args
+    return deal_pair((a, b), f"{seed}:{n}")
+
+
+def duplicate(a: str, b: str, pairs: int, seed: int, *, jobs: int = 1,
+              progress: Callable[[int], None] | None = None) -> list[int]:
+    """`pairs` deal pairs (`deal_pair`): level a's net points over level b in each."""
+    return _map(_pair, [(a, b, seed, n) for n in range(pairs)], jobs, progress)
+
+
+def _map(function: Callable[[tuple[str, str, int, int]], T], work: list[tuple[str, str, int, int]], jobs: int,
+         progress: Callable[[int], None] | None) -> list[T]:
+    """`function` over `work` in order, in `jobs` processes, telling `progress` how many are done."""
+    results: Iterable[T]
+    if jobs > 1:
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(function, work, chunksize=4)
+    else:
+        pool = None
+        results = map(function, work)
+    out = []
+    try:
+        for n, result in enumerate(results, 1):
+            out.append(result)
+            if progress is not None:
+                progress(n)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return out
+
+
 def _game(args: tuple[str, str, int, int]) -> Game:
     a, b, seed, n = args
     # Alternate the first dealer; each game its own seed, so the results do not depend on the workers.
@@ -229,23 +280,9 @@ def run(a: str, b: str, games: int, seed: int, *, jobs: int = 1,
         progress: Callable[[int], None] | None = None) -> tuple[Side, Side]:
     """Play `games` games and return both sides' totals."""
     totals = (Side(a), Side(b))
-    work = [(a, b, seed, n) for n in range(games)]
-    results: Iterable[Game]
-    if jobs > 1:
-        pool = ProcessPoolExecutor(jobs)
-        results = pool.map(_game, work, chunksize=4)
-    else:
-        pool = None
-        results = map(_game, work)
-    try:
-        for n, game in enumerate(results, 1):
-            totals[0].add(game.sides[0])
-            totals[1].add(game.sides[1])
-            if progress is not None:
-                progress(n)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    for game in _map(_game, [(a, b, seed, n) for n in range(games)], jobs, progress):
+        totals[0].add(game.sides[0])
+        totals[1].add(game.sides[1])
     return totals
 
 

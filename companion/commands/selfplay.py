@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from companion.advice import endgame
 from companion.advice.players import LEVELS
-from companion.advice.selfplay import deal_points, play_game, report, run
+from companion.advice.selfplay import deal_points, duplicate, play_game, report, run
 from companion.commands import CommandError
 
 
@@ -34,6 +38,10 @@ def register(subparsers: Any) -> None:
                         help="instead of games, play --deals deals between standard players and write what a "
                         "deal brings (the table the pro plays to the score by) to FILE")
     parser.add_argument("--deals", type=int, default=20000, help="deals for --endgame (default 20000)")
+    parser.add_argument("--duplicate", metavar="PAIRS", type=int,
+                        help="instead of games, deal PAIRS deals twice, A holding each side's cards in turn, and "
+                        "report A's points over B a pair (the cards' luck cancels: a change of strength shows in "
+                        "far fewer deals)")
     parser.set_defaults(func=selfplay)
 
 
@@ -42,6 +50,8 @@ def selfplay(args: argparse.Namespace) -> int:
         raise CommandError("--games, --jobs and --deals take a number of at least 1")
     if args.endgame:
         return _endgame(args)
+    if args.duplicate is not None:
+        return _duplicate(args)
     if args.transcript:
         game = play_game((args.a, args.b), 0, f"{args.seed}:0", record=True)
         try:
@@ -50,16 +60,8 @@ def selfplay(args: argparse.Namespace) -> int:
         except OSError as error:
             raise CommandError(f"cannot write {args.transcript}: {error.strerror}") from None
     start = time.perf_counter()
-    show = args.games >= 20 and sys.stderr.isatty()
-    step = max(1, args.games // 100)
-
-    def progress(done: int) -> None:
-        if show and (done % step == 0 or done == args.games):
-            print(f"\rplayed {done}/{args.games} games", end="", file=sys.stderr, flush=True)
-
-    sides = run(args.a, args.b, args.games, args.seed, jobs=args.jobs, progress=progress)
-    if show:
-        print(file=sys.stderr)
+    with _progress(args.games, "games") as progress:
+        sides = run(args.a, args.b, args.games, args.seed, jobs=args.jobs, progress=progress)
     figures = report(sides, args.seed)
     figures["seconds"] = round(time.perf_counter() - start, 2)
     if args.json:
@@ -82,6 +84,42 @@ def selfplay(args: argparse.Namespace) -> int:
     print(f"Table per deal: dealer pegs {per['pegging_as_dealer']:.2f}, pone {per['pegging_as_pone']:.2f}, "
           f"hand {per['hand']:.2f}, crib {per['crib']:.2f}; per show (leaving out the shows a game ended before): "
           f"hand {show['hand']:.2f}, crib {show['crib']:.2f}")
+    return 0
+
+
+@contextmanager
+def _progress(total: int, what: str) -> Iterator[Callable[[int], None]]:
+    """A line on a terminal saying how many of `total` are done, every 1%."""
+    show = total >= 20 and sys.stderr.isatty()
+    step = max(1, total // 100)
+
+    def progress(done: int) -> None:
+        if show and (done % step == 0 or done == total):
+            print(f"\rplayed {done}/{total} {what}", end="", file=sys.stderr, flush=True)
+
+    yield progress
+    if show:
+        print(file=sys.stderr)
+
+
+def _duplicate(args: argparse.Namespace) -> int:
+    if args.duplicate < 2:
+        raise CommandError("--duplicate takes a number of deal pairs of at least 2")
+    start = time.perf_counter()
+    with _progress(args.duplicate, "deal pairs") as progress:
+        nets = duplicate(args.a, args.b, args.duplicate, args.seed, jobs=args.jobs, progress=progress)
+    mean, error = statistics.fmean(nets), statistics.stdev(nets) / math.sqrt(len(nets))
+    figures = {"pairs": len(nets), "seed": args.seed, "a": args.a, "b": args.b, "net_per_pair": round(mean, 3),
+               "standard_error": round(error, 3), "net_95ci": [round(mean - 1.96 * error, 3),
+                                                               round(mean + 1.96 * error, 3)],
+               "seconds": round(time.perf_counter() - start, 2)}
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"{len(nets)} deals each dealt twice, {args.a} holding each side's cards in turn against {args.b}, seed "
+          f"{args.seed} ({figures['seconds']} s)")
+    print(f"{args.a} nets {mean:+.2f} points a pair over {args.b} (standard error {error:.2f}, 95% CI "
+          f"{mean - 1.96 * error:+.2f} to {mean + 1.96 * error:+.2f})")
     return 0
 
 

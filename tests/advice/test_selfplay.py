@@ -105,3 +105,13 @@ def test_skunks_in_a_61_point_game_are_counted_by_its_own_skunk_lines() -> None:
         assert (side.skunks, side.double_skunks) == (
             int(state.skunk in ("skunk", "double skunk")), int(state.skunk == "double skunk"))
     assert not all(game.sides[game.winner].skunks for game in games)  # below 91 is no skunk in a 61-point game
+
+
+def test_a_deal_pair_deals_the_same_cards_both_ways_round() -> None:
+    from companion.advice.selfplay import deal_pair, duplicate
+
+    # The same player on both sides of the same cards nets nothing; swapping the levels swaps the sign.
+    assert [deal_pair(("standard", "standard"), f"d:{n}") for n in range(5)] == [0] * 5
+    nets = duplicate("standard", "easy", 12, 3)
+    assert nets == [-deal_pair(("easy", "standard"), f"3:{n}") for n in range(12)]
+    assert sum(nets) > 0  # the better player nets points over a dozen deals

@@ -79,3 +79,13 @@ def test_selfplay_writes_the_endgame_table_the_pro_reads(tmp_path: Path, capsys:
     assert 0.3 < endgame.WinChances(outcomes, 61).start(0, 0, dealer=True) < 0.8
     assert main(["selfplay", "--endgame", str(tmp_path / "no" / "such" / "dir.json"), "--deals", "2"]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_selfplay_duplicate_reports_the_net_points_a_deal_pair(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--a", "standard", "--b", "easy", "--duplicate", "6", "--seed", "2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["pairs"] == 6 and figures["a"] == "standard"
+    low, high = figures["net_95ci"]
+    assert low < figures["net_per_pair"] < high
+    assert main(["selfplay", "--duplicate", "1"]) == 2
+    assert "--duplicate takes a number of deal pairs of at least 2" in capsys.readouterr().err
