@@ -359,8 +359,8 @@ def main(argv: list[str]) -> None:
 # --- the seeds and the runs, in the parent process
 
 
-def seeds(directory: Path) -> dict[str, list[bytes]]:
-    """Good inputs for each target; `directory` is scratch space for the scripted games."""
+def seeds(names: Sequence[str], directory: Path) -> dict[str, list[bytes]]:
+    """Good inputs for the targets named; `directory` is scratch space for the scripted games."""
     from companion import ledlink
     from companion.bench.reliability import script
     from companion.boards import LAYOUT_DIR
@@ -368,8 +368,8 @@ def seeds(directory: Path) -> dict[str, list[bytes]]:
     from companion.cribbage.cards import DECK
     from companion.entry.keymap import KEYS
 
-    logs = [log for variant in ("two", "four", "muggins match", "five-card")
-            for log in script(variant, 14, 1, directory / variant).logs.values()]
+    games = ("two", "four", "muggins match", "five-card") if {"transcript", "gamelog"} & set(names) else ()
+    logs = [log for variant in games for log in script(variant, 14, 1, directory / variant).logs.values()]
     labels = sorted(KEYS)
     presses = ["5", "5A", "*1B", "#123C", "B", "1D0A", "#*4C", "95"]  # cards, faces, pegging, undo, slips
     to_pico = [ledlink.encode(ledlink.Message(seq, kind, body)) for seq, (kind, body) in enumerate([
@@ -384,7 +384,7 @@ def seeds(directory: Path) -> dict[str, list[bytes]]:
         (2, ledlink.ACK, bytes((ledlink.CONFIG,))), (3, ledlink.NAK, bytes((ledlink.BAD_CRC,))),
         (1, ledlink.KEY, b"\x05\x01"), (2, ledlink.KEY, b"\x05\x00")]]
     wedge = b"".join(struct.pack("<BHb", 1, code, 1) for code in (46, 6, 35, 28))  # C 5 H Enter
-    return {
+    every = {
         "cards": [c.payload.encode() for c in DECK] + [str(c).encode() for c in DECK]
         + [b"go", b"undo", b"XG", b"peg 2 5", b"claim 12", b"]d1C5H\r\n"],
         "keypad": [bytes(labels.index(key) | 0x10 for key in sequence) for sequence in presses],
@@ -396,6 +396,7 @@ def seeds(directory: Path) -> dict[str, list[bytes]]:
         "to-pico": [*to_pico, b"".join(to_pico[1:4])],
         "scanner": [b"C5H\r\n", b"]d1CJS\n", b"XG\r", b"5H\n\x1dC5H\r\n", wedge],
     }
+    return {name: every[name] for name in names}
 
 
 @dataclasses.dataclass
@@ -409,7 +410,7 @@ class Result:
 
 
 _STATS = re.compile(r"^#(\d+)\s.*?cov: (\d+) ft: (\d+)", re.MULTILINE)
-_DONE = re.compile(r"^Done (\d+) runs in (\d+) second", re.MULTILINE)
+_EXECUTED = re.compile(r"^stat::number_of_executed_units: *(\d+)", re.MULTILINE)
 
 
 def fuzz(name: str, directory: Path, *, runs: int | None = None, seconds: int | None = None,
@@ -428,18 +429,18 @@ def fuzz(name: str, directory: Path, *, runs: int | None = None, seconds: int | 
     start, limit = time.perf_counter(), (seconds or 60) + 300
     try:
         done = subprocess.run([sys.executable, "-m", "companion.bench.fuzz", name, *flags, str(corpus)],
-                              capture_output=True, text=True, errors="replace", timeout=limit, check=False,
-                              env={**os.environ, "TMPDIR": str(scratch)})
-        log, failed = done.stderr, done.returncode != 0
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
+                              timeout=limit, check=False, env={**os.environ, "TMPDIR": str(scratch)})
+        log, failed = done.stdout, done.returncode != 0  # atheris prints the exception on stdout
     except subprocess.TimeoutExpired as error:
-        partial = error.stderr.decode(errors="replace") if isinstance(error.stderr, bytes) else error.stderr or ""
+        partial = error.stdout.decode(errors="replace") if isinstance(error.stdout, bytes) else error.stdout or ""
         log, failed = f"{partial}\nno answer within {limit} s", True
     result = Result(seconds=round(time.perf_counter() - start, 1))
     stats = _STATS.findall(log)
     if stats:
         result.runs, result.coverage, result.features = (int(n) for n in stats[-1])
-    if finished := _DONE.search(log):
-        result.runs = int(finished[1])
+    if executed := _EXECUTED.search(log):  # -print_final_stats, crash or not
+        result.runs = int(executed[1])
     found = sorted(crashes.iterdir())
     if failed or found:
         result.crashes = 1
@@ -450,14 +451,11 @@ def fuzz(name: str, directory: Path, *, runs: int | None = None, seconds: int | 
 
 
 def _last_error(log: str) -> str:
-    """The exception's last line from atheris's report (or libFuzzer's own line for a timeout or the like)."""
+    """The exception's last line, which atheris prints first (or libFuzzer's own line for a timeout and the like)."""
     lines = log.splitlines()
-    if "=== Uncaught Python exception: ===" in lines:
-        after = lines[lines.index("=== Uncaught Python exception: ===") + 1:]
-        traceback = [line for line in after[: next((i for i, line in enumerate(after) if line.startswith("==")),
-                                                     len(after))] if line.strip()]
-        if traceback:
-            return traceback[-1]
+    header = next((i for i, line in enumerate(lines) if "=== Uncaught Python exception: ===" in line), None)
+    if header is not None and (said := [line for line in lines[header + 1:] if line.strip()]):
+        return said[0]
     return next((line for line in lines if "ERROR: libFuzzer" in line), lines[-1] if lines else "no output")
 
 
@@ -475,7 +473,7 @@ def run(quick: bool) -> dict[str, object]:
     results: dict[str, Result] = {}
     with tempfile.TemporaryDirectory(prefix="crib-fuzz-", dir=base) as scratch:
         directory = Path(scratch)
-        inputs = seeds(directory / "games")
+        inputs = seeds(TARGETS, directory / "games")
         for name in TARGETS:
             results[name] = fuzz(name, directory / name, runs=QUICK_RUNS if quick else None,
                                  seconds=None if quick else FULL_SECONDS, seed_inputs=inputs[name],
