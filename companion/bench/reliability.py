@@ -423,8 +423,10 @@ def sim_rss_mb(directory: Path, strip: str) -> float:
 
     script = directory / f"{strip}.txt"
     script.write_text("\n".join(DEMO) + "\n")
-    probe = ("import resource, sys; from companion.cli import main; status = main(sys.argv[1:]); "
-             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(status)")
+    # VmHWM, not ru_maxrss: that one keeps the peak of the process before its exec, a copy of this large one
+    probe = ("import sys; from pathlib import Path; from companion.cli import main; status = main(sys.argv[1:]); "
+             "print(next(line.split()[1] for line in Path('/proc/self/status').read_text().splitlines() "
+             "if line.startswith('VmHWM:')), file=sys.stderr); sys.exit(status)")
     done = subprocess.run([sys.executable, "-c", probe, "sim", "--players", "Ann,Bob", "--dealer", "Ann", "--quiet",
                            "--state-dir", str(directory / strip), "--script", str(script), "--set",
                            "devices.pin_factory=mock", "--set", f"devices.strip={strip}"],
