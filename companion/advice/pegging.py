@@ -123,6 +123,17 @@ State = tuple[Ranks, Ranks, Ranks, int, int, int]
 _future_memo: dict[State, float] = {}
 
 
+def _stuck(state: State) -> tuple[State | None, int | None]:
+    """When the mover holds no card that fits: the state that follows (None: the play is over), and who pegs one
+    for the go or the last card (the player who played last; None when the other can play and the turn passes)."""
+    mine, theirs, pile, count, mover, last = state
+    if _fits(theirs if mover == 0 else mine, count):
+        return (mine, theirs, pile, count, 1 - mover, last), None
+    if mine or theirs:
+        return (mine, theirs, (), 0, _next_series(mine, theirs, last), last), last
+    return None, last
+
+
 def _future(state: State) -> float:
     """Points player 0 pegs minus player 1's from here to the end of the play; player 1 plays sensibly.
 
@@ -132,15 +143,13 @@ def _future(state: State) -> float:
     known = _future_memo.get(state)
     if known is not None:
         return known
-    mine, theirs, pile, count, mover, last = state
+    mine, theirs, pile, count, mover, _ = state
     hand = mine if mover == 0 else theirs
     if not _fits(hand, count):
-        if _fits(theirs if mover == 0 else mine, count):
-            value = _future((mine, theirs, pile, count, 1 - mover, last))
-        else:  # go, or the last card, to the player who played last
-            value = 1.0 if last == 0 else -1.0
-            if mine or theirs:
-                value += _future((mine, theirs, (), 0, _next_series(mine, theirs, last), last))
+        following, go = _stuck(state)
+        value = 0.0 if go is None else 1.0 if go == 0 else -1.0
+        if following is not None:
+            value += _future(following)
     elif mover == 1:
         value = -_after(state, sensible_choice(theirs, pile, count) or 0)
     else:
@@ -200,20 +209,18 @@ class _Race:
         known = self.memo.get((state, scored))
         if known is not None:
             return known
-        mine, theirs, pile, count, mover, last = state
+        mine, theirs, pile, count, mover, _ = state
         hand = mine if mover == 0 else theirs
         if not _fits(hand, count):
-            if _fits(theirs if mover == 0 else mine, count):
-                value = self.value((mine, theirs, pile, count, 1 - mover, last), scored)
+            following, go = _stuck(state)
+            pegged = scored if go is None else (scored[0] + 1, scored[1]) if go == 0 else (scored[0], scored[1] + 1)
+            end = None if go is None else self._end(pegged)
+            if end is not None:
+                value = end
+            elif following is not None:
+                value = self.value(following, pegged)
             else:
-                after = (scored[0] + 1, scored[1]) if last == 0 else (scored[0], scored[1] + 1)
-                end = self._end(after)
-                if end is not None:
-                    value = end
-                elif mine or theirs:
-                    value = self.value((mine, theirs, (), 0, _next_series(mine, theirs, last), last), after)
-                else:
-                    value = self.leaf(*after)
+                value = self.leaf(*pegged)
         elif mover == 1:
             value = self.after(state, sensible_choice(theirs, pile, count) or 0, scored)
         else:
