@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from companion import i18n
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
-from companion.cribbage.transcript import MATCH_SCORING, VARIANTS
+from companion.cribbage.rules import MATCH_SCORING, VARIANT, VARIANTS
 from companion.errors import CommandError
 from companion.i18n import N_, _
 
@@ -522,11 +522,11 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         problems.append(("game.dealer", _('{dealer!r} is not one of the players ({players}): name one of them, or "" '
                                           'to cut for the deal')
                                         .format(dealer=game.dealer, players=', '.join(game.players))))
-    wanted = {"two": 2, "five-card": 2, "three": 3, "four": 4}[game.variant]
+    wanted = VARIANT[game.variant].players
     if len(game.players) != wanted:
         problems.append(("game.players", _("has {players} names but the {variant!r} variant needs {wanted}")
                                          .format(players=len(game.players), variant=game.variant, wanted=wanted)))
-    if game.variant == "five-card" and game.target != 61:
+    if game.variant == "five-card" and game.target != VARIANT["five-card"].target:
         problems.append(("game.target", _("must be 61 for the five-card variant")))
     sides = game.sides
     if len(config.board.colours) < sides:

@@ -26,6 +26,7 @@ from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_argu
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
+from companion.cribbage.rules import VariantName
 from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
 from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
@@ -161,7 +162,7 @@ class Daemon:
 
 
 def setup_input(config: Config, players: Sequence[str] | None = None, dealer: str | None = None,
-                target: int | None = None, variant: t.VariantName | None = None) -> t.GameInput:
+                target: int | None = None, variant: VariantName | None = None) -> t.GameInput:
     """The game input a new game starts with, from the configuration and any command-line choices (a variant
     chosen, or players named, replaces the configured variant)."""
     game = config.game

@@ -69,7 +69,8 @@ def use(choice: str | None) -> str:
                    else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
     words.translate, words.translate_plural = translation.gettext, translation.ngettext
     book = scoring.ENGLISH if code == "en" else _translated_book(code)
-    words.number, words.phrasebook = book.number, book
+    words.number = book.number
+    scoring.use_phrasebook(book)
     _chosen["language"] = code
     _page_words.clear()
     _page_words.update({k: v for k, v in getattr(translation, "_catalog", {}).items()
@@ -79,7 +80,7 @@ def use(choice: str | None) -> str:
 
 def phrasebook() -> scoring.Phrasebook:
     """The spoken count in the chosen language."""
-    return words.phrasebook or scoring.ENGLISH
+    return scoring.phrasebook()
 
 
 def say(score: scoring.Score) -> str:

@@ -24,7 +24,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import PLAY_LABELS, GameState, apply, initial_state, skunk_lines
+from companion.cribbage.facts import ScoreKind
+from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.phrases import side_name
+from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir
 
@@ -172,27 +175,30 @@ def _rows(log: str, games: Sequence[GameState]) -> _Rows:
     rows = _Rows([], [], [], [])
     for number, state in enumerate(games, 1):
         finished = state.winner is not None
-        rows.games.append((log, number, json.dumps(state.sides), state.target, finished, state.winner, state.skunk))
+        names = {side: side_name(side) for side in state.sides}  # the sides as the statistics name them
+        winner = names[state.winner] if state.winner is not None else None
+        rows.games.append((log, number, json.dumps(list(names.values())), state.target, finished, winner,
+                           state.skunk))
         for player in state.players:
             side = state.side_of[player]
             won = finished and side == state.winner
             lost = finished and not won
             points = state.rules.match_points(state.skunk) if won else 0
-            rows.seats.append((log, number, player, side, state.scores[side], won, won and state.skunk is not None,
-                               lost and state.skunk is not None, points))
+            rows.seats.append((log, number, player, names[side], state.scores[side], won,
+                               won and state.skunk is not None, lost and state.skunk is not None, points))
         race = dict.fromkeys(state.sides, 0)
-        rows.race += [(log, number, 0, side, 0) for side in state.sides]
+        rows.race += [(log, number, 0, names[side], 0) for side in state.sides]
         for record in state.deals:
             events = [e for e in state.events if e.deal == record.number]
             for e in events:
                 race[e.side] += e.points
-            rows.race += [(log, number, record.number, side, race[side]) for side in state.sides]
+            rows.race += [(log, number, record.number, names[side], race[side]) for side in state.sides]
             if record.starter is None:
                 continue
             for player in state.players:
-                pegging = sum(e.points for e in events if e.player == player and e.label in PLAY_LABELS)
-                hand = next((e.score.total for e in events if e.label == f"{player}'s hand"), None)
-                crib = next((e.score.total for e in events if e.label == f"{player}'s crib"), None)
+                pegging = sum(e.points for e in events if e.player == player and e.kind.in_play)
+                hand = next((e.score.total for e in events if (e.kind, e.player) == (ScoreKind.HAND, player)), None)
+                crib = next((e.score.total for e in events if (e.kind, e.player) == (ScoreKind.CRIB, player)), None)
                 review = None
                 if player in record.hands and player in record.discards:
                     from companion.advice.coach import review_discard  # numpy: only for coached deals

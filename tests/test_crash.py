@@ -20,6 +20,7 @@ from companion.cribbage.game import replay
 from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
 from companion.table import Table
+from tests.facts import by_name
 from tests.scripted_game import GO, UNDO, GameScript, game_script, keys_for
 
 SEED = 7
@@ -62,7 +63,7 @@ def uninterrupted(tmp_path_factory):
     table = new_table(state_dir, game)
     prompts = [table.prompt()]
     marks = play(table, game.entries, prompts)
-    assert dict(table.state.scores) == dict(game.final.scores) and table.state.winner == game.final.winner
+    assert by_name(table.state.scores) == by_name(game.final.scores) and table.state.winner == game.final.winner
     return game, marks, list(table.log.inputs), prompts
 
 
@@ -118,7 +119,7 @@ def test_sigkill_after_the_nth_acknowledgement_loses_nothing(tmp_path, uninterru
         subprocess.run([*sim, "--state-dir", str(state_dir), "--script", str(rest)], check=True,
                        capture_output=True, env=env, cwd=ROOT)
         final = replay(GameLog.open(current_log(state_dir)).inputs)
-        assert dict(final.scores) == dict(game.final.scores) and final.winner == game.final.winner, n
+        assert by_name(final.scores) == by_name(game.final.scores) and final.winner == game.final.winner, n
 
 
 def _on_keypad(entry: str) -> str:
@@ -156,4 +157,4 @@ def test_a_power_cut_between_the_disk_and_the_outputs(tmp_path, uninterrupted, w
         done = resume_point(marks, mark, shown)
         assert again.state == replay(again.log.inputs) and again.log.inputs == straight_log[: len(again.log.inputs)]
         play(again, game.entries[done:])
-        assert dict(again.state.scores) == dict(game.final.scores), (where, cut_at)
+        assert by_name(again.state.scores) == by_name(game.final.scores), (where, cut_at)

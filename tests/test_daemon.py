@@ -16,6 +16,7 @@ from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
 from companion.view.leds import Celebrate
 from companion.view.pegs import FINISH, MARKER, dim
+from tests.facts import by_name, name
 from tests.golden import assert_golden
 from tests.view.test_screen import DEAL
 
@@ -50,7 +51,7 @@ def test_a_game_through_the_simulated_scanner_and_keypad(tmp_path):
     keyed = {"5H": "key:53", "6D": "key:62", "JH": "key:*13"}
     entries = [keyed.get(text, text) for text in DEAL] + ["peg 1 60", "peg 2 70", "peg 1 44"]
     daemon, board, table = run_script(tmp_path, entries)
-    assert table.state.winner == "Ann" and dict(table.state.scores) == {"Ann": 121, "Bob": 91}
+    assert name(table.state.winner) == "Ann" and by_name(table.state.scores) == {"Ann": 121, "Bob": 91}
     assert table.state.skunk is None  # Bob reached 91: past the skunk line
     logged = GameLog.open(current_log(tmp_path / "state")).inputs
     assert replay(logged) == table.state and len(logged) == 16
@@ -123,7 +124,7 @@ THREE = ["5S", "JS", "key:41", "7C", "5C", "4D", "go", "go", "go", "7D", "5D", "
 def test_a_three_player_deal_ends_with_three_pegs_where_the_scores_say(tmp_path):
     daemon, board, table = run_script(tmp_path, THREE, players=("Ann", "Bob", "Cat"))
     assert table.layout.name == "three-track-121" and board.strip.led_count == 366
-    assert dict(table.state.scores) == {"Ann": 23, "Bob": 31, "Cat": 28}
+    assert by_name(table.state.scores) == {"Ann": 23, "Bob": 31, "Cat": 28}
     frame, _ = board.strip.shown[-1]
     for track, side in enumerate(table.state.sides):
         front, back = table.state.scores[side], table.state.back_pegs[side]
@@ -194,7 +195,7 @@ def test_a_shorter_game_fits_a_longer_named_board_and_finishes_at_its_target(tmp
     daemon, board, table = run_script(tmp_path, ["peg 1 40", "peg 1 40"], target=61,
                                       overrides=["board.layout=two-track-121"])
     layout = table.layout
-    assert layout.name == "two-track-121" and table.state.winner == "Ann"
+    assert layout.name == "two-track-121" and name(table.state.winner) == "Ann"
     frame, effects = board.strip.shown[-1]
     assert frame[layout.led_for(0, 61)] == table.colours[0] and frame[layout.led_for(1, 61)] == FINISH
     assert {led for led, colour in enumerate(frame) if colour == MARKER} == {

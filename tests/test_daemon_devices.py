@@ -22,6 +22,7 @@ from companion.devices.presence import STATUS_FILE, read_status
 from companion.gamelog import GameLog, current_log
 from companion.table import Outcome
 from tests.devices.fakes import FakeI2C, PtyScanner
+from tests.facts import by_name
 from tests.test_daemon import run_script
 
 # The sample deal (tests/golden/deal.txt): starter, the plays and go's, the crib; each entry with the device that
@@ -110,7 +111,7 @@ def test_devices_absent_at_start_and_pulled_mid_game_come_back_and_the_game_is_s
         assert board.i2c.on and board.i2c.shown().tobytes() == board.table.picture.image.tobytes()
         assert board.pico.settle(board.board.strip) and lit(board.pico.picture()) == lit(board.table.picture.frame)
         play(3)  # 4C 5H by keypad, 6D scanned
-        assert dict(board.table.state.scores) == {"Ann": 3, "Bob": 0}  # 4 5 6: a run of three, for Ann
+        assert by_name(board.table.state.scores) == {"Ann": 3, "Bob": 0}  # 4 5 6: a run of three, for Ann
 
         board.scanner.unplug()  # pulled out, mid-game
         board.i2c.unplug()  # and the OLED's bus fails for a while

@@ -11,6 +11,7 @@ from companion.daemon import Daemon, Notifier, open_table, setup_input
 from companion.devices.registry import open_devices
 from companion.gamelog import GameLog, current_log
 from companion.view.pegs import dim
+from tests.facts import by_name, label
 from tests.golden import assert_golden
 from tests.scripted_game import game_script
 
@@ -50,7 +51,7 @@ def test_a_whole_game_entered_card_by_card(tmp_path):
             moments.setdefault("starter", image)
         elif isinstance(inp, t.PlayInput) and len(state.pile) >= 3 and not table.picture.recent:
             moments.setdefault("play", image)
-        elif state.phase == "crib" and any(e.label.endswith("'s hand") for e in table.picture.recent):
+        elif state.phase == "crib" and any(label(e).endswith("'s hand") for e in table.picture.recent):
             moments.setdefault("show", image)
         if state.winner is not None:
             moments["over"] = image
@@ -69,7 +70,7 @@ def test_a_whole_game_entered_card_by_card(tmp_path):
     rejected = [(o.entry.text, o.message) for o in outcomes if o.error]
     assert not rejected
     final = table.state
-    assert final.winner == game.final.winner and dict(final.scores) == dict(game.final.scores)
+    assert final.winner == game.final.winner and by_name(final.scores) == by_name(game.final.scores)
     assert final.skunk == game.final.skunk
     logged = GameLog.open(current_log(tmp_path / "state")).inputs
     assert replay(logged) == final

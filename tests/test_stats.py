@@ -16,6 +16,7 @@ from companion.cribbage.game import apply, initial_state
 from companion.cribbage.transcript import GameInput, Input, PegInput, StarterInput, input_to_line
 from companion.stats import history
 from tests.cribbage.dealer import play_game
+from tests.facts import label
 
 SAMPLE = Path(__file__).parent / "data" / "games" / "two_121.jsonl"
 SAMPLE_CARD = Card.parse("5S")
@@ -73,7 +74,7 @@ def test_random_games_agree_with_their_replays_and_the_coach(tmp_path):
                 continue
             for player, points in pegged.items():
                 points.append(sum(e.points for e in final.events if e.deal == record.number
-                                          and e.player == player and e.label in ("pegging", "go", "last card")))
+                                          and e.player == player and label(e) in ("pegging", "go", "last card")))
         state = initial_state()  # the coach's review at the table: when the starter is turned
         for inp in inputs:
             if isinstance(inp, StarterInput) and state.hands:

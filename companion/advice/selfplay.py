@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TypeVar
 
 from companion.cribbage.cards import DECK, Card
-from companion.cribbage.game import MAX_COUNT, fitting, skunk_lines
+from companion.cribbage.game import MAX_COUNT, fitting
+from companion.cribbage.rules import skunk_lines
 from companion.cribbage.scoring import score_show
 
 from .pegging import Move, PlayView, peg_points

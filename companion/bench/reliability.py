@@ -39,6 +39,7 @@ from typing import Any
 from companion.boards import builtin_for, load_layout
 from companion.clock import ManualClock
 from companion.cribbage.cards import DECK, Card
+from companion.cribbage.facts import Wanted
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
 from companion.cribbage.transcript import GameInput
@@ -101,10 +102,9 @@ class Dealer:
             return str(self.rng.choice([c for c in DECK if c not in taken]))
         hands, crib, starter = self._deal(table)
         if state.phase == "deal":
-            coached = table.prompt().startswith("Scan ") and "six cards" in table.prompt()
-            if coached or table.cards:
-                player = next(p for p in state.players if table.prompt().startswith(f"Scan {p}'s")
-                              or table.prompt().startswith(f"{p}'s hand"))
+            awaited = table.awaited()
+            if awaited.wanted is Wanted.HAND:
+                player = awaited.players[0]
                 dealt = sorted(hands[player] + self._laid_away(state, player, crib))
                 return str(dealt[len(table.cards)])
             return str(starter)
@@ -192,7 +192,7 @@ def script(variant: str, seed: int, games: int, directory: Path) -> Script:
 def _phase(table: Table) -> str:
     if table.cards:
         return "crib cards" if table.state.phase == "crib" else "coached hand"
-    if table.state.phase == "deal" and "six cards" in table.prompt():
+    if table.awaited().wanted is Wanted.HAND:
         return "coached hand"
     return table.state.phase
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from companion.cribbage.game import skunk_lines
+from companion.cribbage.rules import skunk_lines
 
 from . import BoardLayout, Hole
 from .template import HOLE_MM

@@ -9,15 +9,19 @@ back from its database, and the broker's retained states bring each table up to 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.club.protocol import Message
-from companion.cribbage.transcript import MATCH_SCORING
+from companion.cribbage.rules import MATCH_SCORING
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -27,13 +31,29 @@ CREATE TABLE IF NOT EXISTS tables (
     board TEXT PRIMARY KEY, log TEXT NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL, online INTEGER);
 CREATE TABLE IF NOT EXISTS games (
     board TEXT NOT NULL, log TEXT NOT NULL, game INTEGER NOT NULL, players TEXT NOT NULL, sides TEXT NOT NULL,
-    scores TEXT NOT NULL, winner TEXT NOT NULL, skunk TEXT, match_points INTEGER NOT NULL, target INTEGER NOT NULL,
+    scores TEXT NOT NULL, winner INTEGER NOT NULL, skunk TEXT, match_points INTEGER NOT NULL, target INTEGER NOT NULL,
     PRIMARY KEY (board, log, game));
 CREATE TABLE IF NOT EXISTS pairings (
     round INTEGER NOT NULL, board TEXT NOT NULL, first TEXT NOT NULL, second TEXT NOT NULL,
     PRIMARY KEY (round, board));
 """
 OVER = ("game over", "match over")
+VERSION = 2  # the database's form: the games' sides as lists of players, the winner as a side's index
+
+
+def _set_aside_older(path: Path) -> None:
+    """A night kept by an older scoreboard is renamed beside its place (NAME.v1): its rows name sides by joined
+    names this one does not read; the broker's retained states bring every table back."""
+    if not path.exists():
+        return
+    with closing(sqlite3.connect(str(path))) as db:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version < VERSION:
+        log.warning("club: %s was kept by an older scoreboard: set aside as %s.v%d", path, path, max(1, version))
+        for suffix in ("", "-wal", "-shm"):
+            old = Path(f"{path}{suffix}")
+            if old.exists():
+                old.rename(f"{path}.v{max(1, version)}{suffix}")
 
 
 @dataclass(slots=True)
@@ -72,7 +92,9 @@ class Night:
     def __init__(self, path: Path | str = ":memory:") -> None:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _set_aside_older(Path(path))
         self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.db.execute(f"PRAGMA user_version={VERSION}")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # a crash keeps what was written; the broker has the rest
         self.db.executescript(SCHEMA)
@@ -96,7 +118,8 @@ class Night:
             if message.kind == "events":
                 cursor = self.db.execute(
                     "INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?, ?)",
-                    (message.board, message.log, message.seq, message.at, received, json.dumps(message.state)))
+                    (message.board, message.log, message.seq, message.at, received,
+                     json.dumps({k: message.state[k] for k in ("game", "deal", "phase")})))
                 if cursor.rowcount:
                     self.delays.append(max(0.0, received - message.at))
             if message.position <= table.position:
@@ -116,10 +139,13 @@ class Night:
         if state["phase"] not in OVER or state["winner"] is None:
             self.db.execute("DELETE FROM games WHERE board = ? AND log = ? AND game = ?", key)  # undone
             return
-        won = MATCH_SCORING.get(state["match_scoring"], MATCH_SCORING["standard"])[state["skunk"]]
+        rules = state["rules"]
+        won = MATCH_SCORING.get(rules["match_scoring"], MATCH_SCORING["standard"])[state["skunk"]]
+        sides = state["sides"]
         self.db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (*key, json.dumps(state["players"]), json.dumps(state["sides"]),
-                         json.dumps(state["scores"]), state["winner"], state["skunk"], won, state["target"]))
+                        (*key, json.dumps(state["players"]), json.dumps([s["players"] for s in sides]),
+                         json.dumps([s["score"] for s in sides]), state["winner"], state["skunk"], won,
+                         rules["target"]))
 
     def table_list(self) -> list[dict[str, Any]]:
         with self.lock:
@@ -133,7 +159,7 @@ class Night:
         for players_json, sides_json, winner, skunk, won in games:
             players, sides = json.loads(players_json), json.loads(sides_json)
             for player in players:
-                side = next(s for s in sides if player == s or player in s.split(" & "))
+                side = next(i for i, partners in enumerate(sides) if player in partners)
                 row = rows.setdefault(player, [0, 0, 0, 0, 0])
                 row[0] += 1
                 if side == winner:

@@ -1,13 +1,16 @@
-"""The club's topic tree and payloads (version 1), built by the boards and checked by the scoreboard.
+"""The club's topic tree and payloads (version 2), built by the boards and checked by the scoreboard.
 
     cribbage/CLUB/boards/BOARD/events   every accepted input with the state after it (QoS 1)
     cribbage/CLUB/boards/BOARD/state    the board's current state (QoS 1, retained)
-    cribbage/CLUB/boards/BOARD/status   {"v":1,"online":true|false} (retained; the broker's will says false)
+    cribbage/CLUB/boards/BOARD/status   {"v":2,"online":true|false} (retained; the broker's will says false)
 
-Every payload is a JSON object with `"v": 1`. An event is identified by its board, its game log ("0003")
-and its sequence number in that log (the number `ok N` shows at the table), so a message delivered twice
-is recognised and counted once. Anything received is checked by `parse_message`: a malformed or forged
-message raises `BadMessage` with what was wrong, and the scoreboard logs and ignores it.
+Every payload is a JSON object with `"v": 2`; its `state` is the game's one projection
+(companion.cribbage.projection: the same keys as `crib replay --json` and the page's `/api/state`). An event
+is identified by its board, its game log ("0003") and its sequence number in that log (the number `ok N`
+shows at the table), so a message delivered twice is recognised and counted once. Anything received is
+checked by `parse_message`: a malformed or forged message raises `BadMessage` with what was wrong, and the
+scoreboard logs and ignores it. Version 1 payloads (a flat summary keyed by side names) are still read: they
+are brought to the version-2 form on arrival (`_upgrade`), so the rest of the scoreboard knows one form.
 """
 
 from __future__ import annotations
@@ -17,11 +20,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cribbage.game import GameState, skunk_lines
+from companion.cribbage.game import GameState
+from companion.cribbage.projection import state_json
+from companion.cribbage.rules import partnerships, skunk_lines
 
-VERSION = 1
+VERSION = 2
+READ = (1, 2)  # the versions the scoreboard takes
 ROOT = "cribbage"
-MAX_PAYLOAD = 64 * 1024  # bytes; a state summary is about 1 KB
+MAX_PAYLOAD = 256 * 1024  # bytes; a whole game's state is about 20 KB
+MAX_EVENTS = 2000
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")  # a club or board id: safe in a topic and a URL
 LOG = re.compile(r"^[0-9]{1,8}$")
 MAX_SIDES = 4
@@ -47,29 +54,13 @@ def club_filter(club: str) -> str:
     return f"{ROOT}/{club}/boards/+/+"
 
 
-def summary(state: GameState) -> dict[str, Any]:
-    """What the scoreboard shows of a board's game: the players, the scores and the last thing said."""
-    last = state.events[-1] if state.events else None
-    said = None if last is None else {"side": last.side, "points": last.points, "label": last.label,
-                                      "words": last.score.say()}
-    return {
-        "players": list(state.players), "sides": list(state.sides), "target": state.target,
-        "skunk_line": skunk_lines(state.target)[0] if state.players else 0,
-        "variant": state.variant, "match_scoring": state.match_scoring, "phase": state.phase,
-        "dealer": state.dealer, "turn": state.turn, "count": state.count,
-        "scores": dict(state.scores), "back_pegs": dict(state.back_pegs), "winner": state.winner,
-        "skunk": state.skunk, "match_points": dict(state.match_points), "match_winner": state.match_winner,
-        "game": state.game_number, "deal": state.deal_number, "prompt": state.prompt(), "said": said,
-    }
-
-
 def event_payload(board: str, log: str, seq: int, at: float, inp: dict[str, Any], *, state: GameState) -> bytes:
     return _dump({"v": VERSION, "board": board, "log": log, "seq": seq, "at": at, "input": inp,
-                  "state": summary(state)})
+                  "state": state_json(state)})
 
 
 def state_payload(board: str, log: str, seq: int, at: float, state: GameState) -> bytes:
-    return _dump({"v": VERSION, "board": board, "log": log, "seq": seq, "at": at, "state": summary(state)})
+    return _dump({"v": VERSION, "board": board, "log": log, "seq": seq, "at": at, "state": state_json(state)})
 
 
 def status_payload(online: bool) -> bytes:
@@ -113,8 +104,8 @@ def parse_message(topic: str, payload: bytes) -> Message:
         obj = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise BadMessage(f"{topic}: payload is not JSON ({error})") from None
-    if not isinstance(obj, dict) or obj.get("v") != VERSION:
-        raise BadMessage(f"{topic}: payload must be a JSON object with \"v\": {VERSION}")
+    if not isinstance(obj, dict) or obj.get("v") not in READ:
+        raise BadMessage(f"{topic}: payload must be a JSON object with \"v\": {VERSION} (or 1)")
     if kind == "status":
         online = obj.get("online")
         if not isinstance(online, bool):
@@ -129,41 +120,87 @@ def parse_message(topic: str, payload: bytes) -> Message:
         raise BadMessage(f"{topic}: \"seq\" must be a whole number from 0")
     if isinstance(at, bool) or not isinstance(at, (int, float)):
         raise BadMessage(f"{topic}: \"at\" must be a time in seconds")
-    return Message(club, board, kind, log=log, seq=seq, at=float(at), state=_checked_state(topic, obj.get("state")))
+    state = obj.get("state")
+    checked = _checked_state(topic, _upgrade(topic, state) if obj["v"] == 1 else state)
+    return Message(club, board, kind, log=log, seq=seq, at=float(at), state=checked)
 
 
 def _checked_state(topic: str, state: object) -> dict[str, Any]:
+    """A version-2 state whose every value the scoreboard reads is of the kind the projection makes."""
     if not isinstance(state, dict):
         raise BadMessage(f"{topic}: \"state\" must be an object")
-    sides, players = _names(state.get("sides")), _names(state.get("players"))
-    if sides is None or players is None:
-        raise BadMessage(f"{topic}: \"players\" and \"sides\" must be lists of up to {MAX_SIDES} names")
-    for key in ("scores", "back_pegs", "match_points"):
-        table = state.get(key)
-        if not isinstance(table, dict) or set(table) != set(sides) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE for v in table.values()):
-            raise BadMessage(f"{topic}: \"{key}\" must give each side a score from 0 to {MAX_SCORE}")
-    target = state.get("target")
-    if isinstance(target, bool) or not isinstance(target, int) or not 5 <= target <= MAX_SCORE:
-        raise BadMessage(f"{topic}: \"target\" must be the points that win, like 121")
-    for key in ("phase", "prompt", "variant", "match_scoring"):
-        if not isinstance(state.get(key), str) or len(state[key]) > 200:
+    players, sides = _names(state.get("players")), state.get("sides")
+    if players is None:
+        raise BadMessage(f"{topic}: \"players\" must be a list of up to {MAX_SIDES} names")
+    if not isinstance(sides, list) or not 0 < len(sides) <= MAX_SIDES or not all(
+            isinstance(side, dict) and _names(side.get("players")) is not None
+            and set(side["players"]) <= set(players) and isinstance(side.get("name"), str)
+            and all(_whole(side.get(key)) for key in ("score", "back_peg", "match_points")) for side in sides):
+        raise BadMessage(f"{topic}: \"sides\" must list each side with its players and a score, back peg and match "
+                         f"points from 0 to {MAX_SCORE}")
+    rules = state.get("rules")
+    if not isinstance(rules, dict) or not _whole(rules.get("target")) or not rules["target"] >= 5 or not (
+            isinstance(rules.get("skunk_lines"), list) and all(_whole(v) for v in rules["skunk_lines"])):
+        raise BadMessage(f"{topic}: \"rules\" must give the target (like 121) and the skunk lines")
+    for key in ("variant", "match_scoring"):
+        if not isinstance(rules.get(key), str) or len(rules[key]) > 40:
+            raise BadMessage(f"{topic}: \"rules.{key}\" must be a short text")
+    for key in ("phase", "prompt"):
+        if not isinstance(state.get(key), str) or len(state[key]) > 400:
             raise BadMessage(f"{topic}: \"{key}\" must be a short text")
     for key in ("winner", "match_winner"):
-        if state.get(key) is not None and state.get(key) not in sides:
-            raise BadMessage(f"{topic}: \"{key}\" must be one of the sides or null")
-    for key in ("game", "deal", "count", "skunk_line"):
         value = state.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
+        if value is not None and not (_whole(value) and value < len(sides)):
+            raise BadMessage(f"{topic}: \"{key}\" must be the index of one of the sides, or null")
+    for key in ("game", "deal", "count"):
+        if not _whole(state.get(key), 10**6):
             raise BadMessage(f"{topic}: \"{key}\" must be a whole number from 0")
-    said = state.get("said")
-    if said is not None and not (isinstance(said, dict) and isinstance(said.get("words"), str)
-                                 and len(said["words"]) <= 500 and said.get("side") in sides
-                                 and isinstance(said.get("points"), int) and isinstance(said.get("label"), str)):
-        raise BadMessage(f"{topic}: \"said\" must be null or the last score with its side, points and words")
+    events = state.get("events")
+    if not isinstance(events, list) or len(events) > MAX_EVENTS or not all(
+            isinstance(e, dict) and isinstance(e.get("kind"), str) and isinstance(e.get("said"), str)
+            and isinstance(e.get("name"), str) and _whole(e.get("side")) and e["side"] < len(sides)
+            and isinstance(e.get("points"), int) for e in events):
+        raise BadMessage(f"{topic}: \"events\" must list each score with its kind, side, points and words")
     if state.get("skunk") not in (None, "skunk", "double skunk"):
         raise BadMessage(f"{topic}: \"skunk\" must be null, \"skunk\" or \"double skunk\"")
     return state
+
+
+def _whole(value: object, most: int = MAX_SCORE) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
+
+
+def _upgrade(topic: str, state: object) -> dict[str, Any]:
+    """A version-1 summary in the version-2 form: the sides from the players (partners sit across), each side's
+    numbers from the summary's tables keyed by its name, the last score said as the one event."""
+    if not isinstance(state, dict) or _names(state.get("players")) is None:
+        raise BadMessage(f"{topic}: a version-1 \"state\" must be an object with its \"players\"")
+    players = tuple(state["players"])
+    names = state.get("sides")
+    sides = partnerships(players)
+    if not isinstance(names, list) or len(names) != len(sides):
+        raise BadMessage(f"{topic}: a version-1 \"sides\" must name one side a player, or two partnerships")
+    tables: list[dict[str, Any]] = [state.get(key) or {} for key in ("scores", "back_pegs", "match_points")]
+    if not all(isinstance(t, dict) and set(t) == set(names) for t in tables):
+        raise BadMessage(f"{topic}: \"scores\", \"back_pegs\" and \"match_points\" must give each side a score")
+    target = state.get("target")
+    if not isinstance(target, int) or not _whole(target) or target < 5:
+        raise BadMessage(f"{topic}: \"target\" must be the points that win, like 121")
+    said = state.get("said")
+    index = {name: i for i, name in enumerate(names)}
+    events: list[dict[str, Any]] = [] if not isinstance(said, dict) else [
+        {"kind": "", "side": index.get(said.get("side"), -1), "player": None, "points": said.get("points"),
+         "deal": state.get("deal"), "claimed": None, "notes": [], "name": said.get("label"),
+         "said": said.get("words")}]
+    return {**{k: v for k, v in state.items() if k not in ("scores", "back_pegs", "said", "skunk_line")},
+            "sides": [{"players": list(players_of), "name": name, "score": tables[0][name], "back_peg": tables[1][name],
+                       "match_points": tables[2][name]} for players_of, name in zip(sides, names, strict=True)],
+            "rules": {"variant": state.get("variant"), "players": len(players), "target": target,
+                      "match_scoring": state.get("match_scoring"),
+                      "skunk_lines": list(skunk_lines(target))},
+            "winner": index.get(state.get("winner")) if state.get("winner") is not None else None,
+            "match_winner": index.get(state.get("match_winner")) if state.get("match_winner") is not None else None,
+            "events": events}
 
 
 def _names(value: object) -> list[str] | None:

@@ -316,11 +316,12 @@ def home_assistant_configs(club: str, board: str, state_topic: str) -> list[tupl
               "manufacturer": "Cribbage Companion", "model": "LED peg board"}
     sensors: list[tuple[str, str, str]] = [
         (f"side{i + 1}_score", f"Side {i + 1} score",
-         f"{{{{ value_json.state.scores[value_json.state.sides[{i}]] if value_json.state.sides|length > {i} "
-         f"else 0 }}}}") for i in range(protocol.MAX_SIDES)
+         f"{{{{ value_json.state.sides[{i}].score if value_json.state.sides|length > {i} else 0 }}}}")
+        for i in range(protocol.MAX_SIDES)
     ]
     sensors += [("turn", "Turn", "{{ value_json.state.turn or '' }}"),
-                ("said", "Last score said", "{{ (value_json.state.said or {}).get('words', '') }}"),
+                ("said", "Last score said", "{{ (value_json.state.events|last).said if value_json.state.events "
+                                            "else '' }}"),
                 ("prompt", "Next at the table", "{{ value_json.state.prompt }}")]
     configs = []
     for key, name, template in sensors:

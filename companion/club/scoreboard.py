@@ -94,14 +94,14 @@ def snapshot(night: Night) -> dict[str, Any]:
 def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
     """Which builtin board draws this table, and its lit holes (LED -> colour), as the board's own strip
     would show them: the board page's drawing (`/boards/NAME.svg`) recoloured by the page."""
-    sides, target = table.get("sides"), table.get("target")
+    sides, target = table.get("sides"), table.get("rules", {}).get("target")
     if not sides or not target:
         return None
     try:
         name = builtin_for(len(sides), target)
     except LayoutError:
         return None
-    pegs = [(table["scores"][side], min(table["scores"][side], table["back_pegs"][side])) for side in sides]
+    pegs = [(side["score"], min(side["score"], side["back_peg"])) for side in sides]
     colours = frame_colours(peg_frame(load_layout(name), pegs, target))
     return {"layout": name, "lit": {led: colour for led, colour in enumerate(colours) if colour}}
 

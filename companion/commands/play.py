@@ -21,12 +21,13 @@ from companion.config import add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
+from companion.cribbage.projection import state_json
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
 from companion.table import Outcome
 from companion.web.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
-from companion.web.present import person_prompt, state_json
+from companion.web.present import person_prompt
 from companion.web.wiring import attach
 
 HELP_LINE = "Type the cards to lay away (5H KD), a card to play, go, undo, claim 7, sort asc|desc|none"
@@ -190,13 +191,13 @@ class TerminalPlay(EntryDevice):
         table = self.computer.table
         state = state_json(table.state)
         settings = self.computer.settings
-        lines = ["", "  ".join(f"{side} {state['scores'].get(side, 0)}" for side in state["sides"])
-                 + f"   (to {state['target']})"]
+        lines = ["", "  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
+                 + f"   (to {state['rules']['target']})"]
         if state["starter"]:
             lines.append(f"starter {state['starter']['pretty']}   count {state['count']}   "
                          + " ".join(c["pretty"] for c in state["pile"]))
-        for event in state["events"][-3:]:
-            lines.append(f"  {event['label']}: {event['points']} ({event['said']})")
+        for event in [e for e in state["events"] if e["deal"] == state["deal"]][-3:]:
+            lines.append(f"  {event['name']}: {event['points']} ({event['said']})")
         if settings is not None:
             game = table.state
             person = settings.person

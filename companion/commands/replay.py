@@ -9,7 +9,9 @@ from typing import Any
 
 from companion.commands.score import open_text
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState, apply, initial_state, label_words
+from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.phrases import event_name, event_words, side_name
+from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import parse_input
 from companion.gamelog import is_header
 from companion.i18n import _
@@ -30,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     with open_text(args.file) as lines:
         state = replay_lines(lines)
     if args.json:
-        print(json.dumps(state.to_json(), ensure_ascii=False))
+        print(json.dumps(state_json(state), ensure_ascii=False))
     else:
         print(describe(state))
     return 0
@@ -59,16 +61,17 @@ def describe(state: GameState) -> str:
                    .format(number=record.number, dealer=record.dealer, starter=starter))
         for event in state.events:
             if event.deal == record.number:
-                who = event.player or event.side
-                side = "" if event.side == who else _(" for {side}").format(side=event.side)
-                said = event.say() or _("nothing")
+                who = event.player or side_name(event.side)
+                side = "" if event.side.players == (who,) or event.player is None else _(" for {side}").format(
+                    side=side_name(event.side))
+                said = event_words(event) or _("nothing")
                 out.append(_("  {label}: {who}{side} +{points} ({said})")
-                           .format(label=label_words(event.label), who=who, side=side, points=event.points, said=said))
-    scores = ", ".join(f"{side} {state.scores[side]}" for side in state.sides)
+                           .format(label=event_name(event), who=who, side=side, points=event.points, said=said))
+    scores = ", ".join(f"{side_name(side)} {state.scores[side]}" for side in state.sides)
     if scores:
         out.append(_("scores: {scores}").format(scores=scores))
     if state.match_target is not None:
-        points = ", ".join(f"{s} {state.match_points[s]}" for s in state.sides)
+        points = ", ".join(f"{side_name(s)} {state.match_points[s]}" for s in state.sides)
         out.append(_("match points: {points}").format(points=points))
     out.append(state.prompt())
     return "\n".join(out)

@@ -22,8 +22,9 @@ from companion.clock import Clock, SystemClock
 from companion.commands import CommandError, sim_state_dir
 from companion.config import Config, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
-from companion.cribbage.game import PLAYERS_OF, GameState, replay
-from companion.cribbage.transcript import VARIANTS, input_to_json
+from companion.cribbage.game import GameState, replay
+from companion.cribbage.rules import VARIANT, VARIANTS
+from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import DeviceError
 from companion.devices.registry import Devices, simulated_choice
@@ -105,7 +106,7 @@ def new_setup(config: Config, args: argparse.Namespace) -> t.GameInput:
     chosen = players or config.game.players
     variant = args.variant
     if variant is not None:
-        wanted = PLAYERS_OF[variant]
+        wanted = VARIANT[variant].players
         if len(chosen) != wanted:
             where = "--players" if players else _("the configured players")
             raise CommandError(_("--variant {variant} is a game for {wanted} players but {where} name {count} "

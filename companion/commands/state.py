@@ -12,6 +12,7 @@ from companion.commands import CommandError, game_state_dir
 from companion.commands.replay import describe
 from companion.config import add_config_arguments
 from companion.cribbage.game import replay
+from companion.cribbage.projection import state_json
 from companion.devices.presence import read_status
 from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _
@@ -43,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
     state = replay(game_log.inputs)
     devices = read_status(state_dir)  # None unless the board runs
     if args.json:
-        print(json.dumps({"log": str(path), **state.to_json(), **({"devices": devices} if devices is not None else {})},
-                         ensure_ascii=False))
+        shown = {"log": str(path), **state_json(state), **({"devices": devices} if devices is not None else {})}
+        print(json.dumps(shown, ensure_ascii=False))
     else:
         print(_("game log: {path}").format(path=path))
         if devices is not None:  # as the running board has them

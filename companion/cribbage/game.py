@@ -29,10 +29,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Literal, get_args
 
 from .cards import Card
 from .errors import InputError, RuleError
+from .facts import Phase, Prompt, ScoreEvent, ScoreKind, Side, Wanted
+from .phrases import listed, prompt_words, score_name, side_name
+from .rules import (
+    DEFAULT_MATCH,
+    MATCH_SCORING,
+    VARIANT,
+    VARIANT_FOR_PLAYERS,
+    VARIANTS,
+    MatchScoringName,
+    Rules,
+    SkunkName,
+    VariantName,
+    left_of,
+    partnerships,
+    show_order,
+)
 from .scoring import (
     FIRST_DEAL_BONUS,
     GO,
@@ -46,9 +61,6 @@ from .scoring import (
     score_show,
 )
 from .transcript import (
-    DEFAULT_MATCH,
-    MATCH_SCORING,
-    VARIANTS,
     ClaimInput,
     CribInput,
     CutInput,
@@ -57,52 +69,15 @@ from .transcript import (
     GoInput,
     HandInput,
     Input,
-    MatchScoringName,
     MugginsInput,
     PegInput,
     PlayInput,
     StarterInput,
     UndoInput,
-    VariantName,
-    input_to_json,
 )
-from .words import N_, _, ngettext, spell
+from .words import _, ngettext, spell
 
-Phase = Literal["new", "cut", "deal", "play", "crib", "claim", "game over", "match over"]
-PHASES: tuple[Phase, ...] = get_args(Phase)
 IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
-PEGGING = "pegging"  # the label of points a card pegs in the play
-PLAY_LABELS = (PEGGING, GO, LAST_CARD)  # every point pegged in the play
-SHOW_LABELS = ("'s hand", "'s crib")  # the ends of the labels of the counts in the show
-# The other labels as the table says them (the catalog's messages; label_words translates).
-LABEL_WORDS = {PEGGING: N_("pegging"), GO: N_("go"), LAST_CARD: N_("last card"), HIS_HEELS: N_("his heels"),
-               MUGGINS: N_("muggins"), MANUAL: N_("pegged"), FIRST_DEAL_BONUS: N_("three for last")}
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreEvent:
-    side: str  # who scores: a player, or the partnership "Ann & Cat" in four-player games
-    player: str | None  # who made it (None for manual pegs of a side)
-    points: int  # points actually pegged (after capping at the target, and the claim in muggins games)
-    score: Score  # the itemised reason
-    label: str  # as a player says it: "Bob's hand", "Ann's crib", "pegging", "his heels", "go", "last card"
-    deal: int  # deal number in the current game, from 1
-    claimed: int | None = None  # muggins games: the points claimed for this count
-    note: str = ""  # what the points alone do not say: a claim off the count, muggins taken, the game won at the cap
-
-    def say(self) -> str:
-        """The score as the table hears it: the count in a player's cadence, then the note."""
-        said = self.score.say() if self.score and self.label != MUGGINS else ""
-        return "; ".join(part for part in (said, self.note) if part)
-
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"side": self.side, "player": self.player, "points": self.points,
-                                  "label": self.label, "deal": self.deal, "score": self.score.to_json()}
-        if self.claimed is not None:
-            out["claimed"] = self.claimed
-        if self.note:
-            out["note"] = self.note
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +107,9 @@ class MissedPoints:
     """Muggins: a claim was off the count (short or over); the opponents may call muggins and peg the difference."""
 
     player: str
-    side: str
+    side: Side
     points: int  # the difference between the claim and the count
-    label: str
+    kind: ScoreKind  # the count it was on: the play, a hand or a crib
     deal: int  # the deal the count belongs to (a crib's muggins is called after the next deal has begun)
     over: bool = False  # the claim was too high: the claimant pegged only the true points
 
@@ -144,101 +119,53 @@ class MissedPoints:
         return said.format(player=self.player, points=spell(self.points), n=self.points)
 
 
-PLAYERS_OF: dict[VariantName, int] = {"two": 2, "three": 3, "four": 4, "five-card": 2}
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """What a game is played as, fixed when it starts: the variant (how many players, five-card), the target,
-    muggins and the match. One value passed around (the game state, the controller, the board, the stats)."""
-
-    variant: VariantName = "two"
-    target: int = 121
-    muggins: bool = False
-    match_target: int | None = None  # match points that win the match; None for single games
-    match_scoring: MatchScoringName = "standard"
-
-    @classmethod
-    def of(cls, inp: GameInput) -> Rules:
-        """The rules a game input asks for, checked: InputError says what to write instead."""
-        players = len(inp.players)
-        if not 2 <= players <= 4:
-            raise InputError(_('a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]'))
-        variant = inp.variant or _VARIANT_OF[players]
-        if variant not in VARIANTS or PLAYERS_OF[variant] != players:
-            raise InputError(_("the {variant} game is for {number} players, not {players}")
-                             .format(variant=variant, number=spell(PLAYERS_OF[variant]), players=players))
-        target = inp.target if inp.target is not None else 61 if variant == "five-card" else 121
-        if not 5 <= target <= 1000:
-            raise InputError(_("a game is played to 121 or 61 points, not {target}").format(target=target))
-        match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
-        if match is not None and match < 1:
-            raise InputError(_("a match is won with 1 or more match points (usually {usual}), not {match}")
-                             .format(usual=DEFAULT_MATCH, match=match))
-        scoring = inp.match_scoring or "standard"
-        if scoring not in MATCH_SCORING:
-            raise InputError(_("no match scoring {scoring!r}: use one of {scorings}")
-                             .format(scoring=scoring, scorings=', '.join(MATCH_SCORING)))
-        return cls(variant, target, inp.muggins, match, scoring)
-
-    @property
-    def players(self) -> int:
-        return PLAYERS_OF[self.variant]
-
-    @property
-    def sides(self) -> int:
-        """The scores pegged: one a player, or two partnerships in the four-player game."""
-        return 2 if self.variant == "four" else self.players
-
-    @property
-    def dealt_size(self) -> int:
-        return 6 if self.variant == "two" else 5
-
-    @property
-    def discard_size(self) -> int:
-        return 2 if self.variant in ("two", "five-card") else 1
-
-    @property
-    def hand_size(self) -> int:
-        """Cards each player keeps for the play and the show."""
-        return self.dealt_size - self.discard_size
-
-    @property
-    def skunk_lines(self) -> tuple[int, int]:
-        return skunk_lines(self.target)
-
-    def match_points(self, skunk: str | None) -> int:
-        """What a game won is worth in the match: a plain win, a skunk or a double skunk."""
-        return MATCH_SCORING[self.match_scoring][skunk]
-
-
-_VARIANT_OF: dict[int, VariantName] = {2: "two", 3: "three", 4: "four"}
+def rules_of(inp: GameInput) -> Rules:
+    """The rules a game input asks for, checked: InputError says what to write instead."""
+    players = len(inp.players)
+    if not 2 <= players <= 4:
+        raise InputError(_('a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]'))
+    variant = inp.variant or VARIANT_FOR_PLAYERS[players]
+    if variant not in VARIANTS or VARIANT[variant].players != players:
+        raise InputError(_("the {variant} game is for {number} players, not {players}")
+                         .format(variant=variant, number=spell(VARIANT[variant].players), players=players))
+    target = inp.target if inp.target is not None else VARIANT[variant].target
+    if not 5 <= target <= 1000:
+        raise InputError(_("a game is played to 121 or 61 points, not {target}").format(target=target))
+    match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
+    if match is not None and match < 1:
+        raise InputError(_("a match is won with 1 or more match points (usually {usual}), not {match}")
+                         .format(usual=DEFAULT_MATCH, match=match))
+    scoring = inp.match_scoring or "standard"
+    if scoring not in MATCH_SCORING:
+        raise InputError(_("no match scoring {scoring!r}: use one of {scorings}")
+                         .format(scoring=scoring, scorings=', '.join(MATCH_SCORING)))
+    return Rules(variant, target, inp.muggins, match, scoring)
 
 
 @dataclass(frozen=True)
 class GameState:
     players: tuple[str, ...] = ()
-    sides: tuple[str, ...] = ()
-    rules: Rules = Rules()
-    phase: Phase = "new"
+    sides: tuple[Side, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+    phase: Phase = Phase.NEW
     dealer: str | None = None
     turn: str | None = None  # whose turn to play, to cut, or to claim
     count: int = 0
     pile: tuple[Card, ...] = ()  # cards since the count was last reset
     played: tuple[tuple[str, Card], ...] = ()  # this deal, in order
     starter: Card | None = None
-    scores: Mapping[str, int] = field(default_factory=dict)
-    back_pegs: Mapping[str, int] = field(default_factory=dict)
+    scores: Mapping[Side, int] = field(default_factory=dict)
+    back_pegs: Mapping[Side, int] = field(default_factory=dict)
     events: tuple[ScoreEvent, ...] = ()
-    winner: str | None = None
-    skunk: str | None = None
-    match_points: Mapping[str, int] = field(default_factory=dict)
-    match_winner: str | None = None
+    winner: Side | None = None
+    skunk: SkunkName | None = None
+    match_points: Mapping[Side, int] = field(default_factory=dict)
+    match_winner: Side | None = None
     inputs: tuple[Input, ...] = ()
     deal_number: int = 0
     game_number: int = 0
     deals: tuple[DealRecord, ...] = ()  # this game
-    side_of: Mapping[str, str] = field(default_factory=dict)  # player -> side
+    side_of: Mapping[str, Side] = field(default_factory=dict)  # player -> side
     cuts: tuple[tuple[str, Card], ...] = ()  # this round of cutting for deal
     recut: bool = False  # the last round of cuts tied for lowest
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # dealt cards, from hand inputs
@@ -246,7 +173,7 @@ class GameState:
     crib: tuple[Card, ...] | None = None
     gone: frozenset[str] = frozenset()  # players who said go since the count was last reset
     last_player: str | None = None  # who played the last card of the current series
-    counts: tuple[tuple[str, str], ...] = ()  # muggins: shows still to claim, ("hand", player) or ("crib", dealer)
+    counts: tuple[tuple[ScoreKind, str], ...] = ()  # muggins: shows still to claim, (HAND, player) or (CRIB, dealer)
     missed: MissedPoints | None = None
 
     def __post_init__(self) -> None:
@@ -302,124 +229,57 @@ class GameState:
         gone = set(discard) | set(self.played_by(player))
         return tuple(c for c in hand if c not in gone)
 
+    def score(self, who: str | Side) -> int:
+        """The score of a side, or of the side a player pegs for."""
+        return self.scores[who if isinstance(who, Side) else self.side_of[who]]
+
     def losers(self) -> tuple[str, ...]:
         """After a game: the players of the side that lost it (the lowest score), who deal first in the next."""
         assert self.winner is not None
         lowest = min(self.scores[s] for s in self.sides if s != self.winner)
-        side = next(s for s in self.sides if s != self.winner and self.scores[s] == lowest)
-        return tuple(p for p in self.players if self.side_of[p] == side)
+        return next(s for s in self.sides if s != self.winner and self.scores[s] == lowest).players
 
     def left_of(self, player: str) -> str:
-        return self.players[(self.players.index(player) + 1) % len(self.players)]
+        return left_of(self.players, player)
 
     def show_order(self) -> tuple[str, ...]:
         """Who counts, from the dealer's left round to the dealer."""
         assert self.dealer is not None
-        start = self.players.index(self.dealer) + 1
-        return tuple(self.players[(start + i) % len(self.players)] for i in range(len(self.players)))
+        return show_order(self.players, self.dealer)
+
+    def awaited(self) -> Prompt:
+        """What the table waits for next, and from whom."""
+        phase = self.phase
+        if phase is Phase.NEW:
+            return Prompt(Wanted.GAME)
+        if phase is Phase.CUT:
+            waiting = tuple(p for p in self.players if p not in dict(self.cuts))
+            return Prompt(Wanted.CUT, waiting, again=self.recut)
+        if phase is Phase.DEAL:
+            assert self.dealer is not None
+            return Prompt(Wanted.STARTER, (self.dealer,), dealer=self.dealer)
+        if phase is Phase.PLAY:
+            assert self.turn is not None
+            return Prompt(Wanted.PLAY, (self.turn,), count=self.count, dealer=self.dealer)
+        if phase is Phase.CRIB:
+            assert self.dealer is not None
+            return Prompt(Wanted.CRIB, (self.dealer,), dealer=self.dealer)
+        if phase is Phase.CLAIM:
+            kind, player = self.counts[0]
+            return Prompt(Wanted.CLAIM, (player,), dealer=self.dealer, counting=kind)
+        if phase is Phase.GAME_OVER:
+            assert self.winner is not None
+            others = sorted((self.scores[s] for s in self.sides if s != self.winner), reverse=True)
+            return Prompt(Wanted.NEW_GAME, winner=self.winner, won=self.target, others=tuple(others),
+                          skunk=self.skunk)
+        assert self.match_winner is not None
+        others = sorted((self.match_points[s] for s in self.sides if s != self.match_winner), reverse=True)
+        return Prompt(Wanted.NEW_MATCH, winner=self.match_winner, won=self.match_points[self.match_winner],
+                      others=tuple(others))
 
     def prompt(self) -> str:
         """What the table must do next, in words."""
-        if self.phase == "new":
-            return _("Start a new game")
-        if self.phase == "cut":
-            waiting = [p for p in self.players if p not in dict(self.cuts)]
-            again = _("Equal cards: cut again. ") if self.recut else ""
-            return _("{again}Cut for deal: {waiting} to cut").format(again=again, waiting=_and(waiting))
-        if self.phase == "deal":
-            return _("{dealer} deals. Scan the starter").format(dealer=self.dealer)
-        if self.phase == "play":
-            return _("{turn} to play, count {count}").format(turn=self.turn, count=self.count)
-        if self.phase == "crib":
-            return _("Scan the crib ({dealer}'s)").format(dealer=self.dealer)
-        if self.phase == "claim":
-            kind, player = self.counts[0]
-            return (_("{player}: claim the points of {label}")
-                    .format(player=player, label=label_words(_label(kind, player))))
-        if self.phase == "game over":
-            assert self.winner is not None
-            others = sorted((self.scores[s] for s in self.sides if s != self.winner), reverse=True)
-            game = (ngettext("{winner} wins {target} to {others}", "{winner} win {target} to {others}",
-                             _sides(self.winner))
-                    .format(winner=self.winner, target=self.target, others=_and([str(o) for o in others])))
-            if self.skunk:
-                skunk = _("{won}: a double skunk") if self.skunk == "double skunk" else _("{won}: a skunk")
-                game = skunk.format(won=game)
-            return game
-        assert self.match_winner is not None
-        others = sorted((self.match_points[s] for s in self.sides if s != self.match_winner), reverse=True)
-        won = self.match_points[self.match_winner]
-        return ngettext("{winner} wins the match {won} to {others}", "{winner} win the match {won} to {others}",
-                        _sides(self.match_winner)).format(winner=self.match_winner, won=won,
-                                                          others=_and([str(o) for o in others]))
-
-    def to_json(self) -> dict[str, object]:
-        """The `crib replay --json` form: the game so far with every deal's points."""
-        deals = []
-        for record in self.deals:
-            events = [e for e in self.events if e.deal == record.number]
-            pegging = dict.fromkeys(self.players, 0)
-            for e in events:
-                if e.label in PLAY_LABELS and e.player is not None:
-                    pegging[e.player] += e.points
-            deals.append({
-                "deal": record.number, "dealer": record.dealer,
-                "starter": str(record.starter) if record.starter else None,
-                "hands": {p: [str(c) for c in cards] for p, cards in record.hands.items()},
-                "discards": {p: [str(c) for c in cards] for p, cards in record.discards.items()},
-                "his_heels": sum(e.points for e in events if e.label == HIS_HEELS),
-                "pegging": pegging,
-                "show": [_show_json(e, events[i + 1] if i + 1 < len(events) else None)
-                         for i, e in enumerate(events) if e.label.endswith(SHOW_LABELS)],
-                "other": [e.to_json() for e in events
-                          if e.label in (MUGGINS, MANUAL, FIRST_DEAL_BONUS)],
-            })
-        return {
-            "players": list(self.players), "sides": list(self.sides), "variant": self.variant,
-            "target": self.target, "muggins": self.muggins, "match": self.match_target,
-            "match_scoring": self.match_scoring, "phase": self.phase,
-            "prompt": self.prompt(), "dealer": self.dealer, "turn": self.turn, "count": self.count,
-            "pile": [str(c) for c in self.pile], "starter": str(self.starter) if self.starter else None,
-            "scores": dict(self.scores), "back_pegs": dict(self.back_pegs), "winner": self.winner,
-            "skunk": self.skunk, "match_points": dict(self.match_points), "match_winner": self.match_winner,
-            "game": self.game_number, "deal_number": self.deal_number, "deals": deals,
-            "events": [e.to_json() for e in self.events], "inputs": [input_to_json(i) for i in self.inputs],
-        }
-
-
-def _show_json(event: ScoreEvent, after: ScoreEvent | None) -> dict[str, object]:
-    """A count of the show; in muggins games with the points claimed and what muggins took (called at once)."""
-    out: dict[str, object] = {"label": event.label, "player": event.player, "side": event.side,
-                              "points": event.points, "score": event.score.to_json()}
-    if event.claimed is not None:
-        out["claimed"] = event.claimed
-        out["muggins"] = None
-        if after is not None and after.label == MUGGINS:
-            out["muggins"] = {"player": after.player, "side": after.side, "points": after.points}
-    return out
-
-
-def _and(words: list[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
-
-
-def _sides(side: str) -> int:
-    """How many win as `side`: the verb's number (partners "Ann & Cat" win, Ann wins)."""
-    return 2 if "&" in side else 1
-
-
-def _label(kind: str, player: str) -> str:
-    return f"{player}'s {kind}"
-
-
-def label_words(label: str) -> str:
-    """A score's label (kept in English in the state and its JSON) in the chosen language: "Bob's hand"."""
-    for kind, said in (("hand", _("{player}'s hand")), ("crib", _("{player}'s crib"))):
-        if label.endswith(f"'s {kind}"):
-            return said.format(player=label[: -len(kind) - 3])
-    return _(LABEL_WORDS.get(label, label))
+        return prompt_words(self.awaited())
 
 
 def initial_state() -> GameState:
@@ -483,9 +343,9 @@ def _dispatch(state: GameState, inp: Input) -> GameState:
 
 # --- scoring -----------------------------------------------------------------------------------------------
 
-def _peg(state: GameState, side: str, player: str | None, score: Score, label: str, *,
+def _peg(state: GameState, side: Side, player: str | None, score: Score, kind: ScoreKind, *,
          points: int | None = None, claimed: int | None = None, deal: int | None = None,
-         extra_note: str = "") -> GameState:
+         notes: tuple[str, ...] = ()) -> GameState:
     """Peg points for a side; at the target the game is over at once and the score is capped."""
     have = state.scores[side]
     wanted = score.total if points is None else points
@@ -493,32 +353,23 @@ def _peg(state: GameState, side: str, player: str | None, score: Score, label: s
     note = ""
     if pegged < wanted and have + pegged == state.target:
         note = (_("{wanted} held, {pegged} pegged: {side} reaches {target} and the game is over")
-                if label.endswith(SHOW_LABELS) else
+                if kind.in_show else
                 _("{wanted} scored, {pegged} pegged: {side} reaches {target} and the game is over")
-                ).format(wanted=spell(wanted), pegged=spell(pegged), side=side, target=state.target)
-    event = ScoreEvent(side, player, pegged, score, label, deal or state.deal_number, claimed,
-                       "; ".join(n for n in (extra_note, note) if n))
+                ).format(wanted=spell(wanted), pegged=spell(pegged), side=side_name(side), target=state.target)
+    event = ScoreEvent(kind, side, player, pegged, score, deal or state.deal_number, claimed,
+                       (*notes, note) if note else notes)
     scores = {**state.scores, side: have + pegged}
     back_pegs = {**state.back_pegs, side: have} if pegged else state.back_pegs
     state = replace(state, scores=scores, back_pegs=back_pegs, events=(*state.events, event))
     return _win(state, side) if scores[side] >= state.target else state
 
 
-def skunk_lines(target: int) -> tuple[int, int]:
-    """The scores a loser must reach to escape a skunk and a double skunk: (91, 61) for 121, (31, 16) for 61."""
-    if target == 61:
-        return 31, 16
-    return target - (target - 1) // 4, target - (target - 1) // 2
-
-
-def _win(state: GameState, side: str) -> GameState:
-    best_loser = max(state.scores[s] for s in state.sides if s != side)
-    skunk_line, double_line = skunk_lines(state.target)
-    skunk = "double skunk" if best_loser < double_line else "skunk" if best_loser < skunk_line else None
+def _win(state: GameState, side: Side) -> GameState:
+    skunk = state.rules.skunk(max(state.scores[s] for s in state.sides if s != side))
     won = state.rules.match_points(skunk)
     match_points = {**state.match_points, side: state.match_points[side] + won}
     match_over = state.match_target is not None and match_points[side] >= state.match_target
-    return replace(state, phase="match over" if match_over else "game over", winner=side, skunk=skunk,
+    return replace(state, phase=Phase.MATCH_OVER if match_over else Phase.GAME_OVER, winner=side, skunk=skunk,
                    turn=None, match_points=match_points, match_winner=side if match_over else None)
 
 
@@ -529,19 +380,14 @@ def _game(state: GameState, inp: GameInput) -> GameState:
         raise RuleError(_("a game is in progress ({prompt}): finish it, or undo back to its start")
                         .format(prompt=state.prompt()))
     players = tuple(inp.players)
-    rules = Rules.of(inp)
+    rules = rules_of(inp)
     if len(set(players)) != len(players):
         raise InputError(_("two players have the same name: give each player a different name"))
-    if any("&" in p for p in players):
-        raise InputError(_("a player's name may not contain '&' (it joins partners' names)"))
     if inp.dealer is not None and inp.dealer not in players:
         raise InputError(_("the dealer {dealer!r} is not one of the players {players}")
-                         .format(dealer=inp.dealer, players=_and(list(players))))
-    if len(players) == 4:
-        sides: tuple[str, ...] = (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
-        side_of = {p: sides[i % 2] for i, p in enumerate(players)}
-    else:
-        sides, side_of = players, {p: p for p in players}
+                         .format(dealer=inp.dealer, players=listed(players)))
+    sides = tuple(Side(partners) for partners in partnerships(players))
+    side_of = {p: side for side in sides for p in side.players}
     next_game = (state.phase == "game over" and state.match_target is not None and rules == state.rules
                  and players == state.players)
     dealer = inp.dealer
@@ -551,7 +397,7 @@ def _game(state: GameState, inp: GameInput) -> GameState:
             dealer = losing_players[0]
         elif dealer not in losing_players:
             raise RuleError(_("the loser of the last game deals first: {losers}, not {dealer}")
-                            .format(losers=_and(list(losing_players)), dealer=dealer))
+                            .format(losers=listed(losing_players), dealer=dealer))
     zero = dict.fromkeys(sides, 0)
     new = GameState(
         players=players, sides=sides, rules=rules, scores=zero, back_pegs=zero,
@@ -559,7 +405,7 @@ def _game(state: GameState, inp: GameInput) -> GameState:
         game_number=state.game_number + 1 if next_game else 1, side_of=side_of, inputs=state.inputs,
     )
     if dealer is None:
-        return replace(new, phase="cut")
+        return replace(new, phase=Phase.CUT)
     return _first_deal(new, dealer)
 
 
@@ -567,13 +413,14 @@ def _first_deal(state: GameState, dealer: str) -> GameState:
     state = _new_deal(state, dealer)
     if state.variant == "five-card":
         pone = state.left_of(dealer)
-        state = _peg(state, pone, pone, Score((ScoreItem(FIRST_DEAL_BONUS, (), 3),)), FIRST_DEAL_BONUS)
+        state = _peg(state, state.side_of[pone], pone, Score((ScoreItem(FIRST_DEAL_BONUS, (), 3),)),
+                     ScoreKind.THREE_FOR_LAST)
     return state
 
 
 def _new_deal(state: GameState, dealer: str) -> GameState:
     number = state.deal_number + 1
-    return replace(state, phase="deal", dealer=dealer, turn=None, count=0, pile=(), played=(), starter=None,
+    return replace(state, phase=Phase.DEAL, dealer=dealer, turn=None, count=0, pile=(), played=(), starter=None,
                    hands={}, discards={}, crib=None, gone=frozenset(), last_player=None, counts=(),
                    deal_number=number, deals=(*state.deals, DealRecord(number, dealer)), cuts=(), recut=False)
 
@@ -603,7 +450,7 @@ def _cut(state: GameState, inp: CutInput) -> GameState:
 def _check_player(state: GameState, player: str) -> None:
     if player not in state.players:
         raise RuleError(_("{player!r} is not playing: the players are {players}")
-                        .format(player=player, players=_and(list(state.players))))
+                        .format(player=player, players=listed(state.players)))
 
 
 def _check_distinct(cards: tuple[Card, ...], what: str) -> None:
@@ -690,10 +537,10 @@ def _starter(state: GameState, inp: StarterInput) -> GameState:
     dealer = state.dealer
     assert dealer is not None
     deals = (*state.deals[:-1], replace(state.deals[-1], starter=inp.card))
-    state = replace(state, phase="play", starter=inp.card, turn=state.left_of(dealer), deals=deals)
+    state = replace(state, phase=Phase.PLAY, starter=inp.card, turn=state.left_of(dealer), deals=deals)
     if inp.card.rank == 11:
         state = _peg(state, state.side_of[dealer], dealer,
-                     Score((ScoreItem(HIS_HEELS, (inp.card,), 2),)), HIS_HEELS)
+                     Score((ScoreItem(HIS_HEELS, (inp.card,), 2),)), ScoreKind.HEELS)
     return state
 
 
@@ -804,7 +651,7 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
     if inp.claim is not None:
         return _claimed_play(state, player, score, inp.claim)
     if score:
-        state = _peg(state, state.side_of[player], player, score, PEGGING)
+        state = _peg(state, state.side_of[player], player, score, ScoreKind.PEGGING)
         if state.winner:
             return state
     return _advance(state)
@@ -818,11 +665,11 @@ def _claimed_play(state: GameState, player: str, score: Score, claim: int) -> Ga
         return _advance(state)
     missed = None
     if claim != score.total:
-        missed = MissedPoints(player, side, abs(score.total - claim), PEGGING, state.deal_number,
+        missed = MissedPoints(player, side, abs(score.total - claim), ScoreKind.PEGGING, state.deal_number,
                               over=claim > score.total)
-    note = "" if missed is None else _("claimed {claim}; {muggins}").format(claim=spell(claim), muggins=missed.say())
-    state = _peg(state, side, player, score, PEGGING, points=min(claim, score.total), claimed=claim,
-                 extra_note=note)
+    notes: tuple[str, ...] = () if missed is None else (_("claimed {claim}").format(claim=spell(claim)), missed.say())
+    state = _peg(state, side, player, score, ScoreKind.PEGGING, points=min(claim, score.total), claimed=claim,
+                 notes=notes)
     if state.winner:
         return state
     state = _advance(state)
@@ -850,8 +697,8 @@ def _advance(state: GameState) -> GameState:
     last = state.last_player
     play_over = all(state.cards_left(p) == 0 for p in state.players)
     if state.count < 31:
-        kind = LAST_CARD if play_over else GO
-        state = _peg(state, state.side_of[last], last, Score((ScoreItem(kind, (state.pile[-1],), 1),)), kind)
+        item, kind = (LAST_CARD, ScoreKind.LAST_CARD) if play_over else (GO, ScoreKind.GO)
+        state = _peg(state, state.side_of[last], last, Score((ScoreItem(item, (state.pile[-1],), 1),)), kind)
         if state.winner:
             return state
     state = replace(state, count=0, pile=(), gone=frozenset())
@@ -873,21 +720,21 @@ def _show(state: GameState) -> GameState:
     crib = discarded if len(discarded) == 4 else None
     state = replace(state, crib=crib)
     if state.muggins:
-        counts = (*(("hand", p) for p in state.show_order()), ("crib", dealer))
+        counts = (*((ScoreKind.HAND, p) for p in state.show_order()), (ScoreKind.CRIB, dealer))
         return _next_claim(replace(state, counts=counts))
     for player in state.show_order():
-        state = _peg(state, state.side_of[player], player, _show_score(state, "hand", player),
-                     _label("hand", player))
+        state = _peg(state, state.side_of[player], player, _show_score(state, ScoreKind.HAND, player),
+                     ScoreKind.HAND)
         if state.winner:
             return state
     if crib is None:
-        return replace(state, phase="crib", turn=dealer)
+        return replace(state, phase=Phase.CRIB, turn=dealer)
     return _count_crib(state)
 
 
-def _show_score(state: GameState, kind: str, player: str) -> Score:
+def _show_score(state: GameState, kind: ScoreKind, player: str) -> Score:
     assert state.starter is not None
-    if kind == "hand":
+    if kind is ScoreKind.HAND:
         return score_show(state.played_by(player), state.starter)
     assert state.crib is not None
     return score_show(state.crib, state.starter, crib=True)
@@ -896,7 +743,7 @@ def _show_score(state: GameState, kind: str, player: str) -> Score:
 def _count_crib(state: GameState) -> GameState:
     dealer = state.dealer
     assert dealer is not None
-    state = _peg(state, state.side_of[dealer], dealer, _show_score(state, "crib", dealer), _label("crib", dealer))
+    state = _peg(state, state.side_of[dealer], dealer, _show_score(state, ScoreKind.CRIB, dealer), ScoreKind.CRIB)
     return state if state.winner else _new_deal(state, state.left_of(dealer))
 
 
@@ -939,9 +786,9 @@ def _next_claim(state: GameState) -> GameState:
     if not state.counts:
         return _new_deal(state, state.left_of(state.dealer))
     kind, player = state.counts[0]
-    if kind == "crib" and state.crib is None:
-        return replace(state, phase="crib", turn=state.dealer)
-    return replace(state, phase="claim", turn=player)
+    if kind is ScoreKind.CRIB and state.crib is None:
+        return replace(state, phase=Phase.CRIB, turn=state.dealer)
+    return replace(state, phase=Phase.CLAIM, turn=player)
 
 
 def _claim(state: GameState, inp: ClaimInput) -> GameState:
@@ -956,19 +803,19 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
                         .format(points=inp.points))
     kind, player = state.counts[0]
     score = _show_score(state, kind, player)
-    side, label = state.side_of[player], _label(kind, player)
+    side = state.side_of[player]
     state = replace(state, counts=state.counts[1:])
     missed = None
     if inp.points != score.total:
-        missed = MissedPoints(player, side, abs(score.total - inp.points), label, state.deal_number,
+        missed = MissedPoints(player, side, abs(score.total - inp.points), kind, state.deal_number,
                               over=inp.points > score.total)
-    note = ""
+    notes: tuple[str, ...] = ()
     if missed is not None:
-        note = (_("claimed {points}, {player} pegs {pegged}; {muggins}")
-                .format(points=spell(inp.points), player=player, pegged=spell(min(inp.points, score.total)),
-                        muggins=missed.say()))
-    state = _peg(state, side, player, score, label, points=min(inp.points, score.total), claimed=inp.points,
-                 extra_note=note)
+        notes = (_("claimed {points}, {player} pegs {pegged}")
+                 .format(points=spell(inp.points), player=player, pegged=spell(min(inp.points, score.total))),
+                 missed.say())
+    state = _peg(state, side, player, score, kind, points=min(inp.points, score.total), claimed=inp.points,
+                 notes=notes)
     if state.winner:
         return state
     if missed is not None:
@@ -991,14 +838,14 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
     _check_player(state, caller)
     if state.side_of[caller] == missed.side:
         raise RuleError(_("{caller} cannot call muggins on {label}: an opponent calls it")
-                        .format(caller=caller, label=label_words(missed.label)))
+                        .format(caller=caller, label=score_name(missed.kind, missed.player)))
     score = Score((ScoreItem(MUGGINS, (), missed.points),))
-    on = _("the play") if missed.label == PEGGING else label_words(missed.label)
-    note = (_("{caller} takes {points} that {player} overcalled on {on}") if missed.over
+    on = _("the play") if missed.kind is ScoreKind.PEGGING else score_name(missed.kind, missed.player)
+    taken = (_("{caller} takes {points} that {player} overcalled on {on}") if missed.over
             else _("{caller} takes {points} that {player} missed on {on}")
             ).format(caller=caller, points=spell(missed.points), player=missed.player, on=on)
-    return replace(_peg(state, state.side_of[caller], caller, score, MUGGINS, deal=missed.deal, extra_note=note),
-                   missed=None)
+    state = _peg(state, state.side_of[caller], caller, score, ScoreKind.MUGGINS, deal=missed.deal, notes=(taken,))
+    return replace(state, missed=None)
 
 
 # --- manual pegging ----------------------------------------------------------------------------------------
@@ -1008,16 +855,16 @@ def _manual(state: GameState, inp: PegInput) -> GameState:
         raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
     if inp.player in state.side_of:
         side, player = state.side_of[inp.player], inp.player
-    elif inp.player in state.sides:
-        side, player = inp.player, None
+    elif inp.player in (named := {side_name(s): s for s in state.sides}):  # partners' names, as a person types them
+        side, player = named[inp.player], None
     else:
         raise RuleError(_("{player!r} is not playing: peg for one of {players}")
-                        .format(player=inp.player, players=_and(list(state.players))))
+                        .format(player=inp.player, players=listed(state.players)))
     if inp.points == 0 or abs(inp.points) > state.target:
         raise RuleError(_("peg 1 to {target} points (or a negative number to take points back), not {points}")
                         .format(target=state.target, points=inp.points))
     if state.scores[side] + inp.points < 0:
         raise RuleError(_("{side} has {score}: cannot take back {points}")
-                        .format(side=side, score=state.scores[side], points=-inp.points))
-    return _peg(state, side, player, Score((ScoreItem(MANUAL, (), inp.points),)), MANUAL)
+                        .format(side=side_name(side), score=state.scores[side], points=-inp.points))
+    return _peg(state, side, player, Score((ScoreItem(MANUAL, (), inp.points),)), ScoreKind.PEGGED)
 

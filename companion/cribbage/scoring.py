@@ -17,25 +17,6 @@ from .cards import Card, Suit
 from .errors import RuleError
 from .words import _
 
-NUMBER_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-)
-_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty",
-         90: "ninety"}
-
-
-def number_words(n: int) -> str:
-    """English words for 0..999, as a player counts aloud: 29 -> twenty-nine."""
-    if n < len(NUMBER_WORDS):
-        return NUMBER_WORDS[n]
-    if n < 100:
-        tens, ones = divmod(n, 10)
-        return _TENS[tens * 10] + ("-" + NUMBER_WORDS[ones] if ones else "")
-    hundreds, rest = divmod(n, 100)
-    return NUMBER_WORDS[hundreds] + " hundred" + (" and " + number_words(rest) if rest else "")
-
-
 # Kinds of score items, as players name them.
 FIFTEEN = "fifteen"
 THIRTY_ONE = "thirty-one"
@@ -63,7 +44,7 @@ class ScoreItem:
 
     def describe(self) -> str:
         """The item's name as said at the table: 'a run of four', 'a five-card flush', 'his nobs'."""
-        return _book().name(self.kind, len(self.cards))
+        return phrasebook().name(self.kind, len(self.cards))
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
@@ -86,11 +67,11 @@ class Score:
 
     def said(self, book: Phrasebook | None = None) -> tuple[str, ...]:
         """The count phrase by phrase: ('fifteen two', 'fifteen four', 'and a double run is twelve')."""
-        return (book or _book()).said(self.phrases())
+        return (book or phrasebook()).said(self.phrases())
 
     def say(self, book: Phrasebook | None = None) -> str:
         """The count in a player's cadence: 'fifteen two, fifteen four, and a double run is twelve'."""
-        return (book or _book()).say(self.phrases())
+        return (book or phrasebook()).say(self.phrases())
 
     def lines(self) -> list[str]:
         """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
@@ -181,7 +162,7 @@ class Phrasebook:
 
 
 ENGLISH = Phrasebook(
-    number=number_words,
+    number=words.number_words,
     templates={
         FIFTEEN: "fifteen {running}",
         THIRTY_ONE: "thirty-one for {running}",
@@ -355,6 +336,14 @@ def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
     return points
 
 
-def _book() -> Phrasebook:
-    """The spoken count in the chosen language (`words.phrasebook`, set by the application), else English."""
-    return words.phrasebook or ENGLISH
+_chosen: list[Phrasebook] = []  # the application's language (companion.i18n.use), else English
+
+
+def use_phrasebook(book: Phrasebook) -> None:
+    """Count in `book`'s language from now on."""
+    _chosen[:] = [book]
+
+
+def phrasebook() -> Phrasebook:
+    """The spoken count in the chosen language, else English."""
+    return _chosen[0] if _chosen else ENGLISH

@@ -19,19 +19,11 @@ from typing import Any, Literal, get_args
 
 from .cards import Card
 from .errors import CardSyntaxError, InputError
+from .rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS, MatchScoringName, VariantName
 from .words import N_, _
 
-VariantName = Literal["two", "three", "four", "five-card"]
-VARIANTS: tuple[VariantName, ...] = get_args(VariantName)
-MatchScoringName = Literal["standard", "acc"]
 InputKind = Literal["game", "cut", "hand", "discard", "starter", "play", "go", "crib", "claim", "muggins", "peg",
                     "undo"]
-# Match points for a win, a skunk and a double skunk; ACC: https://www.cribbage.org/newsite/about/scoring.asp
-MATCH_SCORING: dict[MatchScoringName, dict[str | None, int]] = {
-    "standard": {None: 1, "skunk": 2, "double skunk": 4},
-    "acc": {None: 2, "skunk": 3, "double skunk": 3},
-}
-DEFAULT_MATCH = 7  # match points that win a match given as "match": true
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from companion.clock import Clock
+from companion.cribbage.phrases import side_name
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.i18n import N_, _
 from companion.view.leds import Color, Frame
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from companion.boards import BoardLayout
-    from companion.cribbage.game import GameState, ScoreEvent
+    from companion.cribbage.facts import ScoreEvent
+    from companion.cribbage.game import GameState
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +56,7 @@ class Shown:
     def to_json(self) -> dict[str, object]:
         """Lists, strings and numbers only: `json.dumps` takes it as it is."""
         screen = asdict(self.screen)
-        screen["scores"] = [[side, points] for side, points in self.screen.scores]
+        screen["scores"] = [[side_name(side), points] for side, points in self.screen.scores]
         screen["body"] = list(self.screen.body)
         return {"leds": [list(colour) for colour in self.leds], "screen": screen, "message": self.message,
                 "error": self.error}

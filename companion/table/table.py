@@ -31,7 +31,9 @@ from companion.clock import Clock
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
+from companion.cribbage.facts import Prompt, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
+from companion.cribbage.phrases import prompt_words, side_name
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
@@ -211,7 +213,7 @@ class Table:
             whose = decoded.player_name or decoded.player_index
             if self.state.phase == "claim" and whose is None:  # the keypad's # * 7 OK claims 7
                 return self._claim(entry, decoded.points)
-            return self._accept(entry, t.PegInput(self._pegging_side(whose), decoded.points))
+            return self._accept(entry, t.PegInput(side_name(self._pegging_side(whose)), decoded.points))
         if isinstance(decoded, Command):
             return self._command(entry, decoded.word)
         assert isinstance(decoded, CardEntered)
@@ -408,7 +410,7 @@ class Table:
         self.picture.recent = recent
         self.coaching.show(pages, self.clock.monotonic())
 
-    def _pegging_side(self, index: int | str | None) -> str:
+    def _pegging_side(self, index: int | str | None) -> Side:
         """The side a manual peg is for: a player by seat or by name (or a partnership's), or the player whose
         turn it is."""
         players = self.state.players
@@ -419,7 +421,7 @@ class Table:
             return self.state.side_of[self.state.turn]
         if isinstance(index, str):
             named = {name.casefold(): side for name, side in self.state.side_of.items()}
-            named |= {side.casefold(): side for side in self.state.sides}
+            named |= {side_name(side).casefold(): side for side in self.state.sides}
             if index.casefold() not in named:
                 raise CommandMistake(_("there is no player {name}: peg one of {players} by name (peg {first} 5) or by "
                                        "seat (peg 1 5)")
@@ -451,25 +453,29 @@ class Table:
         self.render()
 
     # -- outputs --------------------------------------------------------------------------------------
+    def awaited(self) -> Prompt:
+        """What the table waits for: the engine's prompt, or a coached player's dealt cards, or a go the engine
+        knows is the only move (coaching mode: the player holds no card that fits under 31)."""
+        state = self.state
+        hand_for = self.held.coached_player(state)
+        if hand_for is not None:
+            return Prompt(Wanted.HAND, (hand_for,), dealer=state.dealer)
+        prompt = state.awaited()
+        if prompt.wanted is Wanted.PLAY and legal_moves(state).must_go:
+            return replace(prompt, wanted=Wanted.GO)
+        return prompt
+
     def prompt(self) -> str:
-        """What the table must do next."""
+        """What the table must do next, in words."""
         if self.held.cards:
             return self.held.progress(self.state)
-        hand_for = self.held.coached_player(self.state)
-        if hand_for is not None:
-            return _("Scan {hand_for}'s six cards (ok: skip)").format(hand_for=hand_for)
-        if self._must_go():
-            return _("{turn} says go? count {count}").format(turn=self.state.turn, count=self.state.count)
-        if self.state.phase == "claim":
-            return _("{prompt}: enter claim N").format(prompt=self.state.prompt())
-        if self.state.phase == "cut":
-            return (_("{prompt} (ok: no cut, {first} deals)")
-                    .format(prompt=self.state.prompt(), first=self.state.players[0]))
-        return self.state.prompt()
-
-    def _must_go(self) -> bool:
-        """The player to play is known (coaching mode) to hold no card that fits under 31: the engine says."""
-        return legal_moves(self.state).must_go
+        prompt = self.awaited()
+        said = prompt_words(prompt)
+        if prompt.wanted is Wanted.CLAIM:
+            return _("{prompt}: enter claim N").format(prompt=said)
+        if prompt.wanted is Wanted.CUT:
+            return _("{prompt} (ok: no cut, {first} deals)").format(prompt=said, first=self.state.players[0])
+        return said
 
     def render(self, before: GameState | None = None) -> None:
         """Send the pegs (with effects when `before` is given) and the screen."""

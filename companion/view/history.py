@@ -9,17 +9,9 @@ terminal simulator shows its last lines beside the board, so nobody has to page 
 from __future__ import annotations
 
 from companion.cribbage import transcript as t
-from companion.cribbage.game import (
-    PEGGING,
-    PLAY_LABELS,
-    SHOW_LABELS,
-    GameState,
-    ScoreEvent,
-    apply,
-    initial_state,
-    label_words,
-)
-from companion.cribbage.scoring import HIS_HEELS
+from companion.cribbage.facts import Phase, ScoreEvent, ScoreKind
+from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.phrases import event_name, side_name
 from companion.i18n import _
 from companion.view.screen import event_words
 
@@ -34,7 +26,7 @@ def game_history(state: GameState) -> list[str]:
             lines = []
         lines.extend(entry_lines(before, after, inp))
         before = after
-    if state.phase in ("game over", "match over"):
+    if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         lines.append(state.prompt())
     return lines
 
@@ -54,8 +46,8 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
     elif isinstance(inp, t.PlayInput):
         player, card = after.played[-1]
         line = f"{player} {card.pretty} {before.count + card.value}"
-        pegged = next((e for e in events if e.label == PEGGING), None)
-        if pegged is not None and pegged.points == pegged.score.total and not pegged.note:  # else a line of its own
+        pegged = next((e for e in events if e.kind is ScoreKind.PEGGING), None)
+        if pegged is not None and pegged.points == pegged.score.total and not pegged.notes:  # else a line of its own
             events.remove(pegged)
             line += ": " + pegged.score.say()
         lines.append(line)
@@ -76,9 +68,9 @@ def event_line(event: ScoreEvent) -> str:
     said = "; ".join(part for part in (", ".join(counted), *notes) if part)
     if heading is None:
         return said
-    if event.label.endswith(SHOW_LABELS):
-        return f"{label_words(event.label)} {event.points}: {said}"
-    return f"{event.side}, {label_words(event.label)} {event.points}: {said}"
+    if event.kind.in_show:
+        return f"{event_name(event)} {event.points}: {said}"
+    return f"{side_name(event.side)}, {event_name(event)} {event.points}: {said}"
 
 
 def deal_summary(state: GameState, number: int) -> list[str]:
@@ -88,16 +80,16 @@ def deal_summary(state: GameState, number: int) -> list[str]:
     events = [event for event in state.events if event.deal == number]
     starter = _(", the starter {card}").format(card=record.starter.pretty) if record.starter is not None else ""
     lines = [_("Deal {number}: {dealer} dealt{starter}").format(number=number, dealer=record.dealer, starter=starter)]
-    lines.extend(f"  {event_line(event)}" for event in events if event.label == HIS_HEELS)
+    lines.extend(f"  {event_line(event)}" for event in events if event.kind is ScoreKind.HEELS)
     pegged = dict.fromkeys(state.players, 0)
     for event in events:
-        if event.label in PLAY_LABELS and event.player is not None:
+        if event.kind.in_play and event.player is not None:
             pegged[event.player] += event.points
     play = ", ".join(f"{player} {points}" for player, points in pegged.items())
     lines.append(_("  The play: {pegged}").format(pegged=play))
-    shows = [f"{label_words(event.label)} {event.points}" for event in events if "'s " in event.label]
+    shows = [f"{event_name(event)} {event.points}" for event in events if event.kind.in_show]
     if shows:
         lines.append(_("  The show: {counts}").format(counts=", ".join(shows)))
-    scores = ", ".join(f"{side} {state.scores.get(side, 0)}" for side in state.sides)
+    scores = ", ".join(f"{side_name(side)} {state.scores.get(side, 0)}" for side in state.sides)
     lines.append(_("Scores: {scores}").format(scores=scores))
     return lines

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.cribbage.game import skunk_lines
+from companion.cribbage.rules import skunk_lines
 from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 
 if TYPE_CHECKING:

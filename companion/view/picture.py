@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from companion.boards import BoardLayout, Hole
-from companion.cribbage.game import skunk_lines
+from companion.cribbage.facts import Side
+from companion.cribbage.phrases import side_name
+from companion.cribbage.rules import skunk_lines
 from companion.fonts import MONO
 from companion.i18n import _
 from companion.view.leds import OFF, Color, Frame
@@ -108,18 +110,22 @@ def _visible(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 class Legend:
     """One side under the board picture: its name, score and peg colour."""
 
-    side: str
+    side: Side
     score: int
     colour: Color
     dealer: str = ""
-    """The side's player who deals, if one does (in partnerships a side is "Ann & Cat")."""
+    """The side's player who deals, if one does."""
 
     @property
     def deals(self) -> str:
         """'(deals)', or '(Ann deals)' for a partnership, or ''."""
         if not self.dealer:
             return ""
-        return _("(deals)") if self.dealer == self.side else _("({dealer} deals)").format(dealer=self.dealer)
+        return _("(deals)") if self.side.players == (self.dealer,) else _("({dealer} deals)").format(dealer=self.dealer)
+
+    @property
+    def name(self) -> str:
+        return side_name(self.side)
 
 
 def legend_for(state: GameState, colours: Sequence[Color]) -> tuple[Legend, ...]:
@@ -153,7 +159,7 @@ def legend_text(legend: Sequence[Legend], *, colour: bool = True) -> str:
     for entry in legend:
         r, g, b = entry.colour
         peg = f"\x1b[38;2;{r};{g};{b}m●\x1b[0m" if colour else "●"
-        parts.append(f"{peg} {entry.side} {entry.score} {entry.deals}".rstrip())
+        parts.append(f"{peg} {entry.name} {entry.score} {entry.deals}".rstrip())
     return "   ".join(parts)
 
 
@@ -293,7 +299,7 @@ def _legend(draw: ImageDraw.ImageDraw, legend: Sequence[Legend], top: int, width
     for entry in legend:
         y = top + LEGEND_PX // 2
         draw.ellipse((x, y - 13, x + 26, y + 13), fill=entry.colour, outline=(240, 240, 240), width=2)
-        text = f"{entry.side} {entry.score}  {entry.deals}".rstrip()
+        text = f"{entry.name} {entry.score}  {entry.deals}".rstrip()
         draw.text((x + 40, y), text, font=font, fill=(240, 236, 228), anchor="lm")
         x += 40 + round(draw.textlength(text, font=font)) + 80
         if x >= width:

@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
-from companion.cribbage.game import SHOW_LABELS, label_words
-from companion.cribbage.scoring import MUGGINS
+from companion.cribbage.facts import ScoreKind, Side
+from companion.cribbage.phrases import event_name, side_name
 from companion.fonts import MONO
 from companion.i18n import _
 
 if TYPE_CHECKING:
-    from companion.cribbage.game import GameState, ScoreEvent
+    from companion.cribbage.facts import ScoreEvent
+    from companion.cribbage.game import GameState
 
 SIZE = (128, 64)
 FONT_PX = 10
@@ -55,7 +56,7 @@ SUIT_BITMAPS: dict[Suit, tuple[str, ...]] = {
 class ScreenView:
     """The words on the screen. `scores` lists (side, points) in seat order."""
 
-    scores: tuple[tuple[str, int], ...]
+    scores: tuple[tuple[Side, int], ...]
     dealer: str | None = None
     turn: str | None = None
     body: tuple[str, ...] = ()
@@ -122,9 +123,9 @@ def header(view: ScreenView) -> str:
     parts = []
     width = COLUMNS // max(1, len(view.scores))
     for side, points in view.scores:
-        mark = "*" if side == view.dealer else ">" if side == view.turn else ""
+        mark = "*" if view.dealer in side else ">" if view.turn in side else ""
         number = str(points)
-        name = side[: max(1, width - len(number) - len(mark) - 2)]
+        name = side_name(side)[: max(1, width - len(number) - len(mark) - 2)]
         parts.append(f"{name}{mark} {number}")
     if len(parts) == 2:
         gap = COLUMNS - len(parts[0]) - len(parts[1])
@@ -190,14 +191,14 @@ def event_words(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:
     are not the count's, "Ann: pegging 0"), the count phrase by phrase (in the play without a heading, the first
     after whose points they are: "Bob: fifteen two"), and each part of its note (a claim off the count, muggins
     taken, the game won at the cap)."""
-    counted = list(event.score.said()) if event.label != MUGGINS else []
-    notes = [part for part in event.note.split("; ") if part]
-    if event.label.endswith(SHOW_LABELS):
-        return f"{label_words(event.label)}: {event.points}", counted, notes
+    counted = list(event.score.said()) if event.kind is not ScoreKind.MUGGINS else []
+    notes = list(event.notes)
+    if event.kind.in_show:
+        return f"{event_name(event)}: {event.points}", counted, notes
     if event.points != event.score.total:
-        return f"{event.side}: {label_words(event.label)} {event.points}", counted, notes
+        return f"{side_name(event.side)}: {event_name(event)} {event.points}", counted, notes
     if counted:
-        counted[0] = f"{event.side}: {counted[0]}"
+        counted[0] = f"{side_name(event.side)}: {counted[0]}"
     return None, counted, notes
 
 
@@ -241,7 +242,7 @@ def page_count(recent: Sequence[ScoreEvent], room: int) -> int:
     return max(1, len(spoken_pages(recent, room)))
 
 
-def _scores(state: GameState) -> tuple[tuple[str, int], ...]:
+def _scores(state: GameState) -> tuple[tuple[Side, int], ...]:
     return tuple((side, state.scores.get(side, 0)) for side in state.sides)
 
 

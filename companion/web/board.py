@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from companion.boards import BoardLayout, Hole
-from companion.cribbage.game import skunk_lines
+from companion.cribbage.rules import skunk_lines
 from companion.devices.base import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 from companion.view.pegs import FINISH, MARKER
 

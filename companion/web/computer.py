@@ -28,8 +28,10 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import InputError
 from companion.cribbage.game import GameState, legal_moves
+from companion.cribbage.rules import VARIANT_FOR_PLAYERS
 from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
+from companion.i18n import _
 from companion.table import DEALER, Outcome, Table
 
 if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game against the computer begins
@@ -38,7 +40,6 @@ if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game a
 
 log = logging.getLogger(__name__)
 
-VARIANTS: dict[int, t.VariantName] = {2: "two", 3: "three", 4: "four"}
 MOVE_SECONDS = 0.7  # a computer's move comes this long after the table changed, so a person can follow
 MAX_MATCH = 7
 SETTINGS_SUFFIX = ".computer.json"
@@ -94,7 +95,7 @@ class Settings:
 
     def game_input(self) -> t.GameInput:
         """A new game: the virtual deck cuts for the first deal."""
-        return t.GameInput(players=self.players, target=self.target, variant=VARIANTS[len(self.players)],
+        return t.GameInput(players=self.players, target=self.target, variant=VARIANT_FOR_PLAYERS[len(self.players)],
                            muggins=self.muggins, match=self.match if self.match > 1 else None)
 
     def to_json(self) -> dict[str, object]:
@@ -246,9 +247,7 @@ class ComputerGame(EntryDevice):
             self.feedback = review.say() if review is not None else ""
             self.said = ""  # kept through the next deal's dealing, until the person has seen it
         elif isinstance(accepted, t.MugginsInput) and before.missed is not None:
-            missed = before.missed
-            taker = state.events[-1].player if state.events else None
-            self.said = f"Muggins! {missed.say()} in {missed.label}: {taker} takes {missed.points}"
+            self.said = _("Muggins! {note}").format(note="; ".join(state.events[-1].notes))
         elif isinstance(accepted, t.HandInput):
             self.feedback = ""
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.cribbage.errors import CribbageError
+from companion.cribbage.projection import state_json
+from companion.cribbage.rules import skunk_lines
 from companion.gamelog import GameLog, GameLogError, games_dir
 from companion.stats import DATABASE, games_of, history
-
-from .present import event_json
 
 # RULES.md: the number of hands (four cards and a starter, hand rules) with each score; 19, 25-27 have none.
 ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,
@@ -42,10 +42,12 @@ def overview(state_dir: Path) -> dict[str, Any]:
     games = []
     for log, game, sides, target, finished, winner, skunk in _query(
             state_dir, "SELECT log, game, sides, target, finished, winner, skunk FROM games ORDER BY log, game"):
-        race = races.get((log, game), {})
-        games.append({"log": log, "game": game, "sides": json.loads(sides), "target": target,
-                      "finished": bool(finished), "winner": winner, "skunk": skunk, "race": race,
-                      "scores": {side: scores[-1] for side, scores in race.items()}})
+        names = json.loads(sides)
+        race = [races.get((log, game), {}).get(name, [0]) for name in names]
+        games.append({"log": log, "game": game, "sides": names, "target": target,
+                      "skunk_lines": list(skunk_lines(target)), "finished": bool(finished),
+                      "winner": names.index(winner) if winner in names else None, "skunk": skunk, "race": race,
+                      "scores": [scores[-1] for scores in race]})
     best = [{"player": player, "hand": hand, "log": log, "game": game, "deal": deal}
             for player, hand, log, game, deal in _query(
                 state_dir, "SELECT player, hand, log, game, deal FROM deals WHERE hand IS NOT NULL "
@@ -66,7 +68,8 @@ def hand_scores(state_dir: Path, player: str) -> dict[str, Any]:
 
 
 def game(state_dir: Path, name: str, number: int) -> dict[str, Any] | None:
-    """One game of a log, deal by deal (`GameState.to_json`'s deals and each deal's race), or None."""
+    """One game of a log: the projection of its end (projection.state_json), with each side's score after each
+    deal (`race`, in the order of `sides`), or None."""
     folder = games_dir(state_dir)
     found = next((path for path in folder.glob("*.jsonl") if path.name == name), None) if folder.is_dir() else None
     if found is None:
@@ -78,12 +81,9 @@ def game(state_dir: Path, name: str, number: int) -> dict[str, Any] | None:
     if not 1 <= number <= len(games):
         return None
     state = games[number - 1]
-    data = state.to_json()
-    race = {side: [0] for side in state.sides}
+    race = [[0] for _ in state.sides]
     for record in state.deals:
-        for side in state.sides:
-            race[side].append(race[side][-1] + sum(e.points for e in state.events
-                                                   if e.deal == record.number and e.side == side))
-    return {"log": name, "game": number, "players": data["players"], "sides": data["sides"],
-            "target": data["target"], "winner": data["winner"], "skunk": data["skunk"], "deals": data["deals"],
-            "race": race, "events": [event_json(e) for e in state.events]}
+        for side, scores in zip(state.sides, race, strict=True):
+            scores.append(scores[-1] + sum(e.points for e in state.events
+                                           if e.deal == record.number and e.side == side))
+    return {**state_json(state), "log": name, "game": number, "race": race}

@@ -12,8 +12,9 @@ import base64
 import io
 from typing import TYPE_CHECKING, Any
 
-from companion.cribbage.cards import Card
-from companion.cribbage.game import GameState, ScoreEvent, legal_moves
+from companion.cribbage.game import GameState, legal_moves
+from companion.cribbage.projection import card_json, state_json
+from companion.i18n import _
 from companion.view.pegs import render_pegs
 
 from .board import effects_json, frame_colours, hex_colour
@@ -26,16 +27,6 @@ if TYPE_CHECKING:
     from .computer import ComputerGame
 
 
-def card_json(card: Card) -> dict[str, str]:
-    return {"code": str(card), "pretty": card.pretty, "suit": card.suit.value}
-
-
-def event_json(event: ScoreEvent) -> dict[str, object]:
-    return {"label": event.label, "side": event.side, "player": event.player, "points": event.points,
-            "deal": event.deal, "said": event.score.say(), "claimed": event.claimed,
-            "items": event.score.lines()}
-
-
 def oled_png(image: Image.Image | None) -> str:
     """The OLED's image as a data URL of a PNG, pixel for pixel (the page scales it up without smoothing)."""
     if image is None:
@@ -43,29 +34,6 @@ def oled_png(image: Image.Image | None) -> str:
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=1)
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
-
-
-def state_json(state: GameState) -> dict[str, Any]:
-    """What every watcher may see of the game (no cards a player still holds face down)."""
-    deal = [e for e in state.events if e.deal == state.deal_number]
-    shown = {e.player for e in deal if e.label.endswith("'s hand") and e.player}
-    return {
-        "phase": state.phase, "prompt": state.prompt(), "players": list(state.players), "sides": list(state.sides),
-        "target": state.target, "muggins": state.muggins, "scores": dict(state.scores),
-        "back_pegs": dict(state.back_pegs), "dealer": state.dealer, "turn": state.turn, "count": state.count,
-        "pile": [card_json(c) for c in state.pile],
-        "played": [{"player": p, "card": card_json(c)} for p, c in state.played],
-        "starter": card_json(state.starter) if state.starter else None,
-        "crib": [card_json(c) for c in state.crib]  # face up once counted
-        if state.crib is not None and any(e.label.endswith("'s crib") for e in deal) else None,
-        "hands_shown": {p: [card_json(c) for c in state.played_by(p)] for p in state.players if p in shown},
-        "cards_left": {p: state.cards_left(p) for p in state.players} if state.phase == "play" else {},
-        "events": [event_json(e) for e in deal],
-        "last_events": [event_json(e) for e in state.events if e.deal == state.deal_number - 1],
-        "winner": state.winner, "skunk": state.skunk, "match_points": dict(state.match_points),
-        "match_target": state.match_target, "match_winner": state.match_winner, "game": state.game_number,
-        "deal": state.deal_number, "inputs": len(state.inputs),
-    }
 
 
 def person_json(computer: ComputerGame | None, state: GameState) -> dict[str, Any] | None:
@@ -100,7 +68,8 @@ def person_prompt(table: Table, computer: ComputerGame | None) -> str:
     settings = computer.settings if computer is not None else None
     if settings is not None and state.phase == "deal" and settings.person in state.hands \
             and settings.person not in state.discards:
-        return f"{state.dealer} deals: {settings.person}, lay away to {state.dealer}'s crib"
+        return (_("{dealer} deals: {person}, lay away to {dealer}'s crib")
+                .format(dealer=state.dealer, person=settings.person))
     return table.prompt()
 
 
@@ -113,7 +82,7 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
     effects = render_pegs(state, table.layout, table.colours, before)[1] if before is not None else ()
     shown = table.shown()  # the presenter's: the LEDs the strip has and the words on the OLED
     return {
-        "state": state_json(state),
+        "state": state_json(state, table.awaited()),
         "prompt": prompt,
         "message": shown.message or "", "error": shown.error, "screen": shown.to_json()["screen"],
         "held": [card_json(c) for c in table.cards],

@@ -257,7 +257,7 @@ async def _board(request: web.Request) -> web.Response:
     if hub.table is None:
         raise Refused(404, "no board is running")
     latest = json.loads(hub.latest)
-    target = latest.get("state", {}).get("target")
+    target = latest.get("state", {}).get("rules", {}).get("target")
     return web.Response(text=board_svg(hub.table.layout, (), target), content_type="image/svg+xml")
 
 

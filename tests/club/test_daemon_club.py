@@ -9,6 +9,7 @@ from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_
 from companion.devices.base import ManualClock
 from companion.gamelog import GameLog, current_log
 from tests.club.test_broker import Scoreboard
+from tests.facts import by_name
 from tests.view.test_screen import DEAL
 
 
@@ -40,7 +41,7 @@ def test_a_board_scores_with_its_broker_down_and_the_scoreboard_gets_every_input
     try:
         wait_for(lambda: scoreboard.tables().get("t4", {}).get("seq") == game_log.lines, "the deal at the scoreboard")
         shown = scoreboard.tables()["t4"]
-        assert shown["scores"] == dict(table.state.scores)
+        assert shown["scores"] == by_name(table.state.scores)
         assert shown["prompt"] == table.state.prompt()
     finally:
         daemon.board.close()

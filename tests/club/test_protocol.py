@@ -9,6 +9,7 @@ from companion.club import protocol
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import parse_input
 from tests.club.boards import recorded_game
+from tests.facts import by_name
 
 
 def finished_state():
@@ -21,7 +22,7 @@ def test_an_event_says_the_input_and_the_state_after_it_and_reads_back():
     message = protocol.parse_message("cribbage/thursday/boards/t1/events", payload)
     assert (message.club, message.board, message.kind, message.log, message.seq) == ("thursday", "t1", "events",
                                                                                     "0001", 7)
-    assert message.state["scores"] == dict(state.scores)
+    assert message.state["scores"] == by_name(state.scores)
     assert message.state["winner"] == state.winner
     assert message.state["said"]["words"] == state.events[-1].score.say()
 

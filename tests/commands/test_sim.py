@@ -22,6 +22,7 @@ from companion.cribbage.game import replay
 from companion.gamelog import GameLog, current_log
 from companion.view.leds import OFF, Color
 from companion.view.pegs import dim
+from tests.facts import by_name
 from tests.golden import GOLDEN
 from tests.view.test_screen import DEAL
 
@@ -36,7 +37,7 @@ def test_a_scripted_deal_with_snapshots(tmp_path, capsys):
     assert [line.split()[0] for line in out] == ["ok"] * 11 + ["noted"] * 3 + ["ok"]
     assert out[-1] == 'ok 14 {"type": "crib", "cards": ["2C", "3D", "9S", "KH"]}'
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
-    assert dict(state.scores) == {"Ann": 17, "Bob": 21}
+    assert by_name(state.scores) == {"Ann": 17, "Bob": 21}
     pictures = sorted(p.name for p in (tmp_path / "png").iterdir())
     assert len(pictures) == 2 * len(DEAL) and pictures[:2] == ["0001-board.png", "0001-oled.png"]
 
@@ -48,7 +49,7 @@ def test_running_again_resumes_the_game(tmp_path, capsys):
     state_dir = str(tmp_path / "s")
     assert main(["sim", *SIM, "--state-dir", state_dir, "--script", str(first)]) == 0
     assert main(["sim", *SIM, "--state-dir", state_dir, "--script", str(rest)]) == 0
-    assert dict(replay(GameLog.open(current_log(tmp_path / "s")).inputs).scores) == {"Ann": 17, "Bob": 21}
+    assert by_name(replay(GameLog.open(current_log(tmp_path / "s")).inputs).scores) == {"Ann": 17, "Bob": 21}
 
 
 def test_the_demo_plays_the_sample_deal_in_a_fresh_game(tmp_path, capsys, monkeypatch):
@@ -190,7 +191,7 @@ def test_three_players_get_the_three_track_board(tmp_path, capsys):
     assert main([*sim, "--quiet", "--state-dir", str(tmp_path / "s"), "--script", str(script),
                  "--snapshots", str(tmp_path / "png")]) == 0
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
-    assert dict(state.scores) == {"Ann": 23, "Bob": 31, "Cat": 28}
+    assert by_name(state.scores) == {"Ann": 23, "Bob": 31, "Cat": 28}
     with Image.open(tmp_path / "png" / f"{len(THREE):04d}-board.png") as board:
         assert board.size == (1644, 1064)  # three tracks a street (two tracks: 1644 x 864)
     capsys.readouterr()
@@ -270,7 +271,7 @@ def test_keys_on_the_simulated_picos_keypad_come_over_its_link_and_are_played(tm
     assert out[1:] == ['ok 4 {"type": "play", "card": "10C"}', 'ok 5 {"type": "play", "card": "5H"}',
                        'ok 6 {"type": "play", "card": "4C"}']  # in the script's order: the keys before the next line
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
-    assert state.count == 19 and dict(state.scores) == {"Ann": 2, "Bob": 0}  # Ann's five made fifteen
+    assert state.count == 19 and by_name(state.scores) == {"Ann": 2, "Bob": 0}  # Ann's five made fifteen
     (pico,) = picos
     assert pico.keypad_pins == ((6, 7, 8, 9), (10, 11, 12, 13))  # told by the host: the packaged keypad.pico_* pins
     assert pico.keys_sent == 8  # four keys pressed and released, each a KEY message from the firmware

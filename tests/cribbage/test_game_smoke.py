@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.cribbage.game import apply, initial_state, replay
 from companion.cribbage.transcript import UndoInput, parse_input
+from tests.facts import by_name, label, name
 
 DEAL = [
     '{"type":"game","players":["Ann","Bob"],"dealer":"Ann","target":121}',
@@ -28,13 +29,13 @@ def test_a_deal_scores_every_point_and_moves_the_deal():
         state = apply(state, parse_input(line))
     # Ann: heels 2 + go 1 + pair 2 + hand 5D KD 2D 9S (5-K, 5-J) 4 + crib (7-8, 3-3) 4 = 13
     # Bob: 15 and run 5 + last card 1 + hand 2 = 8
-    assert dict(state.scores) == {"Ann": 13, "Bob": 8}
-    assert [(e.label, e.side, e.points) for e in state.events] == [
+    assert by_name(state.scores) == {"Ann": 13, "Bob": 8}
+    assert [(label(e), name(e.side), e.points) for e in state.events] == [
         ("his heels", "Ann", 2), ("pegging", "Bob", 5), ("go", "Ann", 1), ("pegging", "Ann", 2),
         ("last card", "Bob", 1), ("Bob's hand", "Bob", 2), ("Ann's hand", "Ann", 4), ("Ann's crib", "Ann", 4),
     ]
     assert state.prompt() == "Bob deals. Scan the starter"
-    assert dict(state.back_pegs) == {"Ann": 9, "Bob": 6}
+    assert by_name(state.back_pegs) == {"Ann": 9, "Bob": 6}
 
 
 def test_undo_drops_the_previous_input():

@@ -9,8 +9,11 @@ import pytest
 
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import InputError
-from companion.cribbage.game import PHASES, DealRecord, GameState, Rules, apply, initial_state
+from companion.cribbage.facts import Phase, Side
+from companion.cribbage.game import DealRecord, GameState, apply, initial_state, rules_of
+from companion.cribbage.rules import Rules
 from companion.cribbage.transcript import GameInput, HandInput
+from tests.facts import by_name
 
 
 def _new_game() -> GameState:
@@ -21,8 +24,9 @@ def test_scores_back_pegs_and_match_points_cannot_be_changed_in_place():
     state = _new_game()
     for name in ("scores", "back_pegs", "match_points", "side_of", "hands", "discards"):
         with pytest.raises(TypeError):
-            getattr(state, name)["Ann"] = 5  # the old shared dict let this change scores and match points at once
-    assert state.scores == state.back_pegs == state.match_points == {"Ann": 0, "Bob": 0}
+            key = state.side_of["Ann"] if name in ("scores", "back_pegs", "match_points") else "Ann"
+            getattr(state, name)[key] = 5  # the old shared dict let this change scores and match points at once
+    assert by_name(state.scores) == by_name(state.back_pegs) == by_name(state.match_points) == {"Ann": 0, "Bob": 0}
 
 
 def test_every_mapping_of_a_state_and_its_deals_is_read_only():
@@ -38,27 +42,29 @@ def test_every_mapping_of_a_state_and_its_deals_is_read_only():
 
 
 def test_a_dictionary_given_to_a_state_is_copied_not_shared():
-    zero = {"Ann": 0, "Bob": 0}
-    state = GameState(players=("Ann", "Bob"), sides=("Ann", "Bob"), scores=zero, back_pegs=zero, match_points=zero)
+    ann, bob = Side(("Ann",)), Side(("Bob",))
+    zero = {ann: 0, bob: 0}
+    state = GameState(players=("Ann", "Bob"), sides=(ann, bob), scores=zero, back_pegs=zero, match_points=zero,
+                      side_of={"Ann": ann, "Bob": bob})
     record = DealRecord(1, "Ann", hands={"Ann": ()})
-    zero["Ann"] = 7
-    assert state.scores["Ann"] == state.match_points["Ann"] == 0 and record.hands == {"Ann": ()}
+    zero[ann] = 7
+    assert state.score("Ann") == state.match_points[ann] == 0 and record.hands == {"Ann": ()}
 
 
-def test_the_phases_are_the_literal_type_s_values():
-    assert PHASES == ("new", "cut", "deal", "play", "crib", "claim", "game over", "match over")
+def test_the_phases_are_the_enum_s_values():
+    assert [p.value for p in Phase] == ["new", "cut", "deal", "play", "crib", "claim", "game over", "match over"]
 
 
 def test_a_game_s_rules_are_one_value_checked_once():
     state = _new_game()
     assert state.rules == Rules("two", 121, False, 7, "standard")
     assert (state.target, state.variant, state.match_target, state.hand_size) == (121, "two", 7, 4)
-    five = Rules.of(GameInput(("Ann", "Bob"), variant="five-card"))
+    five = rules_of(GameInput(("Ann", "Bob"), variant="five-card"))
     assert (five.target, five.players, five.sides, five.dealt_size, five.discard_size, five.hand_size) == (
         61, 2, 2, 5, 2, 3)
-    four = Rules.of(GameInput(("Ann", "Bob", "Cat", "Dan"), muggins=True, match=3, match_scoring="acc"))
+    four = rules_of(GameInput(("Ann", "Bob", "Cat", "Dan"), muggins=True, match=3, match_scoring="acc"))
     assert (four.variant, four.sides, four.hand_size, four.muggins, four.match_points("skunk")) == ("four", 2, 4,
                                                                                                    True, 3)
     assert Rules().skunk_lines == (91, 61) and five.skunk_lines == (31, 16)
     with pytest.raises(InputError, match="the three game is for three players, not 2"):
-        Rules.of(GameInput(("Ann", "Bob"), variant="three"))
+        rules_of(GameInput(("Ann", "Bob"), variant="three"))

@@ -22,6 +22,7 @@ from companion.cribbage.transcript import (
     PlayInput,
     StarterInput,
 )
+from tests.facts import by_name, label
 
 from .dealer import play_game
 
@@ -45,7 +46,7 @@ def test_a_go_at_five_with_hidden_hands_is_refused_and_changes_nothing():
     with pytest.raises(RuleError) as refused:
         apply(state, GoInput())
     assert str(refused.value) == "No go at 5: every card fits. Play a card."
-    assert state.scores == {"Ann": 0, "Bob": 0} and state.turn == "Ann" and state.count == 5
+    assert by_name(state.scores) == {"Ann": 0, "Bob": 0} and state.turn == "Ann" and state.count == 5
 
 
 def test_with_hidden_hands_go_is_possible_from_a_count_of_twenty_two():
@@ -54,7 +55,7 @@ def test_with_hidden_hands_go_is_possible_from_a_count_of_twenty_two():
     at_22 = run([*START, *plays("KC QD 2C")])
     assert (at_22.count, legal_moves(at_22).go) == (22, True)
     state = run([*at_22.inputs, GoInput(), *plays("go")])  # Ann says go, then Bob: the go point is Bob's
-    assert [(e.label, e.player, e.points) for e in state.events] == [("go", "Bob", 1)]
+    assert [(label(e), e.player, e.points) for e in state.events] == [("go", "Bob", 1)]
 
 
 def test_with_the_hand_known_go_is_refused_while_a_card_fits_and_allowed_when_none_does():
@@ -89,8 +90,8 @@ def test_a_player_out_of_cards_is_passed_by_without_saying_go():
     state = apply(state, PlayInput(parse_cards("2H")[0]))
     assert (state.turn, state.count, legal_moves(state).player) == ("Ann", 12, "Ann")  # Ann again, no go between
     state = apply(state, PlayInput(parse_cards("3H")[0]))
-    assert ("last card", "Ann") in [(e.label, e.player) for e in state.events]
-    assert [e.player for e in state.events if e.label == "go"] == ["Bob"]
+    assert ("last card", "Ann") in [(label(e), e.player) for e in state.events]
+    assert [e.player for e in state.events if label(e) == "go"] == ["Bob"]
 
 
 def test_outside_the_play_nothing_is_legal():
@@ -143,8 +144,8 @@ def _held(state: GameState) -> tuple[Card, ...]:
 
 
 def _snapshot(state: GameState) -> tuple[object, ...]:
-    return (state.phase, state.turn, state.count, state.pile, state.gone, dict(state.scores),
-            dict(state.back_pegs), state.events, state.inputs)
+    return (state.phase, state.turn, state.count, state.pile, state.gone, by_name(state.scores),
+            by_name(state.back_pegs), state.events, state.inputs)
 
 
 def _refused_without_change(state: GameState) -> None:

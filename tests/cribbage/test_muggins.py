@@ -8,6 +8,7 @@ import pytest
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import (
     ClaimInput,
     CribInput,
@@ -20,6 +21,7 @@ from companion.cribbage.transcript import (
     StarterInput,
     parse_input,
 )
+from tests.facts import by_name, label, said
 
 
 def run(inputs: list[Input]) -> GameState:
@@ -46,45 +48,46 @@ def test_an_overcall_in_the_show_pegs_the_true_points_and_muggins_takes_the_diff
     state = run([GAME, *DEAL, ClaimInput(28), ClaimInput(24), CribInput(parse_cards("AH 3D 8C 8H")),
                  ClaimInput(3)])  # the crib holds 2, claimed 3
     crib = state.events[-1]
-    assert (crib.label, crib.claimed, crib.points) == ("Ann's crib", 3, 2)
-    assert crib.say() == "a pair is two; claimed three, Ann pegs two; Ann overcalled by one: muggins for 1"
-    before = dict(state.scores)
+    assert (label(crib), crib.claimed, crib.points) == ("Ann's crib", 3, 2)
+    assert said(crib) == "a pair is two; claimed three, Ann pegs two; Ann overcalled by one: muggins for 1"
+    before = by_name(state.scores)
     state = apply(state, MugginsInput())
     taken = state.events[-1]
-    assert (taken.label, taken.player, taken.points) == ("muggins", "Bob", 1)
-    assert taken.say() == "Bob takes one that Ann overcalled on Ann's crib"
-    assert state.scores == {"Ann": before["Ann"], "Bob": before["Bob"] + 1}
+    assert (label(taken), taken.player, taken.points) == ("muggins", "Bob", 1)
+    assert said(taken) == "Bob takes one that Ann overcalled on Ann's crib"
+    assert by_name(state.scores) == {"Ann": before["Ann"], "Bob": before["Bob"] + 1}
 
 
 def test_a_crib_muggins_belongs_to_the_deal_of_the_crib():
     state = run([GAME, *DEAL, ClaimInput(29), ClaimInput(24), CribInput(parse_cards("AH 3D 8C 8H")),
                  ClaimInput(0), MugginsInput()])  # the crib's 2 missed; muggins is called once deal 2 has begun
     assert state.deal_number == 2
-    assert (state.events[-1].label, state.events[-1].deal) == ("muggins", 1)
-    show = state.to_json()["deals"][0]["show"]
-    assert show[-1]["muggins"] == {"player": "Bob", "side": "Bob", "points": 2}
+    assert (label(state.events[-1]), state.events[-1].deal) == ("muggins", 1)
+    events = state_json(state)["events"]
+    assert [(e["kind"], e["player"], e["deal"], e["points"]) for e in events[-2:]] == [
+        ("crib", "Ann", 1, 0), ("muggins", "Bob", 1, 2)]
 
 
 def test_a_short_claim_for_a_play_leaves_the_rest_to_muggins_and_an_overcall_pegs_only_the_true_points():
     start = [GAME, StarterInput(card("KS"))]
     state = run([*start, PlayInput(card("7C")), PlayInput(card("8C"), claim=0)])  # Ann's fifteen two, unclaimed
-    assert state.scores == {"Ann": 0, "Bob": 0} and state.missed is not None
+    assert by_name(state.scores) == {"Ann": 0, "Bob": 0} and state.missed is not None
     state = apply(state, MugginsInput())
-    assert state.scores == {"Ann": 0, "Bob": 2}
-    assert state.events[-1].say() == "Bob takes two that Ann missed on the play"
+    assert by_name(state.scores) == {"Ann": 0, "Bob": 2}
+    assert said(state.events[-1]) == "Bob takes two that Ann missed on the play"
     over = run([*start, PlayInput(card("7C")), PlayInput(card("8C"), claim=4)])
-    assert over.scores == {"Ann": 2, "Bob": 0}
-    assert over.events[-1].say() == "fifteen two; claimed four; Ann overcalled by two: muggins for 2"
-    assert apply(over, MugginsInput()).scores == {"Ann": 2, "Bob": 2}
+    assert by_name(over.scores) == {"Ann": 2, "Bob": 0}
+    assert said(over.events[-1]) == "fifteen two; claimed four; Ann overcalled by two: muggins for 2"
+    assert by_name(apply(over, MugginsInput()).scores) == {"Ann": 2, "Bob": 2}
     right = run([*start, PlayInput(card("7C")), PlayInput(card("8C"), claim=2)])
-    assert right.scores == {"Ann": 2, "Bob": 0} and right.missed is None and right.events[-1].note == ""
+    assert by_name(right.scores) == {"Ann": 2, "Bob": 0} and right.missed is None and right.events[-1].note == ""
 
 
 def test_the_go_point_is_always_scored_automatically():
     # Bob KC, Ann QD 20 (claims nothing, a right claim), Bob 9C 29 claimed 0; Ann go, Bob go: the go point is his
     state = run([GAME, StarterInput(card("2S")), PlayInput(card("KC")), PlayInput(card("QD"), claim=0),
                  PlayInput(card("9C"), claim=0), GoInput(), GoInput()])
-    assert [(e.label, e.player, e.points) for e in state.events] == [("go", "Bob", 1)]
+    assert [(label(e), e.player, e.points) for e in state.events] == [("go", "Bob", 1)]
 
 
 def test_a_claim_for_a_play_only_in_muggins_games_and_within_what_one_card_can_peg():
@@ -104,7 +107,7 @@ def test_muggins_with_nothing_off_the_count_is_refused():
 def test_a_hand_that_passes_the_target_pegs_up_to_it_and_says_what_it_held():
     # Bob pegs 50 by hand, 1 for the go: his hand of 29 would make 80 in a game to 61
     state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=61), PegInput("Bob", 50), *DEAL])
-    hand = next(e for e in state.events if e.label == "Bob's hand")
-    assert (hand.score.total, hand.points, state.scores["Bob"], state.phase) == (29, 10, 61, "game over")
-    assert hand.say().endswith("; twenty-nine held, ten pegged: Bob reaches 61 and the game is over")
-    assert hand.to_json()["note"] == "twenty-nine held, ten pegged: Bob reaches 61 and the game is over"
+    hand = next(e for e in state.events if label(e) == "Bob's hand")
+    assert (hand.score.total, hand.points, state.score("Bob"), state.phase) == (29, 10, 61, "game over")
+    assert said(hand).endswith("; twenty-nine held, ten pegged: Bob reaches 61 and the game is over")
+    assert hand.notes == ("twenty-nine held, ten pegged: Bob reaches 61 and the game is over",)

@@ -14,7 +14,9 @@ import pytest
 
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import InputError, RuleError
+from companion.cribbage.facts import Side
 from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import (
     ClaimInput,
     CribInput,
@@ -31,6 +33,7 @@ from companion.cribbage.transcript import (
     input_to_line,
     parse_input,
 )
+from tests.facts import by_name, label, name
 
 
 def play(text: str) -> list[Input]:
@@ -46,7 +49,7 @@ def run(inputs: list[Input]) -> GameState:
 
 
 def events(state: GameState) -> list[tuple[int, str, str, int]]:
-    return [(e.deal, e.label, e.player or e.side, e.points) for e in state.events]
+    return [(e.deal, label(e), e.player or e.side, e.points) for e in state.events]
 
 
 # Two players: pone leads JS, dealer 4C 14, pone 5C 19, dealer 6C 25 (run 4-5-6: 3), pone 5D 30, dealer go,
@@ -81,8 +84,8 @@ def test_two_players_to_121():
     expected = (two_player_events(1, "Ann", "Bob") + two_player_events(2, "Bob", "Ann")
                 + two_player_events(3, "Ann", "Bob") + two_player_events(4, "Bob", "Ann")[:5])
     assert events(state) == [*expected[:-1], (4, "Ann's hand", "Ann", 20)]  # capped: 101 + 20 = 121
-    assert dict(state.scores) == {"Ann": 121, "Bob": 104}
-    assert state.winner == "Ann" and state.skunk is None and state.phase == "game over"
+    assert by_name(state.scores) == {"Ann": 121, "Bob": 104}
+    assert name(state.winner) == "Ann" and state.skunk is None and state.phase == "game over"
     assert state.prompt() == "Ann wins 121 to 104"
     with pytest.raises(RuleError, match="the game is over"):
         apply(state, CribInput(parse_cards("AH 3D 8C 8H")))
@@ -106,7 +109,7 @@ def test_two_players_to_61_with_hands_and_discards_entered():
     # deal 1: Ann 35, Bob 30; deal 2 Bob deals: Bob 33, Ann 36, Bob 38, Bob 39, Ann 36 + 29 = 65 -> 61
     assert events(state)[7:] == [(2, "pegging", "Bob", 3), (2, "go", "Ann", 1), (2, "pegging", "Bob", 5),
                                  (2, "last card", "Bob", 1), (2, "Ann's hand", "Ann", 25)]
-    assert dict(state.scores) == {"Ann": 61, "Bob": 39}
+    assert by_name(state.scores) == {"Ann": 61, "Bob": 39}
     assert state.skunk is None  # 39 passed the 61-point game's skunk line (31)
 
 
@@ -143,7 +146,7 @@ def test_muggins_claims_and_calls():
         (2, "pegging", "Bob", 3), (2, "go", "Ann", 1), (2, "pegging", "Bob", 5), (2, "last card", "Bob", 1),
         (2, "Ann's hand", "Ann", 24),  # capped: Ann had 37
     ]
-    assert dict(state.scores) == {"Ann": 61, "Bob": 38}
+    assert by_name(state.scores) == {"Ann": 61, "Bob": 38}
 
 
 def three_player_deal() -> list[Input]:
@@ -166,7 +169,7 @@ def test_three_players_to_61_won_in_the_play():
     # deal 3 (Cat deals): Bob 55 (go), 58 (run of three), Cat 59 + 4 (run of four) = 63 -> 61 in the play
     assert events(state) == [*deal(1, "Bob", "Cat", "Ann"), *deal(2, "Cat", "Ann", "Bob"),
                              (3, "go", "Bob", 1), (3, "pegging", "Bob", 3), (3, "pegging", "Cat", 2)]
-    assert dict(state.scores) == {"Ann": 51, "Bob": 58, "Cat": 61}
+    assert by_name(state.scores) == {"Ann": 51, "Bob": 58, "Cat": 61}
     assert state.prompt() == "Cat wins 61 to 58 and 51"
 
 
@@ -179,7 +182,7 @@ def four_player_deal() -> list[Input]:
 
 def test_four_players_in_partnerships():
     state = run([GameInput(("Ann", "Bob", "Cat", "Dan"), dealer="Ann"), *(four_player_deal() * 3)[:-1]])
-    assert state.sides == ("Ann & Cat", "Bob & Dan")
+    assert state.sides == (Side(("Ann", "Cat")), Side(("Bob", "Dan")))
 
     def deal(n: int, lead: str, second: str, third: str, dealer: str) -> list[tuple[int, str, str, int]]:
         return [(n, "pegging", dealer, 2), (n, "pegging", lead, 2), (n, "go", lead, 1), (n, "last card", dealer, 1),
@@ -192,9 +195,9 @@ def test_four_players_in_partnerships():
     # deal 3 (Cat deals): Cat's 31 91, Dan's 31 91, Dan's go 92, Cat's last card 92, Dan's hand 29: 121
     assert events(state) == [*deal(1, "Bob", "Cat", "Dan", "Ann"), *deal(2, "Cat", "Dan", "Ann", "Bob"),
                              *deal(3, "Dan", "Ann", "Bob", "Cat")[:5]]
-    assert dict(state.scores) == {"Ann & Cat": 92, "Bob & Dan": 121}
+    assert by_name(state.scores) == {"Ann & Cat": 92, "Bob & Dan": 121}
     assert state.prompt() == "Bob & Dan win 121 to 92"
-    assert {e.side for e in state.events if e.player in ("Ann", "Cat")} == {"Ann & Cat"}
+    assert {e.side for e in state.events if e.player in ("Ann", "Cat")} == {Side(("Ann", "Cat"))}
 
 
 def test_five_card_cribbage_to_61():
@@ -219,15 +222,15 @@ def test_five_card_cribbage_to_61():
     # deal 4: Bob 56, Ann 53, Bob 57, Ann 53 + 15 = 68 -> 61
     assert events(state) == [(1, "three for last", "Bob", 3), *points(1, "Ann", "Bob"), *points(2, "Bob", "Ann"),
                              *points(3, "Ann", "Bob"), *points(4, "Bob", "Ann")[:3], (4, "Ann's hand", "Ann", 8)]
-    assert dict(state.scores) == {"Ann": 61, "Bob": 57}
+    assert by_name(state.scores) == {"Ann": 61, "Bob": 57}
 
 
 def test_his_heels_wins_the_game_at_once():
     state = run([GameInput(("Ann", "Bob"), dealer="Ann"), PegInput("Ann", 119), PegInput("Bob", 60),
                  StarterInput(parse_cards("JD")[0])])
-    assert state.winner == "Ann" and state.phase == "game over"
-    assert dict(state.scores) == {"Ann": 121, "Bob": 60}
-    assert state.events[-1].label == "his heels" and state.events[-1].points == 2
+    assert name(state.winner) == "Ann" and state.phase == "game over"
+    assert by_name(state.scores) == {"Ann": 121, "Bob": 60}
+    assert label(state.events[-1]) == "his heels" and state.events[-1].points == 2
     assert state.skunk == "double skunk"  # 60 is below 61
     with pytest.raises(RuleError):
         apply(state, PlayInput(parse_cards("4H")[0]))
@@ -241,20 +244,20 @@ def test_skunk_lines_in_both_directions(target, loser, skunk):
     state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=target, match=7), PegInput("Bob", loser),
                  PegInput("Ann", target)])
     assert state.skunk == skunk
-    assert dict(state.match_points) == {"Ann": {None: 1, "skunk": 2, "double skunk": 4}[skunk], "Bob": 0}
+    assert by_name(state.match_points) == {"Ann": {None: 1, "skunk": 2, "double skunk": 4}[skunk], "Bob": 0}
 
 
 def test_a_match_the_loser_deals_the_next_game():
     game = GameInput(("Ann", "Bob"), target=121, match=3)
     state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=121, match=3), PegInput("Bob", 100),
                  PegInput("Ann", 121)])  # Ann wins, no skunk: 1 match point
-    assert state.phase == "game over" and dict(state.match_points) == {"Ann": 1, "Bob": 0}
+    assert state.phase == "game over" and by_name(state.match_points) == {"Ann": 1, "Bob": 0}
     with pytest.raises(RuleError, match="the loser of the last game deals first"):
         apply(state, GameInput(("Ann", "Bob"), dealer="Ann", target=121, match=3))
     state = run([*state.inputs, game])
-    assert state.dealer == "Bob" and state.game_number == 2 and dict(state.scores) == {"Ann": 0, "Bob": 0}
+    assert state.dealer == "Bob" and state.game_number == 2 and by_name(state.scores) == {"Ann": 0, "Bob": 0}
     state = run([*state.inputs, PegInput("Bob", 121)])  # Ann on 0: double skunk, 4 match points
-    assert state.phase == "match over" and state.match_winner == "Bob"
+    assert state.phase == "match over" and name(state.match_winner) == "Bob"
     assert state.prompt() == "Bob wins the match 4 to 1"
 
 
@@ -306,22 +309,22 @@ def test_match_scoring_standard_and_acc(loser, skunk, standard, acc):
                      PegInput("Bob", loser), PegInput("Ann", 121)])
         assert state.skunk == skunk and state.match_scoring == scoring
         assert state.match_target == 7  # "match": true is the usual first to 7
-        assert dict(state.match_points) == {"Ann": points, "Bob": 0}
-        assert state.to_json()["match_scoring"] == scoring
+        assert by_name(state.match_points) == {"Ann": points, "Bob": 0}
+        assert state_json(state)["rules"]["match_scoring"] == scoring
 
 
 def test_an_acc_match_to_7():
     game = GameInput(("Ann", "Bob"), target=121, match=7, match_scoring="acc")
     state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=121, match=7, match_scoring="acc"),
                  PegInput("Bob", 100), PegInput("Ann", 121)])  # game 1: Ann wins, 2
-    assert dict(state.match_points) == {"Ann": 2, "Bob": 0}
+    assert by_name(state.match_points) == {"Ann": 2, "Bob": 0}
     other = apply(state, GameInput(("Ann", "Bob"), target=121, match=7))  # other scoring: a new match
-    assert other.game_number == 1 and dict(other.match_points) == {"Ann": 0, "Bob": 0}
+    assert other.game_number == 1 and by_name(other.match_points) == {"Ann": 0, "Bob": 0}
     state = run([*state.inputs, game, PegInput("Ann", 80), PegInput("Bob", 121),  # game 2: Bob skunks Ann, 3
                  game, PegInput("Ann", 121)])  # game 3 (Ann lost, Ann deals): Ann double-skunks Bob, 3 (not 4)
-    assert dict(state.match_points) == {"Ann": 5, "Bob": 3} and state.phase == "game over"
+    assert by_name(state.match_points) == {"Ann": 5, "Bob": 3} and state.phase == "game over"
     state = run([*state.inputs, game, PegInput("Ann", 121)])  # game 4 (Bob deals): Ann again, 3 more: 8
-    assert state.phase == "match over" and state.match_winner == "Ann"
+    assert state.phase == "match over" and name(state.match_winner) == "Ann"
     assert state.prompt() == "Ann wins the match 8 to 3"
 
 
@@ -359,15 +362,14 @@ def test_muggins_claims_and_what_muggins_took_are_in_the_json():
                  ClaimInput(24),  # Ann's hand, claimed right: nothing to take
                  CribInput(parse_cards("AH 3D 8C 8H")),
                  ClaimInput(4)])  # the crib is 2, claimed 4: only the true 2 is pegged, no muggins
-    show = state.to_json()["deals"][0]["show"]
-    assert [(s["label"], s["claimed"], s["points"], s["score"]["total"], s["muggins"]) for s in show] == [
-        ("Bob's hand", 28, 28, 29, {"player": "Ann", "side": "Ann", "points": 1}),
-        ("Ann's hand", 24, 24, 24, None),
-        ("Ann's crib", 4, 2, 2, None),
-    ]
-    assert state.events[4].claimed == 28 and state.events[4].to_json()["claimed"] == 28
-    plain = run([GameInput(("Ann", "Bob"), dealer="Ann"), *two_player_deal()]).to_json()["deals"][0]["show"]
-    assert all("claimed" not in s and "muggins" not in s for s in plain)  # without muggins nothing is claimed
+    shown = state_json(state)
+    show = [e for e in shown["events"] if e["kind"] in ("hand", "crib", "muggins")]
+    assert [(e["kind"], e["player"], e["claimed"], e["points"], e["side"]) for e in show] == [
+        ("hand", "Bob", 28, 28, 1), ("muggins", "Ann", None, 1, 0), ("hand", "Ann", 24, 24, 0),
+        ("crib", "Ann", 4, 2, 0)]
+    assert state.events[4].claimed == 28 and state.events[4].score.total == 29
+    plain = state_json(run([GameInput(("Ann", "Bob"), dealer="Ann"), *two_player_deal()]))["events"]
+    assert all(e["claimed"] is None and e["kind"] != "muggins" for e in plain)  # without muggins nothing is claimed
 
 
 def test_each_deal_keeps_its_hands_and_discards():
@@ -381,9 +383,11 @@ def test_each_deal_keeps_its_hands_and_discards():
     assert first.hands == {"Bob": bob, "Ann": ann}
     assert first.discards == {"Bob": parse_cards("AH 3D"), "Ann": parse_cards("8C 8H")}
     assert second.hands == {} and second.discards == {}
-    deal = state.to_json()["deals"][0]
-    assert deal["hands"] == {"Bob": ["5C", "5D", "5H", "JS", "AH", "3D"], "Ann": ["4C", "4D", "6C", "6H", "8C", "8H"]}
-    assert deal["discards"] == {"Bob": ["AH", "3D"], "Ann": ["8C", "8H"]}
+    deal = state_json(state)["deals"][0]
+    codes = {p: [c["code"] for c in cards] for p, cards in deal["hands"].items()}
+    assert codes == {"Bob": ["5C", "5D", "5H", "JS", "AH", "3D"], "Ann": ["4C", "4D", "6C", "6H", "8C", "8H"]}
+    assert {p: [c["code"] for c in cards] for p, cards in deal["discards"].items()} == {"Bob": ["AH", "3D"],
+                                                                                        "Ann": ["8C", "8H"]}
 
 
 def test_a_discard_worked_out_after_the_play_is_checked_against_the_hand_and_the_crib():

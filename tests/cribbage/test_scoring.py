@@ -16,10 +16,10 @@ from companion.cribbage.scoring import (
     LAST_CARD,
     Score,
     ScoreItem,
-    number_words,
     score_pegging,
     score_show,
 )
+from companion.cribbage.words import number_words
 
 
 def said(text: str, *, crib: bool = False) -> str:

@@ -24,6 +24,7 @@ from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import STRIP_BACK, STRIP_MISSING, Table
 from companion.view.pegs import DEFAULT_COLOURS
+from tests.facts import by_name
 from tests.golden import assert_golden
 from tests.view.test_screen import DEAL, GAME
 
@@ -50,7 +51,7 @@ def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):
     outcomes = enter(table, *(scanned.get(text, text) for text in DEAL[:-4]))
     assert all(o.accepted is not None for o in outcomes), [o.message for o in outcomes if o.error]
     assert table.prompt() == "Scan the crib (Ann's)"
-    assert dict(table.state.scores) == {"Ann": 13, "Bob": 21}
+    assert by_name(table.state.scores) == {"Ann": 13, "Bob": 21}
     assert_golden(table.picture.image, "app-after-the-play")
     held = enter(table, *DEAL[-4:-1])
     assert [o.accepted for o in held] == [None, None, None]
@@ -58,7 +59,7 @@ def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):
     assert len(table.log.inputs) == 12  # the crib is not logged until all four cards are in
     (last,) = enter(table, DEAL[-1])
     assert isinstance(last.accepted, CribInput)
-    assert dict(table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
     assert table.prompt() == "Bob deals. Scan the starter"
     assert table.picture.frame[LAYOUT.led_for(0, 17)] == RED
     assert GameLog.open(table.log.path).inputs == list(replay(table.log.inputs).inputs)
@@ -98,9 +99,9 @@ def test_undo_is_repeatable_and_the_pegs_follow(tmp_path):
     table = new_table(tmp_path)
     enter(table, *DEAL[:4])  # starter, 10C, 4C, 5H
     enter(table, "6D")  # Ann's run of three: 3 points
-    assert table.state.scores["Ann"] == 3 and table.picture.frame[LAYOUT.led_for(0, 3)] == RED
+    assert table.state.score("Ann") == 3 and table.picture.frame[LAYOUT.led_for(0, 3)] == RED
     enter(table, "undo", "undo")
-    assert table.state.count == 14 and table.state.scores["Ann"] == 0
+    assert table.state.count == 14 and table.state.score("Ann") == 0
     assert table.picture.frame[LAYOUT.led_for(0, 0)] == RED and table.picture.frame[LAYOUT.led_for(0, 3)] != RED
     assert [type(i) for i in table.log.inputs[-2:]] == [UndoInput, UndoInput]
     enter(table, "undo", "undo", "undo")  # back to the game input: nothing more to take back
@@ -125,7 +126,7 @@ def test_ok_is_accepted_but_never_required_and_manual_pegging_works(tmp_path):
     (ok,) = enter(table, "ok")
     assert not ok.error and ok.accepted is None
     (peg,) = enter(table, "peg 2 5")
-    assert peg.accepted == PegInput("Bob", 5) and table.state.scores["Bob"] == 5
+    assert peg.accepted == PegInput("Bob", 5) and table.state.score("Bob") == 5
 
 
 def test_a_new_game_needs_a_second_new_and_starts_a_new_log(tmp_path):
@@ -165,7 +166,7 @@ def test_an_absent_strip_does_not_stop_the_game_and_gets_the_whole_picture_back(
     strip.unplug()
     (outcome,) = enter(table, "5C")
     enter(table, "10C", "4C", "5H", "6D")  # Ann pegs a run of three while the strip is away
-    assert isinstance(outcome.accepted, StarterInput) and table.state.scores["Ann"] == 3
+    assert isinstance(outcome.accepted, StarterInput) and table.state.score("Ann") == 3
     strip.plug()
     assert strip.frame == table.picture.frame and strip.frame[LAYOUT.led_for(0, 3)] == RED
 
@@ -203,7 +204,7 @@ def test_crib_cards_held_survive_a_power_cut_between_the_second_and_fourth(tmp_p
     assert repeat.error and "already on the table" in repeat.message
     enter(again, "9S", "KH")
     assert again.log.inputs[-1] == CribInput(tuple(Card.parse(c) for c in ("2C", "3D", "9S", "KH")))
-    assert dict(again.state.scores) == {"Ann": 17, "Bob": 21}
+    assert by_name(again.state.scores) == {"Ann": 17, "Bob": 21}
     assert not again.log.pending_path.exists()
 
 
@@ -302,7 +303,7 @@ def test_the_scanned_crib_is_checked_against_the_discards_worked_out(tmp_path):
     assert table.state.phase == "crib" and not table.coach
     assert table.prompt() == "Crib: 3 of 4"  # the rejected card changed nothing: the three good ones are held
     enter(table, "KH")
-    assert dict(table.state.scores) == {"Ann": 17, "Bob": 21} and table.prompt() == "Scan Ann's six cards (ok: skip)"
+    assert by_name(table.state.scores) == {"Ann": 17, "Bob": 21} and table.prompt() == "Scan Ann's six cards (ok: skip)"
 
 
 def test_an_undo_after_the_play_takes_back_the_discards_with_the_last_card(tmp_path):
@@ -330,10 +331,10 @@ def test_new_game_after_a_game_of_an_acc_match_plays_on_in_the_match(tmp_path):
     setup = GameInput(("Ann", "Bob"), dealer="Ann", match=True, match_scoring="acc")
     table = Table(GameLog.open(tmp_path / "g.jsonl"), setup=setup, layout=LAYOUT, clock=ManualClock())
     enter(table, "peg 1 121")  # Ann wins, Bob on 0: a double skunk, 3 game points in ACC scoring
-    assert table.state.phase == "game over" and dict(table.state.match_points) == {"Ann": 3, "Bob": 0}
+    assert table.state.phase == "game over" and by_name(table.state.match_points) == {"Ann": 3, "Bob": 0}
     (new,) = enter(table, "new")
     assert new.accepted is not None and table.state.game_number == 2 and table.state.dealer == "Bob"
-    assert dict(table.state.match_points) == {"Ann": 3, "Bob": 0} and table.state.match_scoring == "acc"
+    assert by_name(table.state.match_points) == {"Ann": 3, "Bob": 0} and table.state.match_scoring == "acc"
 
 
 class FullDisk:
@@ -372,7 +373,7 @@ def test_a_full_disk_refuses_the_entry_on_the_screen_and_takes_it_once_there_is_
     assert card.error and "Cannot save" in card.message
     disk.full = False
     outcomes = enter(table, *DEAL[3:])  # room again: the same entries simply work, nothing to restart
-    assert all(not o.error for o in outcomes) and dict(table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert all(not o.error for o in outcomes) and by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
     assert GameLog.open(table.log.path).inputs == list(table.log.inputs)
 
 
@@ -386,7 +387,7 @@ def test_a_crib_card_that_cannot_be_kept_is_refused_and_the_held_ones_stay(tmp_p
     assert table.prompt() == "Crib: 1 of 4" and new_table(tmp_path).cards == [Card.parse(DEAL[-4])]
     disk.full = False
     enter(table, *DEAL[-3:])
-    assert dict(table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
 
 
 def test_a_board_started_on_a_read_only_disk_comes_up_and_says_so(tmp_path, monkeypatch):

@@ -25,6 +25,7 @@ from companion.devices.sim import SimStrip
 from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Table
+from tests.facts import by_name
 from tests.view.test_screen import DEAL
 
 SETUPS = {
@@ -155,7 +156,7 @@ def test_a_muggins_game_at_the_table_takes_claims_and_muggins_and_deals_again(tm
     assert table.prompt() == "Ann: claim the points of Ann's crib: enter claim N"
     (crib,) = _enter(table, "claim 0")
     assert crib.accepted is not None and table.prompt() == "Bob deals. Scan the starter"
-    assert dict(table.state.scores) == {"Ann": 4 + 4 + 9, "Bob": 1 + 16}  # pegging, muggins, Ann's hand; Bob's claim
+    assert by_name(table.state.scores) == {"Ann": 4 + 4 + 9, "Bob": 1 + 16}  # pegging, muggins, Ann's hand; Bob's claim
     assert replay(GameLog.open(table.log.path).inputs) == table.state
 
 

@@ -17,6 +17,7 @@ from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Table
 from companion.view.screen import spoken_lines
+from tests.facts import by_name, label, name
 from tests.view.test_screen import DEAL
 
 LAYOUT = load_layout("two-track-121")
@@ -66,7 +67,7 @@ def test_a_player_out_of_cards_is_passed_by_without_a_go(tmp_path):
     assert go.error and go.message == "No go at 10: every card fits. Play a card."
     enter(table, "2H")
     assert table.prompt() == "Ann to play, count 12"  # Ann plays on: nobody says go for Bob
-    assert [e.label for e in table.state.events if e.player == "Bob"] == ["go", "pegging"]
+    assert [label(e) for e in table.state.events if e.player == "Bob"] == ["go", "pegging"]
 
 
 # --- the cut for deal, and who deals next ------------------------------------------------------------------
@@ -120,11 +121,11 @@ def test_in_a_match_the_loser_deals_the_next_game_and_the_screen_says_so(tmp_pat
 def test_a_hand_past_121_pegs_to_121_and_the_screen_says_what_it_held_and_that_the_game_is_over(tmp_path):
     table = table_for(tmp_path, ANN_DEALS)
     enter(table, "peg 2 110", *DEAL[:-4])  # Bob's hand, counted first, holds 20
-    assert table.state.scores["Bob"] == 121 and table.state.phase == "game over"
+    assert table.state.score("Bob") == 121 and table.state.phase == "game over"
     assert "Bob's hand: 10" in said(table)
     assert "and a pair royal is twenty twenty held, ten pegged: Bob reaches 121 and the game is over" in said(table)
-    hand = next(e for e in table.state.events if e.label == "Bob's hand")
-    assert hand.to_json()["note"] == "twenty held, ten pegged: Bob reaches 121 and the game is over"
+    hand = next(e for e in table.state.events if label(e) == "Bob's hand")
+    assert hand.notes == ("twenty held, ten pegged: Bob reaches 121 and the game is over",)
 
 
 # --- muggins -----------------------------------------------------------------------------------------------
@@ -135,13 +136,13 @@ MUGGINS = GameInput(("Ann", "Bob"), dealer="Ann", muggins=True)
 def test_muggins_in_the_play_a_missed_fifteen_is_taken_and_said(tmp_path):
     table = table_for(tmp_path, MUGGINS)
     enter(table, "KS", "7C", "8C")  # starter; Bob 7C, Ann 8C: fifteen two, pegged as counted
-    assert table.state.scores == {"Ann": 2, "Bob": 0}
+    assert by_name(table.state.scores) == {"Ann": 2, "Bob": 0}
     (claim,) = enter(table, "claim 0")  # Ann says nothing for it: the play is entered again with her claim
-    assert not claim.error and table.state.scores == {"Ann": 0, "Bob": 0}
+    assert not claim.error and by_name(table.state.scores) == {"Ann": 0, "Bob": 0}
     assert table.log.inputs[-2:] == [UndoInput(), PlayInput(table.state.played[-1][1], claim=0)]
     assert said(table) == "Ann: pegging 0 fifteen two claimed zero Ann missed two: muggins for 2"
     (muggins,) = enter(table, "muggins")
-    assert not muggins.error and table.state.scores == {"Ann": 0, "Bob": 2}
+    assert not muggins.error and by_name(table.state.scores) == {"Ann": 0, "Bob": 2}
     assert said(table) == "Bob takes two that Ann missed on the play"
     (late,) = enter(table, "9C", "claim 4", "claim 3")[-1:]  # a claim only right after the card
     assert late.error and "right after laying it" in late.message
@@ -151,14 +152,14 @@ def test_muggins_in_the_show_an_overcall_pegs_the_true_points_and_the_opponent_t
     table = table_for(tmp_path, MUGGINS)
     enter(table, *DEAL[:-4])
     assert table.prompt() == "Bob: claim the points of Bob's hand: enter claim N"
-    before = table.state.scores["Bob"]
+    before = table.state.score("Bob")
     enter(table, "claim 22")  # Bob's hand holds 20
-    assert table.state.scores["Bob"] == before + 20
+    assert table.state.score("Bob") == before + 20
     assert said(table).endswith("and a pair royal is twenty claimed twenty-two, Bob pegs twenty "
                                 "Bob overcalled by two: muggins for 2")
-    ann = table.state.scores["Ann"]
+    ann = table.state.score("Ann")
     enter(table, "muggins")
-    assert table.state.scores["Ann"] == ann + 2
+    assert table.state.score("Ann") == ann + 2
     assert said(table) == "Ann takes two that Bob overcalled on Bob's hand"
 
 
@@ -178,7 +179,7 @@ def test_undo_past_the_end_of_a_game_asks_first_then_reopens_it_and_the_statisti
     assert again.accepted is None and table.state is over
     (second,) = enter(table, "undo")
     assert second.accepted == UndoInput() and table.state.winner is None
-    assert table.state.scores == {"Ann": 0, "Bob": 100} and table.prompt() == "Ann deals. Scan the starter"
+    assert by_name(table.state.scores) == {"Ann": 0, "Bob": 100} and table.prompt() == "Ann deals. Scan the starter"
     report = stats.history(tmp_path)
     assert (report.games, report.unfinished) == (0, 1)
 
@@ -193,11 +194,11 @@ def test_undo_at_the_start_of_the_next_game_reopens_the_last_one_after_asking(tm
     (second,) = enter(table, "undo")
     assert second.message == "The last game is open again: Ann deals. Scan the starter"
     assert table.log.path.name == "0001.jsonl" and not (tmp_path / "games" / "0002.jsonl").exists()
-    assert table.state.winner is None and table.state.scores == {"Ann": 0, "Bob": 100}
+    assert table.state.winner is None and by_name(table.state.scores) == {"Ann": 0, "Bob": 100}
     report = stats.history(tmp_path)
     assert (report.logs, report.games, report.unfinished) == (1, 0, 1)
     enter(table, "peg 1 121")  # and the game goes on to its end again
-    assert table.state.winner == "Ann" and stats.history(tmp_path).games == 1
+    assert name(table.state.winner) == "Ann" and stats.history(tmp_path).games == 1
 
 
 def test_undo_at_the_start_of_a_first_game_has_nothing_to_reopen(tmp_path):

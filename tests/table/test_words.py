@@ -10,6 +10,7 @@ from companion.entry.barcodes import COMMAND_LABELS
 from companion.gamelog import GameLog
 from companion.table import Table
 from companion.view.screen import screen_text
+from tests.facts import by_name, label
 from tests.table.test_table import enter, new_table
 from tests.view.test_screen import DEAL
 
@@ -49,7 +50,7 @@ def test_the_count_of_a_double_run_is_said_as_players_say_it(tmp_path):
     # Ann deals, the starter KH; Bob plays 7H, 7D, 8C, 9S and Ann four cards of nothing, then the crib
     enter(table, "KH", "7H", "AC", "7D", "2C", "8C", "3D", "go", "go", "9S", "4D")
     assert "Bob's hand 12: fifteen two, fifteen four, and a double run is twelve" in [
-        f"{e.label} {e.points}: {e.score.say()}" for e in table.state.events]
+        f"{label(e)} {e.points}: {e.score.say()}" for e in table.state.events]
     assert words(table)[:3] == ["Ann: one for last", "Bob's hand: 12", "fifteen two"]
 
 
@@ -58,13 +59,13 @@ def test_peg_by_a_players_name(tmp_path):
     (outcome,) = enter(table, "peg Bob 3")
     assert outcome.accepted == PegInput("Bob", 3)
     enter(table, "peg ann 2")
-    assert dict(table.state.scores) == {"Ann": 2, "Bob": 3}
+    assert by_name(table.state.scores) == {"Ann": 2, "Bob": 3}
     logged = list(table.log.inputs)
     (outcome,) = enter(table, "peg Eve 3")
     assert outcome.error and outcome.message == ("there is no player Eve: peg one of Ann, Bob by name (peg Ann 5) "
                                                  "or by seat (peg 1 5)")
     assert words(table)[0].startswith("there is no player")  # said on the screen
-    assert table.log.inputs == logged and dict(table.state.scores) == {"Ann": 2, "Bob": 3}
+    assert table.log.inputs == logged and by_name(table.state.scores) == {"Ann": 2, "Bob": 3}
 
 
 def test_peg_a_partner_by_name_pegs_the_partnership(tmp_path):
@@ -72,7 +73,7 @@ def test_peg_a_partner_by_name_pegs_the_partnership(tmp_path):
     table = Table(GameLog.open(tmp_path / "game.jsonl"), setup=four, layout=load_layout("two-track-121"),
                   clock=ManualClock())
     enter(table, "peg Cat 4", "peg Bob & Dan 5")
-    assert dict(table.state.scores) == {"Ann & Cat": 4, "Bob & Dan": 5}
+    assert by_name(table.state.scores) == {"Ann & Cat": 4, "Bob & Dan": 5}
 
 
 def test_new_game_is_called_on_the_screen_what_the_command_card_says(tmp_path):

@@ -7,6 +7,7 @@ from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PegInput
 from companion.view.leds import OFF, Celebrate, Flash, Walk
 from companion.view.pegs import DEFAULT_COLOURS, FINISH, MARKER, dim, render_pegs
+from tests.facts import name
 from tests.view.test_screen import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
@@ -55,7 +56,7 @@ def test_the_winners_track_celebrates_and_the_game_hole_is_lit():
     state = replay([GAME, PegInput("Bob", 80)])
     won = replay([GAME, PegInput("Bob", 80), PegInput("Bob", 45)])
     frame, effects = render_pegs(won, LAYOUT, before=state)
-    assert won.winner == "Bob" and won.scores["Bob"] == 121
+    assert name(won.winner) == "Bob" and won.score("Bob") == 121
     assert frame[LAYOUT.led_for(1, 121)] == BLUE and frame[LAYOUT.led_for(1, 80)] == dim(BLUE)
     assert effects[-1] == Celebrate(LAYOUT.track_leds(1), BLUE)
     walk = effects[0]
@@ -83,7 +84,7 @@ def test_a_61_point_game_on_a_121_hole_board_finishes_at_hole_61():
         **{LAYOUT.led_for(track, 61): FINISH for track in (0, 1)},  # where this game ends, on both tracks
     }
     frame, effects = render_pegs(won, LAYOUT, before=before)
-    assert won.scores["Ann"] == 61 and frame[LAYOUT.led_for(0, 61)] == RED
+    assert won.score("Ann") == 61 and frame[LAYOUT.led_for(0, 61)] == RED
     walk = effects[0]
     assert isinstance(walk, Walk) and walk.leds == tuple(LAYOUT.led_for(0, s) for s in range(50, 62))
     assert effects[-1] == Celebrate(LAYOUT.track_leds(0)[:62], RED)  # the holes of this game only

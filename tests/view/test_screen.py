@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from companion.cribbage.cards import Card, Suit, parse_cards
-from companion.cribbage.game import GameState, ScoreEvent, replay
+from companion.cribbage.facts import ScoreEvent, ScoreKind, Side
+from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
 from companion.cribbage.transcript import CribInput, GameInput, GoInput, Input, PlayInput, StarterInput
 from companion.view.screen import (
@@ -81,7 +82,7 @@ HANDS = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 @example(parse_cards("5C 5D 5H 10C 10D"), 2)  # "and a pair is twenty-two": never "twenty-" and "two"
 def test_no_page_ends_inside_a_phrase(cards, room):
     score = score_show(cards[:4], cards[4])
-    event = ScoreEvent("Bob", "Bob", score.total, score, "Bob's hand", 1)
+    event = ScoreEvent(ScoreKind.HAND, Side(("Bob",)), "Bob", score.total, score, 1)
     pages = spoken_pages((event, event), room)
     phrases = [f"Bob's hand: {score.total}", *score.said()] * 2
     text = [" ".join(page) for page in pages]
@@ -103,7 +104,7 @@ def test_an_error_is_shown_in_plain_words_instead_of_the_prompt():
 
 
 def test_long_names_and_big_scores_fit_the_header():
-    view = ScreenView(scores=(("Maximilian", 118), ("Bob", 121)), dealer="Bob")
+    view = ScreenView(scores=((Side(("Maximilian",)), 118), (Side(("Bob",)), 121)), dealer="Bob")
     assert len(header(view)) <= 21
     assert header(view).endswith("Bob* 121")
 
@@ -119,7 +120,7 @@ def test_each_suit_is_its_own_bitmap_drawn_in_the_column_the_text_gives_it():
     assert sorted(glyphs) == sorted("♣♦♥♠")
     assert len({glyph.tobytes() for glyph in glyphs.values()}) == 4  # no two suits alike
     line = "4♥ 6♣ 8♣ 3♠ Q♦ 10♥ 9"
-    scores = (("Ann", 0), ("Bob", 0))
+    scores = ((Side(("Ann",)), 0), (Side(("Bob",)), 0))
     image = render_screen(ScreenView(scores, body=(line,)))
     capitals = render_screen(ScreenView(scores, body=("".join("H" if c in glyphs else c for c in line),)))
     for column, char in enumerate(line):

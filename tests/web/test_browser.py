@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.web.computer import Settings
+from tests.facts import by_name, label
 from tests.web.conftest import running_board
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -98,7 +99,7 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
         shown = page.locator("#said li").all_inner_texts()
         said = [e for e in state.events if e.deal == deal]
         for event in said:
-            assert any(f"{event.label}: {event.points}" in line and event.score.say() in line for line in shown)
+            assert any(f"{label(event)}: {event.points}" in line and event.score.say() in line for line in shown)
         page.wait_for_function("() => document.querySelectorAll('svg.board circle.peg').length >= 4")
         assert lit_holes(page) == engine_lit(table)
         for side in state.sides:
@@ -108,7 +109,7 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
         score_page = browser.new_page(viewport={"width": 1280, "height": 720})
         score_page.goto(board.url + "scoreboard")
         score_page.wait_for_selector(".big-side")
-        assert page_scores(score_page) == dict(state.scores)
+        assert page_scores(score_page) == by_name(state.scores)
         score_page.screenshot(path=ARTEFACTS / "scoreboard.png")
         stats = browser.new_page(viewport={"width": 1200, "height": 1100})
         stats.goto(board.url + "stats")
@@ -210,6 +211,6 @@ def test_two_browsers_watching_the_same_game_see_the_same_updates(tmp_path):
             playwright.expect(page.locator("#board svg circle.peg")).to_have_count(len(engine_lit(board.table)))
         assert lit_holes(player) == lit_holes(watcher) == engine_lit(board.table)
         playwright.expect(watcher.locator("#status")).to_contain_text(f"count {state.count}")
-        assert page_scores(watcher) == dict(state.scores)
+        assert page_scores(watcher) == by_name(state.scores)
         one.close()
         two.close()

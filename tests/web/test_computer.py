@@ -17,6 +17,7 @@ from companion.devices.base import Entry, ManualClock
 from companion.gamelog import GameLog, current_log, next_log
 from companion.table import Table
 from companion.web.computer import ComputerGame, Settings, dealer_entry, deck_for, read_settings, write_settings
+from tests.facts import label
 
 LAYOUTS = {2: "two-track-121", 3: "three-track-121", 4: "two-track-121"}
 
@@ -186,11 +187,11 @@ def test_muggins_the_computer_takes_what_the_person_missed_and_says_so(tmp_path)
     rng = random.Random(3)
     for _ in range(400):
         game.settle()
-        if any(e.label == "muggins" for e in game.table.state.events):
+        if any(label(e) == "muggins" for e in game.table.state.events):
             break
         game.person_moves(rng, claim_low=True)
     events = game.table.state.events
-    taken = next(e for e in events if e.label == "muggins")
+    taken = next(e for e in events if label(e) == "muggins")
     assert taken.player == "Standard"
     assert game.computer.said.startswith("Muggins! Guest missed ")
     assert game.computer.said.endswith(f": Standard takes {taken.points}")

@@ -22,6 +22,7 @@ from companion.web.board import board_svg, frame_colours
 from companion.web.computer import Settings
 from companion.web.present import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
+from tests.facts import by_name, label
 from tests.web.test_computer import Game, play_out
 
 ROOT = Path(__file__).parents[2]
@@ -105,10 +106,10 @@ def test_the_statistics_data_from_the_history(tmp_path):
     data = history.overview(tmp_path)
     assert data["games"] == 1 and set(data["players"]) == {"Guest", "Easy"}
     (race,) = data["games_list"]
-    assert race["winner"] == state.winner and race["scores"] == dict(state.scores)
+    assert race["winner"] == state.winner and race["scores"] == by_name(state.scores)
     assert len(race["race"]["Guest"]) == state.deal_number + 1
     hands = history.hand_scores(tmp_path, "Guest")
-    shown = [e.score.total for e in state.events if e.label == "Guest's hand"]
+    shown = [e.score.total for e in state.events if label(e) == "Guest's hand"]
     assert hands["hands"] == len(shown) and sum(hands["counts"]) == len(shown)
     assert abs(sum(hands["all"]) - 1) < 1e-9
     name = game.table.log.path.name

@@ -29,14 +29,15 @@ function drawTable(t) {
   const status = t.online === false ? "offline" : t.phase || "";
   card.append(el("h3", {}, el("span", {}, `Table ${t.board}`), el("span", { class: "dot" }, status)));
   (t.sides || []).forEach((side, i) => {
-    const row = el("div", { class: "side-row" + (t.winner === side ? " winner" : "") },
-      el("span", { class: "name" }, side), el("span", { class: "score" }, String(t.scores[side])));
+    const row = el("div", { class: "side-row" + (t.winner === i ? " winner" : "") },
+      el("span", { class: "name" }, side.name), el("span", { class: "score" }, String(side.score)));
     card.append(row);
   });
   const mini = el("div", { class: "mini" });
   card.append(mini);
   miniBoard(mini, t.mini);
-  const said = t.said ? `${t.said.side}: ${t.said.words}` : "";
+  const last = (t.events || [])[(t.events || []).length - 1];
+  const said = last && t.sides[last.side] ? `${t.sides[last.side].name}: ${last.said}` : "";
   card.append(el("div", { class: "club-said" }, said), el("div", { class: "club-prompt" }, t.prompt || ""));
   return card;
 }

@@ -69,7 +69,7 @@ const Crib = (() => {
 
   // --- the board: the SVG once per layout, then each frame recolours its holes ----------------------------
   async function drawBoard(container, snapshot) {
-    const target = snapshot.state.target;
+    const target = snapshot.state.rules.target;
     if (snapshot.layout !== boardLayout || target !== boardTarget || !container.querySelector("svg")) {
       boardLayout = snapshot.layout;
       boardTarget = target;
@@ -112,11 +112,24 @@ const Crib = (() => {
     const state = snapshot.state;
     return el("span", { class: "side" },
       el("span", { class: "dot", style: `background:${snapshot.colours[i]}` }),
-      `${side} `, el("b", {}, String(state.scores[side] ?? 0)),
-      state.match_target ? " " + fmt(_("(match {points} of {target})"), { points: state.match_points[side] ?? 0, target: state.match_target }) : "",
-      state.dealer && state.sides.length && (side === state.dealer || side.split(" & ").includes(state.dealer))
-        ? el("span", { class: "tag" }, _("deals")) : null);
+      `${side.name} `, el("b", {}, String(side.score)),
+      state.rules.match_target ? " " + fmt(_("(match {points} of {target})"), { points: side.match_points, target: state.rules.match_target }) : "",
+      state.dealer && side.players.includes(state.dealer) ? el("span", { class: "tag" }, _("deals")) : null);
   }
 
-  return { el, cardFace, cardBack, connect, post, token, setToken, drawBoard, scoreLine, SUITS };
+  // The scores said in this deal, or in the last one until this one scores; and their heading.
+  function recentEvents(state) {
+    const now = state.events.filter((e) => e.deal === state.deal);
+    return now.length ? [now, false] : [state.events.filter((e) => e.deal === state.deal - 1), true];
+  }
+
+  // A score as the page lists it: its name and points, who made it (when the name does not say), the words.
+  function eventItem(e) {
+    const named = e.kind === "hand" || e.kind === "crib" || !e.player;
+    return el("li", {}, el("b", {}, `${e.name}: ${e.points}`), named ? " " : ` ${e.player} · `,
+      el("span", { class: "words" }, e.said || ""),
+      e.claimed !== null && e.claimed !== undefined ? el("span", { class: "tag" }, fmt(_("claimed {points}"), { points: e.claimed })) : null);
+  }
+
+  return { el, cardFace, cardBack, connect, post, token, setToken, drawBoard, scoreLine, recentEvents, eventItem, SUITS };
 })();

@@ -58,12 +58,9 @@
     $("turn").textContent = state.turn ? (state.phase === "play" ? fmt(_("{player} to play"), { player: state.turn }) : state.turn) : snapshot.prompt;
     $("crib").replaceChildren(...(state.crib ? state.crib.map((c) => cardFace(c)) :
       snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : ["–"]));
-    const events = state.events.length ? state.events : state.last_events;
-    $("said-title").textContent = state.events.length || !state.last_events.length ? _("Scores as said") : _("Scores as said, last deal");
-    $("said").replaceChildren(...events.slice().reverse().map((e) => el("li", {},
-      el("b", {}, `${e.label}: ${e.points}`), ` ${e.player && !e.label.startsWith(e.player) ? e.player + " · " : ""}`,
-      el("span", { class: "words" }, e.said),
-      e.claimed !== null && e.claimed !== undefined ? el("span", { class: "tag" }, `claimed ${e.claimed}`) : null)));
+    const [events, earlier] = Crib.recentEvents(state);
+    $("said-title").textContent = earlier && events.length ? _("Scores as said, last deal") : _("Scores as said");
+    $("said").replaceChildren(...events.slice().reverse().map(Crib.eventItem));
     renderOthers(snapshot);
     renderYou(snapshot);
   }
@@ -106,7 +103,7 @@
       $("you-hint").textContent = _("Your turn: click a card to play it");
     } else if (you.can_go) {
       $("you-hint").textContent = _("No card fits under 31: say go");
-    } else if (state.phase === "game over" && state.match_target && !state.match_winner) {
+    } else if (state.phase === "game over" && state.rules.match_target && state.match_winner === null) {
       $("you-hint").textContent = `${snapshot.prompt}. ${_("NEW GAME deals the next game of the match")}`;
     } else if (state.phase === "game over" || state.phase === "match over") {
       $("you-hint").textContent = `${snapshot.prompt}. ${_("\"New game against the computer\" plays again")}`;

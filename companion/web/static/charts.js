@@ -14,23 +14,21 @@ const Charts = (() => {
     return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img" });
   }
 
-  // race: {side: [score after deal 0, 1, ...]}; the skunk lines of the game's target dashed.
-  function race(race, target, upTo = Infinity) {
+  // names: the sides; race: each side's [score after deal 0, 1, ...]; skunkLines: the game's, dashed.
+  function race(names, race, target, skunkLines, upTo = Infinity) {
     const W = 900, H = 360, L = 50, R = 150, T = 16, B = 36;
     const chart = frame(W, H);
-    const sides = Object.keys(race);
-    const deals = Math.max(1, ...sides.map((s) => race[s].length - 1));
+    const deals = Math.max(1, ...race.map((scores) => scores.length - 1));
     const x = (d) => L + (W - L - R) * d / deals;
     const y = (s) => T + (H - T - B) * (1 - s / target);
     for (let s = 0; s <= target; s += target > 61 ? 20 : 10) {
       chart.append(svg("line", { x1: L, x2: W - R, y1: y(s), y2: y(s), class: "grid" }), svg("text", { x: L - 8, y: y(s) + 4, "text-anchor": "end" }, s));
     }
-    const skunk = target > 61 ? [91, 61] : [31, 16];
-    for (const s of skunk) chart.append(svg("line", { x1: L, x2: W - R, y1: y(s), y2: y(s), class: "skunk" }));
+    for (const s of skunkLines) chart.append(svg("line", { x1: L, x2: W - R, y1: y(s), y2: y(s), class: "skunk" }));
     for (let d = 0; d <= deals; d++) chart.append(svg("text", { x: x(d), y: H - 14, "text-anchor": "middle" }, d));
     chart.append(svg("text", { x: (L + W - R) / 2, y: H - 1, "text-anchor": "middle" }, "deal"));
-    sides.forEach((side, i) => {
-      const scores = race[side].slice(0, Math.min(race[side].length, upTo + 1));
+    names.forEach((side, i) => {
+      const scores = race[i].slice(0, Math.min(race[i].length, upTo + 1));
       const points = scores.map((s, d) => `${x(d)},${y(Math.min(s, target))}`).join(" ");
       chart.append(svg("polyline", { points, fill: "none", stroke: COLOURS[i % 4], "stroke-width": 3 }));
       const last = scores[scores.length - 1];

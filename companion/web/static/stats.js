@@ -18,13 +18,13 @@
       el("td", {}, p.best_hand ?? "–"), el("td", {}, p.coached ? `${fixed(p.discard_loss)} (${p.coached} deals)` : "–"))));
     $("best").replaceChildren(...data.best_hands.map((b) => el("li", {}, `${b.player}: ${b.hand} points (`,
       el("a", { href: `/games/${b.log}/${b.game}` }, `${b.log} game ${b.game}`), `, deal ${b.deal})`)));
-    const games = data.games_list.filter((g) => Object.values(g.race).some((r) => r.length > 1));
+    const games = data.games_list.filter((g) => g.race.some((r) => r.length > 1));
     $("game").replaceChildren(...games.slice().reverse().map((g, i) => el("option", { value: i },
-      `${g.log} game ${g.game}: ${Object.entries(g.scores).map(([s, v]) => `${s} ${v}`).join(", ")}${g.winner ? ` · ${g.winner} won` : ""}`)));
+      `${g.log} game ${g.game}: ${g.sides.map((s, j) => `${s} ${g.scores[j]}`).join(", ")}${g.winner !== null ? ` · ${g.sides[g.winner]} won` : ""}`)));
     const pick = () => {
       const g = games.slice().reverse()[Number($("game").value)];
       if (!g) return;
-      $("race").replaceChildren(Charts.race(g.race, g.target));
+      $("race").replaceChildren(Charts.race(g.sides, g.race, g.target, g.skunk_lines));
       $("replay").href = `/games/${g.log}/${g.game}`;
     };
     $("game").addEventListener("change", pick);

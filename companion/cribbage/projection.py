@@ -1,0 +1,94 @@
+"""One projection of a game state to JSON, shared by `crib replay --json`, the page (`/api/state` and its
+WebSocket), the club's payloads and the statistics: the same keys with the same kinds of values everywhere.
+
+Sides are listed once (`sides`, each with its players, its score, back peg and match points); everything else
+names a side by its index in that list (`winner`, `match_winner`, an event's `side`). Each score event has its
+`kind` (facts.ScoreKind) and, for people, its `name` and `said` in the board's language; nothing in it is meant
+to be parsed. The rules' facts a client needs (skunk lines, cards dealt, the order of the show) are in it, so
+no client recomputes a rule. Cards a player still holds face down are not in it: a hand appears once counted,
+the crib once counted (a finished deal shows all)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card
+from .facts import Phase, Prompt, ScoreEvent, ScoreKind, Side
+from .game import DealRecord, GameState
+from .phrases import event_name, event_words, prompt_words, side_name
+
+SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
+
+
+def card_json(card: Card) -> dict[str, str]:
+    return {"code": str(card), "pretty": card.pretty, "suit": card.suit.value}
+
+
+def cards_json(cards: tuple[Card, ...] | list[Card]) -> list[dict[str, str]]:
+    return [card_json(c) for c in cards]
+
+
+def prompt_json(prompt: Prompt, sides: tuple[Side, ...]) -> dict[str, Any]:
+    """What is awaited and from whom (the words are `prompt` beside it)."""
+    return {"wanted": prompt.wanted.value, "players": list(prompt.players), "count": prompt.count,
+            "dealer": prompt.dealer, "counting": prompt.counting.value if prompt.counting else None,
+            "again": prompt.again, "winner": _index(sides, prompt.winner), "won": prompt.won,
+            "others": list(prompt.others), "skunk": prompt.skunk}
+
+
+def event_json(event: ScoreEvent, sides: tuple[Side, ...]) -> dict[str, Any]:
+    return {"kind": event.kind.value, "side": _index(sides, event.side), "player": event.player,
+            "points": event.points, "deal": event.deal, "claimed": event.claimed, "notes": list(event.notes),
+            "name": event_name(event), "said": event_words(event), "items": event.score.to_json()["items"],
+            "lines": event.score.lines()}
+
+
+def state_json(state: GameState, prompt: Prompt | None = None) -> dict[str, Any]:
+    """The game as every watcher may see it; `prompt` is the table's when it says more than the engine's."""
+    sides = state.sides
+    prompt = prompt or state.awaited()
+    counted = {(e.kind, e.player) for e in state.events if e.deal == state.deal_number and e.kind.in_show}
+    show_over = state.phase not in (Phase.DEAL, Phase.PLAY)
+    return {
+        "schema": SCHEMA,
+        "players": list(state.players),
+        "sides": [{"players": list(s.players), "name": side_name(s), "score": state.scores[s],
+                   "back_peg": state.back_pegs[s], "match_points": state.match_points[s]} for s in sides],
+        "rules": {"variant": state.variant, "players": state.rules.players, "target": state.target,
+                  "muggins": state.muggins, "match_target": state.match_target,
+                  "match_scoring": state.match_scoring, "skunk_lines": list(state.rules.skunk_lines),
+                  "dealt": state.dealt_size, "laid_away": state.discard_size, "kept": state.hand_size},
+        "phase": state.phase.value,
+        "awaited": prompt_json(prompt, sides),
+        "prompt": prompt_words(prompt),
+        "dealer": state.dealer, "turn": state.turn, "count": state.count,
+        "show_order": list(state.show_order()) if state.dealer else [],
+        "pile": cards_json(state.pile),
+        "played": [{"player": p, "card": card_json(c)} for p, c in state.played],
+        "starter": card_json(state.starter) if state.starter else None,
+        "crib": cards_json(state.crib) if state.crib is not None and (ScoreKind.CRIB, state.dealer) in counted
+        else None,
+        "hands_shown": {p: cards_json(state.played_by(p)) for p in state.players if (ScoreKind.HAND, p) in counted},
+        "cards_left": {p: state.cards_left(p) for p in state.players} if state.phase is Phase.PLAY else {},
+        "winner": _index(sides, state.winner), "skunk": state.skunk,
+        "match_winner": _index(sides, state.match_winner),
+        "game": state.game_number, "deal": state.deal_number, "inputs": len(state.inputs),
+        "deals": [_deal_json(record, state, shown=show_over or record.number < state.deal_number)
+                  for record in state.deals],
+        "events": [event_json(e, sides) for e in state.events],
+    }
+
+
+def _deal_json(record: DealRecord, state: GameState, *, shown: bool) -> dict[str, Any]:
+    """One deal: its dealer and starter, and the hands and discards entered once they are face up."""
+    return {"deal": record.number, "dealer": record.dealer,
+            "starter": card_json(record.starter) if record.starter else None,
+            "hands": {p: cards_json(c) for p, c in record.hands.items()} if shown else {},
+            "discards": {p: cards_json(c) for p, c in record.discards.items()} if shown else {},
+            "pegging": {p: sum(e.points for e in state.events
+                               if e.deal == record.number and e.player == p and e.kind.in_play)
+                        for p in state.players}}
+
+
+def _index(sides: tuple[Side, ...], side: Side | None) -> int | None:
+    return None if side is None else sides.index(side)

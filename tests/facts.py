@@ -1,0 +1,27 @@
+"""The engine's typed facts read back as the tests state them: sides by their names, scores by their names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.cribbage.facts import ScoreEvent, Side
+from companion.cribbage.phrases import event_name, event_words, side_name
+
+
+def by_name(table: Mapping[Side, int]) -> dict[str, int]:
+    """{"Ann": 12, "Bob": 7}, or {"Ann & Cat": ...} for partners."""
+    return {side_name(side): value for side, value in table.items()}
+
+
+def name(side: Side | None) -> str | None:
+    return None if side is None else side_name(side)
+
+
+def label(event: ScoreEvent) -> str:
+    """The score's name as the table says it: "Bob's hand", "go"."""
+    return event_name(event)
+
+
+def said(event: ScoreEvent) -> str:
+    """The score as the table hears it: the count, then its notes."""
+    return event_words(event)
