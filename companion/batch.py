@@ -193,3 +193,13 @@ if __name__ == "__main__":
     about = "companion.batch.RANK_POINTS: rank_points() of companion.batch.multisets(), in order"
     path.write_text(json.dumps({"about": about, "points": rank_points_from_engine()}, separators=(",", ":")) + "\n")
     print(f"wrote {path}")
+
+
+def batch_totals(text: str, *, crib: bool = False) -> list[int | None]:
+    """Totals of one hand a line, in numpy arrays (companion.batch); None for a line it did not read."""
+    totals, read = read_hands(text, crib=crib)
+    if read.all():
+        return totals.tolist()  # type: ignore[no-any-return]
+    marked = totals.astype(object)
+    marked[~read] = None
+    return marked.tolist()  # type: ignore[no-any-return]

@@ -154,7 +154,7 @@ class GameConfig:
     @property
     def sides(self) -> int:
         """Who pegs: each player, or two partnerships in the four-player game."""
-        return 2 if self.variant == "four" else len(self.players)
+        return VARIANT[self.variant].sides
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,9 @@ from companion.cribbage.game import replay
 from companion.cribbage.rules import VariantName
 from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
-from companion.devices.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
 from companion.i18n import _
+from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 
 if TYPE_CHECKING:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -369,3 +370,17 @@ def next_log(state_dir: Path) -> Path:
     """A path for a new game's log, numbered after the existing ones."""
     numbers = [int(p.stem) for p in games_dir(state_dir).glob("*.jsonl") if p.stem.isdigit()]
     return games_dir(state_dir) / f"{max(numbers, default=0) + 1:04d}.jsonl"
+
+
+def replay_lines(lines: Iterable[str]) -> GameState:
+    """Apply every input in turn; an error names its line and nothing after it is read. A board log's header line
+    is skipped."""
+    state = initial_state()
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or (number == 1 and is_header(line)):
+            continue
+        try:
+            state = apply(state, parse_input(line))
+        except CribbageError as error:
+            raise type(error)(_("line {number}: {error}").format(number=number, error=error)) from None
+    return state

@@ -11,7 +11,7 @@ from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
 from companion.daemon import Daemon, Notifier, fit_board, open_game, open_table, setup_input
-from companion.devices.registry import open_devices
+from companion.registry import open_devices
 from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
 from companion.view.leds import Celebrate

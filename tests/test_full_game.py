@@ -8,7 +8,7 @@ from companion.config import load_config
 from companion.cribbage import transcript as t
 from companion.cribbage.game import replay
 from companion.daemon import Daemon, Notifier, open_table, setup_input
-from companion.devices.registry import open_devices
+from companion.registry import open_devices
 from companion.gamelog import GameLog, current_log
 from companion.view.pegs import dim
 from tests.facts import by_name, label

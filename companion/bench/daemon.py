@@ -31,7 +31,7 @@ def _table(state_dir: Path):  # type: ignore[no-untyped-def]
     from companion.clock import SystemClock
     from companion.config import load_config
     from companion.daemon import Daemon, Notifier, open_table, setup_input
-    from companion.devices.registry import open_devices
+    from companion.registry import open_devices
 
     config = load_config(overrides=DEVICE_CHOICES, system_path=None)
     clock = SystemClock()
@@ -42,7 +42,7 @@ def _table(state_dir: Path):  # type: ignore[no-untyped-def]
 
 
 def input_latency(rounds: int, state_dir: Path) -> list[float]:
-    from companion.commands.sim import DEMO
+    from companion.demo import DEMO
     from companion.entry import Entry
 
     daemon = _table(state_dir)
@@ -129,7 +129,7 @@ class _WireCount:
 def oled_frame(rounds: int, state_dir: Path) -> dict[str, object]:
     from unittest import mock
 
-    from companion.commands.sim import DEMO
+    from companion.demo import DEMO
     from companion.devices.base import Entry
     from companion.devices.oled import open_oled
 

@@ -104,13 +104,14 @@ def _keypad() -> Target:
 
 
 def _transcript() -> Target:
-    from companion.commands import CommandError
-    from companion.commands.replay import describe, replay_lines
-    from companion.commands.score import utf8_lines
     from companion.cribbage.errors import CribbageError
     from companion.cribbage.game import apply
     from companion.cribbage.projection import state_json
     from companion.cribbage.transcript import parse_input
+    from companion.errors import CommandError
+    from companion.gamelog import replay_lines
+    from companion.textlines import utf8_lines
+    from companion.view.history import describe
 
     def target(data: bytes) -> None:
         try:

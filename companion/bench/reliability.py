@@ -419,7 +419,7 @@ def config_error_ms(directory: Path) -> float:
 
 def sim_rss_mb(directory: Path, strip: str) -> float:
     """The resident memory of `crib sim` at its largest (VmHWM), playing crib sim's sample deal with `strip`."""
-    from companion.commands.sim import DEMO
+    from companion.demo import DEMO
 
     script = directory / f"{strip}.txt"
     script.write_text("\n".join(DEMO) + "\n")

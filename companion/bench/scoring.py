@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.commands.score import batch_totals
+from companion.batch import batch_totals
 from companion.cribbage.cards import DECK
 from companion.cribbage.scoring import score_show, show_total
 

@@ -12,9 +12,9 @@ from typing import Any, TextIO
 from companion.advice.discard import DEALS, Analysis, analyse
 from companion.advice.model import ROLES, UNIFORM, OpponentModel, load
 from companion.commands import CommandError
-from companion.commands.score import open_text
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
+from companion.textlines import open_text
 
 
 def register(subparsers: Any) -> None:

@@ -25,8 +25,8 @@ from companion.cribbage.projection import state_json
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
+from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.table import Outcome
-from companion.web.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.web.present import person_prompt
 from companion.web.wiring import attach
 

@@ -7,7 +7,7 @@ import contextlib
 import functools
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO, TextIO
+from typing import Any, TextIO
 
 from companion.commands import CommandError
 from companion.cribbage.cards import Card, parse_cards
@@ -94,7 +94,7 @@ def _chunks(file: TextIO) -> Iterator[str]:
 def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         return write_batch(args, functools.partial(line_total, crib=args.crib),
-                           functools.partial(batch_totals, crib=args.crib))
+                           functools.partial(_batch_totals, crib=args.crib))
     cards = parse_cards(args.cards)
     if len(cards) != 5:
         raise CommandError(_("give four hand cards and then the starter, like 5H 5D 5C JS 5S (got {cards})")
@@ -147,45 +147,7 @@ def _utf8(line: str, number: int, path: str) -> str:
     return line
 
 
-@contextlib.contextmanager
-def open_text(path: str) -> Iterator[Iterator[str]]:
-    """The lines of a named file, or of standard input for '-', with a message that says what to do when it
-    cannot be read or a line is not UTF-8 text (any byte may come from a scanner or a serial line)."""
-    if path == "-":
-        yield utf8_lines(sys.stdin.buffer, "standard input")
-        return
-    try:
-        file = open(path, "rb")  # noqa: SIM115 (closed below, after the caller is done)
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror}; give a readable file or '-'") from None
-    with file:
-        yield utf8_lines(file, path)
-
-
-def utf8_lines(stream: BinaryIO, name: str) -> Iterator[str]:
-    """Each line decoded on its own, so that a bad byte is an error naming its line rather than a traceback."""
-    for number, raw in enumerate(stream, 1):
-        try:
-            yield raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise CommandError(f"{name}: line {number} is not UTF-8 text (byte {raw[error.start]:#04x} at column "
-                               f"{len(raw[:error.start].decode('utf-8', 'replace')) + 1}): save it as UTF-8, "
-                               "or type that line again") from None
-
-
 read_card = functools.cache(Card.parse)  # batches read the same few texts again and again
-
-
-def batch_totals(text: str, *, crib: bool = False) -> list[int | None]:
-    """Totals of one hand a line, in numpy arrays (companion.batch); None for a line it did not read."""
-    from companion.batch import read_hands  # numpy: only for batches
-
-    totals, read = read_hands(text, crib=crib)
-    if read.all():
-        return totals.tolist()  # type: ignore[no-any-return]
-    marked = totals.astype(object)
-    marked[~read] = None
-    return marked.tolist()  # type: ignore[no-any-return]
 
 
 def line_total(line: str, *, crib: bool = False) -> int:
@@ -198,3 +160,9 @@ def line_total(line: str, *, crib: bool = False) -> int:
     if len(cards) != 5 or len(set(cards)) != 5:
         raise CommandError("give five different cards, four in hand then the starter, like 5H 5D 5C JS 5S")
     return show_total(cards[:4], cards[4], crib=crib)
+
+
+def _batch_totals(text: str, *, crib: bool = False) -> list[int | None]:
+    from companion.batch import batch_totals  # numpy: only for batches
+
+    return batch_totals(text, crib=crib)

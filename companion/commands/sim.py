@@ -26,11 +26,12 @@ from companion.cribbage.game import GameState, replay
 from companion.cribbage.rules import VARIANT, VARIANTS
 from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
+from companion.demo import DEMO
 from companion.devices.base import DeviceError
-from companion.devices.registry import Devices, simulated_choice
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _, ngettext
+from companion.registry import Devices, simulated_choice
 from companion.table import HELP, NEW_GAME, Outcome, Table
 from companion.view.history import deal_summary, game_history
 from companion.view.leds import Frame
@@ -38,8 +39,6 @@ from companion.view.picture import board_png, board_rows, legend_for, legend_tex
 from companion.view.terminal import oled_box, terminal_screen
 from companion.web.wiring import attach
 
-# The sample deal `--demo` plays: Ann deals; Bob holds 10C 5H 5D JH, Ann 4C 6D 7S 8H; the crib 2C 3D 9S KH.
-DEMO = ["5C", "10C", "4C", "5H", "6D", "5D", "go", "go", "7S", "JH", "8H", "2C", "3D", "9S", "KH"]
 DEMO_SECONDS = 1.2  # between the demo's entries
 REFRESH_SECONDS = 0.05  # how often a terminal looks for changes no entry made
 

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.cribbage.transcript import Input
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """What a person entered, as text: a card code or barcode payload ("5H", "C5H"), a word ("go",
-    "undo", "ok", "menu", "new"), or a keypad key as "key:5". `source` names the device it came from."""
+    "undo", "ok", "menu", "new"), or a keypad key as "key:5". `source` names the device it came from. The
+    virtual deck and the computer players hand the table a typed `table_input` (the text then says it for a
+    log line)."""
 
     text: str
     source: str = "terminal"
+    table_input: Input | None = None  # a table input itself, as a virtual deck or a computer player makes it

@@ -20,7 +20,6 @@ takes such a discard back together with the play that made it known. What is sho
 
 from __future__ import annotations
 
-import json
 import logging
 import queue
 from collections.abc import Callable, Iterator, Sequence
@@ -53,8 +52,8 @@ log = logging.getLogger(__name__)
 NEW_GAME = COMMAND_LABELS["new"]  # as printed on the command card, and as it may be typed
 HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; {new_game} twice starts over")  # .format(new_game=)
 DEALER = "virtual deck"
-"""The source of entries that carry a table input as JSON ({"input": {...}}): the cards a virtual deck deals
-and the computer players' moves (companion.web.computer). A game input from it starts a new game at once."""
+"""The source of entries that carry a typed table input (`Entry.table_input`): the cards a virtual deck deals
+and the computer players' moves (companion.play). A game input from it starts a new game at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,10 +220,10 @@ class Table:
 
     def _dealt(self, entry: Entry) -> Outcome:
         """A table input from the virtual deck or a computer player; a game input abandons the game on show."""
-        try:
-            inp = t.parse_input(json.loads(entry.text)["input"])
-        except (ValueError, TypeError, KeyError) as error:
-            return Outcome(entry, message=f"the virtual deck sent a bad input ({error})", error=True)
+        inp = entry.table_input
+        if inp is None:
+            return Outcome(entry, message=_("the virtual deck sent no table input: {text!r}").format(text=entry.text),
+                           error=True)
         if isinstance(inp, t.GameInput):
             apply(initial_state(), inp)  # a bad game changes nothing
             self.setup = inp

@@ -11,9 +11,9 @@ from __future__ import annotations
 from companion.cribbage import transcript as t
 from companion.cribbage.facts import Phase, ScoreEvent, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.phrases import event_name, side_name
+from companion.cribbage.phrases import event_name, event_words, side_name
 from companion.i18n import _
-from companion.view.screen import event_words
+from companion.view.screen import score_parts
 
 
 def game_history(state: GameState) -> list[str]:
@@ -64,7 +64,7 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
 
 def event_line(event: ScoreEvent) -> str:
     """A score as said, with its note: "Bob's hand 12: fifteen two, ...", or "Ann: one for the go"."""
-    heading, counted, notes = event_words(event)
+    heading, counted, notes = score_parts(event)
     said = "; ".join(part for part in (", ".join(counted), *notes) if part)
     if heading is None:
         return said
@@ -93,3 +93,28 @@ def deal_summary(state: GameState, number: int) -> list[str]:
     scores = ", ".join(f"{side_name(side)} {state.scores.get(side, 0)}" for side in state.sides)
     lines.append(_("Scores: {scores}").format(scores=scores))
     return lines
+
+
+def describe(state: GameState) -> str:
+    """The game in words: each deal's points with their reasons, then the scores and what comes next."""
+    out: list[str] = []
+    for record in state.deals:
+        starter = _(", starter {starter}").format(starter=record.starter) if record.starter else ""
+        out.append(_("deal {number}: {dealer} deals{starter}")
+                   .format(number=record.number, dealer=record.dealer, starter=starter))
+        for event in state.events:
+            if event.deal == record.number:
+                who = event.player or side_name(event.side)
+                side = "" if event.side.players == (who,) or event.player is None else _(" for {side}").format(
+                    side=side_name(event.side))
+                said = event_words(event) or _("nothing")
+                out.append(_("  {label}: {who}{side} +{points} ({said})")
+                           .format(label=event_name(event), who=who, side=side, points=event.points, said=said))
+    scores = ", ".join(f"{side_name(side)} {state.scores[side]}" for side in state.sides)
+    if scores:
+        out.append(_("scores: {scores}").format(scores=scores))
+    if state.match_target is not None:
+        points = ", ".join(f"{side_name(s)} {state.match_points[s]}" for s in state.sides)
+        out.append(_("match points: {points}").format(points=points))
+    out.append(state.prompt())
+    return "\n".join(out)

@@ -175,7 +175,7 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
     in `room` lines."""
     blocks: list[tuple[str, ...]] = []
     for event in events:
-        heading, counted, notes = event_words(event)
+        heading, counted, notes = score_parts(event)
         phrases = [tuple(_wrap(phrase)) for phrase in counted + notes]
         if heading is None:
             blocks.extend(phrases)
@@ -186,7 +186,7 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
     return blocks
 
 
-def event_words(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:
+def score_parts(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:
     """What is said for a score: a heading with the points pegged ("Bob's hand: 12"; in the play only when they
     are not the count's, "Ann: pegging 0"), the count phrase by phrase (in the play without a heading, the first
     after whose points they are: "Bob: fifteen two"), and each part of its note (a claim off the count, muggins

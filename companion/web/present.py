@@ -22,9 +22,8 @@ from .board import effects_json, frame_colours, hex_colour
 if TYPE_CHECKING:
     from PIL import Image
 
+    from companion.play.computer import ComputerGame
     from companion.table import Table
-
-    from .computer import ComputerGame
 
 
 def oled_png(image: Image.Image | None) -> str:

@@ -36,16 +36,16 @@ from companion.boards import misfit
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import GameState
+from companion.cribbage.game import GameState, rules_of
 from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import KEYS
 from companion.i18n import translate_html
-from companion.table import DEALER, Table
+from companion.play.computer import ComputerGame, Settings, dealer_entry
+from companion.table import Table
 
 from . import history
 from .board import board_svg
-from .computer import ComputerGame, Settings, dealer_entry
 from .present import snapshot
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,7 @@ class Hub:
     state_dir: Path | None = None
     keypad: WebKeypad | None = None
     table: Table | None = None  # read-only from the server's thread: the layout and the person's name
+    computer: ComputerGame | None = None  # the virtual table: a new game against the computer is asked of it
     latest: str = "{}"
     version: int = 0
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
@@ -231,13 +232,13 @@ async def _computer_game(request: web.Request) -> web.Response:
     hub: Hub = request.app[HUB]
     if hub.table is not None:
         layout = hub.table.layout
-        sides = 2 if len(settings.players) != 3 else 3
-        problem = misfit(layout, sides, settings.target)
+        problem = misfit(layout, rules_of(settings.game_input()).sides, settings.target)
         if problem is not None:
             raise Refused(409, f"this board ({layout.name}) cannot host that game: {problem}; "
                                f"start it with crib play instead")
-    hub.emit(Entry(json.dumps({"input": t.input_to_json(settings.game_input()), "computer": settings.to_json()}),
-                   DEALER))
+    if hub.computer is None:
+        raise Refused(409, "this board plays no games against the computer")
+    hub.emit(hub.computer.new_game(settings))
     return web.json_response({"queued": settings.to_json()}, status=202)
 
 
@@ -382,7 +383,8 @@ class WebServer(EntryDevice):
         self.on_ready = on_ready
         self.computer = computer
         self.keypad = WebKeypad(clock=clock, timeout=key_timeout)
-        self.hub = Hub(emit=lambda entry: None, token=token, state_dir=state_dir, keypad=self.keypad, table=table)
+        self.hub = Hub(emit=lambda entry: None, token=token, state_dir=state_dir, keypad=self.keypad, table=table,
+                       computer=computer)
         self.address = ""
         self._seen: tuple[object, ...] = ()
         self._before: GameState | None = None

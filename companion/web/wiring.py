@@ -16,10 +16,10 @@ from pathlib import Path
 
 from companion.config import Config
 from companion.devices.base import Clock
-from companion.devices.registry import Devices
+from companion.play.computer import ComputerGame
+from companion.registry import Devices
 from companion.table import Outcome, Table
 
-from .computer import ComputerGame
 from .server import WebServer, parse_listen
 
 TOKEN_FILE = "web-token"

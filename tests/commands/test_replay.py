@@ -14,15 +14,22 @@ def test_json_has_players_scores_winner_and_every_deal(capsys):
     assert main(["replay", str(GAME), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["players"] == ["Ann", "Bob"]
-    assert result["scores"] == {"Ann": 121, "Bob": 104}
-    assert result["winner"] == "Ann"
+    assert [(s["players"], s["score"]) for s in result["sides"]] == [(["Ann"], 121), (["Bob"], 104)]
+    assert result["sides"][result["winner"]]["players"] == ["Ann"]
     first = result["deals"][0]
-    assert first["dealer"] == "Ann" and first["starter"] == "5S"
+    assert first["dealer"] == "Ann" and first["starter"]["code"] == "5S"
     assert first["pegging"] == {"Ann": 9, "Bob": 1}  # run 3, fifteen and run 5, last card 1; Bob's go
-    assert [(s["label"], s["points"]) for s in first["show"]] == [
-        ("Bob's hand", 29), ("Ann's hand", 24), ("Ann's crib", 2)]
+    assert show(result, 1) == [("hand", "Bob", 29), ("hand", "Ann", 24), ("crib", "Ann", 2)]
+    assert [e["name"] for e in result["events"] if e["deal"] == 1 and e["kind"] in ("hand", "crib")] == [
+        "Bob's hand", "Ann's hand", "Ann's crib"]
     assert [d["dealer"] for d in result["deals"]] == ["Ann", "Bob", "Ann", "Bob"]
-    assert result["deals"][3]["show"] == [result["deals"][3]["show"][0]]  # Ann counted out first
+    assert show(result, 4) == [("hand", "Ann", 20)]  # Ann counted out first
+
+
+def show(result: dict, deal: int) -> list[tuple[str, str, int]]:
+    """The counts of one deal's show, in order: (kind, player, points)."""
+    return [(e["kind"], e["player"], e["points"]) for e in result["events"]
+            if e["deal"] == deal and e["kind"] in ("hand", "crib")]
 
 
 def test_text_tells_each_point_and_the_result(capsys):
@@ -51,14 +58,15 @@ def test_undo_lines_take_back_inputs(tmp_path, capsys):
     game.write_text("\n".join([*lines, '{"type":"play","card":"KH"}', '{"type":"undo"}', ""]))
     assert main(["replay", str(game), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["prompt"] == "Bob to play, count 14" and result["pile"] == ["JS", "4C"]
+    assert result["prompt"] == "Bob to play, count 14" and [c["code"] for c in result["pile"]] == ["JS", "4C"]
 
 
 def test_a_board_log_with_its_header_replays(tmp_path, capsys):
     log = tmp_path / "0001.jsonl"
     log.write_text('{"log":"cribbage-companion","version":1}\n' + GAME.read_text())
     assert main(["replay", str(log), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["scores"] == {"Ann": 121, "Bob": 104}
+    sides = json.loads(capsys.readouterr().out)["sides"]
+    assert [(s["name"], s["score"]) for s in sides] == [("Ann", 121), ("Bob", 104)]
 
 
 def test_a_byte_that_is_not_utf8_is_an_error_naming_the_line(tmp_path, capsys):

@@ -119,7 +119,7 @@ def test_a_variant_or_other_players_start_that_game_directly(tmp_path, capsys):
                  "--state-dir", str(state_dir), "--script", str(script)]) == 0
     assert "a new game: Ann, Bob, Cat, Dan, four to 121" in capsys.readouterr().err
     state = replay(GameLog.open(current_log(state_dir)).inputs)
-    assert state.variant == "four" and state.sides == ("Ann & Cat", "Bob & Dan")
+    assert state.variant == "four" and [side.players for side in state.sides] == [("Ann", "Cat"), ("Bob", "Dan")]
     assert main(["sim", "--players", "Ann,Bob,Cat,Dan", "--quiet", "--set", "devices.pin_factory=mock",
                  "--state-dir", str(state_dir), "--script", str(script)]) == 0  # the same game again: resumed
     assert "a new game" not in capsys.readouterr().err

@@ -18,7 +18,8 @@ def test_state_prints_the_current_game_like_replay(tmp_path, capsys):
     assert "0001.jsonl" in out and "Bob's hand: Bob +20" in out and "scores: Ann 17, Bob 21" in out
     assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
-    assert state["scores"] == {"Ann": 17, "Bob": 21} and state["prompt"] == "Bob deals. Scan the starter"
+    assert {s["name"]: s["score"] for s in state["sides"]} == {"Ann": 17, "Bob": 21}
+    assert state["prompt"] == "Bob deals. Scan the starter"
 
 
 def test_state_reads_a_torn_log_without_repairing_it(tmp_path, capsys):

@@ -60,7 +60,7 @@ def test_a_run_on_real_hardware_never_imports_the_simulated_pico(tmp_path: Path)
         "import sys\n"
         "from companion.config import load_config\n"
         "from companion.clock import ManualClock\n"
-        "from companion.devices.registry import open_devices\n"
+        "from companion.registry import open_devices\n"
         "config = load_config(overrides=['devices.keypad=none', 'devices.buttons=none', 'devices.scanner=none',\n"
         f"    'devices.display=none', 'strip.port={tmp_path / 'none'}'], system_path=None)\n"
         "open_devices(config, clock=ManualClock(), simulate=False).close()\n"

@@ -18,7 +18,7 @@ from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.picosim import PicoKeys, SimulatedPico
 from companion.devices.presence import WatchedEntry
-from companion.devices.registry import open_devices
+from companion.registry import open_devices
 from companion.devices.scanner import SerialScanner
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
 from companion.entry import Entry

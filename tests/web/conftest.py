@@ -13,7 +13,7 @@ from companion.config import load_config
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import SystemClock
 from companion.table import Table
-from companion.web.computer import ComputerGame, Settings, write_settings
+from companion.play.computer import ComputerGame, Settings, write_settings
 from companion.web.server import WebServer
 
 DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.web.computer import Settings
+from companion.play.computer import Settings
 from tests.facts import by_name, label
 from tests.web.conftest import running_board
 

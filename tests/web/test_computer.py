@@ -16,7 +16,7 @@ from companion.cribbage.game import replay
 from companion.devices.base import Entry, ManualClock
 from companion.gamelog import GameLog, current_log, next_log
 from companion.table import Table
-from companion.web.computer import ComputerGame, Settings, dealer_entry, deck_for, read_settings, write_settings
+from companion.play.computer import ComputerGame, Settings, dealer_entry, deck_for, read_settings, write_settings
 from tests.facts import label
 
 LAYOUTS = {2: "two-track-121", 3: "three-track-121", 4: "two-track-121"}
@@ -71,7 +71,7 @@ class Game:
 
 
 def _show(state, kind: str, player: str) -> int:
-    from companion.web.computer import show_points
+    from companion.play.computer import show_points
 
     return show_points(state, kind, player)
 

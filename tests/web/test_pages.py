@@ -19,7 +19,7 @@ from companion.gamelog import GameLog
 from companion.view.pegs import MARKER, render_pegs
 from companion.web import history
 from companion.web.board import board_svg, frame_colours
-from companion.web.computer import Settings
+from companion.play.computer import Settings
 from companion.web.present import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
 from tests.facts import by_name, label

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.devices.base import Entry, ManualClock
-from companion.web.computer import Settings
+from companion.play.computer import Settings
 from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad, create_app
 from tests.web.conftest import running_board
 

@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -152,9 +153,9 @@ def write_settings(log_path: Path, settings: Settings) -> None:
     os.replace(temporary, path)
 
 
-def dealer_entry(inp: t.Input, **extra: object) -> Entry:
+def dealer_entry(inp: t.Input) -> Entry:
     """An entry carrying a table input, as the virtual deck and the computer players make them."""
-    return Entry(json.dumps({"input": t.input_to_json(inp), **extra}), DEALER)
+    return Entry(t.input_to_line(inp), DEALER, inp)
 
 
 def deck_for(settings: Settings, state: GameState) -> list[Card]:
@@ -203,6 +204,16 @@ class ComputerGame(EntryDevice):
         self._undoing = False
         self._before = table.state
         self._model: OpponentModel | None = None
+        self._asked: dict[int, Settings] = {}  # new games asked for (by their entries' ids), with their settings
+        self._lock = threading.Lock()  # the page asks from its own thread
+
+    def new_game(self, settings: Settings) -> Entry:
+        """The entry that starts a game against the computer with `settings` (checked by the asker), which are
+        kept beside its log once the table has started it."""
+        entry = dealer_entry(settings.game_input())
+        with self._lock:
+            self._asked[id(entry)] = settings
+        return entry
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
@@ -228,9 +239,10 @@ class ComputerGame(EntryDevice):
         self._before = state
         accepted = outcome.accepted
         if isinstance(accepted, t.GameInput) and outcome.entry.source == DEALER:
-            data = json.loads(outcome.entry.text)
-            if "computer" in data:  # checked by the page before it asked
-                write_settings(self.table.log.path, Settings.from_json(data["computer"]))
+            with self._lock:
+                settings = self._asked.pop(id(outcome.entry), None)
+            if settings is not None:
+                write_settings(self.table.log.path, settings)
                 self._load()
                 self.feedback = self.said = ""
             return
@@ -280,7 +292,7 @@ class ComputerGame(EntryDevice):
         if state is not self._seen:
             self._seen = state
             self._move = self.next_move(state)
-            dealing = self._move is not None and json.loads(self._move.text)["input"]["type"] in ("hand", "cut")
+            dealing = self._move is not None and isinstance(self._move.table_input, t.HandInput | t.CutInput)
             self._due = now + (0 if dealing else self.delay)
         if self._move is not None and now >= self._due and self.table.queue.empty():
             self._emit(self._move)
@@ -321,9 +333,7 @@ class ComputerGame(EntryDevice):
         assert state.dealer is not None
         deck = deck_for(settings, state)
         size = state.dealt_size
-        order = [state.players[(state.players.index(state.dealer) + 1 + i) % len(state.players)]
-                 for i in range(len(state.players))]  # the dealer deals from his left
-        for i, player in enumerate(order):
+        for i, player in enumerate(state.show_order()):  # the dealer deals from his left
             if player not in state.hands:
                 return dealer_entry(t.HandInput(player, tuple(deck[i * size:(i + 1) * size])))
         for player in settings.computers:
