@@ -93,9 +93,6 @@ def player_names(text: str) -> tuple[str, ...]:
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:
         raise CommandError(_("--players names {twice} twice: give each player a different name").format(twice=twice))
-    if any("&" in name for name in names):
-        raise CommandError(_("--players {text!r}: a name may not contain '&' (it joins partners' names on the board)")
-                           .format(text=text))
     return names
 
 
