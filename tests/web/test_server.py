@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion.devices.base import Entry, ManualClock
 from companion.play.computer import Settings
 from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad, create_app
-from tests.web.conftest import running_board
+from tests.web.running import running_board
 
 TOKEN = "7f3a9c21"
 JSON = {"Content-Type": "application/json"}

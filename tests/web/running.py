@@ -12,8 +12,8 @@ from pathlib import Path
 from companion.config import load_config
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import SystemClock
-from companion.table import Table
 from companion.play.computer import ComputerGame, Settings, write_settings
+from companion.table import Table
 from companion.web.server import WebServer
 
 DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
