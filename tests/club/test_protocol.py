@@ -92,8 +92,6 @@ def test_a_version_1_board_is_read_in_the_version_2_form():
                                                                           "fifteen 2, 4, 6 and a pair is 8")
 
 
-@pytest.mark.xfail(strict=True, reason="companion/club/protocol.py _upgrade: a version-1 winner naming no side is "
-                   "taken as no winner (index.get gives None); version 1 refused it")
 def test_a_version_1_winner_that_is_no_side_is_refused():
     with pytest.raises(protocol.BadMessage, match="winner"):
         protocol.parse_message("cribbage/c/boards/t1/events", v1_payload(v1_state(winner="Zed")))
@@ -145,8 +143,6 @@ def test_any_value_in_a_real_state_is_taken_or_refused_with_bad_message(index, s
 V1_KEYS = sorted(v1_state())
 
 
-@pytest.mark.xfail(strict=True, reason="companion/club/protocol.py _upgrade: a version-1 side name, winner or said "
-                   "side that is a list or object (unhashable) raises TypeError instead of BadMessage")
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(key=st.sampled_from(V1_KEYS), value=json_values)
 @example(key="sides", value=[[1], [2]])
