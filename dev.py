@@ -119,7 +119,7 @@ def vendor() -> int:
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         packed = subprocess.run(["npm", "pack", "--silent", f"zxing-wasm@{ZXING_WASM}"], cwd=tmp,
-                                capture_output=True, text=True)
+                                capture_output=True, text=True, check=False)
         if packed.returncode != 0:
             say(f"npm pack failed: {packed.stderr.strip()}")
             return 1
@@ -139,10 +139,10 @@ def vendor() -> int:
         (VENDOR / "zxing-reader.js").write_text(reader, encoding="utf-8")
         (VENDOR / "zxing_reader.wasm").write_bytes(wasm)
         shutil.copyfile(package / "LICENSE", VENDOR / "LICENSE")
+        source = commit.group(1) if commit else "?"
         (VENDOR / "VERSION").write_text(f"zxing-wasm {ZXING_WASM} from the npm registry (python3 dev.py vendor)\n"
                                         f"zxing_reader.wasm sha256 {built.group(1)}\n"
-                                        f"built from zxing-cpp (Apache-2.0) commit {commit.group(1) if commit else '?'}\n",
-                                        encoding="utf-8")
+                                        f"built from zxing-cpp (Apache-2.0) commit {source}\n", encoding="utf-8")
     say(f"zxing-wasm {ZXING_WASM} vendored in {VENDOR.relative_to(ROOT)}")
     return 0
 
