@@ -116,6 +116,7 @@
   async function start() {
     if (running) return;
     try {
+      window.cameraAsked = performance.now();
       const stream = await navigator.mediaDevices.getUserMedia({
         audio: false, video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
       });
