@@ -49,7 +49,7 @@ from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
-from companion.i18n import translate_html
+from companion.i18n import _, translate_html
 from companion.table import DEALER, Outcome, Table
 
 from . import history
@@ -192,7 +192,8 @@ def _authorise(request: web.Request) -> None:
     if guard is not None and guessed:
         wrong, delay = guard.wrong(address)
         if delay > 0:
-            hub.notices.append(f"{wrong} wrong tokens from {address}: next try in {delay:.0f} s")
+            hub.notices.append(_("{wrong} wrong tokens from {address}: next try in {seconds} s")
+                               .format(wrong=wrong, address=address, seconds=round(delay)))
             log.warning("web: %d wrong control tokens from %s; the next is looked at in %.0f s", wrong, address, delay)
     raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
                        f"on the page (sent as the {TOKEN_HEADER} header)")
@@ -236,22 +237,22 @@ async def _entry(request: web.Request) -> web.Response:
 async def _scan(request: web.Request) -> web.Response:
     """A code the phone's camera read: entered as the USB scanner's, answered with what the table made of it."""
     data = await _body(request)
-    text = _field(data, "text", str, 'the text of the code read, like "C5H"')
-    if not text.strip() or len(text) > MAX_TEXT or not text.isprintable():
+    code = normalise_scan(_field(data, "text", str, 'the text of the code read, like "C5H"')[:MAX_BODY])
+    if not code or len(code) > MAX_TEXT or not code.isprintable():
         raise Refused(400, f"a code is 1 to {MAX_TEXT} printable characters, like C5H")
     hub: Hub = request.app[HUB]
-    entry = Entry(text, PHONE)
+    entry = Entry(code, PHONE)  # what the USB scanner delivers: the code cleaned of a scanner's decorations
     future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
     hub.waiting[id(entry)] = (entry, future)
     try:
         hub.emit(entry)
         outcome = await asyncio.wait_for(future, ANSWER_SECONDS)
     except TimeoutError:
-        return web.json_response({"queued": text, "message": "the board has not answered yet: look at the board"},
+        return web.json_response({"queued": code, "message": "the board has not answered yet: look at the board"},
                                  status=202)
     finally:
         del hub.waiting[id(entry)]
-    decoded = decode_payload(normalise_scan(text))
+    decoded = decode_payload(code)
     return web.json_response({"entered": None if decoded is None or outcome.error else str(decoded),
                               "error": outcome.error, "message": outcome.message})
 
