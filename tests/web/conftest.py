@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.config import load_config
+from companion.cribbage.transcript import GameInput
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import SystemClock
-from companion.cribbage.transcript import GameInput
 from companion.table import Outcome, Table
 from companion.web.computer import ComputerGame, Settings, write_settings
 from companion.web.server import WebServer
