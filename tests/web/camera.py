@@ -57,8 +57,8 @@ class Shown:
     first_frame: int  # the frame it comes into view
 
 
-def write_y4m(path: Path, labels: list[tuple[str, Image.Image]], *, lead: int = 12, held: int = 5,
-              gap: int = 6, seed: int = 7) -> list[Shown]:
+def write_y4m(path: Path, labels: list[tuple[str, Image.Image]], *, lead: int = 12, held: int = 6,
+              gap: int = 8, seed: int = 7) -> list[Shown]:
     """The video: `lead` frames of table, then each label `held` frames (moving a little, as in a hand) with `gap`
     frames of table after it; a long tail of table so that the loop does not come round during a test."""
     rng = random.Random(seed)

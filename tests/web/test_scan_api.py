@@ -156,3 +156,29 @@ def test_wrong_tokens_are_said_on_the_oled_of_a_running_board(tmp_path, https):
         assert board.table.presenter.message == f"{FREE_TRIES + 1} wrong tokens from 127.0.0.1: next try in 1 s"
         assert board.table.presenter.message_is_error
         assert json.loads(board.web.hub.latest)["message"] == board.table.presenter.message
+
+
+def test_the_menu_says_the_phones_address_and_the_certificates_fingerprint(tmp_path):
+    from companion.config import load_config
+    from companion.daemon import open_game
+    from companion.devices.base import SystemClock
+    from companion.web.wiring import attach
+    from tests.web.conftest import DEVICES
+
+    config = load_config(overrides=[*DEVICES, "web.https=0.0.0.0:8443", f"web.token={TOKEN}"], system_path=None)
+    clock = SystemClock()
+    board, table = open_game(config, state_dir=tmp_path, clock=clock, simulate=False)
+    attached = attach(config, board, table, state_dir=tmp_path, clock=clock, simulate=False)
+    assert attached.web is not None and attached.web.https == ("0.0.0.0", 8443)
+    short = attached.web.hub.fingerprint[:11]
+    assert table.menu_note == f"Page 127.0.0.1:8121 token {TOKEN} phones https://cribbage.local:8443/scan cert {short}"
+    assert (tmp_path / "web-cert.pem").exists()
+    board.close()
+
+
+def test_a_bad_https_address_is_a_configuration_error_that_says_what_to_write():
+    from companion.config import ConfigError, load_config
+
+    assert load_config(overrides=["web.https="], system_path=None).web.https == ""
+    with pytest.raises(ConfigError, match=r'must be "" \(off\) or "HOST:PORT" like "0.0.0.0:8443"'):
+        load_config(overrides=["web.https=8443"], system_path=None)
