@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import re
 import threading
 from collections import deque
@@ -183,7 +184,7 @@ def _authorise(request: web.Request) -> None:
     guessed = bool(request.headers.get(TOKEN_HEADER))
     guard, address = hub.guard, request.remote
     if guard is not None and guessed and (wait := guard.wait(address)) > 0:
-        raise Refused(429, f"too many wrong control tokens from this address: wait {wait:.0f} s, then type the "
+        raise Refused(429, f"too many wrong control tokens from this address: wait {math.ceil(wait)} s, then type the "
                            f"token MENU shows on the board")
     if hub.allowed(request):
         if guard is not None and guessed:
@@ -542,6 +543,8 @@ class WebServer(EntryDevice):
                 plain = len(runner.addresses)
                 await web.TCPSite(runner, *self.https, ssl_context=self.certificate.context()).start()
                 self.secure_address = self.hub.https = _url("https", runner.addresses[plain])
+                log.info("web: the page over HTTPS at %s, certificate SHA-256 %s", self.secure_address,
+                         self.certificate.fingerprint)
             self._ready.set()
             await self._stop.wait()
         finally:

@@ -112,14 +112,16 @@ def test_a_deal_scored_by_a_phones_camera_alone(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_the_plain_page_on_the_home_network_sends_the_phone_to_the_secure_one(tmp_path: Path) -> None:
+def test_the_camera_button_on_the_plain_page_sends_the_phone_to_the_secure_one(tmp_path: Path) -> None:
     # a name other than localhost: the plain page is not a secure context there, and the camera would not open
     with running_board(tmp_path, token=TOKEN, https=True) as board, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM),
                                     args=[*ARGS, "--host-resolver-rules=MAP cribbage.local 127.0.0.1"])
         page = browser.new_page(viewport={"width": 390, "height": 844})
         plain = urlsplit(board.url)._replace(netloc=f"cribbage.local:{urlsplit(board.url).port}")
-        page.goto(plain._replace(path="/scan").geturl())
+        page.goto(plain.geturl())
+        page.click("a.camera")  # the board page's Camera button, usable before the token is given
+        playwright.expect(page).to_have_url(plain._replace(path="/scan").geturl())
         playwright.expect(page.locator("#insecure")).to_be_visible()
         secure = f"https://cribbage.local:{urlsplit(board.web.secure_address).port}/scan"
         playwright.expect(page.locator("#secure-link")).to_have_attribute("href", secure)
