@@ -59,7 +59,7 @@
       const answer = await Crib.post("/api/scan", { text: code });
       timing.answered = performance.now();
       const card = answer.entered && Crib.SUITS[answer.entered.slice(-1)] ? answer.entered : null;
-      const words = answer.error ? answer.message
+      const words = answer.error || answer.queued ? answer.message  // queued: the board is slow to answer
         : [fmt(_("{entered} entered"), { entered: named(answer.entered) || code }), answer.message].filter(Boolean).join(": ");
       timing.error = Boolean(answer.error);
       show(answer.error ? null : card, words, answer.error);
@@ -129,7 +129,7 @@
       running = true;
       $("idle").hidden = true;
       $("start").textContent = _("Stop the camera");
-      audio = audio || new AudioContext();  // sound is allowed after this tap
+      try { audio = audio || new AudioContext(); } catch (problem) { audio = null; }  // sound: allowed after a tap
       next();
     } catch (problem) {
       show(null, fmt(_("the camera could not start: {problem}"), { problem: problem.message || problem.name }), true);
