@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.config import load_config
+from companion.cribbage.transcript import GameInput
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import SystemClock
 from companion.play.computer import ComputerGame, Settings, write_settings
-from companion.table import Table
+from companion.table import Outcome, Table
 from companion.web.server import WebServer
+from companion.web.tls import board_certificate
 
 DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
            "devices.scanner=none"]
@@ -34,18 +36,27 @@ class Running:
 
 @contextmanager
 def running_board(state_dir: Path, settings: Settings | None = None, *, token: str | None = None,
-                  move_seconds: float = 0.05, port: int = 0) -> Iterator[Running]:
+                  move_seconds: float = 0.05, port: int = 0, https: bool = False,
+                  setup: GameInput | None = None) -> Iterator[Running]:
+    """The board in a thread; `https`: the page over HTTPS too (web.secure_address), with a certificate made in
+    `state_dir`; `setup`: a table game (no computer players) started afresh."""
     config = load_config(overrides=DEVICES, system_path=None)
     clock = SystemClock()
-    board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False, new=settings is not None,
-                             setup=settings.game_input() if settings else None)
+    board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False,
+                             new=settings is not None or setup is not None,
+                             setup=settings.game_input() if settings else setup)
     if settings is not None:
         write_settings(table.log.path, settings)
     computer = ComputerGame(table, clock=clock, delay=move_seconds)
     web = WebServer(table, listen=("127.0.0.1", port), token=token, clock=clock, state_dir=state_dir,
-                    computer=computer)
+                    computer=computer, https=("127.0.0.1", 0) if https else None,
+                    certificate=board_certificate(state_dir) if https else None)
     board.entries += [computer, web]
-    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=computer.outcome)
+
+    def outcome(outcome: Outcome) -> None:
+        computer.outcome(outcome)
+        web.outcome(outcome)
+    daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=outcome)
     stop = threading.Event()
     started = threading.Event()
 
