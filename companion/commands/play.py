@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -25,12 +26,14 @@ from companion.cribbage.projection import state_json
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
+from companion.i18n import _
 from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.table import Outcome
-from companion.web.present import person_prompt
+from companion.web.present import person_prompt, show_json
 from companion.web.wiring import attach
 
-HELP_LINE = "Type the cards to lay away (5H KD), a card to play, go, undo, claim 7, sort asc|desc|none"
+HELP_LINE = ("Type the cards to lay away (5H KD), a card to play, go, ok (after the show), undo, claim 7, "
+             "sort asc|desc|none")
 DEVICES = {"strip": "sim", "keypad": "none", "buttons": "none", "scanner": "none", "display": "dummy"}
 
 
@@ -151,14 +154,21 @@ class TerminalPlay(EntryDevice):
     def line(self, line: str) -> None:
         """One typed line (from the reading thread: only the table's state is read, entries go to emit)."""
         text = line.strip()
-        if not text or self._emit is None:
+        if self._emit is None:
+            return
+        state = self.computer.table.state
+        if not text:  # Enter alone: ok, while the show waits for it
+            if self.computer.settings is not None and self.computer.showing(state) is not None:
+                self._emit(Entry("ok", self.name))
             return
         words = text.lower().split()
+        if words == ["again"] and state.winner is not None and self.computer.settings is not None:
+            self._emit(self.computer.play_again())
+            return
         if words[0] == "sort" and len(words) == 2 and words[1] in ("asc", "desc", "none"):
             self.order = words[1]
             self._shown = None
             return
-        state = self.computer.table.state
         settings = self.computer.settings
         if settings is not None and state.phase == "deal" and settings.person in state.hands \
                 and settings.person not in state.discards and len(words) == state.discard_size \
@@ -187,10 +197,13 @@ class TerminalPlay(EntryDevice):
         print(self.picture(), file=self.out, flush=True)
 
     def picture(self) -> str:
-        """The table as the person sees it, in a few lines."""
+        """The table as the person sees it, in a few lines; the show while it waits for ok, and at the end."""
         table = self.computer.table
         state = state_json(table.state)
         settings = self.computer.settings
+        show = show_json(self.computer, table.state) if settings is not None else None
+        if show is not None:
+            return self.show_picture(state, show, person_prompt(table, self.computer))
         lines = ["", "  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
                  + f"   (to {state['rules']['target']})"]
         if state["starter"]:
@@ -213,4 +226,38 @@ class TerminalPlay(EntryDevice):
             if game.phase == "deal" and hand and person not in game.discards:
                 lines.append(f"lay away {game.discard_size} (type them, like {' '.join(str(c) for c in hand[:2])})")
         lines.append(f"> {person_prompt(table, self.computer)}")
+        return "\n".join(lines)
+
+    def show_picture(self, state: dict[str, Any], show: dict[str, Any], prompt: str) -> str:
+        """The show as said: the starter, each hand in counting order with its cards and count, phrase by phrase,
+        the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24 for up to three hands."""
+        record = state["deals"][show["deal"] - 1]
+        starter = record["starter"]["pretty"]
+        title = (_("The show and the game's end") if show["over"]
+                 else _("The show of deal {deal}").format(deal=show["deal"]))
+        lines = ["", f"== {title} ==   " + _("starter {card}").format(card=starter)
+                 + "   " + _("{dealer} dealt").format(dealer=record["dealer"])]
+        for item in record["show"]:
+            cards = " ".join(c["pretty"] for c in item["cards"])
+            heading = f"{item['name']}: {cards} + {starter}  = {item['total']}"
+            if item["points"] is None:
+                heading += f"  ({_('not counted: the game was over')})"
+            elif item["points"] != item["total"]:
+                last = show["over"] and item["event"] == len(state["events"]) - 1
+                note = _("needed {points}") if last else _("pegged {points}")
+                heading += f"  ({note.format(points=item['points'])})"
+            lines.append(heading)
+            lines += textwrap.wrap(", ".join(item["said"]), 78, initial_indent="    ", subsequent_indent="    ")
+        for event in state["events"]:
+            if event["deal"] == show["deal"] and event["kind"] == "last_card":
+                lines.append(f"{event['name']}: {event['points']} ({event['player']})")
+        lines.append("  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
+                     + f"   (to {state['rules']['target']})")
+        if show["over"]:
+            lines.append(f"> {prompt}")
+            over = state["phase"] == "game over" and state["rules"]["match_target"] and state["match_winner"] is None
+            lines.append(_("Type new for the next game of the match") if over
+                         else _("Type again to play again with the same settings"))
+        else:
+            lines.append(_("> Type ok (or press Enter) for the next deal"))
         return "\n".join(lines)

@@ -77,6 +77,7 @@ class Wanted(StrEnum):
     GAME = "game"  # no game yet
     CUT = "cut"  # the players named to cut for deal
     STARTER = "starter"  # the dealer turns the starter
+    DISCARD = "discard"  # a person at a virtual table lays away `count` cards (the deck turns the starter after)
     HAND = "hand"  # coaching: the cards dealt to the player named
     PLAY = "play"  # the player named lays a card or says go
     GO = "go"  # the player named holds no card that fits: go
@@ -92,7 +93,7 @@ class Prompt:
 
     wanted: Wanted
     players: tuple[str, ...] = ()  # from whom
-    count: int | None = None  # the count of the play
+    count: int | None = None  # the count of the play (the cards to lay away, for DISCARD)
     dealer: str | None = None
     counting: ScoreKind | None = None  # a claim's count: the hand or the crib
     again: bool = False  # the cut tied for lowest: cut again

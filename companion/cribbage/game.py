@@ -89,6 +89,8 @@ class DealRecord:
     starter: Card | None = None
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards dealt
     discards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the cards laid away
+    kept: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # player -> the hand shown (after the play)
+    crib: tuple[Card, ...] | None = None  # once known
 
     def __post_init__(self) -> None:
         _freeze_mappings(self)
@@ -718,7 +720,8 @@ def _show(state: GameState) -> GameState:
     assert dealer is not None
     discarded = tuple(c for p in state.players for c in state.discards.get(p, ()))
     crib = discarded if len(discarded) == 4 else None
-    state = replace(state, crib=crib)
+    kept = {p: state.played_by(p) for p in state.players}
+    state = replace(state, crib=crib, deals=(*state.deals[:-1], replace(state.deals[-1], kept=kept, crib=crib)))
     if state.muggins:
         counts = (*((ScoreKind.HAND, p) for p in state.show_order()), (ScoreKind.CRIB, dealer))
         return _next_claim(replace(state, counts=counts))
@@ -774,7 +777,7 @@ def _crib(state: GameState, inp: CribInput) -> GameState:
         if missing := [c for c in discard if c not in cards]:
             raise RuleError(_("{who} laid away {missing}: the crib must hold it; check the crib cards")
                             .format(who=who, missing=missing[0]))
-    state = replace(state, crib=cards)
+    state = replace(state, crib=cards, deals=(*state.deals[:-1], replace(state.deals[-1], crib=cards)))
     if state.muggins:
         return _next_claim(state)
     return _count_crib(state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .facts import Prompt, ScoreEvent, ScoreKind, Side, Wanted
-from .words import N_, _, ngettext
+from .words import N_, _, ngettext, spell
 
 # The names of scores other than a player's hand or crib, as the table says them.
 KIND_WORDS = {ScoreKind.PEGGING: N_("pegging"), ScoreKind.GO: N_("go"), ScoreKind.LAST_CARD: N_("last card"),
@@ -58,6 +58,8 @@ def prompt_words(prompt: Prompt) -> str:
         return _("{dealer} deals. Scan the starter").format(dealer=prompt.dealer)
     if wanted is Wanted.HAND:
         return _("Scan {hand_for}'s six cards (ok: skip)").format(hand_for=who[0])
+    if wanted is Wanted.DISCARD:
+        return _("{player}: lay away to {dealer}'s crib").format(player=who[0], dealer=prompt.dealer)
     if wanted is Wanted.PLAY:
         return _("{turn} to play, count {count}").format(turn=who[0], count=prompt.count)
     if wanted is Wanted.GO:
@@ -80,6 +82,55 @@ def prompt_words(prompt: Prompt) -> str:
         return game
     return ngettext("{winner} wins the match {won} to {others}", "{winner} win the match {won} to {others}",
                     partners).format(winner=winner, won=prompt.won, others=others)
+
+
+def seated_words(prompt: Prompt, person: str) -> str:
+    """The prompt for a person seated at a virtual table (a game against the computer): the person is "you",
+    the others are named, and the deck deals, cuts and turns the starter (not a word of scanning)."""
+    wanted, who = prompt.wanted, prompt.players
+    mine = person in who
+    yours = prompt.dealer == person
+    if wanted is Wanted.CUT:
+        return _("Cutting for deal")
+    if wanted is Wanted.STARTER:
+        return _("You deal") if yours else _("{dealer} deals").format(dealer=prompt.dealer)
+    if wanted is Wanted.DISCARD:
+        n = prompt.count or 0
+        if yours:
+            return ngettext("Lay away one card to your crib", "Lay away {n} cards to your crib", n).format(n=spell(n))
+        return (ngettext("Lay away one card to {dealer}'s crib", "Lay away {n} cards to {dealer}'s crib", n)
+                .format(n=spell(n), dealer=prompt.dealer))
+    if wanted is Wanted.PLAY:
+        if mine:
+            return _("Your turn: the count is {count}").format(count=prompt.count)
+        return _("{turn} to play: the count is {count}").format(turn=who[0], count=prompt.count)
+    if wanted is Wanted.GO:
+        if mine:
+            return _("Your turn: no card fits under 31, say go (the count is {count})").format(count=prompt.count)
+        return _("{turn} says go: the count is {count}").format(turn=who[0], count=prompt.count)
+    if wanted is Wanted.CRIB:
+        return _("Your crib") if yours else _("{dealer}'s crib").format(dealer=prompt.dealer)
+    if wanted is Wanted.CLAIM and mine:
+        assert prompt.counting is not None
+        return (_("Count your crib and claim it") if prompt.counting is ScoreKind.CRIB
+                else _("Count your hand and claim it"))
+    if wanted in (Wanted.NEW_GAME, Wanted.NEW_MATCH) and prompt.winner is not None and person in prompt.winner:
+        others = listed([str(o) for o in prompt.others])
+        if wanted is Wanted.NEW_MATCH:
+            return _("You win the match {won} to {others}").format(won=prompt.won, others=others)
+        won = _("You win {won} to {others}").format(won=prompt.won, others=others)
+        if prompt.skunk:
+            skunk = _("{won}: a double skunk") if prompt.skunk == "double skunk" else _("{won}: a skunk")
+            won = skunk.format(won=won)
+        return won
+    return prompt_words(prompt)
+
+
+def cut_words(cutter: str, starter: str, person: str) -> str:
+    """Who cut at a virtual table, and the starter it turned: "Pro cuts: the starter is 5♣"."""
+    if cutter == person:
+        return _("You cut: the starter is {card}").format(card=starter)
+    return _("{player} cuts: the starter is {card}").format(player=cutter, card=starter)
 
 
 def score_parts(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:

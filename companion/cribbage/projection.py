@@ -15,7 +15,9 @@ from typing import Any
 from .cards import Card
 from .facts import Phase, Prompt, ScoreEvent, ScoreKind, Side
 from .game import DealRecord, GameState
-from .phrases import event_name, event_words, prompt_words, side_name
+from .phrases import event_name, event_words, prompt_words, score_name, side_name
+from .rules import show_order
+from .scoring import Score, score_show
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
 
@@ -40,7 +42,7 @@ def event_json(event: ScoreEvent, sides: tuple[Side, ...]) -> dict[str, Any]:
     return {"kind": event.kind.value, "side": _index(sides, event.side), "player": event.player,
             "points": event.points, "deal": event.deal, "claimed": event.claimed, "notes": list(event.notes),
             "name": event_name(event), "said": event_words(event), "items": event.score.to_json()["items"],
-            "lines": event.score.lines()}
+            "lines": event.score.lines(), "total": event.score.total}
 
 
 def state_json(state: GameState, prompt: Prompt | None = None) -> dict[str, Any]:
@@ -85,9 +87,47 @@ def _deal_json(record: DealRecord, state: GameState, *, shown: bool) -> dict[str
             "starter": card_json(record.starter) if record.starter else None,
             "hands": {p: cards_json(c) for p, c in record.hands.items()} if shown else {},
             "discards": {p: cards_json(c) for p, c in record.discards.items()} if shown else {},
+            "show": _show_json(record, state) if shown else [],
             "pegging": {p: sum(e.points for e in state.events
                                if e.deal == record.number and e.player == p and e.kind.in_play)
                         for p in state.players}}
+
+
+def _show_json(record: DealRecord, state: GameState) -> list[dict[str, Any]]:
+    """The deal's show in counting order (each hand from the dealer's left, then the crib), each with its cards
+    and its full count; `points` what was pegged for it (less at the target), None when the game ended first,
+    `event` the index of its score event."""
+    if record.starter is None:
+        return []
+    counted = {(e.kind, e.player): i for i, e in enumerate(state.events) if e.deal == record.number and e.kind.in_show}
+    out = []
+    for kind, player in (*((ScoreKind.HAND, p) for p in show_order(state.players, record.dealer)),
+                         (ScoreKind.CRIB, record.dealer)):
+        cards = _shown_cards(record, state, kind, player)
+        if cards is None:
+            continue
+        index = counted.get((kind, player))
+        event = state.events[index] if index is not None else None
+        score: Score = event.score if event else score_show(cards, record.starter, crib=kind is ScoreKind.CRIB)
+        out.append({"kind": kind.value, "player": player, "name": score_name(kind, player), "cards": cards_json(cards),
+                    "total": score.total, "points": event.points if event else None, "event": index,
+                    "said": list(score.said()), "lines": score.lines()})
+    return out
+
+
+def _shown_cards(record: DealRecord, state: GameState, kind: ScoreKind, player: str) -> tuple[Card, ...] | None:
+    """The four cards of a hand or the crib, when known (a game ended in the play shows what was dealt)."""
+    if kind is ScoreKind.CRIB:
+        if record.crib is not None:
+            return record.crib
+        gathered = tuple(c for p in state.players for c in record.discards.get(p, ()))
+        return gathered if len(gathered) == 4 else None
+    if player in record.kept:
+        return record.kept[player]
+    dealt, laid = record.hands.get(player), record.discards.get(player)
+    if dealt is None or laid is None:
+        return None
+    return tuple(c for c in dealt if c not in laid)
 
 
 def _index(sides: tuple[Side, ...], side: Side | None) -> int | None:

@@ -10,6 +10,10 @@ feedback) are kept beside the log (`NNNN.computer.json`): a game against the com
 and every deal is the same for the same seed (each deal's shuffle is seeded by the seed, game and deal).
 
 An undo by the person takes back the computer's moves since the person's last one, and that one too.
+
+After the play and the show the deck waits: the next deal is not dealt until the person has seen the show and
+said OK (`ok` from the page's Continue, Enter, the keypad's OK or typed). The wait is the table's fact, not
+the log's: after a restart the last show is shown again.
 """
 
 from __future__ import annotations
@@ -21,17 +25,19 @@ import os
 import random
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import InputError
+from companion.cribbage.facts import Phase
 from companion.cribbage.game import GameState, legal_moves
 from companion.cribbage.rules import VARIANT_FOR_PLAYERS
 from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
+from companion.entry.commands import Command, decode_entry
 from companion.i18n import _
 from companion.table import DEALER, Outcome, Table
 
@@ -205,6 +211,7 @@ class ComputerGame(EntryDevice):
         self._before = table.state
         self._model: OpponentModel | None = None
         self._asked: dict[int, Settings] = {}  # new games asked for (by their entries' ids), with their settings
+        self._released: tuple[int, int] | None = None  # the (game, deal) the person said OK to deal
         self._lock = threading.Lock()  # the page asks from its own thread
 
     def new_game(self, settings: Settings) -> Entry:
@@ -214,6 +221,11 @@ class ComputerGame(EntryDevice):
         with self._lock:
             self._asked[id(entry)] = settings
         return entry
+
+    def play_again(self) -> Entry:
+        """The entry that starts another game with this game's settings, shuffled anew."""
+        assert self.settings is not None
+        return self.new_game(replace(self.settings, seed=random.randrange(2**32)))
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
@@ -225,7 +237,8 @@ class ComputerGame(EntryDevice):
     def _load(self) -> None:
         self._log_path = self.table.log.path
         self.settings = read_settings(self._log_path)
-        self._seen, self._move, self._undoing = None, None, False
+        self.table.person = self.settings.person if self.settings is not None else None
+        self._seen, self._move, self._undoing, self._released = None, None, False, None
         self._before = self.table.state
         if self.settings is not None:  # a match's next game is dealt from the game that started it
             games = [inp for inp in self.table.log.inputs if isinstance(inp, t.GameInput)]
@@ -247,9 +260,16 @@ class ComputerGame(EntryDevice):
                 self.feedback = self.said = ""
             return
         settings = self.settings
-        if settings is None or accepted is None:
+        if settings is None:
+            return
+        if accepted is None:
+            decoded = decode_entry(outcome.entry) if outcome.entry.source != DEALER else None
+            if isinstance(decoded, Command) and decoded.word == "ok" and self.showing(state) is not None:
+                self._released = (state.game_number, state.deal_number)
+                self._seen = None  # the deck deals at the next poll
             return
         if isinstance(accepted, t.UndoInput):
+            self._released = None  # the show comes round again
             self._undo_more(before, state, settings, by_person=outcome.entry.source != DEALER)
             return
         if isinstance(accepted, t.DiscardInput) and accepted.player == settings.person:
@@ -275,6 +295,14 @@ class ComputerGame(EntryDevice):
         self._undoing = True
         if self._emit is not None:
             self._emit(dealer_entry(t.UndoInput()))
+
+    def showing(self, state: GameState) -> int | None:
+        """The deal whose show waits for the person's OK before the next deal is dealt, or None."""
+        if state.phase is not Phase.DEAL or state.hands or state.discards or len(state.deals) < 2:
+            return None
+        if self._released == (state.game_number, state.deal_number) or state.deals[-2].starter is None:
+            return None
+        return state.deals[-2].number
 
     # -- the next move ---------------------------------------------------------------------------------
     @property
@@ -308,7 +336,7 @@ class ComputerGame(EntryDevice):
         if state.phase == "cut":
             return self._cut(state)
         if state.phase == "deal":
-            return self._deal(state, settings)
+            return None if self.showing(state) is not None else self._deal(state, settings)
         if state.phase == "play" and state.turn is not None and state.turn != person:
             return self._play(state, state.turn)
         if state.phase == "crib":

@@ -32,7 +32,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Prompt, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
-from companion.cribbage.phrases import prompt_words, side_name
+from companion.cribbage.phrases import cut_words, prompt_words, seated_words, side_name
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
@@ -98,6 +98,8 @@ class Table:
         self.confirm_new_until = -1.0
         self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
         self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
+        self.person: str | None = None  # the person seated at a virtual table (a game against the computer): the
+        # prompt speaks to them, and only the virtual deck deals, cuts, turns the starter and gathers the crib
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
             log.warning("%s", warning)
@@ -232,6 +234,9 @@ class Table:
 
     def _card(self, entry: Entry, card: Card) -> Outcome:
         state = self.state
+        if self.person is not None and state.phase in ("deal", "cut", "crib"):
+            return Outcome(entry, message=_("{card}: the virtual deck deals, cuts and turns the starter here. {prompt}")
+                                          .format(card=card.pretty, prompt=self.prompt()), error=True)
         if state.phase == "play":
             return self._accept(entry, t.PlayInput(card))
         if state.phase == "crib":
@@ -459,6 +464,9 @@ class Table:
         hand_for = self.held.coached_player(state)
         if hand_for is not None:
             return Prompt(Wanted.HAND, (hand_for,), dealer=state.dealer)
+        person = self.person
+        if person is not None and state.phase == "deal" and person in state.hands and person not in state.discards:
+            return Prompt(Wanted.DISCARD, (person,), count=state.discard_size, dealer=state.dealer)
         prompt = state.awaited()
         if prompt.wanted is Wanted.PLAY and legal_moves(state).must_go:
             return replace(prompt, wanted=Wanted.GO)
@@ -469,11 +477,23 @@ class Table:
         if self.held.cards:
             return self.held.progress(self.state)
         prompt = self.awaited()
+        if self.person is not None:
+            return self._seated_prompt(prompt, self.person)
         said = prompt_words(prompt)
         if prompt.wanted is Wanted.CLAIM:
             return _("{prompt}: enter claim N").format(prompt=said)
         if prompt.wanted is Wanted.CUT:
             return _("{prompt} (ok: no cut, {first} deals)").format(prompt=said, first=self.state.players[0])
+        return said
+
+    def _seated_prompt(self, prompt: Prompt, person: str) -> str:
+        """The prompt for the person at a virtual table; until each has played a card, who cut and the starter."""
+        said = seated_words(prompt, person)
+        state = self.state
+        if state.phase == "play" and state.starter is not None and len(state.played) < len(state.players) \
+                and state.dealer is not None:
+            cutter = state.players[state.players.index(state.dealer) - 1]  # the dealer's right: the pone of two
+            return f"{cut_words(cutter, state.starter.pretty, person)}. {said}"
         return said
 
     def render(self, before: GameState | None = None) -> None:

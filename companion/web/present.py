@@ -57,18 +57,27 @@ def person_json(computer: ComputerGame | None, state: GameState) -> dict[str, An
         "can_go": my_turn and legal.go,
         "must_claim": state.phase == "claim" and state.counts[0][1] == person,
         "feedback": computer.feedback, "said": computer.said,
+        "crib_in": sum(len(cards) for cards in state.discards.values()),  # face down until the show
+        "show": show_json(computer, state),
     }
 
 
+def show_json(computer: ComputerGame, state: GameState) -> dict[str, Any] | None:
+    """The show on screen: the deal (its cards and counts are that deal's `show` in the state's `deals`), whether
+    the deck waits for the person's OK, and whether the game is over (then the show stays, with Play again)."""
+    waiting = computer.showing(state)
+    if waiting is not None:
+        return {"deal": waiting, "waiting": True, "over": False}
+    if state.winner is not None and state.deals and state.deals[-1].starter is not None:
+        return {"deal": state.deal_number, "waiting": False, "over": True}
+    return None
+
+
 def person_prompt(table: Table, computer: ComputerGame | None) -> str:
-    """The table's prompt, except while the person of a game against the computer lays away (the deck, not
-    the table, turns the starter)."""
-    state = table.state
-    settings = computer.settings if computer is not None else None
-    if settings is not None and state.phase == "deal" and settings.person in state.hands \
-            and settings.person not in state.discards:
-        return (_("{dealer} deals: {person}, lay away to {dealer}'s crib")
-                .format(dealer=state.dealer, person=settings.person))
+    """The table's prompt (which speaks to the person of a game against the computer), or, while the deck waits
+    for the person to see the show, that."""
+    if computer is not None and computer.settings is not None and computer.showing(table.state) is not None:
+        return _("The show: Continue (OK) deals the next hand")
     return table.prompt()
 
 

@@ -53,7 +53,9 @@ class Game:
 
     def person_moves(self, rng: random.Random, *, claim_low: bool = False) -> None:
         state, you = self.table.state, self.settings.person
-        if state.phase == "deal" and you in state.hands:
+        if self.computer.showing(state) is not None:  # the show seen: OK deals the next hand
+            self.table.emit(Entry("ok", "web"))
+        elif state.phase == "deal" and you in state.hands:
             self.table.emit(dealer_entry(t.DiscardInput(you, tuple(rng.sample(state.hands[you],
                                                                                state.discard_size)))))
         elif state.phase == "play" and state.turn == you:

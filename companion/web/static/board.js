@@ -55,14 +55,16 @@
     $("count").textContent = String(state.count);
     $("pile").replaceChildren(...state.pile.map((c) => cardFace(c)));
     $("played").replaceChildren(...state.played.map((p) => el("span", { class: "play" }, `${p.player}: `, cardFace(p.card))));
-    $("turn").textContent = state.turn ? (state.phase === "play" ? fmt(_("{player} to play"), { player: state.turn }) : state.turn) : snapshot.prompt;
+    $("turn").textContent = snapshot.you ? snapshot.prompt : state.turn ? (state.phase === "play" ? fmt(_("{player} to play"), { player: state.turn }) : state.turn) : snapshot.prompt;
+    const backs = snapshot.you ? Array.from({ length: snapshot.you.crib_in }, cardBack) : [];  // laid away, face down
     $("crib").replaceChildren(...(state.crib ? state.crib.map((c) => cardFace(c)) :
-      snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : ["–"]));
+      snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : backs.length ? backs : ["–"]));
     const [events, earlier] = Crib.recentEvents(state);
     $("said-title").textContent = earlier && events.length ? _("Scores as said, last deal") : _("Scores as said");
     $("said").replaceChildren(...events.slice().reverse().map(Crib.eventItem));
     renderOthers(snapshot);
     renderYou(snapshot);
+    Show.render(snapshot);
   }
 
   function renderOthers(snapshot) {
@@ -106,11 +108,11 @@
     } else if (state.phase === "game over" && state.rules.match_target && state.match_winner === null) {
       $("you-hint").textContent = `${snapshot.prompt}. ${_("NEW GAME deals the next game of the match")}`;
     } else if (state.phase === "game over" || state.phase === "match over") {
-      $("you-hint").textContent = `${snapshot.prompt}. ${_("\"New game against the computer\" plays again")}`;
+      $("you-hint").textContent = `${snapshot.prompt}. ${_("\"Play again\" deals a new game with the same settings")}`;
     } else if (you.must_claim) {
       $("you-hint").textContent = _("Count your hand and claim it: the computer takes what you miss");
     } else {
-      $("you-hint").textContent = state.phase === "play" && state.turn ? fmt(_("{player} to play"), { player: state.turn }) : snapshot.prompt;
+      $("you-hint").textContent = snapshot.prompt;
     }
     $("hand").replaceChildren(...sorted(cards).map((card) => {
       const playable = you.playable.includes(card.code);
@@ -144,6 +146,18 @@
     }
   }
 
+  // A card from the picker: in a game against the computer's lay-away it is chosen from your hand, else entered.
+  function pick(code) {
+    const you = latest && latest.you;
+    const card = you && you.dealt.find((c) => c.code === code);
+    if (you && you.dealt.length) {
+      if (card) clickCard(card, true, false, you.discard_size);
+      else say(fmt(_("{card} is not in your hand: lay away from the cards dealt to you"), { card: code }), true);
+      return;
+    }
+    entry(code);
+  }
+
   function buildControls() {
     for (const button of document.querySelectorAll("[data-entry]")) {
       button.addEventListener("click", () => entry(button.dataset.entry));
@@ -166,7 +180,7 @@
       },
     }, r)));
     const suits = el("div", { class: "suits" }, Object.entries(Crib.SUITS).map(([s, symbol]) => el("button", {
-      "data-suit": s, class: s === "H" || s === "D" ? "red" : "", onclick: () => { if (rank) entry(rank + s); },
+      "data-suit": s, class: s === "H" || s === "D" ? "red" : "", onclick: () => { if (rank) pick(rank + s); },
     }, symbol)));
     $("picker").replaceChildren(ranks, suits);
     $("computer-form").addEventListener("submit", (event) => {

@@ -1,0 +1,112 @@
+"""The show of a game against the computer: the virtual deck waits after each show until the person says ok
+(page's Continue, Enter, the keypad's OK, typed ok), and shows it again after a restart; the terminal shows it
+as said; the person is spoken to as "you" and never asked to scan."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from companion.commands.play import TerminalPlay
+from companion.cribbage.projection import state_json
+from companion.devices.base import Entry
+from companion.play.computer import Settings
+from companion.web.present import person_prompt, snapshot
+from tests.web.computer_games import Game
+
+
+def to_the_first_show(game: Game, seed: int = 1) -> int:
+    """The person plays at random until the first deal's show waits; the deal shown."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        game.settle()
+        shown = game.computer.showing(game.table.state)
+        if shown is not None:
+            return shown
+        game.person_moves(rng)
+    raise AssertionError("no show")
+
+
+def test_the_deck_deals_again_only_after_the_person_says_ok(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("standard",), seed=4))
+    assert to_the_first_show(game) == 1
+    state = game.table.state
+    for _ in range(20):  # time passes: nothing of the next deal comes
+        game.step()
+    assert game.table.state is state and state.hands == {} and state.deal_number == 2
+    assert person_prompt(game.table, game.computer) == "The show: Continue (OK) deals the next hand"
+    game.table.emit(Entry("5H", "web"))  # a card now is not a starter: the deck turns it
+    game.step()
+    assert game.outcomes[-1].error and "virtual deck" in game.outcomes[-1].message
+    assert game.table.state is state
+    game.table.emit(Entry("ok", "web keypad"))  # the keypad's OK (the page's Continue and Enter send ok too)
+    game.settle()
+    assert game.computer.showing(game.table.state) is None
+    assert len(game.table.state.hands) == 2  # dealt
+
+
+def test_the_show_is_shown_again_after_a_restart(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=8))
+    to_the_first_show(game)
+    again = Game(tmp_path, Settings("Guest", ("easy",), seed=8), resume=True)
+    again.settle()
+    assert again.computer.showing(again.table.state) == 1
+    assert again.table.state.hands == {}
+    again.table.emit(Entry("ok", "terminal"))
+    again.settle()
+    assert again.table.state.hands
+
+
+def test_the_snapshot_carries_the_show_in_counting_order_with_each_count_as_said(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("pro",), seed=12))
+    deal = to_the_first_show(game)
+    shot = snapshot(game.table, game.computer)
+    assert shot["you"]["show"] == {"deal": deal, "waiting": True, "over": False}
+    record = shot["state"]["deals"][deal - 1]
+    dealer = record["dealer"]
+    pone = "Pro" if dealer == "Guest" else "Guest"
+    assert [(i["kind"], i["player"]) for i in record["show"]] == [("hand", pone), ("hand", dealer), ("crib", dealer)]
+    events = shot["state"]["events"]
+    for item in record["show"]:
+        assert len(item["cards"]) == 4
+        event = events[item["event"]]
+        assert (event["kind"], event["player"], event["points"]) == (item["kind"], item["player"], item["points"])
+        assert item["total"] == event["total"] == sum(i["points"] for i in event["items"])
+        assert ", ".join(item["said"]) == event["said"] if item["total"] else item["said"] == ["nineteen: nothing to count"]
+    assert record["starter"]["code"] == str(game.table.state.deals[0].starter)
+
+
+def test_the_person_is_you_and_the_computer_cuts(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("pro",), seed=3))
+    game.settle()
+    state = game.table.state
+    prompt = game.table.prompt()
+    assert "Scan" not in prompt and "scan" not in prompt
+    assert prompt in ("Lay away two cards to your crib", "Lay away two cards to Pro's crib")
+    game.person_moves(random.Random(1))
+    game.settle()
+    state = game.table.state
+    prompt = game.table.prompt()
+    cutter = "You cut" if state.dealer == "Pro" else "Pro cuts"
+    assert prompt.startswith(f"{cutter}: the starter is {state.starter.pretty}. ")
+    if state.turn == "Guest":
+        assert prompt.endswith(f"Your turn: the count is {state.count}")
+
+
+def test_the_terminal_shows_the_show_and_ok_goes_on(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("standard",), seed=4))
+    deal = to_the_first_show(game)
+    out = io.StringIO()
+    terminal = TerminalPlay(game.computer, stream=io.StringIO(), out=out)
+    terminal.start(game.table.emit)
+    picture = terminal.picture()
+    record = state_json(game.table.state)["deals"][deal - 1]
+    assert f"== The show of deal {deal} ==" in picture and record["starter"]["pretty"] in picture
+    for item in record["show"]:
+        assert f"{item['name']}: {' '.join(c['pretty'] for c in item['cards'])}" in picture
+        assert f"= {item['total']}" in picture
+    assert picture.splitlines()[-1] == "> Type ok (or press Enter) for the next deal"
+    assert all(len(line) <= 80 for line in picture.splitlines()) and len(picture.splitlines()) <= 22
+    terminal.line("\n")  # Enter alone
+    game.settle()
+    assert game.table.state.hands
