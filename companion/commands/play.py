@@ -203,7 +203,7 @@ class TerminalPlay(EntryDevice):
         settings = self.computer.settings
         show = show_json(self.computer, table.state) if settings is not None else None
         if show is not None:
-            return self.show_picture(state, show, person_prompt(table, self.computer))
+            return show_picture(state, show, person_prompt(table, self.computer))
         lines = ["", "  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
                  + f"   (to {state['rules']['target']})"]
         if state["starter"]:
@@ -228,36 +228,37 @@ class TerminalPlay(EntryDevice):
         lines.append(f"> {person_prompt(table, self.computer)}")
         return "\n".join(lines)
 
-    def show_picture(self, state: dict[str, Any], show: dict[str, Any], prompt: str) -> str:
-        """The show as said: the starter, each hand in counting order with its cards and count, phrase by phrase,
-        the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24 for up to three hands."""
-        record = state["deals"][show["deal"] - 1]
-        starter = record["starter"]["pretty"]
-        title = (_("The show and the game's end") if show["over"]
-                 else _("The show of deal {deal}").format(deal=show["deal"]))
-        lines = ["", f"== {title} ==   " + _("starter {card}").format(card=starter)
-                 + "   " + _("{dealer} dealt").format(dealer=record["dealer"])]
-        for item in record["show"]:
-            cards = " ".join(c["pretty"] for c in item["cards"])
-            heading = f"{item['name']}: {cards} + {starter}  = {item['total']}"
-            if item["points"] is None:
-                heading += f"  ({_('not counted: the game was over')})"
-            elif item["points"] != item["total"]:
-                last = show["over"] and item["event"] == len(state["events"]) - 1
-                note = _("needed {points}") if last else _("pegged {points}")
-                heading += f"  ({note.format(points=item['points'])})"
-            lines.append(heading)
-            lines += textwrap.wrap(", ".join(item["said"]), 78, initial_indent="    ", subsequent_indent="    ")
-        for event in state["events"]:
-            if event["deal"] == show["deal"] and event["kind"] == "last_card":
-                lines.append(f"{event['name']}: {event['points']} ({event['player']})")
-        lines.append("  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
-                     + f"   (to {state['rules']['target']})")
-        if show["over"]:
-            lines.append(f"> {prompt}")
-            over = state["phase"] == "game over" and state["rules"]["match_target"] and state["match_winner"] is None
-            lines.append(_("Type new for the next game of the match") if over
-                         else _("Type again to play again with the same settings"))
-        else:
-            lines.append(_("> Type ok (or press Enter) for the next deal"))
-        return "\n".join(lines)
+
+def show_picture(state: dict[str, Any], show: dict[str, Any], prompt: str) -> str:
+    """The show as said: the starter, each hand in counting order with its cards and count, phrase by phrase,
+    the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24 for up to three hands."""
+    record = state["deals"][show["deal"] - 1]
+    starter = record["starter"]["pretty"]
+    title = (_("The show and the game's end") if show["over"]
+             else _("The show of deal {deal}").format(deal=show["deal"]))
+    lines = ["", f"== {title} ==   " + _("starter {card}").format(card=starter)
+             + "   " + _("{dealer} dealt").format(dealer=record["dealer"])]
+    for item in record["show"]:
+        cards = " ".join(c["pretty"] for c in item["cards"])
+        heading = f"{item['name']}: {cards} + {starter}  = {item['total']}"
+        if item["points"] is None:
+            heading += f"  ({_('not counted: the game was over')})"
+        elif item["points"] != item["total"]:
+            last = show["over"] and item["event"] == len(state["events"]) - 1
+            note = _("needed {points}") if last else _("pegged {points}")
+            heading += f"  ({note.format(points=item['points'])})"
+        lines.append(heading)
+        lines += textwrap.wrap(", ".join(item["said"]), 78, initial_indent="    ", subsequent_indent="    ")
+    for event in state["events"]:
+        if event["deal"] == show["deal"] and event["kind"] == "last_card":
+            lines.append(f"{event['name']}: {event['points']} ({event['player']})")
+    lines.append("  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
+                 + f"   (to {state['rules']['target']})")
+    if show["over"]:
+        lines.append(f"> {prompt}")
+        over = state["phase"] == "game over" and state["rules"]["match_target"] and state["match_winner"] is None
+        lines.append(_("Type new for the next game of the match") if over
+                     else _("Type again to play again with the same settings"))
+    else:
+        lines.append(_("> Type ok (or press Enter) for the next deal"))
+    return "\n".join(lines)

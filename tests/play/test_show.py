@@ -7,11 +7,17 @@ from __future__ import annotations
 import io
 import random
 
-from companion.commands.play import TerminalPlay
+from companion.boards import load_layout
+from companion.clock import ManualClock
+from companion.commands.play import TerminalPlay, show_picture
 from companion.cribbage.projection import state_json
+from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
+from companion.gamelog import GameLog
 from companion.play.computer import Settings
+from companion.table import Table
 from companion.web.present import person_prompt, snapshot
+from tests.golden import assert_golden_text
 from tests.web.computer_games import Game
 
 
@@ -110,3 +116,27 @@ def test_the_terminal_shows_the_show_and_ok_goes_on(tmp_path):
     terminal.line("\n")  # Enter alone
     game.settle()
     assert game.table.state.hands
+
+
+def test_the_terminal_show_as_golden_text(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("pro",), seed=12))
+    deal = to_the_first_show(game)
+    terminal = TerminalPlay(game.computer, stream=io.StringIO(), out=io.StringIO())
+    assert_golden_text(terminal.picture() + "\n", "terminal-show")
+    assert deal == 1
+
+
+def test_at_the_game_end_every_hand_shows_its_full_count_and_the_winner_what_it_needed(tmp_path):
+    table = Table(GameLog.open(tmp_path / "0001.jsonl"), setup=GameInput(("Ann", "Bob"), dealer="Ann"),
+                  layout=load_layout("two-track-121"), clock=ManualClock())
+    for text in ["5S", "peg Bob 100", "JS", "4C", "5C", "6C", "5D", "go", "go", "4D", "5H", "6H", "AH"]:
+        table.emit(Entry(text, "terminal"))
+        list(table.drain())
+    assert table.state.winner is not None
+    state = state_json(table.state)
+    show = state["deals"][0]["show"]
+    assert [(i["player"], i["total"], i["points"]) for i in show] == [("Bob", 29, 20), ("Ann", 24, None)]
+    picture = show_picture(state, {"deal": 1, "waiting": False, "over": True}, table.prompt())
+    assert "Bob's hand: J♠ 5♣ 5♦ 5♥ + 5♠  = 29  (needed 20)" in picture
+    assert "Ann's hand: 4♣ 6♣ 4♦ 6♥ + 5♠  = 24  (not counted: the game was over)" in picture
+    assert_golden_text(picture + "\n", "terminal-show-game-end")
