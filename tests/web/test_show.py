@@ -88,7 +88,14 @@ def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(tmp_path)
         page.set_viewport_size({"width": 1280, "height": 900})
         page.keyboard.press("Enter")  # the Continue button has the focus: Enter is OK
         playwright.expect(page.locator("#show")).to_be_hidden()
-        lay_away(page)  # the next deal, dealt
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)  # the next deal, dealt
+        first = page.locator("#hand .card.active").nth(0).get_attribute("data-card")
+        page.locator("#picker").evaluate("el => el.closest('details').open = true")
+        page.locator(f"#picker [data-rank='{first[:-1]}']").click()  # the picker chooses from your hand
+        page.locator(f"#picker [data-suit='{first[-1]}']").click()
+        playwright.expect(page.locator(f"#hand .card.chosen[data-card='{first}']")).to_have_count(1)
+        assert board.table.state.starter is None
+        page.locator("#hand .card.active").nth(1).click()
         play_until_the_show(page, board)
         if board.table.state.winner is None:
             check_the_show(page, board, 2)
