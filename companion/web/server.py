@@ -52,7 +52,7 @@ from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
 from companion.i18n import _, translate_html
 from companion.play.computer import ComputerGame, Settings, dealer_entry
-from companion.table import DEALER, Outcome, Table
+from companion.table import Outcome, Table
 
 from . import history
 from .board import board_svg
