@@ -18,8 +18,7 @@ from companion.table import Outcome
 from companion.web import server
 from companion.web.guard import FREE_TRIES, TokenGuard
 from companion.web.server import PHONE, TOKEN_HEADER, Hub
-from tests.web.running import running_board
-from tests.web.test_server import serve
+from tests.web.running import running_board, serve
 
 TOKEN = "7f3a9c21"
 VENDOR = Path(server.__file__).parent / "static" / "vendor" / "zxing-wasm"
