@@ -3,11 +3,14 @@ devices), for the tests that talk to the page through a real socket."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from aiohttp.test_utils import TestClient, TestServer
 
 from companion.config import load_config
 from companion.cribbage.transcript import GameInput
@@ -15,7 +18,7 @@ from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import SystemClock
 from companion.play.computer import ComputerGame, Settings, write_settings
 from companion.table import Outcome, Table
-from companion.web.server import WebServer
+from companion.web.server import Hub, WebServer, create_app
 from companion.web.tls import board_certificate
 
 DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
@@ -78,3 +81,11 @@ def running_board(state_dir: Path, settings: Settings | None = None, *, token: s
     finally:
         stop.set()
         thread.join(10)
+
+
+def serve(hub: Hub, check: Callable[[TestClient], Awaitable[None]]) -> None:
+    """The page's app for `hub` on aiohttp's test server, `check` run against it with a client."""
+    async def main() -> None:
+        async with TestClient(TestServer(create_app(hub))) as client:
+            await check(client)
+    asyncio.run(main())

@@ -18,8 +18,7 @@ from companion.table import Outcome
 from companion.web import server
 from companion.web.guard import FREE_TRIES, TokenGuard
 from companion.web.server import PHONE, TOKEN_HEADER, Hub
-from tests.web.conftest import running_board
-from tests.web.test_server import serve
+from tests.web.running import running_board, serve
 
 TOKEN = "7f3a9c21"
 VENDOR = Path(server.__file__).parent / "static" / "vendor" / "zxing-wasm"
@@ -163,7 +162,7 @@ def test_the_menu_says_the_phones_address_and_the_certificates_fingerprint(tmp_p
     from companion.daemon import open_game
     from companion.devices.base import SystemClock
     from companion.web.wiring import attach
-    from tests.web.conftest import DEVICES
+    from tests.web.running import DEVICES
 
     config = load_config(overrides=[*DEVICES, "web.https=0.0.0.0:8443", f"web.token={TOKEN}"], system_path=None)
     clock = SystemClock()
