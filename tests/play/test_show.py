@@ -78,7 +78,8 @@ def test_the_snapshot_carries_the_show_in_counting_order_with_each_count_as_said
         event = events[item["event"]]
         assert (event["kind"], event["player"], event["points"]) == (item["kind"], item["player"], item["points"])
         assert item["total"] == event["total"] == sum(i["points"] for i in event["items"])
-        assert ", ".join(item["said"]) == event["said"] if item["total"] else item["said"] == ["nineteen: nothing to count"]
+        said = ", ".join(item["said"])
+        assert said == (event["said"] if item["total"] else "nineteen: nothing to count")
     assert record["starter"]["code"] == str(game.table.state.deals[0].starter)
 
 

@@ -4,20 +4,13 @@ hand with its count, the winner, and Play again with the same settings. Screensh
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from companion.cribbage.projection import state_json
 from companion.devices.base import Entry
 from companion.play.computer import Settings
+from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "web"
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -39,7 +32,8 @@ def play_until_the_show(page, board) -> None:
         if state.phase != "play" or state.turn != "Guest" or page.evaluate("document.body.dataset.inputs") != inputs:
             page.wait_for_timeout(40)
             continue
-        move = page.locator("#go") if not page.locator("#go").is_disabled() else page.locator("#hand .card.active").first
+        go = page.locator("#go")
+        move = go if not go.is_disabled() else page.locator("#hand .card.active").first
         move.click()
         page.wait_for_function(f"() => document.body.dataset.inputs !== '{inputs}'")
     raise AssertionError(f"no show: {board.table.prompt()}")
