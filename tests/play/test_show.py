@@ -18,7 +18,7 @@ from companion.play.computer import Settings
 from companion.table import Table
 from companion.web.present import person_prompt, snapshot
 from tests.golden import assert_golden_text
-from tests.web.computer_games import Game
+from tests.web.computer_games import Game, play_out
 
 
 def to_the_first_show(game: Game, seed: int = 1) -> int:
@@ -141,3 +141,22 @@ def test_at_the_game_end_every_hand_shows_its_full_count_and_the_winner_what_it_
     assert "Bob's hand: J♠ 5♣ 5♦ 5♥ + 5♠  = 29  (needed 20)" in picture
     assert "Ann's hand: 4♣ 6♣ 4♦ 6♥ + 5♠  = 24  (not counted: the game was over)" in picture
     assert_golden_text(picture + "\n", "terminal-show-game-end")
+
+
+def test_at_the_game_end_the_terminal_shows_the_last_show_and_again_plays_again(tmp_path):
+    settings = Settings("Guest", ("easy",), target=61, seed=5)
+    game = Game(tmp_path, settings)
+    play_out(game, 2)
+    terminal = TerminalPlay(game.computer, stream=io.StringIO(), out=io.StringIO())
+    terminal.start(game.table.emit)
+    picture = terminal.picture()
+    assert "== The show and the game's end ==" in picture
+    assert picture.splitlines()[-2] == f"> {game.table.prompt()}" and "win" in picture.splitlines()[-2]
+    assert picture.splitlines()[-1] == "Type again to play again with the same settings"
+    old = game.table.log.path
+    terminal.line("again\n")
+    game.settle()
+    assert game.table.log.path != old and game.table.state.winner is None
+    again = game.computer.settings
+    assert again is not None and again.seed != settings.seed
+    assert (again.person, again.levels, again.target, again.match) == ("Guest", ("easy",), 61, 1)
