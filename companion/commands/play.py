@@ -233,11 +233,13 @@ def show_picture(state: dict[str, Any], show: dict[str, Any], prompt: str) -> st
     """The show as said: the starter, each hand in counting order with its cards and count, phrase by phrase,
     the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24 for up to three hands."""
     record = state["deals"][show["deal"] - 1]
-    starter = record["starter"]["pretty"]
+    starter = record["starter"]["pretty"] if record["starter"] else ""
     title = (_("The show and the game's end") if show["over"]
              else _("The show of deal {deal}").format(deal=show["deal"]))
-    lines = ["", f"== {title} ==   " + _("starter {card}").format(card=starter)
-             + "   " + _("{dealer} dealt").format(dealer=record["dealer"])]
+    lines = ["", f"== {title} =="]
+    if starter:  # a game won by pegs before the starter has no show, only its end
+        lines[-1] += "   " + _("starter {card}").format(card=starter) + "   " + _("{dealer} dealt").format(
+            dealer=record["dealer"])
     for item in record["show"]:
         cards = " ".join(c["pretty"] for c in item["cards"])
         heading = f"{item['name']}: {cards} + {starter}  = {item['total']}"

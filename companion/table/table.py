@@ -234,6 +234,9 @@ class Table:
 
     def _card(self, entry: Entry, card: Card) -> Outcome:
         state = self.state
+        if self.person is not None and state.phase in ("game over", "match over"):
+            return Outcome(entry, message=_("{prompt}: Play again deals a new game").format(prompt=self.prompt()),
+                           error=True)
         if self.person is not None and state.phase in ("deal", "cut", "crib"):
             return Outcome(entry, message=_("{card}: the virtual deck deals, cuts and turns the starter here. {prompt}")
                                           .format(card=card.pretty, prompt=self.prompt()), error=True)

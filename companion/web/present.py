@@ -68,7 +68,7 @@ def show_json(computer: ComputerGame, state: GameState) -> dict[str, Any] | None
     waiting = computer.showing(state)
     if waiting is not None:
         return {"deal": waiting, "waiting": True, "over": False}
-    if state.winner is not None and state.deals and state.deals[-1].starter is not None:
+    if state.winner is not None and state.deals:
         return {"deal": state.deal_number, "waiting": False, "over": True}
     return None
 

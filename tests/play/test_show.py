@@ -160,3 +160,18 @@ def test_at_the_game_end_the_terminal_shows_the_last_show_and_again_plays_again(
     again = game.computer.settings
     assert again is not None and again.seed != settings.seed
     assert (again.person, again.levels, again.target, again.match) == ("Guest", ("easy",), 61, 1)
+
+
+def test_a_game_won_by_pegs_before_the_starter_still_ends_with_play_again(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), target=61, seed=5))
+    game.settle()
+    game.table.emit(Entry("peg Guest 61", "terminal"))
+    game.settle()
+    assert game.table.state.winner is not None
+    assert snapshot(game.table, game.computer)["you"]["show"] == {"deal": 1, "waiting": False, "over": True}
+    terminal = TerminalPlay(game.computer, stream=io.StringIO(), out=io.StringIO())
+    lines = terminal.picture().splitlines()
+    assert lines[1] == "== The show and the game's end ==" and lines[-1].startswith("Type again")
+    game.table.emit(Entry("5H", "terminal"))  # a card now: the game is over, no word of scanning
+    game.step()
+    assert game.outcomes[-1].message == f"{game.table.prompt()}: Play again deals a new game"

@@ -44,14 +44,14 @@ const Show = (() => {
     const show = you && you.show;
     const state = snapshot.state;
     const record = show && state.deals[show.deal - 1];
-    box.hidden = !record || !record.starter;
+    box.hidden = !record || !(record.starter || show.over);  // a game won by pegs before the starter: its end
     if (box.hidden) {
       waiting = false;
       return;
     }
     $("show-title").textContent = show.over ? _("The show and the game's end") : fmt(_("The show of deal {deal}"), { deal: show.deal });
-    $("show-starter").replaceChildren(el("span", { class: "label" }, _("Starter")), cardFace(record.starter),
-      el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: record.dealer })));
+    $("show-starter").replaceChildren(...(record.starter ? [el("span", { class: "label" }, _("Starter")), cardFace(record.starter),
+      el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: record.dealer }))] : []));
     $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state)));
     const pegging = state.events.filter((e) => e.deal === show.deal && (e.kind === "last_card" || e.kind === "go"));
     const last = pegging.filter((e) => e.kind === "last_card");
