@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 
 NEW_GAME = COMMAND_LABELS["new"]  # as printed on the command card, and as it may be typed
 HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; {new_game} twice starts over")  # .format(new_game=)
+SEATED_HELP = N_("Play a card of your hand, go, undo; ok after the show deals the next hand")
 DEALER = "virtual deck"
 """The source of entries that carry a typed table input (`Entry.table_input`): the cards a virtual deck deals
 and the computer players' moves (companion.play). A game input from it starts a new game at once."""
@@ -307,7 +308,7 @@ class Table:
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
-        said = _(HELP).format(new_game=NEW_GAME)
+        said = _(SEATED_HELP) if self.person is not None else _(HELP).format(new_game=NEW_GAME)
         return Outcome(entry, message=f"{self.menu_note}. {said}" if self.menu_note else said)
 
     def _new_game(self, entry: Entry) -> Outcome:

@@ -175,3 +175,13 @@ def test_a_game_won_by_pegs_before_the_starter_still_ends_with_play_again(tmp_pa
     game.table.emit(Entry("5H", "terminal"))  # a card now: the game is over, no word of scanning
     game.step()
     assert game.outcomes[-1].message == f"{game.table.prompt()}: Play again deals a new game"
+
+
+def test_the_menu_of_a_game_against_the_computer_speaks_of_no_scanning(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=5))
+    game.settle()
+    game.table.emit(Entry("menu", "terminal"))
+    game.step()
+    message = game.outcomes[-1].message
+    assert "scan" not in message.lower() and message.endswith(
+        "Play a card of your hand, go, undo; ok after the show deals the next hand")
