@@ -29,7 +29,7 @@ const Show = (() => {
 
   function hand(item, record, show, state) {
     const note = pegged(item, show, state);
-    return el("div", { class: `show-hand ${item.kind}`, "data-kind": item.kind, "data-player": item.player },
+    return el("div", { class: `show-hand kind-${item.kind}`, "data-kind": item.kind, "data-player": item.player },
       el("h3", {}, `${item.name} `, el("b", { class: "show-total" }, String(item.total)),
         note ? el("span", { class: "tag show-note" }, note) : null),
       el("div", { class: "show-cards" }, item.cards.map((c) => cardFace(c)),
