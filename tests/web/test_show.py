@@ -114,6 +114,8 @@ def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(tmp_path)
         page.set_viewport_size({"width": 390, "height": 844})
         page.locator("#play-again").scroll_into_view_if_needed()
         page.screenshot(path=ARTEFACTS / "game-end-390.png")
+        top = page.evaluate("document.getElementById('play-again').getBoundingClientRect().top + scrollY")
+        assert top < 600  # on a phone, right under the board (the form is far down)
         old = board.table.log.path
         page.locator("#play-again").click()
         lay_away_ready = page.locator("#hand .card.active")

@@ -49,6 +49,7 @@ const Show = (() => {
       waiting = false;
       return;
     }
+    box.classList.toggle("over", show.over);  // the game's end: the winner and Play again first
     $("show-title").textContent = show.over ? _("The show and the game's end") : fmt(_("The show of deal {deal}"), { deal: show.deal });
     $("show-starter").replaceChildren(...(record.starter ? [el("span", { class: "label" }, _("Starter")), cardFace(record.starter),
       el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: record.dealer }))] : []));
