@@ -263,6 +263,31 @@ class WebConfig:
     token: str = _option(text)
 
 
+SPOKEN = ("scores", "winner", "count", "turn")
+"""What the board may say aloud ([voice] speak): each score as counted (the show, and 15, 31, pairs, runs, go and
+last card in the play), the winner, the count after each card, whose turn it is."""
+
+
+def spoken(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v in SPOKEN for v in value) \
+            or len(set(value)) != len(value):
+        raise ValueError(_("must be a list of what is said, each once, from {choices} (got {value})")
+                         .format(choices=", ".join(f'"{c}"' for c in SPOKEN), value=_shown(value)))
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class VoiceConfig:
+    enabled: bool = _option(boolean)
+    engine: str = _option(choice("espeak-ng", "piper"))
+    voice: str = _option(text)
+    rate: int = _option(integer(80, 450))
+    volume: int = _option(integer(0, 200))
+    speak: tuple[str, ...] = _option(spoken)
+    device: str = _option(text)
+    record_to: str = _option(text)
+
+
 @dataclass(frozen=True)
 class Config:
     game: GameConfig
@@ -277,6 +302,7 @@ class Config:
     service: ServiceConfig
     web: WebConfig
     club: ClubConfig
+    voice: VoiceConfig
     origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
     auto_layout: bool = False
@@ -302,7 +328,7 @@ class Config:
 _SECTION_CLASSES: dict[str, type] = {
     "game": GameConfig, "board": BoardConfig, "devices": DevicesConfig, "keypad": KeypadConfig,
     "buttons": ButtonsConfig, "display": DisplayConfig, "scanner": ScannerConfig, "strip": StripConfig,
-    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig, "web": WebConfig,
+    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig, "web": WebConfig, "voice": VoiceConfig,
 }
 SECTIONS = tuple(_SECTION_CLASSES)
 
