@@ -28,7 +28,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed-from"
 DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
-                        "chromium": "chromium"}
+                        "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils"}
 
 
 def say(text: str) -> None:

@@ -99,7 +99,7 @@ class Programs:
               stdout: IO[bytes] | int | None = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
         with self._lock:
             if self._cut:
-                raise _Cut
+                raise CutShort
             process = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE)
             self._running.append(process)
             return process
@@ -124,7 +124,7 @@ class Programs:
         return self._cut
 
 
-class _Cut(Exception):
+class CutShort(Exception):
     """The utterance was cut short before its programs started."""
 
 
@@ -172,7 +172,7 @@ class SpokenVoice(Voice):
                 engine.stdin.close()
             _finish(player, f"aplay on {self.device!r}", self.programs)
             _finish(engine, self.engine.engine, self.programs)
-        except _Cut:
+        except CutShort:
             return
 
     def cut(self) -> None:
@@ -205,7 +205,7 @@ class RecordedVoice(Voice):
         self.programs.begin()
         try:
             engine = self.programs.start(self.engine.command(utterance.language, stem.with_suffix(".wav")))
-        except _Cut:
+        except CutShort:
             return
         assert engine.stdin is not None
         engine.stdin.write(utterance.text.encode())
