@@ -103,8 +103,8 @@ class Daemon:
         self.devices: dict[str, str] = {}
         """Each device that can go missing and its problem ("" when there), as last reported."""
         self.stopping = False
-        self.announcer = None if board.voice is None else Announcer(table, board.voice, board.voice.speak)
-        """The board's voice says what each input changed ([voice])."""
+        self.announcer = Announcer(table, board.voice, board.speak)
+        """What each input changed, said by the board's voice ([voice]) and by the page's."""
 
     def start(self) -> None:
         for device in self.board.entries:
@@ -117,8 +117,7 @@ class Daemon:
         for outcome in self.table.drain(timeout):
             if self.club is not None and outcome.accepted is not None:
                 self.club.wake()
-            if self.announcer is not None:
-                self.announcer.heard(outcome)
+            self.announcer.heard(outcome)
             if self.on_outcome is not None:
                 self.on_outcome(outcome)
         now = self.clock.monotonic()

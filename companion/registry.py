@@ -49,6 +49,8 @@ class Devices:
     """The simulated Pico at the far end of the strip's link (devices.strip = "pico-sim"), if any."""
     voice: Speaker | None = None
     """The board's voice ([voice] enabled), its worker and its sound device."""
+    speak: tuple[str, ...] = ("scores", "winner")
+    """What the board's voice and the page's say ([voice] speak)."""
 
     def status(self) -> dict[str, str]:
         """Each device that can go missing: what is wrong with it, or "" while it works."""
@@ -83,7 +85,7 @@ def open_devices(config: Config, *, clock: Clock, simulate: bool, script: Path |
                  terminal: IO[str] | None = None) -> Devices:
     """Open the configured devices (closing those already open if one fails). `script` feeds entries from a
     file instead of the terminal, in simulation."""
-    devices = Devices()
+    devices = Devices(speak=config.voice.speak)
     try:
         _open_all(devices, config, clock=clock, simulate=simulate, script=script, terminal=terminal or sys.stdin)
     except BaseException:
@@ -257,7 +259,7 @@ def open_speaker(config: Config, *, clock: Clock, simulate: bool, thread: bool =
     origin = config.origins.get("voice.enabled", "packaged")
     if simulate and origin.startswith(("packaged", f"{SYSTEM_PATH}:")):
         simulated = SimulatedVoice()
-        return Speaker(Watch(Speaker.name, lambda: simulated, clock), speak=voice.speak, thread=thread)
+        return Speaker(Watch(Speaker.name, lambda: simulated, clock), thread=thread)
     engine = Engine(voice.engine, voice=voice.voice, rate=voice.rate, volume=voice.volume)
     return Speaker(Watch(Speaker.name, lambda: open_voice(engine, device=voice.device, record_to=voice.record_to),
-                         clock), speak=voice.speak, thread=thread)
+                         clock), thread=thread)

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import subprocess
@@ -54,7 +55,7 @@ class FirstSound(Voice):
             process.stdin.write(utterance.text.encode())
             process.stdin.close()
             skip = WAV_HEADER
-            while chunk := process.stdout.read1(4096):
+            while chunk := os.read(process.stdout.fileno(), 4096):
                 sound, skip = chunk[skip:], max(0, skip - len(chunk))
                 if self.first is None and sound.strip(b"\0"):
                     self.first = time.perf_counter()
@@ -75,7 +76,8 @@ def _daemon(state_dir: Path, speak: bool) -> tuple[Daemon, FirstSound | None]:
     board = open_devices(config, clock=clock, simulate=False)
     voice = FirstSound(Engine("espeak-ng")) if speak else None
     if voice is not None:
-        board.voice = Speaker(Watch(Speaker.name, lambda: voice, clock), speak=EVERYTHING)
+        board.voice = Speaker(Watch(Speaker.name, lambda: voice, clock))
+        board.speak = EVERYTHING
     table = open_table(config, board, state_dir=state_dir, clock=clock,
                        setup=setup_input(config, ["Ann", "Bob"], "Ann"))
     return Daemon(table, board, clock=clock, notifier=Notifier({})), voice

@@ -248,11 +248,8 @@ class Speaker:
 
     name = "loudspeaker"
 
-    def __init__(self, watch: Watch[Voice], *, speak: Sequence[str] = ("scores", "winner"),
-                 thread: bool = True) -> None:
+    def __init__(self, watch: Watch[Voice], *, thread: bool = True) -> None:
         self.watch = watch
-        self.speak = tuple(speak)
-        """What the board says ([voice] speak)."""
         self.clock: Clock = watch.clock
         self.queue: queue.Queue[Utterance | None] = queue.Queue()
         self.muted = False

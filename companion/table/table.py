@@ -43,6 +43,7 @@ from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
 
+from .announcer import Spoken
 from .coach import Coach, is_worked_out, worked_out_discards
 from .held import CommandMistake, HeldCards
 from .presenter import Picture, Presenter, Shown
@@ -100,8 +101,9 @@ class Table:
         self.confirm_new_until = -1.0
         self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
         self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
-        self.mute_voice: Callable[[], bool] | None = None  # the board's voice: MENU twice mutes or unmutes it
-        self.confirm_mute_until = -1.0
+        self.spoken = Spoken()  # what the board said for the last input: the announcer's, for the page
+        self.mute_voice: Callable[[bool | None], bool] | None = None  # the board's voice: muted, unmuted, toggled
+        self.confirm_mute_until = -1.0  # MENU twice mutes or unmutes
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
             log.warning("%s", warning)
@@ -303,12 +305,17 @@ class Table:
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
+        if word in ("mute", "unmute"):
+            if self.mute_voice is None:
+                return Outcome(entry, message=_("this board has no voice: turn it on in [voice] (enabled = true)"),
+                               error=True)
+            return Outcome(entry, message=_(VOICE_OFF) if self.mute_voice(word == "mute") else _(VOICE_ON))
         said = _(HELP).format(new_game=NEW_GAME)
         if self.mute_voice is not None:  # MENU again soon after: the voice off (or on)
             now = self.clock.monotonic()
             if now <= self.confirm_mute_until:
                 self.confirm_mute_until = -1.0
-                return Outcome(entry, message=_(VOICE_OFF) if self.mute_voice() else _(VOICE_ON))
+                return Outcome(entry, message=_(VOICE_OFF) if self.mute_voice(None) else _(VOICE_ON))
             self.confirm_mute_until = now + self.message_seconds
             said = _("{help}. MENU again: voice off or on").format(help=said)
         return Outcome(entry, message=f"{self.menu_note}. {said}" if self.menu_note else said)

@@ -34,7 +34,7 @@ class Board:
                            layout=load_layout("two-track-121"), clock=self.clock,
                            new_log=lambda: GameLog.open(tmp_path / "0002.jsonl"))
         self.voice = SimulatedVoice()
-        self.speaker = Speaker(Watch("loudspeaker", lambda: self.voice, self.clock), speak=speak, thread=False)
+        self.speaker = Speaker(Watch("loudspeaker", lambda: self.voice, self.clock), thread=False)
         self.announcer = Announcer(self.table, self.speaker, speak)
 
     def enter(self, *texts: str) -> list[str]:
@@ -109,3 +109,26 @@ def test_menu_twice_mutes_the_voice_and_twice_again_unmutes_it(tmp_path):
     board.enter("menu", "menu")
     assert board.table.message == "Voice on: the board says the counts"
     assert board.enter("peg Bob 2") == ["Bob: two pegged"]
+
+
+def test_mute_and_unmute_as_words_and_a_board_without_a_voice_says_how_to_get_one(tmp_path):
+    board = Board(tmp_path)
+    board.enter("mute")
+    assert board.speaker.muted and board.table.spoken.muted
+    board.enter("unmute")
+    assert not board.speaker.muted
+    silent = Table(GameLog.open(tmp_path / "silent.jsonl"), setup=GameInput(("Ann", "Bob"), dealer="Ann"),
+                   layout=load_layout("two-track-121"), clock=ManualClock())
+    Announcer(silent, None, ("scores",))
+    silent.emit(Entry("mute", "terminal"))
+    outcome = next(silent.drain())
+    assert outcome.error and outcome.message == "this board has no voice: turn it on in [voice] (enabled = true)"
+
+
+def test_the_page_is_given_each_utterance_numbered_and_where_the_latest_cut_was(tmp_path):
+    board = Board(tmp_path)
+    board.enter(*DEAL)
+    spoken = board.table.spoken
+    assert spoken.count == 6 and spoken.said[-1] == (6, SHOW[-1]) and spoken.board_voice
+    board.enter("4D")  # the next deal: a cut, nothing said
+    assert board.table.spoken.cut == 6 and board.table.spoken.count == 6
