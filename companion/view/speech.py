@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 from companion.cribbage.facts import Prompt, ScoreEvent, Wanted
 from companion.cribbage.game import GameState
+from companion.cribbage.phrases import score_parts
 from companion.i18n import _, language, phrasebook
-
-from .screen import score_parts
 
 GAME_OVER = frozenset((Wanted.NEW_GAME, Wanted.NEW_MATCH))
 TURNS = frozenset((Wanted.PLAY, Wanted.GO))

@@ -4,9 +4,6 @@ own voice. The browser's speechSynthesis is replaced by a recorder, as headless 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from companion import i18n
@@ -16,12 +13,9 @@ from companion.devices.voice import SimulatedVoice, Speaker
 from companion.entry import Entry
 from companion.table.announcer import Announcer
 from tests.golden import GOLDEN
-from tests.web.conftest import running_board
+from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.running import running_board
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "web"
 DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
 RECORDER = """
 window.SAID = []; window.CUTS = 0;
