@@ -594,6 +594,11 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         problems.append(("scanner.port", _("is {port}, the Pico's port too (strip.port, {where}): give the scanner its "
                                            "own port (a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)")
                                          .format(port=config.scanner.port, where=merged['strip.port'].where)))
+    voice = config.voice
+    if voice.enabled and voice.engine == "piper" and not voice.voice.endswith(".onnx"):
+        problems.append(("voice.voice", _('is {voice!r}: with engine = "piper" name the .onnx file of a Piper voice '
+                                          'you installed (the board never downloads one), or use engine = '
+                                          '"espeak-ng"').format(voice=voice.voice)))
     club = config.club
     if club.broker:
         problems += [(f"club.{key}", _('is needed with club.broker: name the club and this board, like "t3"'))
