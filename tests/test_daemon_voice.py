@@ -46,6 +46,6 @@ def test_a_loudspeaker_that_fails_is_reported_and_comes_back_while_the_game_goes
         clock.advance(1.0)
         enter(*DEAL[9:])
         assert told[1:] == ["Connected again: loudspeaker"]
-        assert [u.text for u in voice.said][-1] == "Ann's crib: 4. fifteen two, fifteen four"
+        assert [u.text for u in voice.said][-1] == "Ann's crib: 4; fifteen two, fifteen four"
     finally:
         board.close()

@@ -33,13 +33,18 @@ class Utterance:
         return cls(text, language())
 
 
+PARTS = "; "
+"""Between a score's heading, its count and its notes: a pause, and never a full stop after a number, which a German
+voice reads as an ordinal ("20." is "zwanzigste")."""
+
+
 def score_words(event: ScoreEvent) -> str:
     """One score as the screen shows it, in one breath: heading, the count, the notes."""
     heading, counted, notes = score_parts(event)
     parts = [heading] if heading else []
     if counted:
         parts.append(phrasebook().joiner.join(counted))
-    return ". ".join((*parts, *notes))
+    return PARTS.join((*parts, *notes))
 
 
 def count_words(count: int) -> str:

@@ -20,10 +20,10 @@ from companion.view.screen import spoken_lines
 from tests.golden import GOLDEN
 
 DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
-SHOW = ["Bob's hand: 20. fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
+SHOW = ["Bob's hand: 20; fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
         "fifteen fourteen, and a pair royal is twenty",
-        "Ann's hand: 9. fifteen two, fifteen four, and a run of five is nine",
-        "Ann's crib: 4. fifteen two, fifteen four"]
+        "Ann's hand: 9; fifteen two, fifteen four, and a run of five is nine",
+        "Ann's crib: 4; fifteen two, fifteen four"]
 
 
 class Board:
@@ -62,10 +62,10 @@ def test_in_german_the_count_is_said_in_german(tmp_path):
     i18n.use("de")
     board = Board(tmp_path)
     said = board.enter(*DEAL)
-    assert said[-3:] == ["Hand Bob: 20. fünfzehn zwei, fünfzehn vier, fünfzehn sechs, fünfzehn acht, fünfzehn zehn, "
+    assert said[-3:] == ["Hand Bob: 20; fünfzehn zwei, fünfzehn vier, fünfzehn sechs, fünfzehn acht, fünfzehn zehn, "
                          "fünfzehn zwölf, fünfzehn vierzehn, und ein Drilling macht zwanzig",
-                         "Hand Ann: 9. fünfzehn zwei, fünfzehn vier, und eine Folge von fünf macht neun",
-                         "Krippe Ann: 4. fünfzehn zwei, fünfzehn vier"]
+                         "Hand Ann: 9; fünfzehn zwei, fünfzehn vier, und eine Folge von fünf macht neun",
+                         "Krippe Ann: 4; fünfzehn zwei, fünfzehn vier"]
     assert {u.language for u in board.voice.said} == {"de"}
 
 

@@ -35,8 +35,8 @@ def said_on_the_page(page, count: int) -> list[list[str]]:
     return page.evaluate("window.SAID")
 
 
-@pytest.mark.parametrize(("lang", "voice", "crib"), [("en", "US", "Ann's crib: 4. fifteen two, fifteen four"),
-                                                     ("de", "Anna", "Krippe Ann: 4. fünfzehn zwei, fünfzehn vier")])
+@pytest.mark.parametrize(("lang", "voice", "crib"), [("en", "US", "Ann's crib: 4; fifteen two, fifteen four"),
+                                                     ("de", "Anna", "Krippe Ann: 4; fünfzehn zwei, fünfzehn vier")])
 def test_switched_on_the_page_says_the_boards_words_in_a_voice_of_its_language(tmp_path, lang, voice, crib):
     i18n.use(lang)
     with running_board(tmp_path) as board, playwright.sync_playwright() as p:
