@@ -9,10 +9,12 @@ import json
 import shutil
 import subprocess
 import wave
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from companion.config import load_config
 from companion.devices.base import DeviceError, ManualClock
 from companion.devices.presence import Watch
 from companion.devices.voice import (
@@ -25,6 +27,7 @@ from companion.devices.voice import (
     SpokenVoice,
     open_voice,
 )
+from companion.registry import open_speaker
 from companion.view.speech import Utterance
 
 ESPEAK = shutil.which("espeak-ng")
@@ -159,3 +162,19 @@ def test_speaking_to_a_device_that_fails_mid_utterance_is_a_device_error(monkeyp
     voice = SpokenVoice(Engine("espeak-ng"), "no-such-card")
     with pytest.raises(DeviceError, match="aplay on 'no-such-card' failed"):
         voice.speak(Utterance("fifteen two", "en"))
+
+
+def test_crib_sim_simulates_the_voice_unless_it_was_asked_for_and_the_board_opens_the_configured_one(tmp_path):
+    clock = ManualClock()
+    configured = load_config(system_path=None)  # [voice] enabled as the board's own configuration would say
+    configured = replace(configured, voice=replace(configured.voice, enabled=True))
+    speaker = open_speaker(configured, clock=clock, simulate=True, thread=False)
+    assert isinstance(speaker.watch.device, SimulatedVoice) and speaker.problem == ""
+    if ESPEAK is None:
+        return
+    asked = load_config(overrides=["voice.enabled=true", f"voice.record_to={tmp_path}"], system_path=None)
+    speaker = open_speaker(asked, clock=clock, simulate=True, thread=False)  # crib sim --speak-to
+    assert isinstance(speaker.watch.device, RecordedVoice)
+    missing = load_config(overrides=["voice.enabled=true", "voice.device=no-such-card"], system_path=None)
+    speaker = open_speaker(missing, clock=clock, simulate=False, thread=False)  # the board, its card not there
+    assert speaker.watch.device is None and "no-such-card" in speaker.problem
