@@ -12,6 +12,7 @@
   let chosen = [];
   let controls = true;
   let sortOrder = localStorage.getItem("crib-sort") || "asc";
+  let handFocus = null; // the card (its code) or "go" the keyboard was on: kept when the hand is drawn again
 
   function say(text, error = false) {
     const box = $("message");
@@ -63,6 +64,7 @@
     $("said").replaceChildren(...events.slice().reverse().map(Crib.eventItem));
     renderOthers(snapshot);
     renderYou(snapshot);
+    Crib.announce($("announce"), snapshot);
   }
 
   function renderOthers(snapshot) {
@@ -118,14 +120,49 @@
       return cardFace(card, {
         role: "button", tabindex: active ? "0" : "-1",
         class: `card big${card.suit === "H" || card.suit === "D" ? " red" : ""}${chosen.includes(card.code) ? " chosen" : ""}${active ? " active" : " idle"}`,
-        "aria-disabled": active ? "false" : "true",
+        "aria-disabled": active ? "false" : "true", "aria-pressed": discarding ? String(chosen.includes(card.code)) : false,
+        "aria-label": cardName(card),
         onclick: () => clickCard(card, discarding, playable, you.discard_size),
+        onkeydown: (event) => cardKey(event, card, discarding, playable, you.discard_size),
       });
     }));
     $("go").disabled = !you.can_go;
+    keepFocus();
     $("claim-box").hidden = !you.must_claim;
     $("feedback").textContent = you.feedback;
     $("you-said").textContent = you.said;
+  }
+
+  const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  function cardName(card) {
+    const rank = card.code.slice(0, -1);
+    return fmt(_("{rank} of {suit}"), { rank: _(RANK_NAMES[rank] || rank), suit: _(SUIT_NAMES[card.suit]) });
+  }
+
+  // The keyboard: Enter or Space plays (or lays away) the card in focus, the arrows move along the hand.
+  function cardKey(event, card, discarding, playable, size) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      clickCard(card, discarding, playable, size);
+    } else if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
+      event.preventDefault();
+      const cards = [...$("hand").querySelectorAll(".card.active")];
+      const at = cards.indexOf(event.currentTarget);
+      const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
+      const next = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1 : (at + step + cards.length) % cards.length;
+      if (cards[next]) cards[next].focus();
+    }
+  }
+
+  // After the hand is drawn again, the keyboard stays where it was: the same card, else the first one that can
+  // be played, else GO when it is the only move.
+  function keepFocus() {
+    if (handFocus === null) return;
+    const active = [...$("hand").querySelectorAll(".card.active")];
+    const same = active.find((c) => c.dataset.card === handFocus);
+    const target = same || active[0] || (!$("go").disabled ? $("go") : null);
+    if (target && document.activeElement !== target) target.focus();
   }
 
   function clickCard(card, discarding, playable, size) {
@@ -145,6 +182,10 @@
   }
 
   function buildControls() {
+    document.addEventListener("focusin", (event) => {
+      const card = event.target.closest && event.target.closest("#hand .card");
+      handFocus = card ? card.dataset.card : event.target.id === "go" ? "go" : null;
+    });
     for (const button of document.querySelectorAll("[data-entry]")) {
       button.addEventListener("click", () => entry(button.dataset.entry));
     }
@@ -203,7 +244,7 @@
   buildControls();
   checkControls();
   Crib.connect(render, (up) => {
-    $("link").textContent = up ? "live" : "reconnecting…";
+    $("link").textContent = up ? _("live") : _("reconnecting…");
     $("link").classList.toggle("down", !up);
   });
 })();
