@@ -113,9 +113,9 @@ class Game:
         return f"{self.played}, {sides}" if self.played else sides
 
     def describe(self) -> str:
-        outcome = (_("under way") if not self.winner else _("{winner} won").format(winner=self.winner)
-                   if not self.skunk
-                   else _("{winner} won (a {skunk})").format(winner=self.winner, skunk=_(self.skunk)))
+        outcome = (_("under way") if not self.winner else _("{winner} won") if not self.skunk
+                   else _("{winner} won (a double skunk)") if self.skunk == "double skunk"
+                   else _("{winner} won (a skunk)")).format(winner=self.winner)
         final = ", ".join(f"{side} {score}" for side, score in self.scores)
         return _("game {number}: {name}, {final}: {outcome}").format(number=self.number, name=self.name,
                                                                      final=final, outcome=outcome)

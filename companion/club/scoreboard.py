@@ -25,7 +25,7 @@ from companion.boards import BUILTIN_GAMES, LayoutError, builtin_for, load_layou
 from companion.club import protocol
 from companion.club.night import Night
 from companion.club.publisher import Broker
-from companion.i18n import translate_html
+from companion.i18n import _, translate_html
 from companion.view.pegs import peg_frame
 from companion.web.board import board_svg, frame_colours
 
@@ -109,7 +109,7 @@ def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
 
 @functools.cache
 def _board_svg(name: str, target: int) -> str:
-    return board_svg(load_layout(name), (), target, title=f"The board ({name})")
+    return board_svg(load_layout(name), (), target, title=_("The board ({name})").format(name=name))
 
 
 def figures(night: Night) -> dict[str, Any]:

@@ -6,7 +6,7 @@
   const $ = (id) => document.getElementById(id);
   const KEYS = [["1", "2", "3", "A"], ["4", "5", "6", "B"], ["7", "8", "9", "C"], ["*", "0", "#", "D"]];
   const KEY_TEXT = { "1": "1 A♣", "2": "2 ♦", "3": "3 ♥", "4": "4 ♠", "*": "* JQK", "0": "0 10", "#": "# PEG",
-    A: "GO", B: "UNDO", C: "OK", D: "MENU" };
+    A: _("GO"), B: _("UNDO"), C: _("OK"), D: _("MENU") };
   const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   let latest = null;
   let chosen = [];
@@ -133,11 +133,11 @@
     $("you-said").textContent = you.said;
   }
 
-  const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
-  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  const RANK_NAMES = { A: _("ace"), J: _("jack"), Q: _("queen"), K: _("king") };
+  const SUIT_NAMES = { C: _("clubs"), D: _("diamonds"), H: _("hearts"), S: _("spades") };
   function cardName(card) {
     const rank = card.code.slice(0, -1);
-    return fmt(_("{rank} of {suit}"), { rank: _(RANK_NAMES[rank] || rank), suit: _(SUIT_NAMES[card.suit]) });
+    return fmt(_("{rank} of {suit}"), { rank: RANK_NAMES[rank] || rank, suit: SUIT_NAMES[card.suit] });
   }
 
   // The keyboard: Enter or Space plays (or lays away) the card in focus, the arrows move along the hand.
