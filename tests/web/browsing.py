@@ -1,18 +1,16 @@
-"""What the browser tests share (a fixture module, not tests): Debian's chromium and its arguments, where the
-screenshots go, axe-core from the npm registry injected into a page, and the size of every control."""
+"""What the accessibility tests share (a fixture module, not tests): axe-core from the npm registry injected
+into a page, and the size of every control."""
 
 from __future__ import annotations
 
-import os
 import tarfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "web"
+from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+
+__all__ = ["ARGS", "ARTEFACTS", "CHROMIUM", "axe", "controls_measured", "small_controls"]
 AXE_VERSION = "4.11.1"  # dev.py's NPM_TEST_PACKAGES
 AXE_TARBALL = Path(__file__).parents[2] / ".venv" / "npm" / f"axe-core-{AXE_VERSION}.tgz"
 NO_CHROMIUM = "Debian's chromium is not installed (dev.py test installs it)"

@@ -4,7 +4,9 @@ least 44 px on a phone. Screenshots are kept as artefacts (test-artefacts/web/).
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,12 +15,13 @@ from companion import i18n
 from companion.play.computer import Settings
 from tests.facts import label, name
 from tests.web.browsing import ARGS, ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
-from tests.web.conftest import Running, running_board
+from tests.web.running import Running, running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+SAMPLE = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
 
 
 def shows_state(page: Any, board: Running) -> bool:
@@ -137,9 +140,11 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
 
 
 def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(tmp_path):
-    """The board (during the play, every panel open), the scoreboard, the statistics and a game's replay, at
-    1280 px and at a phone's 390 px."""
+    """The board (during the play, every panel open), the scoreboard, the statistics, a game's replay and the
+    phone's scanner, at 1280 px and at a phone's 390 px."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "games").mkdir()
+    shutil.copy(SAMPLE, tmp_path / "games" / "0001.jsonl")  # a finished game: figures, charts, best hands
     settings = Settings("Guest", ("standard",), seed=21, target=61)
     with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
@@ -154,9 +159,10 @@ def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(tmp_path):
         measured: dict[str, int] = {}
         for name, context in (("1280", DESKTOP), ("390", PHONE)):
             view = browser.new_page(**context)
-            for path in ("", "scoreboard", "stats", "games/0001.jsonl/1"):
+            for path, drawn in (("", "#board svg"), ("scoreboard", "#board svg"), ("stats", "#hands svg"),
+                                ("games/0001.jsonl/1", "#race svg"), ("scan", "main")):
                 view.goto(board.url + path)
-                view.wait_for_selector("#board svg, #race svg, table#players tbody tr", timeout=10_000)
+                view.wait_for_selector(drawn, timeout=10_000)
                 view.wait_for_timeout(300)
                 for details in view.locator("details").all():
                     details.evaluate("d => d.open = true")

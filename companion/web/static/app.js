@@ -199,7 +199,8 @@ const Crib = (() => {
   }
   // A game as a player knows it: the day, the players (a computer player with its level).
   function gameName(played, sides, levels = {}) {
-    const who = sides.map((side) => (levels[side] ? `${side} (${_(levels[side])})` : side)).join(` ${_("v")} `);
+    const versus = " " + _("v") + " ";
+    const who = sides.map((side) => (levels[side] ? side + " (" + _(levels[side]) + ")" : side)).join(versus);
     return played ? `${day(played)}, ${who}` : who;
   }
 

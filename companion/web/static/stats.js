@@ -21,9 +21,9 @@
     const named = (g) => gameName(g.played, g.sides, g.levels);
     $("best").replaceChildren(...data.best_hands.map((b) => {
       const g = data.games_list.find((x) => x.log === b.log && x.game === b.game);
-      return el("li", {}, fmt(_("{player}: {points} points"), { player: b.player, points: b.hand }), " · ",
-        el("a", { class: "to-game", href: `/games/${b.log}/${b.game}` }, g ? named(g) : `${b.log} ${b.game}`),
-        ", ", fmt(_("deal {deal}"), { deal: b.deal }));
+      return el("li", {}, el("a", { class: "to-game", href: `/games/${b.log}/${b.game}` },
+        fmt(_("{player}: {points} points"), { player: b.player, points: b.hand }), " · ",
+        g ? named(g) : `${b.log} ${b.game}`, ", ", fmt(_("deal {deal}"), { deal: b.deal })));
     }));
     $("game").replaceChildren(...games.map((g, i) => el("option", { value: i },
       `${named(g)}: ${g.sides.map((s, j) => `${s} ${g.scores[j]}`).join(", ")}${g.winner !== null ? ` · ${fmt(_("{winner} won"), { winner: g.sides[g.winner] })}` : ""}`)));
