@@ -25,6 +25,7 @@ from companion.cribbage.projection import state_json
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
+from companion.i18n import _
 from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.table import Outcome
 from companion.web.present import person_prompt
@@ -101,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=True,
                           web=not args.terminal, listen=args.listen, move_seconds=args.move_seconds,
-                          on_ready=lambda address: print(f"Play in your browser: {address}  (Ctrl-C ends; the "
-                                                         "game is kept)", flush=True))
+                          on_ready=lambda address: print(_("Play in your browser: {address}  (Ctrl-C ends; the "
+                                                           "game is kept)").format(address=address), flush=True))
     except ValueError as error:
         board.close()
         raise CommandError(f"--listen {error}") from None
