@@ -130,7 +130,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
                 page.wait_for_selector("#board circle.peg.back")
                 ring = page.evaluate("getComputedStyle(document.querySelector('#board circle.peg.back')).strokeWidth")
                 assert float(ring.removesuffix("px")) >= 1.4  # a back peg is a ring in its side's colour
-                page.screenshot(path=ARTEFACTS / "board-390.png", full_page=False)
+                page.screenshot(path=ARTEFACTS / "phone-game.png", full_page=False)
                 shot[0] = True
 
         play_whole_game(page, board, discard, move)

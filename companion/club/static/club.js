@@ -32,7 +32,7 @@ async function miniBoard(holder, board, words) {
 function drawTable(t) {
   const card = el("article", { class: "club-table" + (t.online === false ? " offline" : "") });
   const status = t.online === false ? _("offline") : t.phase ? _(t.phase) : "";
-  card.append(el("h3", {}, el("span", {}, fmt(_("Table {board}"), { board: t.board })), el("span", { class: "dot" }, status)));
+  card.append(el("h2", {}, el("span", {}, fmt(_("Table {board}"), { board: t.board })), el("span", { class: "dot" }, status)));
   (t.sides || []).forEach((side, i) => {
     const row = el("div", { class: "side-row" + (t.winner === i ? " winner" : "") },
       el("span", { class: "name" }, side.name), el("span", { class: "score" }, String(side.score)));
