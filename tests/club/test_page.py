@@ -56,7 +56,7 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path
             sync_api.expect(page.locator("article.club-table").first).to_contain_text("Tisch")
             text = page.locator("body").inner_text()
             assert "Clubabend" in text and "Tabelle" in text
-            assert [w for w in ("Club night", "Standings", "Table ", "Round", "live") if w in text] == []
+            assert [w for w in ("Club night", "Standings", "Table ", "Round", "live", "game over") if w in text] == []
             assert axe(page) == []
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             page.screenshot(path=str(ARTEFACTS / "scoreboard-de-390.png"), full_page=True)

@@ -10,6 +10,10 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
+// Where a table's game stands, in the page's language.
+const PHASES = { new: _("new game"), cut: _("cutting for deal"), deal: _("laying away"), play: _("the play"),
+  crib: _("filling the crib"), claim: _("counting"), "game over": _("game over"), "match over": _("match over") };
+
 // A mini board: the board page's own drawing of the table's board (fetched once a board), its holes lit
 // as the table's strip lights them.
 const drawings = {};
@@ -31,7 +35,7 @@ async function miniBoard(holder, board, words) {
 
 function drawTable(t) {
   const card = el("article", { class: "club-table" + (t.online === false ? " offline" : "") });
-  const status = t.online === false ? _("offline") : t.phase ? _(t.phase) : "";
+  const status = t.online === false ? _("offline") : PHASES[t.phase] || t.phase || "";
   card.append(el("h2", {}, el("span", {}, fmt(_("Table {board}"), { board: t.board })), el("span", { class: "dot" }, status)));
   (t.sides || []).forEach((side, i) => {
     const row = el("div", { class: "side-row" + (t.winner === i ? " winner" : "") },
