@@ -33,6 +33,7 @@ def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move
     """Play the person's part until the game is over: `discard()` when six cards are dealt, `move(go)` on the
     person's turn (go: no card fits). Returns the deals played."""
     deals = set()
+    person = board.computer.settings.person if board.computer.settings else "Guest"
     for _ in range(1500):
         state = board.table.state
         if state.winner is not None:
@@ -41,10 +42,10 @@ def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move
         if not shows_state(page, board) or not board.computer.idle:
             page.wait_for_timeout(40)
             continue
-        if state.phase != "play" and "Guest" not in state.discards and you == 6:
+        if state.phase != "play" and person not in state.discards and you == 6:
             deals.add(state.deal_number)
             discard()
-        elif state.phase == "play" and state.turn == "Guest":
+        elif state.phase == "play" and state.turn == person:
             move(not page.locator("#go").is_disabled())
         else:
             page.wait_for_timeout(40)
@@ -218,7 +219,7 @@ def test_the_board_announces_the_count_and_each_score_to_screen_readers(tmp_path
         browser.close()
 
 
-def test_a_german_game_speaks_german_on_the_page(tmp_path):
+def test_a_whole_game_in_german_speaks_german_on_every_page(tmp_path):
     i18n.use("de")
     settings = Settings("Gast", ("easy",), seed=77, target=61)
     with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
@@ -236,14 +237,27 @@ def test_a_german_game_speaks_german_on_the_page(tmp_path):
         page.locator("#hand .card.active").nth(1).click()
         playwright.expect(page.locator("#starter .card")).to_have_count(1)
         page.screenshot(path=ARTEFACTS / "board-de.png", full_page=True)
+
+        def discard() -> None:
+            page.locator("#hand .card.active").nth(0).click()
+            page.locator("#hand .card.active").nth(1).click()
+
+        def move(go: bool) -> None:
+            (page.locator("#go") if go else page.locator("#hand .card.active").first).click()
+
+        play_whole_game(page, board, discard, move)
+        playwright.expect(page.locator("#sides")).to_contain_text("61")
+        assert [w for w in english if w in page.locator("body").inner_text()] == []
+        page.screenshot(path=ARTEFACTS / "board-de-game-over.png", full_page=True)
         for path, words in (("stats", ["games finished", "Players", "given away", "Best hands", "Score race"]),
-                            ("scoreboard", ["count ", "deals", "Scoreboard"])):
+                            ("scoreboard", ["count ", "deals", "Scoreboard"]),
+                            ("games/0001.jsonl/1", ["previous deal", "Dealer", "Starter", "laid away", "deal 1"])):
             view = browser.new_page(**DESKTOP)
             view.goto(board.url + path)
             view.wait_for_timeout(800)
             text = view.locator("body").inner_text()
             assert [w for w in words if w in text] == [], path
             assert axe(view) == [], path
-            view.screenshot(path=ARTEFACTS / f"{path}-de.png", full_page=True)
+            view.screenshot(path=ARTEFACTS / f"{path.split('/')[0]}-de.png", full_page=True)
             view.close()
         browser.close()

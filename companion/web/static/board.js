@@ -106,9 +106,9 @@
     } else if (you.can_go) {
       $("you-hint").textContent = _("No card fits under 31: say go");
     } else if (state.phase === "game over" && state.rules.match_target && state.match_winner === null) {
-      $("you-hint").textContent = `${snapshot.prompt}. ${_("NEW GAME deals the next game of the match")}`;
+      $("you-hint").textContent = snapshot.prompt + ". " + _("NEW GAME deals the next game of the match");
     } else if (state.phase === "game over" || state.phase === "match over") {
-      $("you-hint").textContent = `${snapshot.prompt}. ${_("\"New game against the computer\" plays again")}`;
+      $("you-hint").textContent = snapshot.prompt + ". " + _("“New game against the computer” plays again");
     } else if (you.must_claim) {
       $("you-hint").textContent = _("Count your hand and claim it: the computer takes what you miss");
     } else {
