@@ -5,9 +5,10 @@ database `STATE_DIR/stats.sqlite` up to date with them: a log whose size and mod
 database last saw is not read again; any other log is replayed with the engine and its rows replaced; rows of
 logs that are gone are dropped. A database that cannot be read (or from another schema) is rebuilt.
 
-What is stored is what a replay gives, one row per game and side (`seats`), per deal and player (`deals`:
-pegging, hand and crib counts, and for coached deals the points the discard gave away against the best
-one, from `companion.advice.coach`), and the score after each deal (`race`), for the picture.
+What is stored is what a replay gives, one row per game and side (`seats`), per deal played out and player
+(`deals`: pegging, hand and crib counts, and for coached deals the cards laid away, the best discard and the
+points the discard gave away against it, from `companion.advice.coach`), and the score after each deal
+(`race`), for the picture.
 
 A log that cannot be read is reported by name and left out; a torn last line is dropped (the log is only
 read, never repaired) and what comes before it counts.
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner TEXT,
@@ -45,7 +46,7 @@ CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished
 CREATE TABLE seats (log TEXT, game INTEGER, player TEXT, side TEXT, score INTEGER, won INTEGER,
                     skunk_given INTEGER, skunk_taken INTEGER, match_points INTEGER);
 CREATE TABLE deals (log TEXT, game INTEGER, deal INTEGER, player TEXT, pegging INTEGER, hand INTEGER,
-                    crib INTEGER, discard_loss REAL);
+                    crib INTEGER, discard_loss REAL, laid TEXT, best TEXT);
 CREATE TABLE race (log TEXT, game INTEGER, deal INTEGER, side TEXT, score INTEGER);
 """
 
@@ -241,8 +242,10 @@ def _rows(log: str, games: Sequence[GameState], played: str = "", path: Path | N
 
                     review = review_discard(replace(state, hands=record.hands, discards=record.discards,
                                                     dealer=record.dealer), player)
+                laid, best = ((json.dumps([str(c) for c in review.chosen.discard]),
+                               json.dumps([str(c) for c in review.best.discard])) if review else (None, None))
                 rows.deals.append((log, number, record.number, player, pegging, hand, crib,
-                                   review.loss if review else None))
+                                   review.loss if review else None, laid, best))
     return rows
 
 
@@ -311,7 +314,7 @@ def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[str]:
                                (path.name, stat.st_size, stat.st_mtime_ns, json.dumps(found)))
             connection.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.games)
             connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
-            connection.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.deals)
+            connection.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.deals)
             connection.executemany("INSERT INTO race VALUES (?, ?, ?, ?, ?)", rows.race)
             problems += found
     return problems

@@ -1,6 +1,7 @@
 """The statistics page's data, from the SQLite history `companion.stats` keeps beside the logs.
 
-`overview` is `crib stats --json` with the list of games (for the score race of any game); `hand_scores` is a
+`overview` is `crib stats --json` with the list of games (for the score race of any game) and the costliest
+discards (the cards laid away beside the best ones); `hand_scores` is a
 player's hands by score beside all 12,994,800 hands of RULES.md (the exact distribution); `game` replays one
 game of a log deal by deal with the engine. Log names come from the request only to be looked up among the
 names the games folder holds.
@@ -55,7 +56,17 @@ def overview(state_dir: Path) -> dict[str, Any]:
             for player, hand, log, game, deal in _query(
                 state_dir, "SELECT player, hand, log, game, deal FROM deals WHERE hand IS NOT NULL "
                            "ORDER BY hand DESC, log, game, deal LIMIT 5")]
-    return {**report, "games_list": games, "best_hands": best}
+    discards = [{"player": player, "loss": round(loss, 2), "laid": _cards(laid), "best": _cards(better), "log": log,
+                 "game": game, "deal": deal}
+                for player, loss, laid, better, log, game, deal in _query(
+                    state_dir, "SELECT player, discard_loss, laid, best, log, game, deal FROM deals "
+                               "WHERE discard_loss > 0.005 ORDER BY discard_loss DESC, log, game, deal LIMIT 5")]
+    return {**report, "games_list": games, "best_hands": best, "costly_discards": discards}
+
+
+def _cards(codes: str) -> list[dict[str, str]]:
+    """Cards kept as codes, as the page draws them."""
+    return [{"code": code, "suit": code[-1]} for code in json.loads(codes)]
 
 
 def hand_scores(state_dir: Path, player: str) -> dict[str, Any]:

@@ -137,6 +137,16 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
         play_whole_game(page, board, discard, move)
         assert board.table.state.winner is not None
         playwright.expect(page.locator("#sides")).to_contain_text("61")
+        page.goto(board.url + "stats")  # the game as the statistics name it, and its costliest discards as cards
+        playwright.expect(page.locator("#game option").first).to_contain_text("Guest v Standard (standard)")
+        playwright.expect(page.locator("#players tbody tr")).to_have_count(2)
+        page.wait_for_selector("#hands svg")
+        laid = page.locator("#discards li").first
+        if "Guest" in page.locator("#discards").inner_text():  # a perfect player's list stays empty
+            assert laid.locator(".card").count() == 4  # two laid away, two the coach would have
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert axe(page) == [] and small_controls(page) == []
+        page.screenshot(path=ARTEFACTS / "stats-after-a-game-390.png", full_page=True)
         browser.close()
 
 
@@ -249,7 +259,8 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(tmp_path):
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         assert [w for w in english if w in page.locator("body").inner_text()] == []
         page.screenshot(path=ARTEFACTS / "board-de-game-over.png", full_page=True)
-        for path, words in (("stats", ["games finished", "Players", "given away", "Best hands", "Score race"]),
+        for path, words in (("stats", ["Games finished", "Players", "given away", "Best hands", "Score race",
+                                       "Costliest"]),
                             ("scoreboard", ["count ", "deals", "Scoreboard"]),
                             ("games/0001.jsonl/1", ["previous deal", "Dealer", "Starter", "laid away", "deal 1"])):
             view = browser.new_page(**DESKTOP)

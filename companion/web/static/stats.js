@@ -10,7 +10,8 @@
     const response = await fetch("/api/stats");
     const data = await response.json();
     if (!response.ok) { $("problems").textContent = data.error; return; }
-    $("summary").textContent = fmt(_("{games} games finished, {unfinished} under way, from {logs} logs."), data);
+    $("summary").textContent = fmt(_("Games finished: {games} · under way: {unfinished} · logs: {logs}"),
+      { games: num(data.games), unfinished: num(data.unfinished), logs: num(data.logs) });
     const players = Object.values(data.players);
     $("players").tBodies[0].replaceChildren(...players.map((p) => el("tr", {}, ...[
       p.player, num(p.games), num(p.wins), num(p.skunks_given), num(p.skunks_taken), num(p.pegging, 2), num(p.hand, 2),
@@ -19,6 +20,16 @@
     ].map((value, i) => el("td", { "data-label": HEADS[i] }, String(value))))));
     const games = data.games_list.filter((g) => g.race.some((r) => r.length > 1)).reverse();
     const named = (g) => gameName(g.played, g.sides, g.levels);
+    const faces = (cards) => el("span", { class: "discards" }, cards.map((c) => Crib.cardFace(c)));
+    if (data.costly_discards.length) {
+      $("discards").replaceChildren(...data.costly_discards.map((d) => {
+        const g = data.games_list.find((x) => x.log === d.log && x.game === d.game);
+        return el("li", {}, el("b", {}, d.player), " ", _("laid away"), " ", faces(d.laid), " ", _("instead of"), " ",
+          faces(d.best), ": ", fmt(_("{points} points given away"), { points: num(d.loss, 2) }), " · ",
+          el("a", { class: "to-game", href: `/games/${d.log}/${d.game}` },
+            `${g ? named(g) : d.log}, ${fmt(_("deal {deal}"), { deal: d.deal })}`));
+      }));
+    }
     $("best").replaceChildren(...data.best_hands.map((b) => {
       const g = data.games_list.find((x) => x.log === b.log && x.game === b.game);
       return el("li", {}, el("a", { class: "to-game", href: `/games/${b.log}/${b.game}` },
