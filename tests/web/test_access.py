@@ -76,6 +76,9 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
             raise AssertionError("Tab never reaches the cards")
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline == "solid", "the card in focus is not marked"
+        page.keyboard.press("ArrowRight")
+        page.locator("#you").screenshot(path=ARTEFACTS / "keyboard-focus.png")
+        page.keyboard.press("ArrowLeft")
 
         def discard() -> None:
             first = focused(page)
