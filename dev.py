@@ -10,8 +10,9 @@
 
 The first run makes `.venv/` and installs the package with every extra and its development tools; later runs reinstall
 only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck,
-chromium for the page's browser test) are installed
-with apt-get when missing, as root or through passwordless sudo.
+chromium for the page's browser test, npm) are installed
+with apt-get when missing, as root or through passwordless sudo; npm packages the page tests inject into chromium
+(axe-core) are fetched from the npm registry with `npm pack` into .venv/npm/.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ STAMP = VENV / ".installed-from"
 ZXING_WASM = "3.1.4"  # the npm package zxing-wasm (zxing-cpp's WebAssembly build), pinned: `python3 dev.py vendor`
 VENDOR = ROOT / "companion" / "web" / "static" / "vendor" / "zxing-wasm"
 DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
-                        "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils"}
+                        "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils", "npm": "npm"}
+NPM_TEST_PACKAGES = {"axe-core": "4.11.1"}  # the accessibility checks the page tests run in chromium
+NPM_DIR = VENV / "npm"  # each as the registry's tarball (`npm pack`): the tests read the file they need from it
 
 
 def say(text: str) -> None:
@@ -82,6 +85,11 @@ def ensure_test_tools() -> None:
     missing = [pkg for tool, pkg in DEBIAN_TEST_PACKAGES.items() if not shutil.which(tool)]
     if missing and not apt_install(missing):
         say(f"could not install {' '.join(missing)}: tests that need it will say so and fail")
+    for name, version in NPM_TEST_PACKAGES.items():
+        if not (NPM_DIR / f"{name}-{version}.tgz").exists() and shutil.which("npm"):
+            NPM_DIR.mkdir(parents=True, exist_ok=True)
+            if run("npm", "pack", "--silent", "--pack-destination", NPM_DIR, f"{name}@{version}") != 0:
+                say(f"could not fetch {name}@{version} from the npm registry: tests that need it will fail")
 
 
 CHECKS = [

@@ -22,7 +22,9 @@ from companion.i18n import DOMAIN, LOCALE_DIR, engine_messages, html_messages
 
 PACKAGE = Path(__file__).parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-METHODS = [("**.py", "python"), ("web/static/vendor/**", "ignore"), ("web/static/**.js", "javascript")]
+METHODS = [("**.py", "python"), ("web/static/vendor/**", "ignore"), ("web/static/**.js", "javascript"),
+           ("club/static/**.js", "javascript")]
+PAGES = ("web/templates/*.html", "club/static/*.html")  # their words: translated by the server (translate_html)
 
 
 def extract() -> Catalog:
@@ -36,9 +38,9 @@ def extract() -> Catalog:
             continue
         message: str | tuple[str, ...] = found
         template.add(message, locations=[(f"companion/{filename}", lineno)], auto_comments=comments)
-    for page in sorted((PACKAGE / "web" / "templates").glob("*.html")):
+    for page in sorted(path for pattern in PAGES for path in PACKAGE.glob(pattern)):
         for words in html_messages(page.read_text(encoding="utf-8")):
-            template.add(words, locations=[(f"companion/web/templates/{page.name}", 0)])
+            template.add(words, locations=[(f"companion/{page.relative_to(PACKAGE)}", 0)])
     return template
 
 

@@ -356,6 +356,14 @@ def _sync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+SETTINGS_SUFFIX = ".computer.json"  # beside a game against the computer's log: its settings (companion.play)
+
+
+def settings_path(log_path: Path) -> Path:
+    """Where the settings of a game against the computer are kept: `NNNN.computer.json` beside its log."""
+    return log_path.with_name(log_path.stem + SETTINGS_SUFFIX)
+
+
 def games_dir(state_dir: Path) -> Path:
     return state_dir / "games"
 

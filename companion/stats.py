@@ -5,9 +5,10 @@ database `STATE_DIR/stats.sqlite` up to date with them: a log whose size and mod
 database last saw is not read again; any other log is replayed with the engine and its rows replaced; rows of
 logs that are gone are dropped. A database that cannot be read (or from another schema) is rebuilt.
 
-What is stored is what a replay gives, one row per game and side (`seats`), per deal and player (`deals`:
-pegging, hand and crib counts, and for coached deals the points the discard gave away against the best
-one, from `companion.advice.coach`), and the score after each deal (`race`), for the picture.
+What is stored is what a replay gives, one row per game and side (`seats`), per deal played out and player
+(`deals`: pegging, hand and crib counts, and for coached deals the cards laid away, the best discard and the
+points the discard gave away against it, from `companion.advice.coach`), and the score after each deal
+(`race`), for the picture.
 
 A log that cannot be read is reported by name and left out; a torn last line is dropped (the log is only
 read, never repaired) and what comes before it counts.
@@ -20,6 +21,7 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,21 +31,22 @@ from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.phrases import side_name
 from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
-from companion.gamelog import GameLog, GameLogError, games_dir
+from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
+from companion.i18n import _
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner TEXT,
-                    skunk TEXT, PRIMARY KEY (log, game));
+                    skunk TEXT, played TEXT, levels TEXT, PRIMARY KEY (log, game));
 CREATE TABLE seats (log TEXT, game INTEGER, player TEXT, side TEXT, score INTEGER, won INTEGER,
                     skunk_given INTEGER, skunk_taken INTEGER, match_points INTEGER);
 CREATE TABLE deals (log TEXT, game INTEGER, deal INTEGER, player TEXT, pegging INTEGER, hand INTEGER,
-                    crib INTEGER, discard_loss REAL);
+                    crib INTEGER, discard_loss REAL, laid TEXT, best TEXT);
 CREATE TABLE race (log TEXT, game INTEGER, deal INTEGER, side TEXT, score INTEGER);
 """
 
@@ -82,11 +85,12 @@ class Race:
     scores: tuple[tuple[int, ...], ...]  # per deal, in the order of `sides`
     winner: str | None
     skunk: str | None
+    name: str = ""  # as `Game.name` says it
 
     def to_json(self) -> dict[str, object]:
         return {"log": self.log, "game": self.game, "target": self.target, "winner": self.winner,
-                "skunk": self.skunk, "scores": {side: [deal[i] for deal in self.scores]
-                                                for i, side in enumerate(self.sides)}}
+                "skunk": self.skunk, "name": self.name, "scores": {side: [deal[i] for deal in self.scores]
+                                                                   for i, side in enumerate(self.sides)}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,15 +103,28 @@ class Game:
     scores: tuple[tuple[str, int], ...]  # side and final score
     winner: str | None
     skunk: str | None
+    played: str = ""  # the day of its last move (YYYY-MM-DD, the log's time)
+    levels: tuple[tuple[str, str], ...] = ()  # the computer players' levels, by name
+
+    @property
+    def name(self) -> str:
+        """The game as a player knows it: the day, who played and at what level ("2026-11-26, Ann v Pro (pro)")."""
+        levels = dict(self.levels)
+        sides = " v ".join(f"{side} ({_(levels[side])})" if side in levels else side for side, _score in self.scores)
+        return f"{self.played}, {sides}" if self.played else sides
 
     def describe(self) -> str:
-        outcome = (f"{self.winner} won" + (f" (a {self.skunk})" if self.skunk else "")) if self.winner else "under way"
+        outcome = (_("under way") if not self.winner else _("{winner} won") if not self.skunk
+                   else _("{winner} won (a double skunk)") if self.skunk == "double skunk"
+                   else _("{winner} won (a skunk)")).format(winner=self.winner)
         final = ", ".join(f"{side} {score}" for side, score in self.scores)
-        return f"game {self.number}: {self.log} game {self.game}, {final}: {outcome}"
+        return _("game {number}: {name}, {final}: {outcome}").format(number=self.number, name=self.name,
+                                                                     final=final, outcome=outcome)
 
     def to_json(self) -> dict[str, object]:
         return {"number": self.number, "log": self.log, "game": self.game, "scores": dict(self.scores),
-                "winner": self.winner, "skunk": self.skunk}
+                "winner": self.winner, "skunk": self.skunk, "played": self.played, "levels": dict(self.levels),
+                "name": self.name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,14 +188,34 @@ def games_of(inputs: Sequence[Input]) -> list[GameState]:
     return [*games, state] if state.phase != "new" else games
 
 
-def _rows(log: str, games: Sequence[GameState]) -> _Rows:
+def finished_deal(state: GameState, deal: int) -> bool:
+    """Whether a deal was played out: its hands counted, or the game won in it (an unfinished deal's pegging
+    would lower the averages)."""
+    if state.winner is not None and deal == state.deal_number:
+        return True
+    return any(e.deal == deal and e.kind is ScoreKind.HAND for e in state.events)
+
+
+def computer_levels(path: Path, players: Sequence[str]) -> dict[str, str]:
+    """The computer players' levels of a game against the computer (from the settings kept beside its log:
+    the person, then one level a computer player, seated in that order), else none."""
+    try:
+        settings = json.loads(settings_path(path).read_text())
+        levels = [str(level) for level in settings["levels"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return dict(zip(players[1:], levels, strict=False)) if len(levels) == len(players) - 1 else {}
+
+
+def _rows(log: str, games: Sequence[GameState], played: str = "", path: Path | None = None) -> _Rows:
     rows = _Rows([], [], [], [])
     for number, state in enumerate(games, 1):
         finished = state.winner is not None
         names = {side: side_name(side) for side in state.sides}  # the sides as the statistics name them
         winner = names[state.winner] if state.winner is not None else None
+        levels = computer_levels(path, state.players) if path is not None else {}
         rows.games.append((log, number, json.dumps(list(names.values())), state.target, finished, winner,
-                           state.skunk))
+                           state.skunk, played, json.dumps(levels)))
         for player in state.players:
             side = state.side_of[player]
             won = finished and side == state.winner
@@ -193,7 +230,7 @@ def _rows(log: str, games: Sequence[GameState]) -> _Rows:
             for e in events:
                 race[e.side] += e.points
             rows.race += [(log, number, record.number, names[side], race[side]) for side in state.sides]
-            if record.starter is None:
+            if record.starter is None or not finished_deal(state, record.number):
                 continue
             for player in state.players:
                 pegging = sum(e.points for e in events if e.player == player and e.kind.in_play)
@@ -205,8 +242,10 @@ def _rows(log: str, games: Sequence[GameState]) -> _Rows:
 
                     review = review_discard(replace(state, hands=record.hands, discards=record.discards,
                                                     dealer=record.dealer), player)
+                laid, best = ((json.dumps([str(c) for c in review.chosen.discard]),
+                               json.dumps([str(c) for c in review.best.discard])) if review else (None, None))
                 rows.deals.append((log, number, record.number, player, pegging, hand, crib,
-                                   review.loss if review else None))
+                                   review.loss if review else None, laid, best))
     return rows
 
 
@@ -221,7 +260,8 @@ def read_log(path: Path) -> tuple[_Rows, list[str]]:
     except CribbageError as error:
         return _Rows([], [], [], []), [f"{path}: the engine refuses an input ({error}); its games are left out of "
                                        "the statistics"]
-    return _rows(path.name, games), list(game_log.warnings)
+    played = datetime.fromtimestamp(path.stat().st_mtime).date().isoformat()
+    return _rows(path.name, games, played, path), list(game_log.warnings)
 
 
 # --- the database ------------------------------------------------------------------------------------------
@@ -272,9 +312,9 @@ def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[str]:
             _forget(connection, path.name)
             connection.execute("INSERT INTO logs VALUES (?, ?, ?, ?)",
                                (path.name, stat.st_size, stat.st_mtime_ns, json.dumps(found)))
-            connection.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", rows.games)
+            connection.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.games)
             connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
-            connection.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.deals)
+            connection.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.deals)
             connection.executemany("INSERT INTO race VALUES (?, ?, ?, ?, ?)", rows.race)
             problems += found
     return problems
@@ -297,10 +337,12 @@ def _games(connection: sqlite3.Connection) -> list[Game]:
     scores: dict[tuple[str, int], dict[str, int]] = {}
     for log, game, side, score in connection.execute("SELECT log, game, side, score FROM seats"):
         scores.setdefault((log, game), {})[side] = score
-    rows = connection.execute("SELECT log, game, sides, winner, skunk FROM games ORDER BY log, game").fetchall()
+    rows = connection.execute("SELECT log, game, sides, winner, skunk, played, levels FROM games "
+                              "ORDER BY log, game").fetchall()
     return [Game(number, log, game, tuple((side, scores.get((log, game), {}).get(side, 0))
-                                          for side in json.loads(sides)), winner, skunk)
-            for number, (log, game, sides, winner, skunk) in enumerate(rows, 1)]
+                                          for side in json.loads(sides)), winner, skunk, played,
+                 tuple(json.loads(levels).items()))
+            for number, (log, game, sides, winner, skunk, played, levels) in enumerate(rows, 1)]
 
 
 def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
@@ -364,19 +406,22 @@ def _report(connection: sqlite3.Connection, problems: list[str], selection: Sele
 
 def _latest(connection: sqlite3.Connection) -> Race | None:
     row = connection.execute(
-        "SELECT log, game, sides, target, winner, skunk FROM games JOIN chosen USING (log, game) WHERE EXISTS "
+        "SELECT log, game, sides, target, winner, skunk, played, levels FROM games JOIN chosen USING (log, game) "
+        "WHERE EXISTS "
         "(SELECT 1 FROM race WHERE race.log = games.log AND race.game = games.game AND deal > 0) "
         "ORDER BY log DESC, game DESC LIMIT 1").fetchone()
     if row is None:
         return None
-    log, game, sides_json, target, winner, skunk = row
+    log, game, sides_json, target, winner, skunk, played, levels = row
     sides = tuple(json.loads(sides_json))
     by_deal: dict[int, dict[str, int]] = {}
     for deal, side, score in connection.execute("SELECT deal, side, score FROM race WHERE log = ? AND game = ?",
                                                 (log, game)):
         by_deal.setdefault(deal, {})[side] = score
     scores = tuple(tuple(by_deal[deal][side] for side in sides) for deal in sorted(by_deal))
-    return Race(log, game, sides, target, scores, winner, skunk)
+    name = Game(0, log, game, tuple((side, 0) for side in sides), winner, skunk, played,
+                tuple(json.loads(levels).items())).name
+    return Race(log, game, sides, target, scores, winner, skunk, name)
 
 
 # --- the picture -------------------------------------------------------------------------------------------
@@ -419,7 +464,7 @@ def _race(axes: Axes, race: Race | None) -> None:
         axes.text(0.5, 0.5, "No game has a deal yet.", ha="center", va="center", transform=axes.transAxes)
         return
     outcome = (f"{race.winner} wins" + (f", a {race.skunk}" if race.skunk else "")) if race.winner else "under way"
-    axes.set_title(f"Latest game ({race.log}, game {race.game}): score after each deal - {outcome}")
+    axes.set_title(f"Latest game ({race.name}): score after each deal - {outcome}")
     deals = range(len(race.scores))
     skunk, double = skunk_lines(race.target)
     for line, words, style in ((race.target, f"game {race.target}", "-"), (skunk - 0.5, f"skunk line {skunk - 1}",

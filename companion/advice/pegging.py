@@ -442,10 +442,26 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
     """The card to play and why, in a player's words: what it does now, what it keeps back and what that is
     worth over the rest of the play (or, near the end, to the game)."""
     values = evaluate(view, samples, seed)
-    card = max(values, key=lambda c: (values[c], -c.index))
+    pile = tuple(c.rank for c in view.pile)
+    # a card that pegs out now wins for certain: it goes before any card that only wins later
+    wins_now = {c for c in values if _peg((*pile, c.rank), view.count + c.value) >= view.need}
+    card = max(values, key=lambda c: (c in wins_now, values[c], -c.index))
     count = view.count + card.value
-    points = _peg((*(c.rank for c in view.pile), card.rank), count)
+    points = _peg((*pile, card.rank), count)
     reasons = []
+    if card in wins_now:
+        made = f"makes {_count_words(count)} and " if count in (15, 31) else ""
+        reasons.append(f"it {made}pegs {points} now: you need {view.need}, so it wins the game at once")
+        others = sorted({c.rank: c for c in values if c.rank != card.rank}.values(), key=lambda c: -values[c])
+        for other in others:
+            if other in wins_now:
+                reasons.append(f"the {RANK_WORDS[other.rank]} would win at once too")
+            else:
+                reasons.append(f"the {RANK_WORDS[other.rank]} pegs "
+                               f"{_peg((*pile, other.rank), view.count + other.value) or 'nothing'} and leaves the "
+                               f"game to the rest of the play (it wins {values[other]:.0%} of the time)")
+        reason = f"Play the {RANK_WORDS[card.rank]} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
+        return Hint(card, points, values[card], reason, values, view.racing)
     if points:
         made = f"makes {_count_words(count)} and " if count in (15, 31) else ""
         reasons.append(f"it {made}pegs {points} now")

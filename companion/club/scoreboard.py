@@ -25,6 +25,7 @@ from companion.boards import BUILTIN_GAMES, LayoutError, builtin_for, load_layou
 from companion.club import protocol
 from companion.club.night import Night
 from companion.club.publisher import Broker
+from companion.i18n import _, translate_html
 from companion.view.pegs import peg_frame
 from companion.web.board import board_svg, frame_colours
 
@@ -108,7 +109,7 @@ def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
 
 @functools.cache
 def _board_svg(name: str, target: int) -> str:
-    return board_svg(load_layout(name), (), target, title=f"The board ({name})")
+    return board_svg(load_layout(name), (), target, title=_("The board ({name})").format(name=name))
 
 
 def figures(night: Night) -> dict[str, Any]:
@@ -132,8 +133,10 @@ def make_app(night: Night) -> web.Application:
     return app
 
 
-async def _page(request: web.Request) -> web.FileResponse:
-    return web.FileResponse(STATIC / "club.html")
+async def _page(request: web.Request) -> web.Response:
+    """The page in the chosen language (its words, and the script's as window.WORDS)."""
+    return web.Response(text=translate_html((STATIC / "club.html").read_text(encoding="utf-8")),
+                        content_type="text/html")
 
 
 async def _tables(request: web.Request) -> web.Response:

@@ -104,8 +104,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=True,
                           web=not args.terminal, listen=args.listen, move_seconds=args.move_seconds,
-                          on_ready=lambda address: print(f"Play in your browser: {address}  (Ctrl-C ends; the "
-                                                         "game is kept)", flush=True))
+                          on_ready=lambda address: print(_("Play in your browser: {address}  (Ctrl-C ends; the "
+                                                           "game is kept)").format(address=address), flush=True))
     except ValueError as error:
         board.close()
         raise CommandError(f"--listen {error}") from None

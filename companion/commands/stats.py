@@ -80,7 +80,8 @@ def describe(report: Report) -> str:
                        "best: best hand; lost: average points given away by the discard (coached deals)"))
     if len(report.chosen) > 1:
         earlier = len(report.chosen) - LISTED
-        lines.append("games (--game N, --last N):" + (f" {earlier} earlier not listed" if earlier > 0 else ""))
+        lines.append(_("games (--game N, --last N):") + (_(" {earlier} earlier not listed").format(earlier=earlier)
+                                                         if earlier > 0 else ""))
         lines += [f"  {game.describe()}" for game in report.chosen[-LISTED:]]
     if report.latest is not None:
         race = report.latest
@@ -89,9 +90,9 @@ def describe(report: Report) -> str:
                    else _("{winner} won (a double skunk)").format(winner=race.winner) if race.skunk == "double skunk"
                    else _("{winner} won (a skunk)").format(winner=race.winner))
         deals = len(race.scores) - 1
-        lines.append(ngettext("latest game: {log} game {game}, {deals} deal, {final}: {outcome}",
-                              "latest game: {log} game {game}, {deals} deals, {final}: {outcome}", deals)
-                     .format(log=race.log, game=race.game, deals=deals, final=final, outcome=outcome))
+        lines.append(ngettext("latest game: {name}, {deals} deal, {final}: {outcome}",
+                              "latest game: {name}, {deals} deals, {final}: {outcome}", deals)
+                     .format(name=race.name, deals=deals, final=final, outcome=outcome))
     return "\n".join(lines)
 
 

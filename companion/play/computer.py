@@ -38,6 +38,7 @@ from companion.cribbage.rules import VARIANT_FOR_PLAYERS
 from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
 from companion.entry.commands import Command, decode_entry
+from companion.gamelog import settings_path
 from companion.i18n import _
 from companion.table import DEALER, Outcome, Table
 
@@ -49,9 +50,6 @@ log = logging.getLogger(__name__)
 
 MOVE_SECONDS = 0.7  # a computer's move comes this long after the table changed, so a person can follow
 MAX_MATCH = 7
-SETTINGS_SUFFIX = ".computer.json"
-
-
 @dataclass(frozen=True, slots=True)
 class Settings:
     """One person against one to three computer players."""
@@ -129,10 +127,6 @@ class Settings:
         if not isinstance(muggins, bool) or not (feedback is None or isinstance(feedback, bool)):
             raise InputError("muggins and feedback are true or false")
         return cls(person.strip(), tuple(levels), target, muggins, match, seed, feedback)
-
-
-def settings_path(log_path: Path) -> Path:
-    return log_path.with_name(log_path.stem + SETTINGS_SUFFIX)
 
 
 def read_settings(log_path: Path) -> Settings | None:

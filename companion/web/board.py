@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 from companion.boards import BoardLayout, Hole
 from companion.cribbage.rules import skunk_lines
 from companion.devices.base import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
+from companion.i18n import _
 from companion.view.pegs import FINISH, MARKER
 
 MARGIN_MM = 14.0
@@ -42,8 +43,10 @@ def effects_json(effects: Sequence[Effect]) -> list[dict[str, object]]:
     return [{"kind": kinds[type(e)], "leds": list(e.leds), "colour": hex_colour(e.color)} for e in effects]
 
 
-def board_svg(layout: BoardLayout, frame: Frame = (), target: int | None = None, *, title: str = "The board") -> str:
+def board_svg(layout: BoardLayout, frame: Frame = (), target: int | None = None, *,
+              title: str | None = None) -> str:
     """The whole board as an SVG document (scales to its container: width 100%)."""
+    title = _("The board") if title is None else title
     finish = min(target or layout.target, layout.target)
     holes = {(h.track, h.score): h for h in layout.holes}
     across, along = layout.size_mm
@@ -76,9 +79,9 @@ def _outward(layout: BoardLayout, holes: dict[tuple[int, int], Hole], score: int
 def _lines(layout: BoardLayout, holes: dict[tuple[int, int], Hole], finish: int) -> list[str]:
     """The skunk and double-skunk lines half a hole before their holes, and the finish of a short game."""
     skunk, double = skunk_lines(finish)
-    lines = [(skunk, -0.5, "SKUNK"), (double, -0.5, "DOUBLE SKUNK")]
+    lines = [(skunk, -0.5, _("SKUNK")), (double, -0.5, _("DOUBLE SKUNK"))]
     if finish < layout.target:
-        lines.append((finish, 0.5, "FINISH"))
+        lines.append((finish, 0.5, _("FINISH")))
     out = []
     for line, offset, name in lines:
         if not 0 < line < layout.target:

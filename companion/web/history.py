@@ -1,6 +1,7 @@
 """The statistics page's data, from the SQLite history `companion.stats` keeps beside the logs.
 
-`overview` is `crib stats --json` with the list of games (for the score race of any game); `hand_scores` is a
+`overview` is `crib stats --json` with the list of games (for the score race of any game) and the costliest
+discards (the cards laid away beside the best ones); `hand_scores` is a
 player's hands by score beside all 12,994,800 hands of RULES.md (the exact distribution); `game` replays one
 game of a log deal by deal with the engine. Log names come from the request only to be looked up among the
 names the games folder holds.
@@ -34,7 +35,9 @@ def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tup
 
 def overview(state_dir: Path) -> dict[str, Any]:
     """Per-player figures and every game with its race (the score of each side after each deal)."""
-    report = history(state_dir).to_json()
+    found = history(state_dir)
+    report = found.to_json()
+    named = {(g.log, g.game): {"name": g.name, "played": g.played, "levels": dict(g.levels)} for g in found.chosen}
     races: dict[tuple[str, int], dict[str, list[int]]] = {}
     for log, game, side, score in _query(state_dir, "SELECT log, game, side, score FROM race "
                                                     "ORDER BY log, game, deal"):
@@ -47,12 +50,23 @@ def overview(state_dir: Path) -> dict[str, Any]:
         games.append({"log": log, "game": game, "sides": names, "target": target,
                       "skunk_lines": list(skunk_lines(target)), "finished": bool(finished),
                       "winner": names.index(winner) if winner in names else None, "skunk": skunk, "race": race,
-                      "scores": [scores[-1] for scores in race]})
-    best = [{"player": player, "hand": hand, "log": log, "game": game, "deal": deal}
+                      "scores": [scores[-1] for scores in race], **named.get((log, game), {})})
+    best = [{"player": player, "hand": hand, "log": log, "game": game, "deal": deal,
+             "name": named.get((log, game), {}).get("name", f"{log} {game}")}
             for player, hand, log, game, deal in _query(
                 state_dir, "SELECT player, hand, log, game, deal FROM deals WHERE hand IS NOT NULL "
                            "ORDER BY hand DESC, log, game, deal LIMIT 5")]
-    return {**report, "games_list": games, "best_hands": best}
+    discards = [{"player": player, "loss": round(loss, 2), "laid": _cards(laid), "best": _cards(better), "log": log,
+                 "game": game, "deal": deal}
+                for player, loss, laid, better, log, game, deal in _query(
+                    state_dir, "SELECT player, discard_loss, laid, best, log, game, deal FROM deals "
+                               "WHERE discard_loss > 0.005 ORDER BY discard_loss DESC, log, game, deal LIMIT 5")]
+    return {**report, "games_list": games, "best_hands": best, "costly_discards": discards}
+
+
+def _cards(codes: str) -> list[dict[str, str]]:
+    """Cards kept as codes, as the page draws them."""
+    return [{"code": code, "suit": code[-1]} for code in json.loads(codes)]
 
 
 def hand_scores(state_dir: Path, player: str) -> dict[str, Any]:
@@ -86,4 +100,6 @@ def game(state_dir: Path, name: str, number: int) -> dict[str, Any] | None:
         for side, scores in zip(state.sides, race, strict=True):
             scores.append(scores[-1] + sum(e.points for e in state.events
                                            if e.deal == record.number and e.side == side))
-    return {**state_json(state), "log": name, "game": number, "race": race}
+    named = next((g for g in history(state_dir).chosen if (g.log, g.game) == (name, number)), None)
+    extra = {"played": named.played, "levels": dict(named.levels)} if named is not None else {}
+    return {**state_json(state), "log": name, "game": number, "race": race, **extra}

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from companion import i18n
 from companion.club.mosquitto import Mosquitto, wait_for
 from tests.club.boards import SimBoard
 from tests.club.scoreboard import CLUB, PLAYERS, Scoreboard, shows_final
 from tests.facts import winner_of
+from tests.web.browsing import axe
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -47,6 +49,17 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path
             sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
             ARTEFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTEFACTS / "scoreboard.png"))
+            assert axe(page) == []
+            i18n.use("de")  # the same night for a German club: the page's words and the script's
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.goto(f"http://127.0.0.1:{scoreboard.port}/")
+            sync_api.expect(page.locator("article.club-table").first).to_contain_text("Tisch")
+            text = page.locator("body").inner_text()
+            assert "Clubabend" in text and "Tabelle" in text
+            assert [w for w in ("Club night", "Standings", "Table ", "Round", "live", "game over") if w in text] == []
+            assert axe(page) == []
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            page.screenshot(path=str(ARTEFACTS / "scoreboard-de-390.png"), full_page=True)
             browser.close()
     finally:
         for board in boards:

@@ -34,6 +34,17 @@ def test_near_the_end_hint_plays_to_the_score(capsys: pytest.CaptureFixture[str]
     assert data["values"]["5H"] < data["values"][data["card"]]
 
 
+def test_a_card_that_wins_on_the_spot_is_played_and_the_others_are_said_as_they_are(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 10 and J down (20): the nine makes a run of three and you need 3; the ace would only leave the count at 21.
+    assert main(["hint", "9C", "AD", "--pile", "10S", "JD", "--need", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["card"] == "9C" and data["points"] == 3
+    assert data["said"].startswith("Play the nine (9): it pegs 3 now: you need 3, so it wins the game at once; "
+                                   "the ace pegs nothing and leaves the game to the rest of the play")
+    assert "does as well" not in data["said"]
+
+
 def test_hint_refuses_what_cannot_be(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", "9C", "--need", "0"]) == 2
     assert "1 or more" in capsys.readouterr().err

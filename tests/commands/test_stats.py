@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -11,18 +13,28 @@ from PIL import Image
 
 from companion.cli import main
 from companion.cribbage.transcript import GameInput, PegInput
+from companion.gamelog import settings_path
 from companion.stats import COLOURS
 from tests.game_logs import copy_sample, write_log
+
+PLAYED = datetime(2026, 3, 14, 12).timestamp()
+
+
+def dated(state_dir: Path) -> None:
+    """Every log last written on 14 March 2026: the day a game is named by."""
+    for log in (state_dir / "games").glob("*.jsonl"):
+        os.utime(log, (PLAYED, PLAYED))
 
 
 def test_stats_prints_each_player_and_the_latest_game(tmp_path, capsys):
     copy_sample(tmp_path, 1)  # Ann wins 121 to 104 in four deals (tests/test_stats.py counts every figure)
+    dated(tmp_path)
     assert main(["stats", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "1 game finished, 0 under way, in 1 log"
     assert out[2].split() == ["Ann", "1", "1", "0/0", "1", "4", "5.00", "26.50", "2.00", "29", "-"]
     assert out[3].split() == ["Bob", "1", "0", "0/0", "0", "4", "5.00", "27.33", "2.00", "29", "-"]
-    assert out[-1] == "latest game: 0001.jsonl game 1, 4 deals, Ann 121, Bob 104: Ann won"
+    assert out[-1] == "latest game: 2026-03-14, Ann v Bob, 4 deals, Ann 121, Bob 104: Ann won"
     assert main(["stats", "--state-dir", str(tmp_path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["players"]["Bob"]["hand"] == 27.333 and data["latest"]["scores"]["Ann"] == [0, 35, 65, 100, 121]
@@ -64,12 +76,13 @@ def two_games(state_dir: Path) -> None:
 
 def test_stats_lists_the_games_by_number_and_picks_them(tmp_path, capsys):
     two_games(tmp_path)
+    dated(tmp_path)
     assert main(["stats", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "2 games finished, 0 under way, in 2 logs"
-    assert out[-3:] == ["  game 1: 0001.jsonl game 1, Ann 121, Bob 104: Ann won",
-                        "  game 2: 0002.jsonl game 1, Cat 121, Bob 80: Cat won (a skunk)",
-                        "latest game: 0002.jsonl game 1, 1 deal, Cat 121, Bob 80: Cat won (a skunk)"]
+    assert out[-3:] == ["  game 1: 2026-03-14, Ann v Bob, Ann 121, Bob 104: Ann won",
+                        "  game 2: 2026-03-14, Cat v Bob, Cat 121, Bob 80: Cat won (a skunk)",
+                        "latest game: 2026-03-14, Cat v Bob, 1 deal, Cat 121, Bob 80: Cat won (a skunk)"]
     assert main(["stats", "--state-dir", str(tmp_path), "--game", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "1 game finished, 0 under way, in 1 log"
@@ -121,3 +134,18 @@ def test_a_picture_without_matplotlib_says_which_extra_to_install(tmp_path, caps
     assert main(["stats", "--state-dir", str(tmp_path), "--png", str(tmp_path / "stats.png")]) == 2
     assert "pip install 'cribbage-companion[plots]'" in capsys.readouterr().err
     assert not (tmp_path / "stats.png").exists()
+
+
+def test_a_game_against_the_computer_is_named_by_its_day_players_and_level_and_an_unfinished_deal_is_not_counted(
+        tmp_path, capsys):
+    copy_sample(tmp_path, 1)
+    sample = (tmp_path / "games" / "0001.jsonl").read_text().splitlines()
+    log = tmp_path / "games" / "0002.jsonl"  # the sample's first deal against the pro: three cards pegged, no show
+    log.write_text("\n".join(line.replace("Ann", "Guest").replace("Bob", "Pro") for line in sample[:5]) + "\n")
+    settings_path(log).write_text(json.dumps({"person": "Guest", "levels": ["pro"], "target": 121}))
+    dated(tmp_path)
+    assert main(["stats", "--state-dir", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [g["name"] for g in data["chosen"]] == ["2026-03-14, Ann v Bob", "2026-03-14, Guest v Pro (pro)"]
+    assert "Guest" not in data["players"]  # no game finished, no deal played out: nothing to average
+    assert data["players"]["Ann"]["deals"] == 4

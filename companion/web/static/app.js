@@ -68,6 +68,14 @@ const Crib = (() => {
   }
 
   // --- the board: the SVG once per layout, then each frame recolours its holes ----------------------------
+  // A back peg shines at a quarter of its side's colour (view/pegs.py dim): drawn as a ring in the side's colour
+  // so it is not taken for an empty hole.
+  const dim = (hex) => [1, 3, 5].map((i) => { const v = parseInt(hex.slice(i, i + 2), 16); return v ? Math.max(1, v >> 2) : 0; });
+  const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const same = (a, b) => a.every((v, i) => v === b[i]);
+  const ZOOM_BELOW = 600; // px: a narrower board shows the street in play, large enough to read
+  const ZOOM_MM = 210; // the length of board shown then
+
   async function drawBoard(container, snapshot) {
     const target = snapshot.state.rules.target;
     if (snapshot.layout !== boardLayout || target !== boardTarget || !container.querySelector("svg")) {
@@ -76,21 +84,54 @@ const Crib = (() => {
       const response = await fetch("/api/board.svg");
       container.innerHTML = await response.text();
     }
+    const svg = container.querySelector("svg");
+    const colours = snapshot.colours.map(rgb);
+    const backs = snapshot.colours.map(dim);
+    const fronts = [];
     const frame = snapshot.frame;
     for (let led = 0; led < frame.length; led++) {
       const hole = document.getElementById(`led-${led}`);
       if (!hole) continue;
+      hole.classList.remove("peg", "back");
+      hole.style.stroke = "";
       if (frame[led]) {
+        const lit = rgb(frame[led]);
+        const side = backs.findIndex((b) => same(b, lit));
         hole.style.fill = frame[led];
         hole.setAttribute("r", "3.4");
         hole.classList.add("peg");
+        if (side >= 0) { hole.classList.add("back"); hole.style.stroke = snapshot.colours[side]; }
+        const front = colours.findIndex((c) => same(c, lit));
+        if (front >= 0) fronts[front] = hole;
       } else {
         hole.style.fill = "";
         hole.setAttribute("r", "2");
-        hole.classList.remove("peg");
       }
     }
+    zoom(container, svg, snapshot, fronts);
+    svg.setAttribute("aria-label", boardWords(snapshot));
     playEffects(snapshot.effects || []);
+  }
+
+  // On a phone the board is shown from the street of the side that scored last (else the first side).
+  function zoom(container, svg, snapshot, fronts) {
+    if (!svg.dataset.whole) svg.dataset.whole = svg.getAttribute("viewBox");
+    const [, , width, height] = svg.dataset.whole.split(" ").map(Number);
+    const narrow = container.clientWidth > 0 && container.clientWidth < ZOOM_BELOW && width > ZOOM_MM;
+    svg.classList.toggle("zoomed", narrow);
+    if (!narrow) { svg.setAttribute("viewBox", svg.dataset.whole); return; }
+    const events = snapshot.state.events;
+    const last = events.length ? events[events.length - 1].side : 0;
+    const peg = fronts[last] || fronts.find(Boolean);
+    const x = peg ? Number(peg.getAttribute("cx")) : 0;
+    const left = Math.max(0, Math.min(width - ZOOM_MM, x - ZOOM_MM / 2));
+    svg.setAttribute("viewBox", `${left.toFixed(1)} 0 ${ZOOM_MM} ${height}`);
+  }
+
+  // The board in words, for a screen reader: each side's pegs.
+  function boardWords(snapshot) {
+    return _("The board") + ": " + snapshot.state.sides.map((side) => fmt(_("{side}: front peg {score}, back peg {back}"),
+      { side: side.name, score: side.score, back: side.back_peg })).join("; ");
   }
 
   function playEffects(effects) {
@@ -131,5 +172,38 @@ const Crib = (() => {
       e.claimed !== null && e.claimed !== undefined ? el("span", { class: "tag" }, fmt(_("claimed {points}"), { points: e.claimed })) : null);
   }
 
-  return { el, cardFace, cardBack, connect, post, token, setToken, drawBoard, scoreLine, recentEvents, eventItem, SUITS };
+  // What a screen reader hears (an aria-live region): each new score with the side's total, and the count.
+  let heard = null;
+  function announce(region, snapshot) {
+    const state = snapshot.state;
+    const said = [];
+    if (heard !== null) {
+      for (const e of state.events.slice(heard.events)) {
+        const side = state.sides[e.side];
+        said.push(fmt(_("{name} {points}: {side} has {score}"), { name: e.name, points: e.points, side: side ? side.name : "", score: side ? side.score : "" }));
+      }
+      if (state.phase === "play" && (state.count !== heard.count || said.length)) said.push(fmt(_("count {count}"), { count: state.count }));
+    }
+    heard = { events: state.events.length, count: state.count };
+    if (said.length) region.textContent = said.join(". ");
+  }
+
+  // Numbers and days as the page's language writes them.
+  const lang = () => document.documentElement.lang || "en";
+  function num(value, digits = 0) {
+    if (value === null || value === undefined) return "–";
+    return new Intl.NumberFormat(lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  }
+  function day(iso) {
+    return iso ? new Intl.DateTimeFormat(lang(), { day: "numeric", month: "short", year: "numeric" }).format(new Date(`${iso}T12:00`)) : "";
+  }
+  // A game as a player knows it: the day, the players (a computer player with its level).
+  function gameName(played, sides, levels = {}) {
+    const versus = " " + _("v") + " ";
+    const who = sides.map((side) => (levels[side] ? side + " (" + _(levels[side]) + ")" : side)).join(versus);
+    return played ? `${day(played)}, ${who}` : who;
+  }
+
+  return { el, cardFace, cardBack, connect, post, token, setToken, drawBoard, scoreLine, recentEvents, eventItem, announce,
+    num, day, gameName, SUITS };
 })();

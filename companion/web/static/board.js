@@ -6,12 +6,13 @@
   const $ = (id) => document.getElementById(id);
   const KEYS = [["1", "2", "3", "A"], ["4", "5", "6", "B"], ["7", "8", "9", "C"], ["*", "0", "#", "D"]];
   const KEY_TEXT = { "1": "1 A♣", "2": "2 ♦", "3": "3 ♥", "4": "4 ♠", "*": "* JQK", "0": "0 10", "#": "# PEG",
-    A: "GO", B: "UNDO", C: "OK", D: "MENU" };
+    A: _("GO"), B: _("UNDO"), C: _("OK"), D: _("MENU") };
   const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   let latest = null;
   let chosen = [];
   let controls = true;
   let sortOrder = localStorage.getItem("crib-sort") || "asc";
+  let handFocus = null; // the card (its code) or "go" the keyboard was on: kept when the hand is drawn again
 
   function say(text, error = false) {
     const box = $("message");
@@ -65,6 +66,7 @@
     renderOthers(snapshot);
     renderYou(snapshot);
     Show.render(snapshot);
+    Crib.announce($("announce"), snapshot);
   }
 
   function renderOthers(snapshot) {
@@ -120,14 +122,49 @@
       return cardFace(card, {
         role: "button", tabindex: active ? "0" : "-1",
         class: `card big${card.suit === "H" || card.suit === "D" ? " red" : ""}${chosen.includes(card.code) ? " chosen" : ""}${active ? " active" : " idle"}`,
-        "aria-disabled": active ? "false" : "true",
+        "aria-disabled": active ? "false" : "true", "aria-pressed": discarding ? String(chosen.includes(card.code)) : false,
+        "aria-label": cardName(card),
         onclick: () => clickCard(card, discarding, playable, you.discard_size),
+        onkeydown: (event) => cardKey(event, card, discarding, playable, you.discard_size),
       });
     }));
     $("go").disabled = !you.can_go;
+    keepFocus();
     $("claim-box").hidden = !you.must_claim;
     $("feedback").textContent = you.feedback;
     $("you-said").textContent = you.said;
+  }
+
+  const RANK_NAMES = { A: _("ace"), J: _("jack"), Q: _("queen"), K: _("king") };
+  const SUIT_NAMES = { C: _("clubs"), D: _("diamonds"), H: _("hearts"), S: _("spades") };
+  function cardName(card) {
+    const rank = card.code.slice(0, -1);
+    return fmt(_("{rank} of {suit}"), { rank: RANK_NAMES[rank] || rank, suit: SUIT_NAMES[card.suit] });
+  }
+
+  // The keyboard: Enter or Space plays (or lays away) the card in focus, the arrows move along the hand.
+  function cardKey(event, card, discarding, playable, size) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      clickCard(card, discarding, playable, size);
+    } else if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
+      event.preventDefault();
+      const cards = [...$("hand").querySelectorAll(".card.active")];
+      const at = cards.indexOf(event.currentTarget);
+      const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
+      const next = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1 : (at + step + cards.length) % cards.length;
+      if (cards[next]) cards[next].focus();
+    }
+  }
+
+  // After the hand is drawn again, the keyboard stays where it was: the same card, else the first one that can
+  // be played, else GO when it is the only move.
+  function keepFocus() {
+    if (handFocus === null) return;
+    const active = [...$("hand").querySelectorAll(".card.active")];
+    const same = active.find((c) => c.dataset.card === handFocus);
+    const target = same || active[0] || (!$("go").disabled ? $("go") : null);
+    if (target && document.activeElement !== target) target.focus();
   }
 
   function clickCard(card, discarding, playable, size) {
@@ -159,6 +196,10 @@
   }
 
   function buildControls() {
+    document.addEventListener("focusin", (event) => {
+      const card = event.target.closest && event.target.closest("#hand .card");
+      handFocus = card ? card.dataset.card : event.target.id === "go" ? "go" : null;
+    });
     for (const button of document.querySelectorAll("[data-entry]")) {
       button.addEventListener("click", () => entry(button.dataset.entry));
     }
@@ -217,7 +258,7 @@
   buildControls();
   checkControls();
   Crib.connect(render, (up) => {
-    $("link").textContent = up ? "live" : "reconnecting…";
+    $("link").textContent = up ? _("live") : _("reconnecting…");
     $("link").classList.toggle("down", !up);
   });
 })();

@@ -11,17 +11,17 @@
 
   function show() {
     const deal = game.deals[at - 1];
-    $("which").textContent = `deal ${at} of ${game.deals.length}`;
+    $("which").textContent = fmt(_("deal {deal} of {deals}"), { deal: at, deals: game.deals.length });
     $("previous").disabled = at <= 1;
     $("next").disabled = at >= game.deals.length;
     $("race").replaceChildren(Charts.race(game.sides.map((s) => s.name), game.race, game.rules.target, game.rules.skunk_lines, at));
-    const rows = [el("div", { class: "row" }, el("span", { class: "label" }, "Dealer"), deal.dealer),
-      el("div", { class: "row" }, el("span", { class: "label" }, "Starter"), deal.starter ? cards([deal.starter]) : "–")];
+    const rows = [el("div", { class: "row" }, el("span", { class: "label" }, _("Dealer")), deal.dealer),
+      el("div", { class: "row" }, el("span", { class: "label" }, _("Starter")), deal.starter ? cards([deal.starter]) : "–")];
     for (const [player, hand] of Object.entries(deal.hands)) {
       rows.push(el("div", { class: "row" }, el("span", { class: "label" }, player), cards(hand),
-        deal.discards[player] ? el("span", { class: "tag" }, `laid away ${deal.discards[player].map((c) => c.pretty).join(" ")}`) : null));
+        deal.discards[player] ? el("span", { class: "discards" }, _("laid away"), " ", cards(deal.discards[player])) : null));
     }
-    rows.push(el("div", { class: "row" }, el("span", { class: "label" }, "Pegging"),
+    rows.push(el("div", { class: "row" }, el("span", { class: "label" }, _("Pegging")),
       Object.entries(deal.pegging).map(([p, v]) => `${p} ${v}`).join(", ")));
     rows.push(el("ol", { class: "said" }, game.events.filter((e) => e.deal === at).map(Crib.eventItem)));
     $("deal").replaceChildren(...rows);
@@ -32,7 +32,9 @@
     const data = await response.json();
     if (!response.ok) { $("problem").textContent = data.error; return; }
     game = data;
-    $("title").textContent = `${game.log}, game ${game.game}: ${game.sides.map((s) => s.name).join(" v ")}${game.winner !== null ? ` · ${game.sides[game.winner].name} won` : ""}`;
+    const names = game.sides.map((s) => s.name);
+    $("title").textContent = Crib.gameName(game.played, names, game.levels) +
+      (game.winner !== null ? ` · ${fmt(_("{winner} won"), { winner: names[game.winner] })}` : "");
     $("previous").addEventListener("click", () => { at -= 1; show(); });
     $("next").addEventListener("click", () => { at += 1; show(); });
     if (game.deals.length) show();

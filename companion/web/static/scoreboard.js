@@ -18,6 +18,7 @@
     const last = state.events[state.events.length - 1];
     $("last").replaceChildren(...(last ? [`${last.name} ${last.points}`, el("span", { class: "words" }, last.said)] : []));
     Crib.drawBoard($("board"), snapshot);
+    Crib.announce($("announce"), snapshot);
   }
-  Crib.connect(render, (up) => { $("link").textContent = up ? "live" : "reconnecting…"; $("link").classList.toggle("down", !up); });
+  Crib.connect(render, (up) => { $("link").textContent = up ? _("live") : _("reconnecting…"); $("link").classList.toggle("down", !up); });
 })();

@@ -2,27 +2,44 @@
 "use strict";
 
 (() => {
-  const { el } = Crib;
+  const { el, num, gameName } = Crib;
   const $ = (id) => document.getElementById(id);
-  const fixed = (v, n = 2) => (v === null || v === undefined ? "–" : Number(v).toFixed(n));
+  const HEADS = [...document.querySelectorAll("#players thead th")].map((th) => th.textContent);
 
   async function load() {
     const response = await fetch("/api/stats");
     const data = await response.json();
     if (!response.ok) { $("problems").textContent = data.error; return; }
-    $("summary").textContent = fmt(_("{games} games finished, {unfinished} under way, from {logs} logs."), data);
+    $("summary").textContent = fmt(_("Games finished: {games} · under way: {unfinished} · logs: {logs}"),
+      { games: num(data.games), unfinished: num(data.unfinished), logs: num(data.logs) });
     const players = Object.values(data.players);
-    $("players").tBodies[0].replaceChildren(...players.map((p) => el("tr", {},
-      el("td", {}, p.player), el("td", {}, p.games), el("td", {}, p.wins), el("td", {}, p.skunks_given),
-      el("td", {}, p.skunks_taken), el("td", {}, fixed(p.pegging)), el("td", {}, fixed(p.hand)), el("td", {}, fixed(p.crib)),
-      el("td", {}, p.best_hand ?? "–"), el("td", {}, p.coached ? `${fixed(p.discard_loss)} (${p.coached} deals)` : "–"))));
-    $("best").replaceChildren(...data.best_hands.map((b) => el("li", {}, `${b.player}: ${b.hand} points (`,
-      el("a", { href: `/games/${b.log}/${b.game}` }, `${b.log} game ${b.game}`), `, deal ${b.deal})`)));
-    const games = data.games_list.filter((g) => g.race.some((r) => r.length > 1));
-    $("game").replaceChildren(...games.slice().reverse().map((g, i) => el("option", { value: i },
-      `${g.log} game ${g.game}: ${g.sides.map((s, j) => `${s} ${g.scores[j]}`).join(", ")}${g.winner !== null ? ` · ${g.sides[g.winner]} won` : ""}`)));
+    $("players").tBodies[0].replaceChildren(...players.map((p) => el("tr", {}, ...[
+      p.player, num(p.games), num(p.wins), num(p.skunks_given), num(p.skunks_taken), num(p.pegging, 2), num(p.hand, 2),
+      num(p.crib, 2), p.best_hand ?? "–",
+      p.coached ? fmt(_("{points} ({deals} deals)"), { points: num(p.discard_loss, 2), deals: num(p.coached) }) : "–",
+    ].map((value, i) => el("td", { "data-label": HEADS[i] }, String(value))))));
+    const games = data.games_list.filter((g) => g.race.some((r) => r.length > 1)).reverse();
+    const named = (g) => gameName(g.played, g.sides, g.levels);
+    const faces = (cards) => el("span", { class: "discards" }, cards.map((c) => Crib.cardFace(c)));
+    if (data.costly_discards.length) {
+      $("discards").replaceChildren(...data.costly_discards.map((d) => {
+        const g = data.games_list.find((x) => x.log === d.log && x.game === d.game);
+        return el("li", {}, el("b", {}, d.player), " ", _("laid away"), " ", faces(d.laid), " ", _("instead of"), " ",
+          faces(d.best), ": ", fmt(_("{points} points given away"), { points: num(d.loss, 2) }), " · ",
+          el("a", { class: "to-game", href: `/games/${d.log}/${d.game}` },
+            `${g ? named(g) : d.log}, ${fmt(_("deal {deal}"), { deal: d.deal })}`));
+      }));
+    }
+    $("best").replaceChildren(...data.best_hands.map((b) => {
+      const g = data.games_list.find((x) => x.log === b.log && x.game === b.game);
+      return el("li", {}, el("a", { class: "to-game", href: `/games/${b.log}/${b.game}` },
+        fmt(_("{player}: {points} points"), { player: b.player, points: b.hand }), " · ",
+        g ? named(g) : `${b.log} ${b.game}`, ", ", fmt(_("deal {deal}"), { deal: b.deal })));
+    }));
+    $("game").replaceChildren(...games.map((g, i) => el("option", { value: i },
+      `${named(g)}: ${g.sides.map((s, j) => `${s} ${g.scores[j]}`).join(", ")}${g.winner !== null ? ` · ${fmt(_("{winner} won"), { winner: g.sides[g.winner] })}` : ""}`)));
     const pick = () => {
-      const g = games.slice().reverse()[Number($("game").value)];
+      const g = games[Number($("game").value)];
       if (!g) return;
       $("race").replaceChildren(Charts.race(g.sides, g.race, g.target, g.skunk_lines));
       $("replay").href = `/games/${g.log}/${g.game}`;
@@ -34,8 +51,8 @@
       const player = $("player").value;
       if (!player) return;
       const found = await (await fetch(`/api/hands?player=${encodeURIComponent(player)}`)).json();
-      $("hands-note").textContent = fmt(_("{hands} hands counted"), found);
-      $("hands").replaceChildren(Charts.distribution(found.counts, found.all, `${player}'s hands`));
+      $("hands-note").textContent = fmt(_("{hands} hands counted"), { hands: num(found.hands) });
+      $("hands").replaceChildren(Charts.distribution(found.counts, found.all, fmt(_("{player}'s hands"), { player })));
     };
     $("player").addEventListener("change", hands);
     hands();

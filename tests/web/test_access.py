@@ -1,0 +1,277 @@
+"""The pages as everyone uses them, in headless Chromium: whole games against the computer by keyboard alone, by
+tapping on a phone's 390 px and in German; axe-core (from the npm registry) on every page; every control at
+least 44 px on a phone. Screenshots are kept as artefacts (test-artefacts/web/)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import i18n
+from companion.play.computer import Settings
+from tests.facts import label, name
+from tests.web.browsing import ARGS, ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
+from tests.web.running import Running, running_board
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+SAMPLE = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
+
+
+def shows_state(page: Any, board: Running) -> bool:
+    """Whether the page shows the table's latest state (every input taken so far)."""
+    return page.evaluate("document.body.dataset.inputs") == str(len(board.table.state.inputs))
+
+
+def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move: Callable[[bool], None]) -> int:
+    """Play the person's part until the game is over: `discard()` when six cards are dealt, `move(go)` on the
+    person's turn (go: no card fits). Returns the deals played."""
+    deals = set()
+    person = board.computer.settings.person if board.computer.settings else "Guest"
+    for _ in range(1500):
+        state = board.table.state
+        if state.winner is not None:
+            return len(deals)
+        you = page.evaluate("document.querySelectorAll('#hand .card.active').length")
+        if not shows_state(page, board) or not board.computer.idle:
+            page.wait_for_timeout(40)
+            continue
+        if state.phase != "play" and person not in state.discards and you == 6:
+            deals.add(state.deal_number)
+            discard()
+        elif state.phase == "play" and state.turn == person:
+            move(not page.locator("#go").is_disabled())
+        else:
+            page.wait_for_timeout(40)
+            continue
+        page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'", timeout=10_000)
+    raise AssertionError(f"the game did not end: {board.table.state.prompt()}")
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("(() => { const e = document.activeElement; "
+                             "return e.id || e.dataset.card || e.tagName; })()"))
+
+
+def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
+    settings = Settings("Guest", ("easy",), seed=61, target=61)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(**DESKTOP)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        for _ in range(40):  # Tab from the top of the page reaches the hand
+            page.keyboard.press("Tab")
+            if page.evaluate("!!document.activeElement.closest('#hand')"):
+                break
+        else:
+            raise AssertionError("Tab never reaches the cards")
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline == "solid", "the card in focus is not marked"
+        page.keyboard.press("ArrowRight")
+        page.locator("#you").screenshot(path=ARTEFACTS / "keyboard-focus.png")
+        page.keyboard.press("ArrowLeft")
+
+        def discard() -> None:
+            first = focused(page)
+            page.keyboard.press("Enter")
+            page.keyboard.press("ArrowRight")
+            second = focused(page)
+            assert second != first, "the arrows move along the hand"
+            page.keyboard.press(" ")
+            playwright.expect(page.locator("#hand .card")).to_have_count(4)
+            assert {str(c) for c in board.table.state.discards["Guest"]} == {first, second}
+
+        def move(go: bool) -> None:
+            page.wait_for_function("() => document.activeElement.matches('#hand .card.active, #go:enabled')")
+            if go:
+                assert focused(page) == "go", "with no card that fits, the keyboard is on GO"
+            else:
+                state = board.table.state
+                fits = {str(c) for c in state.held("Guest") if state.count + c.value <= 31}
+                assert focused(page) in fits, "the keyboard is on a card that can be played"
+            page.keyboard.press("Enter")
+
+        deals = play_whole_game(page, board, discard, move)
+        assert deals >= 2 and board.table.state.winner is not None
+        playwright.expect(page.locator("#sides")).to_contain_text("61")
+        page.screenshot(path=ARTEFACTS / "keyboard-game-over.png", full_page=True)
+        browser.close()
+        assert errors == []
+
+
+def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    settings = Settings("Guest", ("standard",), seed=39, target=61)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(**PHONE)
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        board_box = page.locator("#board svg").bounding_box()
+        assert board_box is not None and board_box["height"] >= 150  # the street in play, large enough to read
+        tallest = page.evaluate("Math.min(...[...document.querySelectorAll('#board svg text')].map(t => "
+                                "t.getBoundingClientRect()).filter(box => box.width).map(box => box.height))")
+        assert tallest >= 10, f"the board's numbers are {tallest:.1f} px tall"
+        shot = [False]
+
+        def discard() -> None:
+            page.locator("#hand .card.active").nth(0).tap()
+            page.locator("#hand .card.active").nth(1).tap()
+
+        def move(go: bool) -> None:
+            (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
+            if not shot[0] and board.table.state.back_pegs and any(board.table.state.back_pegs.values()):
+                page.wait_for_selector("#board circle.peg.back")
+                ring = page.evaluate("getComputedStyle(document.querySelector('#board circle.peg.back')).strokeWidth")
+                assert float(ring.removesuffix("px")) >= 1.4  # a back peg is a ring in its side's colour
+                page.screenshot(path=ARTEFACTS / "phone-game.png", full_page=False)
+                shot[0] = True
+
+        play_whole_game(page, board, discard, move)
+        assert board.table.state.winner is not None
+        playwright.expect(page.locator("#sides")).to_contain_text("61")
+        page.goto(board.url + "stats")  # the game as the statistics name it, and its costliest discards as cards
+        playwright.expect(page.locator("#game option").first).to_contain_text("Guest v Standard (standard)")
+        playwright.expect(page.locator("#players tbody tr")).to_have_count(2)
+        page.wait_for_selector("#hands svg")
+        laid = page.locator("#discards li").first
+        if "Guest" in page.locator("#discards").inner_text():  # a perfect player's list stays empty
+            assert laid.locator(".card").count() == 4  # two laid away, two the coach would have
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert axe(page) == [] and small_controls(page) == []
+        page.screenshot(path=ARTEFACTS / "stats-after-a-game-390.png", full_page=True)
+        browser.close()
+
+
+def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(tmp_path):
+    """The board (during the play, every panel open), the scoreboard, the statistics, a game's replay and the
+    phone's scanner, at 1280 px and at a phone's 390 px."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "games").mkdir()
+    shutil.copy(SAMPLE, tmp_path / "games" / "0001.jsonl")  # a finished game: figures, charts, best hands
+    settings = Settings("Guest", ("standard",), seed=21, target=61)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(**DESKTOP)
+        page.goto(board.url)
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        page.wait_for_function("() => document.querySelector('#announce').textContent !== ''"
+                               " || document.querySelectorAll('#said li').length === 0")
+        found: dict[str, list[str]] = {}
+        measured: dict[str, int] = {}
+        for name, context in (("1280", DESKTOP), ("390", PHONE)):
+            view = browser.new_page(**context)
+            for path, drawn in (("", "#board svg"), ("scoreboard", "#board svg"), ("stats", "#hands svg"),
+                                ("games/0001.jsonl/1", "#race svg"), ("scan", "main")):
+                view.goto(board.url + path)
+                view.wait_for_selector(drawn, timeout=10_000)
+                view.wait_for_timeout(300)
+                for details in view.locator("details").all():
+                    details.evaluate("d => d.open = true")
+                key = f"{path or 'board'} at {name}"
+                found[key] = axe(view)
+                if name == "390":
+                    found[key + " (small)"] = small_controls(view)
+                    measured[key] = controls_measured(view)
+                    assert view.evaluate("document.documentElement.scrollWidth") <= 390, key
+                view.screenshot(path=ARTEFACTS / f"{(path or 'board').split('/')[0]}-{name}.png", full_page=True)
+            view.close()
+        browser.close()
+    assert all(not problems for problems in found.values()), {k: v for k, v in found.items() if v}
+    assert measured["board at 390"] >= 55, measured  # the hand, GO, the menu, the keypad, the picker, the form
+
+
+def test_the_board_announces_the_count_and_each_score_to_screen_readers(tmp_path):
+    settings = Settings("Guest", ("easy",), seed=8)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(**DESKTOP)
+        page.goto(board.url)
+        assert page.get_attribute("#announce", "aria-live") == "polite"
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        heard: list[str] = []
+
+        def hear(words: str) -> None:
+            heard.append(words)
+
+        page.expose_function("heard", hear)
+        page.evaluate("new MutationObserver(() => heard(document.querySelector('#announce').textContent))"
+                      ".observe(document.querySelector('#announce'), {childList: true, characterData: true, "
+                      "subtree: true})")
+        for _ in range(400):
+            state = board.table.state
+            if len(state.played) >= 4 or any(e.deal == 1 and e.kind.in_play for e in state.events):
+                break
+            if state.turn == "Guest" and shows_state(page, board) and board.computer.idle:
+                (page.locator("#go") if not page.locator("#go").is_disabled()
+                 else page.locator("#hand .card.active").first).click()
+            page.wait_for_timeout(40)
+        page.wait_for_function(f"() => document.body.dataset.inputs === '{len(board.table.state.inputs)}'")
+        page.wait_for_timeout(200)
+        state = board.table.state
+        assert any(f"count {state.count}" in words for words in heard), heard
+        scores = [e for e in state.events if e.deal == state.deal_number]
+        assert scores, "a score was pegged"
+        for event in scores:
+            assert any(f"{label(event)} {event.points}: {name(event.side)} has " in words for words in heard), heard
+        svg = page.get_attribute("#board svg", "aria-label") or ""
+        assert "front peg" in svg and "back peg" in svg
+        browser.close()
+
+
+def test_a_whole_game_in_german_speaks_german_on_every_page(tmp_path):
+    i18n.use("de")
+    settings = Settings("Gast", ("easy",), seed=77, target=61)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(**DESKTOP)
+        page.goto(board.url)
+        assert page.get_attribute("html", "lang") == "de"
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        english = ["Lay away", "click", "Your hand", "NEW GAME", "Scores as said", "Statistics", "against",
+                   "Keypad", "Card picker", "Start the game", "Computer players", "deals", "live"]
+        text = page.locator("body").inner_text()
+        assert [w for w in english if w in text] == []
+        assert axe(page) == []
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        page.screenshot(path=ARTEFACTS / "board-de.png", full_page=True)
+
+        def discard() -> None:
+            page.locator("#hand .card.active").nth(0).click()
+            page.locator("#hand .card.active").nth(1).click()
+
+        def move(go: bool) -> None:
+            (page.locator("#go") if go else page.locator("#hand .card.active").first).click()
+
+        play_whole_game(page, board, discard, move)
+        playwright.expect(page.locator("#sides")).to_contain_text("61")
+        assert [w for w in english if w in page.locator("body").inner_text()] == []
+        page.screenshot(path=ARTEFACTS / "board-de-game-over.png", full_page=True)
+        for path, words in (("stats", ["Games finished", "Players", "given away", "Best hands", "Score race",
+                                       "Costliest"]),
+                            ("scoreboard", ["count ", "deals", "Scoreboard"]),
+                            ("games/0001.jsonl/1", ["previous deal", "Dealer", "Starter", "laid away", "deal 1"])):
+            view = browser.new_page(**DESKTOP)
+            view.goto(board.url + path)
+            view.wait_for_timeout(800)
+            text = view.locator("body").inner_text()
+            assert [w for w in words if w in text] == [], path
+            assert axe(view) == [], path
+            view.screenshot(path=ARTEFACTS / f"{path.split('/')[0]}-de.png", full_page=True)
+            view.close()
+        browser.close()
