@@ -29,9 +29,11 @@ def shows_state(page: Any, board: Running) -> bool:
     return page.evaluate("document.body.dataset.inputs") == str(len(board.table.state.inputs))
 
 
-def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move: Callable[[bool], None]) -> int:
+def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move: Callable[[bool], None],
+                    proceed: Callable[[], None] | None = None) -> int:
     """Play the person's part until the game is over: `discard()` when six cards are dealt, `move(go)` on the
-    person's turn (go: no card fits). Returns the deals played."""
+    person's turn (go: no card fits), `proceed()` when the show waits (by default Continue is clicked). Returns
+    the deals played."""
     deals = set()
     person = board.computer.settings.person if board.computer.settings else "Guest"
     for _ in range(1500):
@@ -42,7 +44,10 @@ def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move
         if not shows_state(page, board) or not board.computer.idle:
             page.wait_for_timeout(40)
             continue
-        if state.phase != "play" and person not in state.discards and you == 6:
+        if board.computer.showing(state) is not None:
+            playwright.expect(page.locator("#show-continue")).to_be_visible()
+            (proceed or (lambda: page.click("#show-continue")))()
+        elif state.phase != "play" and person not in state.discards and you == 6:
             deals.add(state.deal_number)
             discard()
         elif state.phase == "play" and state.turn == person:
@@ -100,7 +105,11 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
                 assert focused(page) in fits, "the keyboard is on a card that can be played"
             page.keyboard.press("Enter")
 
-        deals = play_whole_game(page, board, discard, move)
+        def proceed() -> None:  # the show waits: Continue has the focus, and Enter is OK
+            playwright.expect(page.locator("#show-continue")).to_be_focused()
+            page.keyboard.press("Enter")
+
+        deals = play_whole_game(page, board, discard, move, proceed)
         assert deals >= 2 and board.table.state.winner is not None
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         page.screenshot(path=ARTEFACTS / "keyboard-game-over.png", full_page=True)

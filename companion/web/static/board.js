@@ -160,7 +160,7 @@
   // After the hand is drawn again, the keyboard stays where it was: the same card, else the first one that can
   // be played, else GO when it is the only move.
   function keepFocus() {
-    if (handFocus === null) return;
+    if (handFocus === null || $("show-continue").offsetParent !== null) return; // Continue is on screen: it keeps the focus
     const active = [...$("hand").querySelectorAll(".card.active")];
     const same = active.find((c) => c.dataset.card === handFocus);
     const target = same || active[0] || (!$("go").disabled ? $("go") : null);
@@ -198,7 +198,8 @@
   function buildControls() {
     document.addEventListener("focusin", (event) => {
       const card = event.target.closest && event.target.closest("#hand .card");
-      handFocus = card ? card.dataset.card : event.target.id === "go" ? "go" : null;
+      // from Continue the keyboard goes back to the hand once the next deal is dealt
+      handFocus = card ? card.dataset.card : event.target.id === "go" ? "go" : event.target.id === "show-continue" ? "hand" : null;
     });
     for (const button of document.querySelectorAll("[data-entry]")) {
       button.addEventListener("click", () => entry(button.dataset.entry));
