@@ -89,11 +89,19 @@ def scanner_device(value: object) -> str:
     return str(value)
 
 
+NAME_CHARS = 12
+"""The longest name a player may have: the OLED's 21 columns hold "Undone: <name>'s 10♥" and every other message
+whole with it (tests/view/test_oled_words.py)."""
+
+
 def names(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(isinstance(n, str) and n.strip()
                                                                           for n in value):
         raise ValueError(_('must be a list of 2 to 4 names, like ["Ann", "Bob"] (got {value})')
                          .format(value=_shown(value)))
+    if long := [name for name in value if len(name) > NAME_CHARS]:
+        raise ValueError(_("a name has at most {most} characters, for the screen: shorten {name!r}")
+                         .format(most=NAME_CHARS, name=long[0]))
     if len(set(value)) != len(value):
         raise ValueError(_("must not name anyone twice (got {value})").format(value=_shown(value)))
     return tuple(value)

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.clock import Clock, SystemClock
 from companion.commands import CommandError, sim_state_dir
-from companion.config import Config, add_config_arguments, config_from_args
+from companion.config import NAME_CHARS, Config, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.rules import VARIANT, VARIANTS
@@ -90,6 +90,9 @@ def player_names(text: str) -> tuple[str, ...]:
         raise CommandError(ngettext("--players {text!r} names {count} player: a game has 2, 3 or 4 players, {example}",
                                     "--players {text!r} names {count} players: a game has 2, 3 or 4 players, {example}",
                                     len(names)).format(text=text, count=len(names), example=example))
+    if long := [name for name in names if len(name) > NAME_CHARS]:
+        raise CommandError(_("--players: a name has at most {most} characters, for the screen: shorten {name!r}")
+                           .format(most=NAME_CHARS, name=long[0]))
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:
         raise CommandError(_("--players names {twice} twice: give each player a different name").format(twice=twice))
@@ -160,12 +163,12 @@ class Screen:
         text = outcome.entry.text.strip()
         if outcome.accepted is not None:
             line = f"ok {outcome.line} {json.dumps(input_to_json(outcome.accepted))}"
-            self.status = f"{text}: ok" + (f" ({outcome.message})" if outcome.message else "")
+            self.status = f"{text}: {outcome.message or _('ok')}"
         elif outcome.error:
-            line = self.status = f"rejected {text!r}: {outcome.message}"
+            line = self.status = _("rejected {text!r}: {message}").format(text=text, message=outcome.message)
         else:
-            line = f"noted {text!r}: {outcome.message or 'ok'}"
-            self.status = f"{text}: {outcome.message or 'ok'}"
+            line = _("noted {text!r}: {message}").format(text=text, message=outcome.message or _("ok"))
+            self.status = f"{text}: {outcome.message or _('ok')}"
         self.shown += 1
         if self.snapshots is not None:
             stem = self.snapshots / f"{self.shown:04d}"
@@ -218,13 +221,14 @@ class Screen:
                 self.leds(settled=False), shutil.get_terminal_size()):  # a new image is drawn for every change
             self.draw()
 
-    def draw(self, *, typed: bool = False) -> None:
-        """The whole screen. On a terminal in place, the pegs as they move: after an entry (`typed`) the line typed
-        on is cleared for the next; otherwise the cursor stays where it is, with whatever is being typed."""
+    def draw(self, *, typed: bool = False, settled: bool = False) -> None:
+        """The whole screen. On a terminal in place, the pegs as they move (`settled`: once they have walked and
+        flashed): after an entry (`typed`) the line typed on is cleared for the next; otherwise the cursor stays
+        where it is, with whatever is being typed."""
         if self.quiet or self.table.picture.image is None:
             return
         size = shutil.get_terminal_size()
-        leds = self.leds(settled=not self.live)
+        leds = self.leds(settled=settled or not self.live)
         lines = self.lines(size, leds)
         if not self.live:
             print("\n".join(lines), flush=True)
@@ -340,7 +344,10 @@ def play_demo(daemon: Daemon, clock: Clock, lines: LineEntry, screen: Screen) ->
         if pending and clock.monotonic() >= next_at:
             lines.lines.append(pending.pop(0))
             next_at = clock.monotonic() + DEMO_SECONDS
-        return not pending and not lines.lines and daemon.table.queue.empty() and clock.monotonic() >= next_at
+        if pending or lines.lines or not daemon.table.queue.empty() or clock.monotonic() < next_at:
+            return False
+        screen.draw(settled=True)  # the last frame: every peg in its hole, none caught mid-flash
+        return True
 
     code = daemon.run(done)
     state = daemon.table.state
