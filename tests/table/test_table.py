@@ -439,3 +439,32 @@ def test_what_the_table_shows_is_the_same_in_plain_values(tmp_path):
     (bad,) = enter(table, "9S")
     shown = table.shown().to_json()
     assert shown["error"] is True and shown["message"] == bad.message == shown["screen"]["error"]
+
+
+def test_undo_says_what_it_took_back_from_the_input_undone(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:3])  # the starter 5C, Bob 10C, Ann 4C
+    (undone,) = enter(table, "undo")
+    assert undone.accepted is not None and undone.message == "Undone: Ann's 4♣"
+    assert table.presenter.message == "Undone: Ann's 4♣" and not table.presenter.message_is_error
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: Bob's 10♣"
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: the starter 5♣"
+    enter(table, *DEAL[:-4], *DEAL[-4:])  # the whole deal again, the crib's four cards last
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: the crib's 4 cards" and table.prompt() == "Scan the crib (Ann's)"
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: Ann's 8♥"  # the last card of the play
+    enter(table, "8H", "go")
+    assert table.state.phase == "crib"
+
+
+def test_undo_names_a_go_and_a_manual_peg(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:7])  # ... Bob 5D makes 30: Ann says go
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: Ann's go"
+    enter(table, "peg Bob 5")
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: 5 points pegged for Bob"
