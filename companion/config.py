@@ -246,6 +246,15 @@ def listen_address(value: object) -> str:
     return value
 
 
+def optional_listen_address(value: object) -> str:
+    if value == "":
+        return ""
+    try:
+        return listen_address(value)
+    except ValueError:
+        raise ValueError(f'must be "" (off) or "HOST:PORT" like "0.0.0.0:8443" (got {_shown(value)})') from None
+
+
 def club_id(value: object) -> str:
     if not isinstance(value, str) or (value and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}", value)):
         raise ValueError(f"must be \"\" or 1 to 40 letters, digits, '-', '_' or '.' (got {_shown(value)})")
@@ -269,6 +278,7 @@ class ClubConfig:
 class WebConfig:
     listen: str = _option(listen_address)
     token: str = _option(text)
+    https: str = _option(optional_listen_address)
 
 
 @dataclass(frozen=True)
