@@ -63,7 +63,7 @@ def test_crib_score_says_the_29_in_german(capsys):
     assert cli.main(["score", "5H", "5D", "5C", "JS", "5S", "--lang", "de"]) == 0
     assert capsys.readouterr().out == (
         "gesamt 29: fünfzehn zwei, fünfzehn vier, fünfzehn sechs, fünfzehn acht, fünfzehn zehn, fünfzehn zwölf, "
-        "fünfzehn vierzehn, fünfzehn sechzehn, ein Vierling macht achtundzwanzig, und seine Nobs macht "
+        "fünfzehn vierzehn, fünfzehn sechzehn, ein Vierling macht achtundzwanzig, und der Nobs macht "
         "neunundzwanzig\n")
 
 
@@ -121,7 +121,7 @@ def test_crib_sim_speaks_the_configured_language_and_lang_overrides_it(tmp_path,
     common = ["sim", "--state-dir", str(tmp_path / "state"), "--new", "--dealer", "Ann", "--script", str(script),
               "--quiet"]
     assert cli.main([*common, "--set", "game.language='de'"]) == 0
-    assert "rejected 'what': 'what' ist keine Karte und kein Befehl" in capsys.readouterr().out
+    assert "abgelehnt 'what': 'what' ist keine Karte und kein Befehl" in capsys.readouterr().out
     assert cli.main([*common, "--set", "game.language='de'", "--lang", "en"]) == 0
     assert "rejected 'what': 'what' is not a card or a command" in capsys.readouterr().out
 
