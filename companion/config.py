@@ -484,9 +484,9 @@ def load_config(path: Path | str | None = None, overrides: Sequence[str] = (), *
 def add_config_arguments(parser: argparse.ArgumentParser) -> None:
     """The --config and --set options every command that runs the board shares."""
     parser.add_argument("--config", metavar="FILE", type=Path,
-                        help=f"a TOML file read after the packaged defaults and {SYSTEM_PATH}")
+                        help=_("a TOML file read after the packaged defaults and {path}").format(path=SYSTEM_PATH))
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
-                        help="override one value, e.g. --set devices.scanner=serial (repeatable)")
+                        help=_("override one value, e.g. --set devices.scanner=serial (repeatable)"))
 
 
 def config_from_args(args: argparse.Namespace) -> Config:

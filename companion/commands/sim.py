@@ -45,32 +45,32 @@ REFRESH_SECONDS = 0.05  # how often a terminal looks for changes no entry made
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "sim", help="run the board on simulated hardware in this terminal",
-        description="The Cribbage Companion daemon with simulated devices: type cards (5H, 10D, QS), go, undo, "
+        "sim", help=_("run the board on simulated hardware in this terminal"),
+        description=_("The Cribbage Companion daemon with simulated devices: type cards (5H, 10D, QS), go, undo, "
         "ok, 'peg Bob 5', or keypad keys as key:53. The OLED, the board and the game so far are drawn in an 80x24 "
         "terminal and kept up to date. Running again on the same --state-dir resumes the game; naming other "
-        "players, a variant or a target starts a new one.",
+        "players, a variant or a target starts a new one."),
     )
-    parser.add_argument("--players", help="names for a new game, comma separated: two, three, or four (partners "
-                        "sit opposite) (default: [game] players)")
-    parser.add_argument("--variant", choices=VARIANTS, help="the game for a new game: two, three or four players, "
-                        "or five-card cribbage for two (to 61) (default: from the number of players)")
-    parser.add_argument("--dealer", help="who deals first in a new game, skipping the cut for deal (default: "
-                        "[game] dealer when one of the players, else the players cut)")
-    parser.add_argument("--target", type=int, choices=(61, 121), help="points to win a new game")
-    parser.add_argument("--state-dir", type=Path, help="where the game lives (default: "
-                        "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)")
-    parser.add_argument("--new", action="store_true", help="start a new game instead of resuming")
-    parser.add_argument("--script", type=Path, help="read entries from FILE (one a line) and exit when done")
-    parser.add_argument("--snapshots", type=Path, metavar="DIR", help="write the OLED and LED pictures as PNG "
-                        "after every input")
-    parser.add_argument("--demo", action="store_true", help="play a sample deal by itself (in a fresh game), "
-                        "then sum it up")
-    parser.add_argument("--quiet", action="store_true", help="no pictures, only one line per entry")
-    parser.add_argument("--no-web", action="store_true", help="no page: by default the board is also served "
+    parser.add_argument("--players", help=_("names for a new game, comma separated: two, three, or four (partners "
+                        "sit opposite) (default: [game] players)"))
+    parser.add_argument("--variant", choices=VARIANTS, help=_("the game for a new game: two, three or four players, "
+                        "or five-card cribbage for two (to 61) (default: from the number of players)"))
+    parser.add_argument("--dealer", help=_("who deals first in a new game, skipping the cut for deal (default: "
+                        "[game] dealer when one of the players, else the players cut)"))
+    parser.add_argument("--target", type=int, choices=(61, 121), help=_("points to win a new game"))
+    parser.add_argument("--state-dir", type=Path, help=_("where the game lives (default: "
+                        "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)"))
+    parser.add_argument("--new", action="store_true", help=_("start a new game instead of resuming"))
+    parser.add_argument("--script", type=Path, help=_("read entries from FILE (one a line) and exit when done"))
+    parser.add_argument("--snapshots", type=Path, metavar="DIR", help=_("write the OLED and LED pictures as PNG "
+                        "after every input"))
+    parser.add_argument("--demo", action="store_true", help=_("play a sample deal by itself (in a fresh game), "
+                        "then sum it up"))
+    parser.add_argument("--quiet", action="store_true", help=_("no pictures, only one line per entry"))
+    parser.add_argument("--no-web", action="store_true", help=_("no page: by default the board is also served "
                         "as a web page ([web] listen, or a free port when that one is taken; a --script run "
-                        "serves it only when --listen is given)")
-    parser.add_argument("--listen", metavar="HOST:PORT", help="the page's address (default: [web] listen)")
+                        "serves it only when --listen is given)"))
+    parser.add_argument("--listen", metavar="HOST:PORT", help=_("the page's address (default: [web] listen)"))
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 

@@ -150,7 +150,8 @@ def test_a_prompt_longer_than_its_two_lines_turns_its_pages_by_itself():
     clock.advance(2.5)
     assert shown.tick(clock.monotonic(), prompt=lambda: prompt)
     shown.render(state, prompt=prompt)
-    assert screen_text(shown.view)[2:] == [" " * 21, " " * 21, "(ok: no cut,".ljust(21), "Bartholomäus deals)".ljust(21)]
+    assert screen_text(shown.view)[2:] == [" " * 21, " " * 21, "(ok: no cut,".ljust(21),
+                                           "Bartholomäus deals)".ljust(21)]
     clock.advance(2.5)
     assert shown.tick(clock.monotonic(), prompt=lambda: prompt)
     shown.render(state, prompt=prompt)
