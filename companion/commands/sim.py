@@ -292,7 +292,7 @@ def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_di
         print(typing, flush=True)
 
     def page_ready(address: str) -> None:
-        said = f"The board in a browser: {address}"
+        said = _("The board in a browser: {address}").format(address=address)
         if screen.live:
             screen.status = f"{said} {screen.status}".strip()
             screen.draw()

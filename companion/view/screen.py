@@ -273,10 +273,12 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
         phrases = [tuple(_wrap(phrase)) for phrase in counted + notes]
         if heading is None:
             blocks.extend(phrases)
-        elif phrases and 1 + len(phrases[0]) <= room:
-            blocks.extend(((heading, *phrases[0]), *phrases[1:]))
+            continue
+        title = tuple(_wrap(heading))  # "Bartholomäus's crib: 24" takes two lines
+        if phrases and len(title) + len(phrases[0]) <= room:
+            blocks.extend(((*title, *phrases[0]), *phrases[1:]))
         else:
-            blocks.extend(((heading,), *phrases))
+            blocks.extend((title, *phrases))
     return blocks
 
 

@@ -12,9 +12,15 @@ from dataclasses import replace
 import pytest
 
 from companion import catalog, i18n
+from companion.boards import load_layout
+from companion.clock import ManualClock
 from companion.config import NAME_CHARS
-from companion.cribbage.facts import Prompt, Side, Wanted
-from companion.cribbage.phrases import prompt_words
+from companion.cribbage.facts import Prompt, ScoreKind, Side, Wanted
+from companion.cribbage.phrases import prompt_words, score_name
+from companion.cribbage.transcript import GameInput
+from companion.entry import Entry
+from companion.gamelog import GameLog
+from companion.table import Outcome, Table
 from companion.view.screen import (
     COLUMNS,
     PROMPT_ROWS,
@@ -22,12 +28,14 @@ from companion.view.screen import (
     SIZE,
     ScreenView,
     _font,
+    _wrap,
     header,
     pages,
     render_screen,
     screen_text,
 )
 from tests.golden import assert_golden
+from tests.sample_deal import DEAL
 
 NAMES = ("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke")  # NAME_CHARS letters each
 LONGEST = NAMES[0]
@@ -179,3 +187,51 @@ def test_the_longest_messages_page_whole_as_golden_images(language, name):
         assert_golden(render_screen(view), f"longest-{language}-{name}-{kind}-1")
         if count > 1:
             assert_golden(render_screen(replace(view, page=count - 1)), f"longest-{language}-{name}-{kind}-{count}")
+
+
+TRIES = ("xyzzy", "go", "peg Nobody 5", "claim 7", "muggins")  # refused at most moments: each says why
+
+
+def check_screen(table: Table, outcome: Outcome | None = None) -> int:
+    """What the board shows after an entry: the header whole, the body and every page of the message and the
+    prompt within the screen, no word cut. Returns the number of texts checked."""
+    view = table.shown().screen
+    line = header(view)
+    assert len(line) <= COLUMNS and all(str(points) in line for _, points in view.scores), line
+    assert all(len(row) <= COLUMNS and width_px(row) <= SIZE[0] for row in screen_text(view)), screen_text(view)
+    texts = [table.prompt()] + ([outcome.message] if outcome is not None and outcome.message else [])
+    for text in texts:
+        assert_whole(text, PROMPT_ROWS)
+        assert_whole(text, ROWS)
+    return len(texts)
+
+
+def test_a_whole_deal_with_the_longest_names_never_cuts_a_word(language, tmp_path):
+    """The sample deal at the table with players of NAME_CHARS letters: the cut, every card, the crib, undo and
+    refusals at every step, each screen checked."""
+    first, second = NAMES[:2]
+    setup = GameInput((first, second), target=121)
+    table = Table(GameLog.open(tmp_path / "0001.jsonl"), setup=setup, layout=load_layout("two-track-121"),
+                  clock=ManualClock(), new_log=lambda: GameLog.open(tmp_path / "0002.jsonl"))
+    checked = check_screen(table)
+    for text in (*TRIES, "ok"):  # in the cut for deal; ok: no cut, the first player deals
+        (outcome,) = enter(table, text)
+        checked += check_screen(table, outcome)
+    assert table.state.dealer == first
+    for entry in DEAL:
+        for text in (*TRIES, entry, "undo", entry, entry):  # the entry, undone, again, and once too often
+            (outcome,) = enter(table, text)
+            checked += check_screen(table, outcome)
+    for outcome in enter(table, *DEAL[-4:-1]):  # the undo of the crib's last card took back all four
+        checked += check_screen(table, outcome)
+    assert table.state.phase == "deal" and table.state.dealer == second
+    assert checked > 200
+    heading = f"{score_name(ScoreKind.CRIB, first)}: 4"  # longer than a line: on two, never cut
+    assert len(heading) > COLUMNS and table.shown().screen.body == tuple(_wrap(heading))
+    assert_golden(table.picture.image, f"longest-{language}-crib-counted")  # the heading on two lines
+
+
+def enter(table: Table, *texts: str) -> list[Outcome]:
+    for text in texts:
+        table.emit(Entry(text, "terminal"))
+    return list(table.drain())
