@@ -102,8 +102,8 @@ class Table:
         for warning in game_log.warnings:
             log.warning("%s", warning)
         if game_log.warnings:
-            self.presenter.say(f"The game log needed care on start: {len(game_log.inputs)} inputs kept (the system "
-                               "log says more)", error=True)
+            self.presenter.say(_("The game log needed care on start: {inputs} inputs kept (the system log says more)")
+                               .format(inputs=len(game_log.inputs)), error=True)
         for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):
             try:
                 step()

@@ -41,9 +41,11 @@ NAMES = ("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke")  # NAM
 LONGEST = NAMES[0]
 
 # Where the words on the OLED come from: the engine (prompts, refusals, the spoken count), the table and what it
-# holds, the entries' decoding, the log's and the daemon's messages, the screen itself and the coach's review.
+# holds, the entries' decoding, the log's and the daemon's messages, the page's notices (wrong tokens), the
+# screen itself and the coach's review.
 OLED_SOURCES = ("companion/cribbage/", "companion/table/", "companion/entry/", "companion/gamelog.py",
-                "companion/daemon.py", "companion/view/screen.py", "companion/advice/coach.py")
+                "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
+                "companion/advice/coach.py")
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
 NOT_ON_THE_OLED = {
     'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file
@@ -71,7 +73,7 @@ def longest(language: str) -> dict[str, str]:
     values |= {"phrase": phrase, "new_game": "NEW GAME", "text": "'what'", "raw": "'what'", "inp": "'what'",
                "key": "'#'", "keys": "0-9 * # A B C D", "commands": "go, undo, ok, menu", "types": "play, go",
                "suits": "C D H S", "forms": "5H, 10D, QS", "layout": "two-track-121", "devices": "strip, display",
-               "variant": "five-card", "variants": "two, three, four, five-card", "scoring": "'acc'",
+               "variant": "five-card", "address": "192.168.100.200", "wrong": "121", "seconds": "121", "inputs": "1000", "variants": "two, three, four, five-card", "scoring": "'acc'",
                "scorings": "standard, acc", "": LONGEST}
     return values
 
