@@ -73,8 +73,9 @@ def longest(language: str) -> dict[str, str]:
     values |= {"phrase": phrase, "new_game": "NEW GAME", "text": "'what'", "raw": "'what'", "inp": "'what'",
                "key": "'#'", "keys": "0-9 * # A B C D", "commands": "go, undo, ok, menu", "types": "play, go",
                "suits": "C D H S", "forms": "5H, 10D, QS", "layout": "two-track-121", "devices": "strip, display",
-               "variant": "five-card", "address": "192.168.100.200", "wrong": "121", "seconds": "121", "inputs": "1000", "variants": "two, three, four, five-card", "scoring": "'acc'",
-               "scorings": "standard, acc", "": LONGEST}
+               "variant": "five-card", "variants": "two, three, four, five-card", "scoring": "'acc'",
+               "scorings": "standard, acc", "address": "192.168.100.200", "wrong": "121", "seconds": "121",
+               "inputs": "1000", "": LONGEST}
     return values
 
 
