@@ -70,6 +70,8 @@ def longest(language: str) -> dict[str, str]:
                              "wanted", "match", "usual", "running", "again", "on"), "121")
     values |= dict.fromkeys(("prompt", "seen", "why", "error", "problem", "progress", "what", "label", "kind",
                              "msg", "advice", "words", "shown", "where", "example"), prompt)
+    spelt = max((i18n.phrasebook().number(n) for n in range(32)), key=len)  # the count says numbers in words
+    values |= {"running": spelt, "points": spelt, "size": spelt}
     values |= {"phrase": phrase, "new_game": "NEW GAME", "text": "'what'", "raw": "'what'", "inp": "'what'",
                "key": "'#'", "keys": "0-9 * # A B C D", "commands": "go, undo, ok, menu", "types": "play, go",
                "suits": "C D H S", "forms": "5H, 10D, QS", "layout": "two-track-121", "devices": "strip, display",
