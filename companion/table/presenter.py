@@ -148,7 +148,7 @@ class Presenter:
                 self.message_page += 1
                 self.message_at = now
                 changed = True
-        elif paging and now - self.page_at >= self.page_seconds and self._pages(prompt()) > 1:
+        elif not changed and paging and now - self.page_at >= self.page_seconds and self._pages(prompt()) > 1:
             self.picture.page += 1  # not on every idle poll
             self.page_at = now
             changed = True
