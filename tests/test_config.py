@@ -192,3 +192,9 @@ def test_a_serial_scanner_cannot_share_the_picos_port(tmp_path: Path) -> None:
     assert str(caught.value).startswith(f"{path}:5: scanner.port is /dev/ttyACM0, the Pico's port too (strip.port, ")
     assert "give the scanner its own port" in str(caught.value)
     assert load_config(overrides=["devices.scanner=serial"], system_path=None).scanner.port == "/dev/ttyUSB0"
+
+
+def test_a_name_longer_than_the_screen_allows_is_refused() -> None:
+    assert load_config(None, ['game.players=["Bartholomäus", "Bob"]']).game.players[0] == "Bartholomäus"
+    with pytest.raises(ConfigError, match="a name has at most 12 characters, for the screen: shorten 'Maximilianus1'"):
+        load_config(None, ['game.players=["Maximilianus1", "Bob"]'])

@@ -4,13 +4,6 @@ Every message is written for the person at the table and says what to do next.
 Bad input never changes the state: the engine raises before it builds a new one.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .facts import Seen
-
 
 class CribbageError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -26,11 +19,3 @@ class InputError(CribbageError, ValueError):
 
 class RuleError(CribbageError):
     """A well-formed input the rules do not allow now (a play past 31, a card already seen, ...)."""
-
-
-class CardSeen(RuleError):
-    """A card already seen this deal; `seen` says where (a `facts.Seen`), the message in the chosen words."""
-
-    def __init__(self, message: str, seen: Seen) -> None:
-        super().__init__(message)
-        self.seen = seen

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
 from .cards import Card
-from .errors import CardSeen, InputError, RuleError
+from .errors import InputError, RuleError
 from .facts import Phase, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
 from .phrases import listed, prompt_words, score_name, seen_words, side_name
 from .rules import (
@@ -457,6 +457,14 @@ def _check_distinct(cards: tuple[Card, ...], what: str) -> None:
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
         raise RuleError(_("{twice} appears twice in {what}: scan each card once").format(twice=twice, what=what))
+
+
+class CardSeen(RuleError):
+    """A card already seen this deal: `seen` says where it is, the message says so in the chosen words."""
+
+    def __init__(self, message: str, seen: Seen) -> None:
+        super().__init__(message)
+        self.seen = seen
 
 
 def where_seen(state: GameState, card: Card, owner: str | None = None) -> Seen | None:

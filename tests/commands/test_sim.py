@@ -94,6 +94,7 @@ def test_bad_options_say_what_to_do(tmp_path, capsys):
     ("Ann,Bob,Cat,Dan,Eve", "names 5 players: a game has 2, 3 or 4 players"),
     ("Ann,,Bob", "has an empty name: give the names separated by commas, like --players Ann,Bob"),
     ("Ann,Ann", "--players names Ann twice: give each player a different name"),
+    ("Ann,Bartholomäus-Maximilian", "a name has at most 12 characters, for the screen: shorten 'Bartholomäus-"),
 ])
 def test_bad_players_say_what_to_do_in_words_not_json(tmp_path, capsys, players, words):
     assert main(["sim", "--players", players, "--quiet", "--state-dir", str(tmp_path)]) == 2

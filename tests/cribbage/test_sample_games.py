@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from companion.cribbage.cards import parse_cards
-from companion.cribbage.errors import CardSeen, InputError, RuleError
+from companion.cribbage.errors import InputError, RuleError
 from companion.cribbage.facts import Place, Seen, Side
-from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.game import CardSeen, GameState, apply, initial_state
 from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import (
     ClaimInput,
