@@ -148,10 +148,11 @@ class Presenter:
                 self.message_page += 1
                 self.message_at = now
                 changed = True
-        elif not changed and paging and now - self.page_at >= self.page_seconds and self._pages(prompt()) > 1:
-            self.picture.page += 1  # not on every idle poll
+        elif not changed and paging and now - self.page_at >= self.page_seconds:  # looked at once a page's time
             self.page_at = now
-            changed = True
+            if self._pages(prompt()) > 1:
+                self.picture.page += 1
+                changed = True
         return changed
 
     def _pages(self, prompt: str) -> int:
