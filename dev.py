@@ -34,7 +34,7 @@ STAMP = VENV / ".installed-from"
 ZXING_WASM = "3.1.4"  # the npm package zxing-wasm (zxing-cpp's WebAssembly build), pinned: `python3 dev.py vendor`
 VENDOR = ROOT / "companion" / "web" / "static" / "vendor" / "zxing-wasm"
 DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
-                        "chromium": "chromium"}
+                        "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils"}
 
 
 def say(text: str) -> None:

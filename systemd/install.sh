@@ -10,7 +10,7 @@
 set -euo pipefail
 
 PREFIX=/opt/cribbage-companion
-CONFIG_DIR=/etc/cribbage-companion
+CONFIG_DIR=${CRIB_CONFIG_DIR:-/etc/cribbage-companion}
 UNIT=cribbage-companion.service
 SERVICE_USER=cribbage
 MODULES_LOAD=/etc/modules-load.d/cribbage-companion.conf
@@ -30,6 +30,9 @@ I2C_SPEED=dtparam=i2c_arm_baudrate=400000
 # network (it has none otherwise)
 PHONES_HOSTNAME=cribbage
 NETWORK_DROP_IN=/etc/systemd/system/$UNIT.d/phones.conf
+# [voice] enabled = true in the configuration: espeak-ng and aplay, and the sound card for the service
+VOICE_DROP_IN=/etc/systemd/system/$UNIT.d/voice.conf
+VOICE_MODULES_LOAD=/etc/modules-load.d/cribbage-companion-voice.conf
 
 DRY_RUN=""
 PHONES=""
@@ -42,6 +45,16 @@ for argument in "$@"; do
     esac
 done
 [ -z "$PHONES" ] || APT_PACKAGES+=(avahi-daemon)
+VOICE=$(python3 - "$CONFIG_DIR/config.toml" <<'PY' 2>/dev/null || true
+import sys, tomllib
+try:
+    with open(sys.argv[1], "rb") as file:
+        print("1" if tomllib.load(file).get("voice", {}).get("enabled") is True else "")
+except OSError:
+    print("")
+PY
+)
+[ -z "$VOICE" ] || APT_PACKAGES+=(espeak-ng alsa-utils)
 
 say() { printf '[install] %s\n' "$*"; }
 die() { printf '[install] %s\n' "$*" >&2; exit 1; }
@@ -165,6 +178,25 @@ UNIT
 elif [ -e "$NETWORK_DROP_IN" ]; then
     say "no --phones: the unit loses the network again"
     run rm "$NETWORK_DROP_IN"
+fi
+
+if [ -n "$VOICE" ]; then
+    say "[voice] is on: the service may use the sound card (group audio, ALSA's devices)"
+    getent group audio >/dev/null || run groupadd --system audio
+    run usermod --append --groups audio "$SERVICE_USER"
+    printf '%s\n' "# Cribbage Companion's voice: ALSA's device group in /proc/devices from boot" snd \
+        | write_file "$VOICE_MODULES_LOAD" 0644
+    run modprobe snd
+    run install -d -m 0755 "$(dirname "$VOICE_DROP_IN")"
+    write_file "$VOICE_DROP_IN" 0644 <<'UNIT'
+# Cribbage Companion's voice ([voice] enabled): espeak-ng through aplay on the sound card
+[Service]
+SupplementaryGroups=audio
+DeviceAllow=char-alsa rw
+UNIT
+elif [ -e "$VOICE_DROP_IN" ]; then
+    say "[voice] is off: the unit loses the sound card again"
+    run rm "$VOICE_DROP_IN"
 fi
 
 say "installing and starting $UNIT"

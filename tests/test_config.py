@@ -198,3 +198,12 @@ def test_a_name_longer_than_the_screen_allows_is_refused() -> None:
     assert load_config(None, ['game.players=["Bartholomäus", "Bob"]']).game.players[0] == "Bartholomäus"
     with pytest.raises(ConfigError, match="a name has at most 12 characters, for the screen: shorten 'Maximilianus1'"):
         load_config(None, ['game.players=["Maximilianus1", "Bob"]'])
+
+
+def test_the_voice_section_checks_what_is_said_and_a_piper_voice_needs_its_file():
+    config = load_config(overrides=["voice.enabled=true", 'voice.speak=["scores", "count", "turn"]'], system_path=None)
+    assert config.voice.speak == ("scores", "count", "turn") and config.voice.engine == "espeak-ng"
+    with pytest.raises(ConfigError, match=r'voice.speak must be a list of what is said, each once, from "scores"'):
+        load_config(overrides=['voice.speak=["scores", "scores"]'], system_path=None)
+    with pytest.raises(ConfigError, match=r"voice.voice is '': with engine = \"piper\" name the .onnx file"):
+        load_config(overrides=["voice.enabled=true", "voice.engine=piper"], system_path=None)

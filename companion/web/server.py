@@ -568,7 +568,7 @@ class WebServer(EntryDevice):
         computer = self.computer
         seen = (table.state, table.picture.image, table.message, len(table.cards),
                 computer.feedback if computer else "", computer.said if computer else "",
-                computer.settings if computer else None)
+                computer.settings if computer else None, table.spoken)
         if len(seen) == len(self._seen) and all(a is b or a == b for a, b in zip(seen, self._seen, strict=True)):
             return
         before = self._before if self._before is not table.state else None
