@@ -69,6 +69,7 @@ class _VersionAction(argparse.Action):
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The `crib` parser; only `command` (if any) gets its full subparser, the others just their name and line."""
+    setattr(argparse, "_", _)  # noqa: B010 (argparse looks its words up through its module's `_`)
     parser = argparse.ArgumentParser(
         prog="crib", description=_("Cribbage Companion: score cards, advise, replay games, run the board."),
         epilog=_("`crib COMMAND --help` tells more about each command."),
@@ -92,7 +93,7 @@ def add_language_argument(parser: argparse.ArgumentParser, dest: str = "lang") -
                              "command reads the configuration)"))
 
 
-# argparse's own words, which it looks up through its module's `_` (set to the catalog's by `help_language`)
+# argparse's own words, which it looks up through its module's `_` (the catalog's, set by `build_parser`)
 ARGPARSE_WORDS = (N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
                   N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
                   N_("invalid choice: %(value)r (choose from %(choices)s)"),
@@ -127,7 +128,6 @@ def help_language(argv: Sequence[str]) -> None:
         i18n.use(chosen)
     except ValueError:
         i18n.use(None)  # argparse says what --lang takes
-    setattr(argparse, "_", _)  # noqa: B010 (argparse looks its words up through its module's `_`)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

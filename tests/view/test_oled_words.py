@@ -20,7 +20,7 @@ from companion.cribbage.phrases import prompt_words, score_name
 from companion.cribbage.transcript import GameInput
 from companion.entry import Entry
 from companion.gamelog import GameLog
-from companion.table import Outcome, Table
+from companion.table import HELP, Outcome, Table
 from companion.view.screen import (
     COLUMNS,
     PROMPT_ROWS,
@@ -77,7 +77,7 @@ def longest(language: str) -> dict[str, str]:
                "suits": "C D H S", "forms": "5H, 10D, QS", "layout": "two-track-121", "devices": "strip, display",
                "variant": "five-card", "variants": "two, three, four, five-card", "scoring": "'acc'",
                "scorings": "standard, acc", "address": "192.168.100.200", "wrong": "121", "seconds": "121",
-               "inputs": "1000", "": LONGEST}
+               "inputs": "1000", "help": i18n._(HELP).format(new_game="NEW GAME"), "": LONGEST}
     return values
 
 
