@@ -89,11 +89,19 @@ def scanner_device(value: object) -> str:
     return str(value)
 
 
+NAME_CHARS = 12
+"""The longest name a player may have: the OLED's 21 columns hold "Undone: <name>'s 10♥" and every other message
+whole with it (tests/view/test_oled_words.py)."""
+
+
 def names(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(isinstance(n, str) and n.strip()
                                                                           for n in value):
         raise ValueError(_('must be a list of 2 to 4 names, like ["Ann", "Bob"] (got {value})')
                          .format(value=_shown(value)))
+    if long := [name for name in value if len(name) > NAME_CHARS]:
+        raise ValueError(_("a name has at most {most} characters, for the screen: shorten {name!r}")
+                         .format(most=NAME_CHARS, name=long[0]))
     if len(set(value)) != len(value):
         raise ValueError(_("must not name anyone twice (got {value})").format(value=_shown(value)))
     return tuple(value)
@@ -502,9 +510,9 @@ def load_config(path: Path | str | None = None, overrides: Sequence[str] = (), *
 def add_config_arguments(parser: argparse.ArgumentParser) -> None:
     """The --config and --set options every command that runs the board shares."""
     parser.add_argument("--config", metavar="FILE", type=Path,
-                        help=f"a TOML file read after the packaged defaults and {SYSTEM_PATH}")
+                        help=_("a TOML file read after the packaged defaults and {path}").format(path=SYSTEM_PATH))
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
-                        help="override one value, e.g. --set devices.scanner=serial (repeatable)")
+                        help=_("override one value, e.g. --set devices.scanner=serial (repeatable)"))
 
 
 def config_from_args(args: argparse.Namespace) -> Config:

@@ -265,15 +265,15 @@ def open_table(config: Config, board: Devices, *, state_dir: Path, clock: Clock,
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cribbage-companion", description="The Cribbage Companion daemon.")
+    parser = argparse.ArgumentParser(prog="cribbage-companion", description=_("The Cribbage Companion daemon."))
     add_run_arguments(parser)
     return parser
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_arguments(parser)
-    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir)")
-    parser.add_argument("--new", action="store_true", help="start a new game instead of resuming the last one")
+    parser.add_argument("--state-dir", type=Path, help=_("where the game logs live (default: [state] dir)"))
+    parser.add_argument("--new", action="store_true", help=_("start a new game instead of resuming the last one"))
 
 
 def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:

@@ -194,6 +194,12 @@ def test_a_serial_scanner_cannot_share_the_picos_port(tmp_path: Path) -> None:
     assert load_config(overrides=["devices.scanner=serial"], system_path=None).scanner.port == "/dev/ttyUSB0"
 
 
+def test_a_name_longer_than_the_screen_allows_is_refused() -> None:
+    assert load_config(None, ['game.players=["Bartholomäus", "Bob"]']).game.players[0] == "Bartholomäus"
+    with pytest.raises(ConfigError, match="a name has at most 12 characters, for the screen: shorten 'Maximilianus1'"):
+        load_config(None, ['game.players=["Maximilianus1", "Bob"]'])
+
+
 def test_the_voice_section_checks_what_is_said_and_a_piper_voice_needs_its_file():
     config = load_config(overrides=["voice.enabled=true", 'voice.speak=["scores", "count", "turn"]'], system_path=None)
     assert config.voice.speak == ("scores", "count", "turn") and config.voice.engine == "espeak-ng"

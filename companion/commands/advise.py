@@ -14,30 +14,31 @@ from companion.advice.model import ROLES, UNIFORM, OpponentModel, load
 from companion.commands import CommandError
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
+from companion.i18n import _
 from companion.textlines import open_text
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "advise", help="which cards to lay away to the crib",
-        description="Rank every way to lay away from a dealt hand by expected net points: the average hand over "
+        "advise", help=_("which cards to lay away to the crib"),
+        description=_("Rank every way to lay away from a dealt hand by expected net points: the average hand over "
         "every starter (with its minimum and maximum) plus the expected crib for the dealer, minus it for the "
         "pone. The crib is exact over every pair the opponent could lay away and every starter: uniformly by "
         "default, or weighted by the opponent model with --model. With --batch, read one hand a line "
-        "('5H 5D 6C JS 4S QD dealer', optionally a variant word after the role) and print one JSON object a line.",
+        "('5H 5D 6C JS 4S QD dealer', optionally a variant word after the role) and print one JSON object a line."),
     )
-    parser.add_argument("cards", nargs="*", metavar="CARD", help="the dealt cards: six (five in five-card or "
-                        "three-player games)")
+    parser.add_argument("cards", nargs="*", metavar="CARD", help=_("the dealt cards: six (five in five-card or "
+                        "three-player games)"))
     role = parser.add_mutually_exclusive_group()
-    role.add_argument("--dealer", action="store_true", help="the crib is yours")
-    role.add_argument("--pone", action="store_true", help="the crib is your opponent's")
-    parser.add_argument("--variant", choices=tuple(DEALS), help="for five-card hands: five-card (two to the "
-                        "crib) or three / four players (one to the crib)")
+    role.add_argument("--dealer", action="store_true", help=_("the crib is yours"))
+    role.add_argument("--pone", action="store_true", help=_("the crib is your opponent's"))
+    parser.add_argument("--variant", choices=tuple(DEALS), help=_("for five-card hands: five-card (two to the "
+                        "crib) or three / four players (one to the crib)"))
     parser.add_argument("--model", nargs="?", const="shipped", metavar="FILE",
-                        help="weight the opponent's discard by the opponent model (the shipped one, or FILE "
-                        "written by `crib model`)")
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    parser.add_argument("--batch", metavar="FILE", help="advise every line of FILE ('-' for standard input)")
+                        help=_("weight the opponent's discard by the opponent model (the shipped one, or FILE "
+                        "written by `crib model`)"))
+    parser.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
+    parser.add_argument("--batch", metavar="FILE", help=_("advise every line of FILE ('-' for standard input)"))
     parser.set_defaults(func=advise)
 
 

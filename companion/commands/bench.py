@@ -12,6 +12,7 @@ from typing import Any
 
 from companion import bench
 from companion.commands import CommandError
+from companion.i18n import _
 
 
 def benchmarks() -> dict[str, Any]:
@@ -26,12 +27,12 @@ def benchmarks() -> dict[str, Any]:
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "bench", help="measure speed and strength, printed as JSON",
-        description="Run every benchmark in companion/bench and print one JSON object of figures, one key per "
-        "benchmark. --quick makes each one short (a smoke test of the figures, not the figures themselves).",
+        "bench", help=_("measure speed and strength, printed as JSON"),
+        description=_("Run every benchmark in companion/bench and print one JSON object of figures, one key per "
+        "benchmark. --quick makes each one short (a smoke test of the figures, not the figures themselves)."),
     )
-    parser.add_argument("--quick", action="store_true", help="short runs")
-    parser.add_argument("--only", metavar="NAME", action="append", help="run only this benchmark (repeatable)")
+    parser.add_argument("--quick", action="store_true", help=_("short runs"))
+    parser.add_argument("--only", metavar="NAME", action="append", help=_("run only this benchmark (repeatable)"))
     parser.set_defaults(func=run)
 
 

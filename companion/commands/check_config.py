@@ -6,18 +6,20 @@ import argparse
 from typing import Any
 
 from companion.config import SYSTEM_PATH, load_config
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "check-config",
-        help="validate the configuration and print the effective values",
-        description=f"Read the packaged defaults, {SYSTEM_PATH} (if present) and FILE, apply --set overrides, "
-        "and print every effective value with the file and line it came from. Exit status 2 on any error.",
+        help=_("validate the configuration and print the effective values"),
+        description=_("Read the packaged defaults, {path} (if present) and FILE, apply --set overrides, and print "
+                      "every effective value with the file and line it came from. Exit status 2 on any error.")
+        .format(path=SYSTEM_PATH),
     )
-    parser.add_argument("file", nargs="?", metavar="FILE", help="a configuration file to check on top of the others")
+    parser.add_argument("file", nargs="?", metavar="FILE", help=_("a configuration file to check on top of the others"))
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
-                        help="override one value, e.g. --set devices.scanner=serial (repeatable)")
+                        help=_("override one value, e.g. --set devices.scanner=serial (repeatable)"))
     parser.set_defaults(func=run)
 
 

@@ -10,44 +10,45 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands import CommandError
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "club", help="the club scoreboard: every board's game live, the night's standings",
-        description="Follow a club's boards through an MQTT broker and serve a scoreboard page with every table "
-        "live and the night's standings (docs/club.md). `crib club pair` draws the next round.",
+        "club", help=_("the club scoreboard: every board's game live, the night's standings"),
+        description=_("Follow a club's boards through an MQTT broker and serve a scoreboard page with every table "
+        "live and the night's standings (docs/club.md). `crib club pair` draws the next round."),
     )
     _add_broker_arguments(parser)
     parser.add_argument("--listen", default="127.0.0.1:8090", metavar="HOST:PORT",
-                        help="where the page is served (default 127.0.0.1:8090; 0.0.0.0:8090 for a club's network)")
+                        help=_("where the page is served (default 127.0.0.1:8090; 0.0.0.0:8090 for a club's network)"))
     parser.set_defaults(func=run_scoreboard)
     pairs = parser.add_subparsers(dest="club_command", metavar="pair")
-    pair = pairs.add_parser("pair", help="draw the next round: which table plays whom",
-                            description="Draw a round of a round-robin (--round N) or of a ladder from the night's "
-                            "standings (--ladder), print which table plays whom, and show it on the scoreboard.")
-    pair.add_argument("--players", required=True, help="the players, comma-separated, in a fixed order")
-    pair.add_argument("--boards", required=True, help="the boards (tables), comma-separated")
+    pair = pairs.add_parser("pair", help=_("draw the next round: which table plays whom"),
+                            description=_("Draw a round of a round-robin (--round N) or of a ladder from the night's "
+                            "standings (--ladder), print which table plays whom, and show it on the scoreboard."))
+    pair.add_argument("--players", required=True, help=_("the players, comma-separated, in a fixed order"))
+    pair.add_argument("--boards", required=True, help=_("the boards (tables), comma-separated"))
     how = pair.add_mutually_exclusive_group(required=True)
-    how.add_argument("--round", type=int, help="round N of a round-robin (everyone meets everyone once)")
-    how.add_argument("--ladder", action="store_true", help="neighbours in tonight's standings play each other")
-    pair.add_argument("--club", required=True, help="the club's id")
-    pair.add_argument("--night-dir", type=Path, help="where the night is kept (default: the scoreboard's)")
+    how.add_argument("--round", type=int, help=_("round N of a round-robin (everyone meets everyone once)"))
+    how.add_argument("--ladder", action="store_true", help=_("neighbours in tonight's standings play each other"))
+    pair.add_argument("--club", required=True, help=_("the club's id"))
+    pair.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
     pair.set_defaults(func=run_pair)
 
 
 def _add_broker_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--broker", help="the broker: mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS")
-    parser.add_argument("--club", help="the club's id: the boards publish under cribbage/CLUB/")
+    parser.add_argument("--broker", help=_("the broker: mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS"))
+    parser.add_argument("--club", help=_("the club's id: the boards publish under cribbage/CLUB/"))
     parser.add_argument("--username", default=os.environ.get("CRIB_CLUB_USERNAME", ""),
-                        help="the broker's user name for the scoreboard (or $CRIB_CLUB_USERNAME)")
-    parser.add_argument("--password-file", type=Path, help="a file holding the broker password "
-                        "(or $CRIB_CLUB_PASSWORD)")
-    parser.add_argument("--ca-file", default="", help="CA certificate to check the broker's TLS certificate")
-    parser.add_argument("--cert-file", default="", help="client certificate, where the broker asks for one")
-    parser.add_argument("--key-file", default="", help="the client certificate's key")
-    parser.add_argument("--night-dir", type=Path, help="where the night is kept (default: "
-                        "~/.local/state/cribbage-companion/club/CLUB)")
+                        help=_("the broker's user name for the scoreboard (or $CRIB_CLUB_USERNAME)"))
+    parser.add_argument("--password-file", type=Path, help=_("a file holding the broker password "
+                        "(or $CRIB_CLUB_PASSWORD)"))
+    parser.add_argument("--ca-file", default="", help=_("CA certificate to check the broker's TLS certificate"))
+    parser.add_argument("--cert-file", default="", help=_("client certificate, where the broker asks for one"))
+    parser.add_argument("--key-file", default="", help=_("the client certificate's key"))
+    parser.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: "
+                        "~/.local/state/cribbage-companion/club/CLUB)"))
 
 
 def night_dir(args: argparse.Namespace) -> Path:
@@ -73,7 +74,7 @@ def run_scoreboard(args: argparse.Namespace) -> int:
                                  cert_file=args.cert_file, key_file=args.key_file)
     except (ValueError, OSError) as error:
         raise CommandError(str(error)) from None
-    host, _, port = args.listen.rpartition(":")
+    host, _colon, port = args.listen.rpartition(":")
     if not host or not port.isdigit():
         raise CommandError(f"--listen {args.listen!r}: give HOST:PORT, like 127.0.0.1:8090")
     folder = night_dir(args)

@@ -11,32 +11,33 @@ from companion.commands import CommandError
 from companion.cribbage.cards import DECK, parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "hint", help="which card to play in the play (pegging)",
-        description="Given your cards still in hand, the cards played since the count was last reset and the "
+        "hint", help=_("which card to play in the play (pegging)"),
+        description=_("Given your cards still in hand, the cards played since the count was last reset and the "
         "cards you have seen, say which card to play and why: it plays out the rest of the play for every card "
-        "against hands your opponent could hold.",
+        "against hands your opponent could hold."),
     )
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="your cards still in hand")
+    parser.add_argument("cards", nargs="+", metavar="CARD", help=_("your cards still in hand"))
     parser.add_argument("--pile", nargs="*", default=[], metavar="CARD",
-                        help="cards played since the count was last reset, in order")
+                        help=_("cards played since the count was last reset, in order"))
     parser.add_argument("--seen", nargs="*", default=[], metavar="CARD",
-                        help="other cards you have seen: the starter, your discard, earlier plays")
+                        help=_("other cards you have seen: the starter, your discard, earlier plays"))
     parser.add_argument("--opponent-cards", type=int, default=4, metavar="N",
-                        help="cards your opponent still holds (default 4)")
-    parser.add_argument("--opponent-go", action="store_true", help="your opponent has said go at this count")
-    parser.add_argument("--need", type=int, default=999, help="points you still need to win")
-    parser.add_argument("--opponent-need", type=int, default=999, help="points your opponent still needs")
-    parser.add_argument("--dealer", action="store_true", help="you dealt (your opponent counts first)")
-    parser.add_argument("--starter", metavar="CARD", help="the starter (with --played, your hand is counted "
-                        "exactly when playing to the score)")
+                        help=_("cards your opponent still holds (default 4)"))
+    parser.add_argument("--opponent-go", action="store_true", help=_("your opponent has said go at this count"))
+    parser.add_argument("--need", type=int, default=999, help=_("points you still need to win"))
+    parser.add_argument("--opponent-need", type=int, default=999, help=_("points your opponent still needs"))
+    parser.add_argument("--dealer", action="store_true", help=_("you dealt (your opponent counts first)"))
+    parser.add_argument("--starter", metavar="CARD", help=_("the starter (with --played, your hand is counted "
+                        "exactly when playing to the score)"))
     parser.add_argument("--played", nargs="*", default=[], metavar="CARD",
-                        help="your cards already played in this deal")
-    parser.add_argument("--target", type=int, default=121, choices=(61, 121), help="game to 121 or 61")
-    parser.add_argument("--json", action="store_true", help="print the hint and every card's value as JSON")
+                        help=_("your cards already played in this deal"))
+    parser.add_argument("--target", type=int, default=121, choices=(61, 121), help=_("game to 121 or 61"))
+    parser.add_argument("--json", action="store_true", help=_("print the hint and every card's value as JSON"))
     parser.set_defaults(func=run)
 
 

@@ -9,18 +9,19 @@ from typing import Any
 
 from companion.advice.model_build import build
 from companion.commands import CommandError
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "model", help="build the opponent model used by `crib advise --model` and the pro player",
-        description="Deal random six-card hands, let the standard player choose its discard as dealer and as "
+        "model", help=_("build the opponent model used by `crib advise --model` and the pro player"),
+        description=_("Deal random six-card hands, let the standard player choose its discard as dealer and as "
         "pone, and count the pairs of ranks laid away. The shipped model companion/advice/opponent_model.json "
-        "was built with: crib model --deals 20000 --seed 1 --out companion/advice/opponent_model.json",
+        "was built with: crib model --deals 20000 --seed 1 --out companion/advice/opponent_model.json"),
     )
-    parser.add_argument("--deals", type=int, default=20000, help="random deals to count (default 20000)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    parser.add_argument("--out", default="-", metavar="FILE", help="where to write it (default standard output)")
+    parser.add_argument("--deals", type=int, default=20000, help=_("random deals to count (default 20000)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the deals (default 1)"))
+    parser.add_argument("--out", default="-", metavar="FILE", help=_("where to write it (default standard output)"))
     parser.set_defaults(func=run)
 
 

@@ -15,12 +15,12 @@ from companion.i18n import _
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "peg", help="points for the last card played",
-        description="Points for the last card (fifteen, thirty-one, pairs, runs) given every card played since "
+        "peg", help=_("points for the last card played"),
+        description=_("Points for the last card (fifteen, thirty-one, pairs, runs) given every card played since "
         "the count was last reset, in order: crib peg 9H 6D 8C 7S. Go and last-card points depend on what "
-        "follows and are not included. With --batch, one sequence a line and one total a line.",
+        "follows and are not included. With --batch, one sequence a line and one total a line."),
     )
-    add_card_arguments(parser, "the cards since the last reset, in order")
+    add_card_arguments(parser, _("the cards since the last reset, in order"))
     parser.set_defaults(func=run)
 
 

@@ -8,36 +8,37 @@ from pathlib import Path
 from companion.commands import CommandError, need_extra
 from companion.deck.sheets import DEFAULT_SHEETS, PAPER_NAMES, PAPERS, PRESETS, Sheet, custom_sheet, preset
 from companion.deck.symbols import Symbology
+from companion.i18n import _
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sheets = "\n".join(f"  {sheet.describe()}" for sheet in PRESETS.values())
     parser = subparsers.add_parser(
         "print-deck",
-        help="print barcode stickers (or whole cards) for a real deck",
-        description="Write a PDF with a barcode for each of the 52 cards and for the commands GO, UNDO, OK, "
+        help=_("print barcode stickers (or whole cards) for a real deck"),
+        description=_("Write a PDF with a barcode for each of the 52 cards and for the commands GO, UNDO, OK, "
         "NEW GAME and MENU: stickers for a label sheet, or --cards for whole printable card faces. "
-        "Print at 100% scale ('actual size', not 'fit to page').",
-        epilog=f"label sheets (--sheet):\n{sheets}\n"
-        f"default: {DEFAULT_SHEETS['a4']} on A4, {DEFAULT_SHEETS['letter']} on US Letter\n",
+        "Print at 100% scale ('actual size', not 'fit to page')."),
+        epilog=_("label sheets (--sheet):\n{sheets}\ndefault: {a4} on A4, {letter} on US Letter\n")
+        .format(sheets=sheets, a4=DEFAULT_SHEETS["a4"], letter=DEFAULT_SHEETS["letter"]),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("out", metavar="OUT.pdf", type=Path, help="the PDF to write")
-    parser.add_argument("--paper", choices=sorted(PAPERS), help="page size (default: the sheet's, else a4)")
-    parser.add_argument("--sheet", metavar="NAME", help=f"a label sheet: {', '.join(PRESETS)}")
-    parser.add_argument("--grid", metavar="COLSxROWS", help="your own label sheet: labels across and down")
-    parser.add_argument("--label", metavar="WxH", help="with --grid: label width and height in mm")
+    parser.add_argument("out", metavar="OUT.pdf", type=Path, help=_("the PDF to write"))
+    parser.add_argument("--paper", choices=sorted(PAPERS), help=_("page size (default: the sheet's, else a4)"))
+    parser.add_argument("--sheet", metavar="NAME", help=_("a label sheet: {sheets}").format(sheets=", ".join(PRESETS)))
+    parser.add_argument("--grid", metavar="COLSxROWS", help=_("your own label sheet: labels across and down"))
+    parser.add_argument("--label", metavar="WxH", help=_("with --grid: label width and height in mm"))
     parser.add_argument("--margins", metavar="TOP,LEFT",
-                        help="with --grid: page edge to the first label in mm (default: the grid centred)")
+                        help=_("with --grid: page edge to the first label in mm (default: the grid centred)"))
     parser.add_argument("--gaps", metavar="ACROSS,DOWN",
-                        help="with --grid: space between labels in mm (default: even, from the margins)")
+                        help=_("with --grid: space between labels in mm (default: even, from the margins)"))
     parser.add_argument("--cards", action="store_true",
-                        help="whole poker-size card faces (63x88 mm, nine a page) with the barcode in a corner")
+                        help=_("whole poker-size card faces (63x88 mm, nine a page) with the barcode in a corner"))
     parser.add_argument("--symbology", choices=[s.value for s in Symbology], default=Symbology.DATAMATRIX.value,
-                        help="datamatrix (default: smallest, survives blur), code128 (for 1D laser scanners), qr")
-    parser.add_argument("--mono", action="store_true", help="all black: no red for hearts and diamonds")
+                        help=_("datamatrix (default: smallest, survives blur), code128 (for 1D laser scanners), qr"))
+    parser.add_argument("--mono", action="store_true", help=_("all black: no red for hearts and diamonds"))
     parser.add_argument("--outline", action="store_true",
-                        help="draw each label's edge, to check the alignment on plain paper first")
+                        help=_("draw each label's edge, to check the alignment on plain paper first"))
     parser.set_defaults(func=run)
 
 

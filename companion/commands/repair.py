@@ -14,16 +14,17 @@ from typing import Any
 from companion.commands import CommandError
 from companion.config import add_config_arguments, config_from_args
 from companion.gamelog import GameLogError, current_log, repair
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "repair", help="keep the good part of a damaged game log, set the rest aside",
-        description="Repair the board's current game log (or FILE): keep every line before the first one that "
-        "cannot be resumed, and move the rest into FILE.set-aside beside it. A log that reads whole is left alone.",
+        "repair", help=_("keep the good part of a damaged game log, set the rest aside"),
+        description=_("Repair the board's current game log (or FILE): keep every line before the first one that "
+        "cannot be resumed, and move the rest into FILE.set-aside beside it. A log that reads whole is left alone."),
     )
-    parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a game log (default: the current one)")
-    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir)")
+    parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help=_("a game log (default: the current one)"))
+    parser.add_argument("--state-dir", type=Path, help=_("where the game logs live (default: [state] dir)"))
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 

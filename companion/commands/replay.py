@@ -8,18 +8,19 @@ from typing import Any
 
 from companion.cribbage.projection import state_json
 from companion.gamelog import replay_lines
+from companion.i18n import _
 from companion.textlines import open_text
 from companion.view.history import describe
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "replay", help="replay a game transcript and print the scores",
-        description="Replay a transcript: one table input a line as JSON, e.g. {\"type\":\"play\",\"card\":\"5H\"} "
-        "(the format of the game log; see RULES.md). Prints every deal's points and the state of the game.",
+        "replay", help=_("replay a game transcript and print the scores"),
+        description=_("Replay a transcript: one table input a line as JSON, e.g. {\"type\":\"play\",\"card\":\"5H\"} "
+        "(the format of the game log; see RULES.md). Prints every deal's points and the state of the game."),
     )
-    parser.add_argument("file", metavar="FILE", help="the transcript ('-' for standard input)")
-    parser.add_argument("--json", action="store_true", help="print the state as JSON")
+    parser.add_argument("file", metavar="FILE", help=_("the transcript ('-' for standard input)"))
+    parser.add_argument("--json", action="store_true", help=_("print the state as JSON"))
     parser.set_defaults(func=run)
 
 

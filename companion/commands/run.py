@@ -10,14 +10,15 @@ from companion.commands import CommandError
 from companion.daemon import LOG_FORMAT, add_run_arguments, serve
 from companion.devices.base import DeviceError
 from companion.gamelog import GameLogError
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "run", help="run the board with the configured devices",
-        description="Run the Cribbage Companion daemon in the foreground with the devices of the configuration "
-        "(packaged defaults < /etc/cribbage-companion/config.toml < --config < --set). It resumes the current "
-        "game from the state directory. Stop it with Ctrl-C or SIGTERM; the game is kept.",
+        "run", help=_("run the board with the configured devices"),
+        description=_("Run the Cribbage Companion daemon in the foreground with the devices of the configuration "
+        "(the packaged defaults, then /etc/cribbage-companion/config.toml, then --config, then --set). It resumes "
+        "the current game from the state directory. Stop it with Ctrl-C or SIGTERM; the game is kept."),
     )
     add_run_arguments(parser)
     parser.set_defaults(func=run)

@@ -15,27 +15,28 @@ from companion.config import load_config
 from companion.deck.scans import explain_scan
 from companion.devices.base import DeviceError, EntryDevice
 from companion.entry import Entry
+from companion.i18n import _
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "scan-test",
-        help="check a barcode scanner: echo each code and say what it means",
-        description="Read codes from a barcode scanner and say, for each, what the companion understands: "
+        help=_("check a barcode scanner: echo each code and say what it means"),
+        description=_("Read codes from a barcode scanner and say, for each, what the companion understands: "
         "'C5H -> five of hearts', 'XG -> command GO', or why a code is not ours. By default it reads "
         "what the scanner types (a keyboard-wedge scanner is a keyboard: scan into this terminal); "
         "--evdev reads a keyboard-wedge scanner directly and --serial a scanner in serial mode, "
-        "as the daemon does. Stop with Ctrl-D (end of input) or Ctrl-C.",
+        "as the daemon does. Stop with Ctrl-D (end of input) or Ctrl-C."),
     )
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--serial", metavar="PORT", help="a scanner in serial (USB-CDC) mode, e.g. /dev/ttyACM0")
+    source.add_argument("--serial", metavar="PORT", help=_("a scanner in serial (USB-CDC) mode, e.g. /dev/ttyACM0"))
     source.add_argument("--evdev", metavar="DEVICE",
-                        help="a keyboard-wedge scanner: its /dev/input path, or USB vendor:product as lsusb shows "
+                        help=_("a keyboard-wedge scanner: its /dev/input path, or USB vendor:product as lsusb shows "
                         'it ("" for the one input device that types letters and digits; grabbed: its typing reaches '
-                        "only this command)")
-    parser.add_argument("--baud", type=int, help="with --serial: the scanner's speed (default: the configuration's "
-                        "scanner.baud, 9600 as shipped)")
-    parser.add_argument("--count", type=int, metavar="N", help="stop after N codes")
+                        "only this command)"))
+    parser.add_argument("--baud", type=int, help=_("with --serial: the scanner's speed (default: the configuration's "
+                        "scanner.baud, 9600 as shipped)"))
+    parser.add_argument("--count", type=int, metavar="N", help=_("stop after N codes"))
     parser.set_defaults(func=run)
 
 

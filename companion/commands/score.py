@@ -18,23 +18,23 @@ from companion.i18n import _
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "score", help="count a hand or crib with its starter",
-        description="Count a hand: four cards then the starter (5H 5D 5C JS 5S). Cards are typed like 5H, 10d, "
+        "score", help=_("count a hand or crib with its starter"),
+        description=_("Count a hand: four cards then the starter (5H 5D 5C JS 5S). Cards are typed like 5H, 10d, "
         "TH, ah or 5♥. With --batch, read one hand a line (an optional trailing word 'crib') and print one "
-        "total a line, in order.",
+        "total a line, in order."),
     )
-    add_card_arguments(parser, "four hand cards, then the starter")
-    parser.add_argument("--crib", action="store_true", help="count as the crib (only a five-card flush counts)")
-    parser.add_argument("--itemise", action="store_true", help="each fifteen, pair, run, flush and nobs on a line "
-                        "of its own with its cards and points, before the count")
+    add_card_arguments(parser, _("four hand cards, then the starter"))
+    parser.add_argument("--crib", action="store_true", help=_("count as the crib (only a five-card flush counts)"))
+    parser.add_argument("--itemise", action="store_true", help=_("each fifteen, pair, run, flush and nobs on a line "
+                        "of its own with its cards and points, before the count"))
     parser.set_defaults(func=run)
 
 
 def add_card_arguments(parser: argparse.ArgumentParser, cards_help: str) -> None:
     """The cards on the command line, or --batch FILE of them, and --json: shared by `score` and `peg`."""
     parser.add_argument("cards", nargs="*", metavar="CARD", help=cards_help)
-    parser.add_argument("--json", action="store_true", help="print the items as JSON")
-    parser.add_argument("--batch", metavar="FILE", help="score every line of FILE ('-' for standard input)")
+    parser.add_argument("--json", action="store_true", help=_("print the items as JSON"))
+    parser.add_argument("--batch", metavar="FILE", help=_("score every line of FILE ('-' for standard input)"))
 
 
 LineTotal = Callable[[str], int]

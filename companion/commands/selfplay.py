@@ -16,32 +16,33 @@ from companion.advice import endgame
 from companion.advice.players import LEVELS
 from companion.advice.selfplay import deal_points, duplicate, play_game, report, run
 from companion.commands import CommandError
+from companion.i18n import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "selfplay", help="play computer levels against each other",
-        description="Play complete 121-point games between two computer levels (easy, standard, pro), the first "
+        "selfplay", help=_("play computer levels against each other"),
+        description=_("Play complete 121-point games between two computer levels (easy, standard, pro), the first "
         "dealer alternating, and report each side's wins with a 95% confidence interval, skunks and average "
         "points per deal in pegging (as dealer and as pone), hand and crib; and for the table, deals per game "
-        "and the first dealer's win rate. The same seed plays the same games.",
+        "and the first dealer's win rate. The same seed plays the same games."),
     )
-    parser.add_argument("--a", default="pro", choices=LEVELS, help="level of side A (default pro)")
-    parser.add_argument("--b", default="standard", choices=LEVELS, help="level of side B (default standard)")
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the cards and choices (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    parser.add_argument("--a", default="pro", choices=LEVELS, help=_("level of side A (default pro)"))
+    parser.add_argument("--b", default="standard", choices=LEVELS, help=_("level of side B (default standard)"))
+    parser.add_argument("--games", type=int, default=100, help=_("games to play (default 100)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the cards and choices (default 1)"))
+    parser.add_argument("--jobs", type=int, default=1, help=_("processes to play in (default 1)"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON object"))
     parser.add_argument("--transcript", metavar="FILE",
-                        help="write the first game's table inputs as JSON Lines (for `crib replay`)")
+                        help=_("write the first game's table inputs as JSON Lines (for `crib replay`)"))
     parser.add_argument("--endgame", metavar="FILE",
-                        help="instead of games, play --deals deals between standard players and write what a "
-                        "deal brings (the table the pro plays to the score by) to FILE")
-    parser.add_argument("--deals", type=int, default=20000, help="deals for --endgame (default 20000)")
+                        help=_("instead of games, play --deals deals between standard players and write what a "
+                        "deal brings (the table the pro plays to the score by) to FILE"))
+    parser.add_argument("--deals", type=int, default=20000, help=_("deals for --endgame (default 20000)"))
     parser.add_argument("--duplicate", metavar="PAIRS", type=int,
-                        help="instead of games, deal PAIRS deals twice, A holding each side's cards in turn, and "
+                        help=_("instead of games, deal PAIRS deals twice, A holding each side's cards in turn, and "
                         "report A's points over B a pair (the cards' luck cancels: a change of strength shows in "
-                        "far fewer deals)")
+                        "far fewer deals)"))
     parser.set_defaults(func=selfplay)
 
 

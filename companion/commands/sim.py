@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.clock import Clock, SystemClock
 from companion.commands import CommandError, sim_state_dir
-from companion.config import Config, add_config_arguments, config_from_args
+from companion.config import NAME_CHARS, Config, add_config_arguments, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.rules import VARIANT, VARIANTS
@@ -45,36 +45,36 @@ REFRESH_SECONDS = 0.05  # how often a terminal looks for changes no entry made
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "sim", help="run the board on simulated hardware in this terminal",
-        description="The Cribbage Companion daemon with simulated devices: type cards (5H, 10D, QS), go, undo, "
+        "sim", help=_("run the board on simulated hardware in this terminal"),
+        description=_("The Cribbage Companion daemon with simulated devices: type cards (5H, 10D, QS), go, undo, "
         "ok, 'peg Bob 5', or keypad keys as key:53. The OLED, the board and the game so far are drawn in an 80x24 "
         "terminal and kept up to date. Running again on the same --state-dir resumes the game; naming other "
-        "players, a variant or a target starts a new one.",
+        "players, a variant or a target starts a new one."),
     )
-    parser.add_argument("--players", help="names for a new game, comma separated: two, three, or four (partners "
-                        "sit opposite) (default: [game] players)")
-    parser.add_argument("--variant", choices=VARIANTS, help="the game for a new game: two, three or four players, "
-                        "or five-card cribbage for two (to 61) (default: from the number of players)")
-    parser.add_argument("--dealer", help="who deals first in a new game, skipping the cut for deal (default: "
-                        "[game] dealer when one of the players, else the players cut)")
-    parser.add_argument("--target", type=int, choices=(61, 121), help="points to win a new game")
-    parser.add_argument("--state-dir", type=Path, help="where the game lives (default: "
-                        "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)")
-    parser.add_argument("--new", action="store_true", help="start a new game instead of resuming")
-    parser.add_argument("--script", type=Path, help="read entries from FILE (one a line) and exit when done")
-    parser.add_argument("--snapshots", type=Path, metavar="DIR", help="write the OLED and LED pictures as PNG "
-                        "after every input")
-    parser.add_argument("--demo", action="store_true", help="play a sample deal by itself (in a fresh game), "
-                        "then sum it up")
-    parser.add_argument("--quiet", action="store_true", help="no pictures, only one line per entry")
-    parser.add_argument("--no-web", action="store_true", help="no page: by default the board is also served "
+    parser.add_argument("--players", help=_("names for a new game, comma separated: two, three, or four (partners "
+                        "sit opposite) (default: [game] players)"))
+    parser.add_argument("--variant", choices=VARIANTS, help=_("the game for a new game: two, three or four players, "
+                        "or five-card cribbage for two (to 61) (default: from the number of players)"))
+    parser.add_argument("--dealer", help=_("who deals first in a new game, skipping the cut for deal (default: "
+                        "[game] dealer when one of the players, else the players cut)"))
+    parser.add_argument("--target", type=int, choices=(61, 121), help=_("points to win a new game"))
+    parser.add_argument("--state-dir", type=Path, help=_("where the game lives (default: "
+                        "$XDG_STATE_HOME/cribbage-companion/sim, i.e. ~/.local/state/...)"))
+    parser.add_argument("--new", action="store_true", help=_("start a new game instead of resuming"))
+    parser.add_argument("--script", type=Path, help=_("read entries from FILE (one a line) and exit when done"))
+    parser.add_argument("--snapshots", type=Path, metavar="DIR", help=_("write the OLED and LED pictures as PNG "
+                        "after every input"))
+    parser.add_argument("--demo", action="store_true", help=_("play a sample deal by itself (in a fresh game), "
+                        "then sum it up"))
+    parser.add_argument("--quiet", action="store_true", help=_("no pictures, only one line per entry"))
+    parser.add_argument("--no-web", action="store_true", help=_("no page: by default the board is also served "
                         "as a web page ([web] listen, or a free port when that one is taken; a --script run "
-                        "serves it only when --listen is given)")
-    parser.add_argument("--listen", metavar="HOST:PORT", help="the page's address (default: [web] listen)")
-    parser.add_argument("--speak", action="store_true", help="say the counts aloud through this computer's sound "
-                        "card (espeak-ng; [voice] in the configuration chooses the voice, rate and what is said)")
-    parser.add_argument("--speak-to", type=Path, metavar="DIR", help="write each utterance as DIR/NNNN.wav, its "
-                        "words in DIR/NNNN.txt, instead of playing it")
+                        "serves it only when --listen is given)"))
+    parser.add_argument("--listen", metavar="HOST:PORT", help=_("the page's address (default: [web] listen)"))
+    parser.add_argument("--speak", action="store_true", help=_("say the counts aloud through this computer's sound "
+                        "card (espeak-ng; [voice] in the configuration chooses the voice, rate and what is said)"))
+    parser.add_argument("--speak-to", type=Path, metavar="DIR", help=_("write each utterance as DIR/NNNN.wav, its "
+                        "words in DIR/NNNN.txt, instead of playing it"))
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -94,6 +94,9 @@ def player_names(text: str) -> tuple[str, ...]:
         raise CommandError(ngettext("--players {text!r} names {count} player: a game has 2, 3 or 4 players, {example}",
                                     "--players {text!r} names {count} players: a game has 2, 3 or 4 players, {example}",
                                     len(names)).format(text=text, count=len(names), example=example))
+    if long := [name for name in names if len(name) > NAME_CHARS]:
+        raise CommandError(_("--players: a name has at most {most} characters, for the screen: shorten {name!r}")
+                           .format(most=NAME_CHARS, name=long[0]))
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:
         raise CommandError(_("--players names {twice} twice: give each player a different name").format(twice=twice))
@@ -164,12 +167,12 @@ class Screen:
         text = outcome.entry.text.strip()
         if outcome.accepted is not None:
             line = f"ok {outcome.line} {json.dumps(input_to_json(outcome.accepted))}"
-            self.status = f"{text}: ok" + (f" ({outcome.message})" if outcome.message else "")
+            self.status = f"{text}: {outcome.message or _('ok')}"
         elif outcome.error:
-            line = self.status = f"rejected {text!r}: {outcome.message}"
+            line = self.status = _("rejected {text!r}: {message}").format(text=text, message=outcome.message)
         else:
-            line = f"noted {text!r}: {outcome.message or 'ok'}"
-            self.status = f"{text}: {outcome.message or 'ok'}"
+            line = _("noted {text!r}: {message}").format(text=text, message=outcome.message or _("ok"))
+            self.status = f"{text}: {outcome.message or _('ok')}"
         self.shown += 1
         if self.snapshots is not None:
             stem = self.snapshots / f"{self.shown:04d}"
@@ -222,13 +225,14 @@ class Screen:
                 self.leds(settled=False), shutil.get_terminal_size()):  # a new image is drawn for every change
             self.draw()
 
-    def draw(self, *, typed: bool = False) -> None:
-        """The whole screen. On a terminal in place, the pegs as they move: after an entry (`typed`) the line typed
-        on is cleared for the next; otherwise the cursor stays where it is, with whatever is being typed."""
+    def draw(self, *, typed: bool = False, settled: bool = False) -> None:
+        """The whole screen. On a terminal in place, the pegs as they move (`settled`: once they have walked and
+        flashed): after an entry (`typed`) the line typed on is cleared for the next; otherwise the cursor stays
+        where it is, with whatever is being typed."""
         if self.quiet or self.table.picture.image is None:
             return
         size = shutil.get_terminal_size()
-        leds = self.leds(settled=not self.live)
+        leds = self.leds(settled=settled or not self.live)
         lines = self.lines(size, leds)
         if not self.live:
             print("\n".join(lines), flush=True)
@@ -296,7 +300,7 @@ def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_di
         print(typing, flush=True)
 
     def page_ready(address: str) -> None:
-        said = f"The board in a browser: {address}"
+        said = _("The board in a browser: {address}").format(address=address)
         if screen.live:
             screen.status = f"{said} {screen.status}".strip()
             screen.draw()
@@ -348,7 +352,10 @@ def play_demo(daemon: Daemon, clock: Clock, lines: LineEntry, screen: Screen) ->
         if pending and clock.monotonic() >= next_at:
             lines.lines.append(pending.pop(0))
             next_at = clock.monotonic() + DEMO_SECONDS
-        return not pending and not lines.lines and daemon.table.queue.empty() and clock.monotonic() >= next_at
+        if pending or lines.lines or not daemon.table.queue.empty() or clock.monotonic() < next_at:
+            return False
+        screen.draw(settled=True)  # the last frame: every peg in its hole, none caught mid-flash
+        return True
 
     code = daemon.run(done)
     state = daemon.table.state

@@ -20,13 +20,13 @@ from companion.view.history import describe
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "state", help="print the current game from the board's game log",
-        description="Print the game the board is playing (or last played), replayed from its log in the state "
-        "directory, like `crib replay`. The log is only read, never repaired.",
+        "state", help=_("print the current game from the board's game log"),
+        description=_("Print the game the board is playing (or last played), replayed from its log in the state "
+        "directory, like `crib replay`. The log is only read, never repaired."),
     )
-    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir, else "
-                        "crib sim's when the board has no game)")
-    parser.add_argument("--json", action="store_true", help="print the state as JSON")
+    parser.add_argument("--state-dir", type=Path, help=_("where the game logs live (default: [state] dir, else "
+                        "crib sim's when the board has no game)"))
+    parser.add_argument("--json", action="store_true", help=_("print the state as JSON"))
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 

@@ -18,22 +18,23 @@ LISTED = 10  # games listed by number (the latest ones)
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "stats", help="per-player statistics over every logged game",
-        description="Replay every game log in the state directory (games/NNNN.jsonl) and report, per player: "
-        "games, wins, skunks given and taken, match points, average pegging, hand and crib per deal, the best "
-        f"hand and, for coached deals, the points given away against the best discard. The history is kept in "
-        f"{DATABASE} in the state directory and brought up to date from the logs, which are only read. "
-        "Without --state-dir: the board's games, else crib sim's.",
+        "stats", help=_("per-player statistics over every logged game"),
+        description=_("Replay every game log in the state directory (games/NNNN.jsonl) and report, per player: "
+                      "games, wins, skunks given and taken, match points, average pegging, hand and crib per deal, "
+                      "the best hand and, for coached deals, the points given away against the best discard. The "
+                      "history is kept in {database} in the state directory and brought up to date from the logs, "
+                      "which are only read. Without --state-dir: the board's games, else crib sim's.")
+        .format(database=DATABASE),
     )
-    parser.add_argument("--state-dir", type=Path, help="where the game logs live (default: [state] dir, else "
-                        "crib sim's when the board has no game)")
-    parser.add_argument("--game", type=int, metavar="N", help="only game N (the numbers `crib stats` lists)")
-    parser.add_argument("--last", type=int, metavar="N", help="only the last N games")
-    parser.add_argument("--player", metavar="NAME", help="only the games NAME played, and only NAME's figures")
-    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--state-dir", type=Path, help=_("where the game logs live (default: [state] dir, else "
+                        "crib sim's when the board has no game)"))
+    parser.add_argument("--game", type=int, metavar="N", help=_("only game N (the numbers `crib stats` lists)"))
+    parser.add_argument("--last", type=int, metavar="N", help=_("only the last N games"))
+    parser.add_argument("--player", metavar="NAME", help=_("only the games NAME played, and only NAME's figures"))
+    parser.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     parser.add_argument("--png", type=Path, metavar="FILE",
-                        help="draw the latest game's score race, the averages per player and their hand scores "
-                        "against all hands into FILE (needs the [plots] extra: matplotlib)")
+                        help=_("draw the latest game's score race, the averages per player and their hand scores "
+                        "against all hands into FILE (needs the [plots] extra: matplotlib)"))
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 

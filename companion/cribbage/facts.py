@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .cards import Card
 from .rules import SkunkName
 from .scoring import Score
 
@@ -101,3 +102,21 @@ class Prompt:
     won: int = 0  # the winner's score (or match points)
     others: tuple[int, ...] = ()  # the other sides' scores (or match points), highest first
     skunk: SkunkName | None = None
+
+
+class Place(StrEnum):
+    """Where a card already seen this deal is."""
+
+    STARTER = "starter"
+    PLAYED = "played"  # laid in the play, by `Seen.player`
+    CRIB = "crib"  # laid away to the crib, by `Seen.player`
+    HAND = "hand"  # in `Seen.player`'s hand
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A card that cannot be new here, and where it is: phrases.seen_words says it."""
+
+    card: Card
+    place: Place
+    player: str | None = None

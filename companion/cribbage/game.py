@@ -32,8 +32,8 @@ from types import MappingProxyType
 
 from .cards import Card
 from .errors import InputError, RuleError
-from .facts import Phase, Prompt, ScoreEvent, ScoreKind, Side, Wanted
-from .phrases import listed, prompt_words, score_name, side_name
+from .facts import Phase, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
+from .phrases import listed, prompt_words, score_name, seen_words, side_name
 from .rules import (
     DEFAULT_MATCH,
     MATCH_SCORING,
@@ -461,22 +461,36 @@ def _check_distinct(cards: tuple[Card, ...], what: str) -> None:
         raise RuleError(_("{twice} appears twice in {what}: scan each card once").format(twice=twice, what=what))
 
 
-def _where_seen(state: GameState, card: Card, owner: str | None = None) -> str | None:
-    """Why a card cannot be new here: it is the starter, was played, or is in someone else's hand or discard."""
+class CardSeen(RuleError):
+    """A card already seen this deal: `seen` says where it is, the message says so in the chosen words."""
+
+    def __init__(self, message: str, seen: Seen) -> None:
+        super().__init__(message)
+        self.seen = seen
+
+
+def where_seen(state: GameState, card: Card, owner: str | None = None) -> Seen | None:
+    """Why a card cannot be new here: it is the starter, was played, or is in the crib or someone else's hand
+    (`owner` is the player entering it)."""
     if card == state.starter:
-        return _("{card} is the starter").format(card=card)
+        return Seen(card, Place.STARTER)
     for who, played in state.played:
         if played == card:
-            return (_("{card} was already played this deal") if who == owner
-                    else _("{card} was already played this deal (by {who})")).format(card=card, who=who)
+            return Seen(card, Place.PLAYED, who)
     for who, discard in state.discards.items():
         if card in discard:
-            return (_("{card} was laid away to the crib") if who == owner
-                    else _("{card} was laid away to the crib by {who}")).format(card=card, who=who)
+            return Seen(card, Place.CRIB, who)
     for who, hand in state.hands.items():
         if card in hand and who != owner:
-            return _("{card} is in {who}'s hand").format(card=card, who=who)
+            return Seen(card, Place.HAND, who)
     return None
+
+
+def _refuse_seen(state: GameState, card: Card, owner: str | None, then: str, **names: str) -> None:
+    """Raise CardSeen when `card` is seen already: where it is, then what to do (`then`, a format with {seen}
+    and `names`)."""
+    if (seen := where_seen(state, card, owner)) is not None:
+        raise CardSeen(then.format(seen=seen_words(seen), **names), seen)
 
 
 def _hand(state: GameState, inp: HandInput) -> GameState:
@@ -491,8 +505,7 @@ def _hand(state: GameState, inp: HandInput) -> GameState:
     if inp.player in state.hands:
         raise RuleError(_("{player}'s hand is already in: undo to change it").format(player=inp.player))
     for card in inp.cards:
-        if (seen := _where_seen(state, card, inp.player)) is not None:
-            raise RuleError(_("{seen}: check {player}'s cards").format(seen=seen, player=inp.player))
+        _refuse_seen(state, card, inp.player, _("{seen}: check {player}'s cards"), player=inp.player)
     discard = state.discards.get(inp.player, ())
     if missing := [c for c in discard if c not in inp.cards]:
         raise RuleError(_("{player} laid away {missing}, which is not in this hand: check the cards")
@@ -518,8 +531,7 @@ def _discard(state: GameState, inp: DiscardInput) -> GameState:
         if hand is not None and card not in hand:
             raise RuleError(_("{card} is not in {player}'s hand: lay away cards from {hand}")
                             .format(card=card, player=inp.player, hand=_cards(hand)))
-        if (seen := _where_seen(state, card, inp.player)) is not None:
-            raise RuleError(_("{seen}: check the card").format(seen=seen))
+        _refuse_seen(state, card, inp.player, _("{seen}: check the card"))
     discards = {**state.discards, inp.player: inp.cards}
     return replace(state, discards=discards, deals=(*state.deals[:-1], replace(state.deals[-1], discards=discards)))
 
@@ -534,8 +546,7 @@ def _starter(state: GameState, inp: StarterInput) -> GameState:
             raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
         raise RuleError(_("the starter is already turned ({starter}): {prompt}")
                         .format(starter=state.starter, prompt=state.prompt()))
-    if (seen := _where_seen(state, inp.card)) is not None:
-        raise RuleError(_("{seen}: the starter is the top card of the pack's lower half").format(seen=seen))
+    _refuse_seen(state, inp.card, None, _("{seen}: the starter is the top card of the pack's lower half"))
     dealer = state.dealer
     assert dealer is not None
     deals = (*state.deals[:-1], replace(state.deals[-1], starter=inp.card))
@@ -636,8 +647,7 @@ def _play(state: GameState, inp: PlayInput) -> GameState:
             raise RuleError(_("one card pegs 0 to {most} points, not {claim}: claim again")
                             .format(most=MAX_PEG, claim=inp.claim))
     card = inp.card
-    if (seen := _where_seen(state, card, player)) is not None:
-        raise RuleError(_("{seen}: play a card from {player}'s hand").format(seen=seen, player=player))
+    _refuse_seen(state, card, player, _("{seen}: play a card from {player}'s hand"), player=player)
     hand = state.hands.get(player)
     if hand is not None and card not in hand:
         held = state.held(player) or tuple(c for c in hand if c not in state.played_by(player))

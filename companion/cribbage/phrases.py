@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .facts import Prompt, ScoreEvent, ScoreKind, Side, Wanted
+from . import transcript as t
+from .facts import Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
 from .words import N_, _, ngettext, spell
 
 # The names of scores other than a player's hand or crib, as the table says them.
@@ -131,6 +132,49 @@ def cut_words(cutter: str, starter: str, person: str) -> str:
     if cutter == person:
         return _("You cut: the starter is {card}").format(card=starter)
     return _("{player} cuts: the starter is {card}").format(player=cutter, card=starter)
+
+
+def seen_words(seen: Seen) -> str:
+    """Where a card already seen this deal is: "7♠ is in the crib", "7♠ was played by Ann", "7♠ is the starter"."""
+    card, who = seen.card.pretty, seen.player
+    if seen.place is Place.STARTER:
+        return _("{card} is the starter").format(card=card)
+    if seen.place is Place.PLAYED:
+        return _("{card} was played by {who}").format(card=card, who=who)
+    if seen.place is Place.CRIB:
+        if who is None:
+            return _("{card} is in the crib already").format(card=card)
+        return _("{card} is in the crib (laid away by {who})").format(card=card, who=who)
+    return _("{card} is in {who}'s hand").format(card=card, who=who)
+
+
+def undone_words(inp: t.Input, player: str | None) -> str:
+    """What an undo took back, from the input itself ("Bob's 7♠", "the crib's 4 cards"); `player` is who made
+    it when the input does not say (the play, the go, a claim)."""
+    who = getattr(inp, "player", None) or player
+    if isinstance(inp, t.PlayInput):
+        return _("{player}'s {card}").format(player=who, card=inp.card.pretty)
+    if isinstance(inp, t.GoInput):
+        return _("{player}'s go").format(player=who)
+    if isinstance(inp, t.StarterInput):
+        return _("the starter {card}").format(card=inp.card.pretty)
+    if isinstance(inp, t.CribInput):
+        return ngettext("the crib's {n} card", "the crib's {n} cards", len(inp.cards)).format(n=len(inp.cards))
+    if isinstance(inp, t.CutInput):
+        return _("{player}'s cut {card}").format(player=who, card=inp.card.pretty)
+    if isinstance(inp, t.HandInput):
+        return ngettext("{player}'s hand of {n} card", "{player}'s hand of {n} cards",
+                        len(inp.cards)).format(player=who, n=len(inp.cards))
+    if isinstance(inp, t.DiscardInput):
+        return _("{player}'s discard {cards}").format(player=who, cards=" ".join(c.pretty for c in inp.cards))
+    if isinstance(inp, t.ClaimInput):
+        return _("{player}'s claim of {points}").format(player=who, points=inp.points)
+    if isinstance(inp, t.MugginsInput):
+        return _("the muggins call")
+    if isinstance(inp, t.PegInput):
+        return ngettext("{points} point pegged for {player}", "{points} points pegged for {player}",
+                        abs(inp.points)).format(points=inp.points, player=who)
+    return _("the start of the game")
 
 
 def score_parts(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.config import NAME_CHARS
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import InputError
@@ -65,9 +66,9 @@ class Settings:
     def __post_init__(self) -> None:
         from companion.advice.players import LEVELS
 
-        if not self.person.strip() or len(self.person) > 20 or self.person in self.computers:
-            raise InputError("the person's name is 1 to 20 characters and not a computer player's name "
-                             f"({', '.join(self.computers)})")
+        if not self.person.strip() or len(self.person) > NAME_CHARS or self.person in self.computers:
+            raise InputError(_("your name is 1 to {most} characters and not a computer player's name ({computers})")
+                             .format(most=NAME_CHARS, computers=", ".join(self.computers)))
         if not 1 <= len(self.levels) <= 3 or any(level not in LEVELS for level in self.levels):
             raise InputError(f"play against one to three computer players, each {', '.join(LEVELS)}")
         if self.target not in (61, 121):

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
+from companion.cribbage.facts import Place, Seen
+from companion.cribbage.game import where_seen
+from companion.cribbage.phrases import seen_words
 from companion.i18n import _
 
 if TYPE_CHECKING:
@@ -66,17 +69,24 @@ class HeldCards:
 
     def offer(self, state: GameState, card: Card) -> tuple[Card, ...] | None:
         """Take `card`: all the cards wanted, to go to the engine as one input, or None when it is held to wait
-        for more. Raises CommandMistake for a card already on the table this deal."""
-        seen = {c for _, c in state.played} | set(self.cards)
-        if state.starter is not None:
-            seen.add(state.starter)
-        if card in seen:
-            raise CommandMistake(_("{card} is already on the table this deal: scan another card").format(card=card))
+        for more. Raises CommandMistake for a card seen already this deal, saying where it is."""
+        if (seen := self.seen(state, card)) is not None:
+            raise CommandMistake(_("{seen}: scan another card").format(seen=seen_words(seen)))
         cards = (*self.cards, card)
         if len(cards) < self.wanted(state)[1]:
             self.cards.append(card)
             return None
         return cards
+
+    def seen(self, state: GameState, card: Card) -> Seen | None:
+        """Where `card` is when it cannot be one of the cards wanted: held already, or seen by the engine (the
+        crib's own cards, laid away by coached players, are wanted)."""
+        if card in self.cards:
+            if state.phase == "crib":
+                return Seen(card, Place.CRIB)
+            return Seen(card, Place.HAND, self.coached_player(state))
+        found = where_seen(state, card, self.coached_player(state))
+        return None if found is None or (found.place is Place.CRIB and state.phase == "crib") else found
 
     def take_back(self) -> Card | None:
         """Undo while collecting: the last card held goes (None when nothing is held)."""

@@ -1,7 +1,8 @@
 """The presenter: what the board shows, the pegs on the strip and the words on the OLED, and sends them.
 
 The table tells it what happened (a score, a message, a prompt); it decides what is on show (a message for a
-few seconds, a long score paged, a coach's review) and sends the frame to the strip and the image to the display.
+few seconds, long enough to read each of its pages; a long score, prompt or message paged, the pages turning by
+themselves; a coach's review) and sends the frame to the strip and the image to the display.
 A strip or display that fails never stops the game. `shown()` is the same picture in plain values, which a web
 page can send as JSON.
 """
@@ -19,7 +20,17 @@ from companion.devices.base import PegStrip, StatusDisplay
 from companion.i18n import N_, _
 from companion.view.leds import Color, Frame
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
-from companion.view.screen import ScreenView, body_room, page_count, render_screen, screen_view
+from companion.view.screen import (
+    PROMPT_ROWS,
+    ROWS,
+    ScreenView,
+    body_room,
+    page_count,
+    pages,
+    render_screen,
+    screen_view,
+    word_pages,
+)
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -89,14 +100,20 @@ class Presenter:
         self.message: str | None = None
         self.message_is_error = False
         self.message_until = 0.0
+        self.message_page = 0  # the page of the message on show
+        self.message_at = 0.0  # when that page was turned to
         self.page_at = 0.0
 
     # -- what happened at the table -------------------------------------------------------------------
     def say(self, message: str, *, error: bool) -> None:
-        """Show `message` (white on black when an error) for `message_seconds`."""
+        """Show `message` (white on black when an error) for `message_seconds`, or for as long as its pages take
+        when it has more than one."""
+        now = self.clock.monotonic()
         self.message = message
         self.message_is_error = error
-        self.message_until = self.clock.monotonic() + self.message_seconds
+        shown = len(pages(message, ROWS if error else PROMPT_ROWS))
+        self.message_until = now + max(self.message_seconds, shown * self.page_seconds)
+        self.message_page, self.message_at = 0, now
 
     def scored(self, before: GameState, after: GameState, *, undone: bool) -> None:
         """An input was applied: its score events are on show from their first page (none after an undo)."""
@@ -105,7 +122,7 @@ class Presenter:
         self.page_at = self.clock.monotonic()
 
     def next_page(self) -> None:
-        """"ok": the next page of a long score at once."""
+        """"ok": the next page of a long score or prompt at once."""
         self.page_at = self.clock.monotonic()
         self.picture.page += 1
 
@@ -115,8 +132,8 @@ class Presenter:
 
     # -- time -----------------------------------------------------------------------------------------
     def tick(self, now: float, *, prompt: Callable[[], str], paging: bool = True) -> bool:
-        """Messages time out, the strip's coming and going is said, long scores page on (when `paging`).
-        True when the picture changed."""
+        """Messages turn their pages and time out, the strip's coming and going is said, long scores and prompts
+        page on (when `paging`). True when the picture changed."""
         changed = False
         if self.message is not None and now >= self.message_until:
             self.message = None
@@ -126,12 +143,23 @@ class Presenter:
             self.strip_connected = strip_connected
             self.say(_(STRIP_BACK if strip_connected else STRIP_MISSING), error=not strip_connected)
             changed = True
-        if (self.picture.recent and paging and now - self.page_at >= self.page_seconds
-                and page_count(self.picture.recent, body_room(prompt())) > 1):  # not on every idle poll
-            self.picture.page += 1
+        if self.message is not None:
+            if now - self.message_at >= self.page_seconds and self.view is not None and len(word_pages(self.view)) > 1:
+                self.message_page += 1
+                self.message_at = now
+                changed = True
+        elif not changed and paging and now - self.page_at >= self.page_seconds:  # looked at once a page's time
             self.page_at = now
-            changed = True
+            if self._pages(prompt()) > 1:
+                self.picture.page += 1
+                changed = True
         return changed
+
+    def _pages(self, prompt: str) -> int:
+        """How many pages the scores or the prompt on show take (the more of the two)."""
+        scores = page_count(self.picture.recent, body_room(prompt)) if self.picture.recent else 1
+        shown = len(word_pages(self.view)) if self.view is not None and not self.view.error else 1
+        return max(scores, shown)
 
     # -- outputs --------------------------------------------------------------------------------------
     def render(self, state: GameState, *, prompt: str, review: ScreenView | None = None,
@@ -149,12 +177,12 @@ class Presenter:
                     log.warning("LED strip: %s", error)
         self.picture.frame = frame
         if self.message and not self.message_is_error:
-            view = screen_view(state, prompt=self.message)
+            view = screen_view(state, prompt=self.message, words_page=self.message_page)
         elif review is not None and not self.message:
             view = review
         else:
             view = screen_view(state, recent=self.picture.recent, page=self.picture.page, prompt=prompt,
-                               error=self.message)
+                               error=self.message, words_page=self.message_page if self.message else None)
         self.view = view
         image = render_screen(view)
         self.picture.image = image

@@ -32,7 +32,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Prompt, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
-from companion.cribbage.phrases import cut_words, prompt_words, seated_words, side_name
+from companion.cribbage.phrases import cut_words, prompt_words, seated_words, side_name, undone_words
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
@@ -111,8 +111,8 @@ class Table:
         for warning in game_log.warnings:
             log.warning("%s", warning)
         if game_log.warnings:
-            self.presenter.say(f"The game log needed care on start: {len(game_log.inputs)} inputs kept (the system "
-                               "log says more)", error=True)
+            self.presenter.say(_("The game log needed care on start: {inputs} inputs kept (the system log says more)")
+                               .format(inputs=len(game_log.inputs)), error=True)
         for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):
             try:
                 step()
@@ -290,16 +290,14 @@ class Table:
         if word == "undo":
             card = self.held.take_back()
             if card is not None:
-                return Outcome(entry, message=_("took back {card}: {cards} cards held")
-                                              .format(card=card, cards=len(self.held.cards)))
+                return Outcome(entry, message=_("Undone: {card} ({progress})")
+                                              .format(card=card.pretty, progress=self.held.progress(self.state)))
             if len(self.state.inputs) <= 1:
                 return self._reopen_last_game(entry)
             if self.state.winner is not None and not self._confirmed_reopen():
                 return Outcome(entry, message=_("{prompt}: undo again to reopen the game")
                                               .format(prompt=self.state.prompt()))
-            while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
-                self._append(t.UndoInput())
-            return self._accept(entry, t.UndoInput())
+            return self._undo(entry)
         if word == "go":
             return self._accept(entry, t.GoInput())
         if word == "ok":
@@ -328,6 +326,16 @@ class Table:
             self.confirm_mute_until = now + self.message_seconds
             said = _("{help}. MENU again: voice off or on").format(help=said)
         return Outcome(entry, message=f"{self.menu_note}. {said}" if self.menu_note else said)
+
+    def _undo(self, entry: Entry) -> Outcome:
+        """Take back the last input (with the coached discards it made known), saying what it was."""
+        while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
+            self._append(t.UndoInput())
+        undone = self.state.inputs[-1]
+        outcome = self._accept(entry, t.UndoInput())
+        waiting = self.state.awaited().players  # who made it, when the input does not say: the play, go, claim
+        said = undone_words(undone, waiting[0] if waiting else None)
+        return replace(outcome, message=_("Undone: {what}").format(what=said))
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in ("game over", "match over")
@@ -401,10 +409,8 @@ class Table:
         path.unlink()
         self.log = last
         self.state = state
-        while is_worked_out(self.state, self.state.inputs[-1]):
-            self._append(t.UndoInput())
-        return replace(self._accept(entry, t.UndoInput()), message=_("The last game is open again: {prompt}")
-                                                                   .format(prompt=self.prompt()))
+        return replace(self._undo(entry), message=_("The last game is open again: {prompt}")
+                                                  .format(prompt=self.prompt()))
 
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:

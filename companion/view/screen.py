@@ -4,20 +4,22 @@
 shipped font into a mode "1" image. Both are pure, so golden images pin every pixel.
 
 Layout (DejaVu Sans Mono 10 px, 21 characters a line, 11 px a line):
-    Ann* 45       Bob 38    scores; * marks the dealer, > whose turn it is
+    Ann* 45      ▶Bob 38    scores; * marks the dealer, ▶ whose turn it is (both at once: ▶Ann* 45)
     ---------------------
     Count 17  Starter 10♣   the play: the count, the starter and the cards since the last reset,
     5♥ Q♠ 2♣                or a score spoken one line at a time ("fifteen two", ...)
     Bob to play, count 17   the prompt, wrapped: what the table must do next
-The suits are drawn from 5x7 bitmaps on the cap height, each in its character's cell: the font's own ♣ ♦ ♥ ♠
-are blobs at 10 px that a player cannot tell apart across the table.
-Errors replace the middle and the prompt, white on black, until they time out. In coaching mode the review
-of a discard takes the screen for a few seconds, three lines a page above "Coach: Bob 1/3".
+The suits and the turn's ▶ are drawn from 5x7 bitmaps on the cap height, each in its character's cell: the
+font's own ♣ ♦ ♥ ♠ are blobs at 10 px that a player cannot tell apart across the table.
+No word is ever cut: a text longer than its lines is paged (`pages`), each page ending where a phrase ends
+(after . : ; ? ! or around brackets) when the page holds such an end, and the pages turn by themselves
+([display] page_ms). The prompt has two lines under the body (four when there is no body); errors replace
+the middle and the prompt, white on black, four lines a page, until they time out. In coaching mode the
+review of a discard takes the screen for a few seconds, three lines a page above "Coach: Bob 1/3".
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -40,6 +42,9 @@ FONT_PX = 10
 LINE_PX = 11
 COLUMNS = 21
 ROWS = 4  # lines below the header: the body and the prompt share them
+PROMPT_ROWS = 2  # the prompt's lines under a body
+TURN = "▶"  # marks whose turn it is in the header
+DEALER = "*"  # marks the dealer
 
 
 # Each suit by its silhouette: the heart notched on top and pointed below, the diamond thin and pointed at both
@@ -50,11 +55,13 @@ SUIT_BITMAPS: dict[Suit, tuple[str, ...]] = {
     Suit.HEARTS: (".....", ".#.#.", "#####", "#####", "#####", ".###.", "..#.."),
     Suit.SPADES: ("..#..", ".###.", "#####", "#####", "#.#.#", "..#..", ".###."),
 }
+TURN_BITMAP = ("#....", "##...", "###..", "####.", "###..", "##...", "#....")
 
 
 @dataclass(frozen=True, slots=True)
 class ScreenView:
-    """The words on the screen. `scores` lists (side, points) in seat order."""
+    """The words on the screen. `scores` lists (side, points) in seat order; `page` is the page of the prompt
+    (or of the error) on show, counted on and round again."""
 
     scores: tuple[tuple[Side, int], ...]
     dealer: str | None = None
@@ -62,6 +69,7 @@ class ScreenView:
     body: tuple[str, ...] = ()
     prompt: str = ""
     error: str | None = None
+    page: int = 0
 
 
 @cache
@@ -80,12 +88,13 @@ def _cap_corner() -> tuple[int, int]:
 
 @cache
 def suit_glyphs() -> dict[str, Image.Image]:
-    """The suit bitmaps as masks, by the symbol that stands for them in screen text."""
+    """The suit bitmaps (and the turn's mark) as masks, by the symbol that stands for them in screen text."""
+    bitmaps = {suit.symbol: rows for suit, rows in SUIT_BITMAPS.items()} | {TURN: TURN_BITMAP}
     glyphs = {}
-    for suit, rows in SUIT_BITMAPS.items():
+    for symbol, rows in bitmaps.items():
         glyph = Image.new("1", (len(rows[0]), len(rows)), 0)
         glyph.putdata([1 if pixel == "#" else 0 for row in rows for pixel in row])
-        glyphs[suit.symbol] = glyph
+        glyphs[symbol] = glyph
     return glyphs
 
 
@@ -115,30 +124,115 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) 
 
 
 def _wrap(text: str, width: int = COLUMNS) -> list[str]:
-    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
+    """`text` in lines of `width` columns, broken between words (a word longer than a line, which no message
+    of the catalog has, is broken where the line ends)."""
+    lines: list[str] = []
+    line = ""
+    for whole in text.split():
+        word = whole
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line} {word}" if line else word
+    return [*lines, line] if line or not lines else lines
+
+
+_CLOSES = (".", ":", ";", "?", "!", ")")  # not the comma: it separates the names of a list as often as phrases
+
+
+def _phrase_ends(words: Sequence[str]) -> set[int]:
+    """The places between words (index of the word after) where a phrase ends: after a word ending in . : ; ? !
+    outside brackets, after a closing bracket, and before an opening one."""
+    ends, depth = set(), 0
+    for index, word in enumerate(words):
+        depth += word.count("(") - word.count(")")
+        if word.startswith("(") and index:
+            ends.add(index)
+        if word.endswith(_CLOSES) and (depth <= 0 or word.endswith(")")):
+            ends.add(index + 1)
+    return ends
+
+
+@lru_cache(maxsize=256)
+def pages(text: str, room: int, width: int = COLUMNS) -> tuple[tuple[str, ...], ...]:
+    """`text` in pages of at most `room` lines of `width` columns, no word cut: a page that does not hold the
+    rest of the text ends where its last phrase ends (mid-phrase only when a phrase is longer than a page)."""
+    words = text.split()
+    ends = _phrase_ends(words)
+    found: list[tuple[str, ...]] = []
+    start = 0
+    while start < len(words):
+        stop = start + 1
+        while stop < len(words) and len(_wrap(" ".join(words[start:stop + 1]), width)) <= room:
+            stop += 1
+        if stop < len(words):
+            stop = max((end for end in ends if start < end <= stop), default=stop)
+        lines = _wrap(" ".join(words[start:stop]), width)
+        found += [tuple(lines[first:first + room]) for first in range(0, len(lines), room)]
+        start = stop
+    return tuple(found) or (("",),)
+
+
+def _header_part(side: Side, points: int, dealer: str | None, turn: str | None) -> tuple[str, str, str]:
+    """(turn mark, name, dealer mark and points) of one side: '▶', 'Ann', '* 45'."""
+    return (TURN if turn in side else "", side_name(side), (DEALER if dealer in side else "") + f" {points}")
+
+
+def _short(side_words: str, side: Side, room: int) -> str:
+    """A name in `room` columns: whole when it fits, partners by initials ('A&C'), else its first letters."""
+    if len(side_words) <= room:
+        return side_words
+    initials = "&".join(player[:1] for player in side.players)
+    if len(side.players) > 1 and len(initials) <= room:
+        return initials
+    return side_words[: max(1, room)]
 
 
 def header(view: ScreenView) -> str:
-    """Both scores on one line: 'Ann* 45    Bob 38' (with three sides, names shortened to fit)."""
-    parts = []
-    width = COLUMNS // max(1, len(view.scores))
-    for side, points in view.scores:
-        mark = "*" if view.dealer in side else ">" if view.turn in side else ""
-        number = str(points)
-        name = side_name(side)[: max(1, width - len(number) - len(mark) - 2)]
-        parts.append(f"{name}{mark} {number}")
-    if len(parts) == 2:
-        gap = COLUMNS - len(parts[0]) - len(parts[1])
-        return parts[0] + " " * max(1, gap) + parts[1]
-    return " ".join(parts)[:COLUMNS]
+    """Every side's score on one line, the dealer's name marked * and whose turn it is ▶, both at once when
+    they are one ('▶Ann* 45    Bob 38'): the marks and the points always whole, the names shortened to fit."""
+    parts = [_header_part(side, points, view.dealer, view.turn) for side, points in view.scores]
+    gaps = max(1, len(parts) - 1)
+    fixed = sum(len(mark) + len(rest) for mark, _name, rest in parts) + gaps
+    room = max(1, (COLUMNS - fixed) // max(1, len(parts)))
+    spare = max(0, COLUMNS - fixed - room * len(parts))
+    shown = []
+    for (mark, name, rest), (side, _points) in zip(parts, view.scores, strict=True):
+        fits = room + spare if len(name) > room else room
+        short = _short(name, side, fits)
+        spare -= max(0, len(short) - room)
+        shown.append(f"{mark}{short}{rest}")
+    if len(shown) == 2:
+        gap = COLUMNS - len(shown[0]) - len(shown[1])
+        return shown[0] + " " * max(1, gap) + shown[1]
+    return " ".join(shown)
+
+
+def prompt_room(view: ScreenView) -> int:
+    """The prompt's lines: two under a body, all four when there is none."""
+    return PROMPT_ROWS if view.body else ROWS
+
+
+def word_pages(view: ScreenView) -> tuple[tuple[str, ...], ...]:
+    """The pages of the error (four lines each) or else of the prompt."""
+    if view.error:
+        return pages(view.error, ROWS)
+    return pages(view.prompt, prompt_room(view)) if view.prompt else ((),)
 
 
 def _lines(view: ScreenView) -> tuple[list[str], list[str]]:
-    """The lines under the header: (body from the top, prompt at the bottom), or (error, nothing)."""
+    """The lines under the header: (body from the top, the prompt's page at the bottom), or (error's page, [])."""
+    shown = word_pages(view)
+    page = list(shown[view.page % len(shown)])
     if view.error:
-        return _wrap(view.error)[:ROWS], []
-    prompt = _wrap(view.prompt)[:2]
-    return [line[:COLUMNS] for line in list(view.body)[: ROWS - len(prompt)]], prompt
+        return page, []
+    return list(view.body)[: ROWS - len(page)], page
 
 
 def render_screen(view: ScreenView) -> Image.Image:
@@ -179,10 +273,12 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
         phrases = [tuple(_wrap(phrase)) for phrase in counted + notes]
         if heading is None:
             blocks.extend(phrases)
-        elif phrases and 1 + len(phrases[0]) <= room:
-            blocks.extend(((heading, *phrases[0]), *phrases[1:]))
+            continue
+        title = tuple(_wrap(heading))  # "Bartholomäus's crib: 24" takes two lines
+        if phrases and len(title) + len(phrases[0]) <= room:
+            blocks.extend(((*title, *phrases[0]), *phrases[1:]))
         else:
-            blocks.extend(((heading,), *phrases))
+            blocks.extend((title, *phrases))
     return blocks
 
 
@@ -213,10 +309,15 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
     if state.phase == "play":
         pile = " ".join(card.pretty for card in state.pile)
         count = _("Count {count}").format(count=state.count)
+        lines = [count]
         if state.starter is not None:  # the starter stays in sight through the play, on the right
             starter = _("Starter {card}").format(card=state.starter.pretty)
-            count += " " * max(1, COLUMNS - len(count) - len(starter)) + starter
-        return (count, *_wrap(pile)[: room - 1])
+            if len(count) + 1 + len(starter) <= COLUMNS:
+                lines[0] += " " * (COLUMNS - len(count) - len(starter)) + starter
+            else:
+                lines.append(starter)
+        lines += _wrap(pile) if pile else []
+        return tuple(lines[-room:]) if len(lines) > room else tuple(lines)
     if state.starter is not None and state.phase in ("crib", "claim"):
         return (_("Starter {card}").format(card=state.starter.pretty),)
     return ()
@@ -231,32 +332,32 @@ def _scores(state: GameState) -> tuple[tuple[Side, int], ...]:
 
 
 def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: int = 0, prompt: str | None = None,
-                error: str | None = None) -> ScreenView:
-    """The screen for `state`; `recent` are the score events of the last input, shown `page` by page."""
+                error: str | None = None, words_page: int | None = None) -> ScreenView:
+    """The screen for `state`; `recent` are the score events of the last input, shown `page` by page, and the
+    prompt (or the error) at its page `words_page` (by default `page` too)."""
     prompt = state.prompt() if prompt is None else prompt
     room = body_room(prompt)
     return ScreenView(
         scores=_scores(state),
         dealer=state.dealer,
-        turn=state.turn if state.phase == "play" else None,
+        turn=state.turn if state.phase in ("play", "claim", "crib") else None,
         body=body_lines(state, recent, page, room),
         prompt=prompt,
         error=error,
+        page=page if words_page is None else words_page,
     )
 
 
 def coach_pages(state: GameState, player: str, said: str) -> list[ScreenView]:
     """The coach's review of `player`'s discard, `ROWS - 1` lines a page, each page numbered at the bottom."""
-    lines = _wrap(said)
-    room = ROWS - 1
-    pages = [lines[start : start + room] for start in range(0, len(lines), room)]
+    found = pages(said, ROWS - 1)
     scores = _scores(state)
-    return [ScreenView(scores, dealer=state.dealer, body=tuple(page), prompt=_("Coach: {player} {page}/{pages}")
-                                                                             .format(player=player, page=i,
-                                                                                     pages=len(pages)))
-            for i, page in enumerate(pages, 1)]
+    return [ScreenView(scores, dealer=state.dealer, body=page, prompt=_("Coach: {player} {page}/{pages}")
+                                                                       .format(player=player, page=i,
+                                                                               pages=len(found)))
+            for i, page in enumerate(found, 1)]
 
 
 def body_room(prompt: str) -> int:
-    """Lines left for the body under a prompt of one or two lines."""
-    return ROWS - len(_wrap(prompt)[:2])
+    """Lines left for the body under the prompt: its lines, two at most (a longer prompt is paged)."""
+    return ROWS - min(PROMPT_ROWS, len(_wrap(prompt)))

@@ -94,6 +94,7 @@ def test_bad_options_say_what_to_do(tmp_path, capsys):
     ("Ann,Bob,Cat,Dan,Eve", "names 5 players: a game has 2, 3 or 4 players"),
     ("Ann,,Bob", "has an empty name: give the names separated by commas, like --players Ann,Bob"),
     ("Ann,Ann", "--players names Ann twice: give each player a different name"),
+    ("Ann,Bartholomäus-Maximilian", "a name has at most 12 characters, for the screen: shorten 'Bartholomäus-"),
 ])
 def test_bad_players_say_what_to_do_in_words_not_json(tmp_path, capsys, players, words):
     assert main(["sim", "--players", players, "--quiet", "--state-dir", str(tmp_path)]) == 2
@@ -293,3 +294,17 @@ def test_bad_bytes_on_standard_input_under_a_strict_utf8_locale_are_refused_and_
                              str(tmp_path / "s"), "--set", "devices.strip=sim", "--script", str(script)],
                             capture_output=True, check=False, env=env, cwd=Path(__file__).parents[2], timeout=60)
     assert result.returncode == 0 and "rejected 'J\ufffdS'" in result.stdout.decode()
+
+
+def test_the_demo_ends_on_the_settled_board(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sim, "DEMO_SECONDS", 0)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    args = [arg for arg in SIM if arg != "--quiet"]
+    assert main(["sim", *args, "--demo", "--no-web", "--state-dir", str(tmp_path / "kept")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    top = max(i for i, line in enumerate(out) if line.startswith("┌"))
+    last = out[top:]  # the last screen, drawn once every entry was in
+    assert last[1].startswith("│Ann 17        Bob* 21│")
+    assert last[8].startswith("· ····· ····· ··●·· ·●··· ")  # Ann's pegs on 13 and 17, none mid-flash
+    assert last[9].startswith("· ●···· ····· ····· ····· ●···· ")  # Bob's on 1 and 21
+    assert out[-4] == "Deal 1: Ann dealt, the starter 5♣"

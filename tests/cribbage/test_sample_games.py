@@ -14,8 +14,8 @@ import pytest
 
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import InputError, RuleError
-from companion.cribbage.facts import Side
-from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.facts import Place, Seen, Side
+from companion.cribbage.game import CardSeen, GameState, apply, initial_state
 from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import (
     ClaimInput,
@@ -118,7 +118,7 @@ def test_a_go_is_refused_when_the_hand_shows_a_playable_card():
                  DiscardInput("Bob", parse_cards("AH 3D")), StarterInput(parse_cards("5S")[0]), *play("JS 4C")])
     with pytest.raises(RuleError, match=r"No go at 14: Bob holds 5C 5D 5H, which fit\. Play a card\."):
         apply(state, GoInput())
-    with pytest.raises(RuleError, match="AH was laid away to the crib"):
+    with pytest.raises(RuleError, match=r"A♥ is in the crib \(laid away by Bob\): play a card from Bob's hand"):
         apply(state, PlayInput(parse_cards("AH")[0]))
 
 
@@ -275,8 +275,8 @@ def test_illegal_inputs_are_refused_and_change_nothing():
     state = run([GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(parse_cards("5S")[0]), *play("KH KD 5C")])
     refusals = {
         "the count is 25: 9H would make 34; play a lower card or say go": PlayInput(parse_cards("9H")[0]),
-        "KD was already played this deal": PlayInput(parse_cards("KD")[0]),
-        "5S is the starter": PlayInput(parse_cards("5S")[0]),
+        "K♦ was played by Ann: play a card from Ann's hand": PlayInput(parse_cards("KD")[0]),
+        "5♠ is the starter": PlayInput(parse_cards("5S")[0]),
         "it is Ann's turn to play, not Bob's": PlayInput(parse_cards("2H")[0], player="Bob"),
         "the crib is counted after the hands": CribInput(parse_cards("AH 2H 3H 4H")),
         "the starter is already turned": StarterInput(parse_cards("2C")[0]),
@@ -286,6 +286,9 @@ def test_illegal_inputs_are_refused_and_change_nothing():
     for message, inp in refusals.items():
         with pytest.raises(RuleError, match=message):
             apply(state, inp)
+    with pytest.raises(CardSeen) as seen:  # where the card is, as a fact too
+        apply(state, PlayInput(parse_cards("KH")[0]))
+    assert seen.value.seen == Seen(parse_cards("KH")[0], Place.PLAYED, "Bob")
     # Bob KH, Ann KD (pair), Bob 5C 25, Ann 2H 27, go, go; Bob AH, Ann 2D, Bob 3D: Bob's fourth and last card
     state = run([*state.inputs, *play("2H go go AH 2D 3D")])
     with pytest.raises(RuleError, match="Bob has played all four cards: Ann to play"):
@@ -395,7 +398,7 @@ def test_a_discard_worked_out_after_the_play_is_checked_against_the_hand_and_the
     state = run([GameInput(("Ann", "Bob"), dealer="Ann"), HandInput("Bob", bob), HandInput("Ann", ann),
                  StarterInput(parse_cards("5S")[0]), *play(TWO_PLAY)])
     assert state.phase == "crib"  # the discards were not in when the play ended: the crib is scanned
-    with pytest.raises(RuleError, match="JS was already played this deal"):
+    with pytest.raises(RuleError, match="J♠ was played by Bob: check the card"):
         apply(state, DiscardInput("Bob", parse_cards("JS AH")))
     with pytest.raises(RuleError, match="9C is not in Ann's hand"):
         apply(state, DiscardInput("Ann", parse_cards("8C 9C")))

@@ -33,12 +33,13 @@ def test_crib_cards_wait_until_the_fourth_then_go_together():
     assert held.cards == list(cards("2C 3D 9S"))  # the table clears them once the engine took the crib
 
 
-@pytest.mark.parametrize("card", ["2C", "JH", "5C"])  # held already, played, the starter
-def test_a_card_already_on_the_table_is_refused_and_not_held(card):
+@pytest.mark.parametrize(("card", "where"), [("2C", "2♣ is in the crib already"), ("JH", "J♥ was played by Bob"),
+                                             ("5C", "5♣ is the starter")])
+def test_a_card_seen_already_is_refused_saying_where_it_is_and_not_held(card, where):
     state = replay(at_the_crib())
     held = HeldCards()
     held.offer(state, Card.parse("2C"))
-    with pytest.raises(CommandMistake, match=f"{card} is already on the table this deal: scan another card"):
+    with pytest.raises(CommandMistake, match=f"^{where}: scan another card$"):
         held.offer(state, Card.parse(card))
     assert held.cards == [Card.parse("2C")]
 

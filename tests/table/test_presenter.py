@@ -7,11 +7,12 @@ import json
 from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.cribbage.game import replay
+from companion.cribbage.transcript import GameInput
 from companion.devices.base import StatusDisplay
 from companion.devices.sim import SimStrip
 from companion.table import STRIP_BACK, STRIP_MISSING, Presenter
 from companion.view.pegs import DEFAULT_COLOURS
-from companion.view.screen import ScreenView
+from companion.view.screen import ScreenView, pages, screen_text
 from tests.sample_deal import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
@@ -112,3 +113,46 @@ def test_what_is_shown_is_plain_values_a_web_page_can_send():
     assert data["screen"]["scores"] == [["Ann", 3], ["Bob", 0]] and data["error"] is False
     assert len(data["leds"]) == LAYOUT.led_count and data["leds"][LAYOUT.led_for(0, 3)] == list(RED)
     assert data["screen"]["body"] == list(snapshot.screen.body)
+
+
+def test_a_long_error_turns_its_pages_by_itself_and_stays_until_each_was_read():
+    clock = ManualClock()
+    shown = presenter(clock)
+    state = replay([GAME])
+    error = ("the count is 25: 9♥ would make 34; play a lower card or say go. " * 3).strip()
+    shown.say(error, error=True)
+    seen = []
+    for _ in range(6):  # 2.5 s a page, at least the 4 s a message is shown
+        shown.render(state, prompt=state.prompt())
+        assert shown.view is not None and shown.view.error == error
+        seen.append(tuple(screen_text(shown.view)[2:]))
+        clock.advance(2.5)
+        shown.tick(clock.monotonic(), prompt=state.prompt)
+        if shown.message is None:
+            break
+    assert len(seen) == len(pages(error, 4)) == 3 and len(set(seen)) == 3  # every page shown once, in turn
+    words = " ".join(line.strip() for page in seen for line in page if line.strip())
+    assert words.split() == error.split()
+    shown.render(state, prompt=state.prompt())
+    assert shown.view is not None and shown.view.error is None
+
+
+def test_a_prompt_longer_than_its_two_lines_turns_its_pages_by_itself():
+    clock = ManualClock()
+    shown = presenter(clock)
+    state = replay([GameInput(("Bartholomäus", "Maximilianus", "Konstantinus"))])
+    prompt = "Cut for deal: Bartholomäus, Maximilianus and Konstantinus to cut (ok: no cut, Bartholomäus deals)"
+    shown.render(state, prompt=prompt)
+    assert shown.view is not None
+    first = screen_text(shown.view)
+    assert first[2:] == ["Cut for deal:".ljust(21), "Bartholomäus,".ljust(21), "Maximilianus and".ljust(21),
+                         "Konstantinus to cut".ljust(21)]  # no body in the cut: the prompt has four lines
+    clock.advance(2.5)
+    assert shown.tick(clock.monotonic(), prompt=lambda: prompt)
+    shown.render(state, prompt=prompt)
+    assert screen_text(shown.view)[2:] == [" " * 21, " " * 21, "(ok: no cut,".ljust(21),
+                                           "Bartholomäus deals)".ljust(21)]
+    clock.advance(2.5)
+    assert shown.tick(clock.monotonic(), prompt=lambda: prompt)
+    shown.render(state, prompt=prompt)
+    assert screen_text(shown.view) == first  # and round again

@@ -100,11 +100,11 @@ def test_undo_while_collecting_the_crib_takes_back_one_card(tmp_path):
     table = new_table(tmp_path)
     enter(table, *DEAL[:-4], "2C", "3D")
     (undone,) = enter(table, "undo")
-    assert "took back 3D" in undone.message and table.prompt() == "Crib: 1 of 4"
+    assert undone.message == "Undone: 3♦ (Crib: 1 of 4)" and table.prompt() == "Crib: 1 of 4"
     (again,) = enter(table, "2C")
-    assert again.error and "already on the table" in again.message
+    assert again.error and again.message == "2♣ is in the crib already: scan another card"
     (played,) = enter(table, "JH")
-    assert played.error and "already on the table" in played.message
+    assert played.error and played.message == "J♥ was played by Bob: scan another card"
 
 
 def test_ok_is_accepted_but_never_required_and_manual_pegging_works(tmp_path):
@@ -187,7 +187,7 @@ def test_crib_cards_held_survive_a_power_cut_between_the_second_and_fourth(tmp_p
     again = new_table(tmp_path)  # the first table is gone with the power; the log and the held cards remain
     assert again.prompt() == "Crib: 2 of 4"
     (repeat,) = enter(again, "3D")
-    assert repeat.error and "already on the table" in repeat.message
+    assert repeat.error and repeat.message == "3♦ is in the crib already: scan another card"
     enter(again, "9S", "KH")
     assert again.log.inputs[-1] == CribInput(tuple(Card.parse(c) for c in ("2C", "3D", "9S", "KH")))
     assert by_name(again.state.scores) == {"Ann": 17, "Bob": 21}
@@ -265,18 +265,20 @@ def test_coaching_logs_each_discard_when_the_play_ends_and_pages_its_review(tmp_
         shown = " ".join(line for view in table.coach if view.prompt.startswith(f"Coach: {player} ")
                          for line in view.body)
         assert shown == said
-    assert coach_text(table)[0] == "Best discard: Keep 5-5-10-J: it averages 12.7 in hand (10 to | Coach: Bob 1/2"
-    assert coach_text(table)[2].startswith("That is not the optimal discard: your discard averages 11.1")
-    assert " ".join(table.coach[3].body + table.coach[4].body).endswith(
+    # each page ends where a phrase ends
+    assert coach_text(table)[0] == "Best discard: Keep 5-5-10-J: it averages 12.7 in hand | Coach: Bob 1/3"
+    assert coach_text(table)[3] == "That is not the optimal discard: | Coach: Ann 1/4"
+    assert coach_text(table)[4] == "your discard averages 11.1 points; | Coach: Ann 2/4"
+    assert " ".join(table.coach[5].body + table.coach[6].body).endswith(
         "keeping 6-7-8-9 and laying away 4-K averages 14.8 (3.7 more).")
     assert all(len(line) <= 21 for view in table.coach for line in (*view.body, view.prompt))
     assert_golden(table.picture.image, "app-coach-review")
-    clock.advance(2.5 * 2)  # Bob's two pages shown: Ann's first
+    clock.advance(2.5 * 3)  # Bob's three pages shown: Ann's first
     table.tick(clock.monotonic())
     assert_golden(table.picture.image, "app-coach-review-ann")
     enter(table, "ok")  # ok turns to the next page at once
-    assert table.coach_page == 3
-    clock.advance(2.5 * 2)  # all five pages shown: back to the counts of the hands, from their first page
+    assert table.coach_page == 4
+    clock.advance(2.5 * 3)  # all seven pages shown: back to the counts of the hands, from their first page
     table.tick(clock.monotonic())
     assert not table.coach and table.picture.page == 0
     assert_golden(table.picture.image, "app-after-the-play")
@@ -423,3 +425,32 @@ def test_what_the_table_shows_is_the_same_in_plain_values(tmp_path):
     (bad,) = enter(table, "9S")
     shown = table.shown().to_json()
     assert shown["error"] is True and shown["message"] == bad.message == shown["screen"]["error"]
+
+
+def test_undo_says_what_it_took_back_from_the_input_undone(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:3])  # the starter 5C, Bob 10C, Ann 4C
+    (undone,) = enter(table, "undo")
+    assert undone.accepted is not None and undone.message == "Undone: Ann's 4♣"
+    assert table.presenter.message == "Undone: Ann's 4♣" and not table.presenter.message_is_error
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: Bob's 10♣"
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: the starter 5♣"
+    enter(table, *DEAL[:-4], *DEAL[-4:])  # the whole deal again, the crib's four cards last
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: the crib's 4 cards" and table.prompt() == "Scan the crib (Ann's)"
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: Ann's 8♥"  # the last card of the play
+    enter(table, "8H", "go")
+    assert table.state.phase == "crib"
+
+
+def test_undo_names_a_go_and_a_manual_peg(tmp_path):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:7])  # ... Bob 5D makes 30: Ann says go
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: Ann's go"
+    enter(table, "peg Bob 5")
+    (undone,) = enter(table, "undo")
+    assert undone.message == "Undone: 5 points pegged for Bob"

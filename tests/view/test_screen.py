@@ -32,7 +32,7 @@ def recent(before: GameState, after: GameState) -> tuple:
 def test_during_the_play_the_screen_shows_scores_dealer_turn_count_and_pile():
     state = replay(deal("5H"))
     view = screen_view(state)
-    assert header(view) == "Ann* 0          Bob 0"  # * marks the dealer
+    assert header(view) == "▶Ann* 0         Bob 0"  # * marks the dealer, ▶ whose turn it is: both Ann
     assert view.body == ("Count 19   Starter 5♣", "10♣ 4♣ 5♥")  # the starter stays in sight
     assert view.prompt == "Ann to play, count 19"
     assert_golden(render_screen(view), "play-count-19")
@@ -101,8 +101,8 @@ def cell(image: Image.Image, column: int, left: int = 0) -> Image.Image:
 
 def test_each_suit_is_its_own_bitmap_drawn_in_the_column_the_text_gives_it():
     glyphs = suit_glyphs()
-    assert sorted(glyphs) == sorted("♣♦♥♠")
-    assert len({glyph.tobytes() for glyph in glyphs.values()}) == 4  # no two suits alike
+    assert sorted(glyphs) == sorted("♣♦♥♠▶")  # the suits and the turn's mark
+    assert len({glyph.tobytes() for glyph in glyphs.values()}) == 5  # no two alike
     line = "4♥ 6♣ 8♣ 3♠ Q♦ 10♥ 9"
     scores = ((Side(("Ann",)), 0), (Side(("Bob",)), 0))
     image = render_screen(ScreenView(scores, body=(line,)))

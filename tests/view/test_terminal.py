@@ -21,7 +21,7 @@ def test_every_board_fits_80_by_24_with_a_line_left_to_type_on(layout, colour):
 
 def test_the_oled_words_beside_the_newest_history():
     lines = screen("two-track-121", colour=False)
-    assert lines[1].startswith("│Ann* 13        Bob 21│")
+    assert lines[1].startswith("│▶Ann* 13       Bob 21│")
     assert lines[3].startswith("│Ann: one for last    │")  # the count of the last entry, as on the OLED
     assert lines[6].startswith("│Scan the crib (Ann's)│")
     assert lines[0].endswith("Game to 121: Ann, Bob")  # the whole game so far still fits

@@ -29,7 +29,7 @@ SETUP = t.GameInput(("Ann", "Bob"), dealer="Ann")
 # played twice and a code of another product on the way: every code of a deal, nothing typed or clicked
 DEAL = ["C5H", "CTS", "CTS", "WRONG1", "CKH", "CTD", "XG", "XG", "C6S", "C9C", "CQH", "C5C", "CAD",
         "C2C", "C3D", "C7H", "C8S"]
-REFUSED = {2: "10S was already played this deal", 3: "not a Cribbage Companion code"}
+REFUSED = {2: "10♠ was played by Bob", 3: "not a Cribbage Companion code"}
 
 
 def inputs(codes: list[str]) -> list[t.Input]:
