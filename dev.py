@@ -7,8 +7,10 @@
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
     python3 dev.py i18n                     extract the messages, update and compile the German catalog
 
-The first run makes `.venv/` and installs the package with every extra and its development tools; later runs reinstall
-only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck,
+The first run makes `.venv/` and installs the package with what that command needs: `sim` only what the board needs
+(about 20 seconds and 150 MB), `crib` also the printing and plotting extras, `test`, `check` and `i18n` also the
+development tools (ruff, mypy, pytest, Playwright ...); later runs install again only when pyproject.toml changes or
+a command needs more. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck,
 chromium for the page's browser test) are installed
 with apt-get when missing, as root or through passwordless sudo.
 """
@@ -51,7 +53,11 @@ def apt_install(packages: list[str]) -> bool:
     return ok and subprocess.call([*sudo, "apt-get", "install", "-y", "-qq", *packages], env=env) == 0
 
 
-def ensure_venv() -> None:
+EXTRAS = {"sim": (), "crib": ("print", "plots"), "test": ("dev", "print", "plots")}
+"""The package's extras each command needs (check and i18n as test): the board alone needs none."""
+
+
+def ensure_venv(extras: tuple[str, ...]) -> None:
     if not (BIN / "python").exists():
         say(f"creating {VENV.relative_to(ROOT)}")
         try:
@@ -63,13 +69,17 @@ def ensure_venv() -> None:
                          "run 'sudo apt install python3-venv' and try again")
             venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted:
+    stamp = STAMP.read_text().split() if STAMP.exists() else []
+    have = set(stamp[1:]) if stamp[:1] == [wanted] else None
+    if have is not None and set(extras) <= have:
         return
-    say("installing the package and its development tools (once; again when pyproject.toml changes)")
+    extras = tuple(sorted({*extras, *(have or ())}))
+    what = f"with {', '.join(extras)}" if extras else "with what the board needs (nothing for development)"
+    say(f"installing the package {what} (once; again when pyproject.toml changes)")
     pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    if run(*pip, "--upgrade", "pip") != 0 or run(*pip, "-e", ".[dev,print,plots]") != 0:
+    if run(*pip, "-e", f".[{','.join(extras)}]" if extras else ".") != 0:
         sys.exit("[dev] installing failed: read pip's message above (is the package index reachable?)")
-    STAMP.write_text(wanted)
+    STAMP.write_text(" ".join((wanted, *extras)))
 
 
 def ensure_test_tools() -> None:
@@ -109,8 +119,8 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n"):
         print(__doc__.strip())
         return 2
-    ensure_venv()
     command, rest = argv[0], argv[1:]
+    ensure_venv(EXTRAS.get(command, EXTRAS["test"]))
     if command == "test":
         return test(rest)
     if command == "check":
