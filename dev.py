@@ -53,8 +53,8 @@ def apt_install(packages: list[str]) -> bool:
     return ok and subprocess.call([*sudo, "apt-get", "install", "-y", "-qq", *packages], env=env) == 0
 
 
-EXTRAS = {"sim": (), "crib": ("print", "plots"), "test": ("dev", "print", "plots")}
-"""The package's extras each command needs (check and i18n as test): the board alone needs none."""
+EXTRAS = {"sim": (), "crib": ("print", "plots", "scanner"), "test": ("dev", "print", "plots", "scanner")}
+"""The package's extras each command needs (check and i18n as test): the simulated board needs none."""
 
 
 def ensure_venv(extras: tuple[str, ...]) -> None:

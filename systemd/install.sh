@@ -131,8 +131,8 @@ else
     run python3 -m venv --clear --system-site-packages "$VENV"
 fi
 say "the package from $SOURCE (pip takes what the system lacks from PyPI, all as built wheels)"
-PACKAGE=$SOURCE
-[ "$PIN_FACTORY" != lgpio ] || PACKAGE="${SOURCE}[pi]"  # the [pi] extra names lgpio, which apt has installed
+PACKAGE="${SOURCE}[scanner]"  # evdev, which apt has installed
+[ "$PIN_FACTORY" != lgpio ] || PACKAGE="${SOURCE}[pi]"  # evdev and lgpio
 run "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade --upgrade-strategy only-if-needed \
     "$PACKAGE"
 

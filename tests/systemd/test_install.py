@@ -100,7 +100,7 @@ def test_on_plain_debian_the_plan_takes_rpigpio_and_says_so(tmp_path: Path, code
     assert ("env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq " + " ".join(apt_packages())
             + " python3-rpi.gpio") in commands
     pip = next(c for c in commands if c.startswith("/opt/cribbage-companion/venv/bin/python -m pip install"))
-    assert pip.endswith(f" {ROOT}")  # without the [pi] extra: that is lgpio
+    assert pip.endswith(f" {ROOT}[scanner]")  # evdev; not the [pi] extra: that is lgpio too
     assert "python3-lgpio" not in plan.replace("apt has no python3-lgpio", "")
 
 
@@ -143,8 +143,10 @@ def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path
     from_apt = {PYPI_NAMES[package] for package in apt_packages() if package in PYPI_NAMES} | {pin_library}
     assert {"gpiozero", "evdev"} <= from_apt
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    extra = project["optional-dependencies"]["pi"] if pin_library == "lgpio" else []
-    wanted = [Requirement(text) for text in (*project["dependencies"], *extra)]
+    extras = project["optional-dependencies"]
+    extra = [*extras["scanner"], *(extras["pi"] if pin_library == "lgpio" else [])]
+    wanted = [Requirement(text) for text in (*project["dependencies"], *extra)
+              if not text.startswith("cribbage-companion[")]
     environment = {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "aarch64",
                    "python_version": python}
     from_pypi = []
