@@ -74,10 +74,16 @@ def ensure_venv(extras: tuple[str, ...]) -> None:
     if have is not None and set(extras) <= have:
         return
     extras = tuple(sorted({*extras, *(have or ())}))
-    what = f"with {', '.join(extras)}" if extras else "with what the board needs (nothing for development)"
-    say(f"installing the package {what} (once; again when pyproject.toml changes)")
     pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    if run(*pip, "-e", f".[{','.join(extras)}]" if extras else ".") != 0:
+    if extras:
+        say(f"installing the package with {', '.join(extras)} (once; again when pyproject.toml changes)")
+        argv = [*pip, "-e", f".[{','.join(extras)}]"]
+    else:  # the simulated board runs from the checkout: only its dependencies, nothing to build
+        import tomllib
+
+        say("installing what the board needs (once; again when pyproject.toml changes)")
+        argv = [*pip, *tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]]
+    if run(*argv) != 0:
         sys.exit("[dev] installing failed: read pip's message above (is the package index reachable?)")
     STAMP.write_text(" ".join((wanted, *extras)))
 
@@ -126,7 +132,7 @@ def main(argv: list[str]) -> int:
     if command == "check":
         return run_steps(CHECKS)
     if command == "sim":
-        return run(BIN / "crib", "sim", *rest)
+        return run(BIN / "python", "-m", "companion.cli", "sim", *rest)
     if command == "i18n":
         return run(BIN / "python", "-m", "companion.catalog", *rest)
     return run(BIN / "crib", *rest)
