@@ -17,17 +17,20 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
            "devices.scanner=none", "web.listen=127.0.0.1:0", "game.dealer=Ann"]
 
 
-def _start(state_dir: Path) -> tuple[subprocess.Popen[str], str]:
+def start(state_dir: Path, preexec: Callable[[], None] | None = None) -> tuple[subprocess.Popen[str], str]:
+    """The daemon with its page on a free port, and the page's address (`preexec` as in daemon.startup_to_ready)."""
     argv = [sys.executable, "-m", "companion.daemon", "--state-dir", str(state_dir)]
     for choice in DEVICES:
         argv += ["--set", choice]
-    daemon = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env={**os.environ, "NOTIFY_SOCKET": ""})
+    daemon = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env={**os.environ, "NOTIFY_SOCKET": ""},
+                              preexec_fn=preexec)
     assert daemon.stderr is not None
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -41,7 +44,8 @@ def _start(state_dir: Path) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("the daemon did not start its page")
 
 
-async def _latency(url: str, token: str, inputs: int) -> list[float]:
+async def latency(url: str, token: str, inputs: int) -> list[float]:
+    """Milliseconds from each control request to the page's WebSocket showing it."""
     import aiohttp
 
     samples = []
@@ -69,10 +73,10 @@ def run(quick: bool) -> dict[str, object]:
     inputs = 50 if quick else 1000
     with tempfile.TemporaryDirectory() as directory:
         state_dir = Path(directory)
-        daemon, url = _start(state_dir)
+        daemon, url = start(state_dir)
         try:
             token = (state_dir / "web-token").read_text().strip()
-            samples = asyncio.run(_latency(url, token, inputs))
+            samples = asyncio.run(latency(url, token, inputs))
             rss = rss_mb(daemon.pid)
         finally:
             daemon.terminate()
