@@ -6,6 +6,7 @@
     python3 dev.py check                    only the lint and type check (what pre-commit runs)
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
     python3 dev.py i18n                     extract the messages, update and compile the German catalog
+    sudo python3 dev.py pi-check [RELEASE]  install and run the board in Debian arm64 roots (trixie, bookworm)
 
 The first run makes `.venv/` and installs the package with what that command needs: `sim` only what the board needs
 (about 20 seconds and 150 MB), `crib` also the printing and plotting extras, `test`, `check` and `i18n` also the
@@ -122,9 +123,14 @@ def run_steps(steps: list[tuple[str, list[str | Path]]]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n"):
+    if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n", "pi-check"):
         print(__doc__.strip())
         return 2
+    if argv[0] == "pi-check":  # in roots of their own: no environment here
+        sys.path.insert(0, str(ROOT / "systemd"))
+        import pi_check
+
+        return pi_check.main(argv[1:], checkout=ROOT, apt_install=apt_install)
     command, rest = argv[0], argv[1:]
     ensure_venv(EXTRAS.get(command, EXTRAS["test"]))
     if command == "test":

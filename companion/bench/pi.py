@@ -40,8 +40,8 @@ def _p99(samples: list[float]) -> float:
 
 
 class CpuQuota:
-    """A cgroup with `share` of one CPU (the last one, which the process is pinned to): `join` puts the calling
-    process in it (as a subprocess's preexec_fn)."""
+    """A cgroup with `share` of one CPU (the last one, which its processes are pinned to): a command started with
+    `prefix` before it runs in it."""
 
     def __init__(self, share: float) -> None:
         if not 0.001 <= share <= 1:
@@ -68,9 +68,9 @@ class CpuQuota:
                                "container without its own cgroups?") from error
         return self
 
-    def join(self) -> None:
-        (self.path / "cgroup.procs").write_text("0")
-        os.sched_setaffinity(0, {self.cpu})
+    @property
+    def prefix(self) -> list[str]:
+        return [sys.executable, "-m", "companion.bench.pi", "join", str(self.path), str(self.cpu)]
 
     def __exit__(self, *exc: object) -> None:
         for _ in range(50):  # the group's last processes may still be leaving
@@ -103,8 +103,8 @@ def _cpu_controller() -> tuple[str, Path]:
 
 def _inside(quota: CpuQuota, measure: str, *args: object) -> Any:
     """Run `measure` of this module in a process in the quota's group: what it returned, from its JSON."""
-    result = subprocess.run([sys.executable, "-m", "companion.bench.pi", measure, *map(str, args)],
-                            capture_output=True, text=True, preexec_fn=quota.join, check=False)
+    result = subprocess.run([*quota.prefix, sys.executable, "-m", "companion.bench.pi", measure, *map(str, args)],
+                            capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise RuntimeError(f"the {measure} measure failed under the quota:\n{result.stderr[-3000:]}")
     return json.loads(result.stdout)
@@ -140,7 +140,7 @@ def web_p99(quota: CpuQuota, inputs: int, state_dir: Path) -> tuple[list[float],
     from companion.bench.daemon import rss_mb
     from companion.bench.web import latency, start
 
-    daemon, url = start(state_dir, preexec=quota.join)
+    daemon, url = start(state_dir, prefix=quota.prefix)
     try:
         token = (state_dir / "web-token").read_text().strip()
         samples = asyncio.run(latency(url, token, inputs))
@@ -156,7 +156,7 @@ def run(quick: bool, cpu_share: float = 0.125) -> dict[str, object]:
     with CpuQuota(cpu_share) as quota, tempfile.TemporaryDirectory(prefix="crib-bench-pi-") as directory:
         base = Path(directory)
         measured = _inside(quota, "busy_share", 1.0 if quick else 3.0)
-        starts, memory = zip(*(startup_to_ready(base / f"start-{i}", preexec=quota.join)
+        starts, memory = zip(*(startup_to_ready(base / f"start-{i}", prefix=quota.prefix)
                                for i in range(1 if quick else 5)), strict=True)
         latency = _inside(quota, "input_p99", 1 if quick else 10)
         web, web_rss = web_p99(quota, 20 if quick else 300, base / "web")
@@ -182,6 +182,16 @@ def run(quick: bool, cpu_share: float = 0.125) -> dict[str, object]:
     }
 
 
-if __name__ == "__main__":  # one measure inside the group: python -m companion.bench.pi MEASURE ARG
-    name, argument = sys.argv[1], float(sys.argv[2])
-    print(json.dumps(MEASURES[name](int(argument) if name != "busy_share" else argument)))  # type: ignore[operator]
+def main(argv: list[str]) -> None:
+    """`join GROUP CPU COMMAND...`: run the command in the group, on that CPU; `MEASURE ARG`: print its figures."""
+    if argv[0] == "join":
+        Path(argv[1], "cgroup.procs").write_text(str(os.getpid()))
+        os.sched_setaffinity(0, {int(argv[2])})
+        os.execv(argv[3], argv[3:])
+    argument = float(argv[1])
+    measure: Any = MEASURES[argv[0]]
+    print(json.dumps(measure(argument if argv[0] == "busy_share" else int(argument))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -17,20 +17,19 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 
 DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
            "devices.scanner=none", "web.listen=127.0.0.1:0", "game.dealer=Ann"]
 
 
-def start(state_dir: Path, preexec: Callable[[], None] | None = None) -> tuple[subprocess.Popen[str], str]:
-    """The daemon with its page on a free port, and the page's address (`preexec` as in daemon.startup_to_ready)."""
-    argv = [sys.executable, "-m", "companion.daemon", "--state-dir", str(state_dir)]
+def start(state_dir: Path, prefix: Sequence[str] = ()) -> tuple[subprocess.Popen[str], str]:
+    """The daemon with its page on a free port, and the page's address (`prefix` as in daemon.startup_to_ready)."""
+    argv = [*prefix, sys.executable, "-m", "companion.daemon", "--state-dir", str(state_dir)]
     for choice in DEVICES:
         argv += ["--set", choice]
-    daemon = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env={**os.environ, "NOTIFY_SOCKET": ""},
-                              preexec_fn=preexec)
+    daemon = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env={**os.environ, "NOTIFY_SOCKET": ""})
     assert daemon.stderr is not None
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -25,9 +25,9 @@ def test_a_share_out_of_range_or_no_root_is_refused_with_what_to_do(monkeypatch:
 def test_a_process_in_the_quota_gets_its_share_of_one_core_evenly() -> None:
     with pi.CpuQuota(0.25) as quota:
         assert quota.period_us == 4000  # the quota handed out every 4 ms, not once per 100 ms
-        got = subprocess.run([sys.executable, "-c", "from companion.bench.pi import busy_share; "
+        got = subprocess.run([*quota.prefix, sys.executable, "-c", "from companion.bench.pi import busy_share; "
                               "import os; print(busy_share(0.5), os.sched_getaffinity(0))"],
-                             preexec_fn=quota.join, capture_output=True, text=True, check=True).stdout.split(" ", 1)
+                             capture_output=True, text=True, check=True).stdout.split(" ", 1)
         assert float(got[0]) < 0.3  # a busy loop gets no more than its share (less, on a loaded machine)
         assert got[1].strip() == str({quota.cpu})
         assert quota.path.exists()
