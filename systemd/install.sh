@@ -69,7 +69,8 @@ run apt-get update -qq
 has_package() {  # whether apt can install this package (from the lists as they stand: a dry run updates none)
     apt-cache policy "$1" 2>/dev/null | grep -q '^ *Candidate: [^(]'
 }
-board=$(tr -d '\0' < "$MODEL" 2>/dev/null || true)
+board=""
+[ ! -r "$MODEL" ] || board=$(tr -d '\0' < "$MODEL")  # "Raspberry Pi 5 Model B Rev 1.0"; none off a Pi
 if has_package python3-lgpio; then
     PIN_FACTORY=lgpio
     say "pin library: lgpio (python3-lgpio), the one every Pi takes"

@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "systemd" / "install.sh"
 UNIT = ROOT / "systemd" / "cribbage-companion.service"
 
-PYPI_NAMES = {"python3-lgpio": "lgpio", "python3-rpi.gpio": "rpi.gpio", "python3-gpiozero": "gpiozero", "python3-evdev": "evdev",
-              "python3-serial": "pyserial", "python3-smbus2": "smbus2", "python3-numpy": "numpy",
-              "python3-pil": "pillow", "python3-num2words": "num2words"}
+PYPI_NAMES = {"python3-lgpio": "lgpio", "python3-rpi.gpio": "rpi.gpio", "python3-gpiozero": "gpiozero",
+              "python3-evdev": "evdev", "python3-serial": "pyserial", "python3-smbus2": "smbus2",
+              "python3-numpy": "numpy", "python3-pil": "pillow", "python3-num2words": "num2words"}
 """The Debian package of each PyPI distribution the script takes from the system."""
 DEBIAN = {
     # release: (its Python, the versions of those packages Debian ships; python3-lgpio it has not)
