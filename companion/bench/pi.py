@@ -10,6 +10,9 @@ measures are those of companion/bench/daemon.py, web.py and advice.py:
 - pro_p99_ms: the pro's decisions in whole games against the standard player;
 - ready_s: starting `cribbage-companion` to its READY=1 (median); rss_mb: its largest resident memory, at READY
   and with the page on after the web inputs;
+- reference_ms: a fixed piece of the board's work (itemising 20,000 shows) on one whole core here and in the
+  quota; the same on a real Pi (`python -m companion.bench.pi reference 20000` prints its seconds) gives the share
+  that board stands for: one_core over the Pi's time;
 - goals, and met: each figure against its goal.
 """
 
@@ -132,7 +135,23 @@ def pro_p99(games: int) -> dict[str, object]:
     return pro_decisions(games)
 
 
-MEASURES = {"busy_share": busy_share, "input_p99": input_p99, "pro_p99": pro_p99}
+def reference(hands: int) -> float:
+    """Seconds to itemise the shows of `hands` fixed deals (pure Python, as most of the board's work is)."""
+    import random
+
+    from companion.cribbage.cards import DECK
+    from companion.cribbage.scoring import score_show
+
+    rng = random.Random(1)
+    deals = [rng.sample(DECK, 5) for _ in range(hands)]
+    start = time.perf_counter()
+    for *hand, starter in deals:
+        score_show(hand, starter)
+    return time.perf_counter() - start
+
+
+REFERENCE_HANDS = 20_000
+MEASURES = {"busy_share": busy_share, "input_p99": input_p99, "pro_p99": pro_p99, "reference": reference}
 
 
 def web_p99(quota: CpuQuota, inputs: int, state_dir: Path) -> tuple[list[float], float]:
@@ -156,6 +175,8 @@ def run(quick: bool, cpu_share: float = 0.125) -> dict[str, object]:
     with CpuQuota(cpu_share) as quota, tempfile.TemporaryDirectory(prefix="crib-bench-pi-") as directory:
         base = Path(directory)
         measured = _inside(quota, "busy_share", 1.0 if quick else 3.0)
+        one_core = min(reference(REFERENCE_HANDS) for _ in range(3))
+        in_quota = _inside(quota, "reference", REFERENCE_HANDS)
         starts, memory = zip(*(startup_to_ready(base / f"start-{i}", prefix=quota.prefix)
                                for i in range(1 if quick else 5)), strict=True)
         latency = _inside(quota, "input_p99", 1 if quick else 10)
@@ -173,6 +194,8 @@ def run(quick: bool, cpu_share: float = 0.125) -> dict[str, object]:
         "cpu_share_measured": round(measured, 3),
         "cgroup": f"{quota.version}, {QUOTA_US} us every {quota.period_us} us on CPU {quota.cpu}",
         **figures,
+        "reference_ms": {"one_core": round(one_core * 1000, 1), "in_quota": round(in_quota * 1000, 1),
+                         "share": round(one_core / in_quota, 3)},
         "input_median_ms": round(latency["median"], 1),
         "web_median_ms": round(statistics.median(web), 1),
         "pro_max_ms": pro["decision_max_ms"],
@@ -188,6 +211,8 @@ def main(argv: list[str]) -> None:
         Path(argv[1], "cgroup.procs").write_text(str(os.getpid()))
         os.sched_setaffinity(0, {int(argv[2])})
         os.execv(argv[3], argv[3:])
+    if argv[0] not in MEASURES or len(argv) != 2:
+        sys.exit(f"usage: python -m companion.bench.pi {{{','.join(MEASURES)}}} N, or join GROUP CPU COMMAND...")
     argument = float(argv[1])
     measure: Any = MEASURES[argv[0]]
     print(json.dumps(measure(argument if argv[0] == "busy_share" else int(argument))))
