@@ -132,6 +132,7 @@ def prepare(base: Path, release: str, checkout: Path) -> Path:
     shutil.copy2(CA_CERTIFICATES, root / HOST_CA.lstrip("/"))
     for name, text in {"usr/local/sbin/systemctl": STAND_IN, "usr/local/sbin/modprobe": STAND_IN,
                        "usr/sbin/policy-rc.d": NO_SERVICES}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text)
         (root / name).chmod(0o755)
     files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=checkout,
