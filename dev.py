@@ -6,7 +6,7 @@
     python3 dev.py check                    only the lint and type check (what pre-commit runs)
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
     python3 dev.py i18n                     extract the messages, update and compile the German catalog
-    sudo python3 dev.py pi-check [RELEASE]  install and run the board in Debian arm64 roots (trixie, bookworm)
+    sudo python3 dev.py pi-check [--reuse] [RELEASE]  install, run the board in Debian arm64 roots (trixie, bookworm)
 
 The first run makes `.venv/` and installs the package with what that command needs: `sim` only what the board needs
 (about 20 seconds and 150 MB), `crib` also the printing and plotting extras, `test`, `check` and `i18n` also the

@@ -127,7 +127,7 @@ if [ -x "$VENV/bin/python" ] && grep -qx 'include-system-site-packages = true' "
              "$(python3 -c 'import sys; print(sys.version_info[:2])')" ]; then
     say "virtual environment $VENV: kept (it sees the system's packages and runs this python3)"
 else
-    say "virtual environment $VENV, seeing the system's packages (lgpio, gpiozero, evdev ...)"
+    say "virtual environment $VENV, seeing the system's packages ($PIN_FACTORY, gpiozero, evdev ...)"
     run install -d -m 0755 "$PREFIX"
     run python3 -m venv --clear --system-site-packages "$VENV"
 fi

@@ -1,9 +1,9 @@
-"""`python3 dev.py pi-check [RELEASE ...]`: the board on the Pi's architecture, as root, without a Pi.
+"""`python3 dev.py pi-check [--reuse] [RELEASE ...]`: the board on the Pi's architecture, as root, without a Pi.
 
 For each release (trixie and bookworm unless named): a Debian arm64 root made by debootstrap (cached in
 ~/.cache/cribbage-companion/pi-check/RELEASE-arm64, and copied for each run, so every run installs on a clean
-system), entered with chroot, where the kernel runs its aarch64 programs through qemu-user-static (binfmt_misc);
-then, each step printed with its time:
+system; with --reuse the last run's root is used again, and install.sh upgrades it), entered with chroot, where
+the kernel runs its aarch64 programs through qemu-user-static (binfmt_misc); then, each step printed with its time:
 
 1. systemd/install.sh from this checkout, as on a Pi (only systemctl and modprobe are stand-ins that log);
 2. `crib check-config` of the configuration it wrote, by the aarch64 Python;
@@ -135,6 +135,13 @@ def prepare(base: Path, release: str, checkout: Path) -> Path:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text)
         (root / name).chmod(0o755)
+    copy_checkout(checkout, root)
+    return root
+
+
+def copy_checkout(checkout: Path, root: Path) -> None:
+    """The checkout's files (committed or not, without what git ignores) in the root's SOURCE, replacing it."""
+    shutil.rmtree(root / SOURCE.lstrip("/"), ignore_errors=True)
     files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=checkout,
                            capture_output=True, check=True).stdout.split(b"\0")
     for name in filter(None, (file.decode() for file in files)):
@@ -145,7 +152,6 @@ def prepare(base: Path, release: str, checkout: Path) -> Path:
         elif source.is_symlink():
             target.parent.mkdir(parents=True, exist_ok=True)
             target.symlink_to(os.readlink(source))
-    return root
 
 
 def environment() -> dict[str, str]:
@@ -172,10 +178,15 @@ def free_port() -> int:
         return port
 
 
-def check_release(release: str, checkout: Path) -> None:
+def check_release(release: str, checkout: Path, *, reuse: bool = False) -> None:
     base = base_root(release)
-    with step(f"{release}: a fresh copy of the root, with the checkout in {SOURCE}"):
-        root = prepare(base, release, checkout)
+    root = CACHE / f"{release}-arm64-run"
+    if reuse and (root / VENV.lstrip("/") / "bin" / "python").exists():
+        with step(f"{release}: the last run's root again, with the checkout in {SOURCE} (install.sh upgrades)"):
+            copy_checkout(checkout, root)
+    else:
+        with step(f"{release}: a fresh copy of the root, with the checkout in {SOURCE}"):
+            root = prepare(base, release, checkout)
     with mounted(root, release):
         machine = inside(root, "uname", "-m", output=True).strip()
         if machine != "aarch64":
@@ -197,9 +208,10 @@ def check_release(release: str, checkout: Path) -> None:
                           "--dealer", "Ann", "--state-dir", "/tmp/sim", "--script", "/tmp/deal.txt", output=True)
             lines = said.splitlines()
             deal = (root / "tmp/deal.txt").read_text().split()
-            if len([line for line in lines if line.startswith("ok ")]) != len(deal):
+            taken = [line for line in lines if line.startswith(("ok ", "noted "))]  # crib cards: noted, then ok
+            if len(taken) != len(deal) + 1 or not lines[-1].startswith("ok ") or '"crib"' not in lines[-1]:
                 raise Failed("crib sim did not take every entry of the deal:\n" + said)
-            say(f"  {len(deal)} entries taken; the last: {lines[-1][:100]}")
+            say(f"  {len(deal)} entries taken, the crib last: {lines[-1][:100]}")
         with step(f"{release}: cribbage-companion on mock pins, its page on 127.0.0.1"):
             serve_page(root)
 
@@ -236,7 +248,8 @@ def serve_page(root: Path) -> None:
 
 
 def main(argv: list[str], *, checkout: Path, apt_install: Callable[[list[str]], bool]) -> int:
-    releases = argv or list(RELEASES)
+    reuse = "--reuse" in argv
+    releases = [name for name in argv if name != "--reuse"] or list(RELEASES)
     unknown = [name for name in releases if name not in RELEASES]
     if unknown:
         say(f"no release {unknown[0]!r}: choose from {', '.join(RELEASES)}")
@@ -249,7 +262,7 @@ def main(argv: list[str], *, checkout: Path, apt_install: Callable[[list[str]], 
         with step("this machine: debootstrap, qemu-user-static, binfmt_misc with qemu-aarch64"):
             host_ready(apt_install)
         for release in releases:
-            check_release(release, checkout)
+            check_release(release, checkout, reuse=reuse)
     except (Failed, subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
         say(f"FAILED: {error}")
         return 1
