@@ -67,7 +67,8 @@ esac
 
 run apt-get update -qq
 has_package() {  # whether apt can install this package (from the lists as they stand: a dry run updates none)
-    apt-cache policy "$1" 2>/dev/null | grep -q '^ *Candidate: [^(]'
+    local policy candidate='Candidate: [^(]'  # not "(none)"; read whole: grep -q would end apt-cache with SIGPIPE
+    policy=$(apt-cache policy "$1" 2>/dev/null) && [[ "$policy" =~ $candidate ]]
 }
 board=""
 [ ! -r "$MODEL" ] || board=$(tr -d '\0' < "$MODEL")  # "Raspberry Pi 5 Model B Rev 1.0"; none off a Pi

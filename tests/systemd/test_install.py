@@ -52,9 +52,11 @@ def dry_run(tmp_path: Path, codename: str, *, has: tuple[str, ...] = ("python3-l
     release.write_text(f"ID=debian\nVERSION_CODENAME={codename}\n", encoding="utf-8")
     board.write_text(model + "\0", encoding="utf-8")
     stand_ins.mkdir(exist_ok=True)
-    apt_cache = stand_ins / "apt-cache"  # `apt-cache policy PACKAGE` as apt answers, with these lists
+    apt_cache = stand_ins / "apt-cache"  # `apt-cache policy PACKAGE` as apt answers, with these lists (and a long
+    # version table after the candidate, as apt's can be: reading stops at no line, or apt-cache dies of SIGPIPE)
     apt_cache.write_text("#!/bin/sh\necho \"$2:\"\ncase \" $HAS \" in *\" $2 \"*) echo '  Candidate: 1.0-1' ;; "
-                         "*) echo '  Candidate: (none)' ;; esac\n", encoding="utf-8")
+                         "*) echo '  Candidate: (none)' ;; esac\nseq 100000 | sed 's/^/        500 http:/'\n",
+                         encoding="utf-8")
     apt_cache.chmod(0o755)
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True, timeout=60,
                             check=False, env={"PATH": f"{stand_ins}:/usr/sbin:/usr/bin:/sbin:/bin",
