@@ -8,12 +8,12 @@
     python3 dev.py i18n                     extract the messages, update and compile the German catalog
     sudo python3 dev.py pi-check [--reuse] [RELEASE]  install, run the board in Debian arm64 roots (trixie, bookworm)
 
-The first run makes `.venv/` and installs the package with what that command needs: `sim` only what the board needs
-(about 20 seconds and 150 MB), `crib` also the printing and plotting extras, `test`, `check` and `i18n` also the
-development tools (ruff, mypy, pytest, Playwright ...); later runs install again only when pyproject.toml changes or
-a command needs more. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck,
-chromium for the page's browser test) are installed
-with apt-get when missing, as root or through passwordless sudo.
+The first run makes `.venv/` and installs what that command needs: `sim` only the board's dependencies, run from
+the checkout (16 s and 141 MB from a fresh clone here), `crib` the package with the printing, plotting and scanner
+extras, `test`, `check` and `i18n` also the development tools (ruff, mypy, pytest, Playwright ...); later runs
+install again only when pyproject.toml changes or a command needs more. Debian packages the tests use
+(poppler-utils for pdftoppm, shellcheck, mosquitto, chromium for the page's browser test) are installed with
+apt-get when missing, as root or through passwordless sudo.
 """
 
 from __future__ import annotations
