@@ -6,6 +6,7 @@ import argparse
 import importlib
 import inspect
 import json
+import os
 import pkgutil
 import sys
 import time
@@ -41,7 +42,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     found = benchmarks()
-    names = args.only or list(found)
+    names = args.only or [name for name in found if name != "pi" or os.geteuid() == 0]  # pi makes a cgroup: root
     unknown = [n for n in names if n not in found]
     if unknown:
         raise CommandError(f"no benchmark {unknown[0]!r}: choose from {', '.join(found)}")

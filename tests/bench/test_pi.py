@@ -32,3 +32,10 @@ def test_a_process_in_the_quota_gets_its_share_of_one_core_evenly() -> None:
         assert got[1].strip() == str({quota.cpu})
         assert quota.path.exists()
     assert not quota.path.exists()  # the group goes with the run
+
+
+def test_crib_bench_says_what_is_wrong_with_the_share_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    assert main(["bench", "--only", "pi", "--cpu-share", "0"]) == 2
+    assert "--cpu-share must be between 0.001 and 1" in capsys.readouterr().err
