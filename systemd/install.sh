@@ -51,7 +51,7 @@ write_file() {  # write_file PATH MODE: stdin into PATH, only when it differs
         return
     fi
     say "writing $path"
-    [ -n "$DRY_RUN" ] || { printf '%s\n' "$content" > "$path" && chmod "$mode" "$path"; }
+    [ -n "$DRY_RUN" ] || { mkdir -p "$(dirname "$path")" && printf '%s\n' "$content" > "$path" && chmod "$mode" "$path"; }
 }
 
 [ -n "$DRY_RUN" ] || [ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 (or $0 --dry-run to see the plan)"
