@@ -206,14 +206,20 @@ def check_release(release: str, checkout: Path, *, reuse: bool = False) -> None:
                    "open('/tmp/deal.txt', 'w').write('\\n'.join(DEMO) + '\\n')")
             said = inside(root, f"{VENV}/bin/crib", "sim", "--quiet", "--no-web", "--new", "--players", "Ann,Bob",
                           "--dealer", "Ann", "--state-dir", "/tmp/sim", "--script", "/tmp/deal.txt", output=True)
-            lines = said.splitlines()
             deal = (root / "tmp/deal.txt").read_text().split()
-            taken = [line for line in lines if line.startswith(("ok ", "noted "))]  # crib cards: noted, then ok
-            if len(taken) != len(deal) + 1 or not lines[-1].startswith("ok ") or '"crib"' not in lines[-1]:
+            if not deal_taken(said, len(deal)):
                 raise Failed("crib sim did not take every entry of the deal:\n" + said)
-            say(f"  {len(deal)} entries taken, the crib last: {lines[-1][:100]}")
+            say(f"  {len(deal)} entries taken, the crib last: {said.strip().splitlines()[-1][:100]}")
         with step(f"{release}: cribbage-companion on mock pins, its page on 127.0.0.1"):
             serve_page(root)
+
+
+def deal_taken(said: str, entries: int) -> bool:
+    """Whether `crib sim --quiet` took each of a deal's entries (the first crib cards are noted, the last makes the
+    crib), the crib last."""
+    lines = [line for line in said.splitlines() if line.strip()]
+    taken = [line for line in lines if line.startswith(("ok ", "noted "))]
+    return len(taken) == len(lines) == entries and lines[-1].startswith("ok ") and '"crib"' in lines[-1]
 
 
 def serve_page(root: Path) -> None:

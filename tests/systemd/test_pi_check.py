@@ -5,6 +5,7 @@ pip and CA settings; and what it refuses."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -49,3 +50,17 @@ def test_an_unknown_release_or_no_root_changes_nothing(capsys: pytest.CaptureFix
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     assert pi_check.main([], checkout=ROOT, apt_install=lambda packages: False) == 2
     assert "pi-check needs root" in capsys.readouterr().out
+
+
+def test_the_deal_counts_as_taken_only_when_every_entry_was(tmp_path: Path) -> None:
+    from companion.commands.sim import DEMO
+
+    script = tmp_path / "deal.txt"
+    script.write_text("\n".join(DEMO) + "\n")
+    said = subprocess.run([sys.executable, "-m", "companion.cli", "sim", "--quiet", "--no-web", "--new", "--players",
+                           "Ann,Bob", "--dealer", "Ann", "--state-dir", str(tmp_path / "sim"), "--script", str(script),
+                           "--set", "devices.pin_factory=mock"], capture_output=True, text=True, check=True,
+                          cwd=ROOT).stdout  # as pi-check runs it in the root
+    assert pi_check.deal_taken(said, len(DEMO))
+    assert not pi_check.deal_taken(said.replace("ok 9 ", "error 9 "), len(DEMO))
+    assert not pi_check.deal_taken(said.rsplit("ok ", 1)[0], len(DEMO))  # the crib never made
