@@ -88,12 +88,12 @@ def device_news(before: dict[str, str], now: dict[str, str]) -> str | None:
 
 def local_address() -> str | None:
     """This machine's IPv4 address on its network (the one a packet out would leave from), None without one."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a datagram socket only picks its route; nothing is sent
             address: str = probe.getsockname()[0]
-        except OSError:  # no route: no network yet
-            return None
+    except OSError:  # no route (no network yet), or no IPv4 sockets allowed
+        return None
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
