@@ -179,7 +179,7 @@ class DevicesConfig:
     scanner: str = _option(choice("evdev", "serial", "terminal", "none"))
     display: str = _option(choice("ssd1306", "sh1106", "dummy", "none"))
     strip: str = _option(choice("pico", "pico-sim", "sim", "none"))
-    pin_factory: str = _option(choice("lgpio", "mock"))
+    pin_factory: str = _option(choice("lgpio", "rpigpio", "mock"))
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.01  # the keypad is scanned and time-outs checked this often
+ADDRESS_SECONDS = (5.0, 120.0)
+"""At start the board says its address on the network; without one yet, it looks again this often, this long."""
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
 """The daemon's log lines (the journal adds the time): the strip's connection changes, torn log lines, devices."""
 
@@ -86,14 +88,29 @@ def device_news(before: dict[str, str], now: dict[str, str]) -> str | None:
     return ". ".join(said) or None
 
 
+def local_address() -> str | None:
+    """This machine's IPv4 address on its network (the one a packet out would leave from), None without one."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a datagram socket only picks its route; nothing is sent
+            address: str = probe.getsockname()[0]
+    except OSError:  # no route (no network yet), or no IPv4 sockets allowed
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 class Daemon:
     """The main loop. Devices going missing or coming back are told once each: on the screen, in the journal
-    (by their watches) and in `status_path` (the state directory's devices.json, which `crib state` prints)."""
+    (by their watches) and in `status_path` (the state directory's devices.json, which `crib state` prints).
+    With `address` (local_address on a board), the board says its address on the network at start, to reach its
+    page or ssh from a fresh SD card."""
 
     def __init__(self, table: Table, board: Devices, *, clock: Clock, notifier: Notifier | None = None,
                  on_outcome: Callable[[Outcome], None] | None = None, status_path: Path | None = None,
-                 club: Publisher | None = None) -> None:
+                 club: Publisher | None = None, address: Callable[[], str | None] | None = None) -> None:
         self.table = table
+        self.address = address
+        self._address_at: tuple[float, float] | None = None  # (next look, last look) while it has none yet
         self.board = board
         self.clock = clock
         self.notifier = notifier or Notifier({})
@@ -109,6 +126,10 @@ class Daemon:
     def start(self) -> None:
         for device in self.board.entries:
             device.start(self.table.emit)
+        if self.address is not None:
+            now = self.clock.monotonic()
+            self._address_at = (now, now + ADDRESS_SECONDS[1])
+            self._say_address(now)
         self._report_devices()
         self.notifier.notify("READY=1\nSTATUS=" + self.table.prompt())
 
@@ -128,8 +149,19 @@ class Daemon:
         if self.board.display is not None:
             self.board.display.poll(now)
         self._report_devices()
+        if self._address_at is not None and now >= self._address_at[0]:
+            self._say_address(now)
         self.table.tick(now)
         self.notifier.ping(now)
+
+    def _say_address(self, now: float) -> None:
+        assert self.address is not None and self._address_at is not None
+        address = self.address()
+        if address is not None:
+            log.info("the board's address: %s", address)
+            self.table.announce(_("IP address {address}").format(address=address), error=False)
+        last = self._address_at[1]
+        self._address_at = None if address is not None or now >= last else (now + ADDRESS_SECONDS[0], last)
 
     def _report_devices(self) -> None:
         status = self.board.status()
@@ -288,7 +320,7 @@ def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
                       on_ready=lambda address: log.info("the board's page: %s", address))
     return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
                   on_outcome=attached.outcome, status_path=state_dir / STATUS_FILE,
-                  club=club_publisher(config, state_dir)).run()
+                  club=club_publisher(config, state_dir), address=local_address).run()
 
 
 def club_publisher(config: Config, state_dir: Path) -> Publisher | None:

@@ -177,21 +177,30 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
         devices.voice = open_speaker(config, clock=clock, simulate=simulate)
 
 
+PIN_PACKAGES = {"lgpio": "python3-lgpio", "rpigpio": "python3-rpi.gpio"}
+"""The Debian package of each pin library (systemd/install.sh installs the one apt has)."""
+
+
 def pin_factory(name: str) -> Any:
-    """A gpiozero pin factory by its configuration name."""
+    """A gpiozero pin factory by its configuration name (gpiozero 1.6, Debian's, or 2.x)."""
     try:
         if name == "mock":
             from gpiozero.pins.mock import MockFactory
 
             return MockFactory()
+        if name == "rpigpio":
+            from gpiozero.pins.rpigpio import RPiGPIOFactory
+
+            return RPiGPIOFactory()
         from gpiozero.pins.lgpio import LGPIOFactory
 
         return LGPIOFactory()
-    except Exception as error:  # ImportError, lgpio.error (no /dev/gpiochip*), OSError
+    except Exception as error:  # ImportError, lgpio.error (no /dev/gpiochip*), RPi.GPIO's RuntimeError, OSError
         raise DeviceError(f"cannot use the {name!r} GPIO pin library ({error or type(error).__name__}): on a "
-                          "Raspberry Pi install python3-lgpio (systemd/install.sh does) and check /dev/gpiochip* "
-                          "permissions (group 'gpio'); off a Pi, use crib sim or devices.pin_factory = \"mock\"") \
-            from error
+                          f"Raspberry Pi install {PIN_PACKAGES.get(name, 'python3-lgpio')} (systemd/install.sh "
+                          "does) and check /dev/gpiochip* or /dev/gpiomem permissions (group 'gpio'); RPi.GPIO "
+                          "cannot drive a Pi 5 (use \"lgpio\"); off a Pi, use crib sim or devices.pin_factory = "
+                          "\"mock\"") from error
 
 
 def open_scanner(config: Config, *, clock: Clock) -> EntryDevice:

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Install Cribbage Companion as a service on Raspberry Pi OS Bookworm (Python 3.11) or Trixie (Python 3.13), on a
-# Pi Zero 2 W, 3, 4 or 5. Run as root from a checkout:
+# Pi Zero 2 W, 3, 4 or 5; or on Debian, Ubuntu, DietPi or Armbian on a Pi. Run as root from a checkout:
 #     sudo systemd/install.sh            install, or upgrade: run it again at any time (it changes only what differs)
 #     systemd/install.sh --dry-run       print the plan and change nothing (no root needed)
 #     sudo systemd/install.sh --phones   also let phones on the home network scan: the page on the network, over
 #                                        HTTPS too, and the board found as cribbage.local (avahi, hostname cribbage)
-# The compiled parts come from the distribution (python3-lgpio, python3-gpiozero, python3-evdev, ...), so nothing is
-# built on the Pi; a virtual environment made with --system-site-packages sees them and holds the rest from PyPI.
+# The compiled parts come from the distribution (the pin library, python3-gpiozero, python3-evdev, ...), so nothing
+# is built on the Pi; a virtual environment made with --system-site-packages sees them and holds the rest from PyPI.
+# The pin library is lgpio where apt has it (Raspberry Pi OS, Ubuntu), else RPi.GPIO (Debian, DietPi, Armbian:
+# python3-rpi.gpio, devices.pin_factory = "rpigpio"); a Pi 5 needs lgpio.
 set -euo pipefail
 
 PREFIX=/opt/cribbage-companion
@@ -15,12 +17,14 @@ UNIT=cribbage-companion.service
 SERVICE_USER=cribbage
 MODULES_LOAD=/etc/modules-load.d/cribbage-companion.conf
 OS_RELEASE=${CRIB_OS_RELEASE:-/etc/os-release}
+MODEL=${CRIB_MODEL:-/proc/device-tree/model}
 SOURCE=$(cd "$(dirname "$0")/.." && pwd)
-# Debian / Raspberry Pi OS packages: the pin library and gpiozero (lgpio has no PyPI wheel for Python 3.13),
-# evdev (builds with a compiler from PyPI), the other compiled or hardware-facing libraries, and num2words (its
-# docopt has no wheel on PyPI).
-APT_PACKAGES=(python3-venv python3-lgpio python3-gpiozero python3-evdev python3-serial python3-smbus2
+# Debian / Raspberry Pi OS packages: gpiozero and the pin library chosen below (lgpio has no PyPI wheel for Python
+# 3.13, RPi.GPIO builds with a compiler), evdev (builds with a compiler from PyPI), the other compiled or
+# hardware-facing libraries, and num2words (its docopt has no wheel on PyPI).
+APT_PACKAGES=(python3-venv python3-gpiozero python3-evdev python3-serial python3-smbus2
               python3-numpy python3-pil python3-num2words i2c-tools)
+declare -A PIN_PACKAGES=([lgpio]=python3-lgpio [rpigpio]=python3-rpi.gpio)  # devices.pin_factory: its Debian package
 # Loaded at boot, so that their device groups are in /proc/devices when the unit starts: DeviceAllow=char-ttyACM
 # (major 166) and char-ttyUSB (188) match only groups that exist then, and i2c-dev makes /dev/i2c-*.
 MODULES=(cdc_acm usbserial i2c-dev)
@@ -29,7 +33,7 @@ I2C_SPEED=dtparam=i2c_arm_baudrate=400000
 # --phones: mDNS answers for cribbage.local (avahi-daemon, on Raspberry Pi OS already), and the unit may use the
 # network (it has none otherwise)
 PHONES_HOSTNAME=cribbage
-NETWORK_DROP_IN=/etc/systemd/system/$UNIT.d/phones.conf
+OLD_NETWORK_DROP_IN=/etc/systemd/system/$UNIT.d/phones.conf
 # [voice] enabled = true in the configuration: espeak-ng and aplay, and the sound card for the service
 VOICE_DROP_IN=/etc/systemd/system/$UNIT.d/voice.conf
 VOICE_MODULES_LOAD=/etc/modules-load.d/cribbage-companion-voice.conf
@@ -70,7 +74,7 @@ write_file() {  # write_file PATH MODE: stdin into PATH, only when it differs
         return
     fi
     say "writing $path"
-    [ -n "$DRY_RUN" ] || { printf '%s\n' "$content" > "$path" && chmod "$mode" "$path"; }
+    [ -n "$DRY_RUN" ] || { mkdir -p "$(dirname "$path")" && printf '%s\n' "$content" > "$path" && chmod "$mode" "$path"; }
 }
 
 [ -n "$DRY_RUN" ] || [ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 (or $0 --dry-run to see the plan)"
@@ -84,8 +88,31 @@ case "$CODENAME" in
     *) say "warning: $CODENAME is neither Bookworm nor Trixie; trying anyway" ;;
 esac
 
-say "Debian packages: ${APT_PACKAGES[*]}"
 run apt-get update -qq
+has_package() {  # whether apt can install this package (from the lists as they stand: a dry run updates none)
+    local policy candidate='Candidate: [^(]'  # not "(none)"; read whole: grep -q would end apt-cache with SIGPIPE
+    policy=$(apt-cache policy "$1" 2>/dev/null) && [[ "$policy" =~ $candidate ]]
+}
+board=""
+[ ! -r "$MODEL" ] || board=$(tr -d '\0' < "$MODEL")  # "Raspberry Pi 5 Model B Rev 1.0"; none off a Pi
+if has_package python3-lgpio; then
+    PIN_FACTORY=lgpio
+    say "pin library: lgpio (python3-lgpio), the one every Pi takes"
+elif [[ "$board" == "Raspberry Pi 5"* || "$board" == "Raspberry Pi Compute Module 5"* ]]; then
+    die "this $board needs the lgpio pin library (python3-lgpio), which apt cannot find here: RPi.GPIO cannot drive \
+the Pi 5's RP1 chip. Raspberry Pi OS has it; on Debian, add Raspberry Pi's archive and run me again:
+    curl -fsSL https://archive.raspberrypi.com/debian/raspberrypi.gpg.key | gpg --dearmor -o /usr/share/keyrings/raspberrypi.gpg
+    echo 'deb [signed-by=/usr/share/keyrings/raspberrypi.gpg] https://archive.raspberrypi.com/debian $CODENAME main' > /etc/apt/sources.list.d/raspberrypi.list
+    apt-get update"
+elif has_package python3-rpi.gpio; then
+    PIN_FACTORY=rpigpio
+    say "pin library: RPi.GPIO (python3-rpi.gpio; apt has no python3-lgpio here), devices.pin_factory = \"rpigpio\""
+else
+    die "apt finds neither python3-lgpio nor python3-rpi.gpio: the keypad and buttons need one of them (is this \
+Raspberry Pi OS, Debian or Ubuntu on a Pi, with its package lists? apt-get update, then run me again)"
+fi
+APT_PACKAGES+=("${PIN_PACKAGES[$PIN_FACTORY]}")
+say "Debian packages: ${APT_PACKAGES[*]}"
 run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]}"
 
 say "kernel modules at boot: ${MODULES[*]}"
@@ -124,23 +151,26 @@ if [ -x "$VENV/bin/python" ] && grep -qx 'include-system-site-packages = true' "
              "$(python3 -c 'import sys; print(sys.version_info[:2])')" ]; then
     say "virtual environment $VENV: kept (it sees the system's packages and runs this python3)"
 else
-    say "virtual environment $VENV, seeing the system's packages (lgpio, gpiozero, evdev ...)"
+    say "virtual environment $VENV, seeing the system's packages ($PIN_FACTORY, gpiozero, evdev ...)"
     run install -d -m 0755 "$PREFIX"
     run python3 -m venv --clear --system-site-packages "$VENV"
 fi
 say "the package from $SOURCE (pip takes what the system lacks from PyPI, all as built wheels)"
+PACKAGE="${SOURCE}[scanner]"  # evdev, which apt has installed
+[ "$PIN_FACTORY" != lgpio ] || PACKAGE="${SOURCE}[pi]"  # evdev and lgpio
 run "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade --upgrade-strategy only-if-needed \
-    "${SOURCE}[pi]"
+    "$PACKAGE"
 
 run install -d -m 0755 "$CONFIG_DIR"
 if [ ! -e "$CONFIG_DIR/config.toml" ]; then
-    write_file "$CONFIG_DIR/config.toml" 0644 <<'TOML'
+    write_file "$CONFIG_DIR/config.toml" 0644 <<TOML
 # Cribbage Companion: only what differs from the packaged defaults (crib check-config prints them all).
 [game]
 players = ["Ann", "Bob"]
 
 [devices]
 scanner = "evdev"     # "serial" for a scanner in USB-CDC mode, "none" without one
+pin_factory = "$PIN_FACTORY"
 TOML
     if [ -n "$PHONES" ]; then
         [ -n "$DRY_RUN" ] || cat >> "$CONFIG_DIR/config.toml" <<'TOML'
@@ -155,6 +185,9 @@ TOML
 else
     say "$CONFIG_DIR/config.toml: kept"
     [ -z "$PHONES" ] || say "for phones, set [web] listen = \"0.0.0.0:8121\" and https = \"0.0.0.0:8443\" in it"
+    grep -Eq "^pin_factory *= *\"$PIN_FACTORY\"" "$CONFIG_DIR/config.toml" || [ "$PIN_FACTORY" = lgpio ] \
+        || say "warning: this system's pin library is $PIN_FACTORY: put pin_factory = \"$PIN_FACTORY\" under [devices] in \
+$CONFIG_DIR/config.toml"
 fi
 run "$VENV/bin/crib" check-config "$CONFIG_DIR/config.toml" \
     || die "the configuration has errors (above): fix $CONFIG_DIR/config.toml and run me again"
@@ -168,16 +201,9 @@ if [ -n "$PHONES" ]; then
     else
         run hostnamectl set-hostname "$PHONES_HOSTNAME"
     fi
-    run install -d -m 0755 "$(dirname "$NETWORK_DROP_IN")"
-    write_file "$NETWORK_DROP_IN" 0644 <<'UNIT'
-# Cribbage Companion with phones as scanners (install.sh --phones): the page on the home network
-[Service]
-PrivateNetwork=no
-RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
-UNIT
-elif [ -e "$NETWORK_DROP_IN" ]; then
-    say "no --phones: the unit loses the network again"
-    run rm "$NETWORK_DROP_IN"
+fi
+if [ -e "$OLD_NETWORK_DROP_IN" ]; then  # an earlier --phones gave the unit the network it now always has
+    run rm "$OLD_NETWORK_DROP_IN"
 fi
 
 if [ -n "$VOICE" ]; then

@@ -243,3 +243,58 @@ def test_a_61_point_game_on_a_real_strip_keeps_the_121_hole_boards_led_map_with_
     _, sim_board, sim_table = run_script(tmp_path / "sim", [], target=61)
     assert sim_table.layout.name == "two-track-61"
     sim_board.close()
+
+
+def test_the_board_says_its_address_on_the_oled_at_start_once_it_has_one(tmp_path):
+    # from a fresh SD card the network may come up after the board: it looks again every 5 s for 2 minutes
+    from companion.daemon import ADDRESS_SECONDS
+    from companion.view.screen import screen_text
+
+    script = tmp_path / "script.txt"
+    script.write_text("")
+    config = load_config(overrides=SIM, system_path=None)
+    clock = ManualClock()
+    board, table = open_game(config, state_dir=tmp_path / "state", clock=clock, simulate=True, script=script)
+    looked = []
+    answers = iter([None, None, "192.168.1.23"])
+    daemon = Daemon(table, board, clock=clock, address=lambda: looked.append(clock.now) or next(answers))
+    try:
+        daemon.start()
+        assert table.presenter.message is None
+        for _ in range(1200):  # 12 s
+            daemon.step(timeout=0)
+            clock.advance(0.01)
+            if table.presenter.message is not None:
+                break
+        assert looked == pytest.approx([0, ADDRESS_SECONDS[0], 2 * ADDRESS_SECONDS[0]], abs=0.02)
+        assert board.display.image.tobytes() == table.picture.image.tobytes()  # what the OLED shows
+        assert "IP address 192.168.1.23" in " ".join(line.strip() for line in screen_text(table.presenter.view))
+        for _ in range(1000):
+            daemon.step(timeout=0)
+            clock.advance(0.01)
+        assert len(looked) == 3  # said once; the message goes after its time
+        assert table.presenter.message is None
+    finally:
+        board.close()
+
+
+def test_without_a_network_the_board_stops_looking_after_two_minutes(tmp_path):
+    from companion.daemon import ADDRESS_SECONDS, local_address
+
+    script = tmp_path / "script.txt"
+    script.write_text("")
+    config = load_config(overrides=SIM, system_path=None)
+    clock = ManualClock()
+    board, table = open_game(config, state_dir=tmp_path / "state", clock=clock, simulate=True, script=script)
+    looked = []
+    daemon = Daemon(table, board, clock=clock, address=lambda: looked.append(clock.now))
+    try:
+        daemon.start()
+        for _ in range(300):
+            daemon.step(timeout=0)
+            clock.advance(1.0)
+        assert len(looked) == ADDRESS_SECONDS[1] / ADDRESS_SECONDS[0] + 1 and table.presenter.message is None
+    finally:
+        board.close()
+    address = local_address()  # this machine's, when it has one: never the loopback
+    assert address is None or not address.startswith("127.")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.resources
 import re
+import subprocess
+import sys
 import tomllib
 from importlib.metadata import version
 from pathlib import Path
@@ -25,8 +27,35 @@ def test_the_board_installs_without_printing_and_plotting():
     assert names(extras["plots"]) == {"matplotlib"}
 
 
-def test_dev_py_installs_every_extra_the_tests_use():
-    assert '".[dev,print,plots]"' in (ROOT / "dev.py").read_text()
+def test_dev_py_installs_every_extra_the_tests_use_and_the_simulator_none():
+    sys.path.insert(0, str(ROOT))
+    try:
+        import dev
+    finally:
+        sys.path.remove(str(ROOT))
+    assert set(dev.EXTRAS["test"]) == set(PROJECT["optional-dependencies"]) - {"pi"}  # lgpio: the Pi's alone
+    assert dev.EXTRAS["sim"] == ()
+    assert not names(PROJECT["dependencies"]) & {"evdev", "lgpio", "pytest", "mypy", "playwright", "atheris"}
+
+
+def test_the_simulator_runs_a_deal_without_any_extra(tmp_path):
+    # what `python3 dev.py sim` installs: the dependencies alone; every extra's packages made unimportable
+    script = tmp_path / "deal.txt"
+    script.write_text("5C\n10C\n")
+    extras = {re.match(r"[A-Za-z0-9_.-]+", r).group(0).lower() for reqs in PROJECT["optional-dependencies"].values()
+              for r in reqs}
+    modules = {"evdev", "lgpio", "fpdf", "zxingcpp", "matplotlib", "pytest", "hypothesis", "playwright", "atheris",
+               "babel", "mypy", "ruff", "packaging"}
+    assert {"evdev", "lgpio", "fpdf2", "zxing-cpp", "matplotlib", "pytest", "playwright"} <= extras
+    code = (f"import sys\nclass Block:\n    def find_spec(self, name, path=None, target=None):\n"
+            f"        if name.split('.')[0] in {sorted(modules)!r}:\n"
+            f"            raise ImportError(name + ' is an extra')\n"
+            f"sys.meta_path.insert(0, Block())\nfrom companion.cli import main\nsys.exit(main(sys.argv[1:]))")
+    result = subprocess.run([sys.executable, "-c", code, "sim", "--quiet", "--no-web", "--new", "--players",
+                             "Ann,Bob", "--dealer", "Ann", "--state-dir", str(tmp_path / "state"), "--script",
+                             str(script)], capture_output=True, text=True, timeout=120, check=False, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["ok", "ok"]
 
 
 def test_one_version_number():

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 DEVICE_CHOICES = ["web.listen=127.0.0.1:0", "devices.display=dummy", "devices.strip=sim", "devices.keypad=none",
@@ -80,8 +81,9 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def startup_to_ready(state_dir: Path) -> tuple[float, float]:
-    """Start the daemon as systemd would, wait for READY=1: milliseconds to ready, and its resident MB then."""
+def startup_to_ready(state_dir: Path, prefix: Sequence[str] = ()) -> tuple[float, float]:
+    """Start the daemon as systemd would, wait for READY=1: milliseconds to ready, and its resident MB then.
+    `prefix` starts the daemon's command (companion/bench/pi.py's puts it under a CPU quota)."""
     state_dir.mkdir(parents=True, exist_ok=True)
     address = str(state_dir / "notify")
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
@@ -89,7 +91,7 @@ def startup_to_ready(state_dir: Path) -> tuple[float, float]:
         systemd.settimeout(30)
         overrides = [arg for choice in DEVICE_CHOICES for arg in ("--set", choice)]
         start = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-c", "import sys; from companion.daemon import main; "
+        child = subprocess.Popen([*prefix, sys.executable, "-c", "import sys; from companion.daemon import main; "
                                   "sys.exit(main(sys.argv[1:]))", "--state-dir", str(state_dir), *overrides],
                                  env={**os.environ, "NOTIFY_SOCKET": address}, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL)

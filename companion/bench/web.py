@@ -21,14 +21,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
            "devices.scanner=none", "web.listen=127.0.0.1:0", "game.dealer=Ann"]
 
 
-def _start(state_dir: Path) -> tuple[subprocess.Popen[str], str]:
-    argv = [sys.executable, "-m", "companion.daemon", "--state-dir", str(state_dir)]
+def start(state_dir: Path, prefix: Sequence[str] = ()) -> tuple[subprocess.Popen[str], str]:
+    """The daemon with its page on a free port, and the page's address (`prefix` as in daemon.startup_to_ready)."""
+    argv = [*prefix, sys.executable, "-m", "companion.daemon", "--state-dir", str(state_dir)]
     for choice in DEVICES:
         argv += ["--set", choice]
     daemon = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env={**os.environ, "NOTIFY_SOCKET": ""})
@@ -45,7 +47,8 @@ def _start(state_dir: Path) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("the daemon did not start its page")
 
 
-async def _latency(url: str, token: str, inputs: int) -> list[float]:
+async def latency(url: str, token: str, inputs: int) -> list[float]:
+    """Milliseconds from each control request to the page's WebSocket showing it."""
     import aiohttp
 
     samples = []
@@ -106,10 +109,10 @@ def run(quick: bool) -> dict[str, object]:
     inputs = 50 if quick else 1000
     with tempfile.TemporaryDirectory() as directory:
         state_dir = Path(directory)
-        daemon, url = _start(state_dir)
+        daemon, url = start(state_dir)
         try:
             token = (state_dir / "web-token").read_text().strip()
-            samples = asyncio.run(_latency(url, token, inputs))
+            samples = asyncio.run(latency(url, token, inputs))
             scans = asyncio.run(_scans(url, token, inputs))
             rss = rss_mb(daemon.pid)
             guesses = asyncio.run(_guesses(url, 1.0 if quick else 5.0))  # last: it locks this address out

@@ -39,7 +39,7 @@ def gpio_problem(what: str, error: Exception) -> DeviceError:
     """A DeviceError for a pin that cannot be used, saying what to check."""
     return DeviceError(f"cannot use the GPIO pins of the {what} ({error or type(error).__name__}): check that "
                        "no other program uses them, that the user is in the 'gpio' group, and "
-                       "devices.pin_factory (\"lgpio\" on a Raspberry Pi, \"mock\" off one)")
+                       "devices.pin_factory (\"lgpio\" or \"rpigpio\" on a Raspberry Pi, \"mock\" off one)")
 
 
 class KeypadEntry(EntryDevice):

@@ -191,7 +191,11 @@ def types_codes(device: Any) -> bool:
 def find_input_device(spec: str) -> Any:
     """The scanner's evdev InputDevice: `spec` is a /dev/input path (by-id paths stay true across replugs), a
     USB vendor:product, or "" for the one device that can type letters, digits and Enter."""
-    import evdev
+    try:
+        import evdev
+    except ImportError as error:
+        raise DeviceError("the evdev library for keyboard-wedge scanners is not installed: apt install python3-evdev "
+                          "(systemd/install.sh does), or pip install 'cribbage-companion[scanner]'") from error
 
     if spec.startswith("/"):
         return _open_input(spec)

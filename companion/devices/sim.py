@@ -114,6 +114,8 @@ class SimulatedKeypad(EntryDevice):
         self.rows, self.columns = list(rows), list(columns)
         # the row pins exist before the driver asks for them, so the factory hands the driver these
         self.row_pins = [self.factory.pin(f"GPIO{n}", pin_class=_row_pin_class(), matrix=self) for n in self.rows]
+        for pin in self.row_pins:  # gpiozero 1.6 (Debian's) shares mock pins between factories: they are ours now
+            pin.matrix = self
         self.column_pins: list[Any] = []
         self.hold = max(0.05, 3 * debounce)
         """How long a tap holds a key down, and the pause after it."""

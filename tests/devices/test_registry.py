@@ -191,9 +191,29 @@ def test_the_simulated_pico_is_the_real_driver_talking_to_the_firmware(monkeypat
         devices.close()
 
 
-def test_the_pin_library_is_lgpio_on_every_pi_and_rpigpio_is_not_offered() -> None:
+def test_the_pin_library_is_lgpio_or_rpigpio_each_simulated_on_mock_pins() -> None:
     from companion.config import ConfigError
 
-    with pytest.raises(ConfigError, match=r'devices.pin_factory must be one of "lgpio", "mock" \(got "rpigpio"\)'):
-        load_config(overrides=["devices.pin_factory=rpigpio"], system_path=None)
-    assert load_config(system_path=None).devices.pin_factory == "lgpio"
+    with pytest.raises(ConfigError, match=r'devices.pin_factory must be one of "lgpio", "rpigpio", "mock" '
+                                          r'\(got "gpiod"\)'):
+        load_config(overrides=["devices.pin_factory=gpiod"], system_path=None)
+    packaged = load_config(system_path=None)
+    assert packaged.devices.pin_factory == "lgpio"
+    for name in ("lgpio", "rpigpio"):  # as systemd/install.sh writes it into the system's configuration
+        config = dataclasses.replace(packaged, devices=dataclasses.replace(packaged.devices, pin_factory=name))
+        devices = open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))
+        try:
+            assert isinstance(devices.pin_factory, MockFactory)
+        finally:
+            devices.close()
+
+
+def test_rpigpio_off_a_pi_says_which_package_and_that_a_pi_5_needs_lgpio() -> None:
+    config = load_config(overrides=["devices.pin_factory=rpigpio", "devices.buttons=none"], system_path=None)
+    devices = open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))
+    try:
+        problem = devices.status()["keypad"]  # missing, tried again later: the daemon runs on without it
+        assert "cannot use the 'rpigpio' GPIO pin library" in problem and "install python3-rpi.gpio" in problem
+        assert 'RPi.GPIO cannot drive a Pi 5 (use "lgpio")' in problem
+    finally:
+        devices.close()

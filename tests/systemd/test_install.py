@@ -1,7 +1,8 @@
-"""systemd/install.sh: shellcheck, its --dry-run plan on Bookworm and Trixie, and that what it installs resolves
-for both Pythons (3.11 on Bookworm, 3.13 on Trixie) on a 64-bit Pi: the Debian packages it names stand in for
-their PyPI namesakes at the versions those releases ship, and pip finds every other dependency as a built wheel,
-so nothing is compiled on the Pi (lgpio has no wheel for 3.13, evdev builds with a compiler)."""
+"""systemd/install.sh: shellcheck, its --dry-run plan on Bookworm and Trixie, with the pin library apt has (lgpio on
+Raspberry Pi OS, RPi.GPIO on plain Debian, a clear stop on a Pi 5 without lgpio), and that what it installs
+resolves for both Pythons (3.11 on Bookworm, 3.13 on Trixie) on a 64-bit Pi: the Debian packages it names stand in
+for their PyPI namesakes at the versions those releases ship, and pip finds every other dependency as a built
+wheel, so nothing is compiled on the Pi (lgpio has no wheel for 3.13, evdev builds with a compiler)."""
 
 from __future__ import annotations
 
@@ -20,18 +21,21 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "systemd" / "install.sh"
 UNIT = ROOT / "systemd" / "cribbage-companion.service"
 
-PYPI_NAMES = {"python3-lgpio": "lgpio", "python3-gpiozero": "gpiozero", "python3-evdev": "evdev",
-              "python3-serial": "pyserial", "python3-smbus2": "smbus2", "python3-numpy": "numpy",
-              "python3-pil": "pillow", "python3-num2words": "num2words"}
+PYPI_NAMES = {"python3-lgpio": "lgpio", "python3-rpi.gpio": "rpi.gpio", "python3-gpiozero": "gpiozero",
+              "python3-evdev": "evdev", "python3-serial": "pyserial", "python3-smbus2": "smbus2",
+              "python3-numpy": "numpy", "python3-pil": "pillow", "python3-num2words": "num2words"}
 """The Debian package of each PyPI distribution the script takes from the system."""
-RELEASES = {
-    # release: (its Python, the versions of those packages it ships: Raspberry Pi OS's archive for lgpio and
-    # gpiozero, Debian's for the rest)
-    "bookworm": ("3.11", {"lgpio": "0.2.2", "gpiozero": "2.0.1", "evdev": "1.6.1", "pyserial": "3.5",
+DEBIAN = {
+    # release: (its Python, the versions of those packages Debian ships; python3-lgpio it has not)
+    "bookworm": ("3.11", {"rpi.gpio": "0.7.1a4", "gpiozero": "1.6.2", "evdev": "1.6.1", "pyserial": "3.5",
                           "smbus2": "0.4.2", "numpy": "1.24.2", "pillow": "9.4.0", "num2words": "0.5.10"}),
-    "trixie": ("3.13", {"lgpio": "0.2.2", "gpiozero": "2.0.1", "evdev": "1.9.1", "pyserial": "3.5",
+    "trixie": ("3.13", {"rpi.gpio": "0.7.1a4", "gpiozero": "1.6.2", "evdev": "1.9.1", "pyserial": "3.5",
                         "smbus2": "0.4.3", "numpy": "2.2.4", "pillow": "11.1.0", "num2words": "0.5.14"}),
 }
+RASPBERRY_PI_OS = {"lgpio": "0.2.2", "gpiozero": "2.0.1"}
+"""What Raspberry Pi OS's own archive adds over Debian's, the same in both releases."""
+RELEASES = {f"{system} {codename}": (python, {**versions, **(RASPBERRY_PI_OS if system == "raspios" else {})})
+            for codename, (python, versions) in DEBIAN.items() for system in ("raspios", "debian")}
 AARCH64 = ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_28_aarch64", "linux_aarch64"]
 
 
@@ -41,13 +45,25 @@ def apt_packages() -> list[str]:
     return found[1].split()
 
 
-def dry_run(tmp_path: Path, codename: str) -> str:
-    release = tmp_path / "os-release"
+def dry_run(tmp_path: Path, codename: str, *, has: tuple[str, ...] = ("python3-lgpio",),
+            model: str = "Raspberry Pi Zero 2 W Rev 1.0", code: int = 0) -> str:
+    """The plan on this release and board, with apt's lists holding `has` (of the two pin libraries)."""
+    release, board, stand_ins = tmp_path / "os-release", tmp_path / "model", tmp_path / "bin"
     release.write_text(f"ID=debian\nVERSION_CODENAME={codename}\n", encoding="utf-8")
+    board.write_text(model + "\0", encoding="utf-8")
+    stand_ins.mkdir(exist_ok=True)
+    apt_cache = stand_ins / "apt-cache"  # `apt-cache policy PACKAGE` as apt answers, with these lists (and a long
+    # version table after the candidate, as apt's can be: reading stops at no line, or apt-cache dies of SIGPIPE)
+    apt_cache.write_text("#!/bin/sh\necho \"$2:\"\ncase \" $HAS \" in *\" $2 \"*) echo '  Candidate: 1.0-1' ;; "
+                         "*) echo '  Candidate: (none)' ;; esac\nseq 100000 | sed 's/^/        500 http:/'\n",
+                         encoding="utf-8")
+    apt_cache.chmod(0o755)
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True, timeout=60,
-                            check=False, env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "CRIB_OS_RELEASE": str(release)})
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+                            check=False, env={"PATH": f"{stand_ins}:/usr/sbin:/usr/bin:/sbin:/bin",
+                                              "CRIB_OS_RELEASE": str(release), "CRIB_MODEL": str(board),
+                                              "HAS": " ".join(has)})
+    assert result.returncode == code, result.stderr
+    return result.stdout if code == 0 else result.stderr
 
 
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="dev.py's test step installs shellcheck")
@@ -62,7 +78,9 @@ def test_the_dry_run_prints_the_plan_and_changes_nothing(tmp_path: Path, codenam
     lines = plan.splitlines()
     assert lines[0] == f"[install] Raspberry Pi OS / Debian {codename} (dry run: nothing is changed)"
     commands = [line.split("$ ", 1)[1] for line in lines if line.startswith("[install]   $ ")]
-    assert ("env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq " + " ".join(apt_packages())) in commands
+    assert "[install] pin library: lgpio (python3-lgpio), the one every Pi takes" in lines
+    assert ("env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq " + " ".join(apt_packages())
+            + " python3-lgpio") in commands
     assert "python3 -m venv --clear --system-site-packages /opt/cribbage-companion/venv" in commands
     assert any(c.startswith("/opt/cribbage-companion/venv/bin/python -m pip install") and c.endswith(f"{ROOT}[pi]")
                for c in commands)
@@ -71,6 +89,35 @@ def test_the_dry_run_prints_the_plan_and_changes_nothing(tmp_path: Path, codenam
                              "systemctl restart cribbage-companion.service"]
     assert not Path("/opt/cribbage-companion/venv").exists() or "kept" in plan
     assert lines[-1].endswith("(dry run: nothing was changed)")
+
+
+@pytest.mark.parametrize("codename", ["bookworm", "trixie"])
+def test_on_plain_debian_the_plan_takes_rpigpio_and_says_so(tmp_path: Path, codename: str) -> None:
+    # Debian, DietPi and Armbian have no python3-lgpio: RPi.GPIO drives a Pi Zero to 4 through Debian's gpiozero
+    plan = dry_run(tmp_path, codename, has=("python3-rpi.gpio",))
+    lines = plan.splitlines()
+    assert ('[install] pin library: RPi.GPIO (python3-rpi.gpio; apt has no python3-lgpio here), '
+            'devices.pin_factory = "rpigpio"') in lines
+    commands = [line.split("$ ", 1)[1] for line in lines if line.startswith("[install]   $ ")]
+    assert ("env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq " + " ".join(apt_packages())
+            + " python3-rpi.gpio") in commands
+    pip = next(c for c in commands if c.startswith("/opt/cribbage-companion/venv/bin/python -m pip install"))
+    assert pip.endswith(f" {ROOT}[scanner]")  # evdev; not the [pi] extra: that is lgpio too
+    assert "python3-lgpio" not in plan.replace("apt has no python3-lgpio", "")
+
+
+def test_a_pi_5_without_lgpio_stops_naming_the_package_and_the_archive(tmp_path: Path) -> None:
+    message = dry_run(tmp_path, "trixie", has=("python3-rpi.gpio",), model="Raspberry Pi 5 Model B Rev 1.0", code=1)
+    assert "this Raspberry Pi 5 Model B Rev 1.0 needs the lgpio pin library (python3-lgpio)" in message
+    assert "https://archive.raspberrypi.com/debian trixie main" in message
+    assert "raspberrypi.gpg.key" in message
+    # with Raspberry Pi's archive added, it goes on
+    assert "pin library: lgpio" in dry_run(tmp_path, "trixie", model="Raspberry Pi 5 Model B Rev 1.0")
+
+
+def test_without_either_pin_library_it_stops_and_says_what_to_do(tmp_path: Path) -> None:
+    message = dry_run(tmp_path, "trixie", has=(), code=1)
+    assert "apt finds neither python3-lgpio nor python3-rpi.gpio" in message and "apt-get update" in message
 
 
 def test_an_unknown_option_changes_nothing_and_says_what_to_use(tmp_path: Path) -> None:
@@ -91,13 +138,17 @@ def test_the_groups_the_unit_allows_exist_when_it_starts() -> None:
         assert f"DeviceAllow={group} rw" in unit and module in modules[1].split()
 
 
-@pytest.mark.parametrize("codename", sorted(RELEASES))
-def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path: Path, codename: str) -> None:
-    python, debian = RELEASES[codename]
-    from_apt = {PYPI_NAMES[package] for package in apt_packages() if package in PYPI_NAMES}
-    assert {"lgpio", "gpiozero", "evdev"} <= from_apt
+@pytest.mark.parametrize("release", sorted(RELEASES))
+def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path: Path, release: str) -> None:
+    python, debian = RELEASES[release]
+    pin_library = "lgpio" if "lgpio" in debian else "rpi.gpio"
+    from_apt = {PYPI_NAMES[package] for package in apt_packages() if package in PYPI_NAMES} | {pin_library}
+    assert {"gpiozero", "evdev"} <= from_apt
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    wanted = [Requirement(text) for text in (*project["dependencies"], *project["optional-dependencies"]["pi"])]
+    extras = project["optional-dependencies"]
+    extra = [*extras["scanner"], *(extras["pi"] if pin_library == "lgpio" else [])]
+    wanted = [Requirement(text) for text in (*project["dependencies"], *extra)
+              if not text.startswith("cribbage-companion[")]
     environment = {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "aarch64",
                    "python_version": python}
     from_pypi = []
@@ -107,7 +158,8 @@ def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path
         name = requirement.name.lower()
         if name in from_apt and requirement.specifier.contains(debian[name]):
             continue  # the system's package serves, seen through --system-site-packages
-        assert name not in ("lgpio", "evdev"), f"{name} {debian[name]} on {codename} does not satisfy {requirement}"
+        assert name not in ("lgpio", "evdev", "gpiozero"), \
+            f"{name} {debian[name]} on {release} does not satisfy {requirement}"
         from_pypi.append(str(requirement).split(";")[0])
     report = tmp_path / "report.json"
     result = subprocess.run(
@@ -133,7 +185,7 @@ def test_phones_get_the_page_on_the_network_and_the_board_as_cribbage_local(tmp_
     commands = [line.split("$ ", 1)[1] for line in result.stdout.splitlines() if line.startswith("[install]   $ ")]
     assert any(c.startswith("env DEBIAN_FRONTEND=noninteractive apt-get install") and c.endswith(" avahi-daemon")
                for c in commands)
-    assert "writing /etc/systemd/system/cribbage-companion.service.d/phones.conf" in result.stdout
+    assert "phones.conf" not in result.stdout  # the unit has the network it needs: no drop-in for it
     assert any(c.endswith("cribbage") and "hostname" in c for c in commands) or "hostname is cribbage" in result.stdout
     assert "avahi-daemon" not in dry_run(tmp_path, "trixie")  # without --phones, nothing of it
 

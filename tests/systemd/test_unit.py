@@ -47,4 +47,4 @@ def test_the_unit_is_a_hardened_notify_service_that_reaches_its_hardware() -> No
         assert setting in lines
     assert any(line.startswith("WatchdogSec=") for line in lines)
     allowed = {line.split("=", 1)[1].split()[0] for line in lines if line.startswith("DeviceAllow=")}
-    assert allowed == {"char-gpiochip", "char-i2c", "char-ttyACM", "char-ttyUSB", "char-input"}
+    assert allowed == {"char-gpiochip", "char-bcm2835-gpiomem", "char-i2c", "char-ttyACM", "char-ttyUSB", "char-input"}
