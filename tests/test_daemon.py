@@ -10,7 +10,7 @@ from companion.clock import ManualClock
 from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
-from companion.daemon import Notifier, fit_board, open_game, open_table, setup_input
+from companion.daemon import Daemon, Notifier, fit_board, open_game, open_table, setup_input
 from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
 from companion.registry import open_devices
