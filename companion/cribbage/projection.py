@@ -10,6 +10,7 @@ the crib once counted (a finished deal shows all)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from .cards import Card
@@ -17,7 +18,7 @@ from .facts import Phase, Prompt, ScoreEvent, ScoreKind, Side
 from .game import DealRecord, GameState
 from .phrases import event_name, event_words, prompt_words, score_name, side_name
 from .rules import show_order
-from .scoring import Score, score_show
+from .scoring import Phrasebook, Score, phrasebook, score_show
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
 
@@ -38,11 +39,24 @@ def prompt_json(prompt: Prompt, sides: tuple[Side, ...]) -> dict[str, Any]:
             "others": list(prompt.others), "skunk": prompt.skunk}
 
 
+@functools.lru_cache(maxsize=4096)
+def _counted(score: Score, book: Phrasebook) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A count's phrases and itemised lines in `book`'s language: worked out once (a game's JSON is made again
+    after every input, with every score of the game in it)."""
+    return score.said(book), tuple(score.lines())
+
+
+@functools.lru_cache(maxsize=4096)
+def _event_words(event: ScoreEvent, book: Phrasebook) -> tuple[str, str]:
+    return event_name(event), event_words(event)
+
+
 def event_json(event: ScoreEvent, sides: tuple[Side, ...]) -> dict[str, Any]:
+    name, said = _event_words(event, phrasebook())
     return {"kind": event.kind.value, "side": _index(sides, event.side), "player": event.player,
             "points": event.points, "deal": event.deal, "claimed": event.claimed, "notes": list(event.notes),
-            "name": event_name(event), "said": event_words(event), "items": event.score.to_json()["items"],
-            "lines": event.score.lines(), "total": event.score.total}
+            "name": name, "said": said, "items": [item.to_json() for item in event.score.items],
+            "lines": list(_counted(event.score, phrasebook())[1]), "total": event.score.total}
 
 
 def state_json(state: GameState, prompt: Prompt | None = None) -> dict[str, Any]:
@@ -109,9 +123,10 @@ def _show_json(record: DealRecord, state: GameState) -> list[dict[str, Any]]:
         index = counted.get((kind, player))
         event = state.events[index] if index is not None else None
         score: Score = event.score if event else score_show(cards, record.starter, crib=kind is ScoreKind.CRIB)
+        said, lines = _counted(score, phrasebook())
         out.append({"kind": kind.value, "player": player, "name": score_name(kind, player), "cards": cards_json(cards),
                     "total": score.total, "points": event.points if event else None, "event": index,
-                    "said": list(score.said()), "lines": score.lines()})
+                    "said": list(said), "lines": list(lines)})
     return out
 
 

@@ -126,7 +126,7 @@ def spoken_phrases(items: Sequence[ScoreItem]) -> tuple[Phrase, ...]:
     return tuple(phrases)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # one book a language: known by itself (a cache key)
 class Phrasebook:
     """The words of a count in one language, each part named so that a translation replaces it alone.
 
