@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from companion.cribbage.cards import DECK, Card
@@ -23,12 +24,14 @@ from companion.cribbage.cards import DECK, Card
 from .discard import analyse
 from .endgame import REACH, chances
 from .model import OpponentModel, load
-from .pegging import PlayView, evaluate, play_value, sensible_choice
+from .pegging import PlayView, ev_choice, play_value, search, sensible_choice
 from .tables import rank_table
 
-LEVELS = ("easy", "standard", "pro")
+LEVELS = ("easy", "standard", "pro")  # offered to players
+MATCH_LEVELS = (*LEVELS, "ev")  # for `crib selfplay`: `ev` is the measuring stick, the standard published strategy
 CANDIDATES = 4  # lay-aways whose play is searched: the best by hand and crib ...
 CLOSE = 2.0  # ... within this many points of the best
+EVIDENCE_CAP = 4.0  # the pro is never surer than 98% of how its opponent plays: people follow no rules exactly
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +84,27 @@ class Standard:
 
 
 @dataclass
+class ExpectedValue:
+    """The standard strong strategy of published programs, a measuring stick for the pro: lays away for the
+    highest exact expected hand plus crib (the exact analysis, uniform opponent) and pegs by fixed rules
+    (`pegging.ev_choice`: the most points now, not pairing a lead into a likely triple, the count kept off 5
+    and 21, low cards first)."""
+
+    rng: random.Random
+    level: str = "ev"
+
+    def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
+        return analyse(cards, dealer=seat.dealer).best.discard
+
+    def play(self, view: PlayView) -> Card:
+        pile = tuple(c.rank for c in view.pile)
+        wary = (len(pile) == 1 and view.opponent_cards > 0 and not view.opponent_go
+                and any(c.rank == pile[0] for c in view.unseen))
+        rank = ev_choice(tuple(sorted(c.rank for c in view.hand)), pile, view.count, wary)
+        return min(c for c in view.legal() if c.rank == rank)
+
+
+@dataclass
 class Pro:
     rng: random.Random
     model: OpponentModel = field(default_factory=load)
@@ -89,8 +113,16 @@ class Pro:
     play_samples: int = 10  # opponent hands the play of each kept hand is searched against
     play_weight: float = 0.5  # the search knows his cards, so counts only part of what it finds
     level: str = "pro"
+    evidence: float = 0.0  # log odds that the opponent plays by the ev rules rather than standard, over the game
+    deal_evidence: float = 0.0  # ... from this deal's plays so far
+
+    @property
+    def ev_chance(self) -> float:
+        return 1.0 / (1.0 + math.exp(-max(-EVIDENCE_CAP, min(EVIDENCE_CAP, self.evidence))))
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
+        self.evidence += self.deal_evidence  # a new deal: the last one's plays are all in
+        self.deal_evidence = 0.0
         analysis = analyse(cards, dealer=seat.dealer, model=self.model)
         if min(seat.target - seat.score, seat.target - seat.opponent_score) > REACH or len(cards) != 6:
             # The best few by hand and crib, weighed with the points they are worth in the play, each
@@ -101,7 +133,8 @@ class Pro:
             if len(leaders) == 1:
                 return analysis.best.discard
             return max(leaders, key=lambda s: s.net + self.play_weight * play_value(
-                s.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed))).discard
+                s.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed),
+                ev_chance=self.ev_chance)).discard
         # Near the end: the split with the best chance of winning, over every starter and what the play,
         # the opponent's hand and the crib usually bring, counted in order (the pone first).
         splits = analysis.splits
@@ -114,8 +147,9 @@ class Pro:
         legal = view.legal()
         if len({c.rank for c in legal}) == 1:
             return min(legal)
+        view = replace(view, ev_chance=self.ev_chance)
         samples = self.race_samples if view.racing else self.samples
-        values = evaluate(view, samples, self.rng.randrange(1 << 30))
+        values, self.deal_evidence = search(view, samples, self.rng.randrange(1 << 30))
         return max(legal, key=lambda c: (values[c], -c.index))
 
 
@@ -126,5 +160,7 @@ def make(level: str, rng: random.Random, model: OpponentModel | None = None) -> 
         return Standard(rng)
     if level == "pro":
         return Pro(rng, model or load())
+    if level == "ev":
+        return ExpectedValue(rng)
     raise ValueError(level)
 
