@@ -11,8 +11,8 @@ from companion.advice.pegging import (
     evaluate,
     hint,
     moves_seen,
-    opponent_holdings,
     opponent_hands,
+    opponent_holdings,
     peg_points,
     sensible_choice,
 )
