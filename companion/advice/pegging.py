@@ -129,6 +129,15 @@ def ev_choice(hand: Ranks, pile: Ranks, count: int, wary: bool = False) -> int |
     return max(fits, key=key)
 
 
+def ev_card(view: PlayView) -> Card:
+    """The card the expected-value player plays (`ev_choice`); the view must have a card that fits."""
+    pile = tuple(c.rank for c in view.pile)
+    wary = (len(pile) == 1 and view.opponent_cards > 0 and not view.opponent_go
+            and any(c.rank == pile[0] for c in view.unseen))
+    rank = ev_choice(tuple(sorted(c.rank for c in view.hand)), pile, view.count, wary)
+    return min(c for c in view.legal() if c.rank == rank)
+
+
 def _fits(hand: Ranks, count: int) -> bool:
     """Whether a card of `hand` (ranks, lowest first) fits: the engine's rule, on ranks for speed."""
     return bool(hand) and count + VALUES[hand[0]] <= MAX_COUNT
@@ -350,6 +359,7 @@ class Hint:
     reason: str
     values: dict[Card, float]  # every legal card's value, as `evaluate` gives them
     racing: bool = False
+    ev_card: Card | None = None  # the card the expected-value rules play, if another
 
 
 @functools.cache
@@ -552,4 +562,25 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
         reasons.append(f"your opponent needs {view.opponent_need} and {first}: the play decides what he can "
                        "still peg")
     reason = f"Play the {RANK_WORDS[card.rank]} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
-    return Hint(card, points, values[card], reason, values, view.racing)
+    rival = ev_card(view)
+    if rival.rank != card.rank:
+        reason += " " + _against_ev(view, card, rival, values)
+    return Hint(card, points, values[card], reason, values, view.racing, rival if rival.rank != card.rank else None)
+
+
+def _against_ev(view: PlayView, card: Card, rival: Card, values: dict[Card, float]) -> str:
+    """Why not the card the expected-value rules play: what they see in it, and what the search finds."""
+    pile = tuple(c.rank for c in view.pile)
+    points = _peg((*pile, rival.rank), view.count + rival.value)
+    if points:
+        rule = f"it pegs {points} now"
+    elif len(pile) == 1 and card.rank == pile[0]:
+        rule = "it does not pair the lead, which he may answer with a third"
+    elif view.count + card.value in (5, 21):
+        rule = f"it keeps the count off {view.count + card.value}"
+    else:
+        rule = "the lowest lead" if not pile else "the lowest card"
+    found = (f"it wins the game {values[rival]:.0%} of the time against {values[card]:.0%}" if view.racing
+             else f"over the rest of the play it is worth {values[card] - values[rival]:.1f} less")
+    return (f"The expected-value rules would play the {RANK_WORDS[rival.rank]} ({RANK_NAMES[rival.rank]}), "
+            f"{rule}: {found}.")

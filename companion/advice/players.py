@@ -21,10 +21,10 @@ from typing import Protocol
 
 from companion.cribbage.cards import DECK, Card
 
-from .discard import analyse
+from .discard import Analysis, Split, analyse, ranks_text
 from .endgame import REACH, chances
 from .model import OpponentModel, load
-from .pegging import PlayView, ev_choice, play_value, search, sensible_choice
+from .pegging import PlayView, ev_card, play_value, search, sensible_choice
 from .tables import rank_table
 
 LEVELS = ("easy", "standard", "pro")  # offered to players
@@ -97,11 +97,18 @@ class ExpectedValue:
         return analyse(cards, dealer=seat.dealer).best.discard
 
     def play(self, view: PlayView) -> Card:
-        pile = tuple(c.rank for c in view.pile)
-        wary = (len(pile) == 1 and view.opponent_cards > 0 and not view.opponent_go
-                and any(c.rank == pile[0] for c in view.unseen))
-        rank = ev_choice(tuple(sorted(c.rank for c in view.hand)), pile, view.count, wary)
-        return min(c for c in view.legal() if c.rank == rank)
+        return ev_card(view)
+
+
+@dataclass(frozen=True)
+class LayAway:
+    """The pro's lay-away and what it weighed."""
+
+    split: Split
+    analysis: Analysis  # hand and crib with the opponent model
+    seed: int  # the hands the play was searched against
+    play: dict[tuple[Card, ...], float] = field(default_factory=dict)  # by discard: the searched splits' play
+    wins: dict[tuple[Card, ...], float] = field(default_factory=dict)  # by discard, near the end: the chance to win
 
 
 @dataclass
@@ -123,25 +130,35 @@ class Pro:
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
         self.evidence += self.deal_evidence  # a new deal: the last one's plays are all in
         self.deal_evidence = 0.0
+        return self.lay_away(cards, seat).split.discard
+
+    def lay_away(self, cards: Sequence[Card], seat: Seat) -> LayAway:
+        """The split the pro lays away, with what it weighed (`crib hint` explains it from these)."""
         analysis = analyse(cards, dealer=seat.dealer, model=self.model)
+        seed = self.rng.randrange(1 << 30)
         if min(seat.target - seat.score, seat.target - seat.opponent_score) > REACH or len(cards) != 6:
             # The best few by hand and crib, weighed with the points they are worth in the play, each
             # searched against the same hands the opponent may have kept.
-            unseen = tuple(c for c in DECK if c not in cards)
-            seed = self.rng.randrange(1 << 30)
             leaders = [s for s in analysis.splits[:CANDIDATES] if s.net >= analysis.best.net - CLOSE]
             if len(leaders) == 1:
-                return analysis.best.discard
-            return max(leaders, key=lambda s: s.net + self.play_weight * play_value(
-                s.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed),
-                ev_chance=self.ev_chance)).discard
+                return LayAway(analysis.best, analysis, seed)
+            play = {s.discard: self.play_value(s, seat, seed) for s in leaders}
+            chosen = max(leaders, key=lambda s: s.net + self.play_weight * play[s.discard])
+            return LayAway(chosen, analysis, seed, play)
         # Near the end: the split with the best chance of winning, over every starter and what the play,
         # the opponent's hand and the crib usually bring, counted in order (the pone first).
         splits = analysis.splits
         wins = chances(seat.target).discard(seat.score, seat.opponent_score, dealer=seat.dealer,
                                             hands=[s.hands for s in splits], cribs=[s.crib for s in splits])
         best = max(range(len(splits)), key=lambda i: (round(wins[i], 3), splits[i].net))
-        return splits[best].discard
+        return LayAway(splits[best], analysis, seed, wins={s.discard: w for s, w in zip(splits, wins, strict=True)})
+
+    def play_value(self, split: Split, seat: Seat, seed: int) -> float:
+        """What the split's kept cards are worth in the play (`pegging.play_value`), against the same hands for
+        every split of a deal (`seed`)."""
+        unseen = tuple(c for c in DECK if c not in split.keep and c not in split.discard)
+        return play_value(split.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed),
+                          ev_chance=self.ev_chance)
 
     def play(self, view: PlayView) -> Card:
         legal = view.legal()
@@ -164,3 +181,39 @@ def make(level: str, rng: random.Random, model: OpponentModel | None = None) -> 
         return ExpectedValue(rng)
     raise ValueError(level)
 
+
+
+def explain_lay_away(cards: Sequence[Card], seat: Seat) -> tuple[LayAway, tuple[Card, ...], str]:
+    """The pro's lay-away from six cards, the expected-value player's, and in a player's words why the pro's
+    differs: "Lay away 5-5, keep 6-7-8-9. The pro keeps ... over ..., the expected-value choice (0.3 more in hand
+    and crib): the crib is yours: ..."."""
+    pro = Pro(random.Random(0))
+    chosen = pro.lay_away(cards, seat)
+    rival = analyse(cards, dealer=seat.dealer).best
+    mine = chosen.split
+    if set(rival.discard) == set(mine.discard):
+        uniform = analyse(cards, dealer=seat.dealer)
+        return chosen, rival.discard, f"{uniform.explain(uniform.best)} The pro and the expected-value count agree."
+    exact = analyse(cards, dealer=seat.dealer)
+    given_up = exact.best.net - exact.split_for(mine.discard).net
+    reasons = []
+    if chosen.wins:
+        reasons.append(f"near the end it wins the game {chosen.wins[mine.discard]:.0%} of the time, "
+                       f"{ranks_text(rival.keep)} {chosen.wins[tuple(rival.discard)]:.0%}")
+    else:
+        modelled = chosen.analysis.split_for(rival.discard)
+        exact_mine = exact.split_for(mine.discard)
+        if (mine.net - modelled.net) - (exact_mine.net - rival.net) > 0.05:
+            whose = "the crib is yours" if seat.dealer else "the crib is your opponent's"
+            reasons.append(f"{whose}: with the cards he likely lays away, {ranks_text(mine.discard)} makes it "
+                           f"{mine.crib:.1f} and {ranks_text(rival.discard)} {modelled.crib:.1f} (by the exact count "
+                           f"{exact_mine.crib:.1f} and {rival.crib:.1f})")
+        play = chosen.play.get(mine.discard, pro.play_value(mine, seat, chosen.seed))
+        other = chosen.play.get(tuple(modelled.discard), pro.play_value(modelled, seat, chosen.seed))
+        if play - other > 0.05:
+            reasons.append(f"in the play {ranks_text(mine.keep)} pegs {play - other:.1f} more than "
+                           f"{ranks_text(rival.keep)} against the hands he likely kept")
+    return chosen, rival.discard, (
+        f"Lay away {ranks_text(mine.discard)} and keep {ranks_text(mine.keep)}. The pro keeps "
+        f"{ranks_text(mine.keep)} over {ranks_text(rival.keep)}, the expected-value choice ({given_up:.2f} more in "
+        f"hand and crib by the exact count): {'; '.join(reasons) or 'the two are close'}.")
