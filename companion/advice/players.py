@@ -46,6 +46,7 @@ class Seat:
 
 class Player(Protocol):
     level: str
+    rng: random.Random
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]: ...
 

@@ -37,6 +37,7 @@ class _Timed:
     plays: list[float]
     discards: list[float]
     racing: list[float]  # the plays near the end of a game (playing to the score)
+    rng: random.Random  # the timed player's
     level: str = "pro"
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
@@ -62,7 +63,7 @@ def _pro_decisions(games: int) -> dict[str, object]:
 
     def maker(level: str, rng: random.Random) -> Player:
         player = make(level, rng)
-        return _Timed(player, plays, discards, racing) if level == "pro" else player
+        return _Timed(player, plays, discards, racing, rng) if level == "pro" else player
 
     endgame.chances(121)  # solved once, as at first use (timed below)
     analyse(DECK[:6], dealer=True)

@@ -202,6 +202,7 @@ class ComputerGame(EntryDevice):
         self._undoing = False
         self._before = table.state
         self._model: OpponentModel | None = None
+        self._players: dict[str, Player] = {}  # this game's computer players: the pro learns how the person plays
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
@@ -214,6 +215,7 @@ class ComputerGame(EntryDevice):
         self._log_path = self.table.log.path
         self.settings = read_settings(self._log_path)
         self._seen, self._move, self._undoing = None, None, False
+        self._players = {}
         self._before = self.table.state
         if self.settings is not None:  # a match's next game is dealt from the game that started it
             games = [inp for inp in self.table.log.inputs if isinstance(inp, t.GameInput)]
@@ -343,7 +345,11 @@ class ComputerGame(EntryDevice):
         if level == "pro" and self._model is None:
             self._model = load()
         rng = random.Random(f"{self.settings.seed}:{len(state.inputs)}:{name}")
-        return make(level, rng, self._model)
+        player = self._players.get(name)
+        if player is None or player.level != level:
+            player = self._players[name] = make(level, rng, self._model)
+        player.rng = rng  # each move's choices are seeded by the game's seed and the move
+        return player
 
     def lay_away(self, state: GameState, player: str) -> tuple[Card, ...]:
         from companion.advice.discard import analyse
