@@ -6,7 +6,10 @@ for both players (every later pair, run, fifteen, thirty-one, go and last card, 
 against hands the opponent could hold. Those hands are drawn from the cards the player has not seen and
 weighted by how likely the opponent is to hold them: a player keeps cards that count well together (the
 weight was measured from the standard player's discards), and each card he has played, and each go, says
-something about the rest (a sensible player would have played that card from that hand).
+something about the rest (a player following his rules would have played that card from that hand). Each
+hand is searched with one of two sets of rules for the opponent's plays (`STYLES`: the standard player's rules
+of thumb, or the expected-value player's fixed rules), chosen in proportion to how well each explains his
+plays so far (and, through `PlayView.ev_chance`, his plays in the game's earlier deals).
 
 Far from the end the search counts points (mine minus the opponent's); near the end (`endgame.REACH`) it
 counts the chance of winning the game: pegging out wins at once, and at the end of the play both hands are
@@ -177,7 +180,8 @@ def _stuck(state: State) -> tuple[State | None, int | None]:
 
 
 def _future(state: State, style: str = "standard") -> float:
-    """Points player 0 pegs minus player 1's from here to the end of the play; player 1 plays sensibly.
+    """Points player 0 pegs minus player 1's from here to the end of the play; player 1 plays by the rules of
+    `style`, player 0 its best.
 
     Shared by every decision (points from here on do not depend on the score), so later plays of a deal, and
     later deals with the same ranks, find much of their tree already searched.
