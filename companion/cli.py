@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "peg": ("peg", "points for the last card played"),
     "replay": ("replay", "replay a game transcript and print the scores"),
     "advise": ("advise", "which cards to lay away to the crib"),
-    "hint": ("hint", "which card to play in the play (pegging)"),
+    "hint": ("hint", "which card to play in the play (pegging), or which two to lay away"),
     "selfplay": ("selfplay", "play computer levels against each other"),
     "model": ("model", "build the opponent model used by `crib advise --model` and the pro player"),
     "stats": ("stats", "per-player statistics over every logged game"),
