@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "peg": ("peg", N_("points for the last card played")),
     "replay": ("replay", N_("replay a game transcript and print the scores")),
     "advise": ("advise", N_("which cards to lay away to the crib")),
-    "hint": ("hint", N_("which card to play in the play (pegging)")),
+    "hint": ("hint", N_("which card to play in the play (pegging), or which two to lay away")),
     "selfplay": ("selfplay", N_("play computer levels against each other")),
     "model": ("model", N_("build the opponent model used by `crib advise --model` and the pro player")),
     "stats": ("stats", N_("per-player statistics over every logged game")),

@@ -6,7 +6,10 @@ for both players (every later pair, run, fifteen, thirty-one, go and last card, 
 against hands the opponent could hold. Those hands are drawn from the cards the player has not seen and
 weighted by how likely the opponent is to hold them: a player keeps cards that count well together (the
 weight was measured from the standard player's discards), and each card he has played, and each go, says
-something about the rest (a sensible player would have played that card from that hand).
+something about the rest (a player following his rules would have played that card from that hand). Each
+hand is searched with one of two sets of rules for the opponent's plays (`STYLES`: the standard player's rules
+of thumb, or the expected-value player's fixed rules), chosen in proportion to how well each explains his
+plays so far (and, through `PlayView.ev_chance`, his plays in the game's earlier deals).
 
 Far from the end the search counts points (mine minus the opponent's); near the end (`endgame.REACH`) it
 counts the chance of winning the game: pegging out wins at once, and at the end of the play both hands are
@@ -107,6 +110,37 @@ def sensible_choice(hand: Ranks, pile: Ranks, count: int) -> int | None:
     return max(fits, key=lambda r: (sensible_value(pile, count, r), -r))
 
 
+@_Memo
+def ev_choice(hand: Ranks, pile: Ranks, count: int, wary: bool = False) -> int | None:
+    """The rank the expected-value player (level `ev`) plays from `hand` (None: nothing fits, he says go).
+
+    Its fixed rules, in order: the most points now, a pair counting nothing when it pairs a lead the leader
+    may answer with a third (`wary`: he still holds cards and a third of that rank is unseen, and the player
+    holds no other to answer with a fourth); then a card that does not leave the count at 5 or 21; then the
+    lowest card."""
+    fits = [r for r in hand if count + VALUES[r] <= MAX_COUNT]
+    if not fits:
+        return None
+
+    def key(rank: int) -> tuple[int, bool, int, int]:
+        after = count + VALUES[rank]
+        points = _peg((*pile, rank), after)
+        if wary and len(pile) == 1 and rank == pile[0] and hand.count(rank) == 1:
+            points -= 2
+        return points, after not in (5, 21), -VALUES[rank], -rank
+
+    return max(fits, key=key)
+
+
+def ev_card(view: PlayView) -> Card:
+    """The card the expected-value player plays (`ev_choice`); the view must have a card that fits."""
+    pile = tuple(c.rank for c in view.pile)
+    wary = (len(pile) == 1 and view.opponent_cards > 0 and not view.opponent_go
+            and any(c.rank == pile[0] for c in view.unseen))
+    rank = ev_choice(tuple(sorted(c.rank for c in view.hand)), pile, view.count, wary)
+    return min(c for c in view.legal() if c.rank == rank)
+
+
 def _fits(hand: Ranks, count: int) -> bool:
     """Whether a card of `hand` (ranks, lowest first) fits: the engine's rule, on ranks for speed."""
     return bool(hand) and count + VALUES[hand[0]] <= MAX_COUNT
@@ -120,7 +154,18 @@ def _next_series(mine: Ranks, theirs: Ranks, last: int) -> int:
 # Where the play stands: my ranks, the opponent's, the pile since the reset, the count, who is to play (0: me)
 # and who played last.
 State = tuple[Ranks, Ranks, Ranks, int, int, int]
-_future_memo: dict[State, float] = {}
+# How the search expects the opponent to play: by the standard player's rules of thumb (`sensible_choice`) or
+# by the expected-value player's fixed rules (`ev_choice`).
+STYLES = ("standard", "ev")
+_future_memos: dict[str, dict[State, float]] = {style: {} for style in STYLES}
+
+
+def _their_choice(state: State, style: str) -> int:
+    """The rank player 1 plays in `state` (he holds a card that fits), as the opponent of that style would."""
+    mine, theirs, pile, count, _, last = state
+    if style == "ev":
+        return ev_choice(theirs, pile, count, len(pile) == 1 and last == 0 and bool(mine)) or 0
+    return sensible_choice(theirs, pile, count) or 0
 
 
 def _stuck(state: State) -> tuple[State | None, int | None]:
@@ -134,29 +179,31 @@ def _stuck(state: State) -> tuple[State | None, int | None]:
     return None, last
 
 
-def _future(state: State) -> float:
-    """Points player 0 pegs minus player 1's from here to the end of the play; player 1 plays sensibly.
+def _future(state: State, style: str = "standard") -> float:
+    """Points player 0 pegs minus player 1's from here to the end of the play; player 1 plays by the rules of
+    `style`, player 0 its best.
 
     Shared by every decision (points from here on do not depend on the score), so later plays of a deal, and
     later deals with the same ranks, find much of their tree already searched.
     """
-    known = _future_memo.get(state)
+    memo = _future_memos[style]
+    known = memo.get(state)
     if known is not None:
         return known
-    mine, theirs, pile, count, mover, _ = state
+    mine, theirs, _, count, mover, _ = state
     hand = mine if mover == 0 else theirs
     if not _fits(hand, count):
         following, go = _stuck(state)
         value = 0.0 if go is None else 1.0 if go == 0 else -1.0
         if following is not None:
-            value += _future(following)
+            value += _future(following, style)
     elif mover == 1:
-        value = -_after(state, sensible_choice(theirs, pile, count) or 0)
+        value = -_after(state, _their_choice(state, style), style)
     else:
-        value = max(_after(state, r) for r in set(mine) if count + VALUES[r] <= MAX_COUNT)
-    if len(_future_memo) >= _MEMO_LIMIT:
-        _future_memo.clear()
-    _future_memo[state] = value
+        value = max(_after(state, r, style) for r in set(mine) if count + VALUES[r] <= MAX_COUNT)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[state] = value
     return value
 
 
@@ -175,12 +222,12 @@ def _played(state: State, rank: int) -> tuple[State, int, bool]:
     return (mine, theirs, pile, count, 1 - mover, mover), points, False
 
 
-def _after(state: State, rank: int) -> float:
+def _after(state: State, rank: int, style: str = "standard") -> float:
     """The mover's points for playing `rank` and what follows, from the mover's side."""
     after, points, over = _played(state, rank)
     if over:
         return points
-    return points + (_future(after) if state[4] == 0 else -_future(after))
+    return points + (_future(after, style) if state[4] == 0 else -_future(after, style))
 
 
 def _without(hand: Ranks, rank: int) -> Ranks:
@@ -194,6 +241,7 @@ class _Race:
 
     need: tuple[int, int]  # points each still needs to win in the play
     leaf: Callable[[int, int], float]  # the chance at the end of the play, given each one's points in it
+    style: str = "standard"  # how the opponent plays
 
     def __post_init__(self) -> None:
         self.memo: dict[tuple[State, tuple[int, int]], float] = {}
@@ -209,7 +257,7 @@ class _Race:
         known = self.memo.get((state, scored))
         if known is not None:
             return known
-        mine, theirs, pile, count, mover, _ = state
+        mine, theirs, _, count, mover, _ = state
         hand = mine if mover == 0 else theirs
         if not _fits(hand, count):
             following, go = _stuck(state)
@@ -222,7 +270,7 @@ class _Race:
             else:
                 value = self.leaf(*pegged)
         elif mover == 1:
-            value = self.after(state, sensible_choice(theirs, pile, count) or 0, scored)
+            value = self.after(state, _their_choice(state, self.style), scored)
         else:
             value = max(self.after(state, r, scored) for r in set(mine) if count + VALUES[r] <= MAX_COUNT)
         self.memo[(state, scored)] = value
@@ -291,6 +339,7 @@ class PlayView:
     kept: tuple[Card, ...] = ()  # the player's hand as it was before the play (counted in the show)
     opponent_moves: tuple[Move, ...] = ()  # the opponent's plays and goes in this deal, in order
     target: int = 121
+    ev_chance: float = 0.5  # the chance, before this deal's plays, that the opponent plays by the ev rules
 
     @property
     def count(self) -> int:
@@ -314,6 +363,7 @@ class Hint:
     reason: str
     values: dict[Card, float]  # every legal card's value, as `evaluate` gives them
     racing: bool = False
+    ev_card: Card | None = None  # the card the expected-value rules play, if another
 
 
 @functools.cache
@@ -329,36 +379,58 @@ def _keep_weight(ranks: Sequence[int]) -> float:
     return math.exp(KEEP_SLOPE * min(_kept_value()[code], KEEP_CAP))
 
 
-def _likelihood(held: Ranks, view: PlayView, played: Ranks) -> float:
-    """How likely the opponent is to hold `held`, given what he kept and how he has played."""
+def _likelihood(held: Ranks, view: PlayView, played: Ranks) -> tuple[float, float]:
+    """How likely the opponent is to hold `held`, given what he kept and how he has played, if he plays by the
+    standard player's rules and if he plays by the ev rules."""
     weight = _keep_weight(held + played) if len(held) + len(played) == 4 else 1.0
+    weights = [weight, weight]
     later = list(played)  # the ranks he played from each move on
     for pile, card in view.opponent_moves:
         then = tuple(sorted(held + tuple(later)))
         count = sum(c.value for c in pile)
         if card is None:
             if _fits(then, count):
-                return 0.0  # a go is never said holding a card that fits
+                return 0.0, 0.0  # a go is never said holding a card that fits
             continue
-        if sensible_choice(then, tuple(c.rank for c in pile), count) != card.rank:
-            weight *= SURPRISE
+        ranks = tuple(c.rank for c in pile)
+        if sensible_choice(then, ranks, count) != card.rank:
+            weights[0] *= SURPRISE
+        if ev_choice(then, ranks, count, len(ranks) == 1) != card.rank:
+            weights[1] *= SURPRISE
         later.remove(card.rank)
-    return weight
+    return weights[0], weights[1]
 
 
-def opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tuple[Ranks, float]]:
-    """Hands the opponent could hold, by ranks, each with its share of `samples` draws weighted by likelihood."""
+Holding = tuple[Ranks, str, float]  # a hand the opponent may hold, how he plays it (a STYLE), its share
+
+
+def opponent_holdings(view: PlayView, samples: int, rng: random.Random) -> tuple[list[Holding], float]:
+    """Hands the opponent could hold, by ranks, and how he plays, each with its share of `samples` draws weighted
+    by likelihood; and the evidence of this deal's plays for the ev rules over the standard ones (log odds)."""
     ranks = [c.rank for c in view.unseen]
     if view.opponent_go:
         ranks = [r for r in ranks if VALUES[r] > MAX_COUNT - view.count]
     k = min(view.opponent_cards, len(ranks))
     played = tuple(card.rank for _, card in view.opponent_moves if card is not None)
     drawn = [tuple(sorted(rng.sample(ranks, k))) for _ in range(4 * samples)]
-    weights = [_likelihood(hand, view, played) for hand in drawn]
+    likely = [_likelihood(hand, view, played) for hand in drawn]
+    standard, ev = sum(w for w, _ in likely), sum(w for _, w in likely)
+    evidence = math.log(ev / standard) if ev > 0 and standard > 0 else 0.0
+    pairs = [(hand, style) for hand in drawn for style in STYLES]
+    weights = [w * prior for pair in likely for w, prior in zip(pair, (1 - view.ev_chance, view.ev_chance),
+                                                                   strict=True)]
     if sum(weights) <= 0:
-        weights = [1.0] * len(drawn)
-    chosen = Counter(rng.choices(drawn, weights, k=samples))
-    return [(hand, n / samples) for hand, n in sorted(chosen.items())]
+        weights = [1.0] * len(pairs)
+    chosen = Counter(rng.choices(pairs, weights, k=samples))
+    return [(hand, style, n / samples) for (hand, style), n in sorted(chosen.items())], evidence
+
+
+def opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tuple[Ranks, float]]:
+    """Hands the opponent could hold, by ranks, each with its share of `samples` draws weighted by likelihood."""
+    shares: dict[Ranks, float] = {}
+    for hand, _, share in opponent_holdings(view, samples, rng)[0]:
+        shares[hand] = shares.get(hand, 0.0) + share
+    return sorted(shares.items())
 
 
 def _race_leaf(view: PlayView, table: WinChances, theirs: Ranks, played: Ranks) -> Callable[[int, int], float]:
@@ -380,14 +452,14 @@ def _race_leaf(view: PlayView, table: WinChances, theirs: Ranks, played: Ranks) 
 
 
 def play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, samples: int,
-               rng: random.Random) -> float:
+               rng: random.Random, ev_chance: float = 0.5) -> float:
     """What `keep` is worth in the play before a card is laid: points I peg minus the opponent's, searched
-    against hands he is likely to have kept (drawn as in the play, `samples` of them)."""
-    view = PlayView(tuple(keep), (), tuple(unseen), 4)
+    against hands he is likely to have kept and how he is likely to play (drawn as in the play, `samples`)."""
+    view = PlayView(tuple(keep), (), tuple(unseen), 4, ev_chance=ev_chance)
     mine = tuple(sorted(c.rank for c in keep))
     leader = 1 if dealer else 0  # the pone leads
-    return sum(share * _future((mine, theirs, (), 0, leader, 1 - leader))
-               for theirs, share in opponent_hands(view, samples, rng))
+    return sum(share * _future((mine, theirs, (), 0, leader, 1 - leader), style)
+               for theirs, style, share in opponent_holdings(view, samples, rng)[0])
 
 
 def _show(kept: Ranks, starter: Card | None, usual: float) -> int:
@@ -399,11 +471,16 @@ def _show(kept: Ranks, starter: Card | None, usual: float) -> int:
 def evaluate(view: PlayView, samples: int = 48, seed: int = 0) -> dict[Card, float]:
     """Each legal card's value: the average point difference (mine - opponent's) over the rest of the play,
     or near the end of the game the chance of winning; over weighted hands the opponent could hold."""
+    return search(view, samples, seed)[0]
+
+
+def search(view: PlayView, samples: int = 48, seed: int = 0) -> tuple[dict[Card, float], float]:
+    """`evaluate`'s values, and the evidence of this deal's plays for the ev rules (`opponent_holdings`)."""
     legal = view.legal()
     if not legal:
         raise RuleError("no card fits under 31: say go")
     rng = random.Random(seed)
-    hands = opponent_hands(view, samples, rng)
+    hands, evidence = opponent_holdings(view, samples, rng)
     pile = tuple(c.rank for c in view.pile)
     mine = tuple(sorted(c.rank for c in view.hand))
     count = view.count
@@ -411,25 +488,29 @@ def evaluate(view: PlayView, samples: int = 48, seed: int = 0) -> dict[Card, flo
     if view.racing:
         table = chances(view.target)
         played = tuple(card.rank for _, card in view.opponent_moves if card is not None)
-        races = [(_Race((view.need, view.opponent_need), _race_leaf(view, table, theirs, played)), share)
-                 for theirs, share in hands]
+        races = [(_Race((view.need, view.opponent_need), _race_leaf(view, table, theirs, played), style), share)
+                 for theirs, style, share in hands]
         for rank in sorted({c.rank for c in legal}):
             by_rank[rank] = sum(share * race.after((mine, theirs, pile, count, 0, 0), rank, (0, 0))
-                                for (race, share), (theirs, _) in zip(races, hands, strict=True))
+                                for (race, share), (theirs, _, _) in zip(races, hands, strict=True))
     else:
         for rank in sorted({c.rank for c in legal}):
-            by_rank[rank] = sum(share * _after((mine, theirs, pile, count, 0, 0), rank) for theirs, share in hands)
-    return {card: by_rank[card.rank] for card in legal}
+            by_rank[rank] = sum(share * _after((mine, theirs, pile, count, 0, 0), rank, style)
+                                for theirs, style, share in hands)
+    return {card: by_rank[card.rank] for card in legal}, evidence
 
 
-def _reply(view: PlayView, card: Card, hands: list[tuple[Ranks, float]]) -> float:
+def _reply(view: PlayView, card: Card, hands: list[Holding]) -> float:
     """What the opponent pegs at once, on average, if `card` is played now."""
     pile = (*(c.rank for c in view.pile), card.rank)
     count = view.count + card.value
+    mine = tuple(sorted(c.rank for c in view.hand if c != card))
     total = 0.0
-    for theirs, share in hands:
-        rank = sensible_choice(theirs, pile, count) if count < MAX_COUNT else None
-        if rank is not None:
+    for theirs, style, share in hands:
+        if count >= MAX_COUNT or not _fits(theirs, count):
+            continue
+        rank = _their_choice((mine, theirs, pile, count, 1, 0), style)
+        if rank:
             total += share * _peg((*pile, rank), count + VALUES[rank])
     return total
 
@@ -479,7 +560,7 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
                 reasons.append(f"it wins the game {values[card]:.0%} of the time")
         else:
             why = f"it keeps the {RANK_NAMES[held.rank]} back"
-            hands = opponent_hands(view, samples, random.Random(seed))
+            hands = opponent_holdings(view, samples, random.Random(seed))[0]
             risk = _reply(view, held, hands)
             if risk >= 0.3 and _reply(view, card, hands) < risk - 0.2:
                 why += (f": the count is {view.count}, and on the {RANK_NAMES[held.rank]} your opponent would "
@@ -501,4 +582,25 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
         reasons.append(f"your opponent needs {view.opponent_need} and {first}: the play decides what he can "
                        "still peg")
     reason = f"Play the {RANK_WORDS[card.rank]} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
-    return Hint(card, points, values[card], reason, values, view.racing)
+    rival = ev_card(view)
+    if rival.rank != card.rank:
+        reason += " " + _against_ev(view, card, rival, values)
+    return Hint(card, points, values[card], reason, values, view.racing, rival if rival.rank != card.rank else None)
+
+
+def _against_ev(view: PlayView, card: Card, rival: Card, values: dict[Card, float]) -> str:
+    """Why not the card the expected-value rules play: what they see in it, and what the search finds."""
+    pile = tuple(c.rank for c in view.pile)
+    points = _peg((*pile, rival.rank), view.count + rival.value)
+    if points:
+        rule = f"it pegs {points} now"
+    elif len(pile) == 1 and card.rank == pile[0]:
+        rule = "it does not pair the lead, which he may answer with a third"
+    elif view.count + card.value in (5, 21):
+        rule = f"it keeps the count off {view.count + card.value}"
+    else:
+        rule = "the lowest lead" if not pile else "the lowest card"
+    found = (f"it wins the game {values[rival]:.0%} of the time against {values[card]:.0%}" if view.racing
+             else f"over the rest of the play it is worth {values[card] - values[rival]:.1f} less")
+    return (f"The expected-value rules would play the {RANK_WORDS[rival.rank]} ({RANK_NAMES[rival.rank]}), "
+            f"{rule}: {found}.")

@@ -13,22 +13,25 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from companion.cribbage.cards import DECK, Card
 
-from .discard import analyse
+from .discard import Analysis, Split, analyse, ranks_text
 from .endgame import REACH, chances
 from .model import OpponentModel, load
-from .pegging import PlayView, evaluate, play_value, sensible_choice
+from .pegging import PlayView, ev_card, play_value, search, sensible_choice
 from .tables import rank_table
 
-LEVELS = ("easy", "standard", "pro")
+LEVELS = ("easy", "standard", "pro")  # offered to players
+MATCH_LEVELS = (*LEVELS, "ev")  # for `crib selfplay`: `ev` is the measuring stick, the standard published strategy
 CANDIDATES = 4  # lay-aways whose play is searched: the best by hand and crib ...
 CLOSE = 2.0  # ... within this many points of the best
+EVIDENCE_CAP = 4.0  # the pro is never surer than 98% of how its opponent plays: people follow no rules exactly
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,7 @@ class Seat:
 
 class Player(Protocol):
     level: str
+    rng: random.Random
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]: ...
 
@@ -81,6 +85,34 @@ class Standard:
 
 
 @dataclass
+class ExpectedValue:
+    """The standard strong strategy of published programs, a measuring stick for the pro: lays away for the
+    highest exact expected hand plus crib (the exact analysis, uniform opponent) and pegs by fixed rules
+    (`pegging.ev_choice`: the most points now, not pairing a lead into a likely triple, the count kept off 5
+    and 21, low cards first)."""
+
+    rng: random.Random
+    level: str = "ev"
+
+    def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
+        return analyse(cards, dealer=seat.dealer).best.discard
+
+    def play(self, view: PlayView) -> Card:
+        return ev_card(view)
+
+
+@dataclass(frozen=True)
+class LayAway:
+    """The pro's lay-away and what it weighed."""
+
+    split: Split
+    analysis: Analysis  # hand and crib with the opponent model
+    seed: int  # the hands the play was searched against
+    play: dict[tuple[Card, ...], float] = field(default_factory=dict)  # by discard: the searched splits' play
+    wins: dict[tuple[Card, ...], float] = field(default_factory=dict)  # by discard, near the end: the chance to win
+
+
+@dataclass
 class Pro:
     rng: random.Random
     model: OpponentModel = field(default_factory=load)
@@ -89,33 +121,53 @@ class Pro:
     play_samples: int = 10  # opponent hands the play of each kept hand is searched against
     play_weight: float = 0.5  # the search knows his cards, so counts only part of what it finds
     level: str = "pro"
+    evidence: float = 0.0  # log odds that the opponent plays by the ev rules rather than standard, over the game
+    deal_evidence: float = 0.0  # ... from this deal's plays so far
+
+    @property
+    def ev_chance(self) -> float:
+        return 1.0 / (1.0 + math.exp(-max(-EVIDENCE_CAP, min(EVIDENCE_CAP, self.evidence))))
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
+        self.evidence += self.deal_evidence  # a new deal: the last one's plays are all in
+        self.deal_evidence = 0.0
+        return self.lay_away(cards, seat).split.discard
+
+    def lay_away(self, cards: Sequence[Card], seat: Seat) -> LayAway:
+        """The split the pro lays away, with what it weighed (`crib hint` explains it from these)."""
         analysis = analyse(cards, dealer=seat.dealer, model=self.model)
+        seed = self.rng.randrange(1 << 30)
         if min(seat.target - seat.score, seat.target - seat.opponent_score) > REACH or len(cards) != 6:
             # The best few by hand and crib, weighed with the points they are worth in the play, each
             # searched against the same hands the opponent may have kept.
-            unseen = tuple(c for c in DECK if c not in cards)
-            seed = self.rng.randrange(1 << 30)
             leaders = [s for s in analysis.splits[:CANDIDATES] if s.net >= analysis.best.net - CLOSE]
             if len(leaders) == 1:
-                return analysis.best.discard
-            return max(leaders, key=lambda s: s.net + self.play_weight * play_value(
-                s.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed))).discard
+                return LayAway(analysis.best, analysis, seed)
+            play = {s.discard: self.play_value(s, seat, seed) for s in leaders}
+            chosen = max(leaders, key=lambda s: s.net + self.play_weight * play[s.discard])
+            return LayAway(chosen, analysis, seed, play)
         # Near the end: the split with the best chance of winning, over every starter and what the play,
         # the opponent's hand and the crib usually bring, counted in order (the pone first).
         splits = analysis.splits
         wins = chances(seat.target).discard(seat.score, seat.opponent_score, dealer=seat.dealer,
                                             hands=[s.hands for s in splits], cribs=[s.crib for s in splits])
         best = max(range(len(splits)), key=lambda i: (round(wins[i], 3), splits[i].net))
-        return splits[best].discard
+        return LayAway(splits[best], analysis, seed, wins={s.discard: w for s, w in zip(splits, wins, strict=True)})
+
+    def play_value(self, split: Split, seat: Seat, seed: int) -> float:
+        """What the split's kept cards are worth in the play (`pegging.play_value`), against the same hands for
+        every split of a deal (`seed`)."""
+        unseen = tuple(c for c in DECK if c not in split.keep and c not in split.discard)
+        return play_value(split.keep, unseen, dealer=seat.dealer, samples=self.play_samples, rng=random.Random(seed),
+                          ev_chance=self.ev_chance)
 
     def play(self, view: PlayView) -> Card:
         legal = view.legal()
         if len({c.rank for c in legal}) == 1:
             return min(legal)
+        view = replace(view, ev_chance=self.ev_chance)
         samples = self.race_samples if view.racing else self.samples
-        values = evaluate(view, samples, self.rng.randrange(1 << 30))
+        values, self.deal_evidence = search(view, samples, self.rng.randrange(1 << 30))
         return max(legal, key=lambda c: (values[c], -c.index))
 
 
@@ -126,5 +178,43 @@ def make(level: str, rng: random.Random, model: OpponentModel | None = None) -> 
         return Standard(rng)
     if level == "pro":
         return Pro(rng, model or load())
+    if level == "ev":
+        return ExpectedValue(rng)
     raise ValueError(level)
 
+
+
+def explain_lay_away(cards: Sequence[Card], seat: Seat) -> tuple[LayAway, tuple[Card, ...], str]:
+    """The pro's lay-away from six cards, the expected-value player's, and in a player's words why the pro's
+    differs: "Lay away 5-5, keep 6-7-8-9. The pro keeps ... over ..., the expected-value choice (0.3 more in hand
+    and crib): the crib is yours: ..."."""
+    pro = Pro(random.Random(0))
+    chosen = pro.lay_away(cards, seat)
+    rival = analyse(cards, dealer=seat.dealer).best
+    mine = chosen.split
+    if set(rival.discard) == set(mine.discard):
+        uniform = analyse(cards, dealer=seat.dealer)
+        return chosen, rival.discard, f"{uniform.explain(uniform.best)} The pro and the expected-value count agree."
+    exact = analyse(cards, dealer=seat.dealer)
+    given_up = exact.best.net - exact.split_for(mine.discard).net
+    reasons = []
+    if chosen.wins:
+        reasons.append(f"near the end it wins the game {chosen.wins[mine.discard]:.0%} of the time, "
+                       f"{ranks_text(rival.keep)} {chosen.wins[tuple(rival.discard)]:.0%}")
+    else:
+        modelled = chosen.analysis.split_for(rival.discard)
+        exact_mine = exact.split_for(mine.discard)
+        if (mine.net - modelled.net) - (exact_mine.net - rival.net) > 0.05:
+            whose = "the crib is yours" if seat.dealer else "the crib is your opponent's"
+            reasons.append(f"{whose}: with the cards he likely lays away, {ranks_text(mine.discard)} makes it "
+                           f"{mine.crib:.1f} and {ranks_text(rival.discard)} {modelled.crib:.1f} (by the exact count "
+                           f"{exact_mine.crib:.1f} and {rival.crib:.1f})")
+        play = chosen.play.get(mine.discard, pro.play_value(mine, seat, chosen.seed))
+        other = chosen.play.get(tuple(modelled.discard), pro.play_value(modelled, seat, chosen.seed))
+        if play - other > 0.05:
+            reasons.append(f"in the play {ranks_text(mine.keep)} pegs {play - other:.1f} more than "
+                           f"{ranks_text(rival.keep)} against the hands he likely kept")
+    return chosen, rival.discard, (
+        f"Lay away {ranks_text(mine.discard)} and keep {ranks_text(mine.keep)}. The pro keeps "
+        f"{ranks_text(mine.keep)} over {ranks_text(rival.keep)}, the expected-value choice ({given_up:.2f} more in "
+        f"hand and crib by the exact count): {'; '.join(reasons) or 'the two are close'}.")

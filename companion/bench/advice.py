@@ -1,8 +1,10 @@
 """The advice: table build time, a whole six-card analysis, the straightforward loop, and the pro's
-decisions (every lay-away and play of the pro in whole games against the standard player, timed one by one)."""
+decisions (every lay-away and play of the pro in whole games against the standard and the ev player, timed one
+by one, in wall-clock and processor time)."""
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -37,18 +39,22 @@ class _Timed:
     plays: list[float]
     discards: list[float]
     racing: list[float]  # the plays near the end of a game (playing to the score)
+    cpu: list[float]  # every decision's processor time: what the pro itself spends, whatever else runs
+    rng: random.Random  # the timed player's
     level: str = "pro"
 
     def discard(self, cards: Sequence[Card], seat: Seat) -> tuple[Card, ...]:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         laid = self.player.discard(cards, seat)
         self.discards.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
         return laid
 
     def play(self, view: PlayView) -> Card:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         card = self.player.play(view)
         spent = time.perf_counter() - start
+        self.cpu.append(time.process_time() - cpu)
         self.plays.append(spent)
         if view.racing:
             self.racing.append(spent)
@@ -60,16 +66,17 @@ def pro_decisions(games: int) -> dict[str, object]:
     plays: list[float] = []
     discards: list[float] = []
     racing: list[float] = []
+    cpu: list[float] = []
 
     def maker(level: str, rng: random.Random) -> Player:
         player = make(level, rng)
-        return _Timed(player, plays, discards, racing) if level == "pro" else player
+        return _Timed(player, plays, discards, racing, cpu, rng) if level == "pro" else player
 
     endgame.chances(121)  # solved once, as at first use (timed below)
     analyse(DECK[:6], dealer=True)
     start = time.perf_counter()
-    for n in range(games):
-        play_game(("pro", "standard"), n % 2, f"bench:{n}", maker=maker)
+    for n in range(games):  # against the standard and the ev player in turn, each first dealer in turn
+        play_game(("pro", ("standard", "ev")[n // 2 % 2]), n % 2, f"bench:{n}", maker=maker)
     seconds = time.perf_counter() - start
     both = plays + discards
     return {
@@ -84,6 +91,9 @@ def pro_decisions(games: int) -> dict[str, object]:
         "play_to_the_score_p99_ms": _percentile_ms(racing, 0.99) if racing else None,
         "discard_p50_ms": _percentile_ms(discards, 0.5),
         "discard_p99_ms": _percentile_ms(discards, 0.99),
+        "decision_cpu_p50_ms": _percentile_ms(cpu, 0.5),
+        "decision_cpu_p99_ms": _percentile_ms(cpu, 0.99),
+        "load_average_1min": round(os.getloadavg()[0], 2),
     }
 
 

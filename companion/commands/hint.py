@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 from companion.advice.pegging import PlayView, hint
+from companion.advice.players import Seat, explain_lay_away
 from companion.commands import CommandError
-from companion.cribbage.cards import DECK, parse_cards
+from companion.cribbage.cards import DECK, Card, parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT
 from companion.i18n import _
@@ -16,12 +17,14 @@ from companion.i18n import _
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "hint", help=_("which card to play in the play (pegging)"),
+        "hint", help=_("which card to play in the play (pegging), or which two to lay away"),
         description=_("Given your cards still in hand, the cards played since the count was last reset and the "
         "cards you have seen, say which card to play and why: it plays out the rest of the play for every card "
-        "against hands your opponent could hold."),
+        "against hands your opponent could hold. Given the six cards dealt, say which two the pro lays away. "
+        "When the pro's choice differs from the expected-value player's, it says why."),
     )
-    parser.add_argument("cards", nargs="+", metavar="CARD", help=_("your cards still in hand"))
+    parser.add_argument("cards", nargs="+", metavar="CARD",
+                        help=_("your cards still in hand (up to four), or the six cards dealt (to lay away)"))
     parser.add_argument("--pile", nargs="*", default=[], metavar="CARD",
                         help=_("cards played since the count was last reset, in order"))
     parser.add_argument("--seen", nargs="*", default=[], metavar="CARD",
@@ -43,6 +46,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     hand, pile, seen = parse_cards(args.cards), parse_cards(args.pile), parse_cards(args.seen)
+    if len(hand) > 4:
+        return _lay_away(args, hand)
     played = parse_cards(args.played)
     starter = parse_cards([args.starter])[0] if args.starter else None
     everything = [*hand, *pile, *seen, *played, *([starter] if starter else [])]
@@ -65,4 +70,26 @@ def run(args: argparse.Namespace) -> int:
                           "racing": advice.racing}, ensure_ascii=False))
     else:
         print(advice.reason)
+    return 0
+
+
+def _lay_away(args: argparse.Namespace, cards: tuple[Card, ...]) -> int:
+    if len(cards) != 6:
+        raise CommandError("to lay away give the six cards dealt (for other deals use `crib advise --variant`); "
+                           "in the play give the cards still in hand, up to four")
+    if len(set(cards)) != len(cards):
+        raise RuleError("a card is named twice: check your hand")
+    if args.pile or args.played or args.starter:
+        raise CommandError("--pile, --played and --starter belong to the play: give them with the cards still "
+                           "in hand")
+    if not 1 <= args.need <= 999 or not 1 <= args.opponent_need <= 999:
+        raise CommandError("--need and --opponent-need are the points still needed: 1 or more")
+    seat = Seat(args.dealer, max(0, args.target - args.need), max(0, args.target - args.opponent_need), args.target)
+    chosen, rival, said = explain_lay_away(cards, seat)
+    if args.json:
+        print(json.dumps({"discard": [str(c) for c in chosen.split.discard],
+                          "keep": [str(c) for c in chosen.split.keep], "ev_discard": [str(c) for c in rival],
+                          "said": said}, ensure_ascii=False))
+    else:
+        print(said)
     return 0

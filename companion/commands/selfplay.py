@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from companion.advice import endgame
-from companion.advice.players import LEVELS
+from companion.advice.players import MATCH_LEVELS
 from companion.advice.selfplay import deal_points, duplicate, play_game, report, run
 from companion.commands import CommandError
 from companion.i18n import _
@@ -22,13 +22,14 @@ from companion.i18n import _
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "selfplay", help=_("play computer levels against each other"),
-        description=_("Play complete 121-point games between two computer levels (easy, standard, pro), the first "
+        description=_("Play complete 121-point games between two computer levels (easy, standard, pro, and ev: the "
+        "published expected-value strategy, as a measuring stick), the first "
         "dealer alternating, and report each side's wins with a 95% confidence interval, skunks and average "
         "points per deal in pegging (as dealer and as pone), hand and crib; and for the table, deals per game "
         "and the first dealer's win rate. The same seed plays the same games."),
     )
-    parser.add_argument("--a", default="pro", choices=LEVELS, help=_("level of side A (default pro)"))
-    parser.add_argument("--b", default="standard", choices=LEVELS, help=_("level of side B (default standard)"))
+    parser.add_argument("--a", default="pro", choices=MATCH_LEVELS, help=_("level of side A (default pro)"))
+    parser.add_argument("--b", default="standard", choices=MATCH_LEVELS, help=_("level of side B (default standard)"))
     parser.add_argument("--games", type=int, default=100, help=_("games to play (default 100)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the cards and choices (default 1)"))
     parser.add_argument("--jobs", type=int, default=1, help=_("processes to play in (default 1)"))

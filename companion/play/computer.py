@@ -208,6 +208,7 @@ class ComputerGame(EntryDevice):
         self._asked: dict[int, Settings] = {}  # new games asked for (by their entries' ids), with their settings
         self._released: tuple[int, int] | None = None  # the (game, deal) the person said OK to deal
         self._lock = threading.Lock()  # the page asks from its own thread
+        self._players: dict[str, Player] = {}  # this game's computer players: the pro learns how the person plays
 
     def new_game(self, settings: Settings) -> Entry:
         """The entry that starts a game against the computer with `settings` (checked by the asker), which are
@@ -234,6 +235,7 @@ class ComputerGame(EntryDevice):
         self.settings = read_settings(self._log_path)
         self.table.person = self.settings.person if self.settings is not None else None
         self._seen, self._move, self._undoing, self._released = None, None, False, None
+        self._players = {}
         self._before = self.table.state
         if self.settings is not None:  # a match's next game is dealt from the game that started it
             games = [inp for inp in self.table.log.inputs if isinstance(inp, t.GameInput)]
@@ -375,7 +377,11 @@ class ComputerGame(EntryDevice):
         if level == "pro" and self._model is None:
             self._model = load()
         rng = random.Random(f"{self.settings.seed}:{len(state.inputs)}:{name}")
-        return make(level, rng, self._model)
+        player = self._players.get(name)
+        if player is None or player.level != level:
+            player = self._players[name] = make(level, rng, self._model)
+        player.rng = rng  # each move's choices are seeded by the game's seed and the move
+        return player
 
     def lay_away(self, state: GameState, player: str) -> tuple[Card, ...]:
         from companion.advice.discard import analyse

@@ -12,6 +12,7 @@ from companion.advice.pegging import (
     hint,
     moves_seen,
     opponent_hands,
+    opponent_holdings,
     peg_points,
     sensible_choice,
 )
@@ -93,12 +94,37 @@ def test_the_opponent_hands_follow_what_he_kept_and_how_he_played() -> None:
     mine, played = parse_cards("2H 2D 9S QC"), parse_cards("KS")
     unseen = tuple(c for c in DECK if c not in mine and c not in played)
     # He led a king: a sensible player leads a card under five when he holds one (and a ten before a king).
-    v = PlayView(mine, played, unseen, 3, opponent_moves=(((), played[0]),))
+    # (The pro is sure here that he plays by the standard player's rules, not the ev rules.)
+    v = PlayView(mine, played, unseen, 3, opponent_moves=(((), played[0]),), ev_chance=0.02)
     hands = opponent_hands(v, 400, random.Random(3))
     assert sum(share for hand, share in hands if sensible_choice(tuple(sorted((*hand, 13))), (), 0) == 13) > 0.5
-    blind = PlayView(mine, played, unseen, 3)
+    blind = PlayView(mine, played, unseen, 3, ev_chance=0.02)
     assert sum(share for hand, share in opponent_hands(blind, 400, random.Random(3))
                if sensible_choice(tuple(sorted((*hand, 13))), (), 0) == 13) < 0.25
+
+
+def test_how_he_plays_tells_which_rules_he_follows() -> None:
+    mine = parse_cards("2H 2D 9S QC")
+
+    def after(moves: str, ev_chance: float = 0.5) -> tuple[float, float]:
+        """The evidence for the ev rules, and the share of holdings searched as an ev player's."""
+        cards = parse_cards(moves)
+        pile = cards[:-1]
+        unseen = tuple(c for c in DECK if c not in mine and c not in cards)
+        v = PlayView(mine[:4 - len(pile)], (*pile, cards[-1]), unseen, 3,
+                     opponent_moves=((tuple(pile), cards[-1]),), ev_chance=ev_chance)
+        holdings, evidence = opponent_holdings(v, 400, random.Random(5))
+        return evidence, sum(share for _, style, share in holdings if style == "ev")
+
+    # He led an ace: the ev rules lead the lowest card, the standard player a four, three or two before an ace.
+    evidence, ev_share = after("AS")
+    assert evidence > 0.5 and ev_share > 0.6
+    # On my 3 he played a queen, not a lower card that scores nothing: the standard player keeps low cards back,
+    # the ev rules play them first.
+    evidence, ev_share = after("3C QS")
+    assert evidence < -0.5 and ev_share < 0.4
+    # What the game so far says weighs in: sure of the standard rules, the ace lead does not turn him.
+    assert after("AS", ev_chance=0.02)[1] < 0.2
 
 
 def test_the_opponent_is_expected_to_have_kept_cards_that_count_well() -> None:

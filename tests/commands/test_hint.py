@@ -50,3 +50,33 @@ def test_hint_refuses_what_cannot_be(capsys: pytest.CaptureFixture[str]) -> None
     assert "1 or more" in capsys.readouterr().err
     assert main(["hint", "9C", "--starter", "9C"]) == 2
     assert "named twice" in capsys.readouterr().err
+
+
+def test_hint_says_why_the_pro_plays_another_card_than_the_expected_value_rules(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # He led a 7: the ev rules never pair a lead he may answer with a third; the pro's search takes the pair.
+    assert main(["hint", "7C", "2D", "9H", "--pile", "7H", "--opponent-cards", "3"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Play the seven (7): it pegs 2 now")
+    assert ("The expected-value rules would play the two (2), it does not pair the lead, which he may answer with "
+            "a third: over the rest of the play it is worth") in said
+
+
+def test_hint_lays_away_six_cards_and_says_why_the_pro_differs_from_the_expected_value_choice(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "5C", "2H", "KS", "QH", "9C", "4D", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["discard"]) == {"KS", "QH"} and set(data["ev_discard"]) == {"2H", "9C"}
+    assert data["said"].startswith("Lay away Q-K and keep 2-4-5-9. The pro keeps 2-4-5-9 over 4-5-Q-K, the "
+                                   "expected-value choice")
+    assert "the crib is your opponent's" in data["said"] and "in the play 2-4-5-9 pegs" in data["said"]
+    assert main(["hint", "5H", "5D", "6C", "JS", "4S", "QD", "--dealer"]) == 0
+    assert capsys.readouterr().out.strip() == ("Keep 4-5-5-6: it averages 16.0 in hand (12 to 24); J-Q in your crib "
+                                               "adds 4.7; net +20.7. The pro and the expected-value count agree.")
+
+
+def test_a_lay_away_hint_needs_the_six_cards_dealt(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "5C", "2H", "KS", "QH", "9C"]) == 2
+    assert "six cards dealt" in capsys.readouterr().err
+    assert main(["hint", "5C", "2H", "KS", "QH", "9C", "4D", "--pile", "8S"]) == 2
+    assert "belong to the play" in capsys.readouterr().err

@@ -26,6 +26,18 @@ def test_selfplay_json_is_the_same_for_a_seed(capsys: pytest.CaptureFixture[str]
     assert first["a"]["level"] == "standard"
 
 
+def test_selfplay_plays_the_ev_measuring_stick_and_its_games_replay(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.jsonl"
+    args = ["selfplay", "--a", "ev", "--b", "standard", "--games", "3", "--transcript", str(path)]
+    assert main(args) == 0
+    assert "A ev " in capsys.readouterr().out
+    state = replay(read_transcript(path.read_text().splitlines()))
+    assert state.phase == "game over"
+    assert main(["selfplay", "--a", "ev", "--b", "pro", "--duplicate", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["a"] == "ev"
+
+
 def test_selfplay_writes_a_transcript_the_engine_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.jsonl"
     assert main(["selfplay", "--a", "easy", "--b", "easy", "--games", "1", "--transcript", str(path)]) == 0

@@ -149,3 +149,15 @@ def test_a_new_game_against_the_computer_from_the_page_starts_a_fresh_log(tmp_pa
 def test_bad_settings_say_what_is_wrong(data):
     with pytest.raises(InputError):
         Settings.from_json(data)
+
+
+def test_the_pro_reads_the_person_over_the_whole_game(tmp_path):
+    # The pro keeps, from deal to deal, what the person's plays say about the rules he follows.
+    game = Game(tmp_path, Settings("Guest", ("pro",), 61, seed=4))
+    rng = random.Random(6)
+    while game.table.state.deal_number < 3 and game.table.state.winner is None:
+        game.settle()
+        game.person_moves(rng)
+    pro = game.computer._players["Pro"]
+    assert game.computer._player(game.table.state, "Pro") is pro
+    assert pro.evidence != 0.0  # two deals' plays weighed (a person playing at random follows neither well)
