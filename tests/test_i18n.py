@@ -3,6 +3,8 @@ the system's locale; the German words fit the OLED and the terminal."""
 
 from __future__ import annotations
 
+import gettext
+import io
 import itertools
 import json
 import string
@@ -56,7 +58,11 @@ def test_each_translation_keeps_the_placeholders_of_its_message():
 
 
 def test_the_shipped_mo_is_compiled_from_the_po():
-    assert catalog.po_path("de").with_suffix(".mo").read_bytes() == catalog.compiled(catalog.read("de"))
+    def messages(mo: bytes) -> dict[object, object]:  # all but the header, which names the Babel that compiled it
+        return {k: v for k, v in gettext.GNUTranslations(io.BytesIO(mo))._catalog.items() if k != ""}  # type: ignore
+
+    shipped = catalog.po_path("de").with_suffix(".mo").read_bytes()
+    assert messages(shipped) == messages(catalog.compiled(catalog.read("de")))
 
 
 def test_crib_score_says_the_29_in_german(capsys):
