@@ -39,31 +39,31 @@ DEVICES = {"strip": "sim", "keypad": "none", "buttons": "none", "scanner": "none
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "play", help="play against the computer, in the browser or in this terminal",
-        description="A game against one to three computer players (easy, standard or pro): the daemon shuffles "
+        "play", help=_("play against the computer, in the browser or in this terminal"),
+        description=_("A game against one to three computer players (easy, standard or pro): the daemon shuffles "
         "and deals a virtual deck. Plays on the board's web page (its address is printed), or with --terminal "
-        "here. Running again resumes the game.")
-    parser.add_argument("--opponents", default="standard", help="the computer players' levels, comma separated, "
-                        "one to three of easy, standard, pro (default: standard)")
-    parser.add_argument("--name", default="Guest", help="your name on the board (default: Guest)")
-    parser.add_argument("--target", type=int, choices=(61, 121), default=121, help="points to win (default 121)")
-    parser.add_argument("--muggins", action="store_true", help="count your own hand; the computer takes what "
-                        "you miss")
+        "here. Running again resumes the game."))
+    parser.add_argument("--opponents", default="standard", help=_("the computer players' levels, comma separated, "
+                        "one to three of easy, standard, pro (default: standard)"))
+    parser.add_argument("--name", default="Guest", help=_("your name on the board (default: Guest)"))
+    parser.add_argument("--target", type=int, choices=(61, 121), default=121, help=_("points to win (default 121)"))
+    parser.add_argument("--muggins", action="store_true", help=_("count your own hand; the computer takes what "
+                        "you miss"))
     parser.add_argument("--match", type=int, default=1, choices=range(1, 8), metavar="N",
-                        help="a match to N match points, 1 to 7 (default 1: a single game)")
-    parser.add_argument("--seed", type=int, help="shuffle the same way every time (default: random)")
+                        help=_("a match to N match points, 1 to 7 (default 1: a single game)"))
+    parser.add_argument("--seed", type=int, help=_("shuffle the same way every time (default: random)"))
     feedback = parser.add_mutually_exclusive_group()
     feedback.add_argument("--feedback", dest="feedback", action="store_true", default=None,
-                          help="after each discard, say whether it was the best (default: on against easy)")
+                          help=_("after each discard, say whether it was the best (default: on against easy)"))
     feedback.add_argument("--no-feedback", dest="feedback", action="store_false")
-    parser.add_argument("--terminal", action="store_true", help="play in this terminal instead of a browser")
-    parser.add_argument("--listen", metavar="HOST:PORT", help="the page's address (default: [web] listen, or a "
-                        "free port when that one is taken)")
-    parser.add_argument("--state-dir", type=Path, help="where the games against the computer live (default: "
-                        "$XDG_STATE_HOME/cribbage-companion/play)")
-    parser.add_argument("--new", action="store_true", help="start a new game instead of resuming")
-    parser.add_argument("--move-seconds", type=float, default=0.7, help="how long a computer player waits "
-                        "before it moves (default 0.7)")
+    parser.add_argument("--terminal", action="store_true", help=_("play in this terminal instead of a browser"))
+    parser.add_argument("--listen", metavar="HOST:PORT", help=_("the page's address (default: [web] listen, or a "
+                        "free port when that one is taken)"))
+    parser.add_argument("--state-dir", type=Path, help=_("where the games against the computer live (default: "
+                        "$XDG_STATE_HOME/cribbage-companion/play)"))
+    parser.add_argument("--new", action="store_true", help=_("start a new game instead of resuming"))
+    parser.add_argument("--move-seconds", type=float, default=0.7, help=_("how long a computer player waits "
+                        "before it moves (default 0.7)"))
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
