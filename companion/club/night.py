@@ -152,10 +152,11 @@ class Night:
             self.pending[key] = at
 
     def table_list(self) -> list[dict[str, Any]]:
-        """Every table as last heard of; a table of the latest round whose game is not between the players
-        seated there is flagged (`seated`: who should be playing, `wrong_players`: true)."""
-        seats = {seat.board: seat for seat in self.seats()[1]}
+        """Every table as last heard of, with its seat in the latest round (`seat`) until the playoffs; a table
+        whose game is not between the players seated there is flagged (`wrong_players`)."""
         drawn = self.round_drawn()
+        playoffs = self.playoffs_drawn()
+        seats = {seat.board: seat for seat in self.seats()[1]} if playoffs is None or playoffs < drawn else {}
         with self.lock:
             tables = [self.tables[b].to_json() for b in sorted(self.tables)]
             done = {(b, lg, g): at for b, lg, g, at in self.db.execute("SELECT board, log, game, at FROM finished")}
@@ -252,9 +253,9 @@ class Night:
         return int(row[0] or 0)
 
     def round_drawn(self, number: int | None = None) -> float:
+        number = self.latest_round() if number is None else number
         with self.lock:
-            row = self.db.execute("SELECT drawn FROM rounds WHERE round = ?",
-                                  (self.latest_round() if number is None else number,)).fetchone()
+            row = self.db.execute("SELECT drawn FROM rounds WHERE round = ?", (number,)).fetchone()
         return float(row[0]) if row else 0.0
 
     def revision(self) -> tuple[int, float, float | None, int, int]:
