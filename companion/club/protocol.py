@@ -84,7 +84,7 @@ class TableSeat:
     def words(self) -> str:
         """What the board's screen says: "Table 4: Ann against Bob"."""
         if len(self.players) != 2:
-            return _("Round {round}: no game at table {table}").format(round=self.round, table=self.table)
+            return _("Round {round}: no game at this table").format(round=self.round)
         return _("Table {table}: {first} against {second}").format(
             table=self.table, first=self.players[0], second=self.players[1])
 

@@ -78,3 +78,13 @@ def test_any_state_is_taken_or_refused_with_bad_message(state):
     payload = json.dumps({"v": 1, "board": "t1", "log": "0001", "seq": 1, "at": 0, "state": state}).encode()
     with contextlib.suppress(protocol.BadMessage):
         protocol.parse_message("cribbage/c/boards/t1/events", payload)
+
+
+def test_a_seat_for_the_board_is_checked_and_a_bad_one_is_refused():
+    seat = protocol.TableSeat(2, 4, ("Ann", "Bob"))
+    assert protocol.parse_seat(seat.payload()) == seat
+    for bad in (b"nope", b'{"v":2,"round":2,"table":4,"players":["Ann"]}', b'{"v":2,"round":-1,"table":4,'
+                b'"players":[]}', b'{"v":1,"round":2,"table":4,"players":[]}', b'{"v":2,"round":2,"table":4,'
+                b'"players":["Ann","Ann"]}'):
+        with pytest.raises(protocol.BadMessage):
+            protocol.parse_seat(bad)
