@@ -169,6 +169,7 @@ def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
         try:
             wait_for(lambda: _answers(port), "the scoreboard to start", timeout=30)
             for name in names:
+                (root / name).mkdir()
                 publisher = Publisher(broker.broker(name), "weekend", name, root / name)
                 publisher.start()
                 publishers.append(publisher)

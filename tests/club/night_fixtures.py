@@ -35,6 +35,7 @@ def whole_game(seed: int, players: tuple[str, str]) -> list[Input]:
 class Board:
     def __init__(self, board: str, folder: Path, broker: Broker, club: str) -> None:
         self.board, self.folder = board, folder
+        folder.mkdir(parents=True, exist_ok=True)
         self.publisher = Publisher(broker, club, board, folder)
         self.publisher.start()
         self.log: GameLog | None = None
