@@ -68,8 +68,8 @@ def test_the_night_is_read_back_after_a_restart(tmp_path):
     again = Night(tmp_path / "night.sqlite")
     assert again.table_list()[0]["scores"] == by_name(final.scores)
     assert again.games_finished() == 1
-    assert again.pairings() == {"round": 1, "drawn": 7.0, "tables": [{"table": 1, "board": "t1", "players": ["A", "B"]}],
-                                "byes": ["C"]}
+    assert again.pairings() == {"round": 1, "drawn": 7.0, "byes": ["C"],
+                                "tables": [{"table": 1, "board": "t1", "players": ["A", "B"]}]}
 
 
 def test_a_board_going_offline_is_shown():

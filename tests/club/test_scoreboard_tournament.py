@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 from pathlib import Path
 
@@ -62,10 +63,9 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
             printed = capsys.readouterr().out
             seats = scoreboard.get("/api/round")
             assert seats["round"] == number
-            told: dict[str, str] = {}
-            wait_for(lambda: told.update({b: w for b, board in boards.items()
-                                          if (w := board.publisher.take_seat())}) or len(told) == len(BOARDS),
+            wait_for(lambda n=number: all(b.publisher.seat and b.publisher.seat.round == n for b in boards.values()),
                      "every board to hear its seat")
+            told = {name: board.publisher.take_seat() for name, board in boards.items()}
             for seat in seats["tables"]:  # each board's screen says its table and players, as printed
                 words = f"Table {seat['table']}: {seat['players'][0]} against {seat['players'][1]}"
                 assert told[seat["board"]] == words
@@ -80,7 +80,7 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
         ranked = sorted(page, key=lambda r: r["rank"])
         assert [r["rank"] for r in page] == [r["rank"] for r in ranked]
         assert all((a["points"], a["wins"], a["spread"]) >= (b["points"], b["wins"], b["spread"])
-                   for a, b in zip(ranked, ranked[1:], strict=False))
+                   for a, b in itertools.pairwise(ranked))
 
         exported = tmp_path / "standings.csv"
         assert crib("export", "--scoring", "acc", "--standings", str(exported), "--games", str(tmp_path / "g.csv"),
