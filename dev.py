@@ -6,6 +6,7 @@
     python3 dev.py check                    only the lint and type check (what pre-commit runs)
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
     python3 dev.py i18n                     extract the messages, update and compile the German catalog
+    python3 dev.py vendor                   refresh the vendored zxing-wasm (the phone scanner's decoder) from npm
 
 The first run makes `.venv/` and installs the package with every extra and its development tools; later runs reinstall
 only when pyproject.toml changes. Debian packages the tests use (poppler-utils for pdftoppm, shellcheck,
@@ -17,9 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import venv
 from pathlib import Path
 
@@ -27,8 +31,10 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed-from"
+ZXING_WASM = "3.1.4"  # the npm package zxing-wasm (zxing-cpp's WebAssembly build), pinned: `python3 dev.py vendor`
+VENDOR = ROOT / "companion" / "web" / "static" / "vendor" / "zxing-wasm"
 DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
-                        "chromium": "chromium"}
+                        "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils"}
 
 
 def say(text: str) -> None:
@@ -105,10 +111,48 @@ def run_steps(steps: list[tuple[str, list[str | Path]]]) -> int:
     return 0
 
 
+def vendor() -> int:
+    """zxing-wasm's reader (the IIFE build, no bundler), its .wasm and its licence, from the npm registry into
+    the package's static files; the .wasm is checked against the SHA-256 its reader was built with."""
+    if not shutil.which("npm"):
+        say("npm is needed to fetch zxing-wasm: sudo apt install npm")
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        packed = subprocess.run(["npm", "pack", "--silent", f"zxing-wasm@{ZXING_WASM}"], cwd=tmp,
+                                capture_output=True, text=True, check=False)
+        if packed.returncode != 0:
+            say(f"npm pack failed: {packed.stderr.strip()}")
+            return 1
+        with tarfile.open(Path(tmp) / packed.stdout.strip().splitlines()[-1]) as archive:
+            archive.extractall(tmp, filter="data")
+        package = Path(tmp) / "package"
+        reader = (package / "dist/iife/reader/index.js").read_text(encoding="utf-8")
+        wasm = (package / "dist/reader/zxing_reader.wasm").read_bytes()
+        built = re.search(r"ZXING_WASM_SHA256=`([0-9a-f]{64})`", reader)
+        if built is None or built.group(1) != hashlib.sha256(wasm).hexdigest():
+            say("the reader and its .wasm do not match (ZXING_WASM_SHA256): not vendored")
+            return 1
+        commit = re.search(rf"`{re.escape(ZXING_WASM)}`,\w+=`([0-9a-f]{{40}})`", reader)  # zxing-cpp's commit
+        if VENDOR.exists():
+            shutil.rmtree(VENDOR)
+        VENDOR.mkdir(parents=True, exist_ok=True)
+        (VENDOR / "zxing-reader.js").write_text(reader, encoding="utf-8")
+        (VENDOR / "zxing_reader.wasm").write_bytes(wasm)
+        shutil.copyfile(package / "LICENSE", VENDOR / "LICENSE")
+        source = commit.group(1) if commit else "?"
+        (VENDOR / "VERSION").write_text(f"zxing-wasm {ZXING_WASM} from the npm registry (python3 dev.py vendor)\n"
+                                        f"zxing_reader.wasm sha256 {built.group(1)}\n"
+                                        f"built from zxing-cpp (Apache-2.0) commit {source}\n", encoding="utf-8")
+    say(f"zxing-wasm {ZXING_WASM} vendored in {VENDOR.relative_to(ROOT)}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n"):
+    if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n", "vendor"):
         print(__doc__.strip())
         return 2
+    if argv[0] == "vendor":
+        return vendor()
     ensure_venv()
     command, rest = argv[0], argv[1:]
     if command == "test":

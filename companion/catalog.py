@@ -22,7 +22,7 @@ from companion.i18n import DOMAIN, LOCALE_DIR, engine_messages, html_messages
 
 PACKAGE = Path(__file__).parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-METHODS = [("**.py", "python"), ("web/static/**.js", "javascript")]
+METHODS = [("**.py", "python"), ("web/static/vendor/**", "ignore"), ("web/static/**.js", "javascript")]
 
 
 def extract() -> Catalog:

@@ -238,6 +238,15 @@ def listen_address(value: object) -> str:
     return value
 
 
+def optional_listen_address(value: object) -> str:
+    if value == "":
+        return ""
+    try:
+        return listen_address(value)
+    except ValueError:
+        raise ValueError(f'must be "" (off) or "HOST:PORT" like "0.0.0.0:8443" (got {_shown(value)})') from None
+
+
 def club_id(value: object) -> str:
     if not isinstance(value, str) or (value and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}", value)):
         raise ValueError(f"must be \"\" or 1 to 40 letters, digits, '-', '_' or '.' (got {_shown(value)})")
@@ -264,6 +273,32 @@ class ClubConfig:
 class WebConfig:
     listen: str = _option(listen_address)
     token: str = _option(text)
+    https: str = _option(optional_listen_address)
+
+
+SPOKEN = ("scores", "winner", "count", "turn")
+"""What the board may say aloud ([voice] speak): each score as counted (the show, and 15, 31, pairs, runs, go and
+last card in the play), the winner, the count after each card, whose turn it is."""
+
+
+def spoken(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v in SPOKEN for v in value) \
+            or len(set(value)) != len(value):
+        raise ValueError(_("must be a list of what is said, each once, from {choices} (got {value})")
+                         .format(choices=", ".join(f'"{c}"' for c in SPOKEN), value=_shown(value)))
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class VoiceConfig:
+    enabled: bool = _option(boolean)
+    engine: str = _option(choice("espeak-ng", "piper"))
+    voice: str = _option(text)
+    rate: int = _option(integer(80, 450))
+    volume: int = _option(integer(0, 200))
+    speak: tuple[str, ...] = _option(spoken)
+    device: str = _option(text)
+    record_to: str = _option(text)
 
 
 @dataclass(frozen=True)
@@ -280,6 +315,7 @@ class Config:
     service: ServiceConfig
     web: WebConfig
     club: ClubConfig
+    voice: VoiceConfig
     origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
     auto_layout: bool = False
@@ -305,7 +341,7 @@ class Config:
 _SECTION_CLASSES: dict[str, type] = {
     "game": GameConfig, "board": BoardConfig, "devices": DevicesConfig, "keypad": KeypadConfig,
     "buttons": ButtonsConfig, "display": DisplayConfig, "scanner": ScannerConfig, "strip": StripConfig,
-    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig, "web": WebConfig,
+    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig, "web": WebConfig, "voice": VoiceConfig,
 }
 SECTIONS = tuple(_SECTION_CLASSES)
 
@@ -561,6 +597,11 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         problems.append(("scanner.port", _("is {port}, the Pico's port too (strip.port, {where}): give the scanner its "
                                            "own port (a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)")
                                          .format(port=config.scanner.port, where=merged['strip.port'].where)))
+    voice = config.voice
+    if voice.enabled and voice.engine == "piper" and not voice.voice.endswith(".onnx"):
+        problems.append(("voice.voice", _('is {voice!r}: with engine = "piper" name the .onnx file of a Piper voice '
+                                          'you installed (the board never downloads one), or use engine = '
+                                          '"espeak-ng"').format(voice=voice.voice)))
     club = config.club
     if club.broker:
         problems += [(f"club.{key}", _('is needed with club.broker: name the club and this board, like "t3"'))

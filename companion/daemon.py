@@ -33,6 +33,7 @@ from companion.gamelog import GameLog, GameLogError, current_log, next_log, repa
 from companion.i18n import _
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
+from companion.table.announcer import Announcer
 
 if TYPE_CHECKING:
     from companion.club.publisher import Publisher
@@ -102,6 +103,8 @@ class Daemon:
         self.devices: dict[str, str] = {}
         """Each device that can go missing and its problem ("" when there), as last reported."""
         self.stopping = False
+        self.announcer = Announcer(table, board.voice, board.speak)
+        """What each input changed, said by the board's voice ([voice]) and by the page's."""
 
     def start(self) -> None:
         for device in self.board.entries:
@@ -114,6 +117,7 @@ class Daemon:
         for outcome in self.table.drain(timeout):
             if self.club is not None and outcome.accepted is not None:
                 self.club.wake()
+            self.announcer.heard(outcome)
             if self.on_outcome is not None:
                 self.on_outcome(outcome)
         seat = self.club.take_seat() if self.club is not None else None

@@ -30,6 +30,7 @@ from companion.devices.presence import WatchedDisplay, WatchedEntry
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico
     from companion.devices.sim import KeyHand
+    from companion.devices.voice import Speaker
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,10 @@ class Devices:
     """The gpiozero pin factory of the keypad and buttons (a MockFactory in simulation), if any."""
     pico: SimulatedPico | None = None
     """The simulated Pico at the far end of the strip's link (devices.strip = "pico-sim"), if any."""
+    voice: Speaker | None = None
+    """The board's voice ([voice] enabled), its worker and its sound device."""
+    speak: tuple[str, ...] = ("scores", "winner")
+    """What the board's voice and the page's say ([voice] speak)."""
 
     def status(self) -> dict[str, str]:
         """Each device that can go missing: what is wrong with it, or "" while it works."""
@@ -53,11 +58,13 @@ class Devices:
                  if isinstance(device, (WatchedEntry, WatchedDisplay))}
         if self.strip is not None:
             found[STRIP] = "" if self.strip.connected else self.strip.problem or "not connected"
+        if self.voice is not None:
+            found[self.voice.name] = self.voice.problem
         return found
 
     def close(self) -> None:
         """Close every device; one that fails to close (it is gone) does not keep the others open."""
-        for device in (*self.entries, self.strip, self.display, self.pico):
+        for device in (*self.entries, self.strip, self.display, self.pico, self.voice):
             if device is not None:
                 try:
                     device.close()
@@ -78,7 +85,7 @@ def open_devices(config: Config, *, clock: Clock, simulate: bool, script: Path |
                  terminal: IO[str] | None = None) -> Devices:
     """Open the configured devices (closing those already open if one fails). `script` feeds entries from a
     file instead of the terminal, in simulation."""
-    devices = Devices()
+    devices = Devices(speak=config.voice.speak)
     try:
         _open_all(devices, config, clock=clock, simulate=simulate, script=script, terminal=terminal or sys.stdin)
     except BaseException:
@@ -166,6 +173,8 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
     elif strip != "none":
         port = None if devices.pico is None else str(devices.pico.port)
         devices.strip = _open_pico_strip(config, _led_count(config), clock, pico_keypad, port=port)
+    if config.voice.enabled:
+        devices.voice = open_speaker(config, clock=clock, simulate=simulate)
 
 
 def pin_factory(name: str) -> Any:
@@ -237,3 +246,20 @@ def _open_pico_strip(config: Config, led_count: int, clock: Clock, keypad: PicoK
     return PicoPegStrip(port or strip.port, led_count, baud=strip.baud, pin=strip.pin, color_order=strip.color_order,
                         max_current_ma=strip.max_current_ma, brightness=round(config.board.brightness * 255 / 100),
                         clock=clock, keypad=keypad)
+
+
+def open_speaker(config: Config, *, clock: Clock, simulate: bool, thread: bool = True) -> Speaker:
+    """The board's voice and its worker. In simulation the voice is simulated (kept, silent) unless [voice] was
+    turned on on the command line or in a --config file (`crib sim --speak`, `--speak-to DIR`): then it speaks
+    for real, or writes its files. A voice that cannot speak yet is missing, and looked for again."""
+    from companion.devices.presence import Watch
+    from companion.devices.voice import Engine, SimulatedVoice, Speaker, open_voice
+
+    voice = config.voice
+    origin = config.origins.get("voice.enabled", "packaged")
+    if simulate and origin.startswith(("packaged", f"{SYSTEM_PATH}:")):
+        simulated = SimulatedVoice()
+        return Speaker(Watch(Speaker.name, lambda: simulated, clock), thread=thread)
+    engine = Engine(voice.engine, voice=voice.voice, rate=voice.rate, volume=voice.volume)
+    return Speaker(Watch(Speaker.name, lambda: open_voice(engine, device=voice.device, record_to=voice.record_to),
+                         clock), thread=thread)

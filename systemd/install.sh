@@ -3,12 +3,14 @@
 # Pi Zero 2 W, 3, 4 or 5. Run as root from a checkout:
 #     sudo systemd/install.sh            install, or upgrade: run it again at any time (it changes only what differs)
 #     systemd/install.sh --dry-run       print the plan and change nothing (no root needed)
+#     sudo systemd/install.sh --phones   also let phones on the home network scan: the page on the network, over
+#                                        HTTPS too, and the board found as cribbage.local (avahi, hostname cribbage)
 # The compiled parts come from the distribution (python3-lgpio, python3-gpiozero, python3-evdev, ...), so nothing is
 # built on the Pi; a virtual environment made with --system-site-packages sees them and holds the rest from PyPI.
 set -euo pipefail
 
 PREFIX=/opt/cribbage-companion
-CONFIG_DIR=/etc/cribbage-companion
+CONFIG_DIR=${CRIB_CONFIG_DIR:-/etc/cribbage-companion}
 UNIT=cribbage-companion.service
 SERVICE_USER=cribbage
 MODULES_LOAD=/etc/modules-load.d/cribbage-companion.conf
@@ -24,14 +26,35 @@ APT_PACKAGES=(python3-venv python3-lgpio python3-gpiozero python3-evdev python3-
 MODULES=(cdc_acm usbserial i2c-dev)
 I2C_SPEED=dtparam=i2c_arm_baudrate=400000
 
+# --phones: mDNS answers for cribbage.local (avahi-daemon, on Raspberry Pi OS already), and the unit may use the
+# network (it has none otherwise)
+PHONES_HOSTNAME=cribbage
+NETWORK_DROP_IN=/etc/systemd/system/$UNIT.d/phones.conf
+# [voice] enabled = true in the configuration: espeak-ng and aplay, and the sound card for the service
+VOICE_DROP_IN=/etc/systemd/system/$UNIT.d/voice.conf
+VOICE_MODULES_LOAD=/etc/modules-load.d/cribbage-companion-voice.conf
+
 DRY_RUN=""
+PHONES=""
 for argument in "$@"; do
     case "$argument" in
         --dry-run) DRY_RUN=1 ;;
-        -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
-        *) printf '[install] unknown option %s: use --dry-run or nothing\n' "$argument" >&2; exit 2 ;;
+        --phones) PHONES=1 ;;
+        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        *) printf '[install] unknown option %s: use --dry-run, --phones or nothing\n' "$argument" >&2; exit 2 ;;
     esac
 done
+[ -z "$PHONES" ] || APT_PACKAGES+=(avahi-daemon)
+VOICE=$(python3 - "$CONFIG_DIR/config.toml" <<'PY' 2>/dev/null || true
+import sys, tomllib
+try:
+    with open(sys.argv[1], "rb") as file:
+        print("1" if tomllib.load(file).get("voice", {}).get("enabled") is True else "")
+except OSError:
+    print("")
+PY
+)
+[ -z "$VOICE" ] || APT_PACKAGES+=(espeak-ng alsa-utils)
 
 say() { printf '[install] %s\n' "$*"; }
 die() { printf '[install] %s\n' "$*" >&2; exit 1; }
@@ -119,12 +142,62 @@ players = ["Ann", "Bob"]
 [devices]
 scanner = "evdev"     # "serial" for a scanner in USB-CDC mode, "none" without one
 TOML
+    if [ -n "$PHONES" ]; then
+        [ -n "$DRY_RUN" ] || cat >> "$CONFIG_DIR/config.toml" <<'TOML'
+
+[web]
+listen = "0.0.0.0:8121"   # the page on the home network
+https = "0.0.0.0:8443"    # and over HTTPS, for phones' cameras: https://cribbage.local:8443/scan
+TOML
+        say "the page on the home network: [web] listen and https in $CONFIG_DIR/config.toml"
+    fi
     say "edit $CONFIG_DIR/config.toml, then: sudo systemctl restart $UNIT"
 else
     say "$CONFIG_DIR/config.toml: kept"
+    [ -z "$PHONES" ] || say "for phones, set [web] listen = \"0.0.0.0:8121\" and https = \"0.0.0.0:8443\" in it"
 fi
 run "$VENV/bin/crib" check-config "$CONFIG_DIR/config.toml" \
     || die "the configuration has errors (above): fix $CONFIG_DIR/config.toml and run me again"
+
+if [ -n "$PHONES" ]; then
+    say "the board found as $PHONES_HOSTNAME.local (avahi answers for the host's name)"
+    if [ "$(hostname)" = "$PHONES_HOSTNAME" ]; then
+        say "the hostname is $PHONES_HOSTNAME already"
+    elif command -v raspi-config >/dev/null; then
+        run raspi-config nonint do_hostname "$PHONES_HOSTNAME"  # /etc/hostname and /etc/hosts together
+    else
+        run hostnamectl set-hostname "$PHONES_HOSTNAME"
+    fi
+    run install -d -m 0755 "$(dirname "$NETWORK_DROP_IN")"
+    write_file "$NETWORK_DROP_IN" 0644 <<'UNIT'
+# Cribbage Companion with phones as scanners (install.sh --phones): the page on the home network
+[Service]
+PrivateNetwork=no
+RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+UNIT
+elif [ -e "$NETWORK_DROP_IN" ]; then
+    say "no --phones: the unit loses the network again"
+    run rm "$NETWORK_DROP_IN"
+fi
+
+if [ -n "$VOICE" ]; then
+    say "[voice] is on: the service may use the sound card (group audio, ALSA's devices)"
+    getent group audio >/dev/null || run groupadd --system audio
+    run usermod --append --groups audio "$SERVICE_USER"
+    printf '%s\n' "# Cribbage Companion's voice: ALSA's device group in /proc/devices from boot" snd \
+        | write_file "$VOICE_MODULES_LOAD" 0644
+    run modprobe snd
+    run install -d -m 0755 "$(dirname "$VOICE_DROP_IN")"
+    write_file "$VOICE_DROP_IN" 0644 <<'UNIT'
+# Cribbage Companion's voice ([voice] enabled): espeak-ng through aplay on the sound card
+[Service]
+SupplementaryGroups=audio
+DeviceAllow=char-alsa rw
+UNIT
+elif [ -e "$VOICE_DROP_IN" ]; then
+    say "[voice] is off: the unit loses the sound card again"
+    run rm "$VOICE_DROP_IN"
+fi
 
 say "installing and starting $UNIT"
 write_file "/etc/systemd/system/$UNIT" 0644 < "$SOURCE/systemd/$UNIT"

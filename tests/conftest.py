@@ -1,10 +1,16 @@
-"""Every test starts in English with an English system locale, whatever the machine's, and leaves it so."""
+"""Every test starts in English with an English system locale, whatever the machine's, and leaves it so.
+Property tests have no time limit: these machines are shared and loaded, and speed is measured by `crib bench`,
+never by a test."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from companion import i18n
+
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 
 @pytest.fixture(autouse=True)

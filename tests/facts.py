@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.cribbage.facts import ScoreEvent, Side
 from companion.cribbage.phrases import event_name, event_words, side_name
@@ -25,3 +26,13 @@ def label(event: ScoreEvent) -> str:
 def said(event: ScoreEvent) -> str:
     """The score as the table hears it: the count, then its notes."""
     return event_words(event)
+
+
+def scores_of(state: Mapping[str, Any]) -> dict[str, int]:
+    """The sides' scores of a state's JSON projection, by the sides' names: {"Ann": 121, "Bob": 104}."""
+    return {side["name"]: side["score"] for side in state["sides"]}
+
+
+def winner_of(state: Mapping[str, Any]) -> str | None:
+    """The name of the side a state's JSON projection says won, or None."""
+    return None if state["winner"] is None else state["sides"][state["winner"]]["name"]

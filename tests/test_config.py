@@ -192,3 +192,12 @@ def test_a_serial_scanner_cannot_share_the_picos_port(tmp_path: Path) -> None:
     assert str(caught.value).startswith(f"{path}:5: scanner.port is /dev/ttyACM0, the Pico's port too (strip.port, ")
     assert "give the scanner its own port" in str(caught.value)
     assert load_config(overrides=["devices.scanner=serial"], system_path=None).scanner.port == "/dev/ttyUSB0"
+
+
+def test_the_voice_section_checks_what_is_said_and_a_piper_voice_needs_its_file():
+    config = load_config(overrides=["voice.enabled=true", 'voice.speak=["scores", "count", "turn"]'], system_path=None)
+    assert config.voice.speak == ("scores", "count", "turn") and config.voice.engine == "espeak-ng"
+    with pytest.raises(ConfigError, match=r'voice.speak must be a list of what is said, each once, from "scores"'):
+        load_config(overrides=['voice.speak=["scores", "scores"]'], system_path=None)
+    with pytest.raises(ConfigError, match=r"voice.voice is '': with engine = \"piper\" name the .onnx file"):
+        load_config(overrides=["voice.enabled=true", "voice.engine=piper"], system_path=None)

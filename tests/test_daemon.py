@@ -10,39 +10,16 @@ from companion.clock import ManualClock
 from companion.config import ConfigError, load_config
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
-from companion.daemon import Daemon, Notifier, fit_board, open_game, open_table, setup_input
-from companion.registry import open_devices
+from companion.daemon import Notifier, fit_board, open_game, open_table, setup_input
 from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
+from companion.registry import open_devices
 from companion.view.leds import Celebrate
 from companion.view.pegs import FINISH, MARKER, dim
+from tests.daemon_script import SIM, run_script
 from tests.facts import by_name, name
 from tests.golden import assert_golden
-from tests.view.test_screen import DEAL
-
-SIM = ["devices.pin_factory=mock"]
-
-
-def run_script(tmp_path, lines, clock=None, notifier=None, *, players=("Ann", "Bob"), target=None, overrides=()):
-    """Run the daemon on a script until every entry is applied, moving a manual clock 10 ms a step."""
-    script = tmp_path / "script.txt"
-    script.write_text("\n".join(lines) + "\n")
-    config = load_config(overrides=[*SIM, *overrides], system_path=None)
-    clock = clock or ManualClock()
-    board, table = open_game(config, state_dir=tmp_path / "state", clock=clock, simulate=True, script=script,
-                             setup=setup_input(config, list(players), "Ann", target))
-    daemon = Daemon(table, board, clock=clock, notifier=notifier or Notifier({}))
-    daemon.start()
-    lines_device = board.entries[-1]
-    for _ in range(5000):
-        daemon.step(timeout=0)
-        clock.advance(0.01)
-        if lines_device.finished and table.queue.empty() and board.keypad is not None and not board.keypad.busy:
-            for _ in range(50):  # let the keypad's last sequence settle
-                daemon.step(timeout=0)
-                clock.advance(0.01)
-            break
-    return daemon, board, table
+from tests.sample_deal import DEAL
 
 
 def test_a_game_through_the_simulated_scanner_and_keypad(tmp_path):
@@ -213,7 +190,7 @@ def test_a_resumed_game_the_named_board_cannot_host_says_so(tmp_path):
                   setup=GameInput(("Ann", "Bob")))
     board, table = open_game(config, state_dir=tmp_path / "state", clock=ManualClock(), simulate=True, new=True,
                              setup=GameInput(("Ann", "Bob")))
-    assert table.state.sides == ("Ann", "Bob")
+    assert [side.players for side in table.state.sides] == [("Ann",), ("Bob",)]
     board.close()
 
 

@@ -21,9 +21,9 @@ from companion.devices.base import Entry, ManualClock
 from companion.devices.presence import STATUS_FILE, read_status
 from companion.gamelog import GameLog, current_log
 from companion.table import Outcome
+from tests.daemon_script import run_script
 from tests.devices.fakes import FakeI2C, PtyScanner
 from tests.facts import by_name
-from tests.test_daemon import run_script
 
 # The sample deal (tests/golden/deal.txt): starter, the plays and go's, the crib; each entry with the device that
 # enters it here. Keypad: rank then suit (1 clubs, 2 diamonds, 3 hearts, 4 spades), * 1 for a jack, A for GO.

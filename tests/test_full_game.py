@@ -6,12 +6,13 @@ from __future__ import annotations
 from companion.clock import ManualClock
 from companion.config import load_config
 from companion.cribbage import transcript as t
+from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
 from companion.daemon import Daemon, Notifier, open_table, setup_input
-from companion.registry import open_devices
 from companion.gamelog import GameLog, current_log
+from companion.registry import open_devices
 from companion.view.pegs import dim
-from tests.facts import by_name, label
+from tests.facts import by_name
 from tests.golden import assert_golden
 from tests.scripted_game import game_script
 
@@ -51,7 +52,7 @@ def test_a_whole_game_entered_card_by_card(tmp_path):
             moments.setdefault("starter", image)
         elif isinstance(inp, t.PlayInput) and len(state.pile) >= 3 and not table.picture.recent:
             moments.setdefault("play", image)
-        elif state.phase == "crib" and any(label(e).endswith("'s hand") for e in table.picture.recent):
+        elif state.phase == "crib" and any(e.kind is ScoreKind.HAND for e in table.picture.recent):
             moments.setdefault("show", image)
         if state.winner is not None:
             moments["over"] = image

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.cribbage.game import replay
 from companion.gamelog import GameLog, GameLogError
-from tests.view.test_screen import deal
+from tests.sample_deal import deal
 
 INPUTS = deal("8H")  # a game, the starter and a whole play: twelve lines
 

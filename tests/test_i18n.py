@@ -238,7 +238,7 @@ def test_no_german_word_is_longer_than_a_line_of_the_oled():
 def test_german_state_prompts_of_a_whole_game_fit(tmp_path):
     """Every prompt of a played game, as the table shows it, fits the two prompt lines in German."""
     from companion.cribbage.game import replay
-    from tests.view.test_screen import DEAL, deal
+    from tests.sample_deal import DEAL, deal
 
     i18n.use("de")
     seen: list[GameState] = [initial_state()]
@@ -250,7 +250,7 @@ def test_crib_replay_tells_the_deal_in_german(tmp_path, capsys):
     import json
 
     from companion.cribbage.transcript import input_to_json
-    from tests.view.test_screen import deal
+    from tests.sample_deal import deal
 
     transcript = tmp_path / "game.jsonl"
     transcript.write_text("".join(json.dumps(input_to_json(i)) + "\n" for i in deal("nothing")))
@@ -261,7 +261,9 @@ def test_crib_replay_tells_the_deal_in_german(tmp_path, capsys):
            "fünfzehn zwölf, fünfzehn vierzehn, und ein Drilling macht zwanzig)" in out
     assert out[-2:] == ["Stand: Ann 17, Bob 21", "Bob gibt. Startkarte scannen"]
     assert cli.main(["replay", str(transcript), "--lang", "de", "--json"]) == 0
-    assert '"label": "Bob\'s hand"' in capsys.readouterr().out  # JSON keeps the engine's English labels
+    events = json.loads(capsys.readouterr().out)["events"]  # the kind for programs, the name for people
+    assert [(e["kind"], e["player"], e["name"]) for e in events if e["player"] == "Bob" and e["kind"] == "hand"] == [
+        ("hand", "Bob", "Hand Bob")]
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))

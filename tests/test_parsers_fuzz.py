@@ -18,11 +18,11 @@ from companion.boards import LAYOUT_DIR, LayoutError, load_layout, parse_layout
 from companion.cli import main
 from companion.clock import ManualClock
 from companion.commands import CommandError
-from companion.gamelog import replay_lines
-from companion.textlines import utf8_lines
 from companion.cribbage.cards import DECK, Card, is_card_payload
 from companion.cribbage.errors import CardSyntaxError, CribbageError
 from companion.entry.keymap import KEYS, KeySequence
+from companion.gamelog import replay_lines
+from companion.textlines import utf8_lines
 
 CARDISH = st.one_of(
     st.text(max_size=8),

@@ -15,7 +15,8 @@ from companion.gamelog import GameLog
 from companion.table import Table
 from companion.web.present import snapshot
 
-ENTRIES = ["5S", *"JS 4C 5C 6C 5D go go 4D 5H 6H".split(), "AH", "3D", "8C", "8H", "peg Bob 60", "peg Ann 98"]
+ENTRIES = ["5S", "JS", "4C", "5C", "6C", "5D", "go", "go", "4D", "5H", "6H", "AH", "3D", "8C", "8H",
+           "peg Bob 60", "peg Ann 98"]
 
 
 def finished_table(tmp_path) -> Table:

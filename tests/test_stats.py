@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import shutil
-from pathlib import Path
 from statistics import mean
 
 import pytest
@@ -13,27 +11,14 @@ from companion import stats
 from companion.advice.coach import review_discard
 from companion.cribbage.cards import Card
 from companion.cribbage.game import apply, initial_state
-from companion.cribbage.transcript import GameInput, Input, PegInput, StarterInput, input_to_line
+from companion.cribbage.transcript import GameInput, PegInput, StarterInput
 from companion.stats import history
+from tests.cribbage.all_hands import RULES_TABLE
 from tests.cribbage.dealer import play_game
-from tests.facts import label
+from tests.facts import name
+from tests.game_logs import copy_sample, write_log
 
-SAMPLE = Path(__file__).parent / "data" / "games" / "two_121.jsonl"
 SAMPLE_CARD = Card.parse("5S")
-
-
-def write_log(state_dir: Path, number: int, inputs: list[Input]) -> Path:
-    path = state_dir / "games" / f"{number:04d}.jsonl"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(input_to_line(inp) + "\n" for inp in inputs), encoding="utf-8")
-    return path
-
-
-def copy_sample(state_dir: Path, number: int) -> Path:
-    path = state_dir / "games" / f"{number:04d}.jsonl"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(SAMPLE, path)
-    return path
 
 
 def test_the_sample_game_to_121_figure_by_figure(tmp_path):
@@ -68,13 +53,14 @@ def test_random_games_agree_with_their_replays_and_the_coach(tmp_path):
     for number, seed in enumerate((11, 12, 13), 1):
         inputs, final = play_game(random.Random(seed), "two", target=121, enter_hands=number == 2)
         write_log(tmp_path, number, inputs)
-        expected_wins[final.winner] += 1
+        assert final.winner is not None
+        expected_wins[name(final.winner)] += 1
         for record in final.deals:
             if record.starter is None:
                 continue
             for player, points in pegged.items():
                 points.append(sum(e.points for e in final.events if e.deal == record.number
-                                          and e.player == player and label(e) in ("pegging", "go", "last card")))
+                                          and e.player == player and e.kind.in_play))
         state = initial_state()  # the coach's review at the table: when the starter is turned
         for inp in inputs:
             if isinstance(inp, StarterInput) and state.hands:
@@ -152,7 +138,5 @@ def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkey
 
 
 def test_the_picture_compares_against_the_rules_table_of_all_hands():
-    from tests.cribbage.test_exhaustive import RULES_TABLE
-
     assert {score: hand for score, (hand, _) in RULES_TABLE.items()} == stats.ALL_HANDS
     assert sum(stats.ALL_HANDS.values()) == 12_994_800

@@ -3,6 +3,10 @@ page on a free port, the control token it keeps in its state directory):
 
 - input_to_page_ms: from a control request sent through a real socket (POST /api/entry, "peg 1 1" and "undo"
   in turn) to the page's WebSocket receiving the snapshot that shows it (median and 99th percentile);
+- scan_to_answer_ms: a phone scanner's code (POST /api/scan: the starter C5H and UNDO in turn) to the board's
+  answer, which comes after the table has taken it (median and 99th percentile);
+- wrong_tokens: one client sending wrong control tokens as fast as it can for a few seconds: how many were looked
+  at (401) and how many refused unread while the address waits (429), a second;
 - rss_mb: the daemon's resident memory with the web server on and a page connected, after those inputs.
 """
 
@@ -63,6 +67,39 @@ async def _latency(url: str, token: str, inputs: int) -> list[float]:
     return samples
 
 
+async def _scans(url: str, token: str, inputs: int) -> list[float]:
+    import aiohttp
+
+    samples = []
+    async with aiohttp.ClientSession() as session:
+        for n in range(inputs):
+            start = time.perf_counter()
+            response = await session.post(url + "api/scan", json={"text": "C5H" if n % 2 == 0 else "XU"},
+                                          headers={"X-Crib-Token": token})
+            answer = await response.json()
+            assert response.status == 200 and not answer["error"], answer
+            samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+async def _guesses(url: str, seconds: float) -> dict[str, float]:
+    import aiohttp
+
+    statuses: dict[int, int] = {}
+    async with aiohttp.ClientSession() as session:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            async with session.post(url + "api/token", json={}, headers={"X-Crib-Token": "wrong"}) as response:
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+    return {"seconds": seconds, "looked_at": statuses.get(401, 0), "refused_unread": statuses.get(429, 0),
+            "requests_per_s": round(sum(statuses.values()) / seconds)}
+
+
+def _quantiles(samples: list[float]) -> dict[str, float]:
+    samples = sorted(samples)
+    return {"median": round(statistics.median(samples), 2), "p99": round(samples[int(len(samples) * 0.99) - 1], 2)}
+
+
 def run(quick: bool) -> dict[str, object]:
     from companion.bench.daemon import rss_mb
 
@@ -73,11 +110,11 @@ def run(quick: bool) -> dict[str, object]:
         try:
             token = (state_dir / "web-token").read_text().strip()
             samples = asyncio.run(_latency(url, token, inputs))
+            scans = asyncio.run(_scans(url, token, inputs))
             rss = rss_mb(daemon.pid)
+            guesses = asyncio.run(_guesses(url, 1.0 if quick else 5.0))  # last: it locks this address out
         finally:
             daemon.terminate()
             daemon.wait(10)
-    samples.sort()
-    return {"inputs": inputs, "input_to_page_ms": {"median": round(statistics.median(samples), 2),
-                                                   "p99": round(samples[int(len(samples) * 0.99) - 1], 2)},
-            "rss_mb": rss}
+    return {"inputs": inputs, "input_to_page_ms": _quantiles(samples), "scan_to_answer_ms": _quantiles(scans),
+            "wrong_tokens": guesses, "rss_mb": rss}

@@ -220,9 +220,9 @@ def _upgrade(topic: str, state: object) -> dict[str, Any]:
     if not isinstance(state, dict) or _names(state.get("players")) is None:
         raise BadMessage(f"{topic}: a version-1 \"state\" must be an object with its \"players\"")
     players = tuple(state["players"])
-    names = state.get("sides")
+    names = _names(state.get("sides"))
     sides = partnerships(players)
-    if not isinstance(names, list) or len(names) != len(sides):
+    if names is None or len(names) != len(sides):
         raise BadMessage(f"{topic}: a version-1 \"sides\" must name one side a player, or two partnerships")
     tables: list[dict[str, Any]] = [state.get(key) or {} for key in ("scores", "back_pegs", "match_points")]
     if not all(isinstance(t, dict) and set(t) == set(names) for t in tables):
@@ -232,8 +232,13 @@ def _upgrade(topic: str, state: object) -> dict[str, Any]:
         raise BadMessage(f"{topic}: \"target\" must be the points that win, like 121")
     said = state.get("said")
     index = {name: i for i, name in enumerate(names)}
+    winners = [state.get(key) for key in ("winner", "match_winner")]
+    if not all(w is None or (isinstance(w, str) and w in index) for w in winners):
+        raise BadMessage(f"{topic}: \"winner\" and \"match_winner\" must be one of the sides or null")
+    if isinstance(said, dict) and not (isinstance(said.get("side"), str) and said["side"] in index):
+        raise BadMessage(f"{topic}: \"said\" must be null or the last score with its side, points and words")
     events: list[dict[str, Any]] = [] if not isinstance(said, dict) else [
-        {"kind": "", "side": index.get(said.get("side"), -1), "player": None, "points": said.get("points"),
+        {"kind": "", "side": index[said["side"]], "player": None, "points": said.get("points"),
          "deal": state.get("deal"), "claimed": None, "notes": [], "name": said.get("label"),
          "said": said.get("words")}]
     return {**{k: v for k, v in state.items() if k not in ("scores", "back_pegs", "said", "skunk_line")},
@@ -242,8 +247,8 @@ def _upgrade(topic: str, state: object) -> dict[str, Any]:
             "rules": {"variant": state.get("variant"), "players": len(players), "target": target,
                       "match_scoring": state.get("match_scoring"),
                       "skunk_lines": list(skunk_lines(target))},
-            "winner": index.get(state.get("winner")) if state.get("winner") is not None else None,
-            "match_winner": index.get(state.get("match_winner")) if state.get("match_winner") is not None else None,
+            "winner": None if winners[0] is None else index[winners[0]],
+            "match_winner": None if winners[1] is None else index[winners[1]],
             "events": events}
 
 

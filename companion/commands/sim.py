@@ -71,6 +71,10 @@ def register(subparsers: Any) -> None:
                         "as a web page ([web] listen, or a free port when that one is taken; a --script run "
                         "serves it only when --listen is given)")
     parser.add_argument("--listen", metavar="HOST:PORT", help="the page's address (default: [web] listen)")
+    parser.add_argument("--speak", action="store_true", help="say the counts aloud through this computer's sound "
+                        "card (espeak-ng; [voice] in the configuration chooses the voice, rate and what is said)")
+    parser.add_argument("--speak-to", type=Path, metavar="DIR", help="write each utterance as DIR/NNNN.wav, its "
+                        "words in DIR/NNNN.txt, instead of playing it")
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -239,6 +243,10 @@ class Screen:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.speak or args.speak_to:  # the voice for real (simulated, silent, when only [voice] enabled is set)
+        args.overrides = [*args.overrides, "voice.enabled=true"]
+    if args.speak_to:
+        args.overrides.append(f"voice.record_to={json.dumps(str(args.speak_to))}")
     config = config_from_args(args)
     if simulated_choice(config, "strip"):  # unless chosen: the simulated Pico, firmware and all
         config = replace(config, devices=replace(config.devices, strip="pico-sim"))

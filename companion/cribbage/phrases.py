@@ -80,3 +80,19 @@ def prompt_words(prompt: Prompt) -> str:
         return game
     return ngettext("{winner} wins the match {won} to {others}", "{winner} win the match {won} to {others}",
                     partners).format(winner=winner, won=prompt.won, others=others)
+
+
+def score_parts(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:
+    """What is said for a score: a heading with the points pegged ("Bob's hand: 12"; in the play only when they
+    are not the count's, "Ann: pegging 0"), the count phrase by phrase (in the play without a heading, the first
+    after whose points they are: "Bob: fifteen two"), and each part of its note (a claim off the count, muggins
+    taken, the game won at the cap)."""
+    counted = list(event.score.said()) if event.kind is not ScoreKind.MUGGINS else []
+    notes = list(event.notes)
+    if event.kind.in_show:
+        return f"{event_name(event)}: {event.points}", counted, notes
+    if event.points != event.score.total:
+        return f"{side_name(event.side)}: {event_name(event)} {event.points}", counted, notes
+    if counted:
+        counted[0] = f"{side_name(event.side)}: {counted[0]}"
+    return None, counted, notes

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from companion.clock import Clock, ManualClock, SystemClock
 from companion.entry import Entry
 from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
+from companion.view.speech import Utterance
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 # The types that cross these interfaces live where they belong (above); a driver may import them from here.
 __all__ = [
     "OFF", "Celebrate", "Clock", "Color", "DeviceError", "Effect", "Emit", "Entry", "EntryDevice", "Flash", "Frame",
-    "ManualClock", "PegStrip", "StatusDisplay", "SystemClock", "Walk",
+    "ManualClock", "PegStrip", "StatusDisplay", "SystemClock", "Utterance", "Voice", "Walk",
 ]
 
 Emit = Callable[[Entry], None]
@@ -92,6 +93,25 @@ class StatusDisplay(abc.ABC):
 
     @abc.abstractmethod
     def close(self) -> None: ...
+
+
+class Voice(abc.ABC):
+    """The board's voice (companion/devices/voice.py): `speak` says an utterance and returns when it is said, cut
+    short by `cut` (from another thread), or failed with a DeviceError; the speaker's worker thread calls it, never
+    the table."""
+
+    name = "loudspeaker"
+    realtime = True
+    """False for a voice that writes files: nothing is stale there, nothing is cut."""
+
+    @abc.abstractmethod
+    def speak(self, utterance: Utterance) -> None: ...
+
+    def cut(self) -> None:  # noqa: B027 - a voice that says nothing for long need not
+        """Stop the utterance being said."""
+
+    def close(self) -> None:  # noqa: B027 - most voices hold nothing open between utterances
+        """Release the voice."""
 
 
 class DeviceError(Exception):

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from companion.devices.base import Clock, DeviceError, Emit, EntryDevice, StatusDisplay
+from companion.devices.base import Clock, DeviceError, Emit, EntryDevice, StatusDisplay, Voice
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -32,7 +32,7 @@ RETRY_MAX_S = 16.0
 STATUS_FILE = "devices.json"
 """Beside the game logs: what the running daemon has and misses, for `crib state`."""
 
-Device = TypeVar("Device", EntryDevice, StatusDisplay)
+Device = TypeVar("Device", EntryDevice, StatusDisplay, Voice)
 
 
 def describe(error: BaseException) -> str:

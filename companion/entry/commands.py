@@ -21,6 +21,7 @@ from companion.entry.scans import normalise_scan
 from companion.i18n import N_, _
 
 COMMAND_WORDS = ("go", "undo", "ok", "menu", "new")
+VOICE_WORDS = ("mute", "unmute")  # the board's voice off and on (the page's button; MENU twice on the keypad)
 MUGGINS_WORDS = ("muggins",)  # not in the help of other games: only muggins games have claims
 # The labels printed on the command cards, as typed ("NEW GAME"), and one more word for ok.
 _WORD_ALIASES = {label.lower(): word for word, label in COMMAND_LABELS.items()} | {"next": "ok"}
@@ -89,7 +90,7 @@ def decode_entry(entry: Entry) -> Decoded:
             return Rejected(raw, _('there is no keypad to press {label} on: set devices.keypad in the configuration '
                                    '(in simulation the keypad is on unless it is "none")').format(label=label))
         return Rejected(raw, not_a_key(label))
-    if lower in COMMAND_WORDS or lower in MUGGINS_WORDS or lower in _WORD_ALIASES:
+    if lower in COMMAND_WORDS or lower in VOICE_WORDS or lower in MUGGINS_WORDS or lower in _WORD_ALIASES:
         return Command(_WORD_ALIASES.get(lower, lower))
     if peg := _PEG.match(" ".join(text.split())):
         return _points(raw, peg.group(1), peg.group(2))

@@ -43,6 +43,7 @@ from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
 
+from .announcer import Spoken
 from .coach import Coach, is_worked_out, worked_out_discards
 from .held import CommandMistake, HeldCards
 from .presenter import Picture, Presenter, Shown
@@ -51,6 +52,8 @@ log = logging.getLogger(__name__)
 
 NEW_GAME = COMMAND_LABELS["new"]  # as printed on the command card, and as it may be typed
 HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; {new_game} twice starts over")  # .format(new_game=)
+VOICE_OFF = N_("Voice off: MENU twice turns it on again")
+VOICE_ON = N_("Voice on: the board says the counts")
 DEALER = "virtual deck"
 """The source of entries that carry a typed table input (`Entry.table_input`): the cards a virtual deck deals
 and the computer players' moves (companion.play). A game input from it starts a new game at once."""
@@ -98,6 +101,9 @@ class Table:
         self.confirm_new_until = -1.0
         self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
         self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
+        self.spoken = Spoken()  # what the board said for the last input: the announcer's, for the page
+        self.mute_voice: Callable[[bool | None], bool] | None = None  # the board's voice: muted, unmuted, toggled
+        self.confirm_mute_until = -1.0  # MENU twice mutes or unmutes
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
             log.warning("%s", warning)
@@ -299,7 +305,19 @@ class Table:
             return self._new_game(entry)
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
+        if word in ("mute", "unmute"):
+            if self.mute_voice is None:
+                return Outcome(entry, message=_("this board has no voice: turn it on in [voice] (enabled = true)"),
+                               error=True)
+            return Outcome(entry, message=_(VOICE_OFF) if self.mute_voice(word == "mute") else _(VOICE_ON))
         said = _(HELP).format(new_game=NEW_GAME)
+        if self.mute_voice is not None:  # MENU again soon after: the voice off (or on)
+            now = self.clock.monotonic()
+            if now <= self.confirm_mute_until:
+                self.confirm_mute_until = -1.0
+                return Outcome(entry, message=_(VOICE_OFF) if self.mute_voice(None) else _(VOICE_ON))
+            self.confirm_mute_until = now + self.message_seconds
+            said = _("{help}. MENU again: voice off or on").format(help=said)
         return Outcome(entry, message=f"{self.menu_note}. {said}" if self.menu_note else said)
 
     def _new_game(self, entry: Entry) -> Outcome:

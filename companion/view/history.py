@@ -11,9 +11,8 @@ from __future__ import annotations
 from companion.cribbage import transcript as t
 from companion.cribbage.facts import Phase, ScoreEvent, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.phrases import event_name, event_words, side_name
+from companion.cribbage.phrases import event_name, event_words, score_parts, side_name
 from companion.i18n import _
-from companion.view.screen import score_parts
 
 
 def game_history(state: GameState) -> list[str]:

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
-from companion.cribbage.facts import ScoreKind, Side
-from companion.cribbage.phrases import event_name, side_name
+from companion.cribbage.facts import Side
+from companion.cribbage.phrases import score_parts, side_name
 from companion.fonts import MONO
 from companion.i18n import _
 
@@ -184,22 +184,6 @@ def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[
         else:
             blocks.extend(((heading,), *phrases))
     return blocks
-
-
-def score_parts(event: ScoreEvent) -> tuple[str | None, list[str], list[str]]:
-    """What is said for a score: a heading with the points pegged ("Bob's hand: 12"; in the play only when they
-    are not the count's, "Ann: pegging 0"), the count phrase by phrase (in the play without a heading, the first
-    after whose points they are: "Bob: fifteen two"), and each part of its note (a claim off the count, muggins
-    taken, the game won at the cap)."""
-    counted = list(event.score.said()) if event.kind is not ScoreKind.MUGGINS else []
-    notes = list(event.notes)
-    if event.kind.in_show:
-        return f"{event_name(event)}: {event.points}", counted, notes
-    if event.points != event.score.total:
-        return f"{side_name(event.side)}: {event_name(event)} {event.points}", counted, notes
-    if counted:
-        counted[0] = f"{side_name(event.side)}: {counted[0]}"
-    return None, counted, notes
 
 
 def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:

@@ -91,4 +91,5 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
         "oled": oled_png(image if image is not None else table.picture.image),
         "log": table.log.path.name,
         "you": you,
+        "voice": table.spoken.to_json(),  # what the board said for the last input: the page can say it too
     }

@@ -8,21 +8,29 @@ undo, a discard, a new game against the computer) goes to the table's `emit`, th
 and the scanner, and its outcome comes back as the next snapshot.
 
 Security: reading needs nothing; changing the game needs the control token in the X-Crib-Token header
-(compared in constant time) unless the server was made without one (simulation). Requests that change
+(compared in constant time) unless the server was made without one (simulation). Wrong tokens are slowed per
+address (companion/web/guard.py) and said on the OLED. Requests that change
 something must be JSON and same-origin when a browser says where it comes from; WebSocket upgrades must come
 from this origin; bodies are limited to MAX_BODY bytes and validated; the only files served are the package's
 own, read at start-up; every error is a 4xx with a message (an unexpected one a 500 without details).
+
+The page is served over HTTPS too when asked (`https`, with the board's own certificate, companion/web/tls.py):
+phones open their camera only for a secure page, and the phone's scanner (/scan) posts each code it reads to
+/api/scan, which enters it as the USB scanner does and answers with what the table made of it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import json
 import logging
+import math
 import re
 import threading
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -39,21 +47,27 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, rules_of
 from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
 from companion.devices.keypad import KeypadEntry
+from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
-from companion.i18n import translate_html
+from companion.entry.scans import normalise_scan
+from companion.i18n import _, translate_html
 from companion.play.computer import ComputerGame, Settings, dealer_entry
-from companion.table import Table
+from companion.table import Outcome, Table
 
 from . import history
 from .board import board_svg
+from .guard import TokenGuard
 from .present import snapshot
+from .tls import Certificate
 
 log = logging.getLogger(__name__)
 
 TOKEN_HEADER = "X-Crib-Token"
 MAX_BODY = 4096
 MAX_TEXT = 40
-PAGES = {"/": "board.html", "/scoreboard": "scoreboard.html", "/stats": "stats.html"}
+PAGES = {"/": "board.html", "/scoreboard": "scoreboard.html", "/stats": "stats.html", "/scan": "scan.html"}
+PHONE = "scanner:phone"  # the source of the phone's scans: decoded as the USB scanner's (companion.entry)
+ANSWER_SECONDS = 5.0  # how long /api/scan waits for the table's answer
 _LOG_NAME = re.compile(r"^\d{4}\.jsonl$")
 
 
@@ -86,12 +100,28 @@ class Hub:
     version: int = 0
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
     loop: asyncio.AbstractEventLoop | None = None
+    guard: TokenGuard | None = None  # wrong tokens slowed per address (None: not counted)
+    https: str = ""  # the page's HTTPS address, when it has one
+    fingerprint: str = ""  # and its certificate's SHA-256
+    notices: deque[str] = field(default_factory=deque)  # for the OLED, said by the main loop
+    waiting: dict[int, tuple[Entry, asyncio.Future[Outcome]]] = field(default_factory=dict)
 
     def allowed(self, request: web.Request) -> bool:
         if self.token is None:
             return True
         given = request.headers.get(TOKEN_HEADER, "")
         return hmac.compare_digest(given.encode(), self.token.encode())
+
+    def answer(self, outcome: Outcome) -> None:
+        """From the main loop: the outcome of an entry a request waits for goes to that request."""
+        waiting = self.waiting.get(id(outcome.entry))
+        if waiting is not None and waiting[0] is outcome.entry and self.loop is not None:
+            future = waiting[1]
+
+            def settle() -> None:
+                if not future.done():  # not given up on meanwhile
+                    future.set_result(outcome)
+            self.loop.call_soon_threadsafe(settle)
 
     def publish(self, text: str) -> None:
         """From the main loop: the new snapshot goes to every page."""
@@ -149,14 +179,33 @@ def _same_origin(request: web.Request) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc == request.host
 
 
+def _authorise(request: web.Request) -> None:
+    """The control token, with wrong guesses slowed per address: refused (429) while the address must wait."""
+    hub: Hub = request.app[HUB]
+    guessed = bool(request.headers.get(TOKEN_HEADER))
+    guard, address = hub.guard, request.remote
+    if guard is not None and guessed and (wait := guard.wait(address)) > 0:
+        raise Refused(429, f"too many wrong control tokens from this address: wait {math.ceil(wait)} s, then type the "
+                           f"token MENU shows on the board")
+    if hub.allowed(request):
+        if guard is not None and guessed:
+            guard.right(address)
+        return
+    if guard is not None and guessed:
+        wrong, delay = guard.wrong(address)
+        if delay > 0:
+            hub.notices.append(_("{wrong} wrong tokens from {address}: next try in {seconds} s")
+                               .format(wrong=wrong, address=address, seconds=round(delay)))
+            log.warning("web: %d wrong control tokens from %s; the next is looked at in %.0f s", wrong, address, delay)
+    raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
+                       f"on the page (sent as the {TOKEN_HEADER} header)")
+
+
 async def _body(request: web.Request) -> dict[str, Any]:
     """A control request's JSON object, after the origin and the token are checked."""
     if not _same_origin(request):
         raise Refused(403, "this request comes from another site's page: controls only work on this board's page")
-    hub: Hub = request.app[HUB]
-    if not hub.allowed(request):
-        raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
-                           f"on the page (sent as the {TOKEN_HEADER} header)")
+    _authorise(request)
     if request.content_type != "application/json":
         raise Refused(415, "send the request as JSON (Content-Type: application/json)")
     raw = await request.read()
@@ -185,6 +234,34 @@ async def _entry(request: web.Request) -> web.Response:
         raise Refused(400, f"an entry is 1 to {MAX_TEXT} printable characters: a card like 5H, or go, undo, ok")
     request.app[HUB].emit(Entry(text.strip(), "web"))
     return web.json_response({"queued": text.strip()}, status=202)
+
+
+async def _scan(request: web.Request) -> web.Response:
+    """A code the phone's camera read: entered as the USB scanner's, answered with what the table made of it."""
+    data = await _body(request)
+    code = normalise_scan(_field(data, "text", str, 'the text of the code read, like "C5H"')[:MAX_BODY])
+    if not code or len(code) > MAX_TEXT or not code.isprintable():
+        raise Refused(400, f"a code is 1 to {MAX_TEXT} printable characters, like C5H")
+    hub: Hub = request.app[HUB]
+    entry = Entry(code, PHONE)  # what the USB scanner delivers: the code cleaned of a scanner's decorations
+    future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+    hub.waiting[id(entry)] = (entry, future)
+    try:
+        hub.emit(entry)
+        outcome = await asyncio.wait_for(future, ANSWER_SECONDS)
+    except TimeoutError:
+        return web.json_response({"queued": code, "message": "the board has not answered yet: look at the board"},
+                                 status=202)
+    finally:
+        del hub.waiting[id(entry)]
+    decoded = decode_payload(code)
+    return web.json_response({"entered": None if decoded is None or outcome.error else str(decoded),
+                              "error": outcome.error, "message": outcome.message})
+
+
+async def _secure(request: web.Request) -> web.Response:
+    hub: Hub = request.app[HUB]
+    return web.json_response({"https": hub.https, "fingerprint": hub.fingerprint})
 
 
 async def _key(request: web.Request) -> web.Response:
@@ -312,14 +389,23 @@ async def _game(request: web.Request) -> web.Response:
     return web.json_response(found)
 
 
+_TYPES = {".css": "text/css", ".js": "text/javascript", ".html": "text/html", ".txt": "text/plain",
+          ".wasm": "application/wasm"}
+
+
 def _files(package: str) -> dict[str, tuple[bytes, str]]:
-    """The package's own files, read once: nothing a request names ever reaches the file system."""
-    types = {".css": "text/css", ".js": "text/javascript", ".html": "text/html", ".txt": "text/plain"}
+    """The package's own files, read once, by their path below it ("vendor/zxing-wasm/zxing-reader.js"):
+    nothing a request names ever reaches the file system. Licences are served as text."""
     out = {}
-    for item in resources.files(package).iterdir():
-        suffix = Path(item.name).suffix
-        if item.is_file() and suffix in types:
-            out[item.name] = (item.read_bytes(), types[suffix])
+    folders: list[tuple[str, Any]] = [("", resources.files(package))]
+    while folders:
+        prefix, folder = folders.pop()
+        for item in folder.iterdir():
+            kind = _TYPES.get(Path(item.name).suffix, "text/plain" if item.name == "LICENSE" else "")
+            if item.is_dir() and not item.name.startswith(("_", ".")):
+                folders.append((f"{prefix}{item.name}/", item))
+            elif item.is_file() and kind:
+                out[prefix + item.name] = (item.read_bytes(), kind)
     return out
 
 
@@ -330,11 +416,17 @@ def create_app(hub: Hub) -> web.Application:
     static = _files("companion.web.static")
     pages = _files("companion.web.templates")
 
+    tags = {name: f'"{hashlib.sha256(body).hexdigest()[:16]}"' for name, (body, _kind) in static.items()}
+
     async def static_file(request: web.Request) -> web.Response:
-        found = static.get(request.match_info["name"])
+        name = request.match_info["name"]
+        found = static.get(name)
         if found is None:
             raise Refused(404, "no such file")
-        return web.Response(body=found[0], content_type=found[1], headers={"Cache-Control": "no-cache"})
+        headers = {"Cache-Control": "no-cache", "ETag": tags[name]}  # the 1 MB decoder is fetched once per phone
+        if request.headers.get("If-None-Match") == tags[name]:
+            return web.Response(status=304, headers=headers)
+        return web.Response(body=found[0], content_type=found[1], headers=headers)
 
     def page(name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handler(request: web.Request) -> web.Response:
@@ -344,19 +436,27 @@ def create_app(hub: Hub) -> web.Application:
     for path, name in PAGES.items():
         app.router.add_get(path, page(name))
     app.router.add_get("/games/{log}/{game}", page("game.html"))
-    app.router.add_get("/static/{name}", static_file)
+    app.router.add_get("/static/{name:.+}", static_file)
     app.router.add_get("/ws", _socket)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/board.svg", _board)
     app.router.add_get("/api/stats", _stats)
     app.router.add_get("/api/hands", _hands)
     app.router.add_get("/api/games/{log}/{game}", _game)
+    app.router.add_get("/api/https", _secure)
     app.router.add_post("/api/entry", _entry)
+    app.router.add_post("/api/scan", _scan)
     app.router.add_post("/api/key", _key)
     app.router.add_post("/api/discard", _discard)
     app.router.add_post("/api/computer-game", _computer_game)
     app.router.add_post("/api/token", _token_check)
     return app
+
+
+def _url(scheme: str, address: Any) -> str:
+    host, port = address[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"{scheme}://{shown}:{port}/"
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -376,16 +476,21 @@ class WebServer(EntryDevice):
     def __init__(self, table: Table, *, listen: tuple[str, int], token: str | None, clock: Clock,
                  state_dir: Path | None = None, computer: ComputerGame | None = None,
                  key_timeout: float = 4.0, any_port: bool = False,
-                 on_ready: Callable[[str], None] | None = None) -> None:
+                 on_ready: Callable[[str], None] | None = None,
+                 https: tuple[str, int] | None = None, certificate: Certificate | None = None) -> None:
         self.table = table
         self.listen = listen
+        self.https = https if certificate is not None else None  # served with `certificate` beside `listen`
         self.any_port = any_port  # when the port is taken, take a free one (crib sim: several may run)
         self.on_ready = on_ready
         self.computer = computer
         self.keypad = WebKeypad(clock=clock, timeout=key_timeout)
         self.hub = Hub(emit=lambda entry: None, token=token, state_dir=state_dir, keypad=self.keypad, table=table,
-                       computer=computer)
+                       computer=computer, guard=TokenGuard(clock),
+                       fingerprint=certificate.fingerprint if certificate else "")
+        self.certificate = certificate
         self.address = ""
+        self.secure_address = ""
         self._seen: tuple[object, ...] = ()
         self._before: GameState | None = None
         self._thread: threading.Thread | None = None
@@ -401,17 +506,19 @@ class WebServer(EntryDevice):
         self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
         self._thread.start()
         self._ready.wait(10)
-        if isinstance(self._problem, OSError) and self.any_port and self.listen[1] != 0:
-            log.info("web: %s; taking a free port", self._problem)
+        if isinstance(self._problem, OSError) and self.any_port and (self.listen[1] != 0 or self.https):
+            log.info("web: %s; taking free ports", self._problem)
             self.listen, self._problem = (self.listen[0], 0), None
+            self.https = (self.https[0], 0) if self.https else None
             self._ready.clear()
             self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
             self._thread.start()
             self._ready.wait(10)
         if self._problem is not None:
             host, port = self.listen
-            raise DeviceError(f"the web page cannot listen on {host}:{port} ({self._problem}): another program "
-                              "has it, or set [web] listen to another address") from self._problem
+            also = f" or {self.https[0]}:{self.https[1]}" if self.https else ""
+            raise DeviceError(f"the web page cannot listen on {host}:{port}{also} ({self._problem}): another "
+                              "program has it, or set [web] listen (and https) to another address") from self._problem
         if self.on_ready is not None:
             self.on_ready(self.address)
 
@@ -433,9 +540,13 @@ class WebServer(EntryDevice):
         site = web.TCPSite(runner, *self.listen)
         try:
             await site.start()
-            host, port = runner.addresses[0][:2]
-            shown = f"[{host}]" if ":" in host else host
-            self.address = f"http://{shown}:{port}/"
+            self.address = _url("http", runner.addresses[0])
+            if self.https is not None and self.certificate is not None:
+                plain = len(runner.addresses)
+                await web.TCPSite(runner, *self.https, ssl_context=self.certificate.context()).start()
+                self.secure_address = self.hub.https = _url("https", runner.addresses[plain])
+                log.info("web: the page over HTTPS at %s, certificate SHA-256 %s", self.secure_address,
+                         self.certificate.fingerprint)
             self._ready.set()
             await self._stop.wait()
         finally:
@@ -443,14 +554,21 @@ class WebServer(EntryDevice):
                 await socket.close()
             await runner.cleanup()
 
+    def outcome(self, outcome: Outcome) -> None:
+        """On the main loop, after each entry: a phone waiting for its scan's outcome gets it."""
+        self.hub.answer(outcome)
+
     def poll(self, now: float) -> None:
-        """On the main loop: publish the table when anything on show changed."""
+        """On the main loop: say the server's notices (wrong tokens) on the OLED; publish the table when anything
+        on show changed."""
+        while self.hub.notices:
+            self.table.announce(self.hub.notices.popleft(), error=True)
         self.keypad.poll(now)
         table = self.table
         computer = self.computer
         seen = (table.state, table.picture.image, table.message, len(table.cards),
                 computer.feedback if computer else "", computer.said if computer else "",
-                computer.settings if computer else None)
+                computer.settings if computer else None, table.spoken)
         if len(seen) == len(self._seen) and all(a is b or a == b for a, b in zip(seen, self._seen, strict=True)):
             return
         before = self._before if self._before is not table.state else None

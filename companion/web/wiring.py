@@ -3,7 +3,9 @@ told not to) a `WebServer` among the board's entry devices, so the daemon's loop
 them like a keypad or a scanner.
 
 In simulation the controls need no token. On a real board they need the control token: `[web] token`, or one
-made at the first start and kept in the state directory (`web-token`); the OLED shows it from the menu.
+made at the first start and kept in the state directory (`web-token`); the OLED shows it from the menu. With
+`[web] https` the page is served over HTTPS too, with the board's own certificate (companion/web/tls.py): the
+menu says the phones' address and the certificate's fingerprint.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from companion.registry import Devices
 from companion.table import Outcome, Table
 
 from .server import WebServer, parse_listen
+from .tls import NAME, board_certificate
 
 TOKEN_FILE = "web-token"
 
@@ -50,12 +53,15 @@ class Attached:
     web: WebServer | None
 
     def outcome(self, outcome: Outcome) -> None:
+        """The daemon's on_outcome: the computer players hear every outcome; a phone waiting for it gets it."""
         self.computer.outcome(outcome)
+        if self.web is not None:
+            self.web.outcome(outcome)
 
     def chain(self, other: Callable[[Outcome], None] | None) -> Callable[[Outcome], None]:
-        """An on_outcome for the daemon: the computer players hear every outcome, then `other`."""
+        """An on_outcome for the daemon: `outcome` above, then `other`."""
         def both(outcome: Outcome) -> None:
-            self.computer.outcome(outcome)
+            self.outcome(outcome)
             if other is not None:
                 other(outcome)
         return both
@@ -70,11 +76,16 @@ def attach(config: Config, board: Devices, table: Table, *, state_dir: Path, clo
     server = None
     if web:
         token = None if simulate else board_token(config, state_dir)
+        https = parse_listen(config.web.https) if config.web.https else None
+        certificate = board_certificate(state_dir) if https else None
         server = WebServer(table, listen=parse_listen(listen or config.web.listen), token=token, clock=clock,
                            state_dir=state_dir, computer=computer,
                            key_timeout=config.keypad.sequence_timeout_ms / 1000, any_port=simulate,
-                           on_ready=on_ready)
+                           on_ready=on_ready, https=https, certificate=certificate)
         board.entries.append(server)
-        if token is not None:
-            table.menu_note = f"Page {config.web.listen} token {token}"
+        notes = [f"Page {config.web.listen}"] + ([f"token {token}"] if token is not None else [])
+        if https is not None and certificate is not None:
+            notes.append(f"phones https://{NAME}:{https[1]}/scan cert {certificate.short}")
+        if token is not None or certificate is not None:
+            table.menu_note = " ".join(notes)
     return Attached(computer, server)

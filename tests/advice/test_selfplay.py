@@ -8,7 +8,7 @@ from companion.advice.coach import review_discard
 from companion.advice.selfplay import play_game, report, run, wilson
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import parse_input
-from tests.facts import label, name
+from tests.facts import name
 
 
 @pytest.mark.parametrize(("levels", "seed"), [(("standard", "easy"), "1:0"), (("pro", "standard"), "7:1")])
@@ -19,13 +19,13 @@ def test_a_selfplay_game_replays_through_the_engine_to_the_same_scores(levels: t
     assert name(state.winner) == "AB"[game.winner]
     assert [state.score("A"), state.score("B")] == game.scores
     # Pegging, hands and cribs per player agree with the engine's events too.
-    pegged = sum(e.points for e in state.events if e.player == "A" and label(e) in ("pegging", "go", "last card"))
+    pegged = sum(e.points for e in state.events if e.player == "A" and e.kind.in_play)
     assert pegged == game.sides[0].pegging
     # ... and so do the points pegged as dealer (a swap of dealer and pone would show here).
     dealer_of = {record.number: record.dealer for record in state.deals} | {state.deal_number: state.dealer}
     for i, player in enumerate("AB"):
         as_dealer = sum(e.points for e in state.events if e.player == player and dealer_of[e.deal] == player
-                        and label(e) in ("pegging", "go", "last card"))
+                        and e.kind.in_play)
         assert as_dealer == game.sides[i].pegging_dealer
     first = int(seed[-1])
     assert (game.sides[first].first_deals, game.sides[1 - first].first_deals) == (1, 0)

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.advice.selfplay import play_game
-from companion.club import protocol
 from companion.club.publisher import Broker, Publisher
 from companion.cribbage.game import replay
+from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import parse_input
 from companion.gamelog import GameLog, games_dir, next_log
 
@@ -52,7 +52,7 @@ class SimBoard:
         """The board's own state, as the scoreboard should show it."""
         state = replay(self.log.inputs)
         return {"board": self.board, "log": self.log.path.stem, "seq": self.log.lines,
-                **protocol.summary(state)}
+                **json.loads(json.dumps(state_json(state)))}
 
     def restart(self, broker: Broker, club: str) -> None:
         """The board's power is cut and it starts again: a new publisher over the same state directory."""

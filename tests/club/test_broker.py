@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import threading
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,50 +10,11 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from companion.club import protocol
-from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
-from companion.club.night import Night
+from companion.club.mosquitto import PASSWORD, Mosquitto, wait_for
 from companion.club.publisher import Publisher
-from companion.club.scoreboard import serve
 from tests.club.boards import SimBoard
-
-CLUB = "thursday"
-BOARDS = ["t1", "t2", "t3"]
-PLAYERS = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay")]
-
-
-class Scoreboard:
-    """`crib club` in a thread: the same serve() the command runs, on a free port."""
-
-    def __init__(self, broker: Mosquitto, folder: Path) -> None:
-        self.port, self.folder, self.broker = free_port(), folder, broker
-        self.start()
-
-    def start(self) -> None:
-        self.night = Night(self.folder / "night.sqlite")
-        self.loop = asyncio.new_event_loop()
-        started = asyncio.Event()
-        self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), CLUB, self.night,
-                                                host="127.0.0.1", port=self.port, started=started))
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        wait_for(started.is_set, "the scoreboard to start")
-
-    def _run(self) -> None:
-        with contextlib.suppress(asyncio.CancelledError):
-            self.loop.run_until_complete(self.task)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.task.cancel)
-        self.thread.join(timeout=10)
-        self.loop.close()
-        self.night.close()
-
-    def get(self, path: str) -> object:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
-            return json.loads(response.read())
-
-    def tables(self) -> dict[str, dict]:
-        return {t["board"]: t for t in self.get("/api/tables")}
+from tests.club.scoreboard import BOARDS, CLUB, PLAYERS, Scoreboard, shows_final
+from tests.facts import scores_of
 
 
 @pytest.fixture
@@ -66,11 +23,6 @@ def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
     broker.start()
     yield broker
     broker.stop()
-
-
-def shows_final(scoreboard: Scoreboard, boards: list[SimBoard]) -> bool:
-    tables = scoreboard.tables()
-    return all({k: v for k, v in tables.get(b.board, {}).items() if k != "online"} == b.final() for b in boards)
 
 
 def test_the_scoreboard_shows_exactly_every_boards_final_state_and_counts_each_game_once(mosquitto, tmp_path):
@@ -85,9 +37,10 @@ def test_the_scoreboard_shows_exactly_every_boards_final_state_and_counts_each_g
         standings = {s["player"]: s for s in scoreboard.get("/api/standings")}
         assert sorted(standings) == sorted(p for pair in PLAYERS for p in pair)
         for board in boards:  # each game counted once, for its winner with the match points it earned
-            final = board.final()
-            assert standings[final["winner"]]["wins"] == standings[final["winner"]]["games"] == 1
-            assert standings[final["winner"]]["match_points"] == final["match_points"][final["winner"]]
+            won = board.final()["sides"][board.final()["winner"]]
+            [winner] = won["players"]
+            assert standings[winner]["wins"] == standings[winner]["games"] == 1
+            assert standings[winner]["match_points"] == won["match_points"]
         assert all(t["online"] for t in scoreboard.tables().values())
     finally:
         for board in boards:
@@ -137,13 +90,14 @@ def test_the_acl_stops_a_board_publishing_under_another_boards_topic(mosquitto, 
         honest.play(5)
         wait_for(lambda: scoreboard.tables().get("t2", {}).get("seq") == honest.log.lines, "the honest board")
         forged = json.loads(protocol.state_payload("t2", "0001", 99, 0.0, honest.publisher.folded[2]))
-        forged["state"]["scores"] = dict.fromkeys(forged["state"]["sides"], 120)
+        for side in forged["state"]["sides"]:
+            side["score"] = 120
         forger.publish(protocol.board_topic(CLUB, "t2", "state"), json.dumps(forged), qos=1).wait_for_publish(5)
         forger.publish(protocol.board_topic(CLUB, "t1", "state"), b"not json", qos=1).wait_for_publish(5)
         honest.play(1)  # a message after the forgery, to know the forgery had its chance to arrive
         wait_for(lambda: scoreboard.tables().get("t2", {}).get("seq") == honest.log.lines,
                  "the honest board's next input")
-        assert 120 not in scoreboard.tables()["t2"]["scores"].values()
+        assert 120 not in scores_of(scoreboard.tables()["t2"]).values()
         assert "t1" not in scoreboard.tables()  # its own topic, but not JSON: logged and ignored
     finally:
         forger.loop_stop()
@@ -173,7 +127,12 @@ def test_home_assistant_finds_the_board_and_reads_its_scores_from_the_retained_s
         assert {c["name"] for c in configs.values()} >= {"Side 1 score", "Side 2 score", "Turn", "Last score said"}
         assert all(c["state_topic"] == state_topic for c in configs.values())
         state = json.loads(seen[state_topic])["state"]
-        assert state["scores"] == board.final()["scores"]  # what "Side 1 score" reads through its template
+        assert scores_of(state) == scores_of(board.final())
+        # what "Side 1 score" and "Last score said" read through their templates
+        templates = {c["name"]: c["value_template"] for c in configs.values()}
+        assert "value_json.state.sides[0].score" in templates["Side 1 score"]
+        assert "(value_json.state.events|last).said" in templates["Last score said"]
+        assert state["events"][-1]["said"] == board.final()["events"][-1]["said"]
     finally:
         assistant.loop_stop()
         assistant.disconnect()

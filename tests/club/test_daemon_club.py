@@ -8,9 +8,9 @@ from companion.cribbage.game import replay
 from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import ManualClock
 from companion.gamelog import GameLog, current_log
-from tests.club.test_broker import Scoreboard
-from tests.facts import by_name
-from tests.view.test_screen import DEAL
+from tests.club.scoreboard import Scoreboard
+from tests.facts import by_name, scores_of
+from tests.sample_deal import DEAL
 
 
 def test_a_board_scores_with_its_broker_down_and_the_scoreboard_gets_every_input_when_it_is_back(tmp_path):
@@ -41,7 +41,7 @@ def test_a_board_scores_with_its_broker_down_and_the_scoreboard_gets_every_input
     try:
         wait_for(lambda: scoreboard.tables().get("t4", {}).get("seq") == game_log.lines, "the deal at the scoreboard")
         shown = scoreboard.tables()["t4"]
-        assert shown["scores"] == by_name(table.state.scores)
+        assert scores_of(shown) == by_name(table.state.scores)
         assert shown["prompt"] == table.state.prompt()
     finally:
         daemon.board.close()

@@ -9,7 +9,7 @@ from companion.club.tournament import Scoring
 from companion.cribbage.game import apply, initial_state
 from companion.cribbage.transcript import UndoInput, parse_input
 from tests.club.boards import recorded_game
-from tests.facts import by_name
+from tests.facts import by_name, scores_of
 
 
 def messages(board="t1", seed=1, log="0001"):
@@ -28,7 +28,7 @@ def test_a_table_shows_the_latest_state_whatever_the_order_and_however_often_it_
     for message in [*reversed(events), *events, *events[:10]]:
         night.receive(message, received=500.0)
     [table] = night.table_list()
-    assert table["scores"] == by_name(final.scores)
+    assert scores_of(table) == by_name(final.scores)
     assert table["seq"] == len(events)
     assert len(night.delays) == len(events)  # each event counted once
 
@@ -38,10 +38,12 @@ def test_a_finished_game_counts_once_in_the_standings_with_its_match_points():
     night = Night()
     for message in events + events:
         night.receive(message)
-    loser = next(s for s in final.sides if s != final.winner)
+    assert final.winner is not None
+    [winner] = final.winner.players
+    [loser] = next(s for s in final.sides if s != final.winner).players
     standings = {s.player: s for s in night.standings()}
-    assert standings[final.winner].wins == 1 and standings[final.winner].games == 1
-    assert standings[final.winner].match_points == final.match_points[final.winner]
+    assert standings[winner].wins == 1 and standings[winner].games == 1
+    assert standings[winner].match_points == final.match_points[final.winner]
     assert standings[loser].wins == 0 and standings[loser].games == 1
     assert night.games_finished() == 1
 
@@ -66,7 +68,7 @@ def test_the_night_is_read_back_after_a_restart(tmp_path):
     night.set_round(1, [Seat(1, "t1", ("A", "B"))], ["C"], at=7.0)
     night.close()
     again = Night(tmp_path / "night.sqlite")
-    assert again.table_list()[0]["scores"] == by_name(final.scores)
+    assert scores_of(again.table_list()[0]) == by_name(final.scores)
     assert again.games_finished() == 1
     assert again.pairings() == {"round": 1, "drawn": 7.0, "byes": ["C"],
                                 "tables": [{"table": 1, "board": "t1", "players": ["A", "B"]}]}

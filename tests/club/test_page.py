@@ -10,7 +10,8 @@ import pytest
 
 from companion.club.mosquitto import Mosquitto, wait_for
 from tests.club.boards import SimBoard
-from tests.club.test_broker import CLUB, PLAYERS, Scoreboard, shows_final
+from tests.club.scoreboard import CLUB, PLAYERS, Scoreboard, shows_final
+from tests.facts import winner_of
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -38,10 +39,11 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path
                 final = board.final()
                 card = page.locator("article.club-table", has_text=f"Table {board.board}")
                 for side in final["sides"]:
-                    row = card.locator(".side-row", has_text=side)
-                    sync_api.expect(row.locator(".score")).to_have_text(str(final["scores"][side]))
+                    row = card.locator(".side-row", has_text=side["name"])
+                    sync_api.expect(row.locator(".score")).to_have_text(str(side["score"]))
                 sync_api.expect(card.locator(".club-prompt")).to_have_text(final["prompt"])
-            winner = boards[0].final()["winner"]
+            winner = winner_of(boards[0].final())
+            assert winner is not None
             sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
             ARTEFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTEFACTS / "scoreboard.png"))

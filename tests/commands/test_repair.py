@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.cli import main
 from companion.cribbage.game import replay
 from companion.gamelog import GameLog, next_log
-from tests.view.test_screen import deal
+from tests.sample_deal import deal
 
 INPUTS = deal("8H")
 

@@ -22,9 +22,10 @@ from companion.cribbage.game import replay
 from companion.gamelog import GameLog, current_log
 from companion.view.leds import OFF, Color
 from companion.view.pegs import dim
+from tests.daemon_script import run_script
 from tests.facts import by_name
 from tests.golden import GOLDEN
-from tests.view.test_screen import DEAL
+from tests.sample_deal import DEAL
 
 SCRIPT = GOLDEN / "deal.txt"
 SIM = ["--players", "Ann,Bob", "--dealer", "Ann", "--quiet", "--set", "devices.pin_factory=mock"]
@@ -142,8 +143,6 @@ def test_the_screen_fits_80x24_as_tmux_showed_it(tmp_path, capsys, monkeypatch):
 
 
 def test_on_a_terminal_the_screen_turns_the_oleds_pages_by_itself(tmp_path, capsys, monkeypatch):
-    from tests.test_daemon import run_script
-
     monkeypatch.setattr(sim.shutil, "get_terminal_size", lambda: os.terminal_size((80, 24)))
     clock = ManualClock()
     daemon, board, table = run_script(tmp_path, DEAL[:-4], clock)  # the hands are counted: several pages

@@ -6,7 +6,7 @@ import json
 
 from companion.cli import main
 from companion.gamelog import GameLog, next_log
-from tests.view.test_screen import deal
+from tests.sample_deal import deal
 
 
 def test_state_prints_the_current_game_like_replay(tmp_path, capsys):

@@ -12,7 +12,7 @@ from PIL import Image
 from companion.cli import main
 from companion.cribbage.transcript import GameInput, PegInput
 from companion.stats import COLOURS
-from tests.test_stats import copy_sample, write_log
+from tests.game_logs import copy_sample, write_log
 
 
 def test_stats_prints_each_player_and_the_latest_game(tmp_path, capsys):

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import RuleError
+from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import GameState, apply, fitting, initial_state, legal_moves
 from companion.cribbage.transcript import (
     CribInput,
@@ -91,7 +92,7 @@ def test_a_player_out_of_cards_is_passed_by_without_saying_go():
     assert (state.turn, state.count, legal_moves(state).player) == ("Ann", 12, "Ann")  # Ann again, no go between
     state = apply(state, PlayInput(parse_cards("3H")[0]))
     assert ("last card", "Ann") in [(label(e), e.player) for e in state.events]
-    assert [e.player for e in state.events if label(e) == "go"] == ["Bob"]
+    assert [e.player for e in state.events if e.kind is ScoreKind.GO] == ["Bob"]
 
 
 def test_outside_the_play_nothing_is_legal():

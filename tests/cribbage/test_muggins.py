@@ -7,6 +7,7 @@ import pytest
 
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import RuleError
+from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import (
@@ -80,7 +81,7 @@ def test_a_short_claim_for_a_play_leaves_the_rest_to_muggins_and_an_overcall_peg
     assert said(over.events[-1]) == "fifteen two; claimed four; Ann overcalled by two: muggins for 2"
     assert by_name(apply(over, MugginsInput()).scores) == {"Ann": 2, "Bob": 2}
     right = run([*start, PlayInput(card("7C")), PlayInput(card("8C"), claim=2)])
-    assert by_name(right.scores) == {"Ann": 2, "Bob": 0} and right.missed is None and right.events[-1].note == ""
+    assert by_name(right.scores) == {"Ann": 2, "Bob": 0} and right.missed is None and right.events[-1].notes == ()
 
 
 def test_the_go_point_is_always_scored_automatically():
@@ -107,7 +108,7 @@ def test_muggins_with_nothing_off_the_count_is_refused():
 def test_a_hand_that_passes_the_target_pegs_up_to_it_and_says_what_it_held():
     # Bob pegs 50 by hand, 1 for the go: his hand of 29 would make 80 in a game to 61
     state = run([GameInput(("Ann", "Bob"), dealer="Ann", target=61), PegInput("Bob", 50), *DEAL])
-    hand = next(e for e in state.events if label(e) == "Bob's hand")
+    hand = next(e for e in state.events if e.kind is ScoreKind.HAND and e.player == "Bob")
     assert (hand.score.total, hand.points, state.score("Bob"), state.phase) == (29, 10, 61, "game over")
     assert said(hand).endswith("; twenty-nine held, ten pegged: Bob reaches 61 and the game is over")
     assert hand.notes == ("twenty-nine held, ten pegged: Bob reaches 61 and the game is over",)

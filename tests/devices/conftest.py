@@ -8,9 +8,7 @@ import pytest
 from companion.clock import ManualClock
 from companion.devices.picosim import SimulatedPico
 from companion.devices.sim import SimulatedKeypad
-from companion.entry import Entry
-
-ROWS, COLUMNS = (5, 6, 13, 19), (12, 16, 20, 26)
+from tests.devices.keypads import COLUMNS, ROWS
 
 
 @pytest.fixture
@@ -31,14 +29,3 @@ def keypad(clock: ManualClock) -> SimulatedKeypad:
     device = SimulatedKeypad(ROWS, COLUMNS, clock=clock, debounce=0.02, timeout=4.0)
     yield device
     device.close()
-
-
-def run(device: SimulatedKeypad, clock: ManualClock, seconds: float, step: float = 0.01) -> None:
-    """The main loop's polling, on the manual clock."""
-    for _ in range(round(seconds / step)):
-        device.poll(clock.now)
-        clock.advance(step)
-
-
-def texts(entries: list[Entry]) -> list[str]:
-    return [entry.text for entry in entries]

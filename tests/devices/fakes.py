@@ -8,9 +8,12 @@ import contextlib
 import errno
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from evdev import InputEvent
 
 DISPLAY_ON = 0xAF
 
@@ -195,3 +198,28 @@ def keyboard_keys() -> tuple[int, ...]:
 
     return tuple(ecodes.ecodes[f"KEY_{name}"] for name in (*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", *"0123456789",
                                                              "ENTER", "LEFTSHIFT"))
+
+
+def key(name: str, value: int = 1) -> InputEvent:
+    """One key going down (1), up (0) or repeating (2)."""
+    from evdev import InputEvent, ecodes
+
+    return InputEvent(0, 0, ecodes.EV_KEY, ecodes.ecodes[f"KEY_{name}"], value)
+
+
+def typed(text: str) -> list[InputEvent]:
+    """What a keyboard-wedge scanner sends for `text` and Enter (with SYN and MSC events between keys)."""
+    from evdev import InputEvent, ecodes
+
+    names = {"-": "MINUS", " ": "SPACE", "]": "RIGHTBRACE", ".": "DOT"}
+    events: list[InputEvent] = []
+    for char in text:
+        name = names.get(char, char.upper())
+        shifted = char.isupper()
+        if shifted:
+            events.append(key("LEFTSHIFT", 1))
+        events += [InputEvent(0, 0, ecodes.EV_MSC, ecodes.MSC_SCAN, 4), key(name, 1), key(name, 0),
+                   InputEvent(0, 0, ecodes.EV_SYN, ecodes.SYN_REPORT, 0)]
+        if shifted:
+            events.append(key("LEFTSHIFT", 0))
+    return [*events, key("ENTER", 1), key("ENTER", 0)]

@@ -6,7 +6,7 @@ from companion.clock import ManualClock
 from companion.devices.keypad import Buttons
 from companion.devices.sim import SimulatedKeypad
 from companion.entry import Entry
-from tests.devices.conftest import COLUMNS, ROWS, run, texts
+from tests.devices.keypads import COLUMNS, ROWS, run, texts
 
 
 def test_a_tapped_key_is_read_through_the_row_and_column_pins(keypad: SimulatedKeypad, clock: ManualClock) -> None:

@@ -20,9 +20,8 @@ from companion.devices.picokeys import PicoKeypad
 from companion.devices.presence import RETRY_MAX_S, Watch, WatchedDisplay, WatchedEntry, read_status, write_status
 from companion.devices.scanner import EvdevScanner, SerialScanner, find_input_device
 from companion.devices.sim import SimulatedKeypad
-from tests.devices.conftest import COLUMNS, ROWS, run, texts
-from tests.devices.fakes import FakeI2C, FakeInput, PtyScanner, keyboard_keys, plug_inputs
-from tests.devices.test_scanner import typed
+from tests.devices.fakes import FakeI2C, FakeInput, PtyScanner, keyboard_keys, plug_inputs, typed
+from tests.devices.keypads import COLUMNS, ROWS, run, texts
 
 
 def picture(text: str) -> Image.Image:

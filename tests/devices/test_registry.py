@@ -18,10 +18,10 @@ from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.picosim import PicoKeys, SimulatedPico
 from companion.devices.presence import WatchedEntry
-from companion.registry import open_devices
 from companion.devices.scanner import SerialScanner
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
 from companion.entry import Entry
+from companion.registry import open_devices
 from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, MainLoop, tap, wait_for
 
 

@@ -4,32 +4,13 @@ import os
 import queue
 
 import pytest
-from evdev import InputEvent, ecodes
+from evdev import InputEvent
 
 from companion.clock import ManualClock
 from companion.devices.base import DeviceError
 from companion.devices.scanner import SerialScanner, WedgeDecoder, find_input_device
 from companion.entry import Entry
-
-
-def key(name: str, value: int = 1) -> InputEvent:
-    return InputEvent(0, 0, ecodes.EV_KEY, ecodes.ecodes[f"KEY_{name}"], value)
-
-
-def typed(text: str) -> list[InputEvent]:
-    """What a keyboard-wedge scanner sends for `text` and Enter (with SYN and MSC events between keys)."""
-    names = {"-": "MINUS", " ": "SPACE", "]": "RIGHTBRACE", ".": "DOT"}
-    events: list[InputEvent] = []
-    for char in text:
-        name = names.get(char, char.upper())
-        shifted = char.isupper()
-        if shifted:
-            events.append(key("LEFTSHIFT", 1))
-        events += [InputEvent(0, 0, ecodes.EV_MSC, ecodes.MSC_SCAN, 4), key(name, 1), key(name, 0),
-                   InputEvent(0, 0, ecodes.EV_SYN, ecodes.SYN_REPORT, 0)]
-        if shifted:
-            events.append(key("LEFTSHIFT", 0))
-    return [*events, key("ENTER", 1), key("ENTER", 0)]
+from tests.devices.fakes import key, typed
 
 
 def decode(events: list[InputEvent]) -> list[str]:

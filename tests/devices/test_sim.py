@@ -9,7 +9,7 @@ from companion.clock import ManualClock
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
 from companion.entry import Entry
 from companion.view.leds import Flash
-from tests.devices.conftest import texts
+from tests.devices.keypads import texts
 
 RED, OFF = (255, 0, 0), (0, 0, 0)
 

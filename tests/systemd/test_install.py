@@ -122,3 +122,40 @@ def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path
     assert not {"zxing-cpp", "fpdf2", "matplotlib"} & set(installed)  # the [print] and [plots] extras: not on the board
     assert not {"lgpio", "evdev", "rpi.gpio", "rpi-lgpio"} & set(installed)
     assert all(wheel.endswith(".whl") for wheel in installed.values())
+
+
+def test_phones_get_the_page_on_the_network_and_the_board_as_cribbage_local(tmp_path: Path) -> None:
+    release = tmp_path / "os-release"
+    release.write_text("ID=debian\nVERSION_CODENAME=trixie\n", encoding="utf-8")
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--phones"], capture_output=True, text=True, timeout=60,
+                            check=False, env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "CRIB_OS_RELEASE": str(release)})
+    assert result.returncode == 0, result.stderr
+    commands = [line.split("$ ", 1)[1] for line in result.stdout.splitlines() if line.startswith("[install]   $ ")]
+    assert any(c.startswith("env DEBIAN_FRONTEND=noninteractive apt-get install") and c.endswith(" avahi-daemon")
+               for c in commands)
+    assert "writing /etc/systemd/system/cribbage-companion.service.d/phones.conf" in result.stdout
+    assert any(c.endswith("cribbage") and "hostname" in c for c in commands) or "hostname is cribbage" in result.stdout
+    assert "avahi-daemon" not in dry_run(tmp_path, "trixie")  # without --phones, nothing of it
+
+
+def test_with_the_voice_on_the_script_installs_espeak_ng_and_lets_the_service_use_the_sound_card(
+        tmp_path: Path) -> None:
+    release = tmp_path / "os-release"
+    release.write_text("ID=debian\nVERSION_CODENAME=bookworm\n", encoding="utf-8")
+    env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "CRIB_OS_RELEASE": str(release), "CRIB_CONFIG_DIR": str(tmp_path)}
+
+    def plan() -> list[str]:
+        result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True, timeout=60,
+                                check=False, env=env)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.splitlines()
+
+    silent = plan()  # no configuration yet: no voice
+    assert not any("espeak-ng" in line or "audio" in line for line in silent)
+    (tmp_path / "config.toml").write_text("[voice]\nenabled = true\n", encoding="utf-8")
+    lines = plan()
+    commands = [line.split("$ ", 1)[1] for line in lines if line.startswith("[install]   $ ")]
+    assert ("env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq " + " ".join(apt_packages())
+            + " espeak-ng alsa-utils") in commands
+    assert "usermod --append --groups audio cribbage" in commands and "modprobe snd" in commands
+    assert "[install] writing /etc/systemd/system/cribbage-companion.service.d/voice.conf" in lines

@@ -11,7 +11,7 @@ from companion.cribbage.transcript import DiscardInput, HandInput, Input, PlayIn
 from companion.table import Coach
 from companion.table.coach import is_worked_out, worked_out_discards
 from companion.view.screen import ScreenView
-from tests.view.test_screen import DEAL, GAME, deal
+from tests.sample_deal import DEAL, GAME, deal
 
 
 def cards(text: str) -> tuple[Card, ...]:

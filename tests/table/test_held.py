@@ -12,7 +12,7 @@ from companion.cribbage.transcript import HandInput, Input, StarterInput
 from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import CommandMistake, HeldCards, Table
-from tests.view.test_screen import DEAL, GAME, deal
+from tests.sample_deal import DEAL, GAME, deal
 
 
 def cards(text: str) -> tuple[Card, ...]:

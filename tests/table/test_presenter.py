@@ -12,7 +12,7 @@ from companion.devices.sim import SimStrip
 from companion.table import STRIP_BACK, STRIP_MISSING, Presenter
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
-from tests.view.test_screen import GAME, deal
+from tests.sample_deal import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
 RED = DEFAULT_COLOURS[0]

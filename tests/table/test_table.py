@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.advice.coach import review_discard
-from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
@@ -20,28 +19,15 @@ from companion.cribbage.transcript import (
     input_to_line,
 )
 from companion.devices.sim import SimStrip
-from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import STRIP_BACK, STRIP_MISSING, Table
 from companion.view.pegs import DEFAULT_COLOURS
 from tests.facts import by_name
 from tests.golden import assert_golden
-from tests.view.test_screen import DEAL, GAME
+from tests.sample_deal import DEAL, GAME
+from tests.table.tables import LAYOUT, enter, new_table
 
-LAYOUT = load_layout("two-track-121")
 RED = DEFAULT_COLOURS[0]
-
-
-def new_table(tmp_path: Path, clock: ManualClock | None = None, **options) -> Table:
-    return Table(GameLog.open(tmp_path / "games" / "0001.jsonl"), setup=GAME, layout=LAYOUT,
-                 clock=clock or ManualClock(), new_log=lambda: GameLog.open(tmp_path / "games" / "0002.jsonl"),
-                 **options)
-
-
-def enter(table: Table, *texts: str, source: str = "terminal"):
-    for text in texts:
-        table.emit(Entry(text, source))
-    return list(table.drain())
 
 
 def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):

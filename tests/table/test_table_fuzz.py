@@ -26,7 +26,7 @@ from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Table
 from tests.facts import by_name
-from tests.view.test_screen import DEAL
+from tests.sample_deal import DEAL
 
 SETUPS = {
     "two": (GameInput(("Ann", "Bob"), dealer="Ann"), "two-track-121", False),

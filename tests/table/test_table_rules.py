@@ -11,6 +11,7 @@ from pathlib import Path
 from companion import stats
 from companion.boards import load_layout
 from companion.clock import ManualClock
+from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PlayInput, UndoInput
 from companion.entry import Entry
@@ -18,7 +19,7 @@ from companion.gamelog import GameLog
 from companion.table import Table
 from companion.view.screen import spoken_lines
 from tests.facts import by_name, label, name
-from tests.view.test_screen import DEAL
+from tests.sample_deal import DEAL
 
 LAYOUT = load_layout("two-track-121")
 
@@ -124,7 +125,7 @@ def test_a_hand_past_121_pegs_to_121_and_the_screen_says_what_it_held_and_that_t
     assert table.state.score("Bob") == 121 and table.state.phase == "game over"
     assert "Bob's hand: 10" in said(table)
     assert "and a pair royal is twenty twenty held, ten pegged: Bob reaches 121 and the game is over" in said(table)
-    hand = next(e for e in table.state.events if label(e) == "Bob's hand")
+    hand = next(e for e in table.state.events if e.kind is ScoreKind.HAND and e.player == "Bob")
     assert hand.notes == ("twenty held, ten pegged: Bob reaches 121 and the game is over",)
 
 

@@ -11,8 +11,8 @@ from companion.gamelog import GameLog
 from companion.table import Table
 from companion.view.screen import screen_text
 from tests.facts import by_name, label
-from tests.table.test_table import enter, new_table
-from tests.view.test_screen import DEAL
+from tests.sample_deal import DEAL
+from tests.table.tables import enter, new_table
 
 
 def words(table) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import UndoInput
 from companion.view.history import deal_summary, game_history
-from tests.view.test_screen import deal
+from tests.sample_deal import deal
 
 
 def test_the_sample_deal_card_by_card_with_the_count_and_each_score_as_said():

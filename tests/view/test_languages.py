@@ -9,8 +9,8 @@ from companion.cribbage.game import replay
 from companion.view.screen import render_screen, screen_text, screen_view
 from companion.view.terminal import visible_width
 from tests.golden import assert_golden, assert_golden_text
-from tests.view.test_screen import deal
-from tests.view.test_terminal import screen
+from tests.sample_deal import deal
+from tests.view.terminal import screen
 
 # Moments of the sample deal (tests/golden/deal.txt): the entry just made, and the page of its count shown.
 MOMENTS = [("5H", 0, "play-count-19"), ("6D", 0, "run-of-three"), ("8H", 0, "last-card-and-hand"),

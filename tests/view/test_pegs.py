@@ -8,7 +8,7 @@ from companion.cribbage.transcript import GameInput, PegInput
 from companion.view.leds import OFF, Celebrate, Flash, Walk
 from companion.view.pegs import DEFAULT_COLOURS, FINISH, MARKER, dim, render_pegs
 from tests.facts import name
-from tests.view.test_screen import GAME, deal
+from tests.sample_deal import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
 RED, BLUE = DEFAULT_COLOURS[:2]

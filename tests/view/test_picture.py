@@ -8,7 +8,7 @@ from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PegInput
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.picture import HOLE, LINE, PALE_HOLE, board_image, board_text, hole_centre, legend_for, legend_text
-from tests.view.test_screen import GAME
+from tests.sample_deal import GAME
 
 LAYOUT = load_layout("two-track-121")
 

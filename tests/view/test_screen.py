@@ -10,7 +10,6 @@ from companion.cribbage.cards import Card, Suit, parse_cards
 from companion.cribbage.facts import ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
-from companion.cribbage.transcript import CribInput, GameInput, GoInput, Input, PlayInput, StarterInput
 from companion.view.screen import (
     ScreenView,
     header,
@@ -20,25 +19,10 @@ from companion.view.screen import (
     spoken_pages,
     suit_glyphs,
 )
-from tests.golden import GOLDEN, assert_golden
+from tests.golden import assert_golden
+from tests.sample_deal import deal
 
-GAME = GameInput(("Ann", "Bob"), dealer="Ann", target=121)
 DECK = [Card(rank, suit) for rank in range(1, 14) for suit in Suit]
-
-
-DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
-
-
-def deal(upto: str) -> list[Input]:
-    """The inputs of the sample deal (tests/golden/deal.txt) up to and including the entry `upto`."""
-    starter, plays, crib = DEAL[0], DEAL[1:-4], DEAL[-4:]
-    inputs: list[Input] = [GAME, StarterInput(parse_cards(starter)[0])]
-    for text in plays:
-        inputs.append(GoInput() if text == "go" else PlayInput(parse_cards(text)[0]))
-        if text == upto:
-            return inputs
-    inputs.append(CribInput(parse_cards(crib)))
-    return inputs
 
 
 def recent(before: GameState, after: GameState) -> tuple:

@@ -11,13 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion.play.computer import Settings
-from tests.facts import by_name, label
-from tests.web.conftest import running_board
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "web"
+from tests.facts import by_name, label, name
+from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -93,7 +89,7 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
             page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
         assert reloaded
         page.wait_for_function(f"() => document.querySelector('#sides').textContent.includes("
-                               f"'Guest {table.state.scores['Guest']}')", timeout=10_000)
+                               f"'Guest {table.state.score('Guest')}')", timeout=10_000)
         state = table.state
         assert state.deal_number == deal + 1, state.prompt()  # the whole deal was played and counted
         shown = page.locator("#said li").all_inner_texts()
@@ -103,7 +99,7 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
         page.wait_for_function("() => document.querySelectorAll('svg.board circle.peg').length >= 4")
         assert lit_holes(page) == engine_lit(table)
         for side in state.sides:
-            assert f"{side} {state.scores[side]}" in page.locator("#sides").inner_text()
+            assert f"{name(side)} {state.scores[side]}" in page.locator("#sides").inner_text()
         page.wait_for_timeout(1500)  # the flashes and walks of the last scores end
         page.screenshot(path=ARTEFACTS / "board.png", full_page=True)
         score_page = browser.new_page(viewport={"width": 1280, "height": 720})
@@ -120,8 +116,9 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
         browser.close()
         assert errors == []
     if os.environ.get("CRIB_README_IMAGES"):
-        for name in ("board", "scoreboard", "stats"):
-            shutil.copy(ARTEFACTS / f"{name}.png", Path(__file__).parents[2] / "docs" / "images" / f"web-{name}.png")
+        for page_name in ("board", "scoreboard", "stats"):
+            shutil.copy(ARTEFACTS / f"{page_name}.png",
+                        Path(__file__).parents[2] / "docs" / "images" / f"web-{page_name}.png")
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")

@@ -3,87 +3,19 @@ and log; undo takes back to the person's own move; the game resumes after a rest
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
-from companion.boards import load_layout
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import InputError
+from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
-from companion.devices.base import Entry, ManualClock
-from companion.gamelog import GameLog, current_log, next_log
-from companion.table import Table
-from companion.play.computer import ComputerGame, Settings, dealer_entry, deck_for, read_settings, write_settings
-from tests.facts import label
-
-LAYOUTS = {2: "two-track-121", 3: "three-track-121", 4: "two-track-121"}
-
-
-class Game:
-    """A table with a computer game on it, driven by hand: `step()` is one turn of the daemon's loop."""
-
-    def __init__(self, tmp_path: Path, settings: Settings, *, resume: bool = False) -> None:
-        self.dir = tmp_path
-        self.clock = ManualClock()
-        self.settings = settings
-        path = current_log(tmp_path) if resume else next_log(tmp_path)
-        assert path is not None
-        self.table = Table(GameLog.open(path), setup=settings.game_input(),
-                           layout=load_layout(LAYOUTS[len(settings.players)]), clock=self.clock,
-                           new_log=lambda: GameLog.open(next_log(tmp_path)))
-        if not resume:
-            write_settings(self.table.log.path, settings)
-        self.computer = ComputerGame(self.table, clock=self.clock, delay=0.5)
-        self.computer.start(self.table.emit)
-        self.outcomes = []
-
-    def step(self) -> None:
-        for outcome in self.table.drain(0):
-            self.outcomes.append(outcome)
-            self.computer.outcome(outcome)
-        self.computer.poll(self.clock.now)
-        self.clock.advance(0.25)
-
-    def settle(self, limit: int = 200) -> None:
-        """Run the loop until the person is to move (or the game is over)."""
-        for _ in range(limit):
-            self.step()
-            if self.table.queue.empty() and self.computer.next_move(self.table.state) is None:
-                self.step()
-                return
-        raise AssertionError(f"the computer never stopped: {self.table.prompt()}")
-
-    def person_moves(self, rng: random.Random, *, claim_low: bool = False) -> None:
-        state, you = self.table.state, self.settings.person
-        if state.phase == "deal" and you in state.hands:
-            self.table.emit(dealer_entry(t.DiscardInput(you, tuple(rng.sample(state.hands[you],
-                                                                               state.discard_size)))))
-        elif state.phase == "play" and state.turn == you:
-            fits = [c for c in state.held(you) if state.count + c.value <= 31]
-            self.table.emit(Entry(str(rng.choice(fits)) if fits else "go", "web"))
-        elif state.phase == "claim":
-            kind, _ = state.counts[0]
-            points = _show(state, kind, you)
-            self.table.emit(Entry(f"claim {max(0, points - 2) if claim_low else points}", "web"))
-
-
-def _show(state, kind: str, player: str) -> int:
-    from companion.play.computer import show_points
-
-    return show_points(state, kind, player)
-
-
-def play_out(game: Game, seed: int, **options) -> None:
-    rng = random.Random(seed)
-    for _ in range(2000):
-        game.settle()
-        if game.table.state.phase in ("game over", "match over"):
-            return
-        game.person_moves(rng, **options)
-    raise AssertionError("the game never ended")
+from companion.devices.base import Entry
+from companion.gamelog import GameLog
+from companion.play.computer import Settings, dealer_entry, deck_for, read_settings
+from tests.facts import said
+from tests.web.computer_games import Game, play_out
 
 
 @pytest.mark.parametrize(("levels", "target", "muggins"), [
@@ -187,14 +119,14 @@ def test_muggins_the_computer_takes_what_the_person_missed_and_says_so(tmp_path)
     rng = random.Random(3)
     for _ in range(400):
         game.settle()
-        if any(label(e) == "muggins" for e in game.table.state.events):
+        if any(e.kind is ScoreKind.MUGGINS for e in game.table.state.events):
             break
         game.person_moves(rng, claim_low=True)
     events = game.table.state.events
-    taken = next(e for e in events if label(e) == "muggins")
-    assert taken.player == "Standard"
-    assert game.computer.said.startswith("Muggins! Guest missed ")
-    assert game.computer.said.endswith(f": Standard takes {taken.points}")
+    taken = next(e for e in events if e.kind is ScoreKind.MUGGINS)
+    assert taken.player == "Standard" and taken.side.players == ("Standard",)
+    assert game.computer.said == f"Muggins! {said(taken)}"
+    assert game.computer.said.startswith("Muggins! Standard takes ") and "that Guest missed" in game.computer.said
 
 
 def test_a_new_game_against_the_computer_from_the_page_starts_a_fresh_log(tmp_path):
@@ -202,8 +134,7 @@ def test_a_new_game_against_the_computer_from_the_page_starts_a_fresh_log(tmp_pa
     game.settle()
     first = game.table.log.path
     settings = Settings("Ann", ("pro",), 61, seed=3)
-    game.table.emit(Entry(json.dumps({"input": t.input_to_json(settings.game_input()),
-                                      "computer": settings.to_json()}), "virtual deck"))
+    game.table.emit(game.computer.new_game(settings))
     game.settle()
     assert game.table.log.path != first
     assert game.computer.settings == settings

@@ -13,17 +13,18 @@ from pathlib import Path
 from companion.boards import load_layout
 from companion.cli import main
 from companion.config import load_config
+from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
+from companion.play.computer import Settings
 from companion.view.pegs import MARKER, render_pegs
 from companion.web import history
 from companion.web.board import board_svg, frame_colours
-from companion.play.computer import Settings
 from companion.web.present import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
-from tests.facts import by_name, label
-from tests.web.test_computer import Game, play_out
+from tests.facts import by_name, name
+from tests.web.computer_games import Game, play_out
 
 ROOT = Path(__file__).parents[2]
 COUNTS = ROOT / "tests" / "data" / "show_counts_by_starter.json"
@@ -106,19 +107,20 @@ def test_the_statistics_data_from_the_history(tmp_path):
     data = history.overview(tmp_path)
     assert data["games"] == 1 and set(data["players"]) == {"Guest", "Easy"}
     (race,) = data["games_list"]
-    assert race["winner"] == state.winner and race["scores"] == by_name(state.scores)
-    assert len(race["race"]["Guest"]) == state.deal_number + 1
+    assert race["sides"][race["winner"]] == name(state.winner)
+    assert dict(zip(race["sides"], race["scores"], strict=True)) == by_name(state.scores)
+    assert len(race["race"][race["sides"].index("Guest")]) == state.deal_number + 1
     hands = history.hand_scores(tmp_path, "Guest")
-    shown = [e.score.total for e in state.events if label(e) == "Guest's hand"]
+    shown = [e.score.total for e in state.events if e.kind is ScoreKind.HAND and e.player == "Guest"]
     assert hands["hands"] == len(shown) and sum(hands["counts"]) == len(shown)
     assert abs(sum(hands["all"]) - 1) < 1e-9
-    name = game.table.log.path.name
-    replayed = history.game(tmp_path, name, 1)
+    log_name = game.table.log.path.name
+    replayed = history.game(tmp_path, log_name, 1)
     assert replayed is not None and len(replayed["deals"]) == state.deal_number
     assert replayed["race"] == race["race"]
     assert all("said" in e for e in replayed["events"])
-    assert history.game(tmp_path, name, 2) is None
-    assert history.game(tmp_path, "../games/" + name, 1) is None
+    assert history.game(tmp_path, log_name, 2) is None
+    assert history.game(tmp_path, "../games/" + log_name, 1) is None
 
 
 def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):

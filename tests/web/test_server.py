@@ -10,24 +10,17 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.devices.base import Entry, ManualClock
 from companion.play.computer import Settings
-from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad, create_app
-from tests.web.conftest import running_board
+from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad
+from tests.web.running import running_board, serve
 
 TOKEN = "7f3a9c21"
 JSON = {"Content-Type": "application/json"}
-
-
-def serve(hub: Hub, check) -> None:
-    async def main() -> None:
-        async with TestClient(TestServer(create_app(hub))) as client:
-            await check(client)
-    asyncio.run(main())
 
 
 def new_hub(token: str | None = TOKEN) -> tuple[Hub, list[Entry]]:

@@ -1,0 +1,59 @@
+"""The club night's scoreboard for the tests: `crib club` in a thread on a free port, and the boards it follows."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import urllib.request
+from pathlib import Path
+
+from companion.club.mosquitto import Mosquitto, free_port, wait_for
+from companion.club.night import Night
+from companion.club.scoreboard import serve
+from tests.club.boards import SimBoard
+
+CLUB = "thursday"
+BOARDS = ["t1", "t2", "t3"]
+PLAYERS = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay")]
+
+
+class Scoreboard:
+    """`crib club` in a thread: the same serve() the command runs, on a free port."""
+
+    def __init__(self, broker: Mosquitto, folder: Path) -> None:
+        self.port, self.folder, self.broker = free_port(), folder, broker
+        self.start()
+
+    def start(self) -> None:
+        self.night = Night(self.folder / "night.sqlite")
+        self.loop = asyncio.new_event_loop()
+        started = asyncio.Event()
+        self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), CLUB, self.night,
+                                                host="127.0.0.1", port=self.port, started=started))
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        wait_for(started.is_set, "the scoreboard to start")
+
+    def _run(self) -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            self.loop.run_until_complete(self.task)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(timeout=10)
+        self.loop.close()
+        self.night.close()
+
+    def get(self, path: str) -> object:
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
+            return json.loads(response.read())
+
+    def tables(self) -> dict[str, dict]:
+        return {t["board"]: t for t in self.get("/api/tables")}
+
+
+def shows_final(scoreboard: Scoreboard, boards: list[SimBoard]) -> bool:
+    tables = scoreboard.tables()
+    return all({k: v for k, v in tables.get(b.board, {}).items() if k != "online"} == b.final() for b in boards)

@@ -1,0 +1,11 @@
+"""Debian's chromium as the browser tests start it (never a browser that Playwright downloads)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "web"
