@@ -13,6 +13,8 @@ from pathlib import Path
 
 from companion.club.night import Night
 from companion.club.pairing import BYE
+from companion.cribbage.facts import Side
+from companion.cribbage.phrases import side_name
 from companion.fonts import MONO
 
 STANDING_COLUMNS = ("rank", "player", "points", "wins", "games", "spread", "skunks", "skunked", "byes",
@@ -36,7 +38,7 @@ def games_csv(night: Night) -> str:
                      "spread", "game points"])
     playoffs = night.playoffs_drawn()
     for game in night.games():
-        sides = [" & ".join(side) for side in game.sides]
+        sides = [side_name(Side(side)) for side in game.sides]
         columns = [x for side, score in zip(sides, game.scores, strict=True) for x in (side, score)]
         stage = "playoffs" if playoffs is not None and game.at >= playoffs else "qualifying"
         writer.writerow([game.round or "", stage, game.board, *columns[:4], sides[game.winner], game.skunk or "",

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.club.pairing import BYE
+from companion.cribbage.facts import Side
+from companion.cribbage.phrases import listed, side_name
 
 SCORINGS = ("match", "acc")
 WIN, SKUNK_WIN, BYE_POINTS = 2, 3, 2
@@ -65,9 +67,10 @@ class Game:
     def game_points(self, side: int) -> int:
         return (SKUNK_WIN if self.skunk else WIN) if side == self.winner else 0
 
-    def opponents(self, player: str) -> tuple[str, ...]:
+    def opponents(self, player: str) -> str:
+        """Who `player` played, as the table names them: "Bob", "Bob & Dan", or "Bob and Cat" in a three."""
         mine = self.side_of(player)
-        return tuple(p for i, side in enumerate(self.sides) if i != mine for p in side)
+        return listed([side_name(Side(side)) for i, side in enumerate(self.sides) if i != mine])
 
 
 @dataclass(slots=True)
@@ -168,7 +171,7 @@ def scorecard(player: str, games: Iterable[Game], scoring: Scoring,
         margin = game.margin(side)
         total, spread = total + points, spread + margin
         best_other = max(s for i, s in enumerate(game.scores) if i != side)
-        lines.append(CardLine(round_number, game.board, " & ".join(game.opponents(player)), side == game.winner,
+        lines.append(CardLine(round_number, game.board, game.opponents(player), side == game.winner,
                               (game.scores[side], best_other), points, margin, total, spread))
     return lines
 
