@@ -10,12 +10,12 @@ when it is back, and the retained states bring every table up to date after its 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import json
 import logging
 import resource
 import statistics
+import threading
 import weakref
 from pathlib import Path
 from typing import Any
@@ -233,9 +233,14 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
     app = make_app(night)
     loop = asyncio.get_running_loop()
     pending = asyncio.Event()
+    heard = threading.Event()  # a board's message changed the page (set on paho's thread)
+
+    def board_news() -> None:
+        heard.set()
+        loop.call_soon_threadsafe(pending.set)
 
     listener = Listener(broker, club, night)
-    listener.changed.append(lambda: loop.call_soon_threadsafe(pending.set))
+    listener.changed.append(board_news)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
@@ -243,14 +248,14 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
     listener.start()
     if started is not None:
         started.set()
+    watch = asyncio.create_task(_look_for_the_director(pending))
     seen: tuple[Any, ...] = ()
     try:
         while True:
-            changed = False
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(pending.wait(), timeout=ROUND_CHECK)
-                changed = True
+            await pending.wait()
             pending.clear()
+            changed = heard.is_set()
+            heard.clear()
             drawn = night.revision()  # a round, a card or the playoffs written by `crib club ...` meanwhile
             if drawn != seen:
                 if drawn[:2] != seen[:2] and drawn[0]:
@@ -261,5 +266,13 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
                 await push(app)
                 await asyncio.sleep(0.05)  # at most 20 pushes a second, however busy the night
     finally:
+        watch.cancel()
         listener.close()
         await runner.cleanup()
+
+
+async def _look_for_the_director(pending: asyncio.Event) -> None:
+    """Wake the scoreboard every ROUND_CHECK seconds to read what the director's commands wrote."""
+    while True:
+        await asyncio.sleep(ROUND_CHECK)
+        pending.set()
