@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 BOARDS = 50
 PACE = 0.3  # seconds between a board's inputs: ten times human speed
 TOURNAMENT_BOARDS = 64  # 128 players
-TOURNAMENT_GAMES = 22  # rounds: every board plays this many games
+TOURNAMENT_GAMES = 22  # rounds: every board plays this many games ($CRIB_BENCH_TOURNAMENT_GAMES: fewer)
 
 
 def _figures(port: int) -> dict[str, Any]:
@@ -146,7 +146,7 @@ def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
     from companion.gamelog import GameLog, next_log
 
     boards = 4 if quick else TOURNAMENT_BOARDS
-    rounds = games or (2 if quick else TOURNAMENT_GAMES)
+    rounds = games or (2 if quick else int(os.environ.get("CRIB_BENCH_TOURNAMENT_GAMES", TOURNAMENT_GAMES)))
     pace = PACE / 10 if quick else PACE
     names = [f"t{i + 1}" for i in range(boards)]
     players = [f"P{i + 1:03d}" for i in range(2 * boards)]
