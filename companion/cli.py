@@ -37,7 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scan-test": ("scan_test", "check a barcode scanner: echo each code and say what it means"),
     "check-config": ("check_config", "validate the configuration and print the effective values"),
     "repair": ("repair", "keep the good part of a damaged game log, set the rest aside"),
-    "club": ("club", "the club scoreboard: every board's game live, the night's standings"),
+    "club": ("club", "the club scoreboard: every board's game live, the night's standings, a tournament"),
 }
 
 
