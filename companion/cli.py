@@ -41,7 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scan-test": ("scan_test", N_("check a barcode scanner: echo each code and say what it means")),
     "check-config": ("check_config", N_("validate the configuration and print the effective values")),
     "repair": ("repair", N_("keep the good part of a damaged game log, set the rest aside")),
-    "club": ("club", N_("the club scoreboard: every board's game live, the night's standings")),
+    "club": ("club", N_("the club scoreboard: every board's game live, the night's standings, a tournament")),
 }
 
 

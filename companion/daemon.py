@@ -141,6 +141,9 @@ class Daemon:
             self.announcer.heard(outcome)
             if self.on_outcome is not None:
                 self.on_outcome(outcome)
+        seat = self.club.take_seat() if self.club is not None else None
+        if seat is not None:  # the club's scoreboard seats this table for a round
+            self.table.announce(seat, error=False)
         now = self.clock.monotonic()
         for device in self.board.entries:
             device.poll(now)

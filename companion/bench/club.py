@@ -8,10 +8,15 @@ does; the scoreboard is `crib club` in a process of its own (its memory is its o
   (median and p99, one clock: the same machine), and the scoreboard's resident memory (peak);
 - flood: every board sends the rest of its game and a whole new one at once: how many events a second the
   scoreboard takes in.
+- tournament: a weekend event, 128 players on 64 boards, the rounds drawn by the ACC movement and seated
+  through the scoreboard (each board hears its players), every board playing a whole game to 121 a round at
+  the paced speed, the scoreboard ranking by ACC game points: the delay from a game's last input to standings
+  that count it (median, p99; goal p99 <= 1 s), the scoreboard's memory, and that every player's games add up.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -20,10 +25,15 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.club.publisher import Publisher
 
 BOARDS = 50
 PACE = 0.3  # seconds between a board's inputs: ten times human speed
+TOURNAMENT_BOARDS = 64  # 128 players
+TOURNAMENT_GAMES = 22  # rounds: every board plays this many games ($CRIB_BENCH_TOURNAMENT_GAMES: fewer)
 
 
 def _figures(port: int) -> dict[str, Any]:
@@ -120,8 +130,112 @@ def run(quick: bool) -> dict[str, Any]:
                   "scoreboard_rss_mb": memory["rss_mb"]},
         "flood": {"events": flood_events, "events_per_second": round(flood_events / flood_seconds, 1),
                   "games_finished": finished, "scoreboard_peak_rss_mb": memory["peak_rss_mb"]},
+        "tournament": tournament(quick),
         "cpus": os.cpu_count(),
     }
+
+
+def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
+    """The tournament run: its own broker and scoreboard (ACC scoring), the boards seated round by round."""
+    from companion.advice.selfplay import play_game
+    from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
+    from companion.club.night import Night
+    from companion.club.pairing import acc_movement, seat
+    from companion.club.publisher import Publisher
+    from companion.cribbage.transcript import parse_input
+    from companion.gamelog import GameLog, next_log
+
+    boards = 4 if quick else TOURNAMENT_BOARDS
+    rounds = games or (2 if quick else int(os.environ.get("CRIB_BENCH_TOURNAMENT_GAMES", TOURNAMENT_GAMES)))
+    pace = PACE / 10 if quick else PACE
+    names = [f"t{i + 1}" for i in range(boards)]
+    players = [f"P{i + 1:03d}" for i in range(2 * boards)]
+    pool = [play_game(("easy", "easy"), n % 2, f"bench-t-{n}", target=121, record=True).inputs
+            for n in range(min(boards, 16))]
+    with tempfile.TemporaryDirectory(prefix="crib-bench-tournament-") as folder:
+        root = Path(folder)
+        broker = Mosquitto(root / "broker", "weekend", ["scoreboard", *names])
+        broker.start()
+        port = free_port()
+        (root / "password").write_text(PASSWORD)
+        scoreboard = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "club", "--broker", f"mqtt://127.0.0.1:{broker.port}",
+             "--club", "weekend", "--username", "scoreboard", "--password-file", str(root / "password"),
+             "--listen", f"127.0.0.1:{port}", "--night-dir", str(root / "night"), "--scoring", "acc"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        publishers: list[Publisher] = []
+        night = Night(root / "night" / "night.sqlite")  # as `crib club round` writes it
+        start = time.monotonic()
+        try:
+            wait_for(lambda: _answers(port), "the scoreboard to start", timeout=30)
+            for name in names:
+                (root / name).mkdir()
+                publisher = Publisher(broker.broker(name), "weekend", name, root / name)
+                publisher.start()
+                publishers.append(publisher)
+            wait_for(lambda: all(p.connected for p in publishers), "the boards to connect", timeout=30)
+            finished = 0
+            for number in range(1, rounds + 1):
+                seats, _byes = seat(acc_movement(players, number), names)
+                night.set_round(number, seats, [])
+                wait_for(functools.partial(_seated, publishers, number), "every board to hear its seat", timeout=30)
+                games_now = []
+                for k, table in enumerate(seats):
+                    rename = dict(zip(("A", "B"), table.players, strict=True))
+                    games_now.append([parse_input(_renamed(obj, rename)) for obj in pool[(k + number) % len(pool)]])
+                logs = [GameLog.open(next_log(root / name)) for name in names]
+                played = [0] * boards
+                tick, began = 0, time.monotonic()
+                while any(played[i] < len(games_now[i]) for i in range(boards)):
+                    time.sleep(max(0.0, began + tick * pace / boards - time.monotonic()))
+                    i = tick % boards
+                    if played[i] < len(games_now[i]):
+                        logs[i].append(games_now[i][played[i]])
+                        publishers[i].wake()
+                        played[i] += 1
+                    tick += 1
+                finished += boards
+                wait_for(functools.partial(_games_at_least, port, finished), "the round's games", timeout=120)
+                print(f"  tournament: round {number} of {rounds}: {finished} games", file=sys.stderr, flush=True)
+            wait_for(lambda: _figures(port)["standings_updates"] >= finished, "the last standings", timeout=60)
+            figures = _figures(port)
+            memory = _rss_mb(scoreboard.pid)
+            standings = _get(port, "/api/standings")
+        finally:
+            night.close()
+            for publisher in publishers:
+                publisher.close()
+            scoreboard.terminate()
+            scoreboard.wait(timeout=10)
+            broker.stop()
+    return {"boards": boards, "players": len(players), "games_per_board": rounds, "games": figures["games"],
+            "seconds": round(time.monotonic() - start, 1),
+            "every_player_played_every_round": all(row["games"] == rounds for row in standings),
+            "points_awarded": sum(row["points"] for row in standings),
+            "standings_ms_median": figures["standings_ms_median"], "standings_ms_p99": figures["standings_ms_p99"],
+            "events": figures["events"], "event_delay_ms_p99": figures["delay_ms_p99"],
+            "scoreboard_rss_mb": memory["rss_mb"], "scoreboard_peak_rss_mb": memory["peak_rss_mb"]}
+
+
+def _seated(publishers: list[Publisher], number: int) -> bool:
+    return all(p.seat is not None and p.seat.round == number for p in publishers)
+
+
+def _games_at_least(port: int, count: int) -> bool:
+    return int(_figures(port)["games"]) >= count
+
+
+def _renamed(obj: Any, names: dict[str, str]) -> Any:
+    """A recorded input with the seated players' names for the computer's A and B."""
+    if isinstance(obj, dict):
+        return {k: ([names.get(x, x) for x in v] if k == "players" else names.get(v, v)
+                    if k in ("player", "dealer") else _renamed(v, names)) for k, v in obj.items()}
+    return obj
+
+
+def _get(port: int, path: str) -> Any:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+        return json.loads(response.read())
 
 
 def _answers(port: int) -> bool:

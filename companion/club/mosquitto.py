@@ -22,9 +22,10 @@ WAIT = 10.0  # seconds a broker or a message may take on a loaded machine before
 
 def acl(club: str) -> str:
     """The ACL of docs/club.md: the scoreboard reads the club, each board writes only under its own id."""
-    return (f"user scoreboard\ntopic read cribbage/{club}/#\n\n"
+    return (f"user scoreboard\ntopic read cribbage/{club}/#\ntopic write cribbage/{club}/seats/#\n\n"
             f"user homeassistant\ntopic read homeassistant/#\ntopic read cribbage/{club}/#\n\n"
             f"pattern write cribbage/{club}/boards/%u/#\n"
+            f"pattern read cribbage/{club}/seats/%u\n"
             "pattern write homeassistant/sensor/cribbage_%u/#\n")
 
 

@@ -1,20 +1,44 @@
-"""Drawing the next round: a round-robin by the circle method, or a ladder from the night's standings."""
+"""Drawing a round: the ACC movement, a round-robin by the circle method, or a ladder from the night's standings;
+and seating its pairs at the boards."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 BYE = "(bye)"
+
+
+def ladder(ranked: Sequence[str]) -> list[tuple[str, str]]:
+    """Neighbours on the ladder play each other: first and second, third and fourth, and so on."""
+    field = list(ranked) + ([BYE] if len(ranked) % 2 else [])
+    return [(field[i], field[i + 1]) for i in range(0, len(field), 2)]
+
+
+def acc_movement(players: Sequence[str], round_number: int, move: int = 1) -> list[tuple[str, str]]:
+    """The pairs of round `round_number` (from 1), table by table: the first half of the field sits at tables
+    1..T all night, the second half moves `move` tables up each round (from the last table back to the first).
+    An odd field adds a bye, which moves with the second half. Nobody meets anyone twice while the moving
+    side has not come round: T / gcd(T, move) rounds."""
+    field = _field(players)
+    tables = len(field) // 2
+    if not 1 <= move <= max(1, tables - 1) and tables > 1:
+        raise ValueError(f"--move {move}: the moving side moves 1 to {tables - 1} tables a round")
+    rounds = tables // math.gcd(tables, move)
+    if not 1 <= round_number <= rounds:
+        raise ValueError(f"{len(players)} players at {tables} tables moving {move} a round meet again after "
+                         f"{rounds} rounds: choose a round from 1 to {rounds}")
+    staying, moving = field[:tables], field[tables:]
+    shift = (round_number - 1) * move
+    return [(staying[t], moving[(t - shift) % tables]) for t in range(tables)]
 
 
 def round_robin(players: Sequence[str], round_number: int) -> list[tuple[str, str]]:
     """The pairs of round `round_number` (from 1) of a round-robin in which everyone meets everyone once:
     the first player stays put and the others turn round them. An odd field gives one player a bye a round."""
-    field = list(players) + ([BYE] if len(players) % 2 else [])
-    if len(field) < 2:
-        raise ValueError("a round needs at least two players")
-    if len(set(field)) != len(field):
-        raise ValueError("two players have the same name: give each a different name")
+    field = _field(players)
     rounds = len(field) - 1
     if not 1 <= round_number <= rounds:
         raise ValueError(f"{len(players)} players play {rounds} rounds: choose a round from 1 to {rounds}")
@@ -26,16 +50,39 @@ def round_robin(players: Sequence[str], round_number: int) -> list[tuple[str, st
     return [(ring[i], ring[-1 - i]) for i in range(half)]
 
 
-def ladder(ranked: Sequence[str]) -> list[tuple[str, str]]:
-    """Neighbours on the ladder play each other: first and second, third and fourth, and so on."""
-    field = list(ranked) + ([BYE] if len(ranked) % 2 else [])
-    return [(field[i], field[i + 1]) for i in range(0, len(field), 2)]
+def _field(players: Sequence[str]) -> list[str]:
+    field = list(players) + ([BYE] if len(players) % 2 else [])
+    if len(field) < 2:
+        raise ValueError("a round needs at least two players")
+    if len(set(field)) != len(field):
+        raise ValueError("two players have the same name: give each a different name")
+    if any(not p or len(p) > 80 for p in players):
+        raise ValueError("a player's name must be 1 to 80 characters")
+    return field
 
 
-def at_tables(pairs: Sequence[tuple[str, str]], boards: Sequence[str]) -> list[tuple[str, str, str]]:
-    """Which table plays whom: the pairs in board order; a bye needs no table."""
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A table of a round: its number (from 1), its board and its two players."""
+
+    table: int
+    board: str
+    players: tuple[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "board": self.board, "players": list(self.players)}
+
+
+def seat(pairs: Sequence[tuple[str, str]], boards: Sequence[str]) -> tuple[list[Seat], list[str]]:
+    """The pairs at the boards, table k at the k-th board, and who has a bye. With a board for every pair a
+    pair keeps its table (the ACC movement's staying side keeps its seat; the bye's table stands empty);
+    with one board fewer the games fill the boards in order."""
     playing = [p for p in pairs if BYE not in p]
+    byes = [a if b == BYE else b for a, b in pairs if BYE in (a, b)]
     if len(playing) > len(boards):
         raise ValueError(f"{len(playing)} games need {len(playing)} boards, but {len(boards)} are named: "
                          "name more boards with --boards")
-    return [(board, a, b) for board, (a, b) in zip(boards, playing, strict=False)]
+    if len(set(boards)) != len(boards):
+        raise ValueError("a board is named twice in --boards")
+    placed = list(enumerate(pairs)) if len(boards) >= len(pairs) else list(enumerate(playing))
+    return [Seat(k + 1, boards[k], pair) for k, pair in placed if BYE not in pair], byes

@@ -3,6 +3,8 @@
     cribbage/CLUB/boards/BOARD/events   every accepted input with the state after it (QoS 1)
     cribbage/CLUB/boards/BOARD/state    the board's current state (QoS 1, retained)
     cribbage/CLUB/boards/BOARD/status   {"v":2,"online":true|false} (retained; the broker's will says false)
+    cribbage/CLUB/seats/BOARD           the round's seat at this board, from the scoreboard (QoS 1, retained):
+                                        {"v":2,"round":4,"table":4,"players":["Ann","Bob"]} (players [] when idle)
 
 Every payload is a JSON object with `"v": 2`; its `state` is the game's one projection
 (companion.cribbage.projection: the same keys as `crib replay --json` and the page's `/api/state`). An event
@@ -23,6 +25,7 @@ from typing import Any
 from companion.cribbage.game import GameState
 from companion.cribbage.projection import state_json
 from companion.cribbage.rules import partnerships, skunk_lines
+from companion.i18n import _
 
 VERSION = 2
 READ = (1, 2)  # the versions the scoreboard takes
@@ -61,6 +64,47 @@ def event_payload(board: str, log: str, seq: int, at: float, inp: dict[str, Any]
 
 def state_payload(board: str, log: str, seq: int, at: float, state: GameState) -> bytes:
     return _dump({"v": VERSION, "board": board, "log": log, "seq": seq, "at": at, "state": state_json(state)})
+
+
+def seat_topic(club: str, board: str) -> str:
+    return f"{ROOT}/{club}/seats/{board}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeat:
+    """Who the scoreboard has seated at a board in a round (no players: the board sits this round out)."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]
+
+    def payload(self) -> bytes:
+        return _dump({"v": VERSION, "round": self.round, "table": self.table, "players": list(self.players)})
+
+    def words(self) -> str:
+        """What the board's screen says: "Table 4: Ann against Bob"."""
+        if len(self.players) != 2:
+            return _("Round {round}: no game at this table").format(round=self.round)
+        return _("Table {table}: {first} against {second}").format(
+            table=self.table, first=self.players[0], second=self.players[1])
+
+
+def parse_seat(payload: bytes) -> TableSeat:
+    """A seat message as the board receives it; BadMessage when it is not one."""
+    try:
+        obj = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise BadMessage(f"seat: payload is not JSON ({error})") from None
+    if not isinstance(obj, dict) or obj.get("v") != VERSION:
+        raise BadMessage(f"seat: payload must be a JSON object with \"v\": {VERSION}")
+    number, table, players = obj.get("round"), obj.get("table"), obj.get("players")
+    if not isinstance(number, int) or not isinstance(table, int) or not (
+            _whole(number, 10**4) and _whole(table, 10**4)):
+        raise BadMessage("seat: \"round\" and \"table\" must be whole numbers")
+    named = _names(players)
+    if players != [] and (named is None or len(named) != 2):
+        raise BadMessage("seat: \"players\" must name the table's two players, or be empty")
+    return TableSeat(number, table, tuple(named or ()))
 
 
 def status_payload(online: bool) -> bytes:

@@ -116,6 +116,8 @@ class Publisher:
         self.connected = False
         self.connections = 0  # a send started before the latest connection must not move `sent`
         self.announced = False
+        self.seat: protocol.TableSeat | None = None  # this board's seat in the latest round, from the scoreboard
+        self.seat_news = False  # a seat arrived that the table has not shown yet
         self.lock = threading.Lock()
         self.wakeup = threading.Event()
         self.stopping = False
@@ -124,6 +126,7 @@ class Publisher:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
+        self.client.on_message = self._on_message
         self.thread = threading.Thread(target=self._run, name="club-publisher", daemon=True)
 
     def topic(self, kind: str) -> str:
@@ -158,6 +161,7 @@ class Publisher:
             return
         log.info("club: connected to %s:%s as board %s of %s", self.broker.host, self.broker.port,
                  self.board, self.club)
+        client.subscribe(protocol.seat_topic(self.club, self.board), qos=1)
         with self.lock:
             self.connected, self.announced = True, False
             self.connections += 1
@@ -170,6 +174,25 @@ class Publisher:
         if self.connected:
             log.warning("club: lost the broker (%s); the game goes on and is sent when it is back", reason)
         self.connected = False
+
+    def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
+        """The scoreboard seats this board (retained: it arrives again at each connection, shown when new)."""
+        try:
+            seat = protocol.parse_seat(message.payload)
+        except protocol.BadMessage as error:
+            log.warning("club: ignored a seat on %s: %s", message.topic, error)
+            return
+        with self.lock:
+            if seat != self.seat:
+                self.seat, self.seat_news = seat, True
+
+    def take_seat(self) -> str | None:
+        """The words of a seat the table has not shown yet ("Table 4: Ann against Bob"), once; else None."""
+        with self.lock:
+            if not self.seat_news or self.seat is None:
+                return None
+            self.seat_news = False
+            return self.seat.words()
 
     def _on_publish(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
         self._settle(mid, None)

@@ -15,6 +15,7 @@ import json
 import logging
 import resource
 import statistics
+import threading
 import weakref
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,9 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from companion.boards import BUILTIN_GAMES, LayoutError, builtin_for, load_layout
-from companion.club import protocol
+from companion.club import export, protocol
 from companion.club.night import Night
+from companion.club.pairing import Seat
 from companion.club.publisher import Broker
 from companion.i18n import _, translate_html
 from companion.view.pegs import peg_frame
@@ -34,6 +36,7 @@ STATIC = Path(__file__).with_name("static")
 WEB_STATIC = Path(__file__).parents[1] / "web" / "static"  # the board page's style, for the same boards
 NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
+ROUND_CHECK = 1.0  # seconds between looks at the night's file for what the director's commands wrote
 
 
 class Listener:
@@ -57,6 +60,15 @@ class Listener:
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
+
+    def publish_seats(self, number: int, seats: list[Seat], boards: set[str]) -> None:
+        """Tell each board its seat in round `number` (retained, so a board that starts later hears it too);
+        a board of the night without a seat this round is told it sits out."""
+        seated = {seat.board: seat for seat in seats}
+        for board in sorted(boards | set(seated)):
+            seat = seated.get(board)
+            message = protocol.TableSeat(number, seat.table if seat else 0, seat.players if seat else ())
+            self.client.publish(protocol.seat_topic(self.club, board), message.payload(), qos=1, retain=True)
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         if reason.is_failure:
@@ -89,7 +101,9 @@ class Listener:
 
 def snapshot(night: Night) -> dict[str, Any]:
     return {"tables": [{**t, "mini": mini_board(t)} for t in night.table_list()],
-            "standings": [s.to_json() for s in night.standings()], "pairings": night.pairings()}
+            "standings": [s.to_json() for s in night.standings()], "pairings": night.pairings(),
+            "scoring": {"name": night.scoring.name, "skunks_before_spread": night.scoring.skunks_before_spread},
+            "bracket": night.bracket()}
 
 
 def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
@@ -116,8 +130,13 @@ def figures(night: Night) -> dict[str, Any]:
     """What the scoreboard has measured this run: arrivals and their delay, and its own memory."""
     delays = sorted(night.delays)
     quantile = (lambda q: round(delays[min(len(delays) - 1, int(q * len(delays)))] * 1000, 2)) if delays else None
+    standing = sorted(night.standing_delays)
     return {"events": len(delays), "delay_ms_median": round(statistics.median(delays) * 1000, 2) if delays else None,
             "delay_ms_p99": quantile(0.99) if quantile else None, "games": night.games_finished(),
+            "standings_updates": len(standing),
+            "standings_ms_median": round(statistics.median(standing) * 1000, 1) if standing else None,
+            "standings_ms_p99": round(standing[min(len(standing) - 1, int(0.99 * len(standing)))] * 1000, 1)
+            if standing else None,
             "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
 
 
@@ -128,6 +147,8 @@ def make_app(night: Night) -> web.Application:
     app.add_routes([
         web.get("/", _page), web.get("/api/tables", _tables), web.get("/api/standings", _standings),
         web.get("/api/figures", _figures), web.get("/ws", _socket), web.static("/static", STATIC),
+        web.get("/api/round", _round), web.get("/api/bracket", _bracket), web.get("/api/scorecard", _scorecard),
+        web.get("/standings.csv", _standings_csv), web.get("/games.csv", _games_csv),
         web.get("/boards/{name}.svg", _board), web.static("/web", WEB_STATIC),
     ])
     return app
@@ -145,6 +166,33 @@ async def _tables(request: web.Request) -> web.Response:
 
 async def _standings(request: web.Request) -> web.Response:
     return web.json_response([s.to_json() for s in request.app[NIGHT].standings()])
+
+
+async def _round(request: web.Request) -> web.Response:
+    return web.json_response(request.app[NIGHT].pairings())
+
+
+async def _bracket(request: web.Request) -> web.Response:
+    return web.json_response(request.app[NIGHT].bracket())
+
+
+async def _scorecard(request: web.Request) -> web.Response:
+    """A player's card: /api/scorecard?player=Ann."""
+    night = request.app[NIGHT]
+    player = request.query.get("player", "")
+    if player not in night.players():
+        raise web.HTTPNotFound(text=f"no player {player!r} tonight: ask for one of the standings' players")
+    return web.json_response({"player": player, "lines": [line.to_json() for line in night.scorecard(player)]})
+
+
+async def _standings_csv(request: web.Request) -> web.Response:
+    return web.Response(text=export.standings_csv(request.app[NIGHT]), content_type="text/csv",
+                        headers={"Content-Disposition": 'attachment; filename="standings.csv"'})
+
+
+async def _games_csv(request: web.Request) -> web.Response:
+    return web.Response(text=export.games_csv(request.app[NIGHT]), content_type="text/csv",
+                        headers={"Content-Disposition": 'attachment; filename="games.csv"'})
 
 
 async def _figures(request: web.Request) -> web.Response:
@@ -188,9 +236,14 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
     app = make_app(night)
     loop = asyncio.get_running_loop()
     pending = asyncio.Event()
+    heard = threading.Event()  # a board's message changed the page (set on paho's thread)
+
+    def board_news() -> None:
+        heard.set()
+        loop.call_soon_threadsafe(pending.set)
 
     listener = Listener(broker, club, night)
-    listener.changed.append(lambda: loop.call_soon_threadsafe(pending.set))
+    listener.changed.append(board_news)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
@@ -198,12 +251,31 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
     listener.start()
     if started is not None:
         started.set()
+    watch = asyncio.create_task(_look_for_the_director(pending))
+    seen: tuple[Any, ...] = ()
     try:
         while True:
             await pending.wait()
             pending.clear()
-            await push(app)
-            await asyncio.sleep(0.05)  # at most 20 pushes a second, however busy the night
+            changed = heard.is_set()
+            heard.clear()
+            drawn = night.revision()  # a round, a card or the playoffs written by `crib club ...` meanwhile
+            if drawn != seen:
+                if drawn[:2] != seen[:2] and drawn[0]:
+                    number, seats, _byes = night.seats()
+                    listener.publish_seats(number, seats, set(night.tables))
+                seen, changed = drawn, True
+            if changed:
+                await push(app)
+                await asyncio.sleep(0.05)  # at most 20 pushes a second, however busy the night
     finally:
+        watch.cancel()
         listener.close()
         await runner.cleanup()
+
+
+async def _look_for_the_director(pending: asyncio.Event) -> None:
+    """Wake the scoreboard every ROUND_CHECK seconds to read what the director's commands wrote."""
+    while True:
+        await asyncio.sleep(ROUND_CHECK)
+        pending.set()

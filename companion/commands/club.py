@@ -7,34 +7,107 @@ import asyncio
 import logging
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
 from companion.i18n import _
 
+if TYPE_CHECKING:
+    from companion.club.night import Night
+    from companion.club.pairing import Seat
+    from companion.club.tournament import Scoring
+    from companion.config import ClubConfig
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "club", help=_("the club scoreboard: every board's game live, the night's standings"),
+        "club", help=_("the club scoreboard: every board's game live, the night's standings, a tournament"),
         description=_("Follow a club's boards through an MQTT broker and serve a scoreboard page with every table "
-        "live and the night's standings (docs/club.md). `crib club pair` draws the next round."),
+        "live and the night's standings (docs/club.md). A tournament: `crib club round` seats a round, "
+        "`crib club enter` takes a game played without a board, `crib club playoffs` draws and prints the "
+        "bracket, `crib club scorecards` and `crib club export` print the night."),
     )
     _add_broker_arguments(parser)
+    _add_scoring_arguments(parser)
     parser.add_argument("--listen", default="127.0.0.1:8090", metavar="HOST:PORT",
                         help=_("where the page is served (default 127.0.0.1:8090; 0.0.0.0:8090 for a club's network)"))
     parser.set_defaults(func=run_scoreboard)
-    pairs = parser.add_subparsers(dest="club_command", metavar="pair")
-    pair = pairs.add_parser("pair", help=_("draw the next round: which table plays whom"),
-                            description=_("Draw a round of a round-robin (--round N) or of a ladder from the night's "
-                            "standings (--ladder), print which table plays whom, and show it on the scoreboard."))
-    pair.add_argument("--players", required=True, help=_("the players, comma-separated, in a fixed order"))
-    pair.add_argument("--boards", required=True, help=_("the boards (tables), comma-separated"))
-    how = pair.add_mutually_exclusive_group(required=True)
+    commands = parser.add_subparsers(dest="club_command", metavar="round|pair|enter|playoffs|scorecards|export")
+
+    seat = commands.add_parser("round", help=_("draw a round and seat it: which table plays whom"),
+                               description=_("Draw round N (the next by default) by the ACC movement (one half of "
+                               "the field stays, the other moves --move tables a round) or a round-robin, record "
+                               "it, and print it. The scoreboard shows it and tells each board its players."))
+    seat.add_argument("--club", required=True, help=_("the club's id"))
+    seat.add_argument("--players", help=_("the field, comma-separated, in a fixed order (needed for the first round; "
+                      "the night keeps it)"))
+    seat.add_argument("--boards", help=_("the boards, comma-separated: table 1 first (kept like --players)"))
+    seat.add_argument("--movement", choices=["acc", "round-robin"], help=_("how players meet (default acc; kept)"))
+    seat.add_argument("--move", type=int, help=_("acc: tables the moving side moves each round (default 1; kept)"))
+    seat.add_argument("--round", type=int, help=_("the round to draw (default: the next); drawn again, it replaces"))
+    seat.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
+    seat.set_defaults(func=run_round)
+
+    pairs = commands.add_parser("pair", help=_("draw a casual round: a round-robin or a ladder of tonight"),
+                                description=_("Draw a round of a round-robin (--round N) or of a ladder from the "
+                                "night's standings (--ladder), print which table plays whom, and show it on the "
+                                "scoreboard."))
+    pairs.add_argument("--players", required=True, help=_("the players, comma-separated, in a fixed order"))
+    pairs.add_argument("--boards", required=True, help=_("the boards (tables), comma-separated"))
+    how = pairs.add_mutually_exclusive_group(required=True)
     how.add_argument("--round", type=int, help=_("round N of a round-robin (everyone meets everyone once)"))
     how.add_argument("--ladder", action="store_true", help=_("neighbours in tonight's standings play each other"))
-    pair.add_argument("--club", required=True, help=_("the club's id"))
-    pair.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
-    pair.set_defaults(func=run_pair)
+    pairs.add_argument("--club", required=True, help=_("the club's id"))
+    pairs.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
+    pairs.set_defaults(func=run_pair)
+
+    enter = commands.add_parser("enter", help=_("a game played without a board, from one player's card"),
+                                description=_("Enter one player's card of a game played without a board. The game "
+                                "counts once both players have entered it and the cards agree."))
+    enter.add_argument("--club", required=True, help=_("the club's id"))
+    enter.add_argument("--round", type=int, required=True, help=_("the round the game was played in"))
+    enter.add_argument("--player", required=True, help=_("whose card this is"))
+    enter.add_argument("--opponent", required=True, help=_("who they played"))
+    enter.add_argument("--score", type=int, required=True, help=_("the player's score (121 for the winner)"))
+    enter.add_argument("--against", type=int, required=True, help=_("the opponent's score"))
+    enter.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
+    enter.set_defaults(func=run_enter)
+
+    playoffs = commands.add_parser("playoffs", help=_("draw the playoffs from the standings, and print the bracket"),
+                                   description=_("The first time: seed the top quarter of the standings (rounded up) "
+                                   "into single elimination, byes to the top seeds, and end the qualifying. Then "
+                                   "(and every time after): print the bracket as the boards' matches fill it."))
+    playoffs.add_argument("--club", required=True, help=_("the club's id"))
+    playoffs.add_argument("--best-of", type=int, choices=[1, 3, 5, 7], help=_("games a match (default [club] "
+                          "best_of: 3)"))
+    playoffs.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
+    _add_scoring_arguments(playoffs)
+    playoffs.set_defaults(func=run_playoffs)
+
+    cards = commands.add_parser("scorecards", help=_("a printable PDF scorecard for each player (the print extra)"))
+    cards.add_argument("--club", required=True, help=_("the club's id"))
+    cards.add_argument("--out", type=Path, required=True, help=_("the PDF to write"))
+    cards.add_argument("--player", action="append", help=_("only this player (repeatable; default everyone)"))
+    cards.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
+    _add_scoring_arguments(cards)
+    cards.set_defaults(func=run_scorecards)
+
+    export = commands.add_parser("export", help=_("the standings and every game as CSV"))
+    export.add_argument("--club", required=True, help=_("the club's id"))
+    export.add_argument("--standings", type=Path, help=_("write the standings here"))
+    export.add_argument("--games", type=Path, help=_("write every game here"))
+    export.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
+    _add_scoring_arguments(export)
+    export.set_defaults(func=run_export)
+
+
+def _add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scoring", choices=["match", "acc"], help=_("rank by match points or by ACC game points "
+                        "(default [club] scoring: match)"))
+    parser.add_argument("--skunks-before-spread", action="store_true", default=None,
+                        help=_("acc: equal points and wins are ranked by skunks before spread ([club] "
+                        "skunks_before_spread)"))
+    parser.add_argument("--config", type=Path, help=_("a configuration file to read [club] from"))
 
 
 def _add_broker_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +122,36 @@ def _add_broker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--key-file", default="", help=_("the client certificate's key"))
     parser.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: "
                         "~/.local/state/cribbage-companion/club/CLUB)"))
+
+
+def _club(args: argparse.Namespace) -> ClubConfig:
+    from companion.config import ConfigError, load_config
+
+    try:
+        return load_config(getattr(args, "config", None)).club
+    except ConfigError as error:
+        raise CommandError(str(error)) from None
+
+
+def _scoring(args: argparse.Namespace) -> Scoring:
+    from companion.club.tournament import Scoring
+
+    club = _club(args)
+    chosen = args.skunks_before_spread
+    return Scoring(args.scoring or club.scoring, club.skunks_before_spread if chosen is None else chosen)
+
+
+def _night(args: argparse.Namespace, scoring: Scoring | None = None) -> Night:
+    from companion.club import protocol
+    from companion.club.night import Night
+
+    try:
+        protocol.check_name(args.club, "club")
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    folder = night_dir(args)
+    folder.mkdir(parents=True, exist_ok=True)
+    return Night(folder / "night.sqlite", scoring)
 
 
 def night_dir(args: argparse.Namespace) -> Path:
@@ -80,7 +183,7 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     folder = night_dir(args)
     folder.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    night = Night(folder / "night.sqlite")
+    night = Night(folder / "night.sqlite", _scoring(args))
     print(f"Scoreboard of {args.club}: http://{host}:{port}/ (following {args.broker}; Ctrl-C stops)", flush=True)
     try:
         asyncio.run(serve(broker, args.club, night, host=host, port=int(port)))
@@ -91,34 +194,146 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_pair(args: argparse.Namespace) -> int:
-    from companion.club import pairing, protocol
-    from companion.club.night import Night
+def _names(text: str | None) -> list[str]:
+    return [p.strip() for p in (text or "").split(",") if p.strip()]
 
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
-    boards = [b.strip() for b in args.boards.split(",") if b.strip()]
+
+def run_pair(args: argparse.Namespace) -> int:
+    from companion.club import pairing
+
+    players, boards = _names(args.players), _names(args.boards)
+    night = _night(args)
     try:
-        protocol.check_name(args.club, "club")
-        folder = night_dir(args)
-        folder.mkdir(parents=True, exist_ok=True)
-        night = Night(folder / "night.sqlite")
-        try:
-            if args.ladder:
-                ranked = [s.player for s in night.standings() if s.player in players]
-                ranked += [p for p in players if p not in ranked]
-                pairs, number = pairing.ladder(ranked), (night.pairings() or {"round": 0})["round"] + 1
-            else:
-                pairs, number = pairing.round_robin(players, args.round), args.round
-            tables = pairing.at_tables(pairs, boards)
-            night.set_round(number, tables)
-        finally:
-            night.close()
+        if args.ladder:
+            ranked = [s.player for s in night.standings() if s.player in players]
+            ranked += [p for p in players if p not in ranked]
+            pairs, number = pairing.ladder(ranked), night.latest_round() + 1
+        else:
+            pairs, number = pairing.round_robin(players, args.round), args.round
+        seats, byes = pairing.seat(pairs, boards)
+        night.set_round(number, seats, byes)
     except ValueError as error:
         raise CommandError(str(error)) from None
+    finally:
+        night.close()
+    _print_round(number, seats, byes)
+    return 0
+
+
+def run_round(args: argparse.Namespace) -> int:
+    from companion.club import pairing, protocol
+
+    night = _night(args)
+    try:
+        players = _names(args.players) or night.field()
+        boards = _names(args.boards) or night.setting("boards") or []
+        movement = args.movement or night.setting("movement") or "acc"
+        move = args.move or night.setting("move") or 1
+        if not players or not boards:
+            raise ValueError("name the field and the boards for the first round, like "
+                             "`crib club round --club thursday --players Ann,Bob,Cat,Dan --boards t1,t2`")
+        for board in boards:
+            protocol.check_name(board, "board")
+        number = args.round or night.latest_round() + 1
+        pairs = (pairing.acc_movement(players, number, move) if movement == "acc"
+                 else pairing.round_robin(players, number))
+        seats, byes = pairing.seat(pairs, boards)
+        night.set_round(number, seats, byes)
+        for key, value in (("players", players), ("boards", boards), ("movement", movement), ("move", move)):
+            night.set_setting(key, value)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    finally:
+        night.close()
+    _print_round(number, seats, byes)
+    return 0
+
+
+def _print_round(number: int, seats: list[Seat], byes: list[str]) -> None:
     print(f"Round {number}:")
-    for board, first, second in tables:
-        print(f"  table {board}: {first} v {second}")
-    for first, second in pairs:
-        if pairing.BYE in (first, second):
-            print(f"  {first if second == pairing.BYE else second} has a bye")
+    for seat in seats:
+        print(f"  Table {seat.table} ({seat.board}): {seat.players[0]} against {seat.players[1]}")
+    for player in byes:
+        print(f"  {player} has a bye (2 game points, no spread)")
+
+
+def run_enter(args: argparse.Namespace) -> int:
+    night = _night(args)
+    try:
+        print(night.enter(args.round, args.player.strip(), args.opponent.strip(), args.score, args.against))
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    finally:
+        night.close()
+    return 0
+
+
+def run_playoffs(args: argparse.Namespace) -> int:
+    night = _night(args, _scoring(args))
+    try:
+        if night.playoffs_drawn() is None:
+            night.draw_playoffs(args.best_of or _club(args).best_of)
+        bracket = night.bracket()
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    finally:
+        night.close()
+    assert bracket is not None
+    print(f"Playoffs, best of {bracket['best_of']}:")
+    for seed, player in enumerate(bracket["seeds"], start=1):
+        print(f"  seed {seed}: {player}")
+    names = {len(bracket["rounds"]) - 1: "Final", len(bracket["rounds"]) - 2: "Semi-finals"}
+    for depth, matches in enumerate(bracket["rounds"]):
+        print(f"{names.get(depth, f'Round {depth + 1}')}:")
+        for match in matches:
+            print(f"  {_match_words(match)}")
+    return 0
+
+
+def _match_words(match: dict[str, Any]) -> str:
+    sides = [f"({seed}) {player}" if player else "(to come)"
+             for seed, player in zip(match["seeds"], match["players"], strict=True)]
+    if match["players"][1] is None and match["winner"]:
+        return f"{sides[0]}: a bye"
+    wins = match["wins"]
+    result = f" ({wins[0]}-{wins[1]}, {match['winner']} goes through)" if match["winner"] else (
+        f" ({wins[0]}-{wins[1]})" if any(wins) else "")
+    return f"{sides[0]} against {sides[1]}{result}"
+
+
+def run_scorecards(args: argparse.Namespace) -> int:
+    from companion.commands import need_extra
+
+    need_extra("print", "fpdf")
+    from companion.club.export import scorecards_pdf
+
+    night = _night(args, _scoring(args))
+    try:
+        everyone = night.players()
+        chosen = [p.strip() for p in args.player] if args.player else everyone
+        unknown = [p for p in chosen if p not in everyone]
+        if unknown:
+            raise CommandError(f"no player {', '.join(unknown)} tonight: the players are {', '.join(everyone)}")
+        if not chosen:
+            raise CommandError("nobody has played yet: there are no scorecards to print")
+        scorecards_pdf(night, chosen, args.out, title=f"Club {args.club}")
+    finally:
+        night.close()
+    print(f"{len(chosen)} scorecard{'s' if len(chosen) != 1 else ''}: {args.out}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from companion.club.export import games_csv, standings_csv
+
+    if not args.standings and not args.games:
+        raise CommandError("say what to write: --standings FILE, --games FILE or both")
+    night = _night(args, _scoring(args))
+    try:
+        for path, text in ((args.standings, standings_csv), (args.games, games_csv)):
+            if path:
+                path.write_text(text(night), encoding="utf-8")
+                print(f"wrote {path}")
+    finally:
+        night.close()
     return 0

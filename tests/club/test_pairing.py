@@ -2,7 +2,7 @@ import itertools
 
 import pytest
 
-from companion.club.pairing import BYE, at_tables, ladder, round_robin
+from companion.club.pairing import BYE, Seat, acc_movement, ladder, round_robin, seat
 
 
 @pytest.mark.parametrize("size", range(2, 11))
@@ -28,6 +28,33 @@ def test_the_ladder_pairs_neighbours_and_gives_the_last_a_bye():
 
 def test_tables_are_given_in_board_order_and_a_bye_needs_none():
     pairs = [("Ann", "Bob"), ("Cat", BYE)]
-    assert at_tables(pairs, ["t1", "t2"]) == [("t1", "Ann", "Bob")]
+    assert seat(pairs, ["t1"]) == ([Seat(1, "t1", ("Ann", "Bob"))], ["Cat"])
     with pytest.raises(ValueError, match="need 2 boards"):
-        at_tables([("A", "B"), ("C", "D")], ["t1"])
+        seat([("A", "B"), ("C", "D")], ["t1"])
+
+
+@pytest.mark.parametrize(("size", "move"), [(8, 1), (10, 1), (9, 1), (128, 1), (12, 5)])
+def test_the_acc_movement_keeps_one_side_seated_and_nobody_meets_twice(size, move):
+    players = [f"P{i}" for i in range(size)]
+    tables = (size + 1) // 2
+    rounds = [acc_movement(players, n, move) for n in range(1, tables + 1)]
+    met = [frozenset(pair) for r in rounds for pair in r]
+    assert len(met) == len(set(met))  # no pair twice
+    for r in rounds:
+        assert [a for a, _ in r] == players[:tables]  # the staying side keeps its table
+        assert sorted(p for pair in r for p in pair if p != BYE) == sorted(players)
+    if size % 2:  # the bye moves round the room: each moving player has it at most once
+        byes = [a for r in rounds for a, b in r if b == BYE]
+        assert len(byes) == len(set(byes)) == tables
+
+
+def test_the_acc_movement_says_when_the_moving_side_comes_round_again():
+    with pytest.raises(ValueError, match="meet again after 2 rounds"):
+        acc_movement([f"P{i}" for i in range(8)], 3, move=2)
+
+
+def test_a_bye_in_the_acc_movement_leaves_its_table_empty_and_the_others_keep_theirs():
+    pairs = acc_movement(["Ann", "Bob", "Cat", "Dan", "Eve"], 2)
+    seats, byes = seat(pairs, ["t1", "t2", "t3"])
+    assert [s.table for s in seats] == [t + 1 for t, (a, b) in enumerate(pairs) if BYE not in (a, b)]
+    assert len(byes) == 1 and byes[0] in ("Ann", "Bob", "Cat")

@@ -151,3 +151,13 @@ V1_KEYS = sorted(v1_state())
 def test_any_value_in_a_version_1_state_is_taken_or_refused_with_bad_message(key, value):
     with contextlib.suppress(protocol.BadMessage):
         protocol.parse_message("cribbage/c/boards/t1/events", v1_payload(v1_state(**{key: value})))
+
+
+def test_a_seat_for_the_board_is_checked_and_a_bad_one_is_refused():
+    seat = protocol.TableSeat(2, 4, ("Ann", "Bob"))
+    assert protocol.parse_seat(seat.payload()) == seat
+    for bad in (b"nope", b'{"v":2,"round":2,"table":4,"players":["Ann"]}', b'{"v":2,"round":-1,"table":4,'
+                b'"players":[]}', b'{"v":1,"round":2,"table":4,"players":[]}', b'{"v":2,"round":2,"table":4,'
+                b'"players":["Ann","Ann"]}'):
+        with pytest.raises(protocol.BadMessage):
+            protocol.parse_seat(bad)

@@ -34,9 +34,16 @@ async function miniBoard(holder, board, words) {
 }
 
 function drawTable(t) {
-  const card = el("article", { class: "club-table" + (t.online === false ? " offline" : "") });
+  const card = el("article", { class: "club-table" + (t.online === false ? " offline" : "")
+    + (t.wrong_players ? " wrong" : "") });
   const status = t.online === false ? _("offline") : PHASES[t.phase] || t.phase || "";
-  card.append(el("h2", {}, el("span", {}, fmt(_("Table {board}"), { board: t.board })), el("span", { class: "dot" }, status)));
+  const title = t.seat ? fmt(_("Table {table} · {board}"), { table: t.seat.table, board: t.board })
+    : fmt(_("Table {board}"), { board: t.board });
+  card.append(el("h2", {}, el("span", {}, title), el("span", { class: "dot" }, status)));
+  if (t.wrong_players) {
+    card.append(el("div", { class: "flag" },
+      fmt(_("Wrong players: seated {first} against {second}"), { first: t.seat.players[0], second: t.seat.players[1] })));
+  }
   (t.sides || []).forEach((side, i) => {
     const row = el("div", { class: "side-row" + (t.winner === i ? " winner" : "") },
       el("span", { class: "name" }, side.name), el("span", { class: "score" }, String(side.score)));
@@ -52,16 +59,75 @@ function drawTable(t) {
   return card;
 }
 
+const num = n => el("td", { class: "num" }, String(n));
+const signed = n => (n > 0 ? "+" : "") + n;
+
+function drawStandings(night) {
+  const acc = night.scoring.name === "acc";
+  document.getElementById("points-head").textContent = acc ? _("Pts") : _("MP");
+  document.getElementById("points-head").title = acc ? _("ACC game points: a win 2, a skunk win 3") : _("match points");
+  document.querySelector("#standings tbody").replaceChildren(...night.standings.map(s => {
+    const name = el("a", { href: `?card=${encodeURIComponent(s.player)}`, class: "player" }, s.player);
+    name.addEventListener("click", e => { e.preventDefault(); showCard(s.player); });
+    return el("tr", {}, num(s.rank), el("td", { class: "name" }, name), num(s.points), num(s.wins), num(s.games),
+              num(signed(s.spread)), num(s.skunks));
+  }));
+}
+
+function drawRound(round, tables) {
+  if (!round) return;
+  const flagged = new Set(tables.filter(t => t.wrong_players).map(t => t.board));
+  document.getElementById("round-title").textContent = fmt(_("Round {round}"), { round: round.round });
+  document.getElementById("pairings").replaceChildren(
+    ...round.tables.map(p => el("li", { class: flagged.has(p.board) ? "wrong" : "" },
+      fmt(_("Table {table} ({board}): {first} against {second}"), { table: p.table, board: p.board, first: p.players[0], second: p.players[1] })
+      + (flagged.has(p.board) ? " — " + _("board reports other players") : ""))),
+    ...round.byes.map(p => el("li", { class: "quiet" }, fmt(_("{player}: a bye"), { player: p }))));
+}
+
+function drawBracket(bracket) {
+  const holder = document.getElementById("bracket");
+  if (!bracket) { holder.hidden = true; return; }
+  holder.hidden = false;
+  document.getElementById("bracket-title").textContent = fmt(_("Playoffs · best of {games}"), { games: bracket.best_of });
+  const count = bracket.rounds.length;
+  const title = i => i === count - 1 ? _("Final") : i === count - 2 ? _("Semi-finals") : fmt(_("Round {round}"), { round: i + 1 });
+  document.getElementById("bracket-rounds").replaceChildren(...bracket.rounds.map((matches, i) =>
+    el("div", { class: "bracket-round" }, el("h3", {}, title(i)), ...matches.map(m => {
+      const bye = i === 0 && m.players[1] === null && m.winner;
+      return el("div", { class: "match" }, ...[0, 1].map(k => {
+        const player = m.players[k];
+        const seed = m.seeds[k] ? `${m.seeds[k]} ` : "";
+        const text = player ? `${seed}${player}` : bye ? _("bye") : _("to come");
+        return el("div", { class: "entrant" + (player && m.winner === player ? " won" : "") + (player ? "" : " quiet") },
+          el("span", {}, text), el("span", { class: "wins" }, player && !bye ? String(m.wins[k]) : ""));
+      }));
+    }))));
+}
+
+async function showCard(player) {
+  const response = await fetch(`/api/scorecard?player=${encodeURIComponent(player)}`);
+  if (!response.ok) return;
+  const card = await response.json();
+  history.replaceState(null, "", `?card=${encodeURIComponent(player)}`);
+  const holder = document.getElementById("card");
+  holder.hidden = false;
+  document.getElementById("card-title").textContent = fmt(_("Scorecard: {player}"), { player: card.player });
+  document.querySelector("#card-lines tbody").replaceChildren(...card.lines.map(l =>
+    el("tr", {}, num(l.round ?? ""), el("td", { class: "name" }, l.opponent === "(bye)" ? _("bye") : l.opponent),
+       el("td", { class: l.won ? "won" : "" }, l.won ? _("won") : _("lost")),
+       num(l.opponent === "(bye)" ? "" : `${l.score}–${l.against}`), num(l.points), num(signed(l.spread)),
+       num(l.total), num(signed(l.total_spread)))));
+}
+
+let current = null;
 function draw(night) {
   document.getElementById("tables").replaceChildren(...night.tables.map(drawTable));
-  document.querySelector("#standings tbody").replaceChildren(...night.standings.map(s =>
-    el("tr", {}, el("td", {}, s.player), el("td", {}, String(s.match_points)), el("td", {}, String(s.wins)),
-       el("td", {}, String(s.games)), el("td", {}, String(s.skunks)))));
-  if (night.pairings) {
-    document.getElementById("round-title").textContent = fmt(_("Round {round}"), { round: night.pairings.round });
-    document.getElementById("pairings").replaceChildren(...night.pairings.tables.map(p =>
-      el("li", {}, fmt(_("Table {board}: {first} v {second}"), { board: p.board, first: p.players[0], second: p.players[1] }))));
-  }
+  drawStandings(night);
+  drawRound(night.pairings, night.tables);
+  drawBracket(night.bracket);
+  current = new URLSearchParams(location.search).get("card");
+  if (current) showCard(current);
 }
 
 function connect(wait = 500) {
