@@ -38,14 +38,13 @@ def register(subparsers: Any) -> None:
                                description=_("Draw round N (the next by default) by the ACC movement (one half of "
                                "the field stays, the other moves --move tables a round) or a round-robin, record "
                                "it, and print it. The scoreboard shows it and tells each board its players."))
-    seat.add_argument("--club", required=True, help=_("the club's id"))
+    _add_night_arguments(seat)
     seat.add_argument("--players", help=_("the field, comma-separated, in a fixed order (needed for the first round; "
                       "the night keeps it)"))
     seat.add_argument("--boards", help=_("the boards, comma-separated: table 1 first (kept like --players)"))
     seat.add_argument("--movement", choices=["acc", "round-robin"], help=_("how players meet (default acc; kept)"))
     seat.add_argument("--move", type=int, help=_("acc: tables the moving side moves each round (default 1; kept)"))
     seat.add_argument("--round", type=int, help=_("the round to draw (default: the next); drawn again, it replaces"))
-    seat.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
     seat.set_defaults(func=run_round)
 
     pairs = commands.add_parser("pair", help=_("draw a casual round: a round-robin or a ladder of tonight"),
@@ -57,48 +56,49 @@ def register(subparsers: Any) -> None:
     how = pairs.add_mutually_exclusive_group(required=True)
     how.add_argument("--round", type=int, help=_("round N of a round-robin (everyone meets everyone once)"))
     how.add_argument("--ladder", action="store_true", help=_("neighbours in tonight's standings play each other"))
-    pairs.add_argument("--club", required=True, help=_("the club's id"))
-    pairs.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
+    _add_night_arguments(pairs)
     pairs.set_defaults(func=run_pair)
 
     enter = commands.add_parser("enter", help=_("a game played without a board, from one player's card"),
                                 description=_("Enter one player's card of a game played without a board. The game "
                                 "counts once both players have entered it and the cards agree."))
-    enter.add_argument("--club", required=True, help=_("the club's id"))
+    _add_night_arguments(enter)
     enter.add_argument("--round", type=int, required=True, help=_("the round the game was played in"))
     enter.add_argument("--player", required=True, help=_("whose card this is"))
     enter.add_argument("--opponent", required=True, help=_("who they played"))
     enter.add_argument("--score", type=int, required=True, help=_("the player's score (121 for the winner)"))
     enter.add_argument("--against", type=int, required=True, help=_("the opponent's score"))
-    enter.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
     enter.set_defaults(func=run_enter)
 
     playoffs = commands.add_parser("playoffs", help=_("draw the playoffs from the standings, and print the bracket"),
                                    description=_("The first time: seed the top quarter of the standings (rounded up) "
                                    "into single elimination, byes to the top seeds, and end the qualifying. Then "
                                    "(and every time after): print the bracket as the boards' matches fill it."))
-    playoffs.add_argument("--club", required=True, help=_("the club's id"))
+    _add_night_arguments(playoffs)
     playoffs.add_argument("--best-of", type=int, choices=[1, 3, 5, 7], help=_("games a match (default [club] "
                           "best_of: 3)"))
-    playoffs.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
     _add_scoring_arguments(playoffs)
     playoffs.set_defaults(func=run_playoffs)
 
     cards = commands.add_parser("scorecards", help=_("a printable PDF scorecard for each player (the print extra)"))
-    cards.add_argument("--club", required=True, help=_("the club's id"))
+    _add_night_arguments(cards)
     cards.add_argument("--out", type=Path, required=True, help=_("the PDF to write"))
     cards.add_argument("--player", action="append", help=_("only this player (repeatable; default everyone)"))
-    cards.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
     _add_scoring_arguments(cards)
     cards.set_defaults(func=run_scorecards)
 
     export = commands.add_parser("export", help=_("the standings and every game as CSV"))
-    export.add_argument("--club", required=True, help=_("the club's id"))
+    _add_night_arguments(export)
     export.add_argument("--standings", type=Path, help=_("write the standings here"))
     export.add_argument("--games", type=Path, help=_("write every game here"))
-    export.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
     _add_scoring_arguments(export)
     export.set_defaults(func=run_export)
+
+
+def _add_night_arguments(parser: argparse.ArgumentParser) -> None:
+    """The night a tournament command works on: the club's, where the scoreboard keeps it."""
+    parser.add_argument("--club", required=True, help=_("the club's id"))
+    parser.add_argument("--night-dir", type=Path, help=_("where the night is kept (default: the scoreboard's)"))
 
 
 def _add_scoring_arguments(parser: argparse.ArgumentParser) -> None:

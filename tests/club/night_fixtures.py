@@ -4,20 +4,11 @@ publisher after each input as the daemon does."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import threading
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from companion.advice.selfplay import play_game
-from companion.club.mosquitto import Mosquitto, free_port, wait_for
-from companion.club.night import Night
 from companion.club.publisher import Broker, Publisher
-from companion.club.scoreboard import serve
-from companion.club.tournament import Scoring
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.transcript import Input, parse_input
 from companion.gamelog import GameLog, next_log
@@ -50,33 +41,3 @@ class Board:
 
     def close(self) -> None:
         self.publisher.close()
-
-
-class Scoreboard:
-    def __init__(self, broker: Mosquitto, club: str, folder: Path, scoring: Scoring) -> None:
-        self.port, self.folder = free_port(), folder
-        self.night = Night(folder / "night.sqlite", scoring)
-        self.loop = asyncio.new_event_loop()
-        started = asyncio.Event()
-        self.task = self.loop.create_task(serve(broker.broker("scoreboard"), club, self.night, host="127.0.0.1",
-                                                port=self.port, started=started))
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        wait_for(started.is_set, "the scoreboard to start")
-
-    def _run(self) -> None:
-        with contextlib.suppress(asyncio.CancelledError):
-            self.loop.run_until_complete(self.task)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.task.cancel)
-        self.thread.join(timeout=10)
-        self.loop.close()
-        self.night.close()
-
-    def text(self, path: str) -> str:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
-            return str(response.read().decode("utf-8"))
-
-    def get(self, path: str) -> Any:
-        return json.loads(self.text(path))

@@ -8,10 +8,12 @@ import json
 import threading
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from companion.club.mosquitto import Mosquitto, free_port, wait_for
 from companion.club.night import Night
 from companion.club.scoreboard import serve
+from companion.club.tournament import Scoring
 from tests.club.boards import SimBoard
 
 CLUB = "thursday"
@@ -22,15 +24,15 @@ PLAYERS = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay")]
 class Scoreboard:
     """`crib club` in a thread: the same serve() the command runs, on a free port."""
 
-    def __init__(self, broker: Mosquitto, folder: Path) -> None:
-        self.port, self.folder, self.broker = free_port(), folder, broker
+    def __init__(self, broker: Mosquitto, folder: Path, *, club: str = CLUB, scoring: Scoring | None = None) -> None:
+        self.port, self.folder, self.broker, self.club, self.scoring = free_port(), folder, broker, club, scoring
         self.start()
 
     def start(self) -> None:
-        self.night = Night(self.folder / "night.sqlite")
+        self.night = Night(self.folder / "night.sqlite", self.scoring)
         self.loop = asyncio.new_event_loop()
         started = asyncio.Event()
-        self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), CLUB, self.night,
+        self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), self.club, self.night,
                                                 host="127.0.0.1", port=self.port, started=started))
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -46,9 +48,12 @@ class Scoreboard:
         self.loop.close()
         self.night.close()
 
-    def get(self, path: str) -> object:
+    def text(self, path: str) -> str:
         with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
-            return json.loads(response.read())
+            return str(response.read().decode("utf-8"))
+
+    def get(self, path: str) -> Any:
+        return json.loads(self.text(path))
 
     def tables(self) -> dict[str, dict]:
         return {t["board"]: t for t in self.get("/api/tables")}

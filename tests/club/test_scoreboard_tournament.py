@@ -16,7 +16,8 @@ from companion.cli import main
 from companion.club.mosquitto import Mosquitto, wait_for
 from companion.club.tournament import Scoring
 from companion.cribbage.game import GameState
-from tests.club.night_fixtures import Board, Scoreboard
+from tests.club.night_fixtures import Board
+from tests.club.scoreboard import Scoreboard
 
 CLUB = "weekend"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -50,7 +51,7 @@ def crib(*args: str, night: Path) -> int:
 def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_follows_it(tmp_path, capsys):
     broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", *BOARDS])
     broker.start()
-    scoreboard = Scoreboard(broker, CLUB, tmp_path / "night", Scoring("acc"))
+    scoreboard = Scoreboard(broker, tmp_path / "night", club=CLUB, scoring=Scoring("acc"))
     boards = {b: Board(b, tmp_path / b, broker.broker(b), CLUB) for b in BOARDS}
     finals: list[GameState] = []
     try:
