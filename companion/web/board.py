@@ -21,6 +21,8 @@ from companion.view.pegs import FINISH, MARKER
 MARGIN_MM = 14.0
 HOLE_R = 2.0
 PEG_R = 3.4
+LINE_NAME_EM = 3.6  # the width of a letter of a line's name (5.8 px monospace, style.css), in the board's millimetres
+EDGE_MM = 2.0  # the least room between a line's name and the board's edge
 HOLE_FILL = "#26180e"
 
 
@@ -54,7 +56,7 @@ def board_svg(layout: BoardLayout, frame: Frame = (), target: int | None = None,
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {width:.1f} {height:.1f}" '
              f'role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>',
              f'<rect class="wood" x="0" y="0" width="{width:.1f}" height="{height:.1f}" rx="6"/>']
-    parts += _lines(layout, holes, finish)
+    parts += _lines(layout, holes, finish, width)
     parts += _numbers(layout, holes, finish)
     colours = frame_colours(frame)
     for hole in layout.holes:
@@ -76,8 +78,9 @@ def _outward(layout: BoardLayout, holes: dict[tuple[int, int], Hole], score: int
     return (x0 - x1) / length, (y0 - y1) / length
 
 
-def _lines(layout: BoardLayout, holes: dict[tuple[int, int], Hole], finish: int) -> list[str]:
-    """The skunk and double-skunk lines half a hole before their holes, and the finish of a short game."""
+def _lines(layout: BoardLayout, holes: dict[tuple[int, int], Hole], finish: int, width: float) -> list[str]:
+    """The skunk and double-skunk lines half a hole before their holes, and the finish of a short game; a name
+    that would run past the board's edge is set against it."""
     skunk, double = skunk_lines(finish)
     lines = [(skunk, -0.5, _("SKUNK")), (double, -0.5, _("DOUBLE SKUNK"))]
     if finish < layout.target:
@@ -94,7 +97,13 @@ def _lines(layout: BoardLayout, holes: dict[tuple[int, int], Hole], finish: int)
         (ax, ay), (bx, by) = ends[0], ends[-1]
         out.append(f'<line class="skunk" x1="{ax + dx * 4:.2f}" y1="{ay + dy * 4:.2f}" x2="{bx - dx * 4:.2f}" '
                    f'y2="{by - dy * 4:.2f}"/>')
-        out.append(f'<text class="line-name" x="{ax + dx * 8:.2f}" y="{ay + dy * 8:.2f}">{name}</text>')
+        x, half = ax + dx * 8, len(name) * LINE_NAME_EM / 2  # the name is centred on the line unless it would not fit
+        anchor = ""
+        if x + half > width - EDGE_MM:
+            x, anchor = width - EDGE_MM, ' style="text-anchor:end"'
+        elif x - half < EDGE_MM:
+            x, anchor = EDGE_MM, ' style="text-anchor:start"'
+        out.append(f'<text class="line-name" x="{x:.2f}" y="{ay + dy * 8:.2f}"{anchor}>{name}</text>')
     return out
 
 
