@@ -16,6 +16,7 @@ does; the scoreboard is `crib club` in a process of its own (its memory is its o
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -24,8 +25,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from companion.club.publisher import Publisher
@@ -51,8 +54,7 @@ def _rss_mb(pid: int) -> dict[str, float]:
 
 def run(quick: bool) -> dict[str, Any]:
     from companion.advice.selfplay import play_game
-    from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
-    from companion.club.publisher import Publisher
+    from companion.club.mosquitto import wait_for
     from companion.cribbage.transcript import parse_input
     from companion.gamelog import GameLog, next_log
 
@@ -63,24 +65,9 @@ def run(quick: bool) -> dict[str, Any]:
              for i in range(boards)]
     with tempfile.TemporaryDirectory(prefix="crib-bench-club-") as folder:
         root = Path(folder)
-        broker = Mosquitto(root / "broker", "bench", ["scoreboard", *names])
-        broker.start()
-        port = free_port()
-        (root / "password").write_text(PASSWORD)
-        scoreboard = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "club", "--broker", f"mqtt://127.0.0.1:{broker.port}",
-             "--club", "bench", "--username", "scoreboard", "--password-file", str(root / "password"),
-             "--listen", f"127.0.0.1:{port}", "--night-dir", str(root / "night")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        publishers: list[Publisher] = []
-        try:
-            wait_for(lambda: _answers(port), "the scoreboard to start", timeout=30)
+        with _club_night(root, "bench", names) as club:
+            port, publishers = club.port, club.publishers
             logs = [GameLog.open(next_log(root / name)) for name in names]
-            for name in names:
-                publisher = Publisher(broker.broker(name), "bench", name, root / name)
-                publisher.start()
-                publishers.append(publisher)
-            wait_for(lambda: all(p.connected for p in publishers), "the boards to connect", timeout=30)
             played = [0] * boards
             sent = 0
             start = time.monotonic()
@@ -98,7 +85,7 @@ def run(quick: bool) -> dict[str, Any]:
             paced_seconds = time.monotonic() - start
             wait_for(lambda: _figures(port)["events"] >= sent, "the paced events to arrive", timeout=60)
             paced = _figures(port)
-            memory = _rss_mb(scoreboard.pid)
+            memory = _rss_mb(club.pid)
 
             flood = [[parse_input(o) for o in play_game(("easy", "easy"), i % 2, f"bench-flood-{i}", record=True)
                       .inputs] for i in range(boards)]
@@ -116,12 +103,6 @@ def run(quick: bool) -> dict[str, Any]:
             flood_seconds = time.monotonic() - flood_start
             flood_events = sent - paced["events"]
             finished = _figures(port)["games"]
-        finally:
-            for publisher in publishers:
-                publisher.close()
-            scoreboard.terminate()
-            scoreboard.wait(timeout=10)
-            broker.stop()
     return {
         "boards": boards,
         "paced": {"seconds": round(paced_seconds, 1), "events": paced["events"],
@@ -138,10 +119,9 @@ def run(quick: bool) -> dict[str, Any]:
 def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
     """The tournament run: its own broker and scoreboard (ACC scoring), the boards seated round by round."""
     from companion.advice.selfplay import play_game
-    from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
+    from companion.club.mosquitto import wait_for
     from companion.club.night import Night
     from companion.club.pairing import acc_movement, seat
-    from companion.club.publisher import Publisher
     from companion.cribbage.transcript import parse_input
     from companion.gamelog import GameLog, next_log
 
@@ -154,26 +134,10 @@ def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
             for n in range(min(boards, 16))]
     with tempfile.TemporaryDirectory(prefix="crib-bench-tournament-") as folder:
         root = Path(folder)
-        broker = Mosquitto(root / "broker", "weekend", ["scoreboard", *names])
-        broker.start()
-        port = free_port()
-        (root / "password").write_text(PASSWORD)
-        scoreboard = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "club", "--broker", f"mqtt://127.0.0.1:{broker.port}",
-             "--club", "weekend", "--username", "scoreboard", "--password-file", str(root / "password"),
-             "--listen", f"127.0.0.1:{port}", "--night-dir", str(root / "night"), "--scoring", "acc"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        publishers: list[Publisher] = []
-        night = Night(root / "night" / "night.sqlite")  # as `crib club round` writes it
         start = time.monotonic()
-        try:
-            wait_for(lambda: _answers(port), "the scoreboard to start", timeout=30)
-            for name in names:
-                (root / name).mkdir()
-                publisher = Publisher(broker.broker(name), "weekend", name, root / name)
-                publisher.start()
-                publishers.append(publisher)
-            wait_for(lambda: all(p.connected for p in publishers), "the boards to connect", timeout=30)
+        with _club_night(root, "weekend", names, "--scoring", "acc") as club, \
+                closing(Night(root / "night" / "night.sqlite")) as night:  # as `crib club round` writes it
+            port, publishers = club.port, club.publishers
             finished = 0
             for number in range(1, rounds + 1):
                 seats, _byes = seat(acc_movement(players, number), names)
@@ -199,15 +163,8 @@ def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
                 print(f"  tournament: round {number} of {rounds}: {finished} games", file=sys.stderr, flush=True)
             wait_for(lambda: _figures(port)["standings_updates"] >= finished, "the last standings", timeout=60)
             figures = _figures(port)
-            memory = _rss_mb(scoreboard.pid)
+            memory = _rss_mb(club.pid)
             standings = _get(port, "/api/standings")
-        finally:
-            night.close()
-            for publisher in publishers:
-                publisher.close()
-            scoreboard.terminate()
-            scoreboard.wait(timeout=10)
-            broker.stop()
     return {"boards": boards, "players": len(players), "games_per_board": rounds, "games": figures["games"],
             "seconds": round(time.monotonic() - start, 1),
             "every_player_played_every_round": all(row["games"] == rounds for row in standings),
@@ -244,3 +201,45 @@ def _answers(port: int) -> bool:
     except OSError:
         return False
     return True
+
+
+class Scoreboard(NamedTuple):
+    """`crib club` as the benchmarks run it: its page's port, its process and the boards' publishers."""
+
+    port: int
+    pid: int
+    publishers: list[Publisher]
+
+
+@contextlib.contextmanager
+def _club_night(root: Path, club: str, names: list[str], *options: str) -> Iterator[Scoreboard]:
+    """A broker on a free port, `crib club` following it (with `options`) and a publisher for each board named,
+    all connected; stopped again on the way out."""
+    from companion.club.mosquitto import PASSWORD, Mosquitto, free_port, wait_for
+    from companion.club.publisher import Publisher
+
+    broker = Mosquitto(root / "broker", club, ["scoreboard", *names])
+    broker.start()
+    port = free_port()
+    (root / "password").write_text(PASSWORD)
+    scoreboard = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "club", "--broker", f"mqtt://127.0.0.1:{broker.port}",
+         "--club", club, "--username", "scoreboard", "--password-file", str(root / "password"),
+         "--listen", f"127.0.0.1:{port}", "--night-dir", str(root / "night"), *options],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    publishers: list[Publisher] = []
+    try:
+        wait_for(lambda: _answers(port), "the scoreboard to start", timeout=30)
+        for name in names:
+            (root / name).mkdir(exist_ok=True)
+            publisher = Publisher(broker.broker(name), club, name, root / name)
+            publisher.start()
+            publishers.append(publisher)
+        wait_for(lambda: all(p.connected for p in publishers), "the boards to connect", timeout=30)
+        yield Scoreboard(port, scoreboard.pid, publishers)
+    finally:
+        for publisher in publishers:
+            publisher.close()
+        scoreboard.terminate()
+        scoreboard.wait(timeout=10)
+        broker.stop()
