@@ -31,6 +31,7 @@ from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT, fitting
 
 from .endgame import REACH, WinChances, chances
+from .keeps import load as load_keeps
 from .tables import rank_table
 
 Ranks = tuple[int, ...]
@@ -40,6 +41,7 @@ Ranks = tuple[int, ...]
 KEEP_SLOPE = 0.35
 KEEP_CAP = 12.0
 SURPRISE = 0.15  # weight of a hand from which a sensible player would not have played what he played
+MISLAID = 0.05  # weight of a hand kept against the table of keeps: people do not always lay away as it says
 _MEMO_LIMIT = 100_000  # a search's states kept between decisions: emptying 400,000 took 110 ms
 
 
@@ -380,10 +382,11 @@ def _keep_weight(ranks: Sequence[int]) -> float:
 
 
 def _likelihood(held: Ranks, view: PlayView, played: Ranks) -> tuple[float, float]:
-    """How likely the opponent is to hold `held`, given what he kept and how he has played, if he plays by the
-    standard player's rules and if he plays by the ev rules."""
-    weight = _keep_weight(held + played) if len(held) + len(played) == 4 else 1.0
-    weights = [weight, weight]
+    """How likely the opponent is to have played as he did holding `held` (and `played`, in order), if he plays by
+    the standard player's rules and if he plays by the ev rules."""
+    if view.opponent_go and _fits(held, view.count):
+        return 0.0, 0.0  # he has said go at this count
+    weights = [1.0, 1.0]
     later = list(played)  # the ranks he played from each move on
     for pile, card in view.opponent_moves:
         then = tuple(sorted(held + tuple(later)))
@@ -401,24 +404,59 @@ def _likelihood(held: Ranks, view: PlayView, played: Ranks) -> tuple[float, floa
     return weights[0], weights[1]
 
 
+def _dealt_hands(view: PlayView, played: Ranks, draws: int, rng: random.Random) -> list[tuple[Ranks, float]]:
+    """Hands he may still hold, each with how likely his lay-away makes it: drawn as the six cards he was dealt
+    (his played cards and five or fewer of the unseen), of which he kept what the standard player keeps
+    (`keeps`); a hand he would not have kept (his played cards laid away) weighs `MISLAID`, its cards drawn."""
+    keeps = load_keeps()
+    ranks = [c.rank for c in view.unseen]
+    hands = []
+    for _ in range(draws):
+        rest = rng.sample(ranks, 6 - len(played))
+        kept = list(keeps.kept(tuple(sorted((*played, *rest))), dealer=not view.dealer))
+        try:
+            for rank in played:
+                kept.remove(rank)
+            hands.append((tuple(kept), 1.0))
+        except ValueError:
+            hands.append((tuple(sorted(rng.sample(rest, 4 - len(played)))), MISLAID))
+    return hands
+
+
+def _kept_hands(view: PlayView, played: Ranks, draws: int, rng: random.Random) -> list[tuple[Ranks, float]]:
+    """Hands he may hold when what he was dealt is not known in full (`crib hint` without his plays), or when his
+    goes rule out the dealt ones drawn: drawn from the unseen cards that do not fit after a go, weighed by what
+    they count (a player keeps cards that count well together)."""
+    ranks = [c.rank for c in view.unseen]
+    if view.opponent_go:
+        ranks = [r for r in ranks if VALUES[r] > MAX_COUNT - view.count]
+    k = min(view.opponent_cards, len(ranks))
+    hands = []
+    for _ in range(draws):
+        hand = tuple(sorted(rng.sample(ranks, k)))
+        hands.append((hand, _keep_weight(hand + played) if k + len(played) == 4 else 1.0))
+    return hands
+
+
 Holding = tuple[Ranks, str, float]  # a hand the opponent may hold, how he plays it (a STYLE), its share
 
 
 def opponent_holdings(view: PlayView, samples: int, rng: random.Random) -> tuple[list[Holding], float]:
     """Hands the opponent could hold, by ranks, and how he plays, each with its share of `samples` draws weighted
     by likelihood; and the evidence of this deal's plays for the ev rules over the standard ones (log odds)."""
-    ranks = [c.rank for c in view.unseen]
-    if view.opponent_go:
-        ranks = [r for r in ranks if VALUES[r] > MAX_COUNT - view.count]
-    k = min(view.opponent_cards, len(ranks))
     played = tuple(card.rank for _, card in view.opponent_moves if card is not None)
-    drawn = [tuple(sorted(rng.sample(ranks, k))) for _ in range(4 * samples)]
-    likely = [_likelihood(hand, view, played) for hand in drawn]
-    standard, ev = sum(w for w, _ in likely), sum(w for _, w in likely)
+    whole = view.opponent_cards + len(played) == 4 and len(view.unseen) >= 6 - len(played)
+    likely: list[tuple[Ranks, float, float]] = []
+    for draw in (_dealt_hands, _kept_hands) if whole else (_kept_hands,):
+        likely = [(hand, w * a, w * b) for hand, w in draw(view, played, 4 * samples, rng)
+                  for a, b in (_likelihood(hand, view, played),)]
+        if any(a + b for _, a, b in likely):
+            break
+    standard, ev = sum(a for _, a, _ in likely), sum(b for _, _, b in likely)
     evidence = math.log(ev / standard) if ev > 0 and standard > 0 else 0.0
-    pairs = [(hand, style) for hand in drawn for style in STYLES]
-    weights = [w * prior for pair in likely for w, prior in zip(pair, (1 - view.ev_chance, view.ev_chance),
-                                                                   strict=True)]
+    pairs = [(hand, style) for hand, _, _ in likely for style in STYLES]
+    weights = [w * prior for _, a, b in likely for w, prior in zip((a, b), (1 - view.ev_chance, view.ev_chance),
+                                                                    strict=True)]
     if sum(weights) <= 0:
         weights = [1.0] * len(pairs)
     chosen = Counter(rng.choices(pairs, weights, k=samples))
@@ -455,7 +493,7 @@ def play_value(keep: Sequence[Card], unseen: Sequence[Card], *, dealer: bool, sa
                rng: random.Random, ev_chance: float = 0.5) -> float:
     """What `keep` is worth in the play before a card is laid: points I peg minus the opponent's, searched
     against hands he is likely to have kept and how he is likely to play (drawn as in the play, `samples`)."""
-    view = PlayView(tuple(keep), (), tuple(unseen), 4, ev_chance=ev_chance)
+    view = PlayView(tuple(keep), (), tuple(unseen), 4, dealer=dealer, ev_chance=ev_chance)
     mine = tuple(sorted(c.rank for c in keep))
     leader = 1 if dealer else 0  # the pone leads
     return sum(share * _future((mine, theirs, (), 0, leader, 1 - leader), style)

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from companion.advice import keeps
 from companion.advice.model import UNIFORM, from_counts
 from companion.cli import main
 from companion.commands.advise import batch
@@ -73,3 +74,15 @@ def test_model_command_writes_a_model_that_loads(capsys: pytest.CaptureFixture[s
     data = json.loads(capsys.readouterr().out)
     assert sum(data["counts"]["dealer"].values()) == 5
     assert from_counts(data).name == "standard-discards-5-seed-2"
+
+
+def test_model_command_writes_the_table_of_keeps(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    shipped = keeps.load()
+    some = keeps.sixes()[::1000]  # every thousandth six ranks: the whole table takes a quarter of a minute
+    monkeypatch.setattr(keeps, "sixes", lambda: some)
+    assert main(["model", "--keeps"]) == 0
+    table = keeps.from_data(json.loads(capsys.readouterr().out))
+    for six in some:
+        for dealer in (True, False):
+            assert table.kept(six, dealer=dealer) == shipped.kept(six, dealer=dealer)
