@@ -342,6 +342,7 @@ class PlayView:
     opponent_moves: tuple[Move, ...] = ()  # the opponent's plays and goes in this deal, in order
     target: int = 121
     ev_chance: float = 0.5  # the chance, before this deal's plays, that the opponent plays by the ev rules
+    variant: str = "two"  # the deal (`discard.DEALS`): in two-player six-card deals his hand is read from `keeps`
 
     @property
     def count(self) -> int:
@@ -445,7 +446,7 @@ def opponent_holdings(view: PlayView, samples: int, rng: random.Random) -> tuple
     """Hands the opponent could hold, by ranks, and how he plays, each with its share of `samples` draws weighted
     by likelihood; and the evidence of this deal's plays for the ev rules over the standard ones (log odds)."""
     played = tuple(card.rank for _, card in view.opponent_moves if card is not None)
-    whole = view.opponent_cards + len(played) == 4 and len(view.unseen) >= 6 - len(played)
+    whole = view.variant == "two" and view.opponent_cards + len(played) == 4 and len(view.unseen) >= 6 - len(played)
     likely: list[tuple[Ranks, float, float]] = []
     for draw in (_dealt_hands, _kept_hands) if whole else (_kept_hands,):
         likely = [(hand, w * a, w * b) for hand, w in draw(view, played, 4 * samples, rng)

@@ -419,6 +419,7 @@ class ComputerGame(EntryDevice):
                         opponent_cards=state.cards_left(following), opponent_go=following in state.gone,
                         need=state.target - state.scores[side], opponent_need=state.target - max(others),
                         dealer=player == state.dealer, starter=state.starter, kept=kept, target=state.target,
+                        variant=state.variant,
                         opponent_moves=moves_seen(state.played, following, state.hand_size, state.count,
                                                       following in state.gone))
         return dealer_entry(t.PlayInput(self._player(state, player).play(view), player))

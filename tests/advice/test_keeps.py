@@ -69,3 +69,11 @@ def test_the_pro_expects_the_opponent_to_hold_what_he_would_have_kept() -> None:
                     opponent_moves=(((), led),))
     holdings, _ = opponent_holdings(view, 32, random.Random(1))
     assert {hand for hand, _, _ in holdings} == {expected[1:]}
+
+
+def test_in_other_deals_his_hand_is_drawn_from_the_unseen_cards() -> None:
+    # Three players are dealt five cards each and lay one away: the table of six-card keeps does not apply.
+    dealt = parse_cards("5H 5D 6C JS 4S QD")
+    view = PlayView(tuple(parse_cards("2C 3C 7C 8C")), (), tuple(dealt), 4, dealer=True, variant="three")
+    holdings, _ = opponent_holdings(view, 32, random.Random(1))
+    assert len({hand for hand, _, _ in holdings}) > 1
