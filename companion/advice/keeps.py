@@ -15,20 +15,15 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import numpy as np
-import numpy.typing as npt
 
 from companion.cribbage.cards import Card, Suit
 from companion.cribbage.errors import InputError
 
 from .discard import analyse
-from .model import OpponentModel
 from .tables import RANKS, read_data
 
 DATA_FILE = "keeps.json"
@@ -36,9 +31,6 @@ ROLES = ("dealer", "pone")
 Ranks = tuple[int, ...]
 _PAIRS = list(itertools.combinations_with_replacement(range(1, RANKS + 1), 2))  # a discard's two ranks
 _CODE = 35  # the first character of the table's alphabet: '#', so no character needs escaping but the backslash
-_LOW, _HIGH = (np.array(side) - 1 for side in zip(*_PAIRS, strict=True))
-_CHOOSE = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=float)
-STRAY = 0.05  # people do not always lay away as the table says
 
 
 @functools.cache
@@ -54,39 +46,12 @@ def dealt(six: Ranks) -> tuple[Card, ...]:
     return tuple(Card(rank, suits[i % len(suits)]) for i, rank in enumerate(six))
 
 
-@functools.cache
-def _counts() -> npt.NDArray[np.int64]:
-    """How many of each rank every six ranks hold (`sixes` x 13)."""
-    return np.array([np.bincount(np.array(six) - 1, minlength=RANKS) for six in sixes()])
-
-
 @dataclass(frozen=True, eq=False)
 class Keeps:
     name: str
     laid: dict[str, str]  # role -> one character per six ranks (in `sixes` order): the pair laid away
     _index: dict[Ranks, int] = field(default_factory=lambda: {six: i for i, six in enumerate(sixes())})
     _known: dict[tuple[Ranks, bool], Ranks] = field(default_factory=dict)
-
-    def crib_model(self, cards: Sequence[Card]) -> OpponentModel:
-        """How likely the opponent is to lay away each pair of ranks, given the cards the player holds: every six
-        ranks he can be dealt from the rest of the pack, by its chance, laid away as the table says; with one
-        part in twenty of any pair (`STRAY`). In `OpponentModel`'s form: a weight per pair of cards by ranks."""
-        left = 4 - np.bincount([c.rank - 1 for c in cards], minlength=RANKS)
-        chance = np.prod(_CHOOSE[left[None, :], _counts()], axis=1)
-        pairs = np.zeros((RANKS, RANKS))
-        ways = np.outer(left, left) - np.diag(left * (left + 1) // 2)  # card pairs of those ranks in the pack
-        weights = {}
-        for role in ROLES:
-            laid = np.bincount(self._codes(role), weights=chance, minlength=len(_PAIRS)) / chance.sum()
-            pairs[_LOW, _HIGH] = pairs[_HIGH, _LOW] = laid
-            with np.errstate(divide="ignore", invalid="ignore"):
-                weight = np.where(ways > 0, pairs / np.maximum(ways, 1), 0.0)
-            weights[role] = (1 - STRAY) * weight / weight.sum() + STRAY * (ways > 0) / (ways > 0).sum()
-        return OpponentModel(f"{self.name}-given-your-cards", weights)
-
-    @functools.cache  # noqa: B019 - the shipped table lives as long as the program
-    def _codes(self, role: str) -> npt.NDArray[np.int64]:
-        return np.frombuffer(self.laid[role].encode("ascii"), dtype=np.uint8).astype(np.int64) - _CODE
 
     def kept(self, six: Ranks, *, dealer: bool) -> Ranks:
         """The four ranks kept from `six` (lowest first) by a player who deals (`dealer`) or not."""

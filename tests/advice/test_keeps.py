@@ -7,12 +7,10 @@ import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from companion.advice import keeps
 from companion.advice.discard import analyse
-from companion.advice.model import load as load_model
 from companion.advice.pegging import PlayView, opponent_holdings
 from companion.cribbage.cards import DECK, parse_cards
 from companion.cribbage.errors import InputError
@@ -79,36 +77,3 @@ def test_in_other_deals_his_hand_is_drawn_from_the_unseen_cards() -> None:
     view = PlayView(tuple(parse_cards("2C 3C 7C 8C")), (), tuple(dealt), 4, dealer=True, variant="three")
     holdings, _ = opponent_holdings(view, 32, random.Random(1))
     assert len({hand for hand, _, _ in holdings}) > 1
-
-
-def shares(weights: np.ndarray, left: np.ndarray) -> dict[tuple[int, int], float]:
-    """A model's chance of each pair of ranks laid away, from its weight per pair of cards."""
-    out = {}
-    for a in range(13):
-        for b in range(a, 13):
-            ways = left[a] * left[b] if a != b else left[a] * (left[a] - 1) // 2
-            out[(a, b)] = float(weights[a, b] * ways)
-    total = sum(out.values())
-    return {pair: share / total for pair, share in out.items()}
-
-
-def test_the_crib_model_from_the_table_agrees_with_the_counted_discards() -> None:
-    # Over every deal (no cards held), the table's lay-aways are the pairs the opponent model counted from
-    # 20,000 random deals of the same player: the two differ by no more than the count's noise.
-    full = np.full(13, 4)
-    table = keeps.load().crib_model(())
-    counted = load_model()
-    for role in ("dealer", "pone"):
-        ours, theirs = shares(table.weights[role], full), shares(counted.weights[role], full)
-        assert sum(abs(ours[p] - theirs[p]) for p in ours) / 2 < 0.05, role  # measured: 0.03
-        assert max(ours, key=ours.get) == max(theirs, key=theirs.get), role  # the pair most often laid away
-
-
-def test_the_crib_model_knows_the_cards_you_hold() -> None:
-    # Holding all four fives, the opponent can lay none away.
-    fives = keeps.load().crib_model(parse_cards("5H 5D 5C 5S AH 2H"))
-    assert not fives.weights["pone"][4].any() and not fives.weights["dealer"][:, 4].any()
-    left = 4 - np.bincount([c.rank - 1 for c in parse_cards("5H 5D 5C 5S AH 2H")], minlength=13)
-    pone = shares(fives.weights["pone"], left)
-    assert sum(share for (a, b), share in pone.items() if 4 in (a, b)) == 0
-    assert sum(pone.values()) == pytest.approx(1.0)
