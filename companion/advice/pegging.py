@@ -602,8 +602,9 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
             hands = opponent_holdings(view, samples, random.Random(seed))[0]
             risk = _reply(view, held, hands)
             if risk >= 0.3 and _reply(view, card, hands) < risk - 0.2:
-                why += (f": the count is {view.count}, and on the {RANK_NAMES[held.rank]} your opponent would "
-                        f"peg {risk:.1f} on average")
+                on = (f"the count is {view.count}, and on the {RANK_NAMES[held.rank]}" if view.pile
+                      else f"on a {RANK_NAMES[held.rank]} led")
+                why += f": {on} your opponent would peg {risk:.1f} on average"
             elif points > (instead := _peg((*(c.rank for c in view.pile), held.rank), view.count + held.value)):
                 why += (f": the count is {view.count}, the {RANK_NAMES[card.rank]} pegs {points} on it and the "
                         f"{RANK_NAMES[held.rank]} {instead or 'nothing'}")

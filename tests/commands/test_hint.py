@@ -24,6 +24,13 @@ def test_hint_names_the_reply_a_card_would_give_away(capsys: pytest.CaptureFixtu
     assert "your opponent would peg" in said
 
 
+def test_a_lead_kept_back_is_said_as_a_lead(capsys: pytest.CaptureFixture[str]) -> None:
+    # Nothing is down: the king is not "on a count of 0" but led.
+    assert main(["hint", "5H", "5D", "10S", "KC", "--need", "15", "--opponent-need", "4", "--starter", "5C"]) == 0
+    said = capsys.readouterr().out
+    assert "it keeps the K back: on a K led your opponent would peg" in said and "count is 0" not in said
+
+
 def test_near_the_end_hint_plays_to_the_score(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["hint", "5H", "5D", "10S", "KC", "--need", "15", "--opponent-need", "2", "--starter", "5C", "--json"]
     assert main(args) == 0
@@ -64,12 +71,12 @@ def test_hint_says_why_the_pro_plays_another_card_than_the_expected_value_rules(
 
 def test_hint_lays_away_six_cards_and_says_why_the_pro_differs_from_the_expected_value_choice(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["hint", "5C", "2H", "KS", "QH", "9C", "4D", "--json"]) == 0
+    assert main(["hint", "5H", "10H", "2C", "2S", "9C", "7H", "--dealer", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data["discard"]) == {"KS", "QH"} and set(data["ev_discard"]) == {"2H", "9C"}
-    assert data["said"].startswith("Lay away Q-K and keep 2-4-5-9. The pro keeps 2-4-5-9 over 4-5-Q-K, the "
+    assert set(data["discard"]) == {"2C", "2S"} and set(data["ev_discard"]) == {"5H", "10H"}
+    assert data["said"].startswith("Lay away 2-2 and keep 5-7-9-10. The pro keeps 5-7-9-10 over 2-2-7-9, the "
                                    "expected-value choice")
-    assert "the crib is your opponent's" in data["said"] and "in the play 2-4-5-9 pegs" in data["said"]
+    assert "the crib is yours" in data["said"] and "in the play 5-7-9-10 pegs" in data["said"]
     assert main(["hint", "5H", "5D", "6C", "JS", "4S", "QD", "--dealer"]) == 0
     assert capsys.readouterr().out.strip() == ("Keep 4-5-5-6: it averages 16.0 in hand (12 to 24); J-Q in your crib "
                                                "adds 4.7; net +20.7. The pro and the expected-value count agree.")
