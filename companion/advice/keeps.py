@@ -1,10 +1,10 @@
 """What a sensible player keeps: the standard player's lay-away from every six ranks, as dealer and as pone.
 
 The standard player lays away by the exact analysis against a uniform opponent (as the `ev` player does, and as
-a careful person roughly does). `crib model --keeps` runs that analysis once for each of the 18,395 ways to
-be dealt six ranks, in both roles, and the two cards laid away ship as `keeps.json` (one character a hand). The
-pro reads the opponent's hand from it: a hand he may hold is drawn as six cards, of which he keeps the four
-this table says (`pegging.opponent_holdings`).
+a careful person roughly does). `crib model --keeps` (`model_build.build_keeps`) runs that analysis once for
+each of the 18,395 ways to be dealt six ranks, in both roles, and the two cards laid away ship as `keeps.json`
+(one character a hand). The pro reads the opponent's hand from it: a hand he may hold is drawn as six cards, of
+which he keeps the four this table says (`pegging.opponent_holdings`).
 
 Suits are left out: each six ranks are analysed with suits dealt in turn (no three cards of one suit), so no
 flush can be kept. Where the player holds four of a suit (one deal in nine) a kept flush may decide, and two
@@ -15,22 +15,19 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.cribbage.cards import Card, Suit
 from companion.cribbage.errors import InputError
 
-from .discard import analyse
 from .tables import RANKS, read_data
 
 DATA_FILE = "keeps.json"
 ROLES = ("dealer", "pone")
 Ranks = tuple[int, ...]
-_PAIRS = list(itertools.combinations_with_replacement(range(1, RANKS + 1), 2))  # a discard's two ranks
-_CODE = 35  # the first character of the table's alphabet: '#', so no character needs escaping but the backslash
+PAIRS = list(itertools.combinations_with_replacement(range(1, RANKS + 1), 2))  # a discard's two ranks
+CODE = 35  # the first character of the table's alphabet: '#', so no character needs escaping but the backslash
 
 
 @functools.cache
@@ -38,12 +35,6 @@ def sixes() -> tuple[Ranks, ...]:
     """Every six ranks a player can be dealt (1 = ace ... 13 = king, lowest first, at most four of a rank)."""
     return tuple(six for six in itertools.combinations_with_replacement(range(1, RANKS + 1), 6)
                  if max(six.count(r) for r in six) <= 4)
-
-
-def dealt(six: Ranks) -> tuple[Card, ...]:
-    """Cards of those ranks with suits in turn: two of a suit at most, so no flush can be kept."""
-    suits = list(Suit)
-    return tuple(Card(rank, suits[i % len(suits)]) for i, rank in enumerate(six))
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,7 +48,7 @@ class Keeps:
         """The four ranks kept from `six` (lowest first) by a player who deals (`dealer`) or not."""
         known = self._known.get((six, dealer))
         if known is None:
-            low, high = _PAIRS[ord(self.laid[ROLES[not dealer]][self._index[six]]) - _CODE]
+            low, high = PAIRS[ord(self.laid[ROLES[not dealer]][self._index[six]]) - CODE]
             rest = list(six)
             rest.remove(low)
             rest.remove(high)
@@ -65,29 +56,10 @@ class Keeps:
         return known
 
 
-def build(progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """The standard player's lay-away from every six ranks, in both roles, in the data file's form."""
-    laid: dict[str, list[str]] = {role: [] for role in ROLES}
-    for n, six in enumerate(sixes()):
-        cards = dealt(six)
-        for role in ROLES:
-            low, high = sorted(c.rank for c in analyse(cards, dealer=role == "dealer").best.discard)
-            laid[role].append(chr(_CODE + _PAIRS.index((low, high))))
-        if progress is not None:
-            progress(n + 1)
-    return {
-        "name": "standard-keeps",
-        "about": "the two ranks the standard player (exact analysis, uniform opponent) lays away from each six "
-                 "ranks in the order of keeps.sixes(), one character each (the pair's number after '#'); "
-                 "built by `crib model --keeps`",
-        "laid": {role: "".join(laid[role]) for role in ROLES},
-    }
-
-
 def from_data(data: dict[str, Any]) -> Keeps:
     try:
         laid = {role: str(data["laid"][role]) for role in ROLES}
-        if any(len(laid[role]) != len(sixes()) or not all(0 <= ord(c) - _CODE < len(_PAIRS) for c in laid[role])
+        if any(len(laid[role]) != len(sixes()) or not all(0 <= ord(c) - CODE < len(PAIRS) for c in laid[role])
                for role in ROLES):
             raise ValueError(f"each role needs {len(sixes())} characters from '#' on")
         return Keeps(str(data["name"]), laid)

@@ -1,7 +1,8 @@
-"""Building the opponent model (`crib model`): the standard player's discards from random deals, counted.
+"""Building the opponent model (`crib model`): the standard player's discards from random deals, counted; and
+the table of keeps (`crib model --keeps`): his lay-away from every six ranks.
 
-Apart from model.py because it runs the exact analysis (discard.py), which itself reads the model: the
-imports point one way, model_build -> discard -> model.
+Apart from model.py and keeps.py because it runs the exact analysis (discard.py), which itself reads the model:
+the imports point one way, model_build -> discard -> model, and the pro's search reads the table without it.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from companion.cribbage.cards import DECK
+from companion.cribbage.cards import DECK, Card, Suit
 
+from . import keeps
 from .discard import analyse
 from .model import ROLES, pair_name
 
@@ -35,4 +37,29 @@ def build(deals: int, seed: int, progress: Callable[[int], None] | None = None) 
         "deals": deals,
         "seed": seed,
         "counts": {role: dict(sorted(counts[role].items(), key=lambda kv: -kv[1])) for role in ROLES},
+    }
+
+
+def dealt(six: tuple[int, ...]) -> tuple[Card, ...]:
+    """Cards of those ranks with suits in turn: two of a suit at most, so no flush can be kept."""
+    suits = list(Suit)
+    return tuple(Card(rank, suits[i % len(suits)]) for i, rank in enumerate(six))
+
+
+def build_keeps(progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The standard player's lay-away from every six ranks, in both roles, in the data file's form."""
+    laid: dict[str, list[str]] = {role: [] for role in keeps.ROLES}
+    for n, six in enumerate(keeps.sixes()):
+        cards = dealt(six)
+        for role in keeps.ROLES:
+            low, high = sorted(c.rank for c in analyse(cards, dealer=role == "dealer").best.discard)
+            laid[role].append(chr(keeps.CODE + keeps.PAIRS.index((low, high))))
+        if progress is not None:
+            progress(n + 1)
+    return {
+        "name": "standard-keeps",
+        "about": "the two ranks the standard player (exact analysis, uniform opponent) lays away from each six "
+                 "ranks in the order of keeps.sixes(), one character each (the pair's number after '#'); "
+                 "built by `crib model --keeps`",
+        "laid": {role: "".join(laid[role]) for role in keeps.ROLES},
     }

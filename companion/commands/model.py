@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from companion.advice import keeps
-from companion.advice.model_build import build
+from companion.advice.model_build import build, build_keeps
 from companion.commands import CommandError
 from companion.i18n import _
 
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty() and (done % step == 0 or done == total):
             print(f"\rcounted {done}/{total} {what}", end="", file=sys.stderr, flush=True)
 
-    data = keeps.build(progress) if args.keeps else build(args.deals, args.seed, progress)
+    data = build_keeps(progress) if args.keeps else build(args.deals, args.seed, progress)
     text = json.dumps(data, indent=1) + "\n"
     if sys.stderr.isatty():
         print(file=sys.stderr)
