@@ -206,9 +206,16 @@ def explain_lay_away(cards: Sequence[Card], seat: Seat) -> tuple[LayAway, tuple[
         exact_mine = exact.split_for(mine.discard)
         if (mine.net - modelled.net) - (exact_mine.net - rival.net) > 0.05:
             whose = "the crib is yours" if seat.dealer else "the crib is your opponent's"
-            reasons.append(f"{whose}: with the cards he likely lays away, {ranks_text(mine.discard)} makes it "
-                           f"{mine.crib:.1f} and {ranks_text(rival.discard)} {modelled.crib:.1f} (by the exact count "
-                           f"{exact_mine.crib:.1f} and {rival.crib:.1f})")
+            sign = 1 if seat.dealer else -1  # what the crib is worth to the player
+            if sign * (mine.crib - modelled.crib) > 0:
+                reasons.append(f"{whose}: with the cards he likely lays away, {ranks_text(mine.discard)} makes it "
+                               f"{mine.crib:.1f} and {ranks_text(rival.discard)} {modelled.crib:.1f} (by the exact "
+                               f"count {exact_mine.crib:.1f} and {rival.crib:.1f})")
+            else:  # the crib is against the pro's choice, but by less than the exact count says
+                worse = "less" if seat.dealer else "more"
+                reasons.append(f"{whose}: with the cards he likely lays away, {ranks_text(mine.discard)} makes it "
+                               f"only {abs(mine.crib - modelled.crib):.1f} {worse} than {ranks_text(rival.discard)} "
+                               f"({abs(exact_mine.crib - rival.crib):.1f} by the exact count)")
         play = chosen.play.get(mine.discard, pro.play_value(mine, seat, chosen.seed))
         other = chosen.play.get(tuple(modelled.discard), pro.play_value(modelled, seat, chosen.seed))
         if play - other > 0.05:
