@@ -340,7 +340,7 @@ def _card_seen(r: Refusal, lang: Language) -> str:
     then = {Act.PLAY: N_("{seen}: play a card from {player}'s hand"), Act.HAND: N_("{seen}: check {player}'s cards"),
             Act.DISCARD: N_("{seen}: check the card"),
             Act.STARTER: N_("{seen}: the starter is the top card of the pack's lower half")}
-    return _(then[r.act or Act.DISCARD]).format(seen=seen_words(r.seen, lang), player=r.player)
+    return _(then.get(r.act or Act.DISCARD, then[Act.DISCARD])).format(seen=seen_words(r.seen, lang), player=r.player)
 
 
 def _bad_value(r: Refusal, lang: Language) -> str:
