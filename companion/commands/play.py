@@ -30,6 +30,7 @@ from companion.play.computer import ComputerGame, Settings, dealer_entry, read_s
 from companion.table import Outcome
 from companion.web.present import person_prompt, show_json
 from companion.web.wiring import attach
+from companion.words.contract import StateJSON
 from companion.words.phrases import error_words
 from companion.words.projection import state_json
 
@@ -235,7 +236,7 @@ class TerminalPlay(EntryDevice):
         return "\n".join(lines)
 
 
-def show_picture(state: dict[str, Any], show: dict[str, Any], prompt: str) -> str:
+def show_picture(state: StateJSON, show: dict[str, Any], prompt: str) -> str:
     """The show as said: the starter, each hand in counting order with its cards and count, phrase by phrase,
     the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24 for up to three hands."""
     record = state["deals"][show["deal"] - 1]

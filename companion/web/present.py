@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cribbage.game import GameState, legal_moves
 from companion.i18n import _
+from companion.view.board import effects_json, frame_colours, hex_colour
 from companion.view.pegs import render_pegs
 from companion.words.projection import card_json, state_json
-
-from .board import effects_json, frame_colours, hex_colour
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -18,9 +18,9 @@ from companion.cribbage.game import replay
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.play.computer import Settings
+from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import MARKER, render_pegs
 from companion.web import history
-from companion.web.board import board_svg, frame_colours
 from companion.web.present import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
 from tests.facts import by_name, name
