@@ -6,6 +6,7 @@
     python3 dev.py check                    only the lint and type check (what pre-commit runs)
     python3 dev.py crib ARGS...             any `crib` subcommand inside the project's environment
     python3 dev.py i18n                     extract the messages, update and compile the German catalog
+    python3 dev.py schema                   write the JSON Schemas in docs/schema/ again from the contract's types
     python3 dev.py vendor                   refresh the vendored zxing-wasm (the phone scanner's decoder) from npm
     sudo python3 dev.py pi-check [--reuse] [RELEASE]  install, run the board in Debian arm64 roots (trixie, bookworm)
 
@@ -173,7 +174,7 @@ def vendor() -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n", "vendor", "pi-check"):
+    if not argv or argv[0] not in ("sim", "test", "check", "crib", "i18n", "schema", "vendor", "pi-check"):
         print(__doc__.strip())
         return 2
     if argv[0] == "vendor":
@@ -193,6 +194,8 @@ def main(argv: list[str]) -> int:
         return run(BIN / "python", "-m", "companion.cli", "sim", *rest)
     if command == "i18n":
         return run(BIN / "python", "-m", "companion.catalog", *rest)
+    if command == "schema":
+        return run(BIN / "python", "-m", "companion.words.schema")
     return run(BIN / "crib", *rest)
 
 

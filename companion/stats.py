@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.facts import ScoreKind
+from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
@@ -182,10 +182,10 @@ def games_of(inputs: Sequence[Input]) -> list[GameState]:
     games: list[GameState] = []
     state = initial_state()
     for inp in effective:
-        if isinstance(inp, GameInput) and state.phase != "new":
+        if isinstance(inp, GameInput) and state.phase is not Phase.NEW:
             games.append(state)
         state = apply(state, inp)
-    return [*games, state] if state.phase != "new" else games
+    return [*games, state] if state.phase is not Phase.NEW else games
 
 
 def finished_deal(state: GameState, deal: int) -> bool:

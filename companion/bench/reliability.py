@@ -39,7 +39,7 @@ from typing import Any
 from companion.boards import builtin_for, load_layout
 from companion.clock import ManualClock
 from companion.cribbage.cards import DECK, Card
-from companion.cribbage.facts import Wanted
+from companion.cribbage.facts import Phase, ScoreKind, Wanted
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
 from companion.cribbage.transcript import GameInput
@@ -95,33 +95,33 @@ class Dealer:
 
     def _wanted(self, table: Table) -> str:
         state = table.state
-        if state.phase in ("game over", "match over"):
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return "new"
-        if state.phase == "cut":
+        if state.phase is Phase.CUT:
             taken = {card for _, card in state.cuts}
             return str(self.rng.choice([c for c in DECK if c not in taken]))
         hands, crib, starter = self._deal(table)
-        if state.phase == "deal":
+        if state.phase is Phase.DEAL:
             awaited = table.awaited()
             if awaited.wanted is Wanted.HAND:
                 player = awaited.players[0]
                 dealt = sorted(hands[player] + self._laid_away(state, player, crib))
                 return str(dealt[len(table.cards)])
             return str(starter)
-        if state.phase == "play":
+        if state.phase is Phase.PLAY:
             assert state.turn is not None
             left = [c for c in hands[state.turn] if c not in state.played_by(state.turn)]
             legal = [c for c in left if state.count + c.value <= 31]
             return str(self.rng.choice(legal)) if legal else "go"
-        if state.phase == "crib":
+        if state.phase is Phase.CRIB:
             return str(crib[len(table.cards)])
-        if state.phase == "claim":
+        if state.phase is Phase.CLAIM:
             if state.missed is not None and self.rng.random() < 0.5:
                 return "muggins"
             kind, player = state.counts[0]
             assert state.starter is not None
-            cards = tuple(crib) if kind == "crib" else state.played_by(player)
-            total = score_show(cards, state.starter, crib=kind == "crib").total
+            cards = tuple(crib) if kind is ScoreKind.CRIB else state.played_by(player)
+            total = score_show(cards, state.starter, crib=kind is ScoreKind.CRIB).total
             short = total - self.rng.choice((0, 0, 0, 1, 2))
             return f"claim {short if short >= 0 and short not in (19, 25, 26, 27) else total}"
         raise AssertionError(f"no entry for the phase {state.phase!r}")
@@ -182,7 +182,8 @@ def script(variant: str, seed: int, games: int, directory: Path) -> Script:
                 raise AssertionError(f"{text!r} was refused ({outcome.message}) but changed the game")
         entries.append(text)
         marks.append(mark(table))
-        if table.state.phase in ("game over", "match over") and before.phase not in ("game over", "match over"):
+        if table.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) \
+                and before.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
             finished += 1
     logs = {path.name: path.read_bytes() for path in sorted(games_dir(directory).glob("*.jsonl"))}
     inputs = {name: GameLog.open(games_dir(directory) / name, repair=False).inputs for name in logs}
@@ -191,7 +192,7 @@ def script(variant: str, seed: int, games: int, directory: Path) -> Script:
 
 def _phase(table: Table) -> str:
     if table.cards:
-        return "crib cards" if table.state.phase == "crib" else "coached hand"
+        return "crib cards" if table.state.phase is Phase.CRIB else "coached hand"
     if table.awaited().wanted is Wanted.HAND:
         return "coached hand"
     return table.state.phase
@@ -374,7 +375,7 @@ def soak(games: int, seed: int, directory: Path, *, warm_up: int = 20, every: in
                 entries = 0
                 outcomes.clear()
             table = daemon.table
-            over = table.state.phase in ("game over", "match over")
+            over = table.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
             table.emit(Entry(dealer.entry(table), "script"))
             try:
                 daemon.step(timeout=0)
@@ -382,7 +383,7 @@ def soak(games: int, seed: int, directory: Path, *, warm_up: int = 20, every: in
                 crashed += 1
             clock.advance(0.05)
             entries += 1
-            if not over and table.state.phase in ("game over", "match over"):
+            if not over and table.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
                 finished += 1
                 if finished > warm_up and (finished - warm_up) % every == 0:
                     rss_by_game[finished - warm_up] = rss_kb()

@@ -28,8 +28,8 @@ from companion.club.night import Night
 from companion.club.pairing import Seat
 from companion.club.publisher import Broker
 from companion.i18n import _, accepted, current, translate_html
+from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import peg_frame
-from companion.web.board import board_svg, frame_colours
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")

@@ -23,6 +23,7 @@ from companion.config import Config, add_config_arguments, board_language, confi
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
+from companion.cribbage.facts import Phase
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
@@ -31,6 +32,7 @@ from companion.play.computer import ComputerGame, Settings, dealer_entry, read_s
 from companion.table import Outcome
 from companion.web.present import person_prompt, show_json
 from companion.web.wiring import attach
+from companion.words.contract import StateJSON
 from companion.words.phrases import error_words
 from companion.words.projection import state_json
 
@@ -178,7 +180,7 @@ class TerminalPlay(EntryDevice):
             self._shown = None
             return
         settings = self.computer.settings
-        if settings is not None and state.phase == "deal" and settings.person in state.hands \
+        if settings is not None and state.phase is Phase.DEAL and settings.person in state.hands \
                 and settings.person not in state.discards and len(words) == state.discard_size \
                 and not (len(words) == 1 and words[0] in ("undo", "go", "ok", "menu", "new")):
             try:
@@ -231,13 +233,13 @@ class TerminalPlay(EntryDevice):
                 lines.append(self.computer.feedback)
             if self.computer.said:
                 lines.append(self.computer.said)
-            if game.phase == "deal" and hand and person not in game.discards:
+            if game.phase is Phase.DEAL and hand and person not in game.discards:
                 lines.append(f"lay away {game.discard_size} (type them, like {' '.join(str(c) for c in hand[:2])})")
         lines.append(f"> {person_prompt(table, self.computer)}")
         return "\n".join(lines)
 
 
-def show_picture(state: dict[str, Any], show: dict[str, Any], prompt: str) -> str:
+def show_picture(state: StateJSON, show: dict[str, Any], prompt: str) -> str:
     """The show as said: the starter, each hand in counting order with its cards and count, phrase by phrase,
     the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24 for up to three hands."""
     record = state["deals"][show["deal"] - 1]

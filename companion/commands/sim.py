@@ -22,6 +22,7 @@ from companion.clock import Clock, SystemClock
 from companion.commands import CommandError, sim_state_dir
 from companion.config import NAME_CHARS, Config, add_config_arguments, board_language, config_from_args
 from companion.cribbage import transcript as t
+from companion.cribbage.facts import Phase
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.rules import VARIANT, VARIANTS
 from companion.cribbage.transcript import input_to_json
@@ -137,7 +138,7 @@ def unfinished_game(state_dir: Path) -> tuple[Path, GameState] | None:
     if path is None:
         return None
     state = replay(GameLog.open(path).inputs)
-    return None if state.phase in ("new", "game over", "match over") else (path, state)
+    return None if state.phase in (Phase.NEW, Phase.GAME_OVER, Phase.MATCH_OVER) else (path, state)
 
 
 def _game(state: GameState) -> str:

@@ -15,6 +15,7 @@ from companion.devices.presence import read_status
 from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _
 from companion.view.history import describe
+from companion.words.contract import BoardStateJSON
 from companion.words.projection import state_json
 
 
@@ -44,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
     state = replay(game_log.inputs)
     devices = read_status(state_dir)  # None unless the board runs
     if args.json:
-        shown = {"log": str(path), **state_json(state), **({"devices": devices} if devices is not None else {})}
+        shown: BoardStateJSON = {"log": str(path), "state": state_json(state)}
+        if devices is not None:
+            shown["devices"] = devices
         print(json.dumps(shown, ensure_ascii=False))
     else:
         print(_("game log: {path}").format(path=path))

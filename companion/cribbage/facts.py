@@ -100,12 +100,6 @@ class Note:
     side: Side | None = None
     target: int | None = None
 
-    def to_json(self) -> dict[str, object]:
-        """The note's code and facts, for clients."""
-        return {"kind": self.kind.value, "player": self.player, "points": self.points, "claimed": self.claimed,
-                "over": self.over, "caller": self.caller,
-                "counting": self.counting.value if self.counting else None, "wanted": self.wanted,
-                "side": list(self.side.players) if self.side else None, "target": self.target}
 
 
 class Wanted(StrEnum):

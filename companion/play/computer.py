@@ -33,7 +33,7 @@ from companion.config import NAME_CHARS
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import InputError
-from companion.cribbage.facts import Phase
+from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState, legal_moves
 from companion.cribbage.rules import VARIANT_FOR_PLAYERS
 from companion.cribbage.scoring import score_show
@@ -178,9 +178,9 @@ def made_by_person(state: GameState, inp: t.Input, person: str) -> bool:
     return isinstance(inp, t.PegInput)
 
 
-def show_points(state: GameState, kind: str, player: str) -> int:
+def show_points(state: GameState, kind: ScoreKind, player: str) -> int:
     assert state.starter is not None
-    if kind == "hand":
+    if kind is ScoreKind.HAND:
         return score_show(state.played_by(player), state.starter).total
     assert state.crib is not None
     return score_show(state.crib, state.starter, crib=True).total
@@ -331,18 +331,18 @@ class ComputerGame(EntryDevice):
         person = settings.person
         if state.missed is not None and state.missed.player == person:
             return dealer_entry(t.MugginsInput())
-        if state.phase == "cut":
+        if state.phase is Phase.CUT:
             return self._cut(state)
-        if state.phase == "deal":
+        if state.phase is Phase.DEAL:
             return None if self.showing(state) is not None else self._deal(state, settings)
-        if state.phase == "play" and state.turn is not None and state.turn != person:
+        if state.phase is Phase.PLAY and state.turn is not None and state.turn != person:
             return self._play(state, state.turn)
-        if state.phase == "crib":
+        if state.phase is Phase.CRIB:
             deck = deck_for(settings, state)
             discards = [c for p in state.players for c in state.discards.get(p, ())]
             extra = deck[len(state.players) * state.dealt_size:][: 4 - len(discards)]
             return dealer_entry(t.CribInput((*discards, *extra)))
-        if state.phase == "claim" and state.counts[0][1] != person:
+        if state.phase is Phase.CLAIM and state.counts[0][1] != person:
             kind, player = state.counts[0]
             return dealer_entry(t.ClaimInput(show_points(state, kind, player)))
         return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cribbage import transcript as t
+from companion.cribbage.facts import Phase
 from companion.view.screen import ScreenView, coach_pages
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 def worked_out_discards(state: GameState) -> list[t.DiscardInput]:
     """Once the play is over, each coached player's discard not yet logged (pone first): hand less cards played."""
-    if state.phase not in ("crib", "claim") or state.crib is not None:
+    if state.phase not in (Phase.CRIB, Phase.CLAIM) or state.crib is not None:
         return []
     discards = []
     for player in state.show_order():

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.facts import Place, Seen
+from companion.cribbage.facts import Phase, Place, Seen
 from companion.cribbage.game import where_seen
 from companion.i18n import _
 from companion.words.phrases import error_words, seen_words
@@ -41,7 +41,7 @@ class HeldCards:
 
     def coached_player(self, state: GameState) -> str | None:
         """In coaching mode, before the starter: whose six dealt cards are wanted next (pone first)."""
-        if not self.coaching or state.phase != "deal" or len(state.players) != 2:
+        if not self.coaching or state.phase is not Phase.DEAL or len(state.players) != 2:
             return None
         if self.skip_hands_deal == state.deal_number:
             return None
@@ -57,7 +57,7 @@ class HeldCards:
 
     def wanted(self, state: GameState) -> tuple[str, int]:
         """What the cards held are for (the crib, or a coached hand before the starter) and how many it takes."""
-        if state.phase == "crib":
+        if state.phase is Phase.CRIB:
             return _("Crib"), CRIB_CARDS
         return _("{player}'s hand").format(player=self.coached_player(state)), HAND_CARDS
 
@@ -82,11 +82,11 @@ class HeldCards:
         """Where `card` is when it cannot be one of the cards wanted: held already, or seen by the engine (the
         crib's own cards, laid away by coached players, are wanted)."""
         if card in self.cards:
-            if state.phase == "crib":
+            if state.phase is Phase.CRIB:
                 return Seen(card, Place.CRIB)
             return Seen(card, Place.HAND, self.coached_player(state))
         found = where_seen(state, card, self.coached_player(state))
-        return None if found is None or (found.place is Place.CRIB and state.phase == "crib") else found
+        return None if found is None or (found.place is Place.CRIB and state.phase is Phase.CRIB) else found
 
     def take_back(self) -> Card | None:
         """Undo while collecting: the last card held goes (None when nothing is held)."""
@@ -99,7 +99,7 @@ class HeldCards:
     def keep(self, log: GameLog, state: GameState) -> None:
         """Make the pending file say what is held now (removed when nothing is)."""
         held: dict[str, object] | None = None
-        if self.cards or (self.skip_hands_deal == state.deal_number and state.phase == "deal"):
+        if self.cards or (self.skip_hands_deal == state.deal_number and state.phase is Phase.DEAL):
             held = {"cards": [str(card) for card in self.cards], "skip_hands_deal": self.skip_hands_deal}
             held["inputs"] = len(log.inputs)  # a logged input (a manual peg) makes the file say so too
         if held != self.kept:
@@ -120,7 +120,7 @@ class HeldCards:
             log.write_pending(None)
             return
         self.skip_hands_deal = skip
-        if cards and (state.phase == "crib" or self.coached_player(state) is not None):
+        if cards and (state.phase is Phase.CRIB or self.coached_player(state) is not None):
             self.cards = cards
         self.kept = data
 

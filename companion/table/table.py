@@ -30,7 +30,7 @@ from companion.clock import Clock
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.facts import Prompt, Side, Wanted
+from companion.cribbage.facts import Phase, Prompt, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
@@ -221,7 +221,7 @@ class Table:
             return self._claim(entry, decoded.points)
         if isinstance(decoded, Points):
             whose = decoded.player_name or decoded.player_index
-            if self.state.phase == "claim" and whose is None:  # the keypad's # * 7 OK claims 7
+            if self.state.phase is Phase.CLAIM and whose is None:  # the keypad's # * 7 OK claims 7
                 return self._claim(entry, decoded.points)
             return self._accept(entry, t.PegInput(side_name(self._pegging_side(whose)), decoded.points))
         if isinstance(decoded, Command):
@@ -243,24 +243,24 @@ class Table:
 
     def _card(self, entry: Entry, card: Card) -> Outcome:
         state = self.state
-        if self.person is not None and state.phase in ("game over", "match over"):
+        if self.person is not None and state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return Outcome(entry, message=_("{prompt}: Play again deals a new game").format(prompt=self.prompt()),
                            error=True)
-        if self.person is not None and state.phase in ("deal", "cut", "crib"):
+        if self.person is not None and state.phase in (Phase.DEAL, Phase.CUT, Phase.CRIB):
             return Outcome(entry, message=_("{card}: the virtual deck deals, cuts and turns the starter here. {prompt}")
                                           .format(card=card.pretty, prompt=self.prompt()), error=True)
-        if state.phase == "play":
+        if state.phase is Phase.PLAY:
             return self._accept(entry, t.PlayInput(card))
-        if state.phase == "crib":
+        if state.phase is Phase.CRIB:
             return self._collect(entry, card, t.CribInput)
-        if state.phase == "deal":
+        if state.phase is Phase.DEAL:
             hand_for = self.held.coached_player(state)
             if hand_for is not None:
                 return self._collect(entry, card, lambda cards: t.HandInput(hand_for, cards))
             return self._accept(entry, t.StarterInput(card))
-        if state.phase == "cut":
+        if state.phase is Phase.CUT:
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
-        if state.phase in ("game over", "match over"):
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return Outcome(entry, message=_("{prompt}: scan {new_game} to play again")
                                           .format(prompt=prompt_words(state.awaited()), new_game=NEW_GAME), error=True)
         return Outcome(entry, message=_("no card is wanted now: {prompt}").format(prompt=prompt_words(state.awaited())),
@@ -271,7 +271,7 @@ class Table:
         play is entered again with its claim: an undo and the play, both logged)."""
         state = self.state
         last = state.inputs[-1] if state.inputs else None
-        if state.phase != "play":
+        if state.phase is not Phase.PLAY:
             return self._accept(entry, t.ClaimInput(points))
         if not isinstance(last, t.PlayInput) or last.claim is not None:
             raise CommandMistake(_("claim the points of a card right after laying it (the go and last card peg "
@@ -304,7 +304,7 @@ class Table:
         if word == "go":
             return self._accept(entry, t.GoInput())
         if word == "ok":
-            if self.state.phase == "cut":
+            if self.state.phase is Phase.CUT:
                 return self._skip_cut(entry)
             if self.held.coached_player(self.state) is not None and not self.held.cards:
                 self.held.skip_hands(self.state)
@@ -341,11 +341,11 @@ class Table:
         return replace(outcome, message=_("Undone: {what}").format(what=said))
 
     def _new_game(self, entry: Entry) -> Outcome:
-        over = self.state.phase in ("game over", "match over")
+        over = self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         # after a game the loser deals first in the next (docs/rules.md), and the screen says so
         loser = self.state.losers()[0] if self.state.winner is not None else None
         said = _("{loser} lost the last game: {loser} deals first").format(loser=loser) if loser is not None else ""
-        if self.state.phase == "game over" and self.state.match_winner is None and self.setup.match:
+        if self.state.phase is Phase.GAME_OVER and self.state.match_winner is None and self.setup.match:
             outcome = self._accept(entry, replace(self.setup, dealer=None))  # the engine picks the loser
             return replace(outcome, message=said)
         now = self.clock.monotonic()
@@ -423,7 +423,7 @@ class Table:
     def _catch_up(self) -> None:
         """What a start (or a disk that would not write) left undone: the game's first input, and the coached
         discards a power cut may have come between the last play and its discards."""
-        if self.state.phase == "new":
+        if self.state.phase is Phase.NEW:
             self._append(self.setup)
         self._log_discards()
 
@@ -496,7 +496,7 @@ class Table:
         if hand_for is not None:
             return Prompt(Wanted.HAND, (hand_for,), dealer=state.dealer)
         person = self.person
-        if person is not None and state.phase == "deal" and person in state.hands and person not in state.discards:
+        if person is not None and state.phase is Phase.DEAL and person in state.hands and person not in state.discards:
             return Prompt(Wanted.DISCARD, (person,), count=state.discard_size, dealer=state.dealer)
         prompt = state.awaited()
         if prompt.wanted is Wanted.PLAY and legal_moves(state).must_go:
@@ -521,7 +521,7 @@ class Table:
         """The prompt for the person at a virtual table; until each has played a card, who cut and the starter."""
         said = seated_words(prompt, person)
         state = self.state
-        if state.phase == "play" and state.starter is not None and len(state.played) < len(state.players) \
+        if state.phase is Phase.PLAY and state.starter is not None and len(state.played) < len(state.players) \
                 and state.dealer is not None:
             cutter = state.players[state.players.index(state.dealer) - 1]  # the dealer's right: the pone of two
             return f"{cut_words(cutter, state.starter.pretty, person)}. {said}"

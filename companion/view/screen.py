@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
-from companion.cribbage.facts import Side
+from companion.cribbage.facts import Phase, Side
 from companion.fonts import MONO
 from companion.i18n import _
 from companion.words.phrases import prompt_words, score_parts, side_name
@@ -306,7 +306,7 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
     pages = spoken_pages(recent, room)
     if pages:
         return pages[page % len(pages)]
-    if state.phase == "play":
+    if state.phase is Phase.PLAY:
         pile = " ".join(card.pretty for card in state.pile)
         count = _("Count {count}").format(count=state.count)
         lines = [count]
@@ -318,7 +318,7 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
                 lines.append(starter)
         lines += _wrap(pile) if pile else []
         return tuple(lines[-room:]) if len(lines) > room else tuple(lines)
-    if state.starter is not None and state.phase in ("crib", "claim"):
+    if state.starter is not None and state.phase in (Phase.CRIB, Phase.CLAIM):
         return (_("Starter {card}").format(card=state.starter.pretty),)
     return ()
 
@@ -340,7 +340,7 @@ def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: in
     return ScreenView(
         scores=_scores(state),
         dealer=state.dealer,
-        turn=state.turn if state.phase in ("play", "claim", "crib") else None,
+        turn=state.turn if state.phase in (Phase.PLAY, Phase.CLAIM, Phase.CRIB) else None,
         body=body_lines(state, recent, page, room),
         prompt=prompt,
         error=error,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from companion.cribbage.facts import Prompt, ScoreEvent, Wanted
+from companion.cribbage.facts import Phase, Prompt, ScoreEvent, Wanted
 from companion.cribbage.game import GameState
 from companion.i18n import _, current
 from companion.words.count import joined
@@ -58,7 +58,7 @@ def spoken(before: GameState, after: GameState, events: Sequence[ScoreEvent], *,
     count after a card (`played`), then the winner or whose turn it is now, as chosen in `speak` ([voice] speak).
     `prompt_words` are the table's words for `prompt`, as on the OLED."""
     said = [score_words(event) for event in events] if "scores" in speak else []
-    if played and "count" in speak and after.phase == "play" and after.count:
+    if played and "count" in speak and after.phase is Phase.PLAY and after.count:
         said.append(count_words(after.count))
     if prompt.wanted in GAME_OVER and before_prompt.wanted not in GAME_OVER:
         if "winner" in speak:

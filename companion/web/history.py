@@ -19,6 +19,7 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.rules import skunk_lines
 from companion.gamelog import GameLog, GameLogError, games_dir
 from companion.stats import DATABASE, games_of, history
+from companion.words.contract import GameJSON
 from companion.words.projection import state_json
 
 # RULES.md: the number of hands (four cards and a starter, hand rules) with each score; 19, 25-27 have none.
@@ -81,7 +82,7 @@ def hand_scores(state_dir: Path, player: str) -> dict[str, Any]:
             "all": [ALL_HANDS.get(s, 0) / total for s in range(30)]}
 
 
-def game(state_dir: Path, name: str, number: int) -> dict[str, Any] | None:
+def game(state_dir: Path, name: str, number: int) -> GameJSON | None:
     """One game of a log: the projection of its end (projection.state_json), with each side's score after each
     deal (`race`, in the order of `sides`), or None."""
     folder = games_dir(state_dir)
@@ -101,5 +102,7 @@ def game(state_dir: Path, name: str, number: int) -> dict[str, Any] | None:
             scores.append(scores[-1] + sum(e.points for e in state.events
                                            if e.deal == record.number and e.side == side))
     named = next((g for g in history(state_dir).chosen if (g.log, g.game) == (name, number)), None)
-    extra = {"played": named.played, "levels": dict(named.levels)} if named is not None else {}
-    return {**state_json(state), "log": name, "game": number, "race": race, **extra}
+    found_game: GameJSON = {"log": name, "game": number, "state": state_json(state), "race": race}
+    if named is not None:
+        found_game["played"], found_game["levels"] = named.played, dict(named.levels)
+    return found_game

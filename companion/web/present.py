@@ -12,12 +12,12 @@ import base64
 import io
 from typing import TYPE_CHECKING, Any
 
+from companion.cribbage.facts import Phase
 from companion.cribbage.game import GameState, legal_moves
 from companion.i18n import _
+from companion.view.board import effects_json, frame_colours, hex_colour
 from companion.view.pegs import render_pegs
 from companion.words.projection import card_json, state_json
-
-from .board import effects_json, frame_colours, hex_colour
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -44,18 +44,18 @@ def person_json(computer: ComputerGame | None, state: GameState) -> dict[str, An
     dealt = state.hands.get(person, ())
     discard = state.discards.get(person)
     held = state.held(person) if discard is not None else None
-    my_turn = state.phase == "play" and state.turn == person
+    my_turn = state.phase is Phase.PLAY and state.turn == person
     legal = legal_moves(state)  # the engine's answer: the cards that fit, and whether go is allowed
     return {
         "person": person, "computers": list(settings.computers), "levels": list(settings.levels),
         "settings": settings.to_json(),
-        "dealt": [card_json(c) for c in dealt] if discard is None and state.phase == "deal" else [],
+        "dealt": [card_json(c) for c in dealt] if discard is None and state.phase is Phase.DEAL else [],
         "discard_size": state.discard_size,
         "discarded": [card_json(c) for c in discard or ()],
         "held": [card_json(c) for c in held or ()],
         "playable": [str(c) for c in legal.plays or ()] if my_turn else [],
         "can_go": my_turn and legal.go,
-        "must_claim": state.phase == "claim" and state.counts[0][1] == person,
+        "must_claim": state.phase is Phase.CLAIM and state.counts[0][1] == person,
         "feedback": computer.feedback, "said": computer.said,
         "crib_in": sum(len(cards) for cards in state.discards.values()),  # face down until the show
         "show": show_json(computer, state),

@@ -54,10 +54,10 @@ from companion.entry.scans import normalise_scan
 from companion.i18n import _, translate_html
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
+from companion.view.board import board_svg
 from companion.words.phrases import error_words
 
 from . import history
-from .board import board_svg
 from .guard import TokenGuard
 from .present import snapshot
 from .tls import Certificate

@@ -12,35 +12,46 @@ shows all)."""
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from companion.cribbage.cards import Card
-from companion.cribbage.facts import Phase, Prompt, ScoreEvent, ScoreKind, Side
+from companion.cribbage.facts import Note, Phase, Prompt, ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import DealRecord, GameState
 from companion.cribbage.rules import show_order
-from companion.cribbage.scoring import Score, score_show
+from companion.cribbage.scoring import Score, ScoreItem, score_show
 from companion.i18n import Language, current
 
+from .contract import AwaitedJSON, CardJSON, DealJSON, EventJSON, ItemJSON, NoteJSON, ShownJSON, StateJSON
 from .count import lines, said
 from .phrases import event_name, event_words, notes, prompt_words, score_name, side_name
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
 
 
-def card_json(card: Card) -> dict[str, str]:
+def card_json(card: Card) -> CardJSON:
     return {"code": str(card), "pretty": card.pretty, "suit": card.suit.value}
 
 
-def cards_json(cards: tuple[Card, ...] | list[Card]) -> list[dict[str, str]]:
+def cards_json(cards: tuple[Card, ...] | list[Card]) -> list[CardJSON]:
     return [card_json(c) for c in cards]
 
 
-def prompt_json(prompt: Prompt, sides: tuple[Side, ...]) -> dict[str, Any]:
+def prompt_json(prompt: Prompt, sides: tuple[Side, ...]) -> AwaitedJSON:
     """What is awaited and from whom (the words are `prompt` beside it)."""
-    return {"wanted": prompt.wanted.value, "players": list(prompt.players), "count": prompt.count,
-            "dealer": prompt.dealer, "counting": prompt.counting.value if prompt.counting else None,
+    return {"wanted": prompt.wanted, "players": list(prompt.players), "count": prompt.count,
+            "dealer": prompt.dealer, "counting": prompt.counting,
             "again": prompt.again, "winner": _index(sides, prompt.winner), "won": prompt.won,
             "others": list(prompt.others), "skunk": prompt.skunk}
+
+
+def item_json(item: ScoreItem) -> ItemJSON:
+    return {"kind": item.kind, "cards": [str(c) for c in item.cards], "points": item.points}
+
+
+def note_json(note: Note) -> NoteJSON:
+    """The note's code and facts."""
+    return {"kind": note.kind, "player": note.player, "points": note.points, "claimed": note.claimed,
+            "over": note.over, "caller": note.caller, "counting": note.counting,
+            "wanted": note.wanted, "side": list(note.side.players) if note.side else None, "target": note.target}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -55,17 +66,17 @@ def _event_words(event: ScoreEvent, lang: Language) -> tuple[str, str, tuple[str
     return event_name(event, lang), event_words(event, lang), tuple(notes(event, lang))
 
 
-def event_json(event: ScoreEvent, sides: tuple[Side, ...], lang: Language | None = None) -> dict[str, Any]:
+def event_json(event: ScoreEvent, sides: tuple[Side, ...], lang: Language | None = None) -> EventJSON:
     lang = lang or current()
     name, spoken, noted = _event_words(event, lang)
-    return {"kind": event.kind.value, "side": _index(sides, event.side), "player": event.player,
+    return {"kind": event.kind, "side": _index(sides, event.side), "player": event.player,
             "points": event.points, "deal": event.deal, "claimed": event.claimed, "notes": list(noted),
-            "noted": [n.to_json() for n in event.notes],
-            "name": name, "said": spoken, "items": [item.to_json() for item in event.score.items],
+            "noted": [note_json(n) for n in event.notes],
+            "name": name, "said": spoken, "items": [item_json(item) for item in event.score.items],
             "lines": list(_counted(event.score, lang)[1]), "total": event.score.total}
 
 
-def state_json(state: GameState, prompt: Prompt | None = None, lang: Language | None = None) -> dict[str, Any]:
+def state_json(state: GameState, prompt: Prompt | None = None, lang: Language | None = None) -> StateJSON:
     """The game as every watcher may see it, its words in `lang`; `prompt` is the table's when it says more than
     the engine's."""
     lang = lang or current()
@@ -82,7 +93,7 @@ def state_json(state: GameState, prompt: Prompt | None = None, lang: Language | 
                   "muggins": state.muggins, "match_target": state.match_target,
                   "match_scoring": state.match_scoring, "skunk_lines": list(state.rules.skunk_lines),
                   "dealt": state.dealt_size, "laid_away": state.discard_size, "kept": state.hand_size},
-        "phase": state.phase.value,
+        "phase": state.phase,
         "awaited": prompt_json(prompt, sides),
         "prompt": prompt_words(prompt, lang),
         "dealer": state.dealer, "turn": state.turn, "count": state.count,
@@ -103,7 +114,7 @@ def state_json(state: GameState, prompt: Prompt | None = None, lang: Language | 
     }
 
 
-def _deal_json(record: DealRecord, state: GameState, lang: Language, *, shown: bool) -> dict[str, Any]:
+def _deal_json(record: DealRecord, state: GameState, lang: Language, *, shown: bool) -> DealJSON:
     """One deal: its dealer and starter, and the hands and discards entered once they are face up."""
     return {"deal": record.number, "dealer": record.dealer,
             "starter": card_json(record.starter) if record.starter else None,
@@ -115,14 +126,14 @@ def _deal_json(record: DealRecord, state: GameState, lang: Language, *, shown: b
                         for p in state.players}}
 
 
-def _show_json(record: DealRecord, state: GameState, lang: Language) -> list[dict[str, Any]]:
+def _show_json(record: DealRecord, state: GameState, lang: Language) -> list[ShownJSON]:
     """The deal's show in counting order (each hand from the dealer's left, then the crib), each with its cards
     and its full count; `points` what was pegged for it (less at the target), None when the game ended first,
     `event` the index of its score event."""
     if record.starter is None:
         return []
     counted = {(e.kind, e.player): i for i, e in enumerate(state.events) if e.deal == record.number and e.kind.in_show}
-    out = []
+    out: list[ShownJSON] = []
     for kind, player in (*((ScoreKind.HAND, p) for p in show_order(state.players, record.dealer)),
                          (ScoreKind.CRIB, record.dealer)):
         cards = _shown_cards(record, state, kind, player)
@@ -132,7 +143,8 @@ def _show_json(record: DealRecord, state: GameState, lang: Language) -> list[dic
         event = state.events[index] if index is not None else None
         score: Score = event.score if event else score_show(cards, record.starter, crib=kind is ScoreKind.CRIB)
         phrases, items = _counted(score, lang)
-        out.append({"kind": kind.value, "player": player, "name": score_name(kind, player, lang),
+        out.append({"kind": "hand" if kind is ScoreKind.HAND else "crib", "player": player,
+                    "name": score_name(kind, player, lang),
                     "cards": cards_json(cards), "total": score.total, "points": event.points if event else None,
                     "event": index, "said": list(phrases), "lines": list(items)})
     return out

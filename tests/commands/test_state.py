@@ -17,7 +17,7 @@ def test_state_prints_the_current_game_like_replay(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "0001.jsonl" in out and "Bob's hand: Bob +20" in out and "scores: Ann 17, Bob 21" in out
     assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
+    state = json.loads(capsys.readouterr().out)["state"]
     assert {s["name"]: s["score"] for s in state["sides"]} == {"Ann": 17, "Bob": 21}
     assert state["prompt"] == "Bob deals. Scan the starter"
 
@@ -31,7 +31,7 @@ def test_state_reads_a_torn_log_without_repairing_it(tmp_path, capsys):
     before = path.read_bytes()
     assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
     captured = capsys.readouterr()
-    assert json.loads(captured.out)["count"] == 14 and "cut short" in captured.err
+    assert json.loads(captured.out)["state"]["count"] == 14 and "cut short" in captured.err
     assert path.read_bytes() == before
 
 

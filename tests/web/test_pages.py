@@ -18,9 +18,9 @@ from companion.cribbage.game import replay
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.play.computer import Settings
+from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import MARKER, render_pegs
 from companion.web import history
-from companion.web.board import board_svg, frame_colours
 from companion.web.present import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
 from tests.facts import by_name, name
@@ -116,9 +116,9 @@ def test_the_statistics_data_from_the_history(tmp_path):
     assert abs(sum(hands["all"]) - 1) < 1e-9
     log_name = game.table.log.path.name
     replayed = history.game(tmp_path, log_name, 1)
-    assert replayed is not None and len(replayed["deals"]) == state.deal_number
+    assert replayed is not None and len(replayed["state"]["deals"]) == state.deal_number
     assert replayed["race"] == race["race"]
-    assert all("said" in e for e in replayed["events"])
+    assert all("said" in e for e in replayed["state"]["events"])
     assert history.game(tmp_path, log_name, 2) is None
     assert history.game(tmp_path, "../games/" + log_name, 1) is None
 

@@ -6,6 +6,7 @@
   const $ = (id) => document.getElementById(id);
   const parts = location.pathname.split("/").filter(Boolean);
   let game = null;
+  let race = [];
   let at = 1;
   const cards = (faces) => (faces || []).map((card) => Crib.cardFace(card));
 
@@ -14,7 +15,7 @@
     $("which").textContent = fmt(_("deal {deal} of {deals}"), { deal: at, deals: game.deals.length });
     $("previous").disabled = at <= 1;
     $("next").disabled = at >= game.deals.length;
-    $("race").replaceChildren(Charts.race(game.sides.map((s) => s.name), game.race, game.rules.target, game.rules.skunk_lines, at));
+    $("race").replaceChildren(Charts.race(game.sides.map((s) => s.name), race, game.rules.target, game.rules.skunk_lines, at));
     const rows = [el("div", { class: "row" }, el("span", { class: "label" }, _("Dealer")), deal.dealer),
       el("div", { class: "row" }, el("span", { class: "label" }, _("Starter")), deal.starter ? cards([deal.starter]) : "–")];
     for (const [player, hand] of Object.entries(deal.hands)) {
@@ -31,9 +32,10 @@
     const response = await fetch(`/api/games/${parts[1]}/${parts[2]}`);
     const data = await response.json();
     if (!response.ok) { $("problem").textContent = data.error; return; }
-    game = data;
+    game = data.state;
+    race = data.race;
     const names = game.sides.map((s) => s.name);
-    $("title").textContent = Crib.gameName(game.played, names, game.levels) +
+    $("title").textContent = Crib.gameName(data.played, names, data.levels) +
       (game.winner !== null ? ` · ${fmt(_("{winner} won"), { winner: names[game.winner] })}` : "");
     $("previous").addEventListener("click", () => { at -= 1; show(); });
     $("next").addEventListener("click", () => { at += 1; show(); });

@@ -14,9 +14,10 @@ from xml.sax.saxutils import escape
 
 from companion.boards import BoardLayout, Hole
 from companion.cribbage.rules import skunk_lines
-from companion.devices.base import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 from companion.i18n import _
-from companion.view.pegs import FINISH, MARKER
+from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
+
+from .pegs import FINISH, MARKER
 
 MARGIN_MM = 14.0
 HOLE_R = 2.0

@@ -1,0 +1,182 @@
+"""The JSON contract every client reads: the shapes of the game's one projection (projection.state_json) and of
+the payloads that carry it, as TypedDicts. The projection and the endpoints are typed with them, and the JSON
+Schemas in docs/schema/ are generated from them (`python3 dev.py schema`), so the prose, the emitter and the
+validators cannot drift apart. Every payload nests the game the same way: under one key, `state`.
+
+Values that name a side are its index in `sides`; codes are the engine's enums (`ScoreKind`, `Phase`, `Wanted`,
+`NoteKind`: StrEnums, written as their values); `prompt`, `name`, `said`, `notes` and `lines` are words for people
+in the language the projection was asked for, never meant to be parsed. The TypedDicts are typing_extensions' (as
+pydantic reads them on Python 3.11)."""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict
+
+from companion.cribbage.facts import NoteKind, Phase, ScoreKind, Wanted
+
+SkunkName = Literal["skunk", "double skunk"]
+SuitLetter = Literal["C", "D", "H", "S"]
+
+
+class CardJSON(TypedDict):
+    code: str  # as a player types it: "10H", "QS"
+    pretty: str  # with the suit's symbol: "10♥"
+    suit: SuitLetter
+
+
+class AwaitedJSON(TypedDict):
+    """What the table waits for and from whom (facts.Prompt)."""
+
+    wanted: Wanted
+    players: list[str]
+    count: int | None
+    dealer: str | None
+    counting: ScoreKind | None  # a claim's count: the hand or the crib
+    again: bool
+    winner: int | None
+    won: int
+    others: list[int]
+    skunk: SkunkName | None
+
+
+class SideJSON(TypedDict):
+    players: list[str]
+    name: str
+    score: int
+    back_peg: int
+    match_points: int
+
+
+class RulesJSON(TypedDict):
+    variant: Literal["two", "three", "four", "five-card"]
+    players: int
+    target: int
+    muggins: bool
+    match_target: int | None
+    match_scoring: Literal["standard", "acc"]
+    skunk_lines: list[int]
+    dealt: int
+    laid_away: int
+    kept: int
+
+
+class ItemJSON(TypedDict):
+    """One item of a count: "fifteen" with its cards for 2."""
+
+    kind: str
+    cards: list[str]
+    points: int
+
+
+class NoteJSON(TypedDict):
+    """A typed fact about a score that its points alone do not say (facts.Note)."""
+
+    kind: NoteKind
+    player: str | None
+    points: int
+    claimed: int | None
+    over: bool
+    caller: str | None
+    counting: ScoreKind | None
+    wanted: int | None
+    side: list[str] | None
+    target: int | None
+
+
+class EventJSON(TypedDict):
+    """A score pegged (facts.ScoreEvent)."""
+
+    kind: ScoreKind
+    side: int | None
+    player: str | None
+    points: int
+    deal: int
+    claimed: int | None
+    noted: list[NoteJSON]
+    notes: list[str]
+    name: str
+    said: str
+    items: list[ItemJSON]
+    lines: list[str]
+    total: int
+
+
+class ShownJSON(TypedDict):
+    """A hand or the crib in the show, in counting order."""
+
+    kind: Literal["hand", "crib"]
+    player: str
+    name: str
+    cards: list[CardJSON]
+    total: int
+    points: int | None  # what was pegged for it (less at the target); None when the game ended first
+    event: int | None  # the index of its score event
+    said: list[str]
+    lines: list[str]
+
+
+class DealJSON(TypedDict):
+    deal: int
+    dealer: str | None
+    starter: CardJSON | None
+    hands: dict[str, list[CardJSON]]
+    discards: dict[str, list[CardJSON]]
+    show: list[ShownJSON]
+    pegging: dict[str, int]
+
+
+class PlayedJSON(TypedDict):
+    player: str
+    card: CardJSON
+
+
+class StateJSON(TypedDict):
+    """The game as every watcher may see it: `crib replay --json` and `crib state --json` print it, the page, the
+    club and the statistics carry it under `state`."""
+
+    schema: int
+    players: list[str]
+    sides: list[SideJSON]
+    rules: RulesJSON
+    phase: Phase
+    awaited: AwaitedJSON
+    prompt: str
+    dealer: str | None
+    turn: str | None
+    count: int
+    show_order: list[str]
+    pile: list[CardJSON]
+    played: list[PlayedJSON]
+    starter: CardJSON | None
+    crib: list[CardJSON] | None
+    hands_shown: dict[str, list[CardJSON]]
+    cards_left: dict[str, int]
+    winner: int | None
+    skunk: SkunkName | None
+    match_winner: int | None
+    game: int
+    deal: int
+    inputs: int
+    deals: list[DealJSON]
+    events: list[EventJSON]
+
+
+class BoardStateJSON(TypedDict):
+    """`crib state --json`: the board's current game, where its log is, and its devices when it runs."""
+
+    log: str
+    state: StateJSON
+    devices: NotRequired[dict[str, str]]
+
+
+class GameJSON(TypedDict):
+    """`/api/games/LOG/N`: one game of the board's history, at its end, with its score race."""
+
+    log: str
+    game: int  # the game's number in its log
+    state: StateJSON
+    race: list[list[int]]  # each side's score (in the order of `sides`) at the start and after each deal
+    played: NotRequired[str]  # when it was played
+    levels: NotRequired[dict[str, str]]  # the computer players' levels, by name

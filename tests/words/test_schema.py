@@ -1,0 +1,72 @@
+"""The published JSON Schemas: equal to the contract's types, and every output that carries the game follows
+them: `crib replay --json`, `crib state --json`, `/api/state` (and its WebSocket), `/api/games`."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.gamelog import GameLog, next_log
+from companion.play.computer import Settings
+from companion.web import history
+from companion.words import schema
+from tests.sample_deal import deal
+from tests.web.computer_games import Game, play_out
+from tests.web.running import running_board
+
+GAME = Path(__file__).parent.parent / "data" / "games" / "two_121.jsonl"
+
+
+@pytest.mark.parametrize("name", sorted(schema.PAYLOADS))
+def test_the_published_schemas_are_the_contracts_types(name):
+    assert schema.path(name).read_text(encoding="utf-8") == schema.text(schema.generate(name)), (
+        "run `python3 dev.py schema` and commit docs/schema/")
+
+
+def test_the_docs_publish_the_packages_schemas():
+    docs = Path(__file__).parents[2] / "docs" / "schema"
+    assert sorted(p.name for p in docs.iterdir()) == sorted(schema.path(n).name for n in schema.PAYLOADS)
+
+
+def test_a_state_that_breaks_the_schema_is_named(capsys):
+    assert main(["replay", str(GAME), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    schema.validate("state", state)
+    for broken in ({**state, "phase": "lunch"}, {**state, "sides": [{"players": "Ann"}]},
+                   {**state, "extra": 1}, {k: v for k, v in state.items() if k != "events"},
+                   {**state, "events": [{**state["events"][0], "points": "two"}]}):
+        with pytest.raises(schema.Invalid, match="not a state payload"):
+            schema.validate("state", broken)
+
+
+def test_crib_replay_json_follows_the_state_schema(capsys):
+    assert main(["replay", str(GAME), "--json"]) == 0
+    schema.validate("state", json.loads(capsys.readouterr().out))
+
+
+def test_crib_state_json_follows_the_board_state_schema(tmp_path, capsys):
+    log = GameLog.open(next_log(tmp_path))
+    for inp in deal("4C"):
+        log.append(inp)
+    assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    schema.validate("board-state", shown)
+    assert shown["state"]["count"] == 14
+
+
+def test_api_games_follows_the_game_schema(tmp_path):
+    game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
+    play_out(game, 2)
+    found = history.game(tmp_path, game.table.log.path.name, 1)
+    schema.validate("game", json.loads(json.dumps(found)))
+
+
+def test_api_state_carries_the_state_schema_under_state(tmp_path):
+    with (running_board(tmp_path, Settings("Guest", ("standard",), seed=5)) as board,
+          urllib.request.urlopen(board.url.rstrip("/") + "/api/state", timeout=10) as response):
+        snapshot = json.load(response)
+    schema.validate("state", snapshot["state"])
