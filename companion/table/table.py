@@ -326,6 +326,8 @@ class Table:
                                               .format(prompt=self.state.prompt()))
             return self._undo(entry)
         if word == "go":
+            if self.person is not None and self.state.phase != "play":  # no word of scanning: what to do instead
+                raise CommandMistake(_("No go now: {prompt}").format(prompt=self.prompt()))
             return self._accept(entry, t.GoInput())
         if word == "ok":
             if self.state.phase == "cut":

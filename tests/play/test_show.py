@@ -16,7 +16,8 @@ from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.play.computer import Settings
 from companion.table import Table
-from companion.web.present import person_prompt, snapshot
+from companion.play.present import person_prompt
+from companion.web.present import snapshot
 from tests.golden import assert_golden_text
 from tests.web.computer_games import Game, play_out
 
