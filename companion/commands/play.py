@@ -26,6 +26,7 @@ from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import MAX_COUNT, GameState
 from companion.cribbage.phrases import listed, score_name, side_name, undone_words
 from companion.cribbage.projection import state_json
+from companion.cribbage.scoring import THIRTY_ONE
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
@@ -60,7 +61,7 @@ def register(subparsers: Any) -> None:
         "here. Running again resumes the game."))
     parser.add_argument("--opponents", default="standard", help=_("the computer players' levels, comma separated, "
                         "one to three of easy, standard, pro (default: standard)"))
-    parser.add_argument("--name", default="Guest", help=_("your name on the board (default: Guest)"))
+    parser.add_argument("--name", help=_("your name on the board (default: Guest)"))
     parser.add_argument("--target", type=int, choices=(61, 121), default=121, help=_("points to win (default 121)"))
     parser.add_argument("--muggins", action="store_true", help=_("count your own hand; the computer takes what "
                         "you miss"))
@@ -92,7 +93,8 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
     levels = tuple(level.strip().lower() for level in args.opponents.split(",") if level.strip())
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     try:
-        return Settings(args.name.strip(), levels, args.target, args.muggins, args.match, seed, args.feedback)
+        return Settings((args.name or _("Guest")).strip(), levels, args.target, args.muggins, args.match, seed,
+                        args.feedback)
     except CribbageError as error:
         raise CommandError(str(error)) from None
 
@@ -159,7 +161,7 @@ def scored_words(fact: Scored) -> str:
     event = fact.event
     who = event.player or side_name(event.side)
     if event.kind is ScoreKind.PEGGING:
-        what = listed([item.describe() for item in event.score.items])
+        what = listed(["31" if item.kind == THIRTY_ONE else item.describe() for item in event.score.items])
     else:
         what = score_name(event.kind, event.player)
     said = _("{who}: {what} for {points}, now {total}").format(who=who, what=what, points=event.points,

@@ -15,8 +15,8 @@ from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.play.computer import Settings
-from companion.table import Table
 from companion.play.present import person_prompt
+from companion.table import Table
 from companion.web.present import snapshot
 from tests.golden import assert_golden_text
 from tests.web.computer_games import Game, play_out
