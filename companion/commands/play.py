@@ -160,6 +160,10 @@ def scored_words(fact: Scored) -> str:
     ("Pro: pair royal for 6, now 34")."""
     event = fact.event
     who = event.player or side_name(event.side)
+    if event.kind.in_show:  # "Pro's hand: 12, now 56"
+        said = _("{what}: {points}, now {total}").format(what=score_name(event.kind, event.player),
+                                                        points=event.points, total=fact.total)
+        return "; ".join((said, *event.notes))
     if event.kind is ScoreKind.PEGGING:
         what = listed(["31" if item.kind == THIRTY_ONE else item.describe() for item in event.score.items])
     else:
@@ -169,9 +173,10 @@ def scored_words(fact: Scored) -> str:
     return "; ".join((said, *event.notes))
 
 
-def fact_words(fact: Fact, person: str | None) -> str | None:
+def fact_words(fact: Fact, person: str | None, *, muggins: bool = False) -> str | None:
     """One fact of the story as a line of the terminal (None for what the table's picture shows: whose turn it
-    is, a refusal, whose words are the outcome's, and the show's counts, which the show lays out)."""
+    is, a refusal, whose words are the outcome's, and the show's counts, which the show lays out, except in
+    muggins games, where each is claimed before the show is laid out)."""
     if isinstance(fact, GameStarted):
         return _("A new game: {players}").format(players=listed(list(fact.players)))
     if isinstance(fact, CutForDeal):
@@ -193,7 +198,7 @@ def fact_words(fact: Fact, person: str | None) -> str | None:
     if isinstance(fact, Go):
         return _("{player}: go").format(player=fact.player)
     if isinstance(fact, Scored):
-        return None if fact.event.kind.in_show else scored_words(fact)
+        return None if fact.event.kind.in_show and not muggins else scored_words(fact)
     if isinstance(fact, Undone):
         return _("Undone: {what}").format(what=undone_words(fact.taken_back, fact.player))
     return None
@@ -284,7 +289,7 @@ class TerminalPlay(EntryDevice):
         """The story each entry told, as it is told; a refusal in its words."""
         person = self.computer.settings.person if self.computer.settings is not None else None
         for fact in outcome.told:
-            said = fact_words(fact, person)
+            said = fact_words(fact, person, muggins=self.computer.table.state.muggins)
             if said is not None:
                 self.say(said)
         if outcome.error:
@@ -309,7 +314,7 @@ class TerminalPlay(EntryDevice):
         if show is not None:
             return show_picture(state_json(game), show, person_prompt(table, self.computer))
         lines = ["", scores_line(game)]
-        if game.starter is not None:
+        if game.starter is not None and game.phase == "play":
             lines.append(_("starter {card}   count {count}").format(card=game.starter.pretty, count=game.count)
                          + ("   " + " ".join(c.pretty for c in game.pile) if game.pile else ""))
         if settings is not None:
@@ -319,6 +324,10 @@ class TerminalPlay(EntryDevice):
             cards = sort_cards(held or (), self.order)
             if cards:
                 lines.append(_("your hand: {cards}").format(cards=" ".join(c.pretty for c in cards)))
+            counting = counted_cards(game, person)
+            if counting is not None and game.starter is not None:
+                lines.append(_("to count: {cards} + {starter}").format(
+                    cards=" ".join(c.pretty for c in counting), starter=game.starter.pretty))
             if self.computer.feedback:
                 lines.append(self.computer.feedback)
             if self.computer.said:
@@ -330,6 +339,14 @@ class TerminalPlay(EntryDevice):
                              .format(n=size, example=" ".join(str(c) for c in hand[:size])))
         lines.append(f"> {person_prompt(table, self.computer)}")
         return fitted("\n".join(lines))
+
+
+def counted_cards(state: GameState, person: str) -> tuple[Card, ...] | None:
+    """Muggins games: the hand or crib the person is to count and claim now, else None."""
+    if state.phase != "claim" or not state.counts or state.counts[0][1] != person:
+        return None
+    kind = state.counts[0][0]
+    return state.played_by(person) if kind is ScoreKind.HAND else state.crib
 
 
 def scores_line(state: GameState) -> str:

@@ -51,7 +51,7 @@ from .announcer import Announcer, Spoken
 from .coach import Coach, is_worked_out, worked_out_discards
 from .held import CommandMistake, HeldCards
 from .presenter import Picture, Presenter, Shown
-from .story import Fact, Played, Refused, Story, Turn, told
+from .story import Fact, Played, Refused, Story, Turn, Undone, told
 
 log = logging.getLogger(__name__)
 
@@ -291,12 +291,18 @@ class Table:
         last = state.inputs[-1] if state.inputs else None
         if state.phase != "play":
             return self._accept(entry, t.ClaimInput(points))
+        if self.person is not None:  # the virtual table pegs the play for everyone: a claim would race the computer
+            raise CommandMistake(_("the play is pegged for you: claim the points of your hand and crib at the show"))
         if not isinstance(last, t.PlayInput) or last.claim is not None:
             raise CommandMistake(_("claim the points of a card right after laying it (the go and last card peg "
                                    "themselves)"))
         apply(replay(state.inputs[:-1]), replace(last, claim=points))  # refused before anything is logged
+        start = len(self._telling)
         self._append(t.UndoInput())
-        return self._accept(entry, replace(last, claim=points))
+        outcome = self._accept(entry, replace(last, claim=points))
+        # the story tells the claim's score, not the card taken back and laid again
+        self._telling[start:] = [fact for fact in self._telling[start:] if not isinstance(fact, Undone | Played)]
+        return outcome
 
     def _collect(self, entry: Entry, card: Card, build: Callable[[tuple[Card, ...]], t.Input]) -> Outcome:
         """Hold cards until all that are wanted are in, then send them to the engine as one input."""

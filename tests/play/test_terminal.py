@@ -129,3 +129,26 @@ def test_claim_only_in_muggins_games_and_the_lay_away_says_how_many(tmp_path):
     assert board.type("go").startswith("! No go now: Lay away two cards to ")
     assert board.game.table.state is state  # nothing changed
     assert "claim" not in help_line(False) and "claim 7" in help_line(True)
+
+
+def test_in_muggins_games_each_count_is_told_as_claimed_and_the_person_sees_what_to_count(tmp_path):
+    board = Terminal(tmp_path, Settings("Guest", ("standard",), muggins=True, seed=3))
+    assert "claim 7" in help_line(board.game.table.state.muggins)
+    board.move()
+    while board.game.table.state.phase == "play":
+        if board.game.table.state.played and board.game.table.state.turn == "Guest":
+            state = board.game.table.state
+            said = board.type("claim 2")  # the virtual table pegs the play for everyone
+            assert said.startswith("! the play is pegged for you: claim the points of your hand and crib at the show")
+            assert board.game.table.state is state
+        board.move()
+    state = board.game.table.state
+    assert state.phase == "claim"
+    picture = board.terminal.picture()
+    _kind, player = state.counts[0]
+    if player == "Guest":
+        hand = " ".join(c.pretty for c in state.played_by("Guest"))
+        assert f"to count: {hand} + {state.starter.pretty}" in picture
+    counted = [e for e in state.events if e.kind.in_show]
+    for event in counted:  # the computer's claims, told as they come
+        assert f"{event.player}'s hand: {event.points}, now " in board.out.getvalue()
