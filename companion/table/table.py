@@ -127,7 +127,7 @@ class Table:
                 step()
             except CannotSave as error:  # a full or read-only disk: the board comes up and says so
                 self.presenter.say(str(error), error=True)
-        self._tell(Outcome(Entry("", "start")), None)
+        self._tell(moved=True)  # the game as it starts (or resumes): whose turn it is
         self.render()
 
     # -- what the parts hold, by the names the table uses ----------------------------------------------
@@ -219,7 +219,8 @@ class Table:
                 outcome = Outcome(entry, message=str(error), error=True)
             else:  # logged: the file left beside the log is stale and ignored on a restart
                 log.warning("%s", error)
-        outcome = self._tell(outcome, refused)
+        told_now = self._tell(moved=outcome.accepted is not None, error=outcome.error, refused=refused)
+        outcome = replace(outcome, told=told_now)
         if outcome.message:
             self.presenter.say(outcome.message, error=outcome.error)
         elif outcome.accepted is not None:
@@ -466,26 +467,26 @@ class Table:
         self.state = state
         self._telling += told(before, inp, state)
 
-    def _tell(self, outcome: Outcome, refused: Exception | None) -> Outcome:
+    def _tell(self, *, moved: bool, error: bool = False, refused: Exception | None = None) -> tuple[Fact, ...]:
         """What the entry told, as facts (with a refusal's code, and whose turn it is when that changed or a card
-        was played): kept in the story, shown by the presenter, said by the announcer."""
+        was played): kept in the story, shown by the presenter, said by the announcer. `moved`: an input was
+        accepted."""
         facts = list(self._telling)
         self._telling = []
-        if outcome.error:
+        if error:
             facts.append(Refused(_refusal_code(refused, self._refusal), refused))
-        if outcome.accepted is not None or (facts and not outcome.error):
+        if moved or (facts and not error):
             prompt = self.awaited()
             if prompt != self._told_prompt or any(isinstance(fact, Played) for fact in facts):
                 facts.append(Turn(prompt))
                 self._told_prompt = prompt
         told_now = tuple(facts)
-        if not told_now:
-            return outcome
-        self.story = self.story.add(told_now)
-        self.presenter.told(told_now)
-        if self.announcer is not None:
-            self.announcer.tell(told_now, self.state, self.prompt())
-        return replace(outcome, told=told_now)
+        if told_now:
+            self.story = self.story.add(told_now)
+            self.presenter.told(told_now)
+            if self.announcer is not None:
+                self.announcer.tell(told_now, self.state, self.prompt())
+        return told_now
 
     def _log_discards(self) -> None:
         """Once the play is over, log each coached player's discard (hand less cards played) and review it."""
