@@ -9,6 +9,7 @@ game log like any other: running again resumes it (--new starts another).
 from __future__ import annotations
 
 import argparse
+import contextvars
 import os
 import sys
 import textwrap
@@ -18,19 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands import CommandError
-from companion.config import add_config_arguments, config_from_args
+from companion.config import Config, add_config_arguments, board_language, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import MAX_COUNT, GameState
-from companion.cribbage.phrases import listed, score_name, side_name, undone_words
-from companion.cribbage.projection import state_json
 from companion.cribbage.scoring import THIRTY_ONE
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.play.present import person_prompt, show_json
 from companion.table import Outcome
@@ -47,6 +46,8 @@ from companion.table.story import (
     Undone,
 )
 from companion.web.wiring import attach
+from companion.words.phrases import describe, error_words, listed, notes, score_name, side_name, undone_words
+from companion.words.projection import state_json
 
 COMMANDS = frozenset(("undo", "go", "ok", "menu", "new", "help", "muggins", "mute", "unmute", "peg", "claim"))
 """Words the terminal sends to the table as they are, even at the lay-away."""
@@ -100,8 +101,12 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = chosen_settings(args)
     config = config_from_args(args)
+    with speaking(board_language(config, args)):
+        return _run(args, chosen_settings(args), config)
+
+
+def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
     config = replace(config, devices=replace(config.devices, **DEVICES))
     state_dir = args.state_dir or default_state_dir()
     current = current_log(state_dir)
@@ -163,14 +168,14 @@ def scored_words(fact: Scored) -> str:
     if event.kind.in_show:  # "Pro's hand: 12, now 56"
         said = _("{what}: {points}, now {total}").format(what=score_name(event.kind, event.player),
                                                         points=event.points, total=fact.total)
-        return "; ".join((said, *event.notes))
+        return "; ".join((said, *notes(event)))
     if event.kind is ScoreKind.PEGGING:
-        what = listed(["31" if item.kind == THIRTY_ONE else item.describe() for item in event.score.items])
+        what = listed(["31" if item.kind == THIRTY_ONE else describe(item) for item in event.score.items])
     else:
         what = score_name(event.kind, event.player)
     said = _("{who}: {what} for {points}, now {total}").format(who=who, what=what, points=event.points,
                                                                total=fact.total)
-    return "; ".join((said, *event.notes))
+    return "; ".join((said, *notes(event)))
 
 
 def fact_words(fact: Fact, person: str | None, *, muggins: bool = False) -> str | None:
@@ -222,7 +227,8 @@ class TerminalPlay(EntryDevice):
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
-        threading.Thread(target=self._read, name="terminal", daemon=True).start()
+        context = contextvars.copy_context()  # what is typed is answered in the language the game speaks
+        threading.Thread(target=context.run, args=(self._read,), name="terminal", daemon=True).start()
 
     def close(self) -> None:
         self._emit = None
@@ -275,7 +281,7 @@ class TerminalPlay(EntryDevice):
         try:
             cards = parse_cards(text)
         except CribbageError as error:
-            self.say(f"! {error}")
+            self.say(f"! {error_words(error)}")
             return
         if len(cards) != size:
             self.say("! " + ngettext("lay away {n} card, not {typed}: type it, like {example}",

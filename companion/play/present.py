@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.cribbage.game import GameState, legal_moves
-from companion.cribbage.projection import card_json
 from companion.i18n import _
+from companion.words.projection import card_json
 
 if TYPE_CHECKING:
     from companion.table import Table

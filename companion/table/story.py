@@ -17,7 +17,8 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Prompt, ScoreEvent, Side
 from companion.cribbage.game import GameState
-from companion.cribbage.projection import card_json, prompt_json
+from companion.cribbage.refusals import Refusal
+from companion.words.projection import card_json, prompt_json
 
 KEPT = 60  # facts the page can catch up on (a computer's moves may come between two of its snapshots)
 
@@ -78,8 +79,9 @@ class Undone:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    code: str  # why, as a code: "rule", "input", "entry", "command", "save", "table"
-    error: Exception | None = None  # the engine's or the table's error, when one was raised
+    code: str  # what refused it: "rule", "input", "entry" (the engine), "command" (the table), "save", "table"
+    refusal: Refusal | None = None  # the engine's reason, a code with its facts (cribbage/refusals.py)
+    error: Exception | None = None  # the error raised, when one was
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +162,8 @@ def fact_json(fact: Fact, sides: tuple[Side, ...]) -> dict[str, Any]:
     if isinstance(fact, Undone):
         return {"type": "undone", "input": t.input_to_json(fact.taken_back), "player": fact.player}
     if isinstance(fact, Refused):
-        return {"type": "refused", "code": fact.code}
+        return {"type": "refused", "code": fact.code,
+                "refusal": fact.refusal.to_json() if fact.refusal is not None else None}
     return {"type": "turn", "awaited": prompt_json(fact.prompt, sides)}
 
 

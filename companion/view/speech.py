@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from companion.cribbage.facts import ScoreEvent
 from companion.cribbage.game import GameState
-from companion.cribbage.phrases import score_parts
-from companion.i18n import _, language, phrasebook
+from companion.i18n import _, current
+from companion.words.phrases import joined, score_parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,7 @@ class Utterance:
     @classmethod
     def now(cls, text: str) -> Utterance:
         """`text` in the language the board speaks now."""
-        return cls(text, language())
+        return cls(text, current().code)
 
 
 PARTS = "; "
@@ -39,7 +39,7 @@ def score_words(event: ScoreEvent) -> str:
     heading, counted, notes = score_parts(event)
     parts = [heading] if heading else []
     if counted:
-        parts.append(phrasebook().joiner.join(counted))
+        parts.append(joined(counted))
     return PARTS.join((*parts, *notes))
 
 

@@ -10,10 +10,10 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from companion.cribbage.game import GameState
-from companion.cribbage.projection import card_json, state_json
 from companion.play.present import person_json, person_prompt
 from companion.table.story import story_json
 from companion.view.pegs import render_pegs
+from companion.words.projection import card_json, state_json
 
 from .board import effects_json, frame_colours, hex_colour
 

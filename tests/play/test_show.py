@@ -10,7 +10,6 @@ import random
 from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.commands.play import TerminalPlay, show_picture
-from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
@@ -18,6 +17,7 @@ from companion.play.computer import Settings
 from companion.play.present import person_prompt
 from companion.table import Table
 from companion.web.present import snapshot
+from companion.words.projection import state_json
 from tests.golden import assert_golden_text
 from tests.web.computer_games import Game, play_out
 

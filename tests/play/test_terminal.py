@@ -9,7 +9,6 @@ import io
 
 import pytest
 
-from companion import i18n
 from companion.commands.play import WIDTH, TerminalPlay, help_line
 from companion.cribbage import transcript as t
 from companion.cribbage.game import replay
@@ -68,8 +67,8 @@ def played_deals(tmp_path, deals: int, seed: int) -> Terminal:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_the_terminal_names_every_card_the_computer_played_each_go_and_score_within_80_columns(tmp_path, language):
-    i18n.use(language)
+def test_the_terminal_names_every_card_the_computer_played_each_go_and_score_within_80_columns(tmp_path, language, speak):
+    speak(language)
     board = played_deals(tmp_path, 3, seed=21)
     printed = board.out.getvalue()
     inputs = GameLog.open(board.game.table.log.path).inputs

@@ -14,6 +14,7 @@ from companion.table import STRIP_BACK, STRIP_MISSING, Presenter
 from companion.table.story import told
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView, pages, screen_text
+from companion.words.phrases import prompt_words
 from tests.sample_deal import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
@@ -29,7 +30,7 @@ def test_the_pegs_go_to_the_strip_and_the_words_to_the_screen():
     shown = presenter(clock, strip=strip)
     before, after = replay(deal("5H")), replay(deal("6D"))  # Ann's run of three
     shown.told(told(before, after.inputs[-1], after))
-    shown.render(after, prompt=after.prompt(), before=before)
+    shown.render(after, prompt=prompt_words(after.awaited()), before=before)
     assert strip.frame == shown.picture.frame and strip.frame[LAYOUT.led_for(0, 3)] == RED
     assert shown.view is not None and shown.view.prompt == "Bob to play, count 25"
     assert "run of three" in " ".join(shown.view.body)
@@ -41,12 +42,12 @@ def test_a_message_shows_for_its_seconds_then_the_prompt_again():
     shown = presenter(clock, message_seconds=4.0)
     state = replay([GAME])
     shown.say("5H is not a card in play", error=True)
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.view is not None and shown.view.error == "5H is not a card in play"
     clock.advance(3.9)
-    assert not shown.tick(clock.monotonic(), prompt=state.prompt)
+    assert not shown.tick(clock.monotonic(), prompt=lambda: prompt_words(state.awaited()))
     clock.advance(0.2)
-    assert shown.tick(clock.monotonic(), prompt=state.prompt) and shown.message is None
+    assert shown.tick(clock.monotonic(), prompt=lambda: prompt_words(state.awaited())) and shown.message is None
 
 
 def test_a_review_page_takes_the_screen_unless_a_message_is_on_show():
@@ -54,17 +55,18 @@ def test_a_review_page_takes_the_screen_unless_a_message_is_on_show():
     shown = presenter(clock)
     state = replay([GAME])
     review = ScreenView(scores=(), body=("Best discard",), prompt="Coach: Bob 1/2")
-    shown.render(state, prompt=state.prompt(), review=review)
+    shown.render(state, prompt=prompt_words(state.awaited()), review=review)
     assert shown.view == review
     shown.say("took back 3D: 1 cards held", error=False)
-    shown.render(state, prompt=state.prompt(), review=review)
+    shown.render(state, prompt=prompt_words(state.awaited()), review=review)
     assert shown.view is not None and shown.view.prompt == "took back 3D: 1 cards held"
 
 
 def test_the_strip_going_and_coming_back_is_said_once_each():
     clock, strip = ManualClock(), SimStrip(LAYOUT.led_count)
     shown = presenter(clock, strip=strip)
-    prompt = replay([GAME]).prompt
+    game = replay([GAME])
+    prompt = lambda: prompt_words(game.awaited())  # noqa: E731 - as the table hands it
     assert not shown.tick(0.0, prompt=prompt)
     strip.unplug()
     assert shown.tick(0.0, prompt=prompt) and shown.message == STRIP_MISSING and shown.message_is_error
@@ -81,8 +83,8 @@ def test_a_long_score_pages_on_by_itself_but_not_under_a_review():
     before, after = replay(deal("8H")), replay(deal("KH"))  # the hands and the crib counted
     shown.told(told(before, after.inputs[-1], after))
     clock.advance(2.5)
-    assert not shown.tick(clock.monotonic(), prompt=after.prompt, paging=False)
-    assert shown.tick(clock.monotonic(), prompt=after.prompt) and shown.picture.page == 1
+    assert not shown.tick(clock.monotonic(), prompt=lambda: prompt_words(after.awaited()), paging=False)
+    assert shown.tick(clock.monotonic(), prompt=lambda: prompt_words(after.awaited())) and shown.picture.page == 1
     shown.first_page(clock.monotonic())
     assert shown.picture.page == 0
 
@@ -98,7 +100,7 @@ class BrokenDisplay(StatusDisplay):
 def test_a_display_that_fails_does_not_stop_the_game(caplog):
     shown = presenter(ManualClock(), display=BrokenDisplay())
     state = replay([GAME])
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.picture.image is not None and "I2C bus error" in caplog.text
 
 
@@ -107,7 +109,7 @@ def test_what_is_shown_is_plain_values_a_web_page_can_send():
     shown = presenter(clock)
     state = replay(deal("6D"))
     shown.say("undo to take it back", error=False)
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     snapshot = shown.shown()
     data = json.loads(json.dumps(snapshot.to_json()))
     assert data["screen"]["prompt"] == "undo to take it back" and data["message"] == "undo to take it back"
@@ -124,17 +126,17 @@ def test_a_long_error_turns_its_pages_by_itself_and_stays_until_each_was_read():
     shown.say(error, error=True)
     seen = []
     for _ in range(6):  # 2.5 s a page, at least the 4 s a message is shown
-        shown.render(state, prompt=state.prompt())
+        shown.render(state, prompt=prompt_words(state.awaited()))
         assert shown.view is not None and shown.view.error == error
         seen.append(tuple(screen_text(shown.view)[2:]))
         clock.advance(2.5)
-        shown.tick(clock.monotonic(), prompt=state.prompt)
+        shown.tick(clock.monotonic(), prompt=lambda: prompt_words(state.awaited()))
         if shown.message is None:
             break
     assert len(seen) == len(pages(error, 4)) == 3 and len(set(seen)) == 3  # every page shown once, in turn
     words = " ".join(line.strip() for page in seen for line in page if line.strip())
     assert words.split() == error.split()
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.view is not None and shown.view.error is None
 
 
