@@ -67,7 +67,7 @@ def played_deals(tmp_path, deals: int, seed: int) -> Terminal:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_the_terminal_names_every_card_the_computer_played_each_go_and_score_within_80_columns(tmp_path, language, speak):
+def test_the_terminal_names_every_card_the_computer_played_each_go_and_score_in_80_columns(tmp_path, language, speak):
     speak(language)
     board = played_deals(tmp_path, 3, seed=21)
     printed = board.out.getvalue()
