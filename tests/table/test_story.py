@@ -5,6 +5,7 @@ facts as JSON for the page, without a word."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from companion.boards import load_layout
@@ -103,3 +104,23 @@ def test_the_story_as_json_has_no_words_and_says_who_played_and_the_running_tota
     assert scored == [{"n": scored[0]["n"], "type": "scored", "kind": "pegging", "side": 0, "player": "Ann",
                        "points": 3, "total": 3, "claimed": None,
                        "items": [{"kind": "run", "cards": ["4C", "5H", "6D"], "points": 3}]}]
+
+
+def test_the_pages_snapshot_carries_the_story_of_a_game_against_the_computer(tmp_path):
+    from companion.play.computer import Settings
+    from companion.web.present import snapshot
+    from tests.web.computer_games import Game
+
+    game = Game(tmp_path, Settings("Guest", ("pro",), seed=21))
+    rng = random.Random(2)
+    while len(game.table.state.played) < 4:
+        game.settle()
+        game.person_moves(rng)
+    shot = json.loads(json.dumps(snapshot(game.table, game.computer)))
+    facts = shot["story"]["facts"]
+    assert [f["n"] for f in facts] == list(range(facts[0]["n"], shot["story"]["count"] + 1))
+    played = [(f["player"], f["card"]["code"]) for f in facts if f["type"] == "played"]
+    assert played == [(player, str(card)) for player, card in game.table.state.played]  # who played each card
+    cut = [f for f in facts if f["type"] == "cut"]
+    assert facts[0]["n"] == 1 and {f["player"] for f in cut} == {"Guest", "Pro"}
+    assert any(f["type"] == "laid_away" and f["player"] == "Pro" and f["cards"] == 2 for f in facts)
