@@ -69,12 +69,13 @@ def played_deals(tmp_path, deals: int, seed: int) -> Terminal:
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_terminal_names_every_card_the_computer_played_each_go_and_score_in_80_columns(tmp_path, language, speak):
     speak(language)
-    board = played_deals(tmp_path, 3, seed=21)
+    board = played_deals(tmp_path, 3, seed=26)  # the pro makes 31 once and says go three times
     printed = board.out.getvalue()
     inputs = GameLog.open(board.game.table.log.path).inputs
     plays = [inp for inp in inputs if isinstance(inp, t.PlayInput) and inp.player == "Pro"]
     goes = [inp for inp in inputs if isinstance(inp, t.GoInput) and inp.player == "Pro"]
     assert len(plays) >= 10 and goes
+    assert any(f"Pro {'spielt' if language == 'de' else 'plays'} {inp.card.pretty}: 31" in printed for inp in plays)
     plays_word = "spielt" if language == "de" else "plays"
     lines = printed.splitlines()
     computer_cards = [line.split()[2].rstrip(":") for line in lines if line.startswith(f"Pro {plays_word} ")]
