@@ -46,7 +46,8 @@ from companion.table.story import (
     Undone,
 )
 from companion.web.wiring import attach
-from companion.words.phrases import describe, error_words, listed, notes, score_name, side_name, undone_words
+from companion.words.count import describe
+from companion.words.phrases import error_words, listed, notes, score_name, side_name, undone_words
 from companion.words.projection import state_json
 
 COMMANDS = frozenset(("undo", "go", "ok", "menu", "new", "help", "muggins", "mute", "unmute", "peg", "claim"))

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from companion.cribbage.facts import ScoreEvent
 from companion.cribbage.game import GameState
 from companion.i18n import _, current
-from companion.words.phrases import joined, score_parts
+from companion.words.count import joined
+from companion.words.phrases import score_parts
 
 
 @dataclass(frozen=True, slots=True)

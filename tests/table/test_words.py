@@ -10,7 +10,7 @@ from companion.entry.barcodes import COMMAND_LABELS
 from companion.gamelog import GameLog
 from companion.table import Table
 from companion.view.screen import screen_text
-from companion.words.phrases import say
+from companion.words.count import say
 from tests.facts import by_name, label
 from tests.sample_deal import DEAL
 from tests.table.tables import enter, new_table

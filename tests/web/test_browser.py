@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.play.computer import Settings
-from companion.words.phrases import prompt_words, say
+from companion.words.count import say
+from companion.words.phrases import prompt_words
 from tests.facts import by_name, label, name
 from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
