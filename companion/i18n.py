@@ -92,6 +92,19 @@ def number(n: int) -> str:
     return words.number(n)
 
 
+DECIMAL_MARKS = {"en": ".", "de": ","}
+
+
+def decimal(value: float, digits: int = 1, *, sign: bool = False) -> str:
+    """A number with `digits` decimals as the chosen language writes it: 10.3 (+0.25 with `sign`), in German 10,3."""
+    return f"{value:{'+' if sign else ''}.{digits}f}".replace(".", DECIMAL_MARKS[language()])
+
+
+def percent(share: float) -> str:
+    """A share in whole percent as the chosen language writes it: 62%, in German 62 %."""
+    return _("{percent}%").format(percent=round(100 * share))
+
+
 def _translated_book(code: str) -> scoring.Phrasebook:
     from num2words import num2words
 

@@ -32,13 +32,13 @@ from companion.cribbage.phrases import side_name
 from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4  # 4: a game played at a minute, not on a day
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner TEXT,
@@ -86,11 +86,12 @@ class Race:
     winner: str | None
     skunk: str | None
     name: str = ""  # as `Game.name` says it
+    finished: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {"log": self.log, "game": self.game, "target": self.target, "winner": self.winner,
-                "skunk": self.skunk, "name": self.name, "scores": {side: [deal[i] for deal in self.scores]
-                                                                   for i, side in enumerate(self.sides)}}
+                "skunk": self.skunk, "name": self.name, "finished": self.finished,
+                "scores": {side: [deal[i] for deal in self.scores] for i, side in enumerate(self.sides)}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,28 +104,43 @@ class Game:
     scores: tuple[tuple[str, int], ...]  # side and final score
     winner: str | None
     skunk: str | None
-    played: str = ""  # the day of its last move (YYYY-MM-DD, the log's time)
+    played: str = ""  # when its log was last written, to the minute (YYYY-MM-DDTHH:MM, local time)
     levels: tuple[tuple[str, str], ...] = ()  # the computer players' levels, by name
+    finished: bool = False
 
     @property
     def name(self) -> str:
-        """The game as a player knows it: the day, who played and at what level ("2026-11-26, Ann v Pro (pro)")."""
+        """The game as a player tells it from the others: when, who played (at what level) with their final
+        scores, and how it ended ("2026-11-26 21:40, Guest 121 v Pro (pro) 87", "... (a skunk)", "(under way)")."""
         levels = dict(self.levels)
-        sides = " v ".join(f"{side} ({_(levels[side])})" if side in levels else side for side, _score in self.scores)
-        return f"{self.played}, {sides}" if self.played else sides
+        sides = _(" v ").join(_("{side} ({level}) {score}").format(side=side, level=_(levels[side]), score=score)
+                              if side in levels else f"{side} {score}" for side, score in self.scores)
+        named = _("{when}, {sides}").format(when=when_words(self.played), sides=sides) if self.played else sides
+        if not self.finished:
+            return _("{game} (under way)").format(game=named)
+        if self.skunk:
+            return (_("{game} (a double skunk)") if self.skunk == "double skunk" else _("{game} (a skunk)")
+                    ).format(game=named)
+        return named
 
     def describe(self) -> str:
-        outcome = (_("under way") if not self.winner else _("{winner} won") if not self.skunk
-                   else _("{winner} won (a double skunk)") if self.skunk == "double skunk"
-                   else _("{winner} won (a skunk)")).format(winner=self.winner)
-        final = ", ".join(f"{side} {score}" for side, score in self.scores)
-        return _("game {number}: {name}, {final}: {outcome}").format(number=self.number, name=self.name,
-                                                                     final=final, outcome=outcome)
+        if self.winner is None:
+            return _("game {number}: {name}").format(number=self.number, name=self.name)
+        return _("game {number}: {name}: {winner} won").format(number=self.number, name=self.name,
+                                                               winner=self.winner)
 
     def to_json(self) -> dict[str, object]:
+        day, _at, time = self.played.partition("T")
         return {"number": self.number, "log": self.log, "game": self.game, "scores": dict(self.scores),
-                "winner": self.winner, "skunk": self.skunk, "played": self.played, "levels": dict(self.levels),
-                "name": self.name}
+                "winner": self.winner, "skunk": self.skunk, "finished": self.finished, "played": day, "time": time,
+                "levels": dict(self.levels), "name": self.name}
+
+
+def when_words(played: str) -> str:
+    """A moment as the language writes it: "2026-11-26 21:40" in English, "26.11.2026 21:40" in German."""
+    day, _at, time = played.partition("T")
+    year, month, date = [*day.split("-"), "", ""][:3]
+    return _("{year}-{month}-{day} {time}").format(year=year, month=month, day=date, time=time).strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +276,7 @@ def read_log(path: Path) -> tuple[_Rows, list[str]]:
     except CribbageError as error:
         return _Rows([], [], [], []), [f"{path}: the engine refuses an input ({error}); its games are left out of "
                                        "the statistics"]
-    played = datetime.fromtimestamp(path.stat().st_mtime).date().isoformat()
+    played = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="minutes")
     return _rows(path.name, games, played, path), list(game_log.warnings)
 
 
@@ -337,12 +353,12 @@ def _games(connection: sqlite3.Connection) -> list[Game]:
     scores: dict[tuple[str, int], dict[str, int]] = {}
     for log, game, side, score in connection.execute("SELECT log, game, side, score FROM seats"):
         scores.setdefault((log, game), {})[side] = score
-    rows = connection.execute("SELECT log, game, sides, winner, skunk, played, levels FROM games "
+    rows = connection.execute("SELECT log, game, sides, winner, skunk, played, levels, finished FROM games "
                               "ORDER BY log, game").fetchall()
     return [Game(number, log, game, tuple((side, scores.get((log, game), {}).get(side, 0))
                                           for side in json.loads(sides)), winner, skunk, played,
-                 tuple(json.loads(levels).items()))
-            for number, (log, game, sides, winner, skunk, played, levels) in enumerate(rows, 1)]
+                 tuple(json.loads(levels).items()), bool(finished))
+            for number, (log, game, sides, winner, skunk, played, levels, finished) in enumerate(rows, 1)]
 
 
 def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
@@ -350,20 +366,24 @@ def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
     if selection.player is not None:
         players = sorted({p for (p,) in connection.execute("SELECT DISTINCT player FROM seats")})
         if selection.player not in players:
-            raise SelectionError(f"no player {selection.player!r} in these games: the players are "
-                                 f"{', '.join(players) or 'none yet'}")
+            raise SelectionError(_("no player {player!r} in these games: the players are {players}")
+                                 .format(player=selection.player, players=", ".join(players) or _("none yet")))
         theirs = set(connection.execute("SELECT log, game FROM seats WHERE player = ?", (selection.player,)))
         games = [g for g in games if (g.log, g.game) in theirs]
     if selection.game is not None:
         if not 1 <= selection.game <= len(every):
-            raise SelectionError(f"no game {selection.game}: there are {plural(len(every), 'game')}, numbered "
-                                 f"from 1 (`crib stats` lists them)")
+            raise SelectionError(ngettext("no game {game}: there is {count} game, numbered from 1 (`crib stats` "
+                                          "lists them)", "no game {game}: there are {count} games, numbered from 1 "
+                                          "(`crib stats` lists them)", len(every))
+                                 .format(game=selection.game, count=len(every)))
         games = [g for g in games if g.number == selection.game]
         if not games:
-            raise SelectionError(f"{selection.player} did not play in game {selection.game}")
+            raise SelectionError(_("{player} did not play in game {game}").format(player=selection.player,
+                                                                                   game=selection.game))
     if selection.last is not None:
         if selection.last < 1:
-            raise SelectionError(f"--last {selection.last}: give how many of the latest games, 1 or more")
+            raise SelectionError(_("--last {last}: give how many of the latest games, 1 or more")
+                                 .format(last=selection.last))
         games = games[-selection.last:]
     return games
 
@@ -405,23 +425,24 @@ def _report(connection: sqlite3.Connection, problems: list[str], selection: Sele
 
 
 def _latest(connection: sqlite3.Connection) -> Race | None:
+    """The latest finished game of those chosen with a deal in it, else the latest under way."""
     row = connection.execute(
-        "SELECT log, game, sides, target, winner, skunk, played, levels FROM games JOIN chosen USING (log, game) "
-        "WHERE EXISTS "
+        "SELECT log, game, sides, target, winner, skunk, played, levels, finished FROM games "
+        "JOIN chosen USING (log, game) WHERE EXISTS "
         "(SELECT 1 FROM race WHERE race.log = games.log AND race.game = games.game AND deal > 0) "
-        "ORDER BY log DESC, game DESC LIMIT 1").fetchone()
+        "ORDER BY finished DESC, log DESC, game DESC LIMIT 1").fetchone()
     if row is None:
         return None
-    log, game, sides_json, target, winner, skunk, played, levels = row
+    log, game, sides_json, target, winner, skunk, played, levels, finished = row
     sides = tuple(json.loads(sides_json))
     by_deal: dict[int, dict[str, int]] = {}
     for deal, side, score in connection.execute("SELECT deal, side, score FROM race WHERE log = ? AND game = ?",
                                                 (log, game)):
         by_deal.setdefault(deal, {})[side] = score
     scores = tuple(tuple(by_deal[deal][side] for side in sides) for deal in sorted(by_deal))
-    name = Game(0, log, game, tuple((side, 0) for side in sides), winner, skunk, played,
-                tuple(json.loads(levels).items())).name
-    return Race(log, game, sides, target, scores, winner, skunk, name)
+    name = Game(0, log, game, tuple(zip(sides, scores[-1], strict=True)), winner, skunk, played,
+                tuple(json.loads(levels).items()), bool(finished)).name
+    return Race(log, game, sides, target, scores, winner, skunk, name, bool(finished))
 
 
 # --- the picture -------------------------------------------------------------------------------------------

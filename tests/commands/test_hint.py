@@ -89,3 +89,14 @@ def test_a_lay_away_hint_needs_the_six_cards_dealt(capsys: pytest.CaptureFixture
     assert "six cards dealt" in capsys.readouterr().err
     assert main(["hint", "5C", "2H", "KS", "QH", "9C", "4D", "--pile", "8S"]) == 2
     assert "belong to the play" in capsys.readouterr().err
+
+
+def test_hint_answers_in_german_with_numbers_written_the_german_way(capsys):
+    assert main(["hint", "9C", "3D", "AH", "--pile", "10S", "JD", "--lang", "de"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Die beste Karte ist die Neun (9): sie bringt jetzt 3; so bleibt das Ass auf der Hand")
+    assert "im Schnitt 1,6" in said and "3,5 mehr wert als das Ass" in said and "the " not in said
+    assert main(["hint", "5H", "5D", "6C", "JS", "4S", "QD", "--lang", "de"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Behalte 4-5-5-6: im Schnitt 16,0 auf der Hand (12 bis 24)") and "netto +11,2" in said
+    assert said.rstrip().endswith("Der Profi und die Erwartungswert-Rechnung sind sich einig.")
