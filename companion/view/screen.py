@@ -162,12 +162,11 @@ def _phrase_ends(words: Sequence[str], closes: tuple[str, ...] = _CLOSES) -> set
 
 
 @lru_cache(maxsize=256)
-def pages(text: str, room: int, width: int = COLUMNS, *, commas: bool = False) -> tuple[tuple[str, ...], ...]:
+def pages(text: str, room: int, width: int = COLUMNS) -> tuple[tuple[str, ...], ...]:
     """`text` in pages of at most `room` lines of `width` columns, no word cut: a page that does not hold the
-    rest of the text ends where its last phrase ends (mid-phrase only when a phrase is longer than a page;
-    `commas`: a comma ends a phrase too, for one spoken phrase split across pages)."""
+    rest of the text ends where its last phrase ends (mid-phrase only when a phrase is longer than a page)."""
     words = text.split()
-    ends = _phrase_ends(words, (*_CLOSES, ",") if commas else _CLOSES)
+    ends = _phrase_ends(words)
     found: list[tuple[str, ...]] = []
     start = 0
     while start < len(words):
@@ -178,6 +177,36 @@ def pages(text: str, room: int, width: int = COLUMNS, *, commas: bool = False) -
             stop = max((end for end in ends if start < end <= stop), default=stop)
         lines = _wrap(" ".join(words[start:stop]), width)
         found += [tuple(lines[first:first + room]) for first in range(0, len(lines), room)]
+        start = stop
+    return tuple(found) or (("",),)
+
+
+_MID_PHRASE = 4  # what a page turned between two words of a phrase costs, against a comma, colon or the like
+
+
+@lru_cache(maxsize=256)
+def phrase_pages(text: str, room: int) -> tuple[tuple[str, ...], ...]:
+    """One spoken phrase longer than `room` lines in the fewest pages of at most `room` lines, no word cut,
+    turned where a comma or colon falls when that keeps the pages even, else between the words that share the
+    lines most evenly: "claimed eleven," | "Maximilianus pegs two", never a last word alone."""
+    words = text.split()
+    ends = _phrase_ends(words, (*_CLOSES, ","))
+    best: dict[int, tuple[int, float, int]] = {len(words): (0, 0.0, len(words))}  # from a word: pages, cost, next
+    for start in range(len(words) - 1, -1, -1):
+        choices = []
+        for stop in range(start + 1, len(words) + 1):
+            lines = _wrap(" ".join(words[start:stop]))
+            if len(lines) > room:
+                break
+            slack = room * COLUMNS - sum(map(len, lines))
+            turn = 0 if stop == len(words) or stop in ends else _MID_PHRASE
+            after = best[stop]
+            choices.append((after[0] + 1, after[1] + turn + slack * slack / 100, stop))
+        best[start] = min(choices)
+    found, start = [], 0
+    while start < len(words):
+        stop = best[start][2]
+        found.append(tuple(_wrap(" ".join(words[start:stop]))))
         start = stop
     return tuple(found) or (("",),)
 
@@ -286,12 +315,12 @@ def screen_text(view: ScreenView) -> list[str]:
 def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[str, ...]]:
     """The scores of the last input as a player says them, in blocks of at most `room` lines that a page never
     splits: each phrase wrapped at words, the first with its heading when both fit in `room` lines. A phrase
-    longer than `room` lines is split at its commas or colons where it can, else at words ("claimed eleven,",
-    "Maximilianus pegs two" under a prompt of two lines)."""
+    longer than `room` lines is split into even pages (`phrase_pages`: "claimed eleven,", "Maximilianus pegs two"
+    under a prompt of two lines)."""
     blocks: list[tuple[str, ...]] = []
     for event in events:
         heading, counted, notes = score_parts(event)
-        phrases = [pages(phrase, room, commas=True) for phrase in counted + notes]
+        phrases = [phrase_pages(phrase, room) for phrase in counted + notes]
         if heading is not None:
             title = tuple(_wrap(heading))  # "Bartholomäus's crib: 24" takes two lines
             if phrases and len(title) + len(phrases[0][0]) <= room:
