@@ -10,17 +10,17 @@ from collections.abc import Iterator
 
 from companion import catalog, i18n
 from companion.cribbage.facts import Prompt, Wanted
-from companion.cribbage.phrases import prompt_words
 from companion.table import HELP
+from companion.words.phrases import prompt_words
 
 NAMES = ("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke")  # NAME_CHARS letters each
 LONGEST = NAMES[0]
 
-# Where the words on the OLED come from: the engine (prompts, refusals, the spoken count), the table and what it
-# holds, the entries' decoding, the log's and the daemon's messages, the page's notices (wrong tokens), the
-# screen itself and the coach's review.
-OLED_SOURCES = ("companion/cribbage/", "companion/table/", "companion/entry/", "companion/gamelog.py",
-                "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
+# Where the words on the OLED come from: the engine's facts said in words (prompts, refusals, notes, the spoken
+# count), the table and what it holds, the entries' decoding, the log's and the daemon's messages, the page's
+# notices (wrong tokens), the screen itself and the coach's review.
+OLED_SOURCES = ("companion/cribbage/", "companion/words/", "companion/table/", "companion/entry/",
+                "companion/gamelog.py", "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
                 "companion/advice/coach.py")
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
 NOT_ON_THE_OLED = {
@@ -35,7 +35,7 @@ def longest(language: str) -> dict[str, str]:
     three = i18n._("{some} and {last}").format(some=", ".join(NAMES[:2]), last=NAMES[2])
     prompt = prompt_words(Prompt(Wanted.CUT, NAMES[:3], again=True))
     card, cards = "10♥", "10♥ 10♦ 10♣ 10♠"
-    phrase = i18n._("a double double run is {running}").format(running=i18n.phrasebook().number(24))
+    phrase = i18n._("a double double run is {running}").format(running=i18n.number(24))
     values = dict.fromkeys(("player", "who", "dealer", "turn", "caller", "first", "loser", "hand_for", "name",
                             "side", "winner"), LONGEST)
     values |= dict.fromkeys(("players", "losers", "others", "waiting", "some", "last"), three)
@@ -46,7 +46,7 @@ def longest(language: str) -> dict[str, str]:
                              "wanted", "match", "usual", "running", "again", "on"), "121")
     values |= dict.fromkeys(("prompt", "seen", "why", "error", "problem", "progress", "what", "label", "kind",
                              "msg", "advice", "words", "shown", "where", "example"), prompt)
-    spelt = max((i18n.phrasebook().number(n) for n in range(32)), key=len)  # the count says numbers in words
+    spelt = max((i18n.number(n) for n in range(32)), key=len)  # the count says numbers in words
     values |= {"running": spelt, "points": spelt, "size": spelt}
     values |= {"phrase": phrase, "new_game": "NEW GAME", "text": "'what'", "raw": "'what'", "inp": "'what'",
                "key": "'#'", "keys": "0-9 * # A B C D", "commands": "go, undo, ok, menu", "types": "play, go",

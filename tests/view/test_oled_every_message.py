@@ -12,9 +12,9 @@ import pytest
 
 from companion import i18n
 from companion.cribbage.cards import parse_cards
-from companion.cribbage.facts import Prompt, ScoreEvent, ScoreKind, Side, Wanted
+from companion.cribbage.facts import NoteKind, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.phrases import prompt_words, score_parts, seated_words
+from companion.cribbage.refusals import Act, Refusal, Why
 from companion.cribbage.transcript import (
     ClaimInput,
     CribInput,
@@ -40,6 +40,7 @@ from companion.view.screen import (
     screen_view,
     word_pages,
 )
+from companion.words.phrases import prompt_words, refusal, score_parts, seated_words
 from tests.golden import assert_golden
 from tests.view.oled_texts import NAMES, filled, longest, oled_messages
 
@@ -90,7 +91,7 @@ def prompts(state: GameState) -> list[str]:
              Prompt(Wanted.NEW_MATCH, winner=winner, won=7, others=(5,))]
     said = [prompt_words(prompt) for prompt in kinds] + [seated_words(prompt, person)
                                                          for prompt in kinds for person in (MAX, BART)]
-    return sorted({state.prompt(), *said}, key=len)
+    return sorted({prompt_words(state.awaited()), *said}, key=len)
 
 
 def width_px(line: str) -> float:
@@ -111,10 +112,9 @@ def spoken(events: Sequence[ScoreEvent]) -> list[str]:
 
 
 @pytest.fixture(params=list(i18n.LANGUAGES))
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.use(request.param)
-    yield request.param
-    i18n.use("en")
+def language(speak, request: pytest.FixtureRequest) -> str:
+    speak(request.param)
+    return str(request.param)
 
 
 def test_every_score_the_engine_makes_is_shown_whole_under_every_prompt(language):
@@ -137,7 +137,9 @@ def test_every_score_the_engine_makes_is_shown_whole_under_every_prompt(language
             prompt_shown = [line for page in range(len(word_pages(view)))
                             for line in layout(replace(view, page=page)).prompt]
             assert " ".join(prompt_shown).split() == prompt.split()
-    assert kinds == set(ScoreKind) and noted >= 7  # every kind of score, and the claims', muggins' and cap's notes
+    assert kinds == set(ScoreKind) and noted >= 7  # every kind of score
+    notes = {note.kind for state, recent in moments() for event in recent for note in event.notes}
+    assert notes == set(NoteKind)  # a claim in the play and of a count, missed, muggins taken, won at the cap
 
 
 def test_a_phrase_longer_than_the_room_goes_on_to_the_next_page(language):
@@ -155,11 +157,39 @@ def test_a_phrase_longer_than_the_room_goes_on_to_the_next_page(language):
     assert_golden(render_screen(views[-1]), f"claimed-eleven-{language}-last-page")
 
 
+# The refusals that read differently for what the input was doing (refusals.Why names them), and those acts.
+ACTS: dict[Why, tuple[Act | None, ...]] = {
+    Why.CARD_TWICE: (Act.HAND, Act.DISCARD, Act.CRIB), Why.CARD_SEEN: (Act.PLAY, Act.HAND, Act.DISCARD, Act.STARTER),
+    Why.NOT_IN_HAND: (Act.PLAY, Act.DISCARD), Why.ALL_PLAYED: (Act.PLAY, Act.GO), Why.NOT_YOUR_TURN: (Act.PLAY, Act.GO),
+    Why.NO_MUGGINS: (Act.PLAY, Act.CLAIM), Why.NOT_PLAYING: (None, Act.PEG)}
+
+
+# Said by `crib replay` of a bad file (a game's log or a transcript as JSON), never at the table (which always
+# has a game of 2 to 4 players, and reads what is typed or scanned, not JSON).
+NOT_ON_THE_OLED = {Why.NO_GAME, Why.PLAYERS, Why.NOT_JSON, Why.NOT_AN_OBJECT, Why.UNKNOWN_TYPE, Why.UNKNOWN_FIELD,
+                   Why.MISSING_FIELD, Why.BAD_VALUE, Why.BAD_FIELD, Why.BAD_LINE}
+
+
+def refusals() -> Iterator[Refusal]:
+    """Every kind of refusal the engine raises, once as each act reads it, with the longest facts it names."""
+    tens = tuple(card(f"10{suit}") for suit in "HDCS")
+    cause = Refusal(Why.NOT_A_CARD, text="'xyzzy'")
+    for why in set(Why) - NOT_ON_THE_OLED:
+        for act in ACTS.get(why, (None,)):
+            yield Refusal(why, card=tens[0], cards=tens, player=MAX, other=BART, players=NAMES[:3], count=31,
+                          total=121, points=121, size=6, prompt=Prompt(Wanted.CUT, NAMES[:3], again=True),
+                          seen=Seen(tens[0], Place.CRIB, MAX), act=act, counting=ScoreKind.CRIB,
+                          side=Side((MAX, BART)), text="'xyzzy'", input="discard", field="cards",
+                          names=("two", "three", "four", "five-card"), cause=cause)
+
+
 def test_every_refusal_and_message_is_shown_whole_as_an_error_and_as_a_message(language):
     state = next(state for state, _ in moments() if state.phase == "play")
     values = longest(language)
-    texts = [filled(i18n._(message), values) for message in oled_messages()]
-    assert len(texts) > 200
+    said = {refusal(why) for why in refusals()}
+    assert len(said) > len(Why) - len(NOT_ON_THE_OLED)  # every kind in words, some as each act reads them
+    texts = [*said, *(filled(i18n._(message), values) for message in oled_messages())]
+    assert len(texts) > 300
     for text in texts:
         for view in (screen_view(state, error=text), screen_view(state, prompt=text)):
             pages = word_pages(view)
