@@ -31,7 +31,7 @@ from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
-from companion.i18n import _, ngettext
+from companion.i18n import N_, _, decimal, ngettext
 from companion.words.phrases import error_words, side_name
 
 if TYPE_CHECKING:
@@ -388,11 +388,6 @@ def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
     return games
 
 
-def plural(n: int, thing: str) -> str:
-    """'1 game', '2 games', '0 games'."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
 def _report(connection: sqlite3.Connection, problems: list[str], selection: Selection) -> Report:
     chosen = _choose(connection, selection)
     connection.execute("CREATE TEMP TABLE IF NOT EXISTS chosen (log TEXT, game INTEGER)")
@@ -471,8 +466,10 @@ def draw(report: Report, path: Path) -> None:
 
     figure = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, layout="constrained")
     grid = figure.add_gridspec(2, 2)
-    chosen = f"{plural(report.games, 'game')} finished, {report.unfinished} under way"
-    figure.suptitle(f"Cribbage statistics: {chosen}", fontsize=15)
+    chosen = (ngettext("{count} game finished, {unfinished} under way",
+                       "{count} games finished, {unfinished} under way", report.games)
+              .format(count=report.games, unfinished=report.unfinished))
+    figure.suptitle(_("Cribbage statistics: {chosen}").format(chosen=chosen), fontsize=15)
     _race(figure.add_subplot(grid[0, :]), report.latest)
     _averages(figure.add_subplot(grid[1, 0]), report.players)
     _hands(figure.add_subplot(grid[1, 1]), report.hand_counts)
@@ -481,63 +478,69 @@ def draw(report: Report, path: Path) -> None:
 
 def _race(axes: Axes, race: Race | None) -> None:
     if race is None:
-        axes.set_title("Score race")
-        axes.text(0.5, 0.5, "No game has a deal yet.", ha="center", va="center", transform=axes.transAxes)
+        axes.set_title(_("Score race"))
+        axes.text(0.5, 0.5, _("No game has a deal yet."), ha="center", va="center", transform=axes.transAxes)
         return
-    outcome = (f"{race.winner} wins" + (f", a {race.skunk}" if race.skunk else "")) if race.winner else "under way"
-    axes.set_title(f"Latest game ({race.name}): score after each deal - {outcome}")
+    axes.set_title((_("Latest game ({name}): score after each deal") if race.winner is None else
+                    _("Latest game ({name}): score after each deal - {winner} won"))
+                   .format(name=race.name, winner=race.winner))
     deals = range(len(race.scores))
     skunk, double = skunk_lines(race.target)
-    for line, words, style in ((race.target, f"game {race.target}", "-"), (skunk - 0.5, f"skunk line {skunk - 1}",
-                               "--"), (double - 0.5, f"double skunk {double - 1}", ":")):
+    for line, words, style in ((race.target, _("game {target}").format(target=race.target), "-"),
+                               (skunk - 0.5, _("skunk line {hole}").format(hole=skunk - 1), "--"),
+                               (double - 0.5, _("double skunk {hole}").format(hole=double - 1), ":")):
         axes.axhline(line, color="0.45", linestyle=style, linewidth=1.2)
         axes.annotate(words, (1, line), xycoords=("axes fraction", "data"), xytext=(4, 0),
                       textcoords="offset points", va="center", fontsize=9)
     for index, side in enumerate(race.sides):
         scores = [deal[index] for deal in race.scores]
-        mark = " - winner" if side == race.winner else ""
-        axes.plot(deals, scores, marker="o", linewidth=2.5, color=_colour(COLOURS[index % len(COLOURS)]),
-                  label=f"{side} {scores[-1]}{mark}")
-    axes.set(xlabel="deal", ylabel="points", ylim=(0, race.target + 4), xlim=(-0.2, max(1, len(race.scores) - 1) + 0.2))
+        label = (_("{side} {score} - winner") if side == race.winner else "{side} {score}").format(
+            side=side, score=scores[-1])
+        axes.plot(deals, scores, marker="o", linewidth=2.5, color=_colour(COLOURS[index % len(COLOURS)]), label=label)
+    axes.set(xlabel=_("deal"), ylabel=_("points"), ylim=(0, race.target + 4),
+             xlim=(-0.2, max(1, len(race.scores) - 1) + 0.2))
     axes.set_xticks(list(deals))
     axes.grid(axis="y", color="0.9")
     axes.legend(loc="upper left")
 
 
-_MEASURES = (("pegging", "pegging a deal", (90, 90, 90)), ("hand", "hand", (30, 90, 200)),
-             ("crib", "crib", (30, 150, 60)), ("discard_loss", "lost to the best discard", (200, 40, 40)))
+_MEASURES = (("pegging", N_("pegging a deal"), (90, 90, 90)), ("hand", N_("hand"), (30, 90, 200)),
+             ("crib", N_("crib"), (30, 150, 60)), ("discard_loss", N_("lost to the best discard"), (200, 40, 40)))
 
 
 def _averages(axes: Axes, players: Sequence[PlayerStats]) -> None:
-    axes.set_title("Averages per player")
+    axes.set_title(_("Averages per player"))
     if not players:
-        axes.text(0.5, 0.5, "No deal has been played yet.", ha="center", va="center", transform=axes.transAxes)
+        axes.text(0.5, 0.5, _("No deal has been played yet."), ha="center", va="center", transform=axes.transAxes)
         return
     width = 0.8 / len(_MEASURES)
     for m, (name, words, rgb) in enumerate(_MEASURES):
         xs = [g + (m - (len(_MEASURES) - 1) / 2) * width for g in range(len(players))]
         values = [getattr(p, name) for p in players]
-        bars = axes.bar(xs, [v or 0 for v in values], width, color=_colour(rgb), label=words)
-        axes.bar_label(bars, labels=["-" if v is None else f"{v:.1f}" for v in values], fontsize=8, padding=2)
-    axes.set_xticks(range(len(players)), [f"{p.player}\n{p.wins} of {plural(p.games, 'game')} won"
-                                          for p in players])
-    axes.set_ylabel("points")
+        bars = axes.bar(xs, [v or 0 for v in values], width, color=_colour(rgb), label=_(words))
+        axes.bar_label(bars, labels=["-" if v is None else decimal(v) for v in values], fontsize=8, padding=2)
+    axes.set_xticks(range(len(players)), [
+        ngettext("{player}\n{wins} of {games} game won", "{player}\n{wins} of {games} games won", p.games)
+        .format(player=p.player, wins=p.wins, games=p.games) for p in players])
+    axes.set_ylabel(_("points"))
     highest = max([v for p in players for v in (getattr(p, name) for name, *_ in _MEASURES) if v] + [1.0])
     axes.set_ylim(0, highest * 1.35)  # room for the legend above the bars
     axes.legend(fontsize=8, loc="upper center", ncols=2)
 
 
 def _hands(axes: Axes, hand_counts: Sequence[tuple[str, Sequence[int]]]) -> None:
-    axes.set_title("Hand scores: each player's against all hands")
+    axes.set_title(_("Hand scores: each player's against all hands"))
     total = sum(ALL_HANDS.values())
     scores = range(30)
     axes.bar(scores, [100 * ALL_HANDS.get(s, 0) / total for s in scores], 0.9, color="0.8",
-             label="all 12,994,800 hands")
+             label=_("all {hands} hands").format(hands=_("12,994,800")))
     for index, (player, counts) in enumerate(hand_counts):
         hands = sum(counts)
         if hands:
             axes.plot(scores, [100 * c / hands for c in counts], marker="o", markersize=4, linewidth=1.5,
-                      color=_colour(COLOURS[index % len(COLOURS)]), label=f"{player} ({plural(hands, 'hand')})")
-    axes.set(xlabel="hand score", ylabel="% of hands", xlim=(-0.7, 29.7))
+                      color=_colour(COLOURS[index % len(COLOURS)]),
+                      label=ngettext("{player} ({hands} hand)", "{player} ({hands} hands)", hands)
+                      .format(player=player, hands=hands))
+    axes.set(xlabel=_("hand score"), ylabel=_("% of hands"), xlim=(-0.7, 29.7))
     axes.set_xticks(range(0, 30, 2))
     axes.legend(fontsize=8)
