@@ -196,7 +196,7 @@ def phrase_pages(text: str, room: int) -> tuple[tuple[str, ...], ...]:
         choices = []
         for stop in range(start + 1, len(words) + 1):
             lines = _wrap(" ".join(words[start:stop]))
-            if len(lines) > room:
+            if len(lines) > room and stop > start + 1:  # one word longer than the room (junk) goes alone
                 break
             slack = room * COLUMNS - sum(map(len, lines))
             turn = 0 if stop == len(words) or stop in ends else _MID_PHRASE
@@ -206,7 +206,8 @@ def phrase_pages(text: str, room: int) -> tuple[tuple[str, ...], ...]:
     found, start = [], 0
     while start < len(words):
         stop = best[start][2]
-        found.append(tuple(_wrap(" ".join(words[start:stop]))))
+        lines = _wrap(" ".join(words[start:stop]))
+        found += [tuple(lines[first:first + room]) for first in range(0, len(lines), room)]
         start = stop
     return tuple(found) or (("",),)
 

@@ -35,6 +35,7 @@ from companion.view.screen import (
     coach_pages,
     layout,
     page_count,
+    phrase_pages,
     render_screen,
     screen_text,
     screen_view,
@@ -225,3 +226,13 @@ def test_a_long_pile_under_a_long_prompt_keeps_the_count_and_the_latest_cards(la
     assert body[1] == "… 2♣ 2♦ 2♥ 3♣ 3♦ 3♥" and fits(body)
     whole = layout(screen_view(state, prompt="Go")).body  # a prompt of one line: the whole pile
     assert whole[1:] == ("A♣ A♦ A♥ 2♣ 2♦ 2♥ 3♣", "3♦ 3♥")
+
+
+def test_a_phrase_is_split_into_even_pages_and_junk_longer_than_a_page_still_shows_whole():
+    assert phrase_pages("claimed eleven, Maximilianus pegs nine", 2) == (
+        ("claimed eleven,",), ("Maximilianus pegs", "nine"))  # at the comma, not "nine" alone
+    assert phrase_pages("Maximilianus overcalled by two: muggins for 2", 2) == (
+        ("Maximilianus", "overcalled by two:"), ("muggins for 2",))
+    junk = phrase_pages("x" * 50 + " typed", 2)
+    assert "".join(line for page in junk for line in page) == "x" * 50 + "typed"
+    assert all(len(page) <= 2 and fits(page) for page in junk)
