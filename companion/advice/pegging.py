@@ -620,20 +620,19 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
         else:
             hands = opponent_holdings(view, samples, random.Random(seed))[0]
             risk = _reply(view, held, hands)
-            words = {"rank": RANK_NAMES[held.rank], "held": _the(held), "count": view.count,
-                     "card": RANK_NAMES[card.rank], "played": _the(card), "points": points}
+            words = {"held": _the(held), "count": view.count, "played": _the(card), "points": points}
             if risk >= 0.3 and _reply(view, card, hands) < risk - 0.2:
-                why = (_("it keeps the {rank} back: the count is {count}, and on the {rank} your opponent would peg "
-                         "{risk} on average") if view.pile else
-                       _("it keeps the {rank} back: on a {rank} led your opponent would peg {risk} on average")
+                why = (_("it keeps {held} back: the count is {count}, and on {held} your opponent would peg {risk} "
+                         "on average") if view.pile else
+                       _("it keeps {held} back: on {held} led your opponent would peg {risk} on average")
                        ).format(**words, risk=decimal(risk))
             elif points > (instead := _peg((*(c.rank for c in view.pile), held.rank), view.count + held.value)):
-                why = (_("it keeps the {rank} back: the count is {count}, the {card} pegs {points} on it and the "
-                         "{rank} {instead}") if instead else
-                       _("it keeps the {rank} back: the count is {count}, the {card} pegs {points} on it and the "
-                         "{rank} nothing")).format(**words, instead=instead)
+                why = (_("it keeps {held} back: the count is {count}, {played} pegs {points} on it and {held} "
+                         "{instead}") if instead else
+                       _("it keeps {held} back: the count is {count}, {played} pegs {points} on it and {held} "
+                         "nothing")).format(**words, instead=instead)
             else:
-                why = _("it keeps the {rank} back").format(**words)
+                why = _("it keeps {held} back").format(**words)
             reasons.append(why)
             if view.racing:
                 reasons.append(_("it wins the game {percent} of the time, {card} {other}").format(
