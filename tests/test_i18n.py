@@ -31,7 +31,8 @@ from companion.cribbage.scoring import (
 from companion.i18n import _
 from companion.view.screen import COLUMNS, SIZE, _font, _wrap
 from companion.words import count
-from companion.words.phrases import prompt_words, said
+from companion.words.count import said
+from companion.words.phrases import prompt_words
 
 
 def fields(message: str) -> set[str]:

@@ -9,6 +9,7 @@ game log like any other: running again resumes it (--new starts another).
 from __future__ import annotations
 
 import argparse
+import contextvars
 import os
 import sys
 import textwrap
@@ -141,7 +142,8 @@ class TerminalPlay(EntryDevice):
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
-        threading.Thread(target=self._read, name="terminal", daemon=True).start()
+        threading.Thread(target=contextvars.copy_context().run, args=(self._read,), name="terminal",
+                         daemon=True).start()  # in the board's language
 
     def close(self) -> None:
         self._emit = None

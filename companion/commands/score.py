@@ -14,7 +14,7 @@ from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.scoring import Score, score_show, show_total
 from companion.i18n import ENGLISH, _
-from companion.words.phrases import error_words, lines, say
+from companion.words.count import lines, say
 
 
 def register(subparsers: Any) -> None:
@@ -65,6 +65,8 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
                     try:
                         results[index] = line_total(_utf8(lines[index], number, args.batch))
                     except CribbageError as error:
+                        from companion.words.phrases import error_words  # only for a bad line
+
                         bad.append(f"line {number}: {error_words(error)} (got {lines[index].strip()!r})")
                     except CommandError as error:
                         bad.append(f"line {number}: {error} (got {lines[index].strip()!r})")

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import collections
+import contextvars
 import functools
 import threading
 from collections.abc import Iterable
@@ -243,7 +244,8 @@ class TerminalEntry(LineEntry):
 
     def start(self, emit: Emit) -> None:
         super().start(emit)
-        self.reader = threading.Thread(target=self._read, name="terminal entry", daemon=True)
+        self.reader = threading.Thread(target=contextvars.copy_context().run, args=(self._read,),
+                                       name="terminal entry", daemon=True)  # in the language it was started in
         self.reader.start()
 
     def _read(self) -> None:

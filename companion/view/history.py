@@ -12,7 +12,8 @@ from companion.cribbage import transcript as t
 from companion.cribbage.facts import Phase, ScoreEvent, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.i18n import _
-from companion.words.phrases import event_name, event_words, prompt_words, say, score_parts, side_name
+from companion.words.count import say
+from companion.words.phrases import event_name, event_words, prompt_words, score_parts, side_name
 
 
 def game_history(state: GameState) -> list[str]:

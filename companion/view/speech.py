@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from companion.cribbage.facts import Prompt, ScoreEvent, Wanted
 from companion.cribbage.game import GameState
 from companion.i18n import _, current
-from companion.words.phrases import joined, score_parts
+from companion.words.count import joined
+from companion.words.phrases import score_parts
 
 GAME_OVER = frozenset((Wanted.NEW_GAME, Wanted.NEW_MATCH))
 TURNS = frozenset((Wanted.PLAY, Wanted.GO))

@@ -28,9 +28,11 @@ from companion.cribbage.scoring import (
     THIRTY_ONE,
     TRIPLE_RUN,
     Phrase,
+    Score,
+    ScoreItem,
 )
 from companion.i18n import ENGLISH as ENGLISH_LANGUAGE
-from companion.i18n import Language, number_words
+from companion.i18n import Language, current, number_words
 
 
 @dataclass(frozen=True, slots=True, eq=False)  # one book a language: known by itself (a cache key)
@@ -114,6 +116,34 @@ def book(lang: Language) -> Phrasebook:
         names={kind: _(name) for kind, name in ENGLISH.names.items()},
         named=_(ENGLISH.named), last=_(ENGLISH.last), joiner=ENGLISH.joiner, nothing=_(ENGLISH.nothing),
     )
+
+
+# --- the count ---------------------------------------------------------------------------------------------
+
+def said(score: Score, lang: Language | None = None) -> tuple[str, ...]:
+    """The count phrase by phrase: ('fifteen two', 'fifteen four', 'and a double run is twelve')."""
+    return book(lang or current()).said(score.phrases())
+
+
+def say(score: Score, lang: Language | None = None) -> str:
+    """The count in a player's cadence: 'fifteen two, fifteen four, and a double run is twelve'."""
+    return book(lang or current()).say(score.phrases())
+
+
+def joined(phrases: Sequence[str], lang: Language | None = None) -> str:
+    """Phrases of a count said in one breath, as `say` joins them."""
+    return book(lang or current()).joiner.join(phrases)
+
+
+def describe(item: ScoreItem, lang: Language | None = None) -> str:
+    """An item's name as said at the table: 'a run of four', 'a five-card flush', 'his nobs'."""
+    return book(lang or current()).name(item.kind, len(item.cards))
+
+
+def lines(score: Score, lang: Language | None = None) -> list[str]:
+    """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
+    return [" ".join((describe(item, lang), *(c.pretty for c in item.cards), f"+{item.points}"))
+            for item in score.items]
 
 
 def engine_messages() -> list[str]:

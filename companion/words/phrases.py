@@ -2,8 +2,9 @@
 
 Every function takes the language to speak (`lang`, a `companion.i18n.Language`); left out, it is the current
 language of the edge that renders (`companion.i18n.speaking`). The engine's refusals (`refusal`), a score's
-notes (`note`), the prompt (`prompt_words`), the names of scores and sides, and the spoken count (`say`, `said`,
-`lines`) are all said here; nothing else turns a fact into a sentence, and no code reads one back.
+notes (`note`), the prompt (`prompt_words`) and the names of scores and sides are said here, the spoken count
+(`say`, `said`, `lines`) in count.py beside it (light, for `crib score`); nothing else turns a fact into a
+sentence, and no code reads one back.
 
     from companion.i18n import language
     from companion.words.phrases import refusal, error_words
@@ -21,10 +22,9 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Note, NoteKind, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
 from companion.cribbage.refusals import Act, Refusal, Why
 from companion.cribbage.rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS
-from companion.cribbage.scoring import Score, ScoreItem
 from companion.i18n import N_, Language, current
 
-from .count import book
+from .count import said, say
 
 # The names of scores other than a player's hand or crib, as the table says them.
 KIND_WORDS = {ScoreKind.PEGGING: N_("pegging"), ScoreKind.GO: N_("go"), ScoreKind.LAST_CARD: N_("last card"),
@@ -59,34 +59,6 @@ def listed(words: Sequence[str], lang: Language | None = None) -> str:
 def cards_words(cards: Sequence[Card]) -> str:
     """Cards as the table writes them: "5H JS"."""
     return " ".join(str(c) for c in cards)
-
-
-# --- the count ---------------------------------------------------------------------------------------------
-
-def said(score: Score, lang: Language | None = None) -> tuple[str, ...]:
-    """The count phrase by phrase: ('fifteen two', 'fifteen four', 'and a double run is twelve')."""
-    return book(lang or current()).said(score.phrases())
-
-
-def say(score: Score, lang: Language | None = None) -> str:
-    """The count in a player's cadence: 'fifteen two, fifteen four, and a double run is twelve'."""
-    return book(lang or current()).say(score.phrases())
-
-
-def joined(phrases: Sequence[str], lang: Language | None = None) -> str:
-    """Phrases of a count said in one breath, as `say` joins them."""
-    return book(lang or current()).joiner.join(phrases)
-
-
-def describe(item: ScoreItem, lang: Language | None = None) -> str:
-    """An item's name as said at the table: 'a run of four', 'a five-card flush', 'his nobs'."""
-    return book(lang or current()).name(item.kind, len(item.cards))
-
-
-def lines(score: Score, lang: Language | None = None) -> list[str]:
-    """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
-    return [" ".join((describe(item, lang), *(c.pretty for c in item.cards), f"+{item.points}"))
-            for item in score.items]
 
 
 # --- scores and their notes --------------------------------------------------------------------------------
@@ -340,7 +312,7 @@ def _card_seen(r: Refusal, lang: Language) -> str:
     then = {Act.PLAY: N_("{seen}: play a card from {player}'s hand"), Act.HAND: N_("{seen}: check {player}'s cards"),
             Act.DISCARD: N_("{seen}: check the card"),
             Act.STARTER: N_("{seen}: the starter is the top card of the pack's lower half")}
-    return _(then[r.act or Act.DISCARD]).format(seen=seen_words(r.seen, lang), player=r.player)
+    return _(then.get(r.act or Act.DISCARD, then[Act.DISCARD])).format(seen=seen_words(r.seen, lang), player=r.player)
 
 
 def _bad_value(r: Refusal, lang: Language) -> str:
@@ -377,17 +349,17 @@ def _turn(r: Refusal, lang: Language) -> str:
 
 
 _REFUSALS = {
-    Why.GAME_IN_PROGRESS: _prompted("a game is in progress ({prompt}): finish it, or undo back to its start"),
-    Why.GAME_OVER: _prompted("the game is over ({prompt}): start a new game, or undo"),
-    Why.CUT_FIRST: _prompted("cut for deal first: {prompt}"),
-    Why.CUT_OVER: _prompted("the cut for deal is over: {prompt}"),
-    Why.HANDS_BEFORE_STARTER: _prompted("hands are entered before the starter is turned: {prompt}"),
-    Why.DISCARDS_BEFORE_CRIB: _prompted("discards are entered before the crib is in: {prompt}"),
-    Why.PLAY_OVER: _prompted("the play is over: {prompt}"),
-    Why.NO_GO_NOW: _prompted("No go now: {prompt}"),
-    Why.CRIB_AFTER_PLAY: _prompted("the crib is counted after the hands: finish the play first ({prompt})"),
-    Why.NO_CRIB_NOW: _prompted("no crib to scan now: {prompt}"),
-    Why.NO_CLAIM_NOW: _prompted("no count to claim now: {prompt}"),
+    Why.GAME_IN_PROGRESS: _prompted(N_("a game is in progress ({prompt}): finish it, or undo back to its start")),
+    Why.GAME_OVER: _prompted(N_("the game is over ({prompt}): start a new game, or undo")),
+    Why.CUT_FIRST: _prompted(N_("cut for deal first: {prompt}")),
+    Why.CUT_OVER: _prompted(N_("the cut for deal is over: {prompt}")),
+    Why.HANDS_BEFORE_STARTER: _prompted(N_("hands are entered before the starter is turned: {prompt}")),
+    Why.DISCARDS_BEFORE_CRIB: _prompted(N_("discards are entered before the crib is in: {prompt}")),
+    Why.PLAY_OVER: _prompted(N_("the play is over: {prompt}")),
+    Why.NO_GO_NOW: _prompted(N_("No go now: {prompt}")),
+    Why.CRIB_AFTER_PLAY: _prompted(N_("the crib is counted after the hands: finish the play first ({prompt})")),
+    Why.NO_CRIB_NOW: _prompted(N_("no crib to scan now: {prompt}")),
+    Why.NO_CLAIM_NOW: _prompted(N_("no count to claim now: {prompt}")),
     Why.CARD_TWICE: _card_twice,
     Why.CARD_SEEN: _card_seen,
     Why.BAD_VALUE: _bad_value,

@@ -21,7 +21,8 @@ from companion.cribbage.rules import show_order
 from companion.cribbage.scoring import Score, score_show
 from companion.i18n import Language, current
 
-from .phrases import event_name, event_words, lines, notes, prompt_words, said, score_name, side_name
+from .count import lines, said
+from .phrases import event_name, event_words, notes, prompt_words, score_name, side_name
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
 

@@ -16,11 +16,11 @@ from companion.words.phrases import prompt_words
 NAMES = ("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke")  # NAME_CHARS letters each
 LONGEST = NAMES[0]
 
-# Where the words on the OLED come from: the engine's facts said in words (prompts, refusals, notes, the spoken
-# count), the table and what it holds, the entries' decoding, the log's and the daemon's messages, the page's
-# notices (wrong tokens), the screen itself and the coach's review.
-OLED_SOURCES = ("companion/cribbage/", "companion/words/", "companion/table/", "companion/entry/",
-                "companion/gamelog.py", "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
+# Where the words on the OLED come from: the engine's facts said in words (companion/words: prompts, refusals,
+# notes, the spoken count), the table and what it holds, the entries' decoding, the log's and the daemon's
+# messages, the page's notices (wrong tokens), the screen itself and the coach's review.
+OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "companion/gamelog.py",
+                "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
                 "companion/advice/coach.py")
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
 NOT_ON_THE_OLED = {

@@ -62,7 +62,6 @@ def assert_whole(text: str, room: int) -> int:
 def language(speak, request: pytest.FixtureRequest) -> Iterator[str]:
     speak(request.param)
     yield request.param
-    speak("en")
 
 
 def test_every_message_that_can_reach_the_oled_pages_whole_in_each_language(language):

@@ -19,7 +19,7 @@ from companion.view.screen import (
     spoken_pages,
     suit_glyphs,
 )
-from companion.words.phrases import said
+from companion.words.count import said
 from tests.golden import assert_golden
 from tests.sample_deal import deal
 

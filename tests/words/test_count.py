@@ -19,8 +19,7 @@ from companion.cribbage.scoring import (
     score_show,
 )
 from companion.i18n import number_words
-from companion.words.count import ENGLISH
-from companion.words.phrases import lines, said, say
+from companion.words.count import ENGLISH, lines, said, say
 
 
 def counted(text: str, *, crib: bool = False) -> str:
