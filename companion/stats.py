@@ -31,14 +31,14 @@ from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
-from companion.i18n import _
+from companion.i18n import N_, _, decimal, ngettext
 from companion.words.phrases import error_words, side_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4  # 4: a game played at a minute, not on a day
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner TEXT,
@@ -86,11 +86,12 @@ class Race:
     winner: str | None
     skunk: str | None
     name: str = ""  # as `Game.name` says it
+    finished: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {"log": self.log, "game": self.game, "target": self.target, "winner": self.winner,
-                "skunk": self.skunk, "name": self.name, "scores": {side: [deal[i] for deal in self.scores]
-                                                                   for i, side in enumerate(self.sides)}}
+                "skunk": self.skunk, "name": self.name, "finished": self.finished,
+                "scores": {side: [deal[i] for deal in self.scores] for i, side in enumerate(self.sides)}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,28 +104,43 @@ class Game:
     scores: tuple[tuple[str, int], ...]  # side and final score
     winner: str | None
     skunk: str | None
-    played: str = ""  # the day of its last move (YYYY-MM-DD, the log's time)
+    played: str = ""  # when its log was last written, to the minute (YYYY-MM-DDTHH:MM, local time)
     levels: tuple[tuple[str, str], ...] = ()  # the computer players' levels, by name
+    finished: bool = False
 
     @property
     def name(self) -> str:
-        """The game as a player knows it: the day, who played and at what level ("2026-11-26, Ann v Pro (pro)")."""
+        """The game as a player tells it from the others: when, who played (at what level) with their final
+        scores, and how it ended ("2026-11-26 21:40, Guest 121 v Pro (pro) 87", "... (a skunk)", "(under way)")."""
         levels = dict(self.levels)
-        sides = " v ".join(f"{side} ({_(levels[side])})" if side in levels else side for side, _score in self.scores)
-        return f"{self.played}, {sides}" if self.played else sides
+        sides = _(" v ").join(_("{side} ({level}) {score}").format(side=side, level=_(levels[side]), score=score)
+                              if side in levels else f"{side} {score}" for side, score in self.scores)
+        named = _("{when}, {sides}").format(when=when_words(self.played), sides=sides) if self.played else sides
+        if not self.finished:
+            return _("{game} (under way)").format(game=named)
+        if self.skunk:
+            return (_("{game} (a double skunk)") if self.skunk == "double skunk" else _("{game} (a skunk)")
+                    ).format(game=named)
+        return named
 
     def describe(self) -> str:
-        outcome = (_("under way") if not self.winner else _("{winner} won") if not self.skunk
-                   else _("{winner} won (a double skunk)") if self.skunk == "double skunk"
-                   else _("{winner} won (a skunk)")).format(winner=self.winner)
-        final = ", ".join(f"{side} {score}" for side, score in self.scores)
-        return _("game {number}: {name}, {final}: {outcome}").format(number=self.number, name=self.name,
-                                                                     final=final, outcome=outcome)
+        if self.winner is None:
+            return _("game {number}: {name}").format(number=self.number, name=self.name)
+        return _("game {number}: {name}: {winner} won").format(number=self.number, name=self.name,
+                                                               winner=self.winner)
 
     def to_json(self) -> dict[str, object]:
+        day, _at, time = self.played.partition("T")
         return {"number": self.number, "log": self.log, "game": self.game, "scores": dict(self.scores),
-                "winner": self.winner, "skunk": self.skunk, "played": self.played, "levels": dict(self.levels),
-                "name": self.name}
+                "winner": self.winner, "skunk": self.skunk, "finished": self.finished, "played": day, "time": time,
+                "levels": dict(self.levels), "name": self.name}
+
+
+def when_words(played: str) -> str:
+    """A moment as the language writes it: "2026-11-26 21:40" in English, "26.11.2026 21:40" in German."""
+    day, _at, time = played.partition("T")
+    year, month, date = [*day.split("-"), "", ""][:3]
+    return _("{year}-{month}-{day} {time}").format(year=year, month=month, day=date, time=time).strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +276,7 @@ def read_log(path: Path) -> tuple[_Rows, list[str]]:
     except CribbageError as error:
         return _Rows([], [], [], []), [f"{path}: the engine refuses an input ({error_words(error)}); its games are "
                                        "left out of the statistics"]
-    played = datetime.fromtimestamp(path.stat().st_mtime).date().isoformat()
+    played = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="minutes")
     return _rows(path.name, games, played, path), list(game_log.warnings)
 
 
@@ -337,12 +353,12 @@ def _games(connection: sqlite3.Connection) -> list[Game]:
     scores: dict[tuple[str, int], dict[str, int]] = {}
     for log, game, side, score in connection.execute("SELECT log, game, side, score FROM seats"):
         scores.setdefault((log, game), {})[side] = score
-    rows = connection.execute("SELECT log, game, sides, winner, skunk, played, levels FROM games "
+    rows = connection.execute("SELECT log, game, sides, winner, skunk, played, levels, finished FROM games "
                               "ORDER BY log, game").fetchall()
     return [Game(number, log, game, tuple((side, scores.get((log, game), {}).get(side, 0))
                                           for side in json.loads(sides)), winner, skunk, played,
-                 tuple(json.loads(levels).items()))
-            for number, (log, game, sides, winner, skunk, played, levels) in enumerate(rows, 1)]
+                 tuple(json.loads(levels).items()), bool(finished))
+            for number, (log, game, sides, winner, skunk, played, levels, finished) in enumerate(rows, 1)]
 
 
 def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
@@ -350,27 +366,26 @@ def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
     if selection.player is not None:
         players = sorted({p for (p,) in connection.execute("SELECT DISTINCT player FROM seats")})
         if selection.player not in players:
-            raise SelectionError(f"no player {selection.player!r} in these games: the players are "
-                                 f"{', '.join(players) or 'none yet'}")
+            raise SelectionError(_("no player {player!r} in these games: the players are {players}")
+                                 .format(player=selection.player, players=", ".join(players) or _("none yet")))
         theirs = set(connection.execute("SELECT log, game FROM seats WHERE player = ?", (selection.player,)))
         games = [g for g in games if (g.log, g.game) in theirs]
     if selection.game is not None:
         if not 1 <= selection.game <= len(every):
-            raise SelectionError(f"no game {selection.game}: there are {plural(len(every), 'game')}, numbered "
-                                 f"from 1 (`crib stats` lists them)")
+            raise SelectionError(ngettext("no game {game}: there is {count} game, numbered from 1 (`crib stats` "
+                                          "lists them)", "no game {game}: there are {count} games, numbered from 1 "
+                                          "(`crib stats` lists them)", len(every))
+                                 .format(game=selection.game, count=len(every)))
         games = [g for g in games if g.number == selection.game]
         if not games:
-            raise SelectionError(f"{selection.player} did not play in game {selection.game}")
+            raise SelectionError(_("{player} did not play in game {game}").format(player=selection.player,
+                                                                                   game=selection.game))
     if selection.last is not None:
         if selection.last < 1:
-            raise SelectionError(f"--last {selection.last}: give how many of the latest games, 1 or more")
+            raise SelectionError(_("--last {last}: give how many of the latest games, 1 or more")
+                                 .format(last=selection.last))
         games = games[-selection.last:]
     return games
-
-
-def plural(n: int, thing: str) -> str:
-    """'1 game', '2 games', '0 games'."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def _report(connection: sqlite3.Connection, problems: list[str], selection: Selection) -> Report:
@@ -405,23 +420,24 @@ def _report(connection: sqlite3.Connection, problems: list[str], selection: Sele
 
 
 def _latest(connection: sqlite3.Connection) -> Race | None:
+    """The latest finished game of those chosen with a deal in it, else the latest under way."""
     row = connection.execute(
-        "SELECT log, game, sides, target, winner, skunk, played, levels FROM games JOIN chosen USING (log, game) "
-        "WHERE EXISTS "
+        "SELECT log, game, sides, target, winner, skunk, played, levels, finished FROM games "
+        "JOIN chosen USING (log, game) WHERE EXISTS "
         "(SELECT 1 FROM race WHERE race.log = games.log AND race.game = games.game AND deal > 0) "
-        "ORDER BY log DESC, game DESC LIMIT 1").fetchone()
+        "ORDER BY finished DESC, log DESC, game DESC LIMIT 1").fetchone()
     if row is None:
         return None
-    log, game, sides_json, target, winner, skunk, played, levels = row
+    log, game, sides_json, target, winner, skunk, played, levels, finished = row
     sides = tuple(json.loads(sides_json))
     by_deal: dict[int, dict[str, int]] = {}
     for deal, side, score in connection.execute("SELECT deal, side, score FROM race WHERE log = ? AND game = ?",
                                                 (log, game)):
         by_deal.setdefault(deal, {})[side] = score
     scores = tuple(tuple(by_deal[deal][side] for side in sides) for deal in sorted(by_deal))
-    name = Game(0, log, game, tuple((side, 0) for side in sides), winner, skunk, played,
-                tuple(json.loads(levels).items())).name
-    return Race(log, game, sides, target, scores, winner, skunk, name)
+    name = Game(0, log, game, tuple(zip(sides, scores[-1], strict=True)), winner, skunk, played,
+                tuple(json.loads(levels).items()), bool(finished)).name
+    return Race(log, game, sides, target, scores, winner, skunk, name, bool(finished))
 
 
 # --- the picture -------------------------------------------------------------------------------------------
@@ -450,8 +466,10 @@ def draw(report: Report, path: Path) -> None:
 
     figure = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, layout="constrained")
     grid = figure.add_gridspec(2, 2)
-    chosen = f"{plural(report.games, 'game')} finished, {report.unfinished} under way"
-    figure.suptitle(f"Cribbage statistics: {chosen}", fontsize=15)
+    chosen = (ngettext("{count} game finished, {unfinished} under way",
+                       "{count} games finished, {unfinished} under way", report.games)
+              .format(count=report.games, unfinished=report.unfinished))
+    figure.suptitle(_("Cribbage statistics: {chosen}").format(chosen=chosen), fontsize=15)
     _race(figure.add_subplot(grid[0, :]), report.latest)
     _averages(figure.add_subplot(grid[1, 0]), report.players)
     _hands(figure.add_subplot(grid[1, 1]), report.hand_counts)
@@ -460,63 +478,69 @@ def draw(report: Report, path: Path) -> None:
 
 def _race(axes: Axes, race: Race | None) -> None:
     if race is None:
-        axes.set_title("Score race")
-        axes.text(0.5, 0.5, "No game has a deal yet.", ha="center", va="center", transform=axes.transAxes)
+        axes.set_title(_("Score race"))
+        axes.text(0.5, 0.5, _("No game has a deal yet."), ha="center", va="center", transform=axes.transAxes)
         return
-    outcome = (f"{race.winner} wins" + (f", a {race.skunk}" if race.skunk else "")) if race.winner else "under way"
-    axes.set_title(f"Latest game ({race.name}): score after each deal - {outcome}")
+    axes.set_title((_("Latest game ({name}): score after each deal") if race.winner is None else
+                    _("Latest game ({name}): score after each deal - {winner} won"))
+                   .format(name=race.name, winner=race.winner))
     deals = range(len(race.scores))
     skunk, double = skunk_lines(race.target)
-    for line, words, style in ((race.target, f"game {race.target}", "-"), (skunk - 0.5, f"skunk line {skunk - 1}",
-                               "--"), (double - 0.5, f"double skunk {double - 1}", ":")):
+    for line, words, style in ((race.target, _("game {target}").format(target=race.target), "-"),
+                               (skunk - 0.5, _("skunk line {hole}").format(hole=skunk - 1), "--"),
+                               (double - 0.5, _("double skunk {hole}").format(hole=double - 1), ":")):
         axes.axhline(line, color="0.45", linestyle=style, linewidth=1.2)
         axes.annotate(words, (1, line), xycoords=("axes fraction", "data"), xytext=(4, 0),
                       textcoords="offset points", va="center", fontsize=9)
     for index, side in enumerate(race.sides):
         scores = [deal[index] for deal in race.scores]
-        mark = " - winner" if side == race.winner else ""
-        axes.plot(deals, scores, marker="o", linewidth=2.5, color=_colour(COLOURS[index % len(COLOURS)]),
-                  label=f"{side} {scores[-1]}{mark}")
-    axes.set(xlabel="deal", ylabel="points", ylim=(0, race.target + 4), xlim=(-0.2, max(1, len(race.scores) - 1) + 0.2))
+        label = (_("{side} {score} - winner") if side == race.winner else "{side} {score}").format(
+            side=side, score=scores[-1])
+        axes.plot(deals, scores, marker="o", linewidth=2.5, color=_colour(COLOURS[index % len(COLOURS)]), label=label)
+    axes.set(xlabel=_("deal"), ylabel=_("points"), ylim=(0, race.target + 4),
+             xlim=(-0.2, max(1, len(race.scores) - 1) + 0.2))
     axes.set_xticks(list(deals))
     axes.grid(axis="y", color="0.9")
     axes.legend(loc="upper left")
 
 
-_MEASURES = (("pegging", "pegging a deal", (90, 90, 90)), ("hand", "hand", (30, 90, 200)),
-             ("crib", "crib", (30, 150, 60)), ("discard_loss", "lost to the best discard", (200, 40, 40)))
+_MEASURES = (("pegging", N_("pegging a deal"), (90, 90, 90)), ("hand", N_("hand"), (30, 90, 200)),
+             ("crib", N_("crib"), (30, 150, 60)), ("discard_loss", N_("lost to the best discard"), (200, 40, 40)))
 
 
 def _averages(axes: Axes, players: Sequence[PlayerStats]) -> None:
-    axes.set_title("Averages per player")
+    axes.set_title(_("Averages per player"))
     if not players:
-        axes.text(0.5, 0.5, "No deal has been played yet.", ha="center", va="center", transform=axes.transAxes)
+        axes.text(0.5, 0.5, _("No deal has been played yet."), ha="center", va="center", transform=axes.transAxes)
         return
     width = 0.8 / len(_MEASURES)
     for m, (name, words, rgb) in enumerate(_MEASURES):
         xs = [g + (m - (len(_MEASURES) - 1) / 2) * width for g in range(len(players))]
         values = [getattr(p, name) for p in players]
-        bars = axes.bar(xs, [v or 0 for v in values], width, color=_colour(rgb), label=words)
-        axes.bar_label(bars, labels=["-" if v is None else f"{v:.1f}" for v in values], fontsize=8, padding=2)
-    axes.set_xticks(range(len(players)), [f"{p.player}\n{p.wins} of {plural(p.games, 'game')} won"
-                                          for p in players])
-    axes.set_ylabel("points")
+        bars = axes.bar(xs, [v or 0 for v in values], width, color=_colour(rgb), label=_(words))
+        axes.bar_label(bars, labels=["-" if v is None else decimal(v) for v in values], fontsize=8, padding=2)
+    axes.set_xticks(range(len(players)), [
+        ngettext("{player}\n{wins} of {games} game won", "{player}\n{wins} of {games} games won", p.games)
+        .format(player=p.player, wins=p.wins, games=p.games) for p in players])
+    axes.set_ylabel(_("points"))
     highest = max([v for p in players for v in (getattr(p, name) for name, *_ in _MEASURES) if v] + [1.0])
     axes.set_ylim(0, highest * 1.35)  # room for the legend above the bars
     axes.legend(fontsize=8, loc="upper center", ncols=2)
 
 
 def _hands(axes: Axes, hand_counts: Sequence[tuple[str, Sequence[int]]]) -> None:
-    axes.set_title("Hand scores: each player's against all hands")
+    axes.set_title(_("Hand scores: each player's against all hands"))
     total = sum(ALL_HANDS.values())
     scores = range(30)
     axes.bar(scores, [100 * ALL_HANDS.get(s, 0) / total for s in scores], 0.9, color="0.8",
-             label="all 12,994,800 hands")
+             label=_("all {hands} hands").format(hands=_("12,994,800")))
     for index, (player, counts) in enumerate(hand_counts):
         hands = sum(counts)
         if hands:
             axes.plot(scores, [100 * c / hands for c in counts], marker="o", markersize=4, linewidth=1.5,
-                      color=_colour(COLOURS[index % len(COLOURS)]), label=f"{player} ({plural(hands, 'hand')})")
-    axes.set(xlabel="hand score", ylabel="% of hands", xlim=(-0.7, 29.7))
+                      color=_colour(COLOURS[index % len(COLOURS)]),
+                      label=ngettext("{player} ({hands} hand)", "{player} ({hands} hands)", hands)
+                      .format(player=player, hands=hands))
+    axes.set(xlabel=_("hand score"), ylabel=_("% of hands"), xlim=(-0.7, 29.7))
     axes.set_xticks(range(0, 30, 2))
     axes.legend(fontsize=8)

@@ -22,7 +22,7 @@ import numpy as np
 from companion.cribbage.cards import DECK, RANK_NAMES, Card
 from companion.cribbage.errors import RuleError
 from companion.cribbage.scoring import score_show, show_total
-from companion.i18n import _
+from companion.i18n import _, decimal
 
 from .model import UNIFORM, OpponentModel
 from .tables import RANKS, IntArray, draw_weights, rank_table
@@ -119,17 +119,18 @@ class Analysis:
     def explain(self, split: Split | None = None) -> str:
         """In a player's words: 'Keep 5-5-6-J: it averages 9.4 in hand; 4-Q in your crib adds 4.1.'"""
         split = split or self.best
-        said = (_("Keep {keep}: it averages {hand:.1f} in hand ({hand_min} to {hand_max}); {discard} in your crib "
-                  "adds {crib:.1f}") if self.dealer else
-                _("Keep {keep}: it averages {hand:.1f} in hand ({hand_min} to {hand_max}); {discard} in your "
-                  "opponent's crib gives away {crib:.1f}"))
-        text = said.format(keep=ranks_text(split.keep), hand=split.hand, hand_min=split.hand_min,
-                           hand_max=split.hand_max, discard=ranks_text(split.discard), crib=split.crib)
-        text += _("; net {net:+.1f}.").format(net=split.net)
+        said = (_("Keep {keep}: it averages {hand} in hand ({hand_min} to {hand_max}); {discard} in your crib "
+                  "adds {crib}") if self.dealer else
+                _("Keep {keep}: it averages {hand} in hand ({hand_min} to {hand_max}); {discard} in your "
+                  "opponent's crib gives away {crib}"))
+        text = said.format(keep=ranks_text(split.keep), hand=decimal(split.hand), hand_min=split.hand_min,
+                           hand_max=split.hand_max, discard=ranks_text(split.discard), crib=decimal(split.crib))
+        text += _("; net {net}.").format(net=decimal(split.net, sign=True))
         if split is not self.best:
             best = self.best
-            text += (_(" Best is {keep}, net {net:+.1f} ({more:.1f} more).")
-                     .format(keep=ranks_text(best.keep), net=best.net, more=best.net - split.net))
+            text += (_(" Best is {keep}, net {net} ({more} more).")
+                     .format(keep=ranks_text(best.keep), net=decimal(best.net, sign=True),
+                             more=decimal(best.net - split.net)))
         return text
 
     def to_json(self) -> dict[str, object]:

@@ -26,9 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from companion.cribbage.cards import RANK_NAMES, RANK_WORDS, VALUES, Card
+from companion.cribbage.cards import RANK_NAMES, VALUES, Card
 from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT, fitting
+from companion.i18n import N_, _, decimal, number, percent
 
 from .endgame import REACH, WinChances, chances
 from .keeps import load as load_keeps
@@ -412,7 +413,7 @@ def _dealt_hands(view: PlayView, played: Ranks, draws: int, rng: random.Random) 
     keeps = load_keeps()
     ranks = [c.rank for c in view.unseen]
     hands = []
-    for _ in range(draws):
+    for _draw in range(draws):
         rest = rng.sample(ranks, 6 - len(played))
         kept = list(keeps.kept(tuple(sorted((*played, *rest))), dealer=not view.dealer))
         try:
@@ -433,7 +434,7 @@ def _kept_hands(view: PlayView, played: Ranks, draws: int, rng: random.Random) -
         ranks = [r for r in ranks if VALUES[r] > MAX_COUNT - view.count]
     k = min(view.opponent_cards, len(ranks))
     hands = []
-    for _ in range(draws):
+    for _draw in range(draws):
         hand = tuple(sorted(rng.sample(ranks, k)))
         hands.append((hand, _keep_weight(hand + played) if k + len(played) == 4 else 1.0))
     return hands
@@ -467,7 +468,7 @@ def opponent_holdings(view: PlayView, samples: int, rng: random.Random) -> tuple
 def opponent_hands(view: PlayView, samples: int, rng: random.Random) -> list[tuple[Ranks, float]]:
     """Hands the opponent could hold, by ranks, each with its share of `samples` draws weighted by likelihood."""
     shares: dict[Ranks, float] = {}
-    for hand, _, share in opponent_holdings(view, samples, rng)[0]:
+    for hand, _style, share in opponent_holdings(view, samples, rng)[0]:
         shares[hand] = shares.get(hand, 0.0) + share
     return sorted(shares.items())
 
@@ -554,13 +555,32 @@ def _reply(view: PlayView, card: Card, hands: list[Holding]) -> float:
     return total
 
 
-def _count_words(count: int) -> str:
-    return {15: "fifteen", 31: "thirty-one"}.get(count, str(count))
+# Each rank as the hint names a card, with its article where the language needs one ("the nine", "der Bube").
+THE_RANK = ("", N_("the ace"), N_("the two"), N_("the three"), N_("the four"), N_("the five"), N_("the six"),
+            N_("the seven"), N_("the eight"), N_("the nine"), N_("the ten"), N_("the jack"), N_("the queen"),
+            N_("the king"))
+
+
+def _the(card: Card) -> str:
+    return _(THE_RANK[card.rank])
+
+
+def _pegs_now(count: int, points: int) -> str:
+    """"it makes fifteen and pegs 2 now", or "it pegs 2 now"."""
+    if count in (15, 31):
+        return _("it makes {count} and pegs {points} now").format(count=number(count), points=points)
+    return _("it pegs {points} now").format(points=points)
+
+
+def _said(card: Card, reasons: Sequence[str]) -> str:
+    """"Play the nine (9): it pegs 3 now; ..."."""
+    return _("Play {card} ({rank}): {reasons}.").format(card=_the(card), rank=RANK_NAMES[card.rank],
+                                                       reasons="; ".join(reasons))
 
 
 def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
-    """The card to play and why, in a player's words: what it does now, what it keeps back and what that is
-    worth over the rest of the play (or, near the end, to the game)."""
+    """The card to play and why, in a player's words (in the chosen language): what it does now, what it keeps
+    back and what that is worth over the rest of the play (or, near the end, to the game)."""
     values = evaluate(view, samples, seed)
     pile = tuple(c.rank for c in view.pile)
     # a card that pegs out now wins for certain: it goes before any card that only wins later
@@ -570,58 +590,64 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
     points = _peg((*pile, card.rank), count)
     reasons = []
     if card in wins_now:
-        made = f"makes {_count_words(count)} and " if count in (15, 31) else ""
-        reasons.append(f"it {made}pegs {points} now: you need {view.need}, so it wins the game at once")
+        reasons.append(_("{pegs}: you need {need}, so it wins the game at once").format(
+            pegs=_pegs_now(count, points), need=view.need))
         others = sorted({c.rank: c for c in values if c.rank != card.rank}.values(), key=lambda c: -values[c])
         for other in others:
             if other in wins_now:
-                reasons.append(f"the {RANK_WORDS[other.rank]} would win at once too")
-            else:
-                reasons.append(f"the {RANK_WORDS[other.rank]} pegs "
-                               f"{_peg((*pile, other.rank), view.count + other.value) or 'nothing'} and leaves the "
-                               f"game to the rest of the play (it wins {values[other]:.0%} of the time)")
-        reason = f"Play the {RANK_WORDS[card.rank]} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
-        return Hint(card, points, values[card], reason, values, view.racing)
+                reasons.append(_("{card} would win at once too").format(card=_the(other)))
+                continue
+            pegged = _peg((*pile, other.rank), view.count + other.value)
+            reasons.append((_("{card} pegs {points} and leaves the game to the rest of the play (it wins {percent} "
+                              "of the time)") if pegged else
+                            _("{card} pegs nothing and leaves the game to the rest of the play (it wins {percent} "
+                              "of the time)")).format(card=_the(other), points=pegged, percent=percent(values[other])))
+        return Hint(card, points, values[card], _said(card, reasons), values, view.racing)
     if points:
-        made = f"makes {_count_words(count)} and " if count in (15, 31) else ""
-        reasons.append(f"it {made}pegs {points} now")
+        reasons.append(_pegs_now(count, points))
     elif not view.pile and card.value < 5:
-        reasons.append("a low lead: no card makes fifteen on it")
+        reasons.append(_("a low lead: no card makes fifteen on it"))
     else:
-        reasons.append(f"it leaves the count at {count}")
+        reasons.append(_("it leaves the count at {count}").format(count=count))
     others = sorted({c.rank: c for c in values if c.rank != card.rank}.values(), key=lambda c: -values[c])
     if others:
         held = others[0]
         margin = values[card] - values[held]
         if margin < (0.005 if view.racing else 0.05):
-            reasons.append(f"the {RANK_WORDS[held.rank]} does as well")
+            reasons.append(_("{card} does as well").format(card=_the(held)))
             if view.racing:
-                reasons.append(f"it wins the game {values[card]:.0%} of the time")
+                reasons.append(_("it wins the game {percent} of the time").format(percent=percent(values[card])))
         else:
-            why = f"it keeps the {RANK_NAMES[held.rank]} back"
             hands = opponent_holdings(view, samples, random.Random(seed))[0]
             risk = _reply(view, held, hands)
+            words = {"held": _the(held), "count": view.count, "played": _the(card), "points": points}
             if risk >= 0.3 and _reply(view, card, hands) < risk - 0.2:
-                on = (f"the count is {view.count}, and on the {RANK_NAMES[held.rank]}" if view.pile
-                      else f"on a {RANK_NAMES[held.rank]} led")
-                why += f": {on} your opponent would peg {risk:.1f} on average"
+                why = (_("it keeps {held} back: the count is {count}, and on {held} your opponent would peg {risk} "
+                         "on average") if view.pile else
+                       _("it keeps {held} back: on {held} led your opponent would peg {risk} on average")
+                       ).format(**words, risk=decimal(risk))
             elif points > (instead := _peg((*(c.rank for c in view.pile), held.rank), view.count + held.value)):
-                why += (f": the count is {view.count}, the {RANK_NAMES[card.rank]} pegs {points} on it and the "
-                        f"{RANK_NAMES[held.rank]} {instead or 'nothing'}")
+                why = (_("it keeps {held} back: the count is {count}, {played} pegs {points} on it and {held} "
+                         "{instead}") if instead else
+                       _("it keeps {held} back: the count is {count}, {played} pegs {points} on it and {held} "
+                         "nothing")).format(**words, instead=instead)
+            else:
+                why = _("it keeps {held} back").format(**words)
             reasons.append(why)
             if view.racing:
-                reasons.append(f"it wins the game {values[card]:.0%} of the time, the {RANK_WORDS[held.rank]} "
-                               f"{values[held]:.0%}")
+                reasons.append(_("it wins the game {percent} of the time, {card} {other}").format(
+                    percent=percent(values[card]), card=_the(held), other=percent(values[held])))
             else:
-                reasons.append(f"over the rest of the play it is worth {margin:.1f} more than the "
-                               f"{RANK_WORDS[held.rank]}")
+                reasons.append(_("over the rest of the play it is worth {margin} more than {card}").format(
+                    margin=decimal(margin), card=_the(held)))
     elif view.racing:
-        reasons.append(f"it wins the game {values[card]:.0%} of the time")
+        reasons.append(_("it wins the game {percent} of the time").format(percent=percent(values[card])))
     if view.racing and view.opponent_need <= 15:
-        first = "counts first" if view.dealer else "you count first"
-        reasons.append(f"your opponent needs {view.opponent_need} and {first}: the play decides what he can "
-                       "still peg")
-    reason = f"Play the {RANK_WORDS[card.rank]} ({RANK_NAMES[card.rank]}): {'; '.join(reasons)}."
+        reasons.append((_("your opponent needs {need} and counts first: the play decides what he can still peg")
+                        if view.dealer else
+                        _("your opponent needs {need} and you count first: the play decides what he can still peg"))
+                       .format(need=view.opponent_need))
+    reason = _said(card, reasons)
     rival = ev_card(view)
     if rival.rank != card.rank:
         reason += " " + _against_ev(view, card, rival, values)
@@ -633,14 +659,16 @@ def _against_ev(view: PlayView, card: Card, rival: Card, values: dict[Card, floa
     pile = tuple(c.rank for c in view.pile)
     points = _peg((*pile, rival.rank), view.count + rival.value)
     if points:
-        rule = f"it pegs {points} now"
+        rule = _("it pegs {points} now").format(points=points)
     elif len(pile) == 1 and card.rank == pile[0]:
-        rule = "it does not pair the lead, which he may answer with a third"
+        rule = _("it does not pair the lead, which he may answer with a third")
     elif view.count + card.value in (5, 21):
-        rule = f"it keeps the count off {view.count + card.value}"
+        rule = _("it keeps the count off {count}").format(count=view.count + card.value)
     else:
-        rule = "the lowest lead" if not pile else "the lowest card"
-    found = (f"it wins the game {values[rival]:.0%} of the time against {values[card]:.0%}" if view.racing
-             else f"over the rest of the play it is worth {values[card] - values[rival]:.1f} less")
-    return (f"The expected-value rules would play the {RANK_WORDS[rival.rank]} ({RANK_NAMES[rival.rank]}), "
-            f"{rule}: {found}.")
+        rule = _("the lowest lead") if not pile else _("the lowest card")
+    found = (_("it wins the game {percent} of the time against {other}").format(
+                 percent=percent(values[rival]), other=percent(values[card])) if view.racing
+             else _("over the rest of the play it is worth {less} less").format(
+                 less=decimal(values[card] - values[rival])))
+    return _("The expected-value rules would play {card} ({rank}), {rule}: {found}.").format(
+        card=_the(rival), rank=RANK_NAMES[rival.rank], rule=rule, found=found)

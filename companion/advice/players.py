@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from companion.cribbage.cards import DECK, Card
+from companion.i18n import _, decimal, percent
 
 from .discard import Analysis, Split, analyse, ranks_text
 from .endgame import REACH, chances
@@ -194,34 +195,42 @@ def explain_lay_away(cards: Sequence[Card], seat: Seat) -> tuple[LayAway, tuple[
     mine = chosen.split
     if set(rival.discard) == set(mine.discard):
         uniform = analyse(cards, dealer=seat.dealer)
-        return chosen, rival.discard, f"{uniform.explain(uniform.best)} The pro and the expected-value count agree."
+        return chosen, rival.discard, " ".join((uniform.explain(uniform.best),
+                                                _("The pro and the expected-value count agree.")))
     exact = analyse(cards, dealer=seat.dealer)
     given_up = exact.best.net - exact.split_for(mine.discard).net
     reasons = []
     if chosen.wins:
-        reasons.append(f"near the end it wins the game {chosen.wins[mine.discard]:.0%} of the time, "
-                       f"{ranks_text(rival.keep)} {chosen.wins[tuple(rival.discard)]:.0%}")
+        reasons.append(_("near the end it wins the game {percent} of the time, {keep} {other}").format(
+            percent=percent(chosen.wins[mine.discard]), keep=ranks_text(rival.keep),
+            other=percent(chosen.wins[tuple(rival.discard)])))
     else:
         modelled = chosen.analysis.split_for(rival.discard)
         exact_mine = exact.split_for(mine.discard)
         if (mine.net - modelled.net) - (exact_mine.net - rival.net) > 0.05:
-            whose = "the crib is yours" if seat.dealer else "the crib is your opponent's"
-            sign = 1 if seat.dealer else -1  # what the crib is worth to the player
-            if sign * (mine.crib - modelled.crib) > 0:
-                reasons.append(f"{whose}: with the cards he likely lays away, {ranks_text(mine.discard)} makes it "
-                               f"{mine.crib:.1f} and {ranks_text(rival.discard)} {modelled.crib:.1f} (by the exact "
-                               f"count {exact_mine.crib:.1f} and {rival.crib:.1f})")
+            cribs = {"mine": ranks_text(mine.discard), "rival": ranks_text(rival.discard)}
+            if (1 if seat.dealer else -1) * (mine.crib - modelled.crib) > 0:  # the crib speaks for the pro's choice
+                said = (_("the crib is yours: with the cards he likely lays away, {mine} makes it {crib} and {rival} "
+                          "{other} (by the exact count {exact} and {exact_other})") if seat.dealer else
+                        _("the crib is your opponent's: with the cards he likely lays away, {mine} makes it {crib} and "
+                          "{rival} {other} (by the exact count {exact} and {exact_other})"))
+                reasons.append(said.format(**cribs, crib=decimal(mine.crib), other=decimal(modelled.crib),
+                                           exact=decimal(exact_mine.crib), exact_other=decimal(rival.crib)))
             else:  # the crib is against the pro's choice, but by less than the exact count says
-                worse = "less" if seat.dealer else "more"
-                reasons.append(f"{whose}: with the cards he likely lays away, {ranks_text(mine.discard)} makes it "
-                               f"only {abs(mine.crib - modelled.crib):.1f} {worse} than {ranks_text(rival.discard)} "
-                               f"({abs(exact_mine.crib - rival.crib):.1f} by the exact count)")
+                said = (_("the crib is yours: with the cards he likely lays away, {mine} makes it only {less} less "
+                          "than {rival} ({exact} by the exact count)") if seat.dealer else
+                        _("the crib is your opponent's: with the cards he likely lays away, {mine} makes it only "
+                          "{less} more than {rival} ({exact} by the exact count)"))
+                reasons.append(said.format(**cribs, less=decimal(abs(mine.crib - modelled.crib)),
+                                           exact=decimal(abs(exact_mine.crib - rival.crib))))
         play = chosen.play.get(mine.discard, pro.play_value(mine, seat, chosen.seed))
         other = chosen.play.get(tuple(modelled.discard), pro.play_value(modelled, seat, chosen.seed))
         if play - other > 0.05:
-            reasons.append(f"in the play {ranks_text(mine.keep)} pegs {play - other:.1f} more than "
-                           f"{ranks_text(rival.keep)} against the hands he likely kept")
-    return chosen, rival.discard, (
-        f"Lay away {ranks_text(mine.discard)} and keep {ranks_text(mine.keep)}. The pro keeps "
-        f"{ranks_text(mine.keep)} over {ranks_text(rival.keep)}, the expected-value choice ({given_up:.2f} more in "
-        f"hand and crib by the exact count): {'; '.join(reasons) or 'the two are close'}.")
+            reasons.append(_("in the play {keep} pegs {more} more than {other} against the hands he likely kept")
+                           .format(keep=ranks_text(mine.keep), more=decimal(play - other),
+                                   other=ranks_text(rival.keep)))
+    return chosen, rival.discard, _(
+        "Lay away {discard} and keep {keep}. The pro keeps {keep} over {other}, the expected-value choice ({less} "
+        "more in hand and crib by the exact count): {reasons}.").format(
+        discard=ranks_text(mine.discard), keep=ranks_text(mine.keep), other=ranks_text(rival.keep),
+        less=decimal(given_up, 2), reasons="; ".join(reasons) or _("the two are close"))

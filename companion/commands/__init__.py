@@ -18,7 +18,7 @@ from pathlib import Path
 
 from companion.errors import CommandError
 
-__all__ = ["EXTRAS", "CommandError", "game_state_dir", "need_extra", "sim_state_dir"]
+__all__ = ["EXTRAS", "CommandError", "game_state_dir", "need_extra", "play_state_dir", "sim_state_dir"]
 
 
 EXTRAS = {"print": "the printing libraries fpdf2 and zxing-cpp", "plots": "the plotting library matplotlib"}
@@ -36,27 +36,54 @@ def need_extra(extra: str, *modules: str) -> None:
                                f"`python3 dev.py` installs every extra)") from None
 
 
+def _local_state(name: str) -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "cribbage-companion" / name
+
+
 def sim_state_dir() -> Path:
     """Where `crib sim` keeps its game: $XDG_STATE_HOME/cribbage-companion/sim (~/.local/state/...)."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "cribbage-companion" / "sim"
+    return _local_state("sim")
+
+
+def play_state_dir() -> Path:
+    """Where `crib play` keeps the games against the computer: $XDG_STATE_HOME/cribbage-companion/play."""
+    return _local_state("play")
+
+
+def _newest_log(state_dir: Path) -> float | None:
+    """When the newest game log of `state_dir` was written, or None when it has none."""
+    times = [path.stat().st_mtime for path in (state_dir / "games").glob("*.jsonl")]
+    return max(times) if times else None
 
 
 def game_state_dir(args: argparse.Namespace, command: str) -> Path:
     """The state directory to read: --state-dir if given; else the board's ([state] dir) when it has a game
-    log; else `crib sim`'s when that has one (said on stderr). Neither: a message naming both places."""
+    log; else the one of `crib play` (games against the computer) or `crib sim` with the newest game, said on
+    stderr with where the other one is. None has a game: a message naming the three places."""
+    from companion.i18n import _
+
     if args.state_dir is not None:
-        if not any((args.state_dir / "games").glob("*.jsonl")):
-            raise CommandError(f"no game in {args.state_dir}: play one with `crib sim --state-dir {args.state_dir}` "
-                               "or give the --state-dir of a board or simulator that has played")
+        if _newest_log(args.state_dir) is None:
+            raise CommandError(_("no game in {dir}: give the --state-dir of a board, `crib play` or `crib sim` "
+                                 "that has played (without --state-dir: the board's, {play} and {sim})")
+                               .format(dir=args.state_dir, play=play_state_dir(), sim=sim_state_dir()))
         return Path(args.state_dir)
     from companion.config import config_from_args
 
-    board, sim = config_from_args(args).state.path, sim_state_dir()
-    for state_dir in (board, sim):
-        if any((state_dir / "games").glob("*.jsonl")):
-            if state_dir == sim:
-                print(f"crib {command}: no board game in {board}: reading crib sim's games in {sim}", file=sys.stderr)
-            return state_dir
-    raise CommandError(f"no game in {board} (the board's) nor in {sim} (crib sim's): play one with `crib sim` "
-                       "or `crib run`, or give --state-dir")
+    board = config_from_args(args).state.path
+    if _newest_log(board) is not None:
+        return board
+    places = {play_state_dir(): _("crib play's games"), sim_state_dir(): _("crib sim's games")}
+    found = sorted(((when, where) for where in places if (when := _newest_log(where)) is not None), reverse=True)
+    if not found:
+        raise CommandError(_("no game in {board} (the board's), {play} (crib play's) nor {sim} (crib sim's): play "
+                             "one with `crib play`, `crib sim` or `crib run`, or give --state-dir")
+                           .format(board=board, play=play_state_dir(), sim=sim_state_dir()))
+    chosen = found[0][1]
+    note = _("crib {command}: no board game in {board}: reading {games} in {dir}").format(
+        command=command, board=board, games=places[chosen], dir=chosen)
+    for _when, other in found[1:]:
+        note += "; " + _("{games} are in {dir} (--state-dir {dir})").format(games=places[other], dir=other)
+    print(note, file=sys.stderr)
+    return chosen

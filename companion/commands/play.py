@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.commands import CommandError
+from companion.commands import CommandError, play_state_dir
 from companion.config import Config, add_config_arguments, board_language, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card, parse_cards
@@ -88,8 +88,7 @@ def register(subparsers: Any) -> None:
 
 
 def default_state_dir() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "cribbage-companion" / "play"
+    return play_state_dir()  # `crib state` and `crib stats` look there too
 
 
 def chosen_settings(args: argparse.Namespace) -> Settings:

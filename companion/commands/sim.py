@@ -37,6 +37,7 @@ from companion.table import HELP, NEW_GAME, Outcome, Table
 from companion.view.history import deal_summary, game_history
 from companion.view.leds import Frame
 from companion.view.picture import board_png, board_rows, legend_for, legend_text, oled_png
+from companion.view.screen import screen_text
 from companion.view.terminal import oled_box, terminal_screen
 from companion.web.wiring import attach
 
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--new", action="store_true", help=_("start a new game instead of resuming"))
     parser.add_argument("--script", type=Path, help=_("read entries from FILE (one a line) and exit when done"))
     parser.add_argument("--snapshots", type=Path, metavar="DIR", help=_("write the OLED and LED pictures as PNG "
-                        "after every input"))
+                        "after every input, and the OLED's lines as drawn beside its picture (NNNN-oled.txt)"))
     parser.add_argument("--demo", action="store_true", help=_("play a sample deal by itself (in a fresh game), "
                         "then sum it up"))
     parser.add_argument("--quiet", action="store_true", help=_("no pictures, only one line per entry"))
@@ -178,6 +179,8 @@ class Screen:
         if self.snapshots is not None:
             stem = self.snapshots / f"{self.shown:04d}"
             oled_png(self.table.picture.image, stem.with_name(stem.name + "-oled.png"))  # type: ignore[arg-type]
+            oled = "\n".join(line.rstrip() for line in screen_text(self.table.shown().screen))
+            stem.with_name(stem.name + "-oled.txt").write_text(oled + "\n", encoding="utf-8")
             board_png(self.table.layout, self.leds(), stem.with_name(stem.name + "-board.png"),
                       legend_for(self.table.state, self.table.colours), self.table.state.target)
         if self.live:

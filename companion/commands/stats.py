@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.commands import CommandError, game_state_dir, need_extra
 from companion.config import add_config_arguments
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, decimal, ngettext
 from companion.stats import DATABASE, PlayerStats, Report, Selection, SelectionError, history
 
 LISTED = 10  # games listed by number (the latest ones)
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.game is not None and args.last is not None:
-        raise CommandError("give --game N or --last N, not both")
+        raise CommandError(_("give --game N or --last N, not both"))
     if args.png is not None:
         need_extra("plots", "matplotlib")
     state_dir = game_state_dir(args, "stats")
@@ -86,26 +86,23 @@ def describe(report: Report) -> str:
         lines += [f"  {game.describe()}" for game in report.chosen[-LISTED:]]
     if report.latest is not None:
         race = report.latest
-        final = ", ".join(f"{side} {score}" for side, score in zip(race.sides, race.scores[-1], strict=True))
-        outcome = (_("under way") if not race.winner else _("{winner} won").format(winner=race.winner) if not race.skunk
-                   else _("{winner} won (a double skunk)").format(winner=race.winner) if race.skunk == "double skunk"
-                   else _("{winner} won (a skunk)").format(winner=race.winner))
         deals = len(race.scores) - 1
-        lines.append(ngettext("latest game: {name}, {deals} deal, {final}: {outcome}",
-                              "latest game: {name}, {deals} deals, {final}: {outcome}", deals)
-                     .format(name=race.name, deals=deals, final=final, outcome=outcome))
+        after = ngettext("after {deals} deal", "after {deals} deals", deals).format(deals=deals)
+        lines.append((_("latest game: {name}, {after}") if race.winner is None
+                      else _("latest game: {name}, {after}: {winner} won")
+                      ).format(name=race.name, after=after, winner=race.winner))
     return "\n".join(lines)
 
 
 # The table's columns (catalog messages) and their least widths; a longer heading widens its column.
-COLUMNS = (N_("player"), N_("games"), N_("wins"), N_("skunks"), N_("match"), N_("deals"), N_("peg"), N_("hand"),
-           N_("crib"), N_("best"), N_("lost"))
+COLUMNS = (N_("player"), N_("games"), N_("wins"), N_("skunks"), N_("match"), N_("deals played"), N_("peg"),
+           N_("hand"), N_("crib"), N_("best"), N_("lost"))
 WIDTHS = (10, 5, 4, 7, 5, 5, 5, 5, 5, 4, 5)
 
 
 def _row(p: PlayerStats, widths: list[int]) -> str:
     def number(value: float | None) -> str:
-        return "-" if value is None else f"{value:.2f}"
+        return "-" if value is None else decimal(value, 2)
 
     values = [p.games, p.wins, f"{p.skunks_given}/{p.skunks_taken}", p.match_points, p.deals, number(p.pegging),
              number(p.hand), number(p.crib), "-" if p.best_hand is None else p.best_hand, number(p.discard_loss)]

@@ -11,11 +11,13 @@ Layout (DejaVu Sans Mono 10 px, 21 characters a line, 11 px a line):
     Bob to play, count 17   the prompt, wrapped: what the table must do next
 The suits and the turn's ▶ are drawn from 5x7 bitmaps on the cap height, each in its character's cell: the
 font's own ♣ ♦ ♥ ♠ are blobs at 10 px that a player cannot tell apart across the table.
-No word is ever cut: a text longer than its lines is paged (`pages`), each page ending where a phrase ends
-(after . : ; ? ! or around brackets) when the page holds such an end, and the pages turn by themselves
-([display] page_ms). The prompt has two lines under the body (four when there is no body); errors replace
-the middle and the prompt, white on black, four lines a page, until they time out. In coaching mode the
-review of a discard takes the screen for a few seconds, three lines a page above "Coach: Bob 1/3".
+No word is ever cut and no line dropped: a text longer than its lines is paged (`pages`), each page ending
+where a phrase ends (after . : ; ? ! or around brackets) when the page holds such an end, and the pages turn
+by themselves ([display] page_ms). The prompt has two lines under the body (four when there is no body) and
+the body the lines the prompt leaves: a spoken score is paged in them, a phrase longer than they are split at
+words. Errors replace the middle and the prompt, white on black, four lines a page, until they time out. In
+coaching mode the review of a discard takes the screen for a few seconds, three lines a page above
+"Coach: Bob 1/3". `layout(view)` gives the lines as drawn; `render_screen` and `screen_text` both use it.
 """
 
 from __future__ import annotations
@@ -146,15 +148,15 @@ def _wrap(text: str, width: int = COLUMNS) -> list[str]:
 _CLOSES = (".", ":", ";", "?", "!", ")")  # not the comma: it separates the names of a list as often as phrases
 
 
-def _phrase_ends(words: Sequence[str]) -> set[int]:
+def _phrase_ends(words: Sequence[str], closes: tuple[str, ...] = _CLOSES) -> set[int]:
     """The places between words (index of the word after) where a phrase ends: after a word ending in . : ; ? !
-    outside brackets, after a closing bracket, and before an opening one."""
+    (or another of `closes`) outside brackets, after a closing bracket, and before an opening one."""
     ends, depth = set(), 0
     for index, word in enumerate(words):
         depth += word.count("(") - word.count(")")
         if word.startswith("(") and index:
             ends.add(index)
-        if word.endswith(_CLOSES) and (depth <= 0 or word.endswith(")")):
+        if word.endswith(closes) and (depth <= 0 or word.endswith(")")):
             ends.add(index + 1)
     return ends
 
@@ -174,6 +176,37 @@ def pages(text: str, room: int, width: int = COLUMNS) -> tuple[tuple[str, ...], 
         if stop < len(words):
             stop = max((end for end in ends if start < end <= stop), default=stop)
         lines = _wrap(" ".join(words[start:stop]), width)
+        found += [tuple(lines[first:first + room]) for first in range(0, len(lines), room)]
+        start = stop
+    return tuple(found) or (("",),)
+
+
+_MID_PHRASE = 4  # what a page turned between two words of a phrase costs, against a comma, colon or the like
+
+
+@lru_cache(maxsize=256)
+def phrase_pages(text: str, room: int) -> tuple[tuple[str, ...], ...]:
+    """One spoken phrase longer than `room` lines in the fewest pages of at most `room` lines, no word cut,
+    turned where a comma or colon falls when that keeps the pages even, else between the words that share the
+    lines most evenly: "claimed eleven," | "Maximilianus pegs two", never a last word alone."""
+    words = text.split()
+    ends = _phrase_ends(words, (*_CLOSES, ","))
+    best: dict[int, tuple[int, float, int]] = {len(words): (0, 0.0, len(words))}  # from a word: pages, cost, next
+    for start in range(len(words) - 1, -1, -1):
+        choices = []
+        for stop in range(start + 1, len(words) + 1):
+            lines = _wrap(" ".join(words[start:stop]))
+            if len(lines) > room and stop > start + 1:  # one word longer than the room (junk) goes alone
+                break
+            slack = room * COLUMNS - sum(map(len, lines))
+            turn = 0 if stop == len(words) or stop in ends else _MID_PHRASE
+            after = best[stop]
+            choices.append((after[0] + 1, after[1] + turn + slack * slack / 100, stop))
+        best[start] = min(choices)
+    found, start = [], 0
+    while start < len(words):
+        stop = best[start][2]
+        lines = _wrap(" ".join(words[start:stop]))
         found += [tuple(lines[first:first + room]) for first in range(0, len(lines), room)]
         start = stop
     return tuple(found) or (("",),)
@@ -226,31 +259,49 @@ def word_pages(view: ScreenView) -> tuple[tuple[str, ...], ...]:
     return pages(view.prompt, prompt_room(view)) if view.prompt else ((),)
 
 
-def _lines(view: ScreenView) -> tuple[list[str], list[str]]:
-    """The lines under the header: (body from the top, the prompt's page at the bottom), or (error's page, [])."""
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The lines exactly as the screen draws them: the header, the body from the top and the prompt's page at the
+    bottom, or an error's page in their place (`inverted`: white on black). `render_screen` draws it and
+    `screen_text` writes it, so what a test or a snapshot reads is what a player sees."""
+
+    header: str
+    body: tuple[str, ...]
+    prompt: tuple[str, ...]
+    inverted: bool = False
+
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """The four lines under the header, blank ones between the body and the prompt."""
+        return (*self.body, *[""] * (ROWS - len(self.body) - len(self.prompt)), *self.prompt)
+
+
+def layout(view: ScreenView) -> Layout:
+    """The lines of `view` on the screen: the body and the prompt's page shown whole, the prompt's page first
+    when a body given from elsewhere is taller than the room left (`screen_view` never gives one)."""
     shown = word_pages(view)
-    page = list(shown[view.page % len(shown)])
+    page = shown[view.page % len(shown)]
     if view.error:
-        return page, []
-    return list(view.body)[: ROWS - len(page)], page
+        return Layout(header(view), page, (), inverted=True)
+    return Layout(header(view), view.body[: ROWS - len(page)], page)
 
 
 def render_screen(view: ScreenView) -> Image.Image:
     image = Image.new("1", SIZE, 0)
     draw = ImageDraw.Draw(image)
-    _text(draw, (0, -1), header(view), fill=1)
+    lines = layout(view)
+    _text(draw, (0, -1), lines.header, fill=1)
     draw.line((0, LINE_PX, SIZE[0] - 1, LINE_PX), fill=1)
     top = LINE_PX + 2
-    body, prompt = _lines(view)
-    if view.error:
+    if lines.inverted:
         draw.rectangle((0, top - 1, SIZE[0] - 1, SIZE[1] - 1), fill=1)
-        for row, line in enumerate(body):
+        for row, line in enumerate(lines.body):
             _text(draw, (1, top + row * LINE_PX - 1), line, fill=0)
         return image
-    for row, line in enumerate(body):
+    for row, line in enumerate(lines.body):
         _text(draw, (0, top + row * LINE_PX - 1), line, fill=1)
-    bottom = SIZE[1] - len(prompt) * LINE_PX
-    for row, line in enumerate(prompt):
+    bottom = SIZE[1] - len(lines.prompt) * LINE_PX
+    for row, line in enumerate(lines.prompt):
         _text(draw, (0, bottom + row * LINE_PX - 2), line, fill=1)
     return image
 
@@ -258,27 +309,26 @@ def render_screen(view: ScreenView) -> Image.Image:
 def screen_text(view: ScreenView) -> list[str]:
     """The screen as text, line for line as `render_screen` draws it: the header, a rule, then four lines
     (the body from the top, the prompt at the bottom; an error fills them, drawn white on black)."""
-    body, prompt = _lines(view)
-    rows = body + [""] * (ROWS - len(body) - len(prompt)) + prompt
-    return [header(view), "─" * COLUMNS, *(line.ljust(COLUMNS) for line in rows)]
+    lines = layout(view)
+    return [lines.header, "─" * COLUMNS, *(line.ljust(COLUMNS) for line in lines.rows)]
 
 
 def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[str, ...]]:
-    """The scores of the last input as a player says them, in blocks of lines that a page never splits: each
-    phrase (a long one wrapped at word boundaries onto two lines), the first with its heading when both fit
-    in `room` lines."""
+    """The scores of the last input as a player says them, in blocks of at most `room` lines that a page never
+    splits: each phrase wrapped at words, the first with its heading when both fit in `room` lines. A phrase
+    longer than `room` lines is split into even pages (`phrase_pages`: "claimed eleven,", "Maximilianus pegs two"
+    under a prompt of two lines)."""
     blocks: list[tuple[str, ...]] = []
     for event in events:
         heading, counted, notes = score_parts(event)
-        phrases = [tuple(_wrap(phrase)) for phrase in counted + notes]
-        if heading is None:
-            blocks.extend(phrases)
-            continue
-        title = tuple(_wrap(heading))  # "Bartholomäus's crib: 24" takes two lines
-        if phrases and len(title) + len(phrases[0]) <= room:
-            blocks.extend(((*title, *phrases[0]), *phrases[1:]))
-        else:
-            blocks.extend((title, *phrases))
+        phrases = [phrase_pages(phrase, room) for phrase in counted + notes]
+        if heading is not None:
+            title = tuple(_wrap(heading))  # "Bartholomäus's crib: 24" takes two lines
+            if phrases and len(title) + len(phrases[0][0]) <= room:
+                phrases[0] = ((*title, *phrases[0][0]), *phrases[0][1:])
+            else:
+                phrases.insert(0, pages(heading, room))
+        blocks += [block for phrase in phrases for block in phrase]
     return blocks
 
 
@@ -307,20 +357,34 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
     if pages:
         return pages[page % len(pages)]
     if state.phase is Phase.PLAY:
-        pile = " ".join(card.pretty for card in state.pile)
-        count = _("Count {count}").format(count=state.count)
-        lines = [count]
-        if state.starter is not None:  # the starter stays in sight through the play, on the right
-            starter = _("Starter {card}").format(card=state.starter.pretty)
-            if len(count) + 1 + len(starter) <= COLUMNS:
-                lines[0] += " " * (COLUMNS - len(count) - len(starter)) + starter
-            else:
-                lines.append(starter)
-        lines += _wrap(pile) if pile else []
-        return tuple(lines[-room:]) if len(lines) > room else tuple(lines)
+        return _play_lines(state, room)
     if state.starter is not None and state.phase in (Phase.CRIB, Phase.CLAIM):
         return (_("Starter {card}").format(card=state.starter.pretty),)
     return ()
+
+
+ELIDED = "…"  # before the pile's latest cards when the earlier ones have no room
+
+
+def _play_lines(state: GameState, room: int) -> tuple[str, ...]:
+    """The count (the starter on its right, or below when both do not fit one line), then the pile since the
+    count was reset, in at most `room` lines: the count always, the starter when a line is left for it, and as
+    many of the latest cards as the rest holds, after "…" when the earlier ones do not fit."""
+    count = _("Count {count}").format(count=state.count)
+    starter = _("Starter {card}").format(card=state.starter.pretty) if state.starter is not None else ""
+    lines = [count]
+    if starter and len(count) + 1 + len(starter) <= COLUMNS:
+        lines[0] += " " * (COLUMNS - len(count) - len(starter)) + starter
+    elif starter and room > 2:
+        lines.append(starter)
+    cards = [card.pretty for card in state.pile]
+    left = room - len(lines)
+    shown = len(cards)
+    while shown and len(_wrap(" ".join(([ELIDED] if shown < len(cards) else []) + cards[-shown:]))) > left:
+        shown -= 1
+    if shown:
+        lines += _wrap(" ".join(([ELIDED] if shown < len(cards) else []) + cards[-shown:]))
+    return tuple(lines)
 
 
 def page_count(recent: Sequence[ScoreEvent], room: int) -> int:
@@ -349,13 +413,14 @@ def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: in
 
 
 def coach_pages(state: GameState, player: str, said: str) -> list[ScreenView]:
-    """The coach's review of `player`'s discard, `ROWS - 1` lines a page, each page numbered at the bottom."""
-    found = pages(said, ROWS - 1)
+    """The coach's review of `player`'s discard, each page numbered at the bottom ("Coach: Bob 1/3") and holding
+    the lines the number leaves (three, or two when a long name takes the number to a second line)."""
     scores = _scores(state)
-    return [ScreenView(scores, dealer=state.dealer, body=page, prompt=_("Coach: {player} {page}/{pages}")
-                                                                       .format(player=player, page=i,
-                                                                               pages=len(found)))
-            for i, page in enumerate(found, 1)]
+    numbered = _("Coach: {player} {page}/{pages}").format
+    found = pages(said, body_room(numbered(player=player, page=99, pages=99)))
+    return [ScreenView(scores, dealer=state.dealer, body=page,
+                       prompt=numbered(player=player, page=number, pages=len(found)))
+            for number, page in enumerate(found, 1)]
 
 
 def body_room(prompt: str) -> int:

@@ -29,6 +29,9 @@ ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5:
              23: 356, 24: 3_680, 28: 76, 29: 4}
 
 
+NAMING = ("name", "played", "time", "levels")  # what names a game: its words, day, minute and computer levels
+
+
 def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
     with closing(sqlite3.connect(f"file:{state_dir / DATABASE}?mode=ro", uri=True)) as connection:
         return connection.execute(sql, args).fetchall()
@@ -38,7 +41,7 @@ def overview(state_dir: Path) -> dict[str, Any]:
     """Per-player figures and every game with its race (the score of each side after each deal)."""
     found = history(state_dir)
     report = found.to_json()
-    named = {(g.log, g.game): {"name": g.name, "played": g.played, "levels": dict(g.levels)} for g in found.chosen}
+    named = {(g.log, g.game): {key: value for key, value in g.to_json().items() if key in NAMING} for g in found.chosen}
     races: dict[tuple[str, int], dict[str, list[int]]] = {}
     for log, game, side, score in _query(state_dir, "SELECT log, game, side, score FROM race "
                                                     "ORDER BY log, game, deal"):
@@ -104,5 +107,7 @@ def game(state_dir: Path, name: str, number: int) -> GameJSON | None:
     named = next((g for g in history(state_dir).chosen if (g.log, g.game) == (name, number)), None)
     found_game: GameJSON = {"log": name, "game": number, "state": state_json(state), "race": race}
     if named is not None:
-        found_game["played"], found_game["levels"] = named.played, dict(named.levels)
+        day, _at, time = named.played.partition("T")
+        found_game["name"], found_game["played"], found_game["time"] = named.name, day, time
+        found_game["levels"] = dict(named.levels)
     return found_game

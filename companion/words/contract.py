@@ -178,5 +178,7 @@ class GameJSON(TypedDict):
     game: int  # the game's number in its log
     state: StateJSON
     race: list[list[int]]  # each side's score (in the order of `sides`) at the start and after each deal
-    played: NotRequired[str]  # when it was played
+    name: NotRequired[str]  # the game's name for people: day and minute, players, final scores, skunk
+    played: NotRequired[str]  # the day it was played (ISO 8601)
+    time: NotRequired[str]  # and the minute
     levels: NotRequired[dict[str, str]]  # the computer players' levels, by name

@@ -13,14 +13,14 @@ def test_hint_says_what_the_card_keeps_back(capsys: pytest.CaptureFixture[str]) 
     # The count is 21 and you hold tens: a ten makes thirty-one, and the 5 is kept for later.
     assert main(["hint", "10H", "10C", "5D", "--pile", "8S", "3D", "KH", "--opponent-cards", "1"]) == 0
     assert capsys.readouterr().out.strip().startswith(
-        "Play the ten (10): it makes thirty-one and pegs 2 now; it keeps the 5 back: the count is 21, "
-        "the 10 pegs 2 on it and the 5 nothing; over the rest of the play it is worth")
+        "Play the ten (10): it makes thirty-one and pegs 2 now; it keeps the five back: the count is 21, "
+        "the ten pegs 2 on it and the five nothing; over the rest of the play it is worth")
 
 
 def test_hint_names_the_reply_a_card_would_give_away(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", "10H", "5C", "KD", "--pile", "8S", "3D", "--opponent-cards", "2"]) == 0
     said = capsys.readouterr().out
-    assert said.startswith("Play the five (5): it leaves the count at 16; it keeps the 10 back: the count is 11")
+    assert said.startswith("Play the five (5): it leaves the count at 16; it keeps the ten back: the count is 11")
     assert "your opponent would peg" in said
 
 
@@ -28,7 +28,7 @@ def test_a_lead_kept_back_is_said_as_a_lead(capsys: pytest.CaptureFixture[str]) 
     # Nothing is down: the king is not "on a count of 0" but led.
     assert main(["hint", "5H", "5D", "10S", "KC", "--need", "15", "--opponent-need", "4", "--starter", "5C"]) == 0
     said = capsys.readouterr().out
-    assert "it keeps the K back: on a K led your opponent would peg" in said and "count is 0" not in said
+    assert "it keeps the king back: on the king led your opponent would peg" in said and "count is 0" not in said
 
 
 def test_near_the_end_hint_plays_to_the_score(capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,3 +89,15 @@ def test_a_lay_away_hint_needs_the_six_cards_dealt(capsys: pytest.CaptureFixture
     assert "six cards dealt" in capsys.readouterr().err
     assert main(["hint", "5C", "2H", "KS", "QH", "9C", "4D", "--pile", "8S"]) == 2
     assert "belong to the play" in capsys.readouterr().err
+
+
+def test_hint_answers_in_german_with_numbers_written_the_german_way(capsys):
+    assert main(["hint", "9C", "3D", "AH", "--pile", "10S", "JD", "--lang", "de"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Die beste Karte ist die Neun (9): sie bringt jetzt 3; so bleibt das Ass auf der Hand")
+    assert "beim Stand von 20 brächte das Ass deinem Gegner" in said
+    assert "im Schnitt 1,6" in said and "3,5 mehr wert als das Ass" in said and "the " not in said
+    assert main(["hint", "5H", "5D", "6C", "JS", "4S", "QD", "--lang", "de"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Behalte 4-5-5-6: im Schnitt 16,0 auf der Hand (12 bis 24)") and "netto +11,2" in said
+    assert said.rstrip().endswith("Der Profi und die Rechnung nach dem Erwartungswert sind sich einig.")

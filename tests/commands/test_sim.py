@@ -40,7 +40,12 @@ def test_a_scripted_deal_with_snapshots(tmp_path, capsys):
     state = replay(GameLog.open(current_log(tmp_path / "s")).inputs)
     assert by_name(state.scores) == {"Ann": 17, "Bob": 21}
     pictures = sorted(p.name for p in (tmp_path / "png").iterdir())
-    assert len(pictures) == 2 * len(DEAL) and pictures[:2] == ["0001-board.png", "0001-oled.png"]
+    assert len(pictures) == 3 * len(DEAL) and pictures[:3] == ["0001-board.png", "0001-oled.png", "0001-oled.txt"]
+    drawn = [(tmp_path / "png" / name).read_text(encoding="utf-8").splitlines() for name in pictures[2::3]]
+    assert all(len(lines) == 6 and all(len(line) <= 21 for line in lines) for lines in drawn)
+    assert drawn[0] == ["Ann* 0         ▶Bob 0", "─" * 21, "Count 0    Starter 5♣", "", "", "Bob to play, count 0"]
+    assert drawn[-1] == ["Ann 17        Bob* 21", "─" * 21, "Ann's crib: 4", "fifteen two", "Bob deals. Scan the",
+                         "starter"]  # the crib counted, its first page, under the next deal's prompt
 
 
 def test_running_again_resumes_the_game(tmp_path, capsys):

@@ -38,14 +38,14 @@ def test_state_reads_a_torn_log_without_repairing_it(tmp_path, capsys):
 def test_state_without_a_game_says_how_to_start_one(tmp_path, capsys):
     assert main(["state", "--state-dir", str(tmp_path / "empty")]) == 2
     err = capsys.readouterr().err
-    assert "no game in" in err and "crib sim --state-dir" in err
+    assert f"no game in {tmp_path / 'empty'}: give the --state-dir of a board, `crib play` or `crib sim`" in err
 
 
 def test_state_reads_the_simulators_game_when_the_board_has_none(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
     board = ["--set", f"state.dir={tmp_path / 'board'}"]
     assert main(["state", *board]) == 2
-    assert "(the board's) nor in" in capsys.readouterr().err
+    assert "(the board's), " in capsys.readouterr().err
     log = GameLog.open(next_log(tmp_path / "xdg" / "cribbage-companion" / "sim"))
     for inp in deal("end"):
         log.append(inp)
@@ -54,3 +54,13 @@ def test_state_reads_the_simulators_game_when_the_board_has_none(tmp_path, capsy
     assert "scores: Ann 17, Bob 21" in captured.out
     assert captured.err == (f"crib state: no board game in {tmp_path / 'board'}: reading crib sim's games in "
                             f"{tmp_path / 'xdg' / 'cribbage-companion' / 'sim'}\n")
+
+
+def test_state_in_german(tmp_path, capsys):
+    log = GameLog.open(next_log(tmp_path))
+    for inp in deal("end"):
+        log.append(inp)
+    assert main(["state", "--state-dir", str(tmp_path), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Spielprotokoll: ") and "Hand Bob: Bob +20 (fünfzehn zwei" in out
+    assert "Stand: Ann 17, Bob 21" in out

@@ -34,7 +34,7 @@ def test_stats_prints_each_player_and_the_latest_game(tmp_path, capsys):
     assert out[0] == "1 game finished, 0 under way, in 1 log"
     assert out[2].split() == ["Ann", "1", "1", "0/0", "1", "4", "5.00", "26.50", "2.00", "29", "-"]
     assert out[3].split() == ["Bob", "1", "0", "0/0", "0", "4", "5.00", "27.33", "2.00", "29", "-"]
-    assert out[-1] == "latest game: 2026-03-14, Ann v Bob, 4 deals, Ann 121, Bob 104: Ann won"
+    assert out[-1] == "latest game: 2026-03-14 12:00, Ann 121 v Bob 104, after 4 deals: Ann won"
     assert main(["stats", "--state-dir", str(tmp_path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["players"]["Bob"]["hand"] == 27.333 and data["latest"]["scores"]["Ann"] == [0, 35, 65, 100, 121]
@@ -62,10 +62,13 @@ def test_stats_names_a_damaged_log_and_counts_the_rest(tmp_path, capsys):
     assert "crib stats:" in captured.err and "0002.jsonl: line 1 is damaged" in captured.err
 
 
-def test_stats_without_games_says_how_to_play_one(tmp_path, capsys):
+def test_stats_without_games_says_how_to_play_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
     assert main(["stats", "--state-dir", str(tmp_path / "empty")]) == 2
     err = capsys.readouterr().err
-    assert "no game in" in err and "crib sim --state-dir" in err
+    assert err == (f"crib stats: no game in {tmp_path / 'empty'}: give the --state-dir of a board, `crib play` or "
+                   "`crib sim` that has played (without --state-dir: the board's, "
+                   f"{tmp_path / 'xdg/cribbage-companion/play'} and {tmp_path / 'xdg/cribbage-companion/sim'})\n")
 
 
 def two_games(state_dir: Path) -> None:
@@ -80,9 +83,9 @@ def test_stats_lists_the_games_by_number_and_picks_them(tmp_path, capsys):
     assert main(["stats", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "2 games finished, 0 under way, in 2 logs"
-    assert out[-3:] == ["  game 1: 2026-03-14, Ann v Bob, Ann 121, Bob 104: Ann won",
-                        "  game 2: 2026-03-14, Cat v Bob, Cat 121, Bob 80: Cat won (a skunk)",
-                        "latest game: 2026-03-14, Cat v Bob, 1 deal, Cat 121, Bob 80: Cat won (a skunk)"]
+    assert out[-3:] == ["  game 1: 2026-03-14 12:00, Ann 121 v Bob 104: Ann won",
+                        "  game 2: 2026-03-14 12:00, Cat 121 v Bob 80 (a skunk): Cat won",
+                        "latest game: 2026-03-14 12:00, Cat 121 v Bob 80 (a skunk), after 1 deal: Cat won"]
     assert main(["stats", "--state-dir", str(tmp_path), "--game", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "1 game finished, 0 under way, in 1 log"
@@ -114,8 +117,9 @@ def test_stats_reads_the_simulators_games_when_the_board_has_none(tmp_path, caps
     board = ["--set", f"state.dir={tmp_path / 'board'}"]
     assert main(["stats", *board]) == 2
     assert capsys.readouterr().err == (
-        f"crib stats: no game in {tmp_path / 'board'} (the board's) nor in {tmp_path / 'xdg/cribbage-companion/sim'} "
-        "(crib sim's): play one with `crib sim` or `crib run`, or give --state-dir\n")
+        f"crib stats: no game in {tmp_path / 'board'} (the board's), {tmp_path / 'xdg/cribbage-companion/play'} (crib "
+        f"play's) nor {tmp_path / 'xdg/cribbage-companion/sim'} (crib sim's): play one with `crib play`, `crib sim` "
+        "or `crib run`, or give --state-dir\n")
     copy_sample(tmp_path / "xdg" / "cribbage-companion" / "sim", 1)
     assert main(["stats", *board]) == 0
     captured = capsys.readouterr()
@@ -126,6 +130,24 @@ def test_stats_reads_the_simulators_games_when_the_board_has_none(tmp_path, caps
     assert main(["stats", *board]) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith("2 games finished") and captured.err == ""  # the board's own come first
+
+
+def test_stats_finds_the_games_of_crib_play_and_names_where_the_simulators_are(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    board = ["--set", f"state.dir={tmp_path / 'board'}"]
+    play, sim = tmp_path / "xdg/cribbage-companion/play", tmp_path / "xdg/cribbage-companion/sim"
+    os.utime(copy_sample(sim, 1), (PLAYED, PLAYED))
+    os.utime(copy_sample(play, 1), (PLAYED + 60, PLAYED + 60))  # a game against the computer, a minute later
+    copy_sample(play, 2)
+    os.utime(play / "games" / "0002.jsonl", (PLAYED + 120, PLAYED + 120))
+    assert main(["stats", *board]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("2 games finished")  # crib play's: the newest game is there
+    assert captured.err == (f"crib stats: no board game in {tmp_path / 'board'}: reading crib play's games in {play}; "
+                            f"crib sim's games are in {sim} (--state-dir {sim})\n")
+    assert "12:01, Ann 121 v Bob 104" in captured.out and "12:02, Ann 121 v Bob 104" in captured.out  # told apart
+    assert main(["state", *board]) == 0
+    assert f"reading crib play's games in {play}" in capsys.readouterr().err
 
 
 def test_a_picture_without_matplotlib_says_which_extra_to_install(tmp_path, capsys, monkeypatch):
@@ -146,6 +168,24 @@ def test_a_game_against_the_computer_is_named_by_its_day_players_and_level_and_a
     dated(tmp_path)
     assert main(["stats", "--state-dir", str(tmp_path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [g["name"] for g in data["chosen"]] == ["2026-03-14, Ann v Bob", "2026-03-14, Guest v Pro (pro)"]
+    assert [g["name"] for g in data["chosen"]] == ["2026-03-14 12:00, Ann 121 v Bob 104",
+                                                   "2026-03-14 12:00, Guest 0 v Pro (pro) 0 (under way)"]
+    assert [(g["played"], g["time"], g["finished"]) for g in data["chosen"]] == [("2026-03-14", "12:00", True),
+                                                                               ("2026-03-14", "12:00", False)]
+    assert data["latest"]["name"] == "2026-03-14 12:00, Ann 121 v Bob 104"  # the latest finished game
     assert "Guest" not in data["players"]  # no game finished, no deal played out: nothing to average
     assert data["players"]["Ann"]["deals"] == 4
+
+
+def test_stats_in_german_head_each_column_and_write_numbers_dates_and_plurals_the_german_way(tmp_path, capsys):
+    two_games(tmp_path)
+    dated(tmp_path)
+    assert main(["stats", "--state-dir", str(tmp_path), "--lang", "de"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2 Spiele beendet, 0 laufend, in 2 Protokollen"
+    assert out[1].split() == ["Spieler", "Spiele", "Siege", "Schneider", "Match", "Runden", "Stecken", "Hand", "Krippe",
+                              "Beste", "Verlust"]
+    assert out[2].split()[:7] == ["Ann", "1", "1", "0/0", "1", "4", "5,00"]
+    assert out[-3:] == ["  Spiel 1: 14.03.2026 12:00, Ann 121 gegen Bob 104: Ann gewann",
+                        "  Spiel 2: 14.03.2026 12:00, Cat 121 gegen Bob 80 (Schneider): Cat gewann",
+                        "letztes Spiel: 14.03.2026 12:00, Cat 121 gegen Bob 80 (Schneider), nach 1 Runde: Cat gewann"]

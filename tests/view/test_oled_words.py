@@ -5,13 +5,12 @@ header's marks; golden images of the longest messages."""
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 
-from companion import catalog, i18n
+from companion import i18n
 from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.config import NAME_CHARS
@@ -19,7 +18,7 @@ from companion.cribbage.facts import Prompt, ScoreKind, Side, Wanted
 from companion.cribbage.transcript import GameInput
 from companion.entry import Entry
 from companion.gamelog import GameLog
-from companion.table import HELP, Outcome, Table
+from companion.table import Outcome, Table
 from companion.view.screen import (
     COLUMNS,
     PROMPT_ROWS,
@@ -36,72 +35,7 @@ from companion.view.screen import (
 from companion.words.phrases import prompt_words, score_name
 from tests.golden import assert_golden
 from tests.sample_deal import DEAL
-
-NAMES = ("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke")  # NAME_CHARS letters each
-LONGEST = NAMES[0]
-
-# Where the words on the OLED come from: the engine (prompts, refusals, the spoken count), the table and what it
-# holds, the entries' decoding, the log's and the daemon's messages, the page's notices (wrong tokens), the
-# screen itself and the coach's review.
-OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "companion/gamelog.py",
-                "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
-                "companion/advice/coach.py")
-# Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
-NOT_ON_THE_OLED = {
-    'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file
-    'a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]',
-}
-
-
-def longest(language: str) -> dict[str, str]:
-    """A value for each placeholder of the messages, as long as it gets: names of NAME_CHARS letters, four
-    players, 10♥, three-digit scores, and the longest prompt of the language where a message quotes one."""
-    three = i18n._("{some} and {last}").format(some=", ".join(NAMES[:2]), last=NAMES[2])
-    prompt = prompt_words(Prompt(Wanted.CUT, NAMES[:3], again=True))
-    card, cards = "10♥", "10♥ 10♦ 10♣ 10♠"
-    phrase = i18n._("a double double run is {running}").format(running=i18n.current().number(24))
-    values = dict.fromkeys(("player", "who", "dealer", "turn", "caller", "first", "loser", "hand_for", "name",
-                            "side", "winner"), LONGEST)
-    values |= dict.fromkeys(("players", "losers", "others", "waiting", "some", "last"), three)
-    values |= dict.fromkeys(("card", "starter", "twice", "missing", "cut", "rank"), card)
-    values |= dict.fromkeys(("cards", "held", "hand", "fits", "keep", "discard", "best"), cards)
-    values |= dict.fromkeys(("count", "total", "points", "score", "target", "won", "claim", "most", "number", "n",
-                             "size", "page", "pages", "needed", "net", "loss", "pegged", "pegging", "allowed",
-                             "wanted", "match", "usual", "running", "again", "on"), "121")
-    values |= dict.fromkeys(("prompt", "seen", "why", "error", "problem", "progress", "what", "label", "kind",
-                             "msg", "advice", "words", "shown", "where", "example"), prompt)
-    spelt = max((i18n.current().number(n) for n in range(32)), key=len)  # the count says numbers in words
-    values |= {"running": spelt, "points": spelt, "size": spelt}
-    values |= {"phrase": phrase, "new_game": "NEW GAME", "text": "'what'", "raw": "'what'", "inp": "'what'",
-               "key": "'#'", "keys": "0-9 * # A B C D", "commands": "go, undo, ok, menu", "types": "play, go",
-               "suits": "C D H S", "forms": "5H, 10D, QS", "layout": "two-track-121", "devices": "strip, display",
-               "variant": "five-card", "variants": "two, three, four, five-card", "scoring": "'acc'",
-               "scorings": "standard, acc", "address": "192.168.100.200", "wrong": "121", "seconds": "121",
-               "inputs": "1000", "help": i18n._(HELP).format(new_game="NEW GAME"), "": LONGEST}
-    return values
-
-
-class Blank(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        raise AssertionError(f"no longest value for the placeholder {{{key}}}: add one to longest()")
-
-
-def oled_messages() -> Iterator[str]:
-    """Every message (each plural form) of the catalog that can reach the OLED, as the catalog has it."""
-    for message in catalog.extract():
-        if not message.id or not any(location.startswith(OLED_SOURCES) for location, _ in message.locations):
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        yield from (text for text in ids if text not in NOT_ON_THE_OLED)
-
-
-def filled(template: str, values: dict[str, str]) -> str:
-    """`template` (already translated) with the longest values; a format spec is dropped (the value is text)."""
-    fields = [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
-    plain = re.sub(r"\{(\w*)(![rs])?(:[^}]*)?\}", lambda m: "{" + m.group(1) + (m.group(2) or "") + "}", template)
-    if "" in fields:
-        return plain.format(*[values[""]] * fields.count(""), **Blank(values))
-    return plain.format_map(Blank(values))
+from tests.view.oled_texts import LONGEST, NAMES, filled, longest, oled_messages
 
 
 def translated(text: str) -> str:

@@ -150,7 +150,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
         assert board.table.state.winner is not None
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         page.goto(board.url + "stats")  # the game as the statistics name it, and its costliest discards as cards
-        playwright.expect(page.locator("#game option").first).to_contain_text("Guest v Standard (standard)")
+        playwright.expect(page.locator("#game option").first).to_contain_text(" v Standard (standard) ")
         playwright.expect(page.locator("#players tbody tr")).to_have_count(2)
         page.wait_for_selector("#hands svg")
         laid = page.locator("#discards li").first

@@ -2,9 +2,24 @@
 "use strict";
 
 (() => {
-  const { el, num, gameName } = Crib;
+  const { el, num } = Crib;
   const $ = (id) => document.getElementById(id);
   const HEADS = [...document.querySelectorAll("#players thead th")].map((th) => th.textContent);
+  const lang = () => document.documentElement.lang || "en";
+
+  // A game as a player tells it from the others: when (day and minute), who played (a computer player with
+  // its level) with the final scores, and a skunk or that it is under way.
+  function gameTitle(g) {
+    const when = g.played ? new Intl.DateTimeFormat(lang(), { dateStyle: "medium", ...(g.time ? { timeStyle: "short" } : {}) })
+      .format(new Date(`${g.played}T${g.time || "12:00"}`)) : "";
+    const sides = g.sides.map((side, i) => (g.levels && g.levels[side]
+      ? fmt(_("{side} ({level}) {score}"), { side, level: _(g.levels[side]), score: num(g.scores[i]) })
+      : `${side} ${num(g.scores[i])}`)).join(_(" v "));
+    const named = when ? fmt(_("{when}, {sides}"), { when, sides }) : sides;
+    if (!g.finished) return fmt(_("{game} (under way)"), { game: named });
+    if (g.skunk) return fmt(g.skunk === "double skunk" ? _("{game} (a double skunk)") : _("{game} (a skunk)"), { game: named });
+    return named;
+  }
 
   async function load() {
     const response = await fetch("/api/stats");
@@ -19,7 +34,7 @@
       p.coached ? fmt(_("{points} ({deals} deals)"), { points: num(p.discard_loss, 2), deals: num(p.coached) }) : "–",
     ].map((value, i) => el("td", { "data-label": HEADS[i] }, String(value))))));
     const games = data.games_list.filter((g) => g.race.some((r) => r.length > 1)).reverse();
-    const named = (g) => gameName(g.played, g.sides, g.levels);
+    const named = gameTitle;
     const faces = (cards) => el("span", { class: "discards" }, cards.map((c) => Crib.cardFace(c)));
     if (data.costly_discards.length) {
       $("discards").replaceChildren(...data.costly_discards.map((d) => {
@@ -37,7 +52,8 @@
         g ? named(g) : `${b.log} ${b.game}`, ", ", fmt(_("deal {deal}"), { deal: b.deal })));
     }));
     $("game").replaceChildren(...games.map((g, i) => el("option", { value: i },
-      `${named(g)}: ${g.sides.map((s, j) => `${s} ${g.scores[j]}`).join(", ")}${g.winner !== null ? ` · ${fmt(_("{winner} won"), { winner: g.sides[g.winner] })}` : ""}`)));
+      g.winner !== null ? fmt(_("{game}: {winner} won"), { game: named(g), winner: g.sides[g.winner] }) : named(g))));
+    $("game").value = String(Math.max(0, games.findIndex((g) => g.finished)));  // the latest finished game
     const pick = () => {
       const g = games[Number($("game").value)];
       if (!g) return;
