@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cribbage.game import GameState, legal_moves
 from companion.cribbage.projection import card_json, state_json
 from companion.i18n import _
-from companion.view.pegs import render_pegs
+from companion.view.pegs import peg_leds, render_pegs
 
 from .board import effects_json, frame_colours, hex_colour
 
@@ -96,6 +96,8 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
         "held": [card_json(c) for c in table.cards],
         "layout": table.layout.name, "led_count": table.layout.led_count,
         "frame": frame_colours(shown.leds), "effects": effects_json(effects),
+        "pegs": [{"side": side, "front": front, "back": back}
+                 for side, (front, back) in enumerate(peg_leds(state, table.layout))],
         "colours": [hex_colour(table.colours[i % len(table.colours)]) for i in range(len(state.sides))],
         "oled": oled_png(image if image is not None else table.picture.image),
         "log": table.log.path.name,

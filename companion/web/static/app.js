@@ -23,29 +23,53 @@ const Crib = (() => {
     return node;
   }
 
+  // A card as it shows ("K♣") and is named: its accessible name starts with what it shows ("K♣, king of clubs").
   function cardFace(card, attrs = {}) {
     const red = card.suit === "H" || card.suit === "D";
     const rank = card.code.slice(0, -1);
-    return el("span", { class: "card" + (red ? " red" : ""), "data-card": card.code, ...attrs },
-      el("span", { class: "rank" }, rank), el("span", { class: "suit" }, SUITS[card.suit]));
+    return el("span", { class: "card" + (red ? " red" : ""), "data-card": card.code, role: "img", "aria-label": cardName(card), ...attrs },
+      el("span", { class: "rank", "aria-hidden": "true" }, rank), el("span", { class: "suit", "aria-hidden": "true" }, SUITS[card.suit]));
   }
 
-  function cardBack() { return el("span", { class: "card back" }, ""); }
+  const RANK_NAMES = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+    10: "ten", J: "jack", Q: "queen", K: "king" };
+  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  function cardName(card) {
+    const rank = card.code.slice(0, -1);
+    return `${rank}${SUITS[card.suit]}, ` + fmt(_("{rank} of {suit}"), { rank: _(RANK_NAMES[rank]), suit: _(SUIT_NAMES[card.suit]) });
+  }
 
-  // --- the live connection: a snapshot on every change; reconnects by itself after a restart ---------------
+  function cardBack() { return el("span", { class: "card back", role: "img", "aria-label": _("a card face down") }, ""); }
+
+  // --- the live connection: one WebSocket a page, shared by every script of it (each adds its listener); a
+  // snapshot on every change; reconnects by itself after a restart -------------------------------------------
+  const listeners = [];
+  let socket = null;
+  let lastSnapshot = null;
+  let up = false;
   function connect(onSnapshot, onStatus) {
-    let socket;
+    listeners.push({ onSnapshot, onStatus });
+    if (lastSnapshot) onSnapshot(lastSnapshot);
+    if (onStatus && socket) onStatus(up);
+    if (socket) return;
     let wait = 250;
     function open() {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       socket = new WebSocket(`${scheme}://${location.host}/ws`);
-      socket.onopen = () => { wait = 250; onStatus && onStatus(true); };
+      socket.onopen = () => {
+        wait = 250;
+        up = true;
+        for (const l of listeners) if (l.onStatus) l.onStatus(true);
+      };
       socket.onmessage = (event) => {
         const data = JSON.parse(event.data);
-        if (data.state) onSnapshot(data);
+        if (!data.state) return;
+        lastSnapshot = data;
+        for (const l of listeners) l.onSnapshot(data);
       };
       socket.onclose = () => {
-        onStatus && onStatus(false);
+        up = false;
+        for (const l of listeners) if (l.onStatus) l.onStatus(false);
         setTimeout(open, wait);
         wait = Math.min(wait * 2, 2000);
       };
@@ -63,16 +87,23 @@ const Crib = (() => {
     const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
     let data = {};
     try { data = await response.json(); } catch (error) { data = {}; }
-    if (!response.ok) throw new Error(data.error || `the board answered ${response.status}`);
+    if (!response.ok) throw refusal(response.status, data);
     return data;
   }
 
+  // A refused request as the page acts on it: the HTTP status (401: the control token is wanted) and the code
+  // the server gives, with the server's words to show.
+  function refusal(status, data) {
+    const problem = new Error(data.error || fmt(_("the board answered {status}"), { status }));
+    problem.status = status;
+    problem.code = data.code || null;
+    return problem;
+  }
+  const needsToken = (problem) => problem.status === 401;
+
   // --- the board: the SVG once per layout, then each frame recolours its holes ----------------------------
-  // A back peg shines at a quarter of its side's colour (view/pegs.py dim): drawn as a ring in the side's colour
-  // so it is not taken for an empty hole.
-  const dim = (hex) => [1, 3, 5].map((i) => { const v = parseInt(hex.slice(i, i + 2), 16); return v ? Math.max(1, v >> 2) : 0; });
-  const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  const same = (a, b) => a.every((v, i) => v === b[i]);
+  // The pegs come as data (`snapshot.pegs`: each side's front and back LED); a back peg is drawn as a ring in
+  // its side's colour so it is not taken for an empty hole.
   const ZOOM_BELOW = 600; // px: a narrower board shows the street in play, large enough to read
   const ZOOM_MM = 210; // the length of board shown then
 
@@ -85,27 +116,28 @@ const Crib = (() => {
       container.innerHTML = await response.text();
     }
     const svg = container.querySelector("svg");
-    const colours = snapshot.colours.map(rgb);
-    const backs = snapshot.colours.map(dim);
+    const pegs = new Map();
+    for (const peg of snapshot.pegs) {
+      pegs.set(peg.back, { side: peg.side, back: true });
+      pegs.set(peg.front, { side: peg.side, back: false });  // a front peg on its back peg's hole: the front
+    }
     const fronts = [];
     const frame = snapshot.frame;
     for (let led = 0; led < frame.length; led++) {
       const hole = document.getElementById(`led-${led}`);
       if (!hole) continue;
+      const peg = pegs.get(led);
       hole.classList.remove("peg", "back");
       hole.style.stroke = "";
-      if (frame[led]) {
-        const lit = rgb(frame[led]);
-        const side = backs.findIndex((b) => same(b, lit));
-        hole.style.fill = frame[led];
-        hole.setAttribute("r", "3.4");
-        hole.classList.add("peg");
-        if (side >= 0) { hole.classList.add("back"); hole.style.stroke = snapshot.colours[side]; }
-        const front = colours.findIndex((c) => same(c, lit));
-        if (front >= 0) fronts[front] = hole;
+      hole.style.fill = frame[led] || "";
+      hole.setAttribute("r", frame[led] || peg ? "3.4" : "2");
+      if (!peg) continue;
+      hole.classList.add("peg");
+      if (peg.back) {
+        hole.classList.add("back");
+        hole.style.stroke = snapshot.colours[peg.side];
       } else {
-        hole.style.fill = "";
-        hole.setAttribute("r", "2");
+        fronts[peg.side] = hole;
       }
     }
     zoom(container, svg, snapshot, fronts);
@@ -149,13 +181,14 @@ const Crib = (() => {
     }
   }
 
-  function scoreLine(snapshot, side, i) {
+  // A side's score; `dealer`: who deals the deal on show (the state may have moved on to the next deal).
+  function scoreLine(snapshot, side, i, dealer = snapshot.state.dealer) {
     const state = snapshot.state;
-    return el("span", { class: "side" },
+    return el("span", { class: "side" + (state.turn && side.players.includes(state.turn) ? " turn" : "") },
       el("span", { class: "dot", style: `background:${snapshot.colours[i]}` }),
       `${side.name} `, el("b", {}, String(side.score)),
       state.rules.match_target ? " " + fmt(_("(match {points} of {target})"), { points: side.match_points, target: state.rules.match_target }) : "",
-      state.dealer && side.players.includes(state.dealer) ? el("span", { class: "tag" }, _("deals")) : null);
+      dealer && side.players.includes(dealer) ? el("span", { class: "tag" }, _("deals")) : null);
   }
 
   // The scores said in this deal, or in the last one until this one scores; and their heading.
@@ -172,19 +205,56 @@ const Crib = (() => {
       e.claimed !== null && e.claimed !== undefined ? el("span", { class: "tag" }, fmt(_("claimed {points}"), { points: e.claimed })) : null);
   }
 
-  // What a screen reader hears (an aria-live region): each new score with the side's total, and the count.
+  // What a score was for, in the page's words: its items' kinds (a pair, fifteen, a run of 3...), else its kind.
+  const ITEM_WORDS = { fifteen: "fifteen", "thirty-one": "thirty-one", pair: "a pair", "pair royal": "a pair royal",
+    "double pair royal": "a double pair royal", run: "a run of {n}", flush: "a flush", nobs: "his nobs", go: "the go",
+    "last card": "the last card", "his heels": "his heels", muggins: "muggins", pegged: "points pegged by hand",
+    "three for last": "three for last" };
+  const KIND_WORDS = { go: "the go", last_card: "the last card", heels: "his heels", muggins: "muggins",
+    pegged: "points pegged by hand", three_for_last: "three for last" };
+  function scoredFor(e) {
+    const items = (e.items || []).map((item) => ITEM_WORDS[item.kind] ? fmt(_(ITEM_WORDS[item.kind]), { n: item.cards.length }) : null).filter(Boolean);
+    return items.length ? items.join(", ") : KIND_WORDS[e.kind] ? _(KIND_WORDS[e.kind]) : "";
+  }
+
+  // A score with the side's running total, as the live region says it: "Pro pegs 2 for a pair: 34"; at the show
+  // which hand or crib it is: "Guest's crib: Guest pegs 4: 40".
+  function scoreWords(e, total, sideName) {
+    const who = e.player || sideName;
+    if (e.kind === "hand" || e.kind === "crib") {
+      const whose = fmt(e.kind === "hand" ? _("{player}'s hand") : _("{player}'s crib"), { player: who });
+      return fmt(_("{whose}: {player} pegs {points}: {total}"), { whose, player: who, points: e.points, total });
+    }
+    const what = scoredFor(e);
+    return what ? fmt(_("{player} pegs {points} for {what}: {total}"), { player: who, points: e.points, what, total })
+      : fmt(_("{player} pegs {points}: {total}"), { player: who, points: e.points, total });
+  }
+
+  // Each event of the game with the side's total after it.
+  function runningTotals(state) {
+    const totals = state.sides.map(() => 0);
+    return state.events.map((e) => { if (e.side !== null && e.side !== undefined) totals[e.side] += e.points; return totals[e.side] ?? 0; });
+  }
+
+  // What a screen reader hears (an aria-live region): each new score with the side's running total, the card
+  // a computer played and the count.
   let heard = null;
   function announce(region, snapshot) {
     const state = snapshot.state;
     const said = [];
-    if (heard !== null) {
-      for (const e of state.events.slice(heard.events)) {
-        const side = state.sides[e.side];
-        said.push(fmt(_("{name} {points}: {side} has {score}"), { name: e.name, points: e.points, side: side ? side.name : "", score: side ? side.score : "" }));
+    if (heard !== null && heard.game === state.game) {
+      const totals = runningTotals(state);
+      for (const p of state.played.slice(heard.deal === state.deal ? heard.played : 0)) {
+        if (snapshot.you && p.player !== snapshot.you.person) said.push(fmt(_("{player} plays {card}"), { player: p.player, card: cardName(p.card) }));
       }
+      state.events.forEach((e, i) => {
+        if (i < heard.events) return;
+        const side = state.sides[e.side];
+        said.push(scoreWords(e, totals[i], side ? side.name : ""));
+      });
       if (state.phase === "play" && (state.count !== heard.count || said.length)) said.push(fmt(_("count {count}"), { count: state.count }));
     }
-    heard = { events: state.events.length, count: state.count };
+    heard = { events: state.events.length, count: state.count, played: state.played.length, deal: state.deal, game: state.game };
     if (said.length) region.textContent = said.join(". ");
   }
 
@@ -204,6 +274,6 @@ const Crib = (() => {
     return played ? `${day(played)}, ${who}` : who;
   }
 
-  return { el, cardFace, cardBack, connect, post, token, setToken, drawBoard, scoreLine, recentEvents, eventItem, announce,
-    num, day, gameName, SUITS };
+  return { el, cardFace, cardBack, cardName, connect, post, needsToken, token, setToken, drawBoard, scoreLine, recentEvents,
+    eventItem, announce, runningTotals, scoreWords, num, day, gameName, SUITS };
 })();
