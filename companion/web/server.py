@@ -50,13 +50,14 @@ from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
-from companion.i18n import _, translate_html
+from companion.i18n import _
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
 
 from . import history
 from .board import board_svg
 from .guard import TokenGuard
+from .language import page_language, translate_page
 from .present import snapshot
 from .tls import Certificate
 
@@ -139,8 +140,14 @@ class Hub:
             task.add_done_callback(lambda done: done.exception())  # a socket closing meanwhile is not an error
 
 
+# What a refusal means for the page, by its status: the page acts on the code (401: ask for the control token),
+# and shows the words.
+CODES = {400: "bad_request", 401: "token", 403: "origin", 404: "not_found", 405: "method", 409: "conflict",
+         413: "too_large", 415: "not_json", 429: "wait", 500: "server"}
+
+
 def _problem(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message}, status=status)
+    return web.json_response({"error": message, "code": CODES.get(status, "refused")}, status=status)
 
 
 HUB = web.AppKey("hub", Hub)
@@ -430,7 +437,8 @@ def create_app(hub: Hub) -> web.Application:
 
     def page(name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handler(request: web.Request) -> web.Response:
-            return web.Response(text=translate_html(pages[name][0].decode("utf-8")), content_type="text/html")
+            text = translate_page(pages[name][0].decode("utf-8"), page_language(request))
+            return web.Response(text=text, content_type="text/html", headers={"Vary": "Accept-Language, Cookie"})
         return handler
 
     for path, name in PAGES.items():

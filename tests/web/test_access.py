@@ -13,14 +13,23 @@ import pytest
 
 from companion import i18n
 from companion.play.computer import Settings
-from tests.facts import label, name
 from tests.web.browsing import ARGS, ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
 from tests.web.running import Running, running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+TABLE = ["#sides", "#count", "#played", "#hand", "#go"]  # what a player follows, always in view during the play
+
+
+def out_of_view(page: Any, selectors: list[str]) -> list[str]:
+    """The elements of `selectors` not wholly inside the viewport (with their boxes), without scrolling."""
+    return list(page.evaluate("""(selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)]
+        .filter((e) => e.offsetParent !== null).map((e) => [s, e.getBoundingClientRect()])
+        .filter(([, b]) => b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth)
+        .map(([s, b]) => `${s}: ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}`))""",
+                              selectors))
 SAMPLE = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
 
 
@@ -70,9 +79,12 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(**DESKTOP)
         errors: list[str] = []
+        sockets: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("websocket", lambda socket: sockets.append(socket.url))
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        assert out_of_view(page, [*TABLE, "#hand .card"]) == []
         for _ in range(40):  # Tab from the top of the page reaches the hand
             page.keyboard.press("Tab")
             if page.evaluate("!!document.activeElement.closest('#hand')"):
@@ -94,6 +106,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
             page.keyboard.press(" ")
             playwright.expect(page.locator("#hand .card")).to_have_count(4)
             assert {str(c) for c in board.table.state.discards["Guest"]} == {first, second}
+            assert focused(page) != "BODY", "after laying away the keyboard stays at the hand"
 
         def move(go: bool) -> None:
             page.wait_for_function("() => document.activeElement.matches('#hand .card.active, #go:enabled')")
@@ -103,18 +116,31 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
                 state = board.table.state
                 fits = {str(c) for c in state.held("Guest") if state.count + c.value <= 31}
                 assert focused(page) in fits, "the keyboard is on a card that can be played"
+            assert out_of_view(page, TABLE) == []
             page.keyboard.press("Enter")
+            page.wait_for_function("() => document.body.dataset.inputs !== String(%d)" % len(board.table.state.inputs))
+            assert focused(page) != "BODY", "after a card or GO the keyboard stays at the hand"
 
-        def proceed() -> None:  # the show waits: Continue has the focus, and Enter is OK
+        def proceed() -> None:  # the show waits: Continue has the focus, in view with the hands, and Enter is OK
             playwright.expect(page.locator("#show-continue")).to_be_focused()
+            assert out_of_view(page, ["#sides", "#show-continue", "#show .show-hand h3"]) == []
             page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.querySelector('#show-continue').offsetParent")
+            assert focused(page) != "BODY", "after Continue the keyboard goes back to the hand"
 
         deals = play_whole_game(page, board, discard, move, proceed)
         assert deals >= 2 and board.table.state.winner is not None
         playwright.expect(page.locator("#sides")).to_contain_text("61")
-        page.screenshot(path=ARTEFACTS / "keyboard-game-over.png", full_page=True)
+        playwright.expect(page.locator("#play-again")).to_be_focused()  # no Tab to Play again
+        assert out_of_view(page, ["#sides", "#show-end", "#play-again"]) == []
+        page.screenshot(path=ARTEFACTS / "keyboard-game-over.png")
+        page.keyboard.press("Enter")
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        page.wait_for_function("() => document.activeElement !== document.body")
+        assert page.evaluate("!!document.activeElement.closest('#you')"), "after Play again the keyboard is at the hand"
         browser.close()
         assert errors == []
+        assert len(sockets) == 1, sockets  # one live connection for the page's scripts
 
 
 def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
@@ -126,6 +152,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert out_of_view(page, [*TABLE, "#hand .card"]) == [], "the six cards and the table in view"
         board_box = page.locator("#board svg").bounding_box()
         assert board_box is not None and board_box["height"] >= 150  # the street in play, large enough to read
         tallest = page.evaluate("Math.min(...[...document.querySelectorAll('#board svg text')].map(t => "
@@ -138,6 +165,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
             page.locator("#hand .card.active").nth(1).tap()
 
         def move(go: bool) -> None:
+            assert out_of_view(page, TABLE) == []
             (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
             if not shot[0] and board.table.state.back_pegs and any(board.table.state.back_pegs.values()):
                 page.wait_for_selector("#board circle.peg.back")
@@ -146,9 +174,14 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
                 page.screenshot(path=ARTEFACTS / "phone-game.png", full_page=False)
                 shot[0] = True
 
-        play_whole_game(page, board, discard, move)
+        def proceed() -> None:
+            assert out_of_view(page, ["#sides", "#show-continue", "#show-starter"]) == []
+            page.locator("#show-continue").tap()
+
+        play_whole_game(page, board, discard, move, proceed)
         assert board.table.state.winner is not None
         playwright.expect(page.locator("#sides")).to_contain_text("61")
+        assert out_of_view(page, ["#play-again", "#show-end"]) == []
         page.goto(board.url + "stats")  # the game as the statistics name it, and its costliest discards as cards
         playwright.expect(page.locator("#game option").first).to_contain_text("Guest v Standard (standard)")
         playwright.expect(page.locator("#players tbody tr")).to_have_count(2)
@@ -234,8 +267,12 @@ def test_the_board_announces_the_count_and_each_score_to_screen_readers(tmp_path
         assert any(f"count {state.count}" in words for words in heard), heard
         scores = [e for e in state.events if e.deal == state.deal_number]
         assert scores, "a score was pegged"
-        for event in scores:
-            assert any(f"{label(event)} {event.points}: {name(event.side)} has " in words for words in heard), heard
+        totals: dict[object, int] = {}
+        for event in state.events:
+            totals[event.side] = totals.get(event.side, 0) + event.points
+            if event.deal == state.deal_number:
+                assert any(f"{event.player} pegs {event.points}" in words and f": {totals[event.side]}" in words
+                           for words in heard), heard
         svg = page.get_attribute("#board svg", "aria-label") or ""
         assert "front peg" in svg and "back peg" in svg
         browser.close()

@@ -14,8 +14,10 @@ from aiohttp.test_utils import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import i18n
 from companion.devices.base import Entry, ManualClock
 from companion.play.computer import Settings
+from companion.web.language import COOKIE, accepted
 from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad
 from tests.web.running import running_board, serve
 
@@ -212,3 +214,39 @@ def test_a_wrong_token_on_a_real_board_changes_nothing_through_a_real_socket(tmp
         bad, good = asyncio.run(poke())
         assert (bad, good) == (401, 202)
         _wait_for(lambda: board.table.state.discards.get("Guest") is not None)
+
+
+@pytest.mark.parametrize(("header", "wanted"), [
+    ("de-DE,de;q=0.9,en;q=0.8", ["de", "en"]), ("en-GB, de;q=0.5", ["en", "de"]), ("fr-FR, de;q=0.3", ["de"]),
+    ("de;q=0, en", ["en"]), ("*", []), ("", []), ("de;q=abc, en;q=0.2", ["en"])])
+def test_the_languages_a_browser_asks_for_that_the_page_speaks(header, wanted):
+    assert accepted(header) == wanted
+
+
+def test_each_browser_gets_the_page_in_its_own_language_and_a_choice_made_on_the_page_wins():
+    hub, _ = new_hub()
+
+    async def check(client: TestClient) -> None:
+        german = await (await client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})).text()
+        english = await (await client.get("/", headers={"Accept-Language": "en-US"})).text()
+        assert '<html lang="de">' in german and "Neues Spiel gegen den Computer" in german and "window.WORDS" in german
+        assert '<html lang="en">' in english and "New game against the computer" in english
+        chosen = await (await client.get("/stats", headers={"Accept-Language": "de-DE",
+                                                             "Cookie": f"{COOKIE}=en"})).text()
+        assert '<html lang="en">' in chosen
+        chosen = await (await client.get("/", headers={"Cookie": f"{COOKIE}=de"})).text()
+        assert '<html lang="de">' in chosen and 'aria-label="Sprache"' in chosen
+        assert '"Punkterennen nach {deals} Runde: {scores}"' in chosen  # the plural forms for the page's scripts
+
+    serve(hub, check)
+    assert i18n.language() == "en"  # the board's language is untouched
+
+
+def test_a_refusal_carries_its_code():
+    hub, _ = new_hub()
+
+    async def check(client: TestClient) -> None:
+        response = await client.post("/api/entry", json={"text": "5H"})
+        assert response.status == 401 and (await response.json())["code"] == "token"
+
+    serve(hub, check)

@@ -2,7 +2,24 @@
 "use strict";
 // The page's words: the server hands a German (or other) page its catalog as window.WORDS.
 function _(words) { return (window.WORDS || {})[words] || words; }
+function N_(words) { return words; }  // marked for the catalog, translated where said
 function fmt(words, values) { return words.replace(/\{(\w+)\}/g, (all, key) => values[key] ?? all); }
+// A message with a plural: the catalog's form for `n` (window.PLURALS; English and German: one, other).
+function ngettext(singular, plural, n) {
+  const forms = (window.PLURALS || {})[singular];
+  return forms ? forms[n === 1 ? 0 : 1] : n === 1 ? singular : plural;
+}
+
+// The page's language, chosen here: remembered in a cookie the server reads (else the browser's language).
+document.addEventListener("DOMContentLoaded", () => {
+  const choice = document.getElementById("lang");
+  if (!choice) return;
+  choice.value = document.documentElement.lang || "en";
+  choice.addEventListener("change", () => {
+    document.cookie = `crib-lang=${choice.value}; path=/; max-age=31536000; SameSite=Lax`;
+    location.reload();
+  });
+});
 
 const Crib = (() => {
   const TOKEN_KEY = "crib-token";
@@ -31,9 +48,9 @@ const Crib = (() => {
       el("span", { class: "rank", "aria-hidden": "true" }, rank), el("span", { class: "suit", "aria-hidden": "true" }, SUITS[card.suit]));
   }
 
-  const RANK_NAMES = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-    10: "ten", J: "jack", Q: "queen", K: "king" };
-  const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  const RANK_NAMES = { A: N_("ace"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"), 9: N_("nine"),
+    10: N_("ten"), J: N_("jack"), Q: N_("queen"), K: N_("king") };
+  const SUIT_NAMES = { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") };
   function cardName(card) {
     const rank = card.code.slice(0, -1);
     return `${rank}${SUITS[card.suit]}, ` + fmt(_("{rank} of {suit}"), { rank: _(RANK_NAMES[rank]), suit: _(SUIT_NAMES[card.suit]) });
@@ -181,12 +198,23 @@ const Crib = (() => {
     }
   }
 
+  // A player's name as this page says it: a computer player is named by its level in the page's language
+  // ("Pro" is "Profi" on a German page), numbered as the game numbers it ("Pro 2").
+  function nameOf(snapshot, player) {
+    const you = snapshot.you;
+    const at = you ? you.computers.indexOf(player) : -1;
+    if (at < 0) return player;
+    const level = _(you.levels[at]);
+    const number = player.slice(you.levels[at].length);  // "" or " 2"
+    return level.charAt(0).toUpperCase() + level.slice(1) + number;
+  }
+
   // A side's score; `dealer`: who deals the deal on show (the state may have moved on to the next deal).
   function scoreLine(snapshot, side, i, dealer = snapshot.state.dealer) {
     const state = snapshot.state;
     return el("span", { class: "side" + (state.turn && side.players.includes(state.turn) ? " turn" : "") },
       el("span", { class: "dot", style: `background:${snapshot.colours[i]}` }),
-      `${side.name} `, el("b", {}, String(side.score)),
+      `${side.players.length === 1 ? nameOf(snapshot, side.players[0]) : side.name} `, el("b", {}, String(side.score)),
       state.rules.match_target ? " " + fmt(_("(match {points} of {target})"), { points: side.match_points, target: state.rules.match_target }) : "",
       dealer && side.players.includes(dealer) ? el("span", { class: "tag" }, _("deals")) : null);
   }
@@ -206,12 +234,12 @@ const Crib = (() => {
   }
 
   // What a score was for, in the page's words: its items' kinds (a pair, fifteen, a run of 3...), else its kind.
-  const ITEM_WORDS = { fifteen: "fifteen", "thirty-one": "thirty-one", pair: "a pair", "pair royal": "a pair royal",
-    "double pair royal": "a double pair royal", run: "a run of {n}", flush: "a flush", nobs: "his nobs", go: "the go",
-    "last card": "the last card", "his heels": "his heels", muggins: "muggins", pegged: "points pegged by hand",
-    "three for last": "three for last" };
-  const KIND_WORDS = { go: "the go", last_card: "the last card", heels: "his heels", muggins: "muggins",
-    pegged: "points pegged by hand", three_for_last: "three for last" };
+  const ITEM_WORDS = { fifteen: N_("fifteen"), "thirty-one": N_("thirty-one"), pair: N_("a pair"), "pair royal": N_("a pair royal"),
+    "double pair royal": N_("a double pair royal"), run: N_("a run of {n}"), flush: N_("a flush"), nobs: N_("his nobs"), go: N_("the go"),
+    "last card": N_("the last card"), "his heels": N_("his heels"), muggins: N_("muggins"), pegged: N_("points pegged by hand"),
+    "three for last": N_("three for last") };
+  const KIND_WORDS = { go: N_("the go"), last_card: N_("the last card"), heels: N_("his heels"), muggins: N_("muggins"),
+    pegged: N_("points pegged by hand"), three_for_last: N_("three for last") };
   function scoredFor(e) {
     const items = (e.items || []).map((item) => ITEM_WORDS[item.kind] ? fmt(_(ITEM_WORDS[item.kind]), { n: item.cards.length }) : null).filter(Boolean);
     return items.length ? items.join(", ") : KIND_WORDS[e.kind] ? _(KIND_WORDS[e.kind]) : "";
@@ -274,6 +302,6 @@ const Crib = (() => {
     return played ? `${day(played)}, ${who}` : who;
   }
 
-  return { el, cardFace, cardBack, cardName, connect, post, needsToken, token, setToken, drawBoard, scoreLine, recentEvents,
+  return { el, cardFace, cardBack, cardName, nameOf, connect, post, needsToken, token, setToken, drawBoard, scoreLine, recentEvents,
     eventItem, announce, runningTotals, scoreWords, num, day, gameName, SUITS };
 })();

@@ -24,7 +24,7 @@ const Charts = (() => {
     const W = 900, H = 360, L = 50, R = 150, T = 16, B = 36;
     const deals = Math.max(1, ...race.map((scores) => scores.length - 1));
     const shown = Math.min(deals, upTo);
-    const chart = frame(W, H, fmt(_("Score race after {deals} deals: {scores}"), { deals: shown,
+    const chart = frame(W, H, fmt(ngettext("Score race after {deals} deal: {scores}", "Score race after {deals} deals: {scores}", shown), { deals: shown,
       scores: names.map((side, i) => `${side} ${race[i][Math.min(race[i].length - 1, shown)]}`).join(", ") }));
     const x = (d) => L + (W - L - R) * d / deals;
     const y = (s) => T + (H - T - B) * (1 - s / target);

@@ -28,12 +28,12 @@ const Show = (() => {
   }
 
   // Whose hand or crib, in the page's words.
-  const whose = (item) => fmt(item.kind === "crib" ? _("{player}'s crib") : _("{player}'s hand"), { player: item.player });
+  const whose = (item, snapshot) => fmt(item.kind === "crib" ? _("{player}'s crib") : _("{player}'s hand"), { player: Crib.nameOf(snapshot, item.player) });
 
-  function hand(item, record, show, state) {
+  function hand(item, record, show, state, snapshot) {
     const note = pegged(item, show, state);
     return el("div", { class: `show-hand kind-${item.kind}`, "data-kind": item.kind, "data-player": item.player },
-      el("h3", {}, `${whose(item)} `, el("b", { class: "show-total" }, String(item.total)),
+      el("h3", {}, `${whose(item, snapshot)} `, el("b", { class: "show-total" }, String(item.total)),
         note ? el("span", { class: "tag show-note" }, note) : null),
       el("div", { class: "show-cards" }, item.cards.map((c) => cardFace(c)),
         el("span", { class: "show-plus" }, "+"), cardFace(record.starter, { class: "card starter" })),
@@ -55,8 +55,8 @@ const Show = (() => {
     box.classList.toggle("over", show.over);  // the game's end: the winner and Play again first
     $("show-title").textContent = show.over ? _("The show and the game's end") : fmt(_("The show of deal {deal}"), { deal: show.deal });
     $("show-starter").replaceChildren(...(record.starter ? [el("span", { class: "label" }, _("Starter")), cardFace(record.starter),
-      el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: record.dealer }))] : []));
-    $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state)));
+      el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: Crib.nameOf(snapshot, record.dealer) }))] : []));
+    $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state, snapshot)));
     const pegging = state.events.filter((e) => e.deal === show.deal && (e.kind === "last_card" || e.kind === "go"));
     const last = pegging.filter((e) => e.kind === "last_card");
     $("show-last").replaceChildren(...last.map((e) => el("span", {}, el("b", {}, `${e.name}: ${e.points}`), ` ${e.player} · ${e.said}`)));
