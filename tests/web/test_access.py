@@ -28,7 +28,7 @@ def out_of_view(page: Any, selectors: list[str]) -> list[str]:
     return list(page.evaluate("""(selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)]
         .filter((e) => e.offsetParent !== null).map((e) => [s, e.getBoundingClientRect()])
         .filter(([, b]) => b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth)
-        .map(([s, b]) => `${s}: ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}`))""",
+        .map(([s, b]) => `${s}: ${[b.left, b.top, b.right, b.bottom].map(Math.round).join(",")}`))""",
                               selectors))
 SAMPLE = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
 
@@ -117,8 +117,9 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
                 fits = {str(c) for c in state.held("Guest") if state.count + c.value <= 31}
                 assert focused(page) in fits, "the keyboard is on a card that can be played"
             assert out_of_view(page, TABLE) == []
+            taken = len(board.table.state.inputs)
             page.keyboard.press("Enter")
-            page.wait_for_function("() => document.body.dataset.inputs !== String(%d)" % len(board.table.state.inputs))
+            page.wait_for_function(f"() => document.body.dataset.inputs !== '{taken}'")
             assert focused(page) != "BODY", "after a card or GO the keyboard stays at the hand"
 
         def proceed() -> None:  # the show waits: Continue has the focus, in view with the hands, and Enter is OK
@@ -283,14 +284,17 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(tmp_path):
     settings = Settings("Gast", ("easy",), seed=77, target=61)
     with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page(**DESKTOP)
+        page = browser.new_page(**DESKTOP, locale="de-DE")  # the browser asks for German (Accept-Language)
         page.goto(board.url)
         assert page.get_attribute("html", "lang") == "de"
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
         english = ["Lay away", "click", "Your hand", "NEW GAME", "Scores as said", "Statistics", "against",
-                   "Keypad", "Card picker", "Start the game", "Computer players", "deals", "live"]
+                   "Keypad", "Card picker", "Start the game", "Computer players", "deals", "live", "Guest"]
         text = page.locator("body").inner_text()
         assert [w for w in english if w in text] == []
+        playwright.expect(page.locator("select[name=level1] option[value=pro]")).to_have_text("Profi")  # the levels
+        assert page.get_attribute("#hand .card >> nth=0", "aria-label").split(", ")[1].split()[0] in (
+            "Kreuz", "Karo", "Herz", "Pik")
         assert axe(page) == []
         page.locator("#hand .card.active").nth(0).click()
         page.locator("#hand .card.active").nth(1).click()
@@ -312,7 +316,7 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(tmp_path):
                                        "Costliest"]),
                             ("scoreboard", ["count ", "deals", "Scoreboard"]),
                             ("games/0001.jsonl/1", ["previous deal", "Dealer", "Starter", "laid away", "deal 1"])):
-            view = browser.new_page(**DESKTOP)
+            view = browser.new_page(**DESKTOP, locale="de-DE")
             view.goto(board.url + path)
             view.wait_for_timeout(800)
             text = view.locator("body").inner_text()

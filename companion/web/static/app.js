@@ -198,23 +198,12 @@ const Crib = (() => {
     }
   }
 
-  // A player's name as this page says it: a computer player is named by its level in the page's language
-  // ("Pro" is "Profi" on a German page), numbered as the game numbers it ("Pro 2").
-  function nameOf(snapshot, player) {
-    const you = snapshot.you;
-    const at = you ? you.computers.indexOf(player) : -1;
-    if (at < 0) return player;
-    const level = _(you.levels[at]);
-    const number = player.slice(you.levels[at].length);  // "" or " 2"
-    return level.charAt(0).toUpperCase() + level.slice(1) + number;
-  }
-
   // A side's score; `dealer`: who deals the deal on show (the state may have moved on to the next deal).
   function scoreLine(snapshot, side, i, dealer = snapshot.state.dealer) {
     const state = snapshot.state;
     return el("span", { class: "side" + (state.turn && side.players.includes(state.turn) ? " turn" : "") },
       el("span", { class: "dot", style: `background:${snapshot.colours[i]}` }),
-      `${side.players.length === 1 ? nameOf(snapshot, side.players[0]) : side.name} `, el("b", {}, String(side.score)),
+      `${side.name} `, el("b", {}, String(side.score)),
       state.rules.match_target ? " " + fmt(_("(match {points} of {target})"), { points: side.match_points, target: state.rules.match_target }) : "",
       dealer && side.players.includes(dealer) ? el("span", { class: "tag" }, _("deals")) : null);
   }
@@ -302,6 +291,6 @@ const Crib = (() => {
     return played ? `${day(played)}, ${who}` : who;
   }
 
-  return { el, cardFace, cardBack, cardName, nameOf, connect, post, needsToken, token, setToken, drawBoard, scoreLine, recentEvents,
+  return { el, cardFace, cardBack, cardName, connect, post, needsToken, token, setToken, drawBoard, scoreLine, recentEvents,
     eventItem, announce, runningTotals, scoreWords, num, day, gameName, SUITS };
 })();

@@ -70,7 +70,7 @@
     $("count").textContent = String(state.count);
     renderPlayed(snapshot);
     $("starter").replaceChildren(state.starter ? cardFace(state.starter) : "–");
-    $("turn").textContent = !state.turn ? "–" : you && state.turn === you.person ? _("you") : Crib.nameOf(snapshot, state.turn);
+    $("turn").textContent = !state.turn ? "–" : you && state.turn === you.person ? _("you") : state.turn;
     const backs = you ? Array.from({ length: you.crib_in }, cardBack) : [];  // laid away, face down
     $("crib").replaceChildren(...(state.crib ? state.crib.map((c) => cardFace(c)) :
       snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : backs.length ? backs : ["–"]));
@@ -91,12 +91,12 @@
     const state = snapshot.state;
     const you = snapshot.you;
     const now = state.played.length - state.pile.length;
-    const who = (player) => (you && player === you.person ? _("you") : Crib.nameOf(snapshot, player));
+    const who = (player) => (you && player === you.person ? _("you") : player);
     $("played").replaceChildren(...(state.played.length ? state.played.map((p, i) => el("span", { class: "play" + (i < now ? " done" : "") },
       cardFace(p.card), el("span", { class: "who" }, who(p.player)))) : ["–"]));
     const theirs = you ? state.played.filter((p) => p.player !== you.person) : [];
     const last = theirs[theirs.length - 1];
-    $("last-card").replaceChildren(...(last ? [fmt(_("{player}'s last card:"), { player: Crib.nameOf(snapshot, last.player) }) + " ", cardFace(last.card)] : []));
+    $("last-card").replaceChildren(...(last ? [fmt(_("{player}'s last card:"), { player: last.player }) + " ", cardFace(last.card)] : []));
   }
 
   function renderOthers(snapshot) {
@@ -123,7 +123,7 @@
     $("you").hidden = !you;
     if (!you) return;
     const state = snapshot.state;
-    $("you-name").textContent = fmt(_("{person} against {computers}"), { person: you.person, computers: you.computers.map((c) => Crib.nameOf(snapshot, c)).join(", ") });
+    $("you-name").textContent = fmt(_("{person} against {computers}"), { person: you.person, computers: you.computers.join(", ") });
     const discarding = you.dealt.length > 0;
     const cards = discarding ? you.dealt : you.held;
     chosen = chosen.filter((code) => cards.some((c) => c.code === code));

@@ -28,7 +28,7 @@ const Show = (() => {
   }
 
   // Whose hand or crib, in the page's words.
-  const whose = (item, snapshot) => fmt(item.kind === "crib" ? _("{player}'s crib") : _("{player}'s hand"), { player: Crib.nameOf(snapshot, item.player) });
+  const whose = (item, snapshot) => fmt(item.kind === "crib" ? _("{player}'s crib") : _("{player}'s hand"), { player: item.player });
 
   function hand(item, record, show, state, snapshot) {
     const note = pegged(item, show, state);
@@ -55,7 +55,7 @@ const Show = (() => {
     box.classList.toggle("over", show.over);  // the game's end: the winner and Play again first
     $("show-title").textContent = show.over ? _("The show and the game's end") : fmt(_("The show of deal {deal}"), { deal: show.deal });
     $("show-starter").replaceChildren(...(record.starter ? [el("span", { class: "label" }, _("Starter")), cardFace(record.starter),
-      el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: Crib.nameOf(snapshot, record.dealer) }))] : []));
+      el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: record.dealer }))] : []));
     $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state, snapshot)));
     const pegging = state.events.filter((e) => e.deal === show.deal && (e.kind === "last_card" || e.kind === "go"));
     const last = pegging.filter((e) => e.kind === "last_card");
