@@ -3,7 +3,7 @@
     python3 dev.py i18n        # extract, merge into companion/locale/de/LC_MESSAGES/companion.po, compile .mo
 
 A developer's tool (it needs Babel, in the dev extra). Messages are the arguments of `_()`, `N_()` and
-`ngettext()` anywhere in the package, and the engine's spoken-count phrasebook (`i18n.engine_messages`).
+`ngettext()` anywhere in the package, and the spoken count's phrasebook (`words.count.engine_messages`).
 The tests run `extract()` and fail when a message has no German translation, or the catalog is stale.
 """
 
@@ -18,7 +18,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from companion.i18n import DOMAIN, LOCALE_DIR, engine_messages, html_messages
+from companion.i18n import DOMAIN, LOCALE_DIR, html_messages
+from companion.words.count import engine_messages
 
 PACKAGE = Path(__file__).parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -31,7 +32,7 @@ def extract() -> Catalog:
     """Every message of the package, as a template catalog."""
     template = Catalog(project="cribbage-companion", charset="utf-8")
     for phrase in engine_messages():
-        template.add(phrase, locations=[("companion/cribbage/scoring.py", 0)])
+        template.add(phrase, locations=[("companion/words/count.py", 0)])
     for filename, lineno, found, comments, _context in extract_from_dir(
             PACKAGE, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if filename.startswith("catalog.py"):

@@ -17,7 +17,7 @@ from typing import Any
 
 from .commands import CommandError
 from .cribbage.errors import CribbageError
-from .cribbage.words import N_, _
+from .i18n import N_, Language, _, choose, speaking
 
 DISTRIBUTION = "cribbage-companion"
 
@@ -109,11 +109,9 @@ def _option(argv: Sequence[str], name: str) -> list[str]:
     return found + [word.split("=", 1)[1] for word in argv if word.startswith(name + "=")]
 
 
-def help_language(argv: Sequence[str]) -> None:
+def help_language(argv: Sequence[str]) -> Language:
     """The language of the help and of argparse's messages, chosen before the parser is built: --lang, else (for
     --help) the [game] language of the configuration the options name, else the system's."""
-    from . import i18n
-
     given = _option(argv, "--lang")
     chosen = given[-1] if given else None
     if chosen is None and {"-h", "--help"} & set(argv):
@@ -125,14 +123,18 @@ def help_language(argv: Sequence[str]) -> None:
         except (ConfigError, OSError, ValueError):
             chosen = None  # a configuration that does not load is said when the command runs
     try:
-        i18n.use(chosen)
+        return choose(chosen)
     except ValueError:
-        i18n.use(None)  # argparse says what --lang takes
+        return choose(None)  # argparse says what --lang takes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    help_language(argv)
+    with speaking(help_language(argv)):
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     values = {index + 1 for index, word in enumerate(argv) if word in ("--lang", "--config", "--set")}
     chosen = next((word for index, word in enumerate(argv) if not word.startswith("-") and index not in values), None)
     parser = build_parser(chosen if chosen in COMMANDS else None)
@@ -143,11 +145,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        from . import i18n
+        with speaking(choose(getattr(args, "lang", None))):
+            status: int = args.func(args)
+    except CribbageError as error:
+        from .words.phrases import error_words
 
-        i18n.use(getattr(args, "lang", None))
-        status: int = args.func(args)
-    except (CribbageError, CommandError) as error:
+        with speaking(choose(getattr(args, "lang", None))):
+            print(f"crib {args.command}: {error_words(error)}", file=sys.stderr)
+        return 2
+    except CommandError as error:
         print(f"crib {args.command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -519,11 +519,14 @@ def add_config_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> Config:
-    """The configuration the options name; without --lang, its [game] language becomes the process's."""
-    config = load_config(args.config, args.overrides)
-    if getattr(args, "lang", None) is None:
-        i18n.use(config.game.language)
-    return config
+    """The configuration the options name."""
+    return load_config(args.config, args.overrides)
+
+
+def board_language(config: Config, args: argparse.Namespace | None = None) -> i18n.Language:
+    """The language the board speaks (its OLED, terminal and voice): --lang when given, else [game] language."""
+    given = getattr(args, "lang", None)
+    return i18n.choose(given if given is not None else config.game.language)
 
 
 def _unknown(key: str) -> str:

@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING
 
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
 from companion.clock import Clock, SystemClock
-from companion.config import LAYOUT_ADVICE, Config, ConfigError, add_config_arguments, config_from_args
+from companion.config import (
+    LAYOUT_ADVICE,
+    Config,
+    ConfigError,
+    add_config_arguments,
+    board_language,
+    config_from_args,
+)
 from companion.cribbage import transcript as t
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
@@ -30,10 +37,11 @@ from companion.cribbage.rules import VariantName
 from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
-from companion.i18n import _
+from companion.i18n import _, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
+from companion.words.phrases import error_words
 
 if TYPE_CHECKING:
     from companion.club.publisher import Publisher
@@ -312,8 +320,13 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def serve(args: argparse.Namespace, *, simulate: bool = False) -> int:
-    """Run the board until a signal: resume the game, show it, follow the table."""
+    """Run the board until a signal: resume the game, show it, follow the table, in the board's language."""
     config = config_from_args(args)
+    with speaking(board_language(config, args)):
+        return _serve(args, config, simulate=simulate)
+
+
+def _serve(args: argparse.Namespace, config: Config, *, simulate: bool) -> int:
     clock = SystemClock()
     state_dir = args.state_dir or config.state.path
     board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
@@ -352,7 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return serve(args)
-    except (ConfigError, CribbageError, DeviceError, GameLogError) as error:
+    except CribbageError as error:
+        print(f"cribbage-companion: {error_words(error)}", file=sys.stderr)
+        return 2
+    except (ConfigError, DeviceError, GameLogError) as error:
         print(f"cribbage-companion: {error}", file=sys.stderr)
         return 2
 

@@ -32,8 +32,10 @@ from typing import Any
 
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.refusals import Refusal, Why
 from companion.cribbage.transcript import Input, UndoInput, input_to_line, parse_input
 from companion.i18n import N_, _
+from companion.words.phrases import error_words
 
 HEADER = {"log": "cribbage-companion", "version": 1}
 VERSION = 1
@@ -151,7 +153,7 @@ def _read(path: Path, data: bytes) -> _Reading:
         try:
             inp = parse_input(obj)
         except CribbageError as error:
-            raise refuse(number, f"is not a table input ({error})") from error
+            raise refuse(number, f"is not a table input ({error_words(error)})") from error
         if isinstance(inp, UndoInput) and len(states) == 1:
             raise refuse(number, "holds an undo with no input before it to take back")
         try:
@@ -160,7 +162,8 @@ def _read(path: Path, data: bytes) -> _Reading:
             else:
                 states.append(apply(states[-1], inp))
         except CribbageError as error:
-            raise refuse(number, f"holds {input_to_line(inp)}, which the game refuses there ({error})") from error
+            raise refuse(number, f"holds {input_to_line(inp)}, which the game refuses there ({error_words(error)})") \
+                from error
         inputs.append(inp)
         good += len(raw) + 1
     return _Reading(inputs, warnings, good, version)
@@ -390,5 +393,6 @@ def replay_lines(lines: Iterable[str]) -> GameState:
         try:
             state = apply(state, parse_input(line))
         except CribbageError as error:
-            raise type(error)(_("line {number}: {error}").format(number=number, error=error)) from None
+            raise type(error)(Refusal(Why.BAD_LINE, count=number, cause=error.refusal) if error.refusal is not None
+                              else f"line {number}: {error}") from None
     return state

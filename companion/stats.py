@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.phrases import side_name
 from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
 from companion.i18n import _
+from companion.words.phrases import error_words, side_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -258,8 +258,8 @@ def read_log(path: Path) -> tuple[_Rows, list[str]]:
     try:
         games = games_of(game_log.inputs)
     except CribbageError as error:
-        return _Rows([], [], [], []), [f"{path}: the engine refuses an input ({error}); its games are left out of "
-                                       "the statistics"]
+        return _Rows([], [], [], []), [f"{path}: the engine refuses an input ({error_words(error)}); its games are "
+                                       "left out of the statistics"]
     played = datetime.fromtimestamp(path.stat().st_mtime).date().isoformat()
     return _rows(path.name, games, played, path), list(game_log.warnings)
 

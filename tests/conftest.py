@@ -1,8 +1,11 @@
-"""Every test starts in English with an English system locale, whatever the machine's, and leaves it so.
+"""Every test starts in English with an English system locale, whatever the machine's, and leaves it so; `speak`
+makes a test speak another language from then on (a test is an edge, like a command's main).
 Property tests have no time limit: these machines are shared and loaded, and speed is measured by `crib bench`,
 never by a test."""
 
 from __future__ import annotations
+
+import contextlib
 
 import pytest
 from hypothesis import settings
@@ -18,6 +21,12 @@ def english(monkeypatch):
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
-    i18n.use("en")
-    yield
-    i18n.use("en")
+    with i18n.speaking("en"):
+        yield
+
+
+@pytest.fixture
+def speak():
+    """`speak("de")`: the rest of the test speaks German (the language is reset after it)."""
+    with contextlib.ExitStack() as stack:
+        yield lambda code: stack.enter_context(i18n.speaking(code))

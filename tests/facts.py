@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+import pytest
+
+from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import ScoreEvent, Side
-from companion.cribbage.phrases import event_name, event_words, side_name
+from companion.i18n import ENGLISH
+from companion.words.phrases import error_words, event_name, event_words, side_name
 
 
 def by_name(table: Mapping[Side, int]) -> dict[str, int]:
@@ -36,3 +42,18 @@ def scores_of(state: Mapping[str, Any]) -> dict[str, int]:
 def winner_of(state: Mapping[str, Any]) -> str | None:
     """The name of the side a state's JSON projection says won, or None."""
     return None if state["winner"] is None else state["sides"][state["winner"]]["name"]
+
+
+def refused_words(error: BaseException) -> str:
+    """An engine error as an English player reads it."""
+    assert isinstance(error, CribbageError)
+    return error_words(error, ENGLISH)
+
+
+@contextlib.contextmanager
+def refused(kind: type[CribbageError], match: str) -> Iterator[pytest.ExceptionInfo[CribbageError]]:
+    """Like pytest.raises(kind, match=...), the words matched being the refusal's as an English player reads it."""
+    with pytest.raises(kind) as caught:
+        yield caught
+    words = refused_words(caught.value)
+    assert re.search(match, words), f"{match!r} not in {words!r}"

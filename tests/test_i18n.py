@@ -30,6 +30,8 @@ from companion.cribbage.scoring import (
 )
 from companion.i18n import _
 from companion.view.screen import COLUMNS, SIZE, _font, _wrap
+from companion.words import count
+from companion.words.phrases import prompt_words, said
 
 
 def fields(message: str) -> set[str]:
@@ -101,14 +103,14 @@ def test_the_system_locale_picks_the_language_where_the_board_speaks_it(environ,
 
 def test_auto_and_a_german_system_speak_german(monkeypatch):
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
-    assert i18n.use("auto") == "de"
-    assert initial_state().prompt() == "Neues Spiel beginnen"
+    assert i18n.choose("auto").code == "de"
+    assert prompt_words(initial_state().awaited(), i18n.choose("auto")) == "Neues Spiel beginnen"
 
 
 def test_an_unknown_language_is_a_clear_error_that_changes_nothing(capsys):
     with pytest.raises(ValueError, match=r"no language 'xx': choose one of en, de \(or auto\)"):
-        i18n.use("xx")
-    assert i18n.language() == "en"
+        i18n.language("xx")
+    assert i18n.current() is i18n.language("en") is i18n.ENGLISH
     with pytest.raises(SystemExit):
         cli.main(["score", "5H", "5D", "5C", "JS", "5S", "--lang", "xx"])
     assert "argument --lang: invalid choice: 'xx' (choose from 'en', 'de', 'auto')" in capsys.readouterr().err
@@ -165,9 +167,9 @@ def lines_on_the_oled(text: str) -> int:
     return len(wrapped)
 
 
-def test_every_german_prompt_fits_the_two_prompt_lines_where_the_english_one_does():
+def test_every_german_prompt_fits_the_two_prompt_lines_where_the_english_one_does(speak):
     english = [lines_on_the_oled(text) for text in prompts()]
-    i18n.use("de")
+    speak("de")
     german = [lines_on_the_oled(text) for text in prompts()]
     assert [(text, lines) for text, lines, most in zip(prompts(), german, english, strict=True)
             if lines > max(2, most)] == []
@@ -203,20 +205,20 @@ def every_kind_of_show() -> Iterator[tuple[list[Card], bool]]:
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_every_phrase_of_the_show_fits_two_lines_so_a_page_never_splits_it(language):
-    i18n.use(language)
+def test_every_phrase_of_the_show_fits_two_lines_so_a_page_never_splits_it(speak, language):
+    speak(language)
     phrases = {phrase for cards, crib in every_kind_of_show()
-               for phrase in score_show(cards[:4], cards[4], crib=crib).said()}
+               for phrase in said(score_show(cards[:4], cards[4], crib=crib))}
     assert len(phrases) > 100
     assert [phrase for phrase in phrases if not fits_the_oled(phrase, 2)] == []
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_every_phrase_of_the_play_fits_two_lines_after_the_players_name(language):
+def test_every_phrase_of_the_play_fits_two_lines_after_the_players_name(speak, language):
     """In the play the first phrase follows the name ("Cato: fifteen two"); one card pegs at most 14 (a double
     pair royal on fifteen), a run at most seven."""
-    i18n.use(language)
-    book = i18n.phrasebook()
+    speak(language)
+    book = count.book(i18n.current())
     said = []
     for kind in (FIFTEEN, THIRTY_ONE, PAIR, PAIR_ROYAL, DOUBLE_PAIR_ROYAL, RUN, GO, LAST_CARD, HIS_HEELS):
         for running, size in itertools.product(range(1, 15), range(3, 8)):
@@ -227,8 +229,8 @@ def test_every_phrase_of_the_play_fits_two_lines_after_the_players_name(language
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_the_count_and_the_starter_share_one_line(language):
-    i18n.use(language)
+def test_the_count_and_the_starter_share_one_line(speak, language):
+    speak(language)
     line = f"{_('Count {count}').format(count=31)} {_('Starter {card}').format(card='10♦')}"
     assert len(line) <= COLUMNS and _font().getlength(line) <= SIZE[0]
 
@@ -241,15 +243,15 @@ def test_no_german_word_is_longer_than_a_line_of_the_oled():
     assert max(words, key=len) and max(len(word) for word in words) <= COLUMNS
 
 
-def test_german_state_prompts_of_a_whole_game_fit(tmp_path):
+def test_german_state_prompts_of_a_whole_game_fit(speak, tmp_path):
     """Every prompt of a played game, as the table shows it, fits the two prompt lines in German."""
     from companion.cribbage.game import replay
     from tests.sample_deal import DEAL, deal
 
-    i18n.use("de")
+    speak("de")
     seen: list[GameState] = [initial_state()]
     seen += [replay(deal(upto)) for upto in DEAL[1:-4]] + [replay(deal("nothing"))]
-    assert [s.prompt() for s in seen if not fits_the_oled(s.prompt(), 2)] == []
+    assert [p for p in (prompt_words(s.awaited()) for s in seen) if not fits_the_oled(p, 2)] == []
 
 
 def test_crib_replay_tells_the_deal_in_german(tmp_path, capsys):
@@ -273,10 +275,10 @@ def test_crib_replay_tells_the_deal_in_german(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_crib_sims_help_line_fits_the_80_columns(language):
+def test_crib_sims_help_line_fits_the_80_columns(speak, language):
     from companion.table import HELP, NEW_GAME
 
-    i18n.use(language)
+    speak(language)
     assert len(_(HELP).format(new_game=NEW_GAME)) <= 80
 
 
@@ -286,17 +288,13 @@ def test_the_web_page_speaks_the_chosen_language_and_hands_its_scripts_the_catal
     from companion import i18n
 
     page = resources.files("companion.web.templates").joinpath("board.html").read_text(encoding="utf-8")
-    try:
-        assert i18n.translate_html(page) == page  # English: the template as it is
-        i18n.use("de")
-        german = i18n.translate_html(page)
-        assert '<html lang="de">' in german
-        assert ">Deine Hand" in german and ">Your hand" not in german
-        assert german.count("<") == page.count("<") + 2  # the same elements, and the words' <script>
-        words = json.loads(german.split("window.WORDS = ", 1)[1].split(";</script>", 1)[0])
-        assert words["No card fits under 31: say go"] == "Keine Karte passt unter 31: Go sagen"
-    finally:
-        i18n.use("en")
+    assert i18n.translate_html(page) == page  # English: the template as it is
+    german = i18n.translate_html(page, i18n.language("de"))
+    assert '<html lang="de">' in german
+    assert ">Deine Hand" in german and ">Your hand" not in german
+    assert german.count("<") == page.count("<") + 2  # the same elements, and the words' <script>
+    words = json.loads(german.split("window.WORDS = ", 1)[1].split(";</script>", 1)[0])
+    assert words["No card fits under 31: say go"] == "Keine Karte passt unter 31: Go sagen"
 
 
 # --- help: every command's --help in the chosen language ---------------------------------------------------------
@@ -310,12 +308,10 @@ def help_texts(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
-def test_every_help_text_has_its_german_words(name):
-    i18n.use("en")
+def test_every_help_text_has_its_german_words(speak, name):
     english = help_texts(name)
-    i18n.use("de")
+    speak("de")
     german = help_texts(name)
-    i18n.use("en")
     assert len(english) == len(german) >= 3
     assert [text for text, words in zip(english, german, strict=True) if words == text] == []  # each translated
 
@@ -335,4 +331,3 @@ def test_help_speaks_the_language_chosen_by_lang_or_the_configuration(capsys):
     with pytest.raises(SystemExit):
         cli.main(["scores", "--lang", "de"])
     assert "ungültige Wahl: 'scores'" in capsys.readouterr().err
-    i18n.use("en")

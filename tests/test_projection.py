@@ -1,5 +1,5 @@
 """One game, three JSON views: `crib replay --json`, the page's state and the club's retained state are the one
-projection (companion.cribbage.projection), key for key and value for value."""
+projection (companion.words.projection), key for key and value for value."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
 """Words are made at the edge and never read back: no module or script of the package takes a score's name, a
 side's name or a prompt apart to learn a fact (issue 21). The engine's typed facts say it: an event's `kind`,
-a side's `players`, the prompt's `wanted`."""
+a side's `players`, the prompt's `wanted`, a refusal's `why`. The engine makes no words at all (issue 31): no
+module of companion/cribbage translates a message or formats one for a person."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -24,12 +26,40 @@ READING_WORDS_BACK = {
     "pegs told apart by their LED colours (the snapshot's pegs say which)": re.compile(
         r"""colours\.(map|findIndex|indexOf)\(.*(dim|rgb|same)|\b(backs|colours)\.findIndex\("""),
 }
-ALLOWED = {"partners' names joined outside the phrasebook": {"cribbage/phrases.py"}}
+ALLOWED = {"partners' names joined outside the phrasebook": {"words/phrases.py"}}
+ENGINE = sorted((PACKAGE / "cribbage").glob("*.py"))
+TRANSLATORS = {"_", "N_", "ngettext", "gettext", "translate", "spell"}  # what would make words from a message
 
 
 def test_the_scan_covers_the_package():
     names = {str(p.relative_to(PACKAGE)) for p in SOURCES}
-    assert {"cribbage/phrases.py", "web/static/app.js", "club/static/club.js", "stats.py"} <= names
+    assert {"words/phrases.py", "web/static/app.js", "club/static/club.js", "stats.py"} <= names
+    assert {"game.py", "facts.py", "rules.py", "scoring.py", "cards.py", "transcript.py"} <= {p.name for p in ENGINE}
+
+
+def words_made(source: str) -> list[str]:
+    """Where a source translates a message, or imports what translates one."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATORS:
+            found.append(f"{node.lineno}: {node.func.id}()")
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in ("i18n", "words", "phrases"):
+            found.append(f"{node.lineno}: from {node.module} import ...")
+        elif isinstance(node, ast.ImportFrom) and any(a.name in TRANSLATORS for a in node.names):
+            found.append(f"{node.lineno}: imports {', '.join(a.name for a in node.names)}")
+    return found
+
+
+@pytest.mark.parametrize("path", ENGINE, ids=lambda p: p.name)
+def test_the_engine_makes_no_words(path):
+    assert words_made(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("line", ['raise RuleError(_("the count is {count}").format(count=c))',
+                                  "from .words import _, ngettext", "from companion.i18n import N_",
+                                  'said = ngettext("a", "b", n)'])
+def test_the_engine_scan_finds_words_made(line):
+    assert words_made(line) != []
 
 
 @pytest.mark.parametrize("what", list(READING_WORDS_BACK))

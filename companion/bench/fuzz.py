@@ -63,6 +63,7 @@ def _cards() -> Target:
     from companion.cribbage.errors import CardSyntaxError
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
+    from companion.words.phrases import error_words
 
     def target(data: bytes) -> None:
         text = data.decode("utf-8", "replace")
@@ -72,7 +73,7 @@ def _cards() -> Target:
         try:
             card = Card.parse(text)
         except CardSyntaxError as error:
-            _check(bool(str(error)), f"{text!r} refused without words")
+            _check(bool(error_words(error)), f"{text!r} refused without words")
             return
         _check(card in DECK and Card.parse(str(card)) == card and Card.parse(card.payload) == card,
                f"{text!r} read as {card!r}, which does not read back")
@@ -106,12 +107,13 @@ def _keypad() -> Target:
 def _transcript() -> Target:
     from companion.cribbage.errors import CribbageError
     from companion.cribbage.game import apply
-    from companion.cribbage.projection import state_json
+    from companion.cribbage.refusals import Why
     from companion.cribbage.transcript import parse_input
     from companion.errors import CommandError
     from companion.gamelog import replay_lines
     from companion.textlines import utf8_lines
     from companion.view.history import describe
+    from companion.words.projection import state_json
 
     def target(data: bytes) -> None:
         try:
@@ -121,10 +123,9 @@ def _transcript() -> Target:
         try:
             state = replay_lines(lines)
         except CribbageError as error:
-            match = re.match(r"line (\d+): ", str(error))
-            if match is None:
+            if error.refusal is None or error.refusal.why is not Why.BAD_LINE or error.refusal.count is None:
                 raise Broken(f"a refusal that names no line: {error}") from None
-            number = int(match[1])
+            number = error.refusal.count
             before = replay_lines(lines[: number - 1])  # the lines before it replay: the refusal is that line's
             shown = json.dumps(state_json(before))
             try:

@@ -14,8 +14,8 @@ from pathlib import Path
 from companion.club.night import Night
 from companion.club.pairing import BYE
 from companion.cribbage.facts import Side
-from companion.cribbage.phrases import side_name
 from companion.fonts import MONO
+from companion.words.phrases import side_name
 
 STANDING_COLUMNS = ("rank", "player", "points", "wins", "games", "spread", "skunks", "skunked", "byes",
                     "match_points")

@@ -7,7 +7,7 @@
                                         {"v":2,"round":4,"table":4,"players":["Ann","Bob"]} (players [] when idle)
 
 Every payload is a JSON object with `"v": 2`; its `state` is the game's one projection
-(companion.cribbage.projection: the same keys as `crib replay --json` and the page's `/api/state`). An event
+(companion.words.projection: the same keys as `crib replay --json` and the page's `/api/state`). An event
 is identified by its board, its game log ("0003") and its sequence number in that log (the number `ok N`
 shows at the table), so a message delivered twice is recognised and counted once. Anything received is
 checked by `parse_message`: a malformed or forged message raises `BadMessage` with what was wrong, and the
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cribbage.game import GameState
-from companion.cribbage.projection import state_json
 from companion.cribbage.rules import partnerships, skunk_lines
 from companion.i18n import _
+from companion.words.projection import state_json
 
 VERSION = 2
 READ = (1, 2)  # the versions the scoreboard takes

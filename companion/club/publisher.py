@@ -10,6 +10,7 @@ carries the same log and sequence number, so the scoreboard counts it once.
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 import json
 import logging
@@ -127,7 +128,8 @@ class Publisher:
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
         self.client.on_message = self._on_message
-        self.thread = threading.Thread(target=self._run, name="club-publisher", daemon=True)
+        self.thread = threading.Thread(target=contextvars.copy_context().run, args=(self._run,), name="club-publisher",
+                                       daemon=True)  # in the board's language
 
     def topic(self, kind: str) -> str:
         return protocol.board_topic(self.club, self.board, kind)

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.club.pairing import BYE
 from companion.cribbage.facts import Side
-from companion.cribbage.phrases import listed, side_name
+from companion.words.phrases import listed, side_name
 
 SCORINGS = ("match", "acc")
 WIN, SKUNK_WIN, BYE_POINTS = 2, 3, 2

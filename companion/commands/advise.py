@@ -16,6 +16,7 @@ from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.i18n import _
 from companion.textlines import open_text
+from companion.words.phrases import error_words
 
 
 def register(subparsers: Any) -> None:
@@ -99,6 +100,7 @@ def batch(lines: Iterable[str], model: OpponentModel, out: TextIO) -> int:
             analysis = analyse(parse_cards(words), dealer=role == "dealer", variant=variant, model=model)
             out.write(json.dumps(analysis.to_json(), ensure_ascii=False) + "\n")
         except (CribbageError, CommandError) as error:
-            out.write(json.dumps({"line": number, "error": str(error)}) + "\n")
+            said = error_words(error) if isinstance(error, CribbageError) else str(error)
+            out.write(json.dumps({"line": number, "error": said}) + "\n")
             status = 2
     return status

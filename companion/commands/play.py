@@ -18,19 +18,20 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands import CommandError
-from companion.config import add_config_arguments, config_from_args
+from companion.config import Config, add_config_arguments, board_language, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.projection import state_json
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
-from companion.i18n import _
+from companion.i18n import _, speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.table import Outcome
 from companion.web.present import person_prompt, show_json
 from companion.web.wiring import attach
+from companion.words.phrases import error_words
+from companion.words.projection import state_json
 
 HELP_LINE = ("Type the cards to lay away (5H KD), a card to play, go, ok (after the show), undo, claim 7, "
              "sort asc|desc|none")
@@ -85,6 +86,11 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
 def run(args: argparse.Namespace) -> int:
     settings = chosen_settings(args)
     config = config_from_args(args)
+    with speaking(board_language(config, args)):
+        return _run(args, settings, config)
+
+
+def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
     config = replace(config, devices=replace(config.devices, **DEVICES))
     state_dir = args.state_dir or default_state_dir()
     current = current_log(state_dir)
@@ -176,7 +182,7 @@ class TerminalPlay(EntryDevice):
             try:
                 cards = parse_cards(text)
             except CribbageError as error:
-                print(f"{error}", file=self.out, flush=True)
+                print(error_words(error), file=self.out, flush=True)
                 return
             self._emit(dealer_entry(t.DiscardInput(settings.person, cards)))
             return

@@ -6,11 +6,11 @@ import argparse
 import json
 from typing import Any
 
-from companion.cribbage.projection import state_json
 from companion.gamelog import replay_lines
 from companion.i18n import _
 from companion.textlines import open_text
 from companion.view.history import describe
+from companion.words.projection import state_json
 
 
 def register(subparsers: Any) -> None:

@@ -13,7 +13,8 @@ from companion.commands import CommandError
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.scoring import Score, score_show, show_total
-from companion.i18n import _
+from companion.i18n import ENGLISH, _
+from companion.words.phrases import error_words, lines, say
 
 
 def register(subparsers: Any) -> None:
@@ -63,7 +64,9 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
                     number = count + index + 1
                     try:
                         results[index] = line_total(_utf8(lines[index], number, args.batch))
-                    except (CribbageError, CommandError) as error:
+                    except CribbageError as error:
+                        bad.append(f"line {number}: {error_words(error)} (got {lines[index].strip()!r})")
+                    except CommandError as error:
                         bad.append(f"line {number}: {error} (got {lines[index].strip()!r})")
             sys.stdout.write("\n".join(BAD_TOTAL if total is None else str(total) for total in results)
                              if bad else "\n".join(map(str, results)))
@@ -109,12 +112,12 @@ def print_score(score: Score, *, as_json: bool, itemise: bool = False) -> None:
     if as_json:
         import json  # only for --json: `crib score` starts without it
 
-        print(json.dumps(score.to_json(), ensure_ascii=False))
+        print(json.dumps({**score.to_json(), "said": say(score, ENGLISH)}, ensure_ascii=False))  # JSON in English
         return
     if itemise:
-        for line in score.lines():
+        for line in lines(score):
             print(line)
-    print(_("total {total}: {said}").format(total=score.total, said=score.say()))
+    print(_("total {total}: {said}").format(total=score.total, said=say(score)))
 
 
 @contextlib.contextmanager

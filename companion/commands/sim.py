@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.clock import Clock, SystemClock
 from companion.commands import CommandError, sim_state_dir
-from companion.config import NAME_CHARS, Config, add_config_arguments, config_from_args
+from companion.config import NAME_CHARS, Config, add_config_arguments, board_language, config_from_args
 from companion.cribbage import transcript as t
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.rules import VARIANT, VARIANTS
@@ -30,7 +30,7 @@ from companion.demo import DEMO
 from companion.devices.base import DeviceError
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLog, GameLogError, current_log
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, speaking
 from companion.registry import Devices, simulated_choice
 from companion.table import HELP, NEW_GAME, Outcome, Table
 from companion.view.history import deal_summary, game_history
@@ -252,6 +252,11 @@ def run(args: argparse.Namespace) -> int:
     if args.speak_to:
         args.overrides.append(f"voice.record_to={json.dumps(str(args.speak_to))}")
     config = config_from_args(args)
+    with speaking(board_language(config, args)):
+        return _simulate(args, config)
+
+
+def _simulate(args: argparse.Namespace, config: Config) -> int:
     if simulated_choice(config, "strip"):  # unless chosen: the simulated Pico, firmware and all
         config = replace(config, devices=replace(config.devices, strip="pico-sim"))
     setup = new_setup(config, args)

@@ -11,11 +11,11 @@ from typing import Any
 from companion.commands import CommandError, game_state_dir
 from companion.config import add_config_arguments
 from companion.cribbage.game import replay
-from companion.cribbage.projection import state_json
 from companion.devices.presence import read_status
 from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _
 from companion.view.history import describe
+from companion.words.projection import state_json
 
 
 def register(subparsers: Any) -> None:

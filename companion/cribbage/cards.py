@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import CardSyntaxError
-from .words import N_, _
+from .refusals import Refusal, Why
 
 
 class Suit(enum.Enum):
@@ -48,8 +48,6 @@ VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank: pip value fo
 _RANK_BY_TEXT = {name: rank for rank, name in enumerate(RANK_NAMES) if name} | {"T": 10}
 _CARD_TEXT = re.compile(r"^\s*(10|[2-9TAJQK])\s*(.)\s*$", re.IGNORECASE)
 
-ACCEPTED_FORMS = N_("a rank A 2-9 10 (or T) J Q K then a suit C D H S (or ♣ ♦ ♥ ♠), for example 5H, 10D, ah, Q♠")
-
 # Printed decks carry "C" + rank (T for ten) + suit: three ASCII characters fit the smallest DataMatrix
 # (10x10) and can never be a retail barcode, which is all digits.
 PAYLOAD_PREFIX = "C"
@@ -66,7 +64,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13:
-            raise CardSyntaxError(_("rank {rank} is not a card rank: use 1 (ace) to 13 (king)").format(rank=self.rank))
+            raise CardSyntaxError(Refusal(Why.BAD_RANK, count=self.rank))
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -92,13 +90,11 @@ class Card:
         else:
             match = _CARD_TEXT.match(text)
             if not match:
-                raise CardSyntaxError(_("{text!r} is not a card: type {forms}")
-                                      .format(text=text.strip(), forms=_(ACCEPTED_FORMS)))
+                raise CardSyntaxError(Refusal(Why.NOT_A_CARD, text=text.strip()))
             rank_text, suit_text = match.groups()
         suit = _SUIT_BY_TEXT.get(suit_text.upper())
         if suit is None:
-            raise CardSyntaxError(_("{text!r} has no suit I know: type {forms}")
-                                  .format(text=text.strip(), forms=_(ACCEPTED_FORMS)))
+            raise CardSyntaxError(Refusal(Why.NO_SUIT, text=text.strip()))
         return cls(_RANK_BY_TEXT[rank_text.upper()], suit)
 
     def __str__(self) -> str:

@@ -68,8 +68,43 @@ class ScoreEvent:
     score: Score  # the itemised reason
     deal: int  # deal number in the current game, from 1
     claimed: int | None = None  # muggins games: the points claimed for this count
-    notes: tuple[str, ...] = ()  # what the points alone do not say: a claim off the count, muggins taken, the
+    notes: tuple[Note, ...] = ()  # what the points alone do not say: a claim off the count, muggins taken, the
     # game won at the cap
+
+
+class NoteKind(StrEnum):
+    """What a score's points alone do not say (the value is the code clients read)."""
+
+    CLAIMED = "claimed"  # a card's points claimed in the play: `claimed`
+    CLAIMED_PEGS = "claimed_pegs"  # a count claimed: `claimed`, and `player` pegs `points`
+    MISSED = "missed"  # `player`'s claim was off by `points`: short, or `over`; muggins is open for that many
+    MUGGINS_TAKEN = "muggins_taken"  # `caller` takes the `points` that `player` missed (or `over`called) on
+    # `counting` (PEGGING: the play; HAND or CRIB: that player's count)
+    WON_AT_CAP = "won_at_cap"  # `wanted` held (`counting` in the show) or scored, `points` pegged: `side` reaches
+    # `target` and the game is over
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A typed fact about a score, said at the edge (companion.words.phrases.note)."""
+
+    kind: NoteKind
+    player: str | None = None
+    points: int = 0
+    claimed: int | None = None
+    over: bool = False  # a claim too high (else too low)
+    caller: str | None = None
+    counting: ScoreKind | None = None
+    wanted: int | None = None
+    side: Side | None = None
+    target: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The note's code and facts, for clients."""
+        return {"kind": self.kind.value, "player": self.player, "points": self.points, "claimed": self.claimed,
+                "over": self.over, "caller": self.caller,
+                "counting": self.counting.value if self.counting else None, "wanted": self.wanted,
+                "side": list(self.side.players) if self.side else None, "target": self.target}
 
 
 class Wanted(StrEnum):

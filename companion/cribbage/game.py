@@ -32,8 +32,8 @@ from types import MappingProxyType
 
 from .cards import Card
 from .errors import InputError, RuleError
-from .facts import Phase, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
-from .phrases import listed, prompt_words, score_name, seen_words, side_name
+from .facts import Note, NoteKind, Phase, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
+from .refusals import Act, Refusal, Why
 from .rules import (
     DEFAULT_MATCH,
     MATCH_SCORING,
@@ -61,6 +61,7 @@ from .scoring import (
     score_show,
 )
 from .transcript import (
+    PARTNERS,
     ClaimInput,
     CribInput,
     CutInput,
@@ -75,7 +76,6 @@ from .transcript import (
     StarterInput,
     UndoInput,
 )
-from .words import _, ngettext, spell
 
 IMPOSSIBLE_SHOW_TOTALS = frozenset((19, 25, 26, 27))
 
@@ -115,32 +115,27 @@ class MissedPoints:
     deal: int  # the deal the count belongs to (a crib's muggins is called after the next deal has begun)
     over: bool = False  # the claim was too high: the claimant pegged only the true points
 
-    def say(self) -> str:
-        said = (_("{player} overcalled by {points}: muggins for {n}") if self.over
-                else _("{player} missed {points}: muggins for {n}"))
-        return said.format(player=self.player, points=spell(self.points), n=self.points)
+    def note(self) -> Note:
+        return Note(NoteKind.MISSED, self.player, self.points, over=self.over)
 
 
 def rules_of(inp: GameInput) -> Rules:
     """The rules a game input asks for, checked: InputError says what to write instead."""
     players = len(inp.players)
     if not 2 <= players <= 4:
-        raise InputError(_('a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]'))
+        raise InputError(Refusal(Why.PLAYERS, count=players))
     variant = inp.variant or VARIANT_FOR_PLAYERS[players]
     if variant not in VARIANTS or VARIANT[variant].players != players:
-        raise InputError(_("the {variant} game is for {number} players, not {players}")
-                         .format(variant=variant, number=spell(VARIANT[variant].players), players=players))
+        raise InputError(Refusal(Why.VARIANT_PLAYERS, text=variant, size=VARIANT[variant].players, count=players))
     target = inp.target if inp.target is not None else VARIANT[variant].target
     if not 5 <= target <= 1000:
-        raise InputError(_("a game is played to 121 or 61 points, not {target}").format(target=target))
+        raise InputError(Refusal(Why.TARGET, points=target))
     match = DEFAULT_MATCH if inp.match is True else None if inp.match is False else inp.match
     if match is not None and match < 1:
-        raise InputError(_("a match is won with 1 or more match points (usually {usual}), not {match}")
-                         .format(usual=DEFAULT_MATCH, match=match))
+        raise InputError(Refusal(Why.MATCH_TARGET, points=match, total=DEFAULT_MATCH))
     scoring = inp.match_scoring or "standard"
     if scoring not in MATCH_SCORING:
-        raise InputError(_("no match scoring {scoring!r}: use one of {scorings}")
-                         .format(scoring=scoring, scorings=', '.join(MATCH_SCORING)))
+        raise InputError(Refusal(Why.MATCH_SCORING, text=scoring, names=tuple(MATCH_SCORING)))
     return Rules(variant, target, inp.muggins, match, scoring)
 
 
@@ -279,10 +274,6 @@ class GameState:
         return Prompt(Wanted.NEW_MATCH, winner=self.match_winner, won=self.match_points[self.match_winner],
                       others=tuple(others))
 
-    def prompt(self) -> str:
-        """What the table must do next, in words."""
-        return prompt_words(self.awaited())
-
 
 def initial_state() -> GameState:
     """Before any game input: phase "new"."""
@@ -295,7 +286,7 @@ def replay(inputs: Iterable[Input]) -> GameState:
     for inp in inputs:
         if isinstance(inp, UndoInput):
             if len(states) == 1:
-                raise RuleError(_("nothing to undo: no input has been entered"))
+                raise RuleError(Refusal(Why.NOTHING_TO_UNDO))
             states.pop()
         else:
             states.append(apply(states[-1], inp))
@@ -306,12 +297,12 @@ def apply(state: GameState, inp: Input) -> GameState:
     """The state after one table input. Raises InputError or RuleError, and then nothing has changed."""
     if isinstance(inp, UndoInput):
         if not state.inputs:
-            raise RuleError(_("nothing to undo: no input has been entered"))
+            raise RuleError(Refusal(Why.NOTHING_TO_UNDO))
         return replay(state.inputs[:-1])
-    if state.phase in ("game over", "match over") and not isinstance(inp, GameInput):
-        raise RuleError(_("the game is over ({prompt}): start a new game, or undo").format(prompt=state.prompt()))
-    if state.phase == "new" and not isinstance(inp, GameInput):
-        raise RuleError(_('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}'))
+    if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not isinstance(inp, GameInput):
+        raise RuleError(Refusal(Why.GAME_OVER, prompt=state.awaited()))
+    if state.phase is Phase.NEW and not isinstance(inp, GameInput):
+        raise RuleError(Refusal(Why.NO_GAME))
     if state.missed is not None and not isinstance(inp, MugginsInput):
         state = replace(state, missed=None)
     return replace(_dispatch(state, inp), inputs=(*state.inputs, inp))
@@ -340,26 +331,22 @@ def _dispatch(state: GameState, inp: Input) -> GameState:
         return _muggins(state, inp)
     if isinstance(inp, PegInput):
         return _manual(state, inp)
-    raise InputError(_("not a table input: {inp!r}").format(inp=inp))
+    raise InputError(Refusal(Why.NOT_AN_INPUT, text=repr(inp)))
 
 
 # --- scoring -----------------------------------------------------------------------------------------------
 
 def _peg(state: GameState, side: Side, player: str | None, score: Score, kind: ScoreKind, *,
          points: int | None = None, claimed: int | None = None, deal: int | None = None,
-         notes: tuple[str, ...] = ()) -> GameState:
+         notes: tuple[Note, ...] = ()) -> GameState:
     """Peg points for a side; at the target the game is over at once and the score is capped."""
     have = state.scores[side]
     wanted = score.total if points is None else points
     pegged = max(-have, min(wanted, state.target - have))
-    note = ""
     if pegged < wanted and have + pegged == state.target:
-        note = (_("{wanted} held, {pegged} pegged: {side} reaches {target} and the game is over")
-                if kind.in_show else
-                _("{wanted} scored, {pegged} pegged: {side} reaches {target} and the game is over")
-                ).format(wanted=spell(wanted), pegged=spell(pegged), side=side_name(side), target=state.target)
-    event = ScoreEvent(kind, side, player, pegged, score, deal or state.deal_number, claimed,
-                       (*notes, note) if note else notes)
+        notes = (*notes, Note(NoteKind.WON_AT_CAP, player, pegged, counting=kind, wanted=wanted, side=side,
+                              target=state.target))
+    event = ScoreEvent(kind, side, player, pegged, score, deal or state.deal_number, claimed, notes)
     scores = {**state.scores, side: have + pegged}
     back_pegs = {**state.back_pegs, side: have} if pegged else state.back_pegs
     state = replace(state, scores=scores, back_pegs=back_pegs, events=(*state.events, event))
@@ -378,19 +365,17 @@ def _win(state: GameState, side: Side) -> GameState:
 # --- the game and the cut ----------------------------------------------------------------------------------
 
 def _game(state: GameState, inp: GameInput) -> GameState:
-    if state.phase not in ("new", "game over", "match over"):
-        raise RuleError(_("a game is in progress ({prompt}): finish it, or undo back to its start")
-                        .format(prompt=state.prompt()))
+    if state.phase not in (Phase.NEW, Phase.GAME_OVER, Phase.MATCH_OVER):
+        raise RuleError(Refusal(Why.GAME_IN_PROGRESS, prompt=state.awaited()))
     players = tuple(inp.players)
     rules = rules_of(inp)
     if len(set(players)) != len(players):
-        raise InputError(_("two players have the same name: give each player a different name"))
+        raise InputError(Refusal(Why.SAME_NAMES, players=players))
     if inp.dealer is not None and inp.dealer not in players:
-        raise InputError(_("the dealer {dealer!r} is not one of the players {players}")
-                         .format(dealer=inp.dealer, players=listed(players)))
+        raise InputError(Refusal(Why.DEALER_NOT_PLAYING, player=inp.dealer, players=players))
     sides = tuple(Side(partners) for partners in partnerships(players))
     side_of = {p: side for side in sides for p in side.players}
-    next_game = (state.phase == "game over" and state.match_target is not None and rules == state.rules
+    next_game = (state.phase is Phase.GAME_OVER and state.match_target is not None and rules == state.rules
                  and players == state.players)
     dealer = inp.dealer
     if next_game:
@@ -398,8 +383,7 @@ def _game(state: GameState, inp: GameInput) -> GameState:
         if dealer is None:
             dealer = losing_players[0]
         elif dealer not in losing_players:
-            raise RuleError(_("the loser of the last game deals first: {losers}, not {dealer}")
-                            .format(losers=listed(losing_players), dealer=dealer))
+            raise RuleError(Refusal(Why.LOSER_DEALS, players=losing_players, player=dealer))
     zero = dict.fromkeys(sides, 0)
     new = GameState(
         players=players, sides=sides, rules=rules, scores=zero, back_pegs=zero,
@@ -428,15 +412,14 @@ def _new_deal(state: GameState, dealer: str) -> GameState:
 
 
 def _cut(state: GameState, inp: CutInput) -> GameState:
-    if state.phase != "cut":
-        raise RuleError(_("the cut for deal is over: {prompt}").format(prompt=state.prompt()))
+    if state.phase is not Phase.CUT:
+        raise RuleError(Refusal(Why.CUT_OVER, prompt=state.awaited()))
     _check_player(state, inp.player)
     cut = dict(state.cuts)
     if inp.player in cut:
-        raise RuleError(_("{player} has cut already ({cut}): {prompt}")
-                        .format(player=inp.player, cut=cut[inp.player], prompt=state.prompt()))
+        raise RuleError(Refusal(Why.CUT_ALREADY, player=inp.player, card=cut[inp.player], prompt=state.awaited()))
     if inp.card in cut.values():
-        raise RuleError(_("{card} was cut already: check the card and scan it again").format(card=inp.card))
+        raise RuleError(Refusal(Why.CARD_CUT_ALREADY, card=inp.card))
     cuts = (*state.cuts, (inp.player, inp.card))
     if len(cuts) < len(state.players):
         return replace(state, cuts=cuts, recut=False)
@@ -451,22 +434,22 @@ def _cut(state: GameState, inp: CutInput) -> GameState:
 
 def _check_player(state: GameState, player: str) -> None:
     if player not in state.players:
-        raise RuleError(_("{player!r} is not playing: the players are {players}")
-                        .format(player=player, players=listed(state.players)))
+        raise RuleError(Refusal(Why.NOT_PLAYING, player=player, players=state.players))
 
 
-def _check_distinct(cards: tuple[Card, ...], what: str) -> None:
+def _check_distinct(cards: tuple[Card, ...], act: Act, player: str | None = None) -> None:
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise RuleError(_("{twice} appears twice in {what}: scan each card once").format(twice=twice, what=what))
+        raise RuleError(Refusal(Why.CARD_TWICE, card=twice, act=act, player=player))
 
 
 class CardSeen(RuleError):
-    """A card already seen this deal: `seen` says where it is, the message says so in the chosen words."""
+    """A card already seen this deal: `seen` (also `refusal.seen`) says where it is."""
 
-    def __init__(self, message: str, seen: Seen) -> None:
-        super().__init__(message)
-        self.seen = seen
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal)
+        assert refusal.seen is not None
+        self.seen = refusal.seen
 
 
 def where_seen(state: GameState, card: Card, owner: str | None = None) -> Seen | None:
@@ -486,67 +469,56 @@ def where_seen(state: GameState, card: Card, owner: str | None = None) -> Seen |
     return None
 
 
-def _refuse_seen(state: GameState, card: Card, owner: str | None, then: str, **names: str) -> None:
-    """Raise CardSeen when `card` is seen already: where it is, then what to do (`then`, a format with {seen}
-    and `names`)."""
+def _refuse_seen(state: GameState, card: Card, owner: str | None, act: Act) -> None:
+    """Raise CardSeen when `card` is seen already: where it is, and what was being entered (`act`, by `owner`)."""
     if (seen := where_seen(state, card, owner)) is not None:
-        raise CardSeen(then.format(seen=seen_words(seen), **names), seen)
+        raise CardSeen(Refusal(Why.CARD_SEEN, card=card, seen=seen, act=act, player=owner))
 
 
 def _hand(state: GameState, inp: HandInput) -> GameState:
-    if state.phase != "deal":
-        raise RuleError(_("hands are entered before the starter is turned: {prompt}").format(prompt=state.prompt()))
+    if state.phase is not Phase.DEAL:
+        raise RuleError(Refusal(Why.HANDS_BEFORE_STARTER, prompt=state.awaited()))
     _check_player(state, inp.player)
     size = state.dealt_size
     if len(inp.cards) != size:
-        raise RuleError(_("{player} was dealt {size} cards: scan all {n}, not {cards}")
-                        .format(player=inp.player, size=spell(size), n=size, cards=len(inp.cards)))
-    _check_distinct(inp.cards, _("{player}'s hand").format(player=inp.player))
+        raise RuleError(Refusal(Why.HAND_SIZE, player=inp.player, size=size, count=len(inp.cards)))
+    _check_distinct(inp.cards, Act.HAND, inp.player)
     if inp.player in state.hands:
-        raise RuleError(_("{player}'s hand is already in: undo to change it").format(player=inp.player))
+        raise RuleError(Refusal(Why.HAND_IN_ALREADY, player=inp.player))
     for card in inp.cards:
-        _refuse_seen(state, card, inp.player, _("{seen}: check {player}'s cards"), player=inp.player)
+        _refuse_seen(state, card, inp.player, Act.HAND)
     discard = state.discards.get(inp.player, ())
     if missing := [c for c in discard if c not in inp.cards]:
-        raise RuleError(_("{player} laid away {missing}, which is not in this hand: check the cards")
-                        .format(player=inp.player, missing=missing[0]))
+        raise RuleError(Refusal(Why.LAID_AWAY_NOT_IN_HAND, player=inp.player, card=missing[0]))
     hands = {**state.hands, inp.player: inp.cards}
     return replace(state, hands=hands, deals=(*state.deals[:-1], replace(state.deals[-1], hands=hands)))
 
 
 def _discard(state: GameState, inp: DiscardInput) -> GameState:
-    if state.phase not in ("deal", "play", "claim", "crib") or state.crib is not None:
-        raise RuleError(_("discards are entered before the crib is in: {prompt}").format(prompt=state.prompt()))
+    if state.phase not in (Phase.DEAL, Phase.PLAY, Phase.CLAIM, Phase.CRIB) or state.crib is not None:
+        raise RuleError(Refusal(Why.DISCARDS_BEFORE_CRIB, prompt=state.awaited()))
     _check_player(state, inp.player)
     size = state.discard_size
     if len(inp.cards) != size:
-        raise RuleError(ngettext("each player lays away {size} card to the crib, not {cards}",
-                                 "each player lays away {size} cards to the crib, not {cards}", size)
-                        .format(size=spell(size), cards=len(inp.cards)))
-    _check_distinct(inp.cards, _("{player}'s discard").format(player=inp.player))
+        raise RuleError(Refusal(Why.DISCARD_SIZE, size=size, count=len(inp.cards)))
+    _check_distinct(inp.cards, Act.DISCARD, inp.player)
     if inp.player in state.discards:
-        raise RuleError(_("{player}'s discard is already in: undo to change it").format(player=inp.player))
+        raise RuleError(Refusal(Why.DISCARD_IN_ALREADY, player=inp.player))
     hand = state.hands.get(inp.player)
     for card in inp.cards:
         if hand is not None and card not in hand:
-            raise RuleError(_("{card} is not in {player}'s hand: lay away cards from {hand}")
-                            .format(card=card, player=inp.player, hand=_cards(hand)))
-        _refuse_seen(state, card, inp.player, _("{seen}: check the card"))
+            raise RuleError(Refusal(Why.NOT_IN_HAND, card=card, player=inp.player, cards=hand, act=Act.DISCARD))
+        _refuse_seen(state, card, inp.player, Act.DISCARD)
     discards = {**state.discards, inp.player: inp.cards}
     return replace(state, discards=discards, deals=(*state.deals[:-1], replace(state.deals[-1], discards=discards)))
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
 def _starter(state: GameState, inp: StarterInput) -> GameState:
-    if state.phase != "deal":
-        if state.phase == "cut":
-            raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
-        raise RuleError(_("the starter is already turned ({starter}): {prompt}")
-                        .format(starter=state.starter, prompt=state.prompt()))
-    _refuse_seen(state, inp.card, None, _("{seen}: the starter is the top card of the pack's lower half"))
+    if state.phase is not Phase.DEAL:
+        if state.phase is Phase.CUT:
+            raise RuleError(Refusal(Why.CUT_FIRST, prompt=state.awaited()))
+        raise RuleError(Refusal(Why.STARTER_TURNED, card=state.starter, prompt=state.awaited()))
+    _refuse_seen(state, inp.card, None, Act.STARTER)
     dealer = state.dealer
     assert dealer is not None
     deals = (*state.deals[:-1], replace(state.deals[-1], starter=inp.card))
@@ -572,7 +544,7 @@ class Legal:
     count: int
     plays: tuple[Card, ...] | None  # the cards that fit, of those the player may hold; None when they are hidden
     go: bool  # whether saying go is allowed now
-    no_go: str = ""  # when go is not allowed: why, and what to do instead
+    no_go: Refusal | None = None  # when go is not allowed: why (companion.words says what to do instead)
 
     @property
     def must_go(self) -> bool:
@@ -594,14 +566,14 @@ def legal_moves(state: GameState) -> Legal:
     when the cards that fit could all be the ones laid away. A player who has played all their cards is never
     asked: the play passes them by without a go.
     """
-    if state.phase != "play" or state.turn is None:
-        return Legal(None, state.count, (), False, _("No go now: {prompt}").format(prompt=state.prompt()))
+    if state.phase is not Phase.PLAY or state.turn is None:
+        return Legal(None, state.count, (), False, Refusal(Why.NO_GO_NOW, prompt=state.awaited()))
     player, count = state.turn, state.count
     hand = state.hands.get(player)
     if hand is None:
         go = count + HIGHEST_VALUE > MAX_COUNT
-        return Legal(player, count, None, go, "" if go else _("No go at {count}: every card fits. Play a card.")
-                                                            .format(count=count))
+        return Legal(player, count, None, go, None if go else Refusal(Why.GO_WHILE_ANY_CARD_FITS, count=count,
+                                                                      player=player))
     candidates = state.held(player)
     if candidates is None:
         candidates = tuple(c for c in hand if c not in state.played_by(player))
@@ -610,52 +582,42 @@ def legal_moves(state: GameState) -> Legal:
     go = len(fits) <= may_be_laid_away
     if go:
         return Legal(player, count, fits, True)
-    if may_be_laid_away == 0:
-        why = ngettext("{player} holds {fits}, which fits", "{player} holds {fits}, which fit",
-                       len(fits)).format(player=player, fits=_cards(fits))
-    else:
-        why = _("{player} still holds a card that fits (of {fits})").format(player=player, fits=_cards(fits))
-    return Legal(player, count, fits, False, _("No go at {count}: {why}. Play a card.").format(count=count, why=why))
+    why = Why.GO_WHILE_A_CARD_FITS if may_be_laid_away == 0 else Why.GO_WHILE_A_CARD_MAY_FIT
+    return Legal(player, count, fits, False, Refusal(why, count=count, player=player, cards=fits))
 
 
-def _check_turn(state: GameState, player: str | None, action: str) -> str:
-    if state.phase != "play":
-        if state.phase == "deal":
-            raise RuleError(_("scan the starter first: the play starts after the starter is turned"))
-        if state.phase == "cut":
-            raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
-        raise RuleError(_("the play is over: {prompt}").format(prompt=state.prompt()))
+def _check_turn(state: GameState, player: str | None, act: Act) -> str:
+    if state.phase is not Phase.PLAY:
+        if state.phase is Phase.DEAL:
+            raise RuleError(Refusal(Why.STARTER_FIRST, act=act))
+        if state.phase is Phase.CUT:
+            raise RuleError(Refusal(Why.CUT_FIRST, prompt=state.awaited()))
+        raise RuleError(Refusal(Why.PLAY_OVER, prompt=state.awaited()))
     assert state.turn is not None
     if player is not None and player != state.turn:
         _check_player(state, player)
         if state.cards_left(player) == 0:
-            said = (_("{player} has played all {size} cards: {turn} to play") if action == "play"
-                    else _("{player} has played all {size} cards: {turn} to say go"))
-            raise RuleError(said.format(player=player, size=spell(state.hand_size), turn=state.turn))
-        said = (_("it is {turn}'s turn to play, not {player}'s") if action == "play"
-                else _("it is {turn}'s turn to say go, not {player}'s"))
-        raise RuleError(said.format(turn=state.turn, player=player))
+            raise RuleError(Refusal(Why.ALL_PLAYED, player=player, size=state.hand_size, other=state.turn, act=act))
+        raise RuleError(Refusal(Why.NOT_YOUR_TURN, player=player, other=state.turn, act=act))
     return state.turn
 
 
 def _play(state: GameState, inp: PlayInput) -> GameState:
-    player = _check_turn(state, inp.player, "play")
+    player = _check_turn(state, inp.player, Act.PLAY)
     if inp.claim is not None:
         if not state.muggins:
-            raise RuleError(_("this game is played without muggins: the play is pegged for you, no claim needed"))
+            raise RuleError(Refusal(Why.NO_MUGGINS, act=Act.PLAY))
         if not 0 <= inp.claim <= MAX_PEG:
-            raise RuleError(_("one card pegs 0 to {most} points, not {claim}: claim again")
-                            .format(most=MAX_PEG, claim=inp.claim))
+            raise RuleError(Refusal(Why.PLAY_CLAIM_RANGE, points=inp.claim, total=MAX_PEG))
     card = inp.card
-    _refuse_seen(state, card, player, _("{seen}: play a card from {player}'s hand"), player=player)
+    _refuse_seen(state, card, player, Act.PLAY)
     hand = state.hands.get(player)
     if hand is not None and card not in hand:
         held = state.held(player) or tuple(c for c in hand if c not in state.played_by(player))
-        raise RuleError(_("{card} is not in {player}'s hand: play one of {held}")
-                        .format(card=card, player=player, held=_cards(held)))
+        raise RuleError(Refusal(Why.NOT_IN_HAND, card=card, player=player, cards=held, act=Act.PLAY))
     if state.count + card.value > MAX_COUNT:
-        raise RuleError(_("the count is {count}: {card} would make {total}; play a lower card or say go")
-                        .format(count=state.count, card=card, total=state.count + card.value))
+        raise RuleError(Refusal(Why.PAST_31, count=state.count, card=card, total=state.count + card.value,
+                                player=player))
     pile = (*state.pile, card)
     state = replace(state, pile=pile, count=state.count + card.value, played=(*state.played, (player, card)),
                     last_player=player)
@@ -679,7 +641,7 @@ def _claimed_play(state: GameState, player: str, score: Score, claim: int) -> Ga
     if claim != score.total:
         missed = MissedPoints(player, side, abs(score.total - claim), ScoreKind.PEGGING, state.deal_number,
                               over=claim > score.total)
-    notes: tuple[str, ...] = () if missed is None else (_("claimed {claim}").format(claim=spell(claim)), missed.say())
+    notes = () if missed is None else (Note(NoteKind.CLAIMED, player, score.total, claimed=claim), missed.note())
     state = _peg(state, side, player, score, ScoreKind.PEGGING, points=min(claim, score.total), claimed=claim,
                  notes=notes)
     if state.winner:
@@ -689,9 +651,10 @@ def _claimed_play(state: GameState, player: str, score: Score, claim: int) -> Ga
 
 
 def _go(state: GameState, inp: GoInput) -> GameState:
-    _check_turn(state, inp.player, "play")
+    _check_turn(state, inp.player, Act.PLAY)
     now = legal_moves(state)
     if not now.go:
+        assert now.no_go is not None
         raise RuleError(now.no_go)
     assert now.player is not None
     return _advance(replace(state, gone=state.gone | {now.player}))
@@ -761,32 +724,27 @@ def _count_crib(state: GameState) -> GameState:
 
 
 def _crib(state: GameState, inp: CribInput) -> GameState:
-    if state.phase != "crib":
-        if state.phase == "play":
-            raise RuleError(_("the crib is counted after the hands: finish the play first ({prompt})")
-                            .format(prompt=state.prompt()))
-        raise RuleError(_("no crib to scan now: {prompt}").format(prompt=state.prompt()))
+    if state.phase is not Phase.CRIB:
+        if state.phase is Phase.PLAY:
+            raise RuleError(Refusal(Why.CRIB_AFTER_PLAY, prompt=state.awaited()))
+        raise RuleError(Refusal(Why.NO_CRIB_NOW, prompt=state.awaited()))
     assert state.dealer is not None
     cards = inp.cards
     if len(cards) != 4:
-        raise RuleError(_("the crib holds four cards: scan all four, not {cards}").format(cards=len(cards)))
-    _check_distinct(cards, _("the crib"))
+        raise RuleError(Refusal(Why.CRIB_SIZE, count=len(cards)))
+    _check_distinct(cards, Act.CRIB, state.dealer)
     for card in cards:
         if card == state.starter:
-            raise RuleError(_("{card} is the starter, not a crib card: scan the four cards laid away")
-                            .format(card=card))
+            raise RuleError(Refusal(Why.CRIB_CARD_IS_STARTER, card=card))
         for who, played in state.played:
             if played == card:
-                raise RuleError(_("{card} was played by {who} this deal: the crib holds the four cards laid away")
-                                .format(card=card, who=who))
+                raise RuleError(Refusal(Why.CRIB_CARD_PLAYED, card=card, player=who))
         for who, hand in state.hands.items():
             if card in hand and card not in state.discards.get(who, ()) and who in state.discards:
-                raise RuleError(_("{card} is in {who}'s hand: the crib holds the four cards laid away")
-                                .format(card=card, who=who))
+                raise RuleError(Refusal(Why.CRIB_CARD_IN_HAND, card=card, player=who))
     for who, discard in state.discards.items():
         if missing := [c for c in discard if c not in cards]:
-            raise RuleError(_("{who} laid away {missing}: the crib must hold it; check the crib cards")
-                            .format(who=who, missing=missing[0]))
+            raise RuleError(Refusal(Why.CRIB_LACKS_DISCARD, player=who, card=missing[0]))
     state = replace(state, crib=cards, deals=(*state.deals[:-1], replace(state.deals[-1], crib=cards)))
     if state.muggins:
         return _next_claim(state)
@@ -806,14 +764,13 @@ def _next_claim(state: GameState) -> GameState:
 
 def _claim(state: GameState, inp: ClaimInput) -> GameState:
     if not state.muggins:
-        raise RuleError(_("this game is played without muggins: the hands are counted for you"))
-    if state.phase != "claim":
-        raise RuleError(_("no count to claim now: {prompt}").format(prompt=state.prompt()))
+        raise RuleError(Refusal(Why.NO_MUGGINS, act=Act.CLAIM))
+    if state.phase is not Phase.CLAIM:
+        raise RuleError(Refusal(Why.NO_CLAIM_NOW, prompt=state.awaited()))
     if not 0 <= inp.points <= 29:
-        raise RuleError(_("a hand scores 0 to 29, not {points}: claim again").format(points=inp.points))
+        raise RuleError(Refusal(Why.CLAIM_RANGE, points=inp.points))
     if inp.points in IMPOSSIBLE_SHOW_TOTALS:
-        raise RuleError(_("no hand scores {points} (nor 19, 25, 26 or 27): count again and claim")
-                        .format(points=inp.points))
+        raise RuleError(Refusal(Why.CLAIM_IMPOSSIBLE, points=inp.points))
     kind, player = state.counts[0]
     score = _show_score(state, kind, player)
     side = state.side_of[player]
@@ -822,11 +779,10 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
     if inp.points != score.total:
         missed = MissedPoints(player, side, abs(score.total - inp.points), kind, state.deal_number,
                               over=inp.points > score.total)
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     if missed is not None:
-        notes = (_("claimed {points}, {player} pegs {pegged}")
-                 .format(points=spell(inp.points), player=player, pegged=spell(min(inp.points, score.total))),
-                 missed.say())
+        notes = (Note(NoteKind.CLAIMED_PEGS, player, min(inp.points, score.total), claimed=inp.points),
+                 missed.note())
     state = _peg(state, side, player, score, kind, points=min(inp.points, score.total), claimed=inp.points,
                  notes=notes)
     if state.winner:
@@ -838,11 +794,10 @@ def _claim(state: GameState, inp: ClaimInput) -> GameState:
 
 def _muggins(state: GameState, inp: MugginsInput) -> GameState:
     if not state.muggins:
-        raise RuleError(_("this game is played without muggins: the hands are counted for you"))
+        raise RuleError(Refusal(Why.NO_MUGGINS, act=Act.CLAIM))
     missed = state.missed
     if missed is None:
-        raise RuleError(_("muggins is called right after a claim that was too low or too high, and the last input was "
-                          "not one: no points to take"))
+        raise RuleError(Refusal(Why.NO_MUGGINS_TO_CALL))
     caller = inp.player
     if caller is None:
         caller = state.left_of(missed.player)
@@ -850,13 +805,10 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
             caller = state.left_of(caller)
     _check_player(state, caller)
     if state.side_of[caller] == missed.side:
-        raise RuleError(_("{caller} cannot call muggins on {label}: an opponent calls it")
-                        .format(caller=caller, label=score_name(missed.kind, missed.player)))
+        raise RuleError(Refusal(Why.MUGGINS_BY_OWN_SIDE, other=caller, counting=missed.kind, player=missed.player))
     score = Score((ScoreItem(MUGGINS, (), missed.points),))
-    on = _("the play") if missed.kind is ScoreKind.PEGGING else score_name(missed.kind, missed.player)
-    taken = (_("{caller} takes {points} that {player} overcalled on {on}") if missed.over
-            else _("{caller} takes {points} that {player} missed on {on}")
-            ).format(caller=caller, points=spell(missed.points), player=missed.player, on=on)
+    taken = Note(NoteKind.MUGGINS_TAKEN, missed.player, missed.points, over=missed.over, caller=caller,
+                 counting=missed.kind)
     state = _peg(state, state.side_of[caller], caller, score, ScoreKind.MUGGINS, deal=missed.deal, notes=(taken,))
     return replace(state, missed=None)
 
@@ -864,20 +816,17 @@ def _muggins(state: GameState, inp: MugginsInput) -> GameState:
 # --- manual pegging ----------------------------------------------------------------------------------------
 
 def _manual(state: GameState, inp: PegInput) -> GameState:
-    if state.phase == "cut":
-        raise RuleError(_("cut for deal first: {prompt}").format(prompt=state.prompt()))
+    if state.phase is Phase.CUT:
+        raise RuleError(Refusal(Why.CUT_FIRST, prompt=state.awaited()))
     if inp.player in state.side_of:
         side, player = state.side_of[inp.player], inp.player
-    elif inp.player in (named := {side_name(s): s for s in state.sides}):  # partners' names, as a person types them
-        side, player = named[inp.player], None
+    elif (named := next((s for s in state.sides if PARTNERS.join(s.players) == inp.player), None)) is not None:
+        side, player = named, None
     else:
-        raise RuleError(_("{player!r} is not playing: peg for one of {players}")
-                        .format(player=inp.player, players=listed(state.players)))
+        raise RuleError(Refusal(Why.NOT_PLAYING, player=inp.player, players=state.players, act=Act.PEG))
     if inp.points == 0 or abs(inp.points) > state.target:
-        raise RuleError(_("peg 1 to {target} points (or a negative number to take points back), not {points}")
-                        .format(target=state.target, points=inp.points))
+        raise RuleError(Refusal(Why.PEG_RANGE, points=inp.points, total=state.target))
     if state.scores[side] + inp.points < 0:
-        raise RuleError(_("{side} has {score}: cannot take back {points}")
-                        .format(side=side_name(side), score=state.scores[side], points=-inp.points))
+        raise RuleError(Refusal(Why.PEG_BELOW_ZERO, side=side, total=state.scores[side], points=-inp.points))
     return _peg(state, side, player, Score((ScoreItem(MANUAL, (), inp.points),)), ScoreKind.PEGGED)
 

@@ -1,21 +1,20 @@
 """Scores that carry their explanation: the show (hand and crib) and the pegging of one card.
 
 A `Score` is a tuple of `ScoreItem`s (kind, cards, points). The OLED, the log, the command line and the
-tests all read the same items; `Score.say()` speaks them in a player's cadence: `Score.phrases()` groups them
-as players name them (a run with the pairs among its ranks is a double run, a triple run, a double double run)
-and a `Phrasebook` words each phrase from small named parts (`ENGLISH`; a translation replaces them one by one).
+tests all read the same items; `Score.phrases()` groups them as players name them (a run with the pairs among
+its ranks is a double run, a triple run, a double double run), and `companion.words` says each phrase in a
+player's cadence, in the language it is handed. No words here: a refusal is a code with its facts.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from . import words
 from .cards import Card, Suit
 from .errors import RuleError
-from .words import _
+from .refusals import Refusal, Why
 
 # Kinds of score items, as players name them.
 FIFTEEN = "fifteen"
@@ -42,10 +41,6 @@ class ScoreItem:
     cards: tuple[Card, ...]
     points: int
 
-    def describe(self) -> str:
-        """The item's name as said at the table: 'a run of four', 'a five-card flush', 'his nobs'."""
-        return phrasebook().name(self.kind, len(self.cards))
-
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
@@ -65,21 +60,8 @@ class Score:
         """What a player says, one phrase per combination: a run with the pairs inside it is one double run."""
         return spoken_phrases(self.items)
 
-    def said(self, book: Phrasebook | None = None) -> tuple[str, ...]:
-        """The count phrase by phrase: ('fifteen two', 'fifteen four', 'and a double run is twelve')."""
-        return (book or phrasebook()).said(self.phrases())
-
-    def say(self, book: Phrasebook | None = None) -> str:
-        """The count in a player's cadence: 'fifteen two, fifteen four, and a double run is twelve'."""
-        return (book or phrasebook()).say(self.phrases())
-
-    def lines(self) -> list[str]:
-        """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
-        return [" ".join((item.describe(), *(c.pretty for c in item.cards), f"+{item.points}")) for item in self.items]
-
     def to_json(self) -> dict[str, object]:
-        return {"total": self.total, "items": [item.to_json() for item in self.items],
-                "said": self.say(ENGLISH)}  # JSON stays in English, whatever the language of the table
+        return {"total": self.total, "items": [item.to_json() for item in self.items]}
 
 
 # Combinations a player names as one: runs sharing their ranks, with the pairs among those ranks.
@@ -126,75 +108,6 @@ def spoken_phrases(items: Sequence[ScoreItem]) -> tuple[Phrase, ...]:
     return tuple(phrases)
 
 
-@dataclass(frozen=True, slots=True, eq=False)  # one book a language: known by itself (a cache key)
-class Phrasebook:
-    """The words of a count in one language, each part named so that a translation replaces it alone.
-
-    `templates` holds a phrase for each kind, with {size} (the cards in it, in words), {points} and {running}
-    (the count so far, in words); `named` is the phrase for kinds it lacks, `names` the plain name of a kind
-    (for itemised lines: {size} only). The last of several phrases goes into `last` ('and ...').
-    """
-
-    number: Callable[[int], str]
-    templates: Mapping[str, str]
-    names: Mapping[str, str]
-    named: str
-    last: str
-    joiner: str
-    nothing: str
-
-    def phrase(self, phrase: Phrase) -> str:
-        template = self.templates.get(phrase.kind, self.named)
-        return template.format(kind=phrase.kind, size=self.number(phrase.size), points=self.number(phrase.points),
-                               running=self.number(phrase.running))
-
-    def said(self, phrases: Sequence[Phrase]) -> tuple[str, ...]:
-        words = [self.phrase(p) for p in phrases]
-        if len(words) > 1 and phrases[-1].kind != FIFTEEN:  # fifteens are counted on: "fifteen two, fifteen four"
-            words[-1] = self.last.format(phrase=words[-1])
-        return tuple(words) or (self.nothing,)
-
-    def say(self, phrases: Sequence[Phrase]) -> str:
-        return self.joiner.join(self.said(phrases))
-
-    def name(self, kind: str, size: int) -> str:
-        return self.names.get(kind, kind).format(size=self.number(size))
-
-
-ENGLISH = Phrasebook(
-    number=words.number_words,
-    templates={
-        FIFTEEN: "fifteen {running}",
-        THIRTY_ONE: "thirty-one for {running}",
-        PAIR: "a pair is {running}",
-        PAIR_ROYAL: "a pair royal is {running}",
-        DOUBLE_PAIR_ROYAL: "a double pair royal is {running}",
-        RUN: "a run of {size} is {running}",
-        DOUBLE_RUN: "a double run is {running}",
-        DOUBLE_RUN_OF_FOUR: "a double run of four is {running}",
-        TRIPLE_RUN: "a triple run is {running}",
-        DOUBLE_DOUBLE_RUN: "a double double run is {running}",
-        FLUSH: "a {size}-card flush is {running}",
-        NOBS: "his nobs is {running}",
-        HIS_HEELS: "{points} for his heels",
-        GO: "{points} for the go",
-        LAST_CARD: "{points} for last",
-        MUGGINS: "{points} by muggins",
-        MANUAL: "{points} pegged",
-        FIRST_DEAL_BONUS: "{points} for last",
-    },
-    names={
-        FIFTEEN: "fifteen", PAIR: "a pair", PAIR_ROYAL: "a pair royal", DOUBLE_PAIR_ROYAL: "a double pair royal",
-        RUN: "a run of {size}", FLUSH: "a {size}-card flush", NOBS: "his nobs",
-    },
-    named="{kind} is {running}",
-    last="and {phrase}",
-    joiner=", ",
-    nothing="nineteen: nothing to count",  # a hand of nothing is "nineteen" at the table
-)
-"""The count as English players say it."""
-
-
 _SUBSETS = {
     n: tuple(
         tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n) if bin(mask).count("1") >= 2
@@ -211,10 +124,10 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
     Nobs is the jack of the starter's suit held in the hand (a jack starter is his heels, not nobs).
     """
     if len(hand) not in (3, 4):
-        raise RuleError(_("a hand shows four cards (three in five-card cribbage); got {cards}").format(cards=len(hand)))
+        raise RuleError(Refusal(Why.SHOW_SIZE, count=len(hand)))
     cards = (*hand, starter)
     if len(set(cards)) != len(cards):
-        raise RuleError(_("the same card appears twice: check the hand and the starter"))
+        raise RuleError(Refusal(Why.SHOW_SAME_CARD))
     items: list[ScoreItem] = []
     values = [c.value for c in cards]
     items.extend(
@@ -263,7 +176,7 @@ def score_pegging(cards: Sequence[Card]) -> Score:
         return Score()
     count = sum(c.value for c in cards)
     if count > 31:
-        raise RuleError(_("those cards count {count}: the count may never pass 31").format(count=count))
+        raise RuleError(Refusal(Why.PILE_PAST_31, count=count))
     last = cards[-1]
     items: list[ScoreItem] = []
     if count == 15:
@@ -334,16 +247,3 @@ def show_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
         if card.rank == 11 and card.suit is suit:
             points += 1
     return points
-
-
-_chosen: list[Phrasebook] = []  # the application's language (companion.i18n.use), else English
-
-
-def use_phrasebook(book: Phrasebook) -> None:
-    """Count in `book`'s language from now on."""
-    _chosen[:] = [book]
-
-
-def phrasebook() -> Phrasebook:
-    """The spoken count in the chosen language, else English."""
-    return _chosen[0] if _chosen else ENGLISH

@@ -19,11 +19,14 @@ from typing import Any, Literal, get_args
 
 from .cards import Card
 from .errors import CardSyntaxError, InputError
-from .rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS, MatchScoringName, VariantName
-from .words import N_, _
+from .refusals import Refusal, Why
+from .rules import MATCH_SCORING, VARIANTS, MatchScoringName, VariantName
 
 InputKind = Literal["game", "cut", "hand", "discard", "starter", "play", "go", "crib", "claim", "muggins", "peg",
                     "undo"]
+
+
+PARTNERS = " & "  # a peg input names partners so: "Ann & Cat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,17 +132,10 @@ EXAMPLES: dict[InputKind, str] = {
 }
 
 # What each field holds: "name", "names", "card", "cards", "int", "bool", "variant", "match", "match_scoring".
-_FIELD_KINDS: dict[str, str] = {
+FIELD_KINDS: dict[str, str] = {
     "players": "names", "dealer": "name", "player": "name", "target": "int", "variant": "variant",
     "muggins": "bool", "match": "match", "match_scoring": "match_scoring", "card": "card", "cards": "cards",
     "points": "int", "claim": "int",
-}
-_KIND_WORDS = {  # messages of the catalog, formatted with the variants, match scorings and the usual match
-    "name": N_("a player's name (text)"), "names": N_("a list of player names"), "card": N_('a card like "5H"'),
-    "cards": N_('a list of cards like ["5H","JS"]'), "int": N_("a whole number"), "bool": N_("true or false"),
-    "variant": N_("one of {variants}"),
-    "match": N_("the match points that win the match (a whole number, or true for {usual})"),
-    "match_scoring": N_("one of {scorings}"),
 }
 
 
@@ -149,10 +145,9 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
         try:
             obj = json.loads(obj)
         except json.JSONDecodeError as error:
-            raise InputError(_("not JSON ({msg}): write one input a line, like {example}")
-                             .format(msg=error.msg, example=EXAMPLES['play'])) from None
+            raise InputError(Refusal(Why.NOT_JSON, text=error.msg)) from None
     if not isinstance(obj, Mapping):
-        raise InputError(_("an input is a JSON object, like {example}").format(example=EXAMPLES['play']))
+        raise InputError(Refusal(Why.NOT_AN_OBJECT))
     kind = _input_kind(obj.get("type"))
     cls = INPUT_TYPES[kind]
     fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -161,16 +156,13 @@ def parse_input(obj: str | Mapping[str, object]) -> Input:
         if name == "type":
             continue
         if name not in fields:
-            allowed = ", ".join(fields) or "no fields"
-            raise InputError(_("{kind} input has no field {name!r} (it takes {allowed}): like {example}")
-                             .format(kind=kind, name=name, allowed=allowed, example=EXAMPLES[kind]))
+            raise InputError(Refusal(Why.UNKNOWN_FIELD, input=kind, field=name, names=tuple(fields)))
         # null stands for a field left out where that means None (no dealer, no player named)
         values[name] = None if raw is None and fields[name].default is None else _field_value(kind, name, raw)
     missing = [f.name for f in fields.values()
                if f.default is dataclasses.MISSING and f.name not in values]
     if missing:
-        raise InputError(_("{kind} input needs the field {missing!r}: like {example}")
-                         .format(kind=kind, missing=missing[0], example=EXAMPLES[kind]))
+        raise InputError(Refusal(Why.MISSING_FIELD, input=kind, field=missing[0]))
     result: Input = cls(**values)
     return result
 
@@ -179,18 +171,14 @@ def _input_kind(kind: object) -> InputKind:
     for known in INPUT_TYPES:
         if kind == known:
             return known
-    raise InputError(_("unknown input type {kind!r}: use one of {types}, like {example}")
-                     .format(kind=kind, types=', '.join(INPUT_TYPES), example=EXAMPLES['play']))
+    raise InputError(Refusal(Why.UNKNOWN_TYPE, text=repr(kind), names=tuple(INPUT_TYPES)))
 
 
 def _field_value(kind: InputKind, name: str, raw: object) -> object:
-    field_kind = _FIELD_KINDS[name]
+    field_kind = FIELD_KINDS[name]
 
     def wrong() -> InputError:
-        what = _(_KIND_WORDS[field_kind]).format(variants=", ".join(f'"{v}"' for v in VARIANTS), usual=DEFAULT_MATCH,
-                                                 scorings=", ".join(f'"{m}"' for m in MATCH_SCORING))
-        return InputError(_("{kind} input: {name!r} must be {what}, not {raw}: like {example}")
-                          .format(kind=kind, name=name, what=what, raw=json.dumps(raw), example=EXAMPLES[kind]))
+        return InputError(Refusal(Why.BAD_VALUE, input=kind, field=name, text=json.dumps(raw)))
 
     try:
         if field_kind == "name":
@@ -229,7 +217,8 @@ def _field_value(kind: InputKind, name: str, raw: object) -> object:
             raise wrong()
         return tuple(Card.parse(c) for c in raw)
     except CardSyntaxError as error:
-        raise InputError(_("{kind} input, field {name!r}: {error}").format(kind=kind, name=name, error=error)) from None
+        assert error.refusal is not None
+        raise InputError(Refusal(Why.BAD_FIELD, input=kind, field=name, cause=error.refusal)) from None
 
 
 def input_to_json(inp: Input) -> dict[str, object]:
@@ -262,5 +251,6 @@ def read_transcript(lines: Iterable[str]) -> list[Input]:
         try:
             inputs.append(parse_input(line))
         except InputError as error:
-            raise InputError(_("line {number}: {error}").format(number=number, error=error)) from None
+            assert error.refusal is not None
+            raise InputError(Refusal(Why.BAD_LINE, count=number, cause=error.refusal)) from None
     return inputs

@@ -42,6 +42,7 @@ from companion.entry.commands import Command, decode_entry
 from companion.gamelog import settings_path
 from companion.i18n import _
 from companion.table import DEALER, Outcome, Table
+from companion.words.phrases import notes
 
 if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game against the computer begins
     from companion.advice.model import OpponentModel
@@ -276,7 +277,7 @@ class ComputerGame(EntryDevice):
             self.feedback = review.say() if review is not None else ""
             self.said = ""  # kept through the next deal's dealing, until the person has seen it
         elif isinstance(accepted, t.MugginsInput) and before.missed is not None:
-            self.said = _("Muggins! {note}").format(note="; ".join(state.events[-1].notes))
+            self.said = _("Muggins! {note}").format(note="; ".join(notes(state.events[-1])))
         elif isinstance(accepted, t.HandInput):
             self.feedback = ""
 

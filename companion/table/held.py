@@ -15,8 +15,8 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Place, Seen
 from companion.cribbage.game import where_seen
-from companion.cribbage.phrases import seen_words
 from companion.i18n import _
+from companion.words.phrases import error_words, seen_words
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
@@ -116,7 +116,7 @@ class HeldCards:
         try:
             cards = [Card.parse(text) for text in data.get("cards", [])]
         except CribbageError as error:
-            log.warnings.append(f"{log.pending_path}: {error}; the cards held are dropped")
+            log.warnings.append(f"{log.pending_path}: {error_words(error)}; the cards held are dropped")
             log.write_pending(None)
             return
         self.skip_hands_deal = skip

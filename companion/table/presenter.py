@@ -15,7 +15,6 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from companion.clock import Clock
-from companion.cribbage.phrases import side_name
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.i18n import N_, _
 from companion.view.leds import Color, Frame
@@ -31,6 +30,7 @@ from companion.view.screen import (
     screen_view,
     word_pages,
 )
+from companion.words.phrases import side_name
 
 if TYPE_CHECKING:
     from PIL import Image

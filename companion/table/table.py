@@ -32,7 +32,6 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Prompt, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
-from companion.cribbage.phrases import cut_words, prompt_words, seated_words, side_name, undone_words
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
@@ -42,6 +41,7 @@ from companion.i18n import N_, _
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
+from companion.words.phrases import cut_words, error_words, prompt_words, seated_words, side_name, undone_words
 
 from .announcer import Spoken
 from .coach import Coach, is_worked_out, worked_out_discards
@@ -190,7 +190,9 @@ class Table:
             outcome = self._handle(entry)
             if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
                 self._log_discards()
-        except (CribbageError, CannotSave) as error:  # a disk that will not write: refused, tried again next time
+        except CribbageError as error:
+            outcome = Outcome(entry, message=error_words(error), error=True)
+        except CannotSave as error:  # a disk that will not write: refused, tried again next time
             outcome = Outcome(entry, message=str(error), error=True)
         if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
             self.coaching.next_page()
@@ -260,8 +262,9 @@ class Table:
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
         if state.phase in ("game over", "match over"):
             return Outcome(entry, message=_("{prompt}: scan {new_game} to play again")
-                                          .format(prompt=state.prompt(), new_game=NEW_GAME), error=True)
-        return Outcome(entry, message=_("no card is wanted now: {prompt}").format(prompt=state.prompt()), error=True)
+                                          .format(prompt=prompt_words(state.awaited()), new_game=NEW_GAME), error=True)
+        return Outcome(entry, message=_("no card is wanted now: {prompt}").format(prompt=prompt_words(state.awaited())),
+                       error=True)
 
     def _claim(self, entry: Entry, points: int) -> Outcome:
         """Muggins games: the points claimed for the count on show, or in the play for the card just laid (the
@@ -296,7 +299,7 @@ class Table:
                 return self._reopen_last_game(entry)
             if self.state.winner is not None and not self._confirmed_reopen():
                 return Outcome(entry, message=_("{prompt}: undo again to reopen the game")
-                                              .format(prompt=self.state.prompt()))
+                                              .format(prompt=prompt_words(self.state.awaited())))
             return self._undo(entry)
         if word == "go":
             return self._accept(entry, t.GoInput())
@@ -404,7 +407,7 @@ class Table:
             return Outcome(entry, message=_("nothing to undo: this is the start of the game"), error=True)
         if not self._confirmed_reopen():
             return Outcome(entry, message=_("Last game: {prompt}. Undo again to reopen it")
-                                          .format(prompt=state.prompt()))
+                                          .format(prompt=prompt_words(state.awaited())))
         self.held.forget(self.log)
         path.unlink()
         self.log = last

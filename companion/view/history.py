@@ -11,8 +11,8 @@ from __future__ import annotations
 from companion.cribbage import transcript as t
 from companion.cribbage.facts import Phase, ScoreEvent, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.phrases import event_name, event_words, score_parts, side_name
 from companion.i18n import _
+from companion.words.phrases import event_name, event_words, prompt_words, say, score_parts, side_name
 
 
 def game_history(state: GameState) -> list[str]:
@@ -26,7 +26,7 @@ def game_history(state: GameState) -> list[str]:
         lines.extend(entry_lines(before, after, inp))
         before = after
     if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-        lines.append(state.prompt())
+        lines.append(prompt_words(state.awaited()))
     return lines
 
 
@@ -48,7 +48,7 @@ def entry_lines(before: GameState, after: GameState, inp: t.Input) -> list[str]:
         pegged = next((e for e in events if e.kind is ScoreKind.PEGGING), None)
         if pegged is not None and pegged.points == pegged.score.total and not pegged.notes:  # else a line of its own
             events.remove(pegged)
-            line += ": " + pegged.score.say()
+            line += ": " + say(pegged.score)
         lines.append(line)
     elif isinstance(inp, t.GoInput):
         lines.append(_("{turn}: go").format(turn=before.turn))
@@ -115,5 +115,5 @@ def describe(state: GameState) -> str:
     if state.match_target is not None:
         points = ", ".join(f"{side_name(s)} {state.match_points[s]}" for s in state.sides)
         out.append(_("match points: {points}").format(points=points))
-    out.append(state.prompt())
+    out.append(prompt_words(state.awaited()))
     return "\n".join(out)

@@ -26,12 +26,12 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from companion.boards import BoardLayout, Hole
 from companion.cribbage.facts import Side
-from companion.cribbage.phrases import side_name
 from companion.cribbage.rules import skunk_lines
 from companion.fonts import MONO
 from companion.i18n import _
 from companion.view.leds import OFF, Color, Frame
 from companion.view.pegs import FINISH, MARKER
+from companion.words.phrases import side_name
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState

@@ -29,9 +29,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from companion.cribbage.cards import Suit
 from companion.cribbage.facts import Side
-from companion.cribbage.phrases import score_parts, side_name
 from companion.fonts import MONO
 from companion.i18n import _
+from companion.words.phrases import prompt_words, score_parts, side_name
 
 if TYPE_CHECKING:
     from companion.cribbage.facts import ScoreEvent
@@ -335,7 +335,7 @@ def screen_view(state: GameState, *, recent: Sequence[ScoreEvent] = (), page: in
                 error: str | None = None, words_page: int | None = None) -> ScreenView:
     """The screen for `state`; `recent` are the score events of the last input, shown `page` by page, and the
     prompt (or the error) at its page `words_page` (by default `page` too)."""
-    prompt = state.prompt() if prompt is None else prompt
+    prompt = prompt_words(state.awaited()) if prompt is None else prompt
     room = body_room(prompt)
     return ScreenView(
         scores=_scores(state),

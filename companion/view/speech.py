@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from companion.cribbage.facts import Prompt, ScoreEvent, Wanted
 from companion.cribbage.game import GameState
-from companion.cribbage.phrases import score_parts
-from companion.i18n import _, language, phrasebook
+from companion.i18n import _, current
+from companion.words.phrases import joined, score_parts
 
 GAME_OVER = frozenset((Wanted.NEW_GAME, Wanted.NEW_MATCH))
 TURNS = frozenset((Wanted.PLAY, Wanted.GO))
@@ -30,7 +30,7 @@ class Utterance:
     @classmethod
     def now(cls, text: str) -> Utterance:
         """`text` in the language the board speaks now."""
-        return cls(text, language())
+        return cls(text, current().code)
 
 
 PARTS = "; "
@@ -43,7 +43,7 @@ def score_words(event: ScoreEvent) -> str:
     heading, counted, notes = score_parts(event)
     parts = [heading] if heading else []
     if counted:
-        parts.append(phrasebook().joiner.join(counted))
+        parts.append(joined(counted))
     return PARTS.join((*parts, *notes))
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.projection import state_json
 from companion.cribbage.rules import skunk_lines
 from companion.gamelog import GameLog, GameLogError, games_dir
 from companion.stats import DATABASE, games_of, history
+from companion.words.projection import state_json
 
 # RULES.md: the number of hands (four cards and a starter, hand rules) with each score; 19, 25-27 have none.
 ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,

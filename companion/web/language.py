@@ -1,7 +1,7 @@
 """The page's language, person by person: the one chosen on the page (remembered in the `crib-lang` cookie),
 else the first the browser asks for (Accept-Language) that we speak, else the board's.
 
-`page_language(request)` picks it; `translate_page(html, code)` is a page template in it, with the catalog
+`page_language(request)` picks it; `translate_page(html, lang)` is a page template in it, with the catalog
 handed to the page's scripts (`window.WORDS`, and `window.PLURALS` for their `ngettext`). The OLED keeps the
 board's language whatever a page speaks.
 """
@@ -9,7 +9,6 @@ board's language whatever a page speaks.
 from __future__ import annotations
 
 import functools
-import gettext
 import json
 import re
 
@@ -19,9 +18,6 @@ from companion import i18n
 
 COOKIE = "crib-lang"
 _RANGE = re.compile(r"^\s*([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([01](?:\.\d{0,3})?))?\s*$")
-# A page's words: the text between tags and the titles and labels read aloud (as companion.i18n reads them).
-_HTML_TEXT = re.compile(r">(\s*)([^<>]*?[A-Za-z][^<>]*?)(\s*)<")
-_HTML_ATTR = re.compile(r'\b(title|aria-label|placeholder)="([^"]*[A-Za-z][^"]*)"')
 
 
 def accepted(header: str) -> list[str]:
@@ -38,36 +34,26 @@ def accepted(header: str) -> list[str]:
     return list(dict.fromkeys(code for _q, _at, code in sorted(ranked)))
 
 
-def page_language(request: web.Request) -> str:
+def page_language(request: web.Request) -> i18n.Language:
     """The language of the page asked for: the person's choice, else the browser's, else the board's."""
     chosen = request.cookies.get(COOKIE, "")
     if chosen in i18n.LANGUAGES:
-        return chosen
+        return i18n.language(chosen)
     wanted = accepted(request.headers.get("Accept-Language", ""))
-    return wanted[0] if wanted else i18n.language()
+    return i18n.language(wanted[0]) if wanted else i18n.current()
 
 
 @functools.cache
-def _catalog(code: str) -> gettext.NullTranslations:
-    return gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[code])
-
-
-@functools.cache
-def _script(code: str) -> str:
-    found = getattr(_catalog(code), "_catalog", {})
-    words = {k: v for k, v in found.items() if isinstance(k, str) and k and v != k}
+def _plurals(lang: i18n.Language) -> str:
+    found = getattr(lang.catalog, "_catalog", {})
     plurals: dict[str, list[str]] = {}
     for key, form in sorted((k, v) for k, v in found.items() if isinstance(k, tuple)):
         plurals.setdefault(key[0], []).append(form)
-    return (f"<script>window.WORDS = {json.dumps(words, ensure_ascii=False)}; "
-            f"window.PLURALS = {json.dumps(plurals, ensure_ascii=False)};</script>")
+    return f"<script>window.PLURALS = {json.dumps(plurals, ensure_ascii=False)};</script>"
 
 
-def translate_page(html: str, code: str) -> str:
-    """A page template in the language `code`: its words translated, `lang` set, the catalog for its scripts."""
-    if code == "en":
+def translate_page(html: str, lang: i18n.Language) -> str:
+    """A page template in `lang`: its words translated, `lang` set, the catalog for its scripts (with plurals)."""
+    if lang.code == "en":
         return html
-    words = _catalog(code).gettext
-    html = _HTML_TEXT.sub(lambda m: f">{m.group(1)}{words(m.group(2))}{m.group(3)}<", html)
-    html = _HTML_ATTR.sub(lambda m: f'{m.group(1)}="{words(m.group(2))}"', html)
-    return html.replace('<html lang="en">', f'<html lang="{code}">', 1).replace("</head>", _script(code) + "</head>", 1)
+    return i18n.translate_html(html, lang).replace("</head>", _plurals(lang) + "</head>", 1)

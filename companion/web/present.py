@@ -13,9 +13,9 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from companion.cribbage.game import GameState, legal_moves
-from companion.cribbage.projection import card_json, state_json
 from companion.i18n import _
 from companion.view.pegs import peg_leds, render_pegs
+from companion.words.projection import card_json, state_json
 
 from .board import effects_json, frame_colours, hex_colour
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
 import hmac
 import json
@@ -53,6 +54,7 @@ from companion.entry.scans import normalise_scan
 from companion.i18n import _
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
+from companion.words.phrases import error_words
 
 from . import history
 from .board import board_svg
@@ -293,7 +295,7 @@ async def _discard(request: web.Request) -> web.Response:
     try:
         chosen = tuple(Card.parse(c) for c in cards)
     except CribbageError as error:
-        raise Refused(400, str(error)) from None
+        raise Refused(400, error_words(error)) from None
     hub.emit(dealer_entry(t.DiscardInput(person, chosen)))
     return web.json_response({"queued": [str(c) for c in chosen]}, status=202)
 
@@ -312,7 +314,7 @@ async def _computer_game(request: web.Request) -> web.Response:
     try:
         settings = Settings.from_json(data)
     except CribbageError as error:
-        raise Refused(400, str(error)) from None
+        raise Refused(400, error_words(error)) from None
     hub: Hub = request.app[HUB]
     if hub.table is not None:
         layout = hub.table.layout
@@ -511,7 +513,8 @@ class WebServer(EntryDevice):
         self.hub.emit = emit
         self.keypad.start(emit)
         self.poll(0.0)
-        self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
+        self._thread = threading.Thread(target=contextvars.copy_context().run, args=(self._serve,), name="web",
+                                        daemon=True)  # in the language of who starts it
         self._thread.start()
         self._ready.wait(10)
         if isinstance(self._problem, OSError) and self.any_port and (self.listen[1] != 0 or self.https):
@@ -519,7 +522,8 @@ class WebServer(EntryDevice):
             self.listen, self._problem = (self.listen[0], 0), None
             self.https = (self.https[0], 0) if self.https else None
             self._ready.clear()
-            self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
+            self._thread = threading.Thread(target=contextvars.copy_context().run, args=(self._serve,), name="web",
+                                            daemon=True)
             self._thread.start()
             self._ready.wait(10)
         if self._problem is not None:

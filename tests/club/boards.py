@@ -11,9 +11,9 @@ from typing import Any
 from companion.advice.selfplay import play_game
 from companion.club.publisher import Broker, Publisher
 from companion.cribbage.game import replay
-from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import parse_input
 from companion.gamelog import GameLog, games_dir, next_log
+from companion.words.projection import state_json
 
 
 @cache

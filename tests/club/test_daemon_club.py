@@ -8,6 +8,7 @@ from companion.cribbage.game import replay
 from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
 from companion.devices.base import ManualClock
 from companion.gamelog import GameLog, current_log
+from companion.words.phrases import prompt_words
 from tests.club.scoreboard import Scoreboard
 from tests.facts import by_name, scores_of
 from tests.sample_deal import DEAL
@@ -42,7 +43,7 @@ def test_a_board_scores_with_its_broker_down_and_the_scoreboard_gets_every_input
         wait_for(lambda: scoreboard.tables().get("t4", {}).get("seq") == game_log.lines, "the deal at the scoreboard")
         shown = scoreboard.tables()["t4"]
         assert scores_of(shown) == by_name(table.state.scores)
-        assert shown["prompt"] == table.state.prompt()
+        assert shown["prompt"] == prompt_words(table.state.awaited())
     finally:
         daemon.board.close()
         publisher.close()

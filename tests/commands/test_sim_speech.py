@@ -14,8 +14,8 @@ import pytest
 
 from companion.cli import main
 from companion.cribbage.game import replay
-from companion.cribbage.projection import state_json
 from companion.gamelog import GameLog, current_log
+from companion.words.projection import state_json
 from tests.golden import GOLDEN
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None,

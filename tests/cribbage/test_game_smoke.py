@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.cribbage.game import apply, initial_state, replay
 from companion.cribbage.transcript import UndoInput, parse_input
+from companion.words.phrases import prompt_words
 from tests.facts import by_name, label, name
 
 DEAL = [
@@ -34,11 +35,11 @@ def test_a_deal_scores_every_point_and_moves_the_deal():
         ("his heels", "Ann", 2), ("pegging", "Bob", 5), ("go", "Ann", 1), ("pegging", "Ann", 2),
         ("last card", "Bob", 1), ("Bob's hand", "Bob", 2), ("Ann's hand", "Ann", 4), ("Ann's crib", "Ann", 4),
     ]
-    assert state.prompt() == "Bob deals. Scan the starter"
+    assert prompt_words(state.awaited()) == "Bob deals. Scan the starter"
     assert by_name(state.back_pegs) == {"Ann": 9, "Bob": 6}
 
 
 def test_undo_drops_the_previous_input():
     inputs = [parse_input(line) for line in DEAL]
     assert replay([*inputs, UndoInput(), UndoInput()]) == replay(inputs[:-2])
-    assert replay(inputs[:-2]).prompt() == "Bob to play, count 18"
+    assert prompt_words(replay(inputs[:-2]).awaited()) == "Bob to play, count 18"

@@ -13,7 +13,7 @@ from companion.cribbage.facts import Phase, Side
 from companion.cribbage.game import DealRecord, GameState, apply, initial_state, rules_of
 from companion.cribbage.rules import Rules
 from companion.cribbage.transcript import GameInput, HandInput
-from tests.facts import by_name
+from tests.facts import by_name, refused
 
 
 def _new_game() -> GameState:
@@ -66,5 +66,5 @@ def test_a_game_s_rules_are_one_value_checked_once():
     assert (four.variant, four.sides, four.hand_size, four.muggins, four.match_points("skunk")) == ("four", 2, 4,
                                                                                                    True, 3)
     assert Rules().skunk_lines == (91, 61) and five.skunk_lines == (31, 16)
-    with pytest.raises(InputError, match="the three game is for three players, not 2"):
+    with refused(InputError, "the three game is for three players, not 2"):
         rules_of(GameInput(("Ann", "Bob"), variant="three"))

@@ -23,7 +23,9 @@ from companion.cribbage.transcript import (
     PlayInput,
     StarterInput,
 )
-from tests.facts import by_name, label
+from companion.i18n import ENGLISH
+from companion.words.phrases import refusal
+from tests.facts import by_name, label, refused, refused_words
 
 from .dealer import play_game
 
@@ -46,7 +48,7 @@ def test_a_go_at_five_with_hidden_hands_is_refused_and_changes_nothing():
     state = run([*START, *plays("5C")])
     with pytest.raises(RuleError) as refused:
         apply(state, GoInput())
-    assert str(refused.value) == "No go at 5: every card fits. Play a card."
+    assert refused_words(refused.value) == "No go at 5: every card fits. Play a card."
     assert by_name(state.scores) == {"Ann": 0, "Bob": 0} and state.turn == "Ann" and state.count == 5
 
 
@@ -65,7 +67,7 @@ def test_with_the_hand_known_go_is_refused_while_a_card_fits_and_allowed_when_no
                  *plays("KC QH 9S go")])  # Bob leads KC, Ann QH 20, Bob 9S 29, Ann says go
     now = legal_moves(state)
     assert (now.player, now.count, now.plays, now.go, now.must_go) == ("Bob", 29, parse_cards("AS"), False, False)
-    assert now.no_go == "No go at 29: Bob holds AS, which fits. Play a card."
+    assert refusal(now.no_go, ENGLISH) == "No go at 29: Bob holds AS, which fits. Play a card."
     state = run([*state.inputs, *plays("AS")])  # 30: Bob plays on and holds only KD
     now = legal_moves(state)
     assert (now.player, now.plays, now.go, now.must_go) == ("Bob", (), True, True)
@@ -76,7 +78,8 @@ def test_with_the_hand_known_but_not_the_discard_go_is_allowed_when_the_cards_th
                  StarterInput(parse_cards("5S")[0]), *plays("KC KH")])  # 20: five cards fit, two are laid away
     now = legal_moves(state)
     assert (now.plays, now.go) == (parse_cards("KD QH 9S 2C 3D"), False)
-    assert now.no_go == "No go at 20: Bob still holds a card that fits (of KD QH 9S 2C 3D). Play a card."
+    assert refusal(now.no_go, ENGLISH) == ("No go at 20: Bob still holds a card that fits (of KD QH 9S 2C 3D). "
+                                           "Play a card.")
     state = run([*state.inputs, *plays("9S go")])  # 29: of KD QH 2C 3D only 2C fits, and it may be laid away
     now = legal_moves(state)
     assert (state.count, now.plays, now.go, now.must_go) == (29, parse_cards("2C"), True, False)
@@ -86,7 +89,7 @@ def test_a_player_out_of_cards_is_passed_by_without_saying_go():
     # Bob leads KC, Ann KD 20, Bob 9C 29, Ann go, Bob AC 30 and go (his point); Ann leads 5H, Bob 5C: his last
     state = run([*START, *plays("KC KD 9C go AC go 5H 5C")])
     assert (state.cards_left("Bob"), state.turn, state.count) == (0, "Ann", 10)
-    with pytest.raises(RuleError, match="Bob has played all four cards: Ann to play"):
+    with refused(RuleError, "Bob has played all four cards: Ann to play"):
         apply(state, GoInput("Bob"))
     state = apply(state, PlayInput(parse_cards("2H")[0]))
     assert (state.turn, state.count, legal_moves(state).player) == ("Ann", 12, "Ann")  # Ann again, no go between
@@ -99,8 +102,8 @@ def test_outside_the_play_nothing_is_legal():
     state = run(START[:1])
     now = legal_moves(state)
     assert (now.player, now.plays, now.go) == (None, (), False)
-    assert now.no_go == "No go now: Ann deals. Scan the starter"
-    with pytest.raises(RuleError, match="scan the starter first"):
+    assert refusal(now.no_go, ENGLISH) == "No go now: Ann deals. Scan the starter"
+    with refused(RuleError, "scan the starter first"):
         apply(state, GoInput())
 
 
@@ -153,8 +156,8 @@ def _refused_without_change(state: GameState) -> None:
     before = _snapshot(state)
     with pytest.raises(RuleError) as refused:
         apply(state, GoInput())
-    assert str(refused.value).startswith(f"No go at {state.count}: ")
-    assert str(refused.value).endswith(" Play a card.")
+    assert refused_words(refused.value).startswith(f"No go at {state.count}: ")
+    assert refused_words(refused.value).endswith(" Play a card.")
     assert _snapshot(state) == before
 
 

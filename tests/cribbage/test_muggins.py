@@ -3,13 +3,10 @@ show and in the play, taken by the opponent who calls it; what each side takes i
 
 from __future__ import annotations
 
-import pytest
-
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import (
     ClaimInput,
     CribInput,
@@ -22,7 +19,10 @@ from companion.cribbage.transcript import (
     StarterInput,
     parse_input,
 )
-from tests.facts import by_name, label, said
+from companion.i18n import ENGLISH
+from companion.words.phrases import notes
+from companion.words.projection import state_json
+from tests.facts import by_name, label, refused, said
 
 
 def run(inputs: list[Input]) -> GameState:
@@ -92,16 +92,16 @@ def test_the_go_point_is_always_scored_automatically():
 
 
 def test_a_claim_for_a_play_only_in_muggins_games_and_within_what_one_card_can_peg():
-    with pytest.raises(RuleError, match="without muggins"):
+    with refused(RuleError, "without muggins"):
         run([GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(card("KS")), PlayInput(card("7C"), claim=0)])
-    with pytest.raises(RuleError, match="one card pegs 0 to 14 points, not 15"):
+    with refused(RuleError, "one card pegs 0 to 14 points, not 15"):
         run([GAME, StarterInput(card("KS")), PlayInput(card("7C"), claim=15)])
     assert parse_input('{"type":"play","card":"8C","claim":2}') == PlayInput(card("8C"), claim=2)
 
 
 def test_muggins_with_nothing_off_the_count_is_refused():
     state = run([GAME, *DEAL, ClaimInput(29)])
-    with pytest.raises(RuleError, match="too low or too high"):
+    with refused(RuleError, "too low or too high"):
         apply(state, MugginsInput())
 
 
@@ -111,4 +111,4 @@ def test_a_hand_that_passes_the_target_pegs_up_to_it_and_says_what_it_held():
     hand = next(e for e in state.events if e.kind is ScoreKind.HAND and e.player == "Bob")
     assert (hand.score.total, hand.points, state.score("Bob"), state.phase) == (29, 10, 61, "game over")
     assert said(hand).endswith("; twenty-nine held, ten pegged: Bob reaches 61 and the game is over")
-    assert hand.notes == ("twenty-nine held, ten pegged: Bob reaches 61 and the game is over",)
+    assert notes(hand, ENGLISH) == ["twenty-nine held, ten pegged: Bob reaches 61 and the game is over"]

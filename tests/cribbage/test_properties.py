@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from companion.cribbage.cards import DECK, Card, Suit
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import apply, initial_state, replay
-from companion.cribbage.projection import state_json
 from companion.cribbage.scoring import score_show, show_total
 from companion.cribbage.transcript import (
     ClaimInput,
@@ -29,6 +28,8 @@ from companion.cribbage.transcript import (
     input_to_json,
     parse_input,
 )
+from companion.words.phrases import prompt_words
+from companion.words.projection import state_json
 
 from .dealer import play_game
 
@@ -98,7 +99,7 @@ def test_random_inputs_raise_only_the_engines_own_errors(inputs):
         except CribbageError:
             assert state_json(state) == before  # a refused input changed nothing, not even in place
             assert replay(state.inputs) == state
-        state.prompt()
+        prompt_words(state.awaited())
         state_json(state)
         assert all(0 <= score <= max(state.target, 0) for score in state.scores.values())
 
@@ -112,5 +113,5 @@ def test_random_inputs_in_the_middle_of_a_game_raise_only_the_engines_own_errors
     for inp in extra:
         with contextlib.suppress(CribbageError):
             state = apply(state, inp)
-        state.prompt()
+        prompt_words(state.awaited())
         assert replay(state.inputs) == state

@@ -10,13 +10,13 @@ import random
 from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.commands.play import TerminalPlay, show_picture
-from companion.cribbage.projection import state_json
 from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.play.computer import Settings
 from companion.table import Table
 from companion.web.present import person_prompt, snapshot
+from companion.words.projection import state_json
 from tests.golden import assert_golden_text
 from tests.web.computer_games import Game, play_out
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion import i18n
 from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.cribbage.transcript import GameInput
@@ -58,8 +57,8 @@ def test_the_show_is_counted_aloud_as_the_screen_shows_it(tmp_path):
     assert {u.language for u in board.voice.said} == {"en"}
 
 
-def test_in_german_the_count_is_said_in_german(tmp_path):
-    i18n.use("de")
+def test_in_german_the_count_is_said_in_german(speak, tmp_path):
+    speak("de")
     board = Board(tmp_path)
     said = board.enter(*DEAL)
     assert said[-3:] == ["Hand Bob: 20; fünfzehn zwei, fünfzehn vier, fünfzehn sechs, fünfzehn acht, fünfzehn zehn, "

@@ -13,6 +13,7 @@ from companion.devices.sim import SimStrip
 from companion.table import STRIP_BACK, STRIP_MISSING, Presenter
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView, pages, screen_text
+from companion.words.phrases import prompt_words
 from tests.sample_deal import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
@@ -28,7 +29,7 @@ def test_the_pegs_go_to_the_strip_and_the_words_to_the_screen():
     shown = presenter(clock, strip=strip)
     before, after = replay(deal("5H")), replay(deal("6D"))  # Ann's run of three
     shown.scored(before, after, undone=False)
-    shown.render(after, prompt=after.prompt(), before=before)
+    shown.render(after, prompt=prompt_words(after.awaited()), before=before)
     assert strip.frame == shown.picture.frame and strip.frame[LAYOUT.led_for(0, 3)] == RED
     assert shown.view is not None and shown.view.prompt == "Bob to play, count 25"
     assert "run of three" in " ".join(shown.view.body)
@@ -40,7 +41,7 @@ def test_a_message_shows_for_its_seconds_then_the_prompt_again():
     shown = presenter(clock, message_seconds=4.0)
     state = replay([GAME])
     shown.say("5H is not a card in play", error=True)
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.view is not None and shown.view.error == "5H is not a card in play"
     clock.advance(3.9)
     assert not shown.tick(clock.monotonic(), prompt=state.prompt)
@@ -53,10 +54,10 @@ def test_a_review_page_takes_the_screen_unless_a_message_is_on_show():
     shown = presenter(clock)
     state = replay([GAME])
     review = ScreenView(scores=(), body=("Best discard",), prompt="Coach: Bob 1/2")
-    shown.render(state, prompt=state.prompt(), review=review)
+    shown.render(state, prompt=prompt_words(state.awaited()), review=review)
     assert shown.view == review
     shown.say("took back 3D: 1 cards held", error=False)
-    shown.render(state, prompt=state.prompt(), review=review)
+    shown.render(state, prompt=prompt_words(state.awaited()), review=review)
     assert shown.view is not None and shown.view.prompt == "took back 3D: 1 cards held"
 
 
@@ -97,7 +98,7 @@ class BrokenDisplay(StatusDisplay):
 def test_a_display_that_fails_does_not_stop_the_game(caplog):
     shown = presenter(ManualClock(), display=BrokenDisplay())
     state = replay([GAME])
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.picture.image is not None and "I2C bus error" in caplog.text
 
 
@@ -106,7 +107,7 @@ def test_what_is_shown_is_plain_values_a_web_page_can_send():
     shown = presenter(clock)
     state = replay(deal("6D"))
     shown.say("undo to take it back", error=False)
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     snapshot = shown.shown()
     data = json.loads(json.dumps(snapshot.to_json()))
     assert data["screen"]["prompt"] == "undo to take it back" and data["message"] == "undo to take it back"
@@ -123,7 +124,7 @@ def test_a_long_error_turns_its_pages_by_itself_and_stays_until_each_was_read():
     shown.say(error, error=True)
     seen = []
     for _ in range(6):  # 2.5 s a page, at least the 4 s a message is shown
-        shown.render(state, prompt=state.prompt())
+        shown.render(state, prompt=prompt_words(state.awaited()))
         assert shown.view is not None and shown.view.error == error
         seen.append(tuple(screen_text(shown.view)[2:]))
         clock.advance(2.5)
@@ -133,7 +134,7 @@ def test_a_long_error_turns_its_pages_by_itself_and_stays_until_each_was_read():
     assert len(seen) == len(pages(error, 4)) == 3 and len(set(seen)) == 3  # every page shown once, in turn
     words = " ".join(line.strip() for page in seen for line in page if line.strip())
     assert words.split() == error.split()
-    shown.render(state, prompt=state.prompt())
+    shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.view is not None and shown.view.error is None
 
 

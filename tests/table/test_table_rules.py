@@ -16,8 +16,10 @@ from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PlayInput, UndoInput
 from companion.entry import Entry
 from companion.gamelog import GameLog
+from companion.i18n import ENGLISH
 from companion.table import Table
 from companion.view.screen import spoken_lines
+from companion.words.phrases import notes
 from tests.facts import by_name, label, name
 from tests.sample_deal import DEAL
 
@@ -126,7 +128,7 @@ def test_a_hand_past_121_pegs_to_121_and_the_screen_says_what_it_held_and_that_t
     assert "Bob's hand: 10" in said(table)
     assert "and a pair royal is twenty twenty held, ten pegged: Bob reaches 121 and the game is over" in said(table)
     hand = next(e for e in table.state.events if e.kind is ScoreKind.HAND and e.player == "Bob")
-    assert hand.notes == ("twenty held, ten pegged: Bob reaches 121 and the game is over",)
+    assert notes(hand, ENGLISH) == ["twenty held, ten pegged: Bob reaches 121 and the game is over"]
 
 
 # --- muggins -----------------------------------------------------------------------------------------------

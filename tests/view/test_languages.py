@@ -19,16 +19,16 @@ MOMENTS = [("5H", 0, "play-count-19"), ("6D", 0, "run-of-three"), ("8H", 0, "las
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
 @pytest.mark.parametrize(("upto", "page", "name"), MOMENTS)
-def test_the_oled_through_a_deal_in_each_language(language, upto, page, name):
-    i18n.use(language)
+def test_the_oled_through_a_deal_in_each_language(speak, language, upto, page, name):
+    speak(language)
     before, after = replay(deal(upto)[:-1]), replay(deal(upto))
     view = screen_view(after, recent=after.events[len(before.events):], page=page)
     assert all(len(line) <= 21 for line in screen_text(view))
     assert_golden(render_screen(view), f"{language}-{name}")
 
 
-def test_the_german_oled_says_the_deal_as_german_players_do():
-    i18n.use("de")
+def test_the_german_oled_says_the_deal_as_german_players_do(speak):
+    speak("de")
     before, after = replay(deal("8H")[:-1]), replay(deal("8H"))
     text = screen_text(screen_view(after, recent=after.events[len(before.events):]))
     assert text[2:] == ["Ann: eins für die    ", "Letzte               ", "                     ",
@@ -39,8 +39,8 @@ def test_the_german_oled_says_the_deal_as_german_players_do():
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_the_terminal_fits_80_by_24_in_each_language(language):
-    i18n.use(language)
+def test_the_terminal_fits_80_by_24_in_each_language(speak, language):
+    speak(language)
     lines = screen("two-track-121", colour=False)
     assert len(lines) == 23 and all(visible_width(line) <= 80 for line in lines)
     assert_golden_text("\n".join(lines) + "\n", f"terminal-{language}")

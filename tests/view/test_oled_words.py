@@ -16,7 +16,6 @@ from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.config import NAME_CHARS
 from companion.cribbage.facts import Prompt, ScoreKind, Side, Wanted
-from companion.cribbage.phrases import prompt_words, score_name
 from companion.cribbage.transcript import GameInput
 from companion.entry import Entry
 from companion.gamelog import GameLog
@@ -34,6 +33,7 @@ from companion.view.screen import (
     render_screen,
     screen_text,
 )
+from companion.words.phrases import prompt_words, score_name
 from tests.golden import assert_golden
 from tests.sample_deal import DEAL
 
@@ -125,10 +125,10 @@ def assert_whole(text: str, room: int) -> int:
 
 
 @pytest.fixture(params=list(i18n.LANGUAGES))
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.use(request.param)
+def language(speak, request: pytest.FixtureRequest) -> Iterator[str]:
+    speak(request.param)
     yield request.param
-    i18n.use("en")
+    speak("en")
 
 
 def test_every_message_that_can_reach_the_oled_pages_whole_in_each_language(language):

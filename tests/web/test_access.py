@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion import i18n
 from companion.play.computer import Settings
+from companion.words.phrases import prompt_words
 from tests.web.browsing import ARGS, ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
 from tests.web.running import Running, running_board
 
@@ -65,7 +65,7 @@ def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move
             page.wait_for_timeout(40)
             continue
         page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'", timeout=10_000)
-    raise AssertionError(f"the game did not end: {board.table.state.prompt()}")
+    raise AssertionError(f"the game did not end: {prompt_words(board.table.state.awaited())}")
 
 
 def focused(page: Any) -> str:
@@ -279,8 +279,8 @@ def test_the_board_announces_the_count_and_each_score_to_screen_readers(tmp_path
         browser.close()
 
 
-def test_a_whole_game_in_german_speaks_german_on_every_page(tmp_path):
-    i18n.use("de")
+def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
+    speak("de")
     settings = Settings("Gast", ("easy",), seed=77, target=61)
     with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.play.computer import Settings
+from companion.words.phrases import prompt_words
 from tests.facts import by_name, label, name
 from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
@@ -91,7 +92,7 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
         page.wait_for_function(f"() => document.querySelector('#sides').textContent.includes("
                                f"'Guest {table.state.score('Guest')}')", timeout=10_000)
         state = table.state
-        assert state.deal_number == deal + 1, state.prompt()  # the whole deal was played and counted
+        assert state.deal_number == deal + 1, prompt_words(state.awaited())  # the whole deal was played and counted
         shown = page.locator("#said li").all_inner_texts()
         said = [e for e in state.events if e.deal == deal]
         for event in said:

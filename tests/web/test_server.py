@@ -239,7 +239,7 @@ def test_each_browser_gets_the_page_in_its_own_language_and_a_choice_made_on_the
         assert '"Punkterennen nach {deals} Runde: {scores}"' in chosen  # the plural forms for the page's scripts
 
     serve(hub, check)
-    assert i18n.language() == "en"  # the board's language is untouched
+    assert i18n.current().code == "en"  # the board's language is untouched
 
 
 def test_a_refusal_carries_its_code():

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cribbage.projection import state_json
 from companion.devices.base import Entry
 from companion.play.computer import Settings
+from companion.words.projection import state_json
 from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
 

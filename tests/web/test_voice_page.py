@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion import i18n
 from companion.clock import ManualClock
 from companion.devices.presence import Watch
 from companion.devices.voice import SimulatedVoice, Speaker
@@ -37,8 +36,8 @@ def said_on_the_page(page, count: int) -> list[list[str]]:
 
 @pytest.mark.parametrize(("lang", "voice", "crib"), [("en", "US", "Ann's crib: 4; fifteen two, fifteen four"),
                                                      ("de", "Anna", "Krippe Ann: 4; fünfzehn zwei, fünfzehn vier")])
-def test_switched_on_the_page_says_the_boards_words_in_a_voice_of_its_language(tmp_path, lang, voice, crib):
-    i18n.use(lang)
+def test_switched_on_the_page_says_the_boards_words_in_a_voice_of_its_language(speak, tmp_path, lang, voice, crib):
+    speak(lang)
     with running_board(tmp_path) as board, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})

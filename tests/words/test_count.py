@@ -9,7 +9,6 @@ import pytest
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.scoring import (
     DOUBLE_RUN,
-    ENGLISH,
     FIFTEEN,
     GO,
     HIS_HEELS,
@@ -19,12 +18,14 @@ from companion.cribbage.scoring import (
     score_pegging,
     score_show,
 )
-from companion.cribbage.words import number_words
+from companion.i18n import number_words
+from companion.words.count import ENGLISH
+from companion.words.phrases import lines, said, say
 
 
-def said(text: str, *, crib: bool = False) -> str:
+def counted(text: str, *, crib: bool = False) -> str:
     *hand, starter = parse_cards(text)
-    return score_show(hand, starter, crib=crib).say()
+    return say(score_show(hand, starter, crib=crib))
 
 
 @pytest.mark.parametrize(("cards", "words"), [
@@ -41,7 +42,7 @@ def said(text: str, *, crib: bool = False) -> str:
     ("2C 3D 9S KH 5C", "fifteen two, fifteen four"),  # fifteens count on without "and"
 ])
 def test_a_hand_is_counted_aloud_as_players_count_it(cards, words):
-    assert said(cards) == words
+    assert counted(cards) == words
 
 
 @pytest.mark.parametrize(("cards", "words", "total"), [
@@ -56,36 +57,36 @@ def test_a_hand_is_counted_aloud_as_players_count_it(cards, words):
 def test_combinations_are_named_as_one(cards, words, total):
     *hand, starter = parse_cards(cards)
     score = score_show(hand, starter)
-    assert score.say() == words
+    assert say(score) == words
     assert score.total == total == score.phrases()[-1].running
-    assert len(score.lines()) == len(score.items)  # the itemised lines stay one a combination's part
+    assert len(lines(score)) == len(score.items)  # the itemised lines stay one a combination's part
 
 
 def test_each_phrase_stands_alone_for_paging_and_translation():
     *hand, starter = parse_cards("7H 7D 8C 9S KH")
     score = score_show(hand, starter)
-    assert score.said() == ("fifteen two", "fifteen four", "and a double run is twelve")
+    assert said(score) == ("fifteen two", "fifteen four", "and a double run is twelve")
     german = replace(ENGLISH, number=lambda n: {2: "zwei", 4: "vier", 12: "zwölf"}.get(n, str(n)),
                      templates={**ENGLISH.templates, FIFTEEN: "fünfzehn {running}",
                                 DOUBLE_RUN: "ein doppelter Lauf macht {running}"},
                      last="und {phrase}")
-    assert score.say(german) == "fünfzehn zwei, fünfzehn vier, und ein doppelter Lauf macht zwölf"
+    assert german.say(score.phrases()) == "fünfzehn zwei, fünfzehn vier, und ein doppelter Lauf macht zwölf"
 
 
 def test_the_crib_says_nothing_of_a_four_card_flush():
-    assert said("AH 2H 3H 8H 6C", crib=True) == "fifteen two, and a run of three is five"
+    assert counted("AH 2H 3H 8H 6C", crib=True) == "fifteen two, and a run of three is five"
 
 
 def test_pegging_says_each_point_of_the_last_card():
-    assert score_pegging(parse_cards("10H 5D 6C 5S 5H")).say() == "thirty-one for two, and a pair is four"
-    assert score_pegging(parse_cards("5H 5D 5C")).say() == "fifteen two, and a pair royal is eight"
-    assert score_pegging(parse_cards("9H 6D 8C 7S")).say() == "a run of four is four"
+    assert say(score_pegging(parse_cards("10H 5D 6C 5S 5H"))) == "thirty-one for two, and a pair is four"
+    assert say(score_pegging(parse_cards("5H 5D 5C"))) == "fifteen two, and a pair royal is eight"
+    assert say(score_pegging(parse_cards("9H 6D 8C 7S"))) == "a run of four is four"
 
 
 def test_points_without_a_combination_are_said_by_what_earned_them():
-    assert Score((ScoreItem(HIS_HEELS, parse_cards("JH"), 2),)).say() == "two for his heels"
-    assert Score((ScoreItem(GO, parse_cards("9H"), 1),)).say() == "one for the go"
-    assert Score((ScoreItem(LAST_CARD, parse_cards("9H"), 1),)).say() == "one for last"
+    assert say(Score((ScoreItem(HIS_HEELS, parse_cards("JH"), 2),))) == "two for his heels"
+    assert say(Score((ScoreItem(GO, parse_cards("9H"), 1),))) == "one for the go"
+    assert say(Score((ScoreItem(LAST_CARD, parse_cards("9H"), 1),))) == "one for last"
 
 
 def test_numbers_are_words_up_to_the_longest_count():

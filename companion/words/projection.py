@@ -3,22 +3,25 @@ WebSocket), the club's payloads and the statistics: the same keys with the same 
 
 Sides are listed once (`sides`, each with its players, its score, back peg and match points); everything else
 names a side by its index in that list (`winner`, `match_winner`, an event's `side`). Each score event has its
-`kind` (facts.ScoreKind) and, for people, its `name` and `said` in the board's language; nothing in it is meant
-to be parsed. The rules' facts a client needs (skunk lines, cards dealt, the order of the show) are in it, so
-no client recomputes a rule. Cards a player still holds face down are not in it: a hand appears once counted,
-the crib once counted (a finished deal shows all)."""
+`kind` (facts.ScoreKind), its notes as typed facts (`noted`) and, for people, its `name`, `said` and `notes` in the
+language handed (`lang`; the current one when left out); nothing in it is meant to be parsed. The rules' facts a
+client needs (skunk lines, cards dealt, the order of the show) are in it, so no client recomputes a rule. Cards a
+player still holds face down are not in it: a hand appears once counted, the crib once counted (a finished deal
+shows all)."""
 
 from __future__ import annotations
 
 import functools
 from typing import Any
 
-from .cards import Card
-from .facts import Phase, Prompt, ScoreEvent, ScoreKind, Side
-from .game import DealRecord, GameState
-from .phrases import event_name, event_words, prompt_words, score_name, side_name
-from .rules import show_order
-from .scoring import Phrasebook, Score, phrasebook, score_show
+from companion.cribbage.cards import Card
+from companion.cribbage.facts import Phase, Prompt, ScoreEvent, ScoreKind, Side
+from companion.cribbage.game import DealRecord, GameState
+from companion.cribbage.rules import show_order
+from companion.cribbage.scoring import Score, score_show
+from companion.i18n import Language, current
+
+from .phrases import event_name, event_words, lines, notes, prompt_words, said, score_name, side_name
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
 
@@ -40,27 +43,31 @@ def prompt_json(prompt: Prompt, sides: tuple[Side, ...]) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _counted(score: Score, book: Phrasebook) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A count's phrases and itemised lines in `book`'s language: worked out once (a game's JSON is made again
-    after every input, with every score of the game in it)."""
-    return score.said(book), tuple(score.lines())
+def _counted(score: Score, lang: Language) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A count's phrases and itemised lines in `lang`: worked out once (a game's JSON is made again after every
+    input, with every score of the game in it)."""
+    return said(score, lang), tuple(lines(score, lang))
 
 
 @functools.lru_cache(maxsize=4096)
-def _event_words(event: ScoreEvent, book: Phrasebook) -> tuple[str, str]:
-    return event_name(event), event_words(event)
+def _event_words(event: ScoreEvent, lang: Language) -> tuple[str, str, tuple[str, ...]]:
+    return event_name(event, lang), event_words(event, lang), tuple(notes(event, lang))
 
 
-def event_json(event: ScoreEvent, sides: tuple[Side, ...]) -> dict[str, Any]:
-    name, said = _event_words(event, phrasebook())
+def event_json(event: ScoreEvent, sides: tuple[Side, ...], lang: Language | None = None) -> dict[str, Any]:
+    lang = lang or current()
+    name, spoken, noted = _event_words(event, lang)
     return {"kind": event.kind.value, "side": _index(sides, event.side), "player": event.player,
-            "points": event.points, "deal": event.deal, "claimed": event.claimed, "notes": list(event.notes),
-            "name": name, "said": said, "items": [item.to_json() for item in event.score.items],
-            "lines": list(_counted(event.score, phrasebook())[1]), "total": event.score.total}
+            "points": event.points, "deal": event.deal, "claimed": event.claimed, "notes": list(noted),
+            "noted": [n.to_json() for n in event.notes],
+            "name": name, "said": spoken, "items": [item.to_json() for item in event.score.items],
+            "lines": list(_counted(event.score, lang)[1]), "total": event.score.total}
 
 
-def state_json(state: GameState, prompt: Prompt | None = None) -> dict[str, Any]:
-    """The game as every watcher may see it; `prompt` is the table's when it says more than the engine's."""
+def state_json(state: GameState, prompt: Prompt | None = None, lang: Language | None = None) -> dict[str, Any]:
+    """The game as every watcher may see it, its words in `lang`; `prompt` is the table's when it says more than
+    the engine's."""
+    lang = lang or current()
     sides = state.sides
     prompt = prompt or state.awaited()
     counted = {(e.kind, e.player) for e in state.events if e.deal == state.deal_number and e.kind.in_show}
@@ -76,7 +83,7 @@ def state_json(state: GameState, prompt: Prompt | None = None) -> dict[str, Any]
                   "dealt": state.dealt_size, "laid_away": state.discard_size, "kept": state.hand_size},
         "phase": state.phase.value,
         "awaited": prompt_json(prompt, sides),
-        "prompt": prompt_words(prompt),
+        "prompt": prompt_words(prompt, lang),
         "dealer": state.dealer, "turn": state.turn, "count": state.count,
         "show_order": list(state.show_order()) if state.dealer else [],
         "pile": cards_json(state.pile),
@@ -89,25 +96,25 @@ def state_json(state: GameState, prompt: Prompt | None = None) -> dict[str, Any]
         "winner": _index(sides, state.winner), "skunk": state.skunk,
         "match_winner": _index(sides, state.match_winner),
         "game": state.game_number, "deal": state.deal_number, "inputs": len(state.inputs),
-        "deals": [_deal_json(record, state, shown=show_over or record.number < state.deal_number)
+        "deals": [_deal_json(record, state, lang, shown=show_over or record.number < state.deal_number)
                   for record in state.deals],
-        "events": [event_json(e, sides) for e in state.events],
+        "events": [event_json(e, sides, lang) for e in state.events],
     }
 
 
-def _deal_json(record: DealRecord, state: GameState, *, shown: bool) -> dict[str, Any]:
+def _deal_json(record: DealRecord, state: GameState, lang: Language, *, shown: bool) -> dict[str, Any]:
     """One deal: its dealer and starter, and the hands and discards entered once they are face up."""
     return {"deal": record.number, "dealer": record.dealer,
             "starter": card_json(record.starter) if record.starter else None,
             "hands": {p: cards_json(c) for p, c in record.hands.items()} if shown else {},
             "discards": {p: cards_json(c) for p, c in record.discards.items()} if shown else {},
-            "show": _show_json(record, state) if shown else [],
+            "show": _show_json(record, state, lang) if shown else [],
             "pegging": {p: sum(e.points for e in state.events
                                if e.deal == record.number and e.player == p and e.kind.in_play)
                         for p in state.players}}
 
 
-def _show_json(record: DealRecord, state: GameState) -> list[dict[str, Any]]:
+def _show_json(record: DealRecord, state: GameState, lang: Language) -> list[dict[str, Any]]:
     """The deal's show in counting order (each hand from the dealer's left, then the crib), each with its cards
     and its full count; `points` what was pegged for it (less at the target), None when the game ended first,
     `event` the index of its score event."""
@@ -123,10 +130,10 @@ def _show_json(record: DealRecord, state: GameState) -> list[dict[str, Any]]:
         index = counted.get((kind, player))
         event = state.events[index] if index is not None else None
         score: Score = event.score if event else score_show(cards, record.starter, crib=kind is ScoreKind.CRIB)
-        said, lines = _counted(score, phrasebook())
-        out.append({"kind": kind.value, "player": player, "name": score_name(kind, player), "cards": cards_json(cards),
-                    "total": score.total, "points": event.points if event else None, "event": index,
-                    "said": list(said), "lines": list(lines)})
+        phrases, items = _counted(score, lang)
+        out.append({"kind": kind.value, "player": player, "name": score_name(kind, player, lang),
+                    "cards": cards_json(cards), "total": score.total, "points": event.points if event else None,
+                    "event": index, "said": list(phrases), "lines": list(items)})
     return out
 
 

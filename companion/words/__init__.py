@@ -1,0 +1,14 @@
+"""Words for people and JSON for clients, made at the edge from the engine's typed facts, in a language handed.
+
+    from companion.i18n import language
+    from companion.words.phrases import refusal, note, prompt_words, say, error_words
+
+    refusal(err.refusal, language("de"))    # why an input was refused, and what to do instead
+    note(event.notes[0], language("en"))     # a claim off the count, muggins taken, the game won at the cap
+    prompt_words(state.awaited(), lang)      # what the table waits for
+    say(event.score, lang)                   # the count in a player's cadence
+
+`phrases` is the one renderer (refusals, notes, prompts, score and side names, the count), `count` the spoken
+count's phrasebook, `projection` the state as JSON (`state_json(state, lang=...)`). Every function takes the
+language; left out, it is the current one of the edge rendering (`companion.i18n.speaking`).
+"""

@@ -1,0 +1,538 @@
+"""Words for people, made from the engine's typed facts in a language: the one renderer of the game.
+
+Every function takes the language to speak (`lang`, a `companion.i18n.Language`); left out, it is the current
+language of the edge that renders (`companion.i18n.speaking`). The engine's refusals (`refusal`), a score's
+notes (`note`), the prompt (`prompt_words`), the names of scores and sides, and the spoken count (`say`, `said`,
+`lines`) are all said here; nothing else turns a fact into a sentence, and no code reads one back.
+
+    from companion.i18n import language
+    from companion.words.phrases import refusal, error_words
+    refusal(err.refusal, language("de"))     # a RuleError's refusal, in German
+    error_words(err, language("en"))          # any engine error, in English
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import Card
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.facts import Note, NoteKind, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
+from companion.cribbage.refusals import Act, Refusal, Why
+from companion.cribbage.rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS
+from companion.cribbage.scoring import Score, ScoreItem
+from companion.i18n import N_, Language, current
+
+from .count import book
+
+# The names of scores other than a player's hand or crib, as the table says them.
+KIND_WORDS = {ScoreKind.PEGGING: N_("pegging"), ScoreKind.GO: N_("go"), ScoreKind.LAST_CARD: N_("last card"),
+              ScoreKind.HEELS: N_("his heels"), ScoreKind.MUGGINS: N_("muggins"), ScoreKind.PEGGED: N_("pegged"),
+              ScoreKind.THREE_FOR_LAST: N_("three for last")}
+
+ACCEPTED_FORMS = N_("a rank A 2-9 10 (or T) J Q K then a suit C D H S (or ♣ ♦ ♥ ♠), for example 5H, 10D, ah, Q♠")
+
+# What each field of a table input holds (transcript.FIELD_KINDS), as a refusal says what it must be.
+VALUE_WORDS = {  # formatted with the variants, match scorings and the usual match
+    "name": N_("a player's name (text)"), "names": N_("a list of player names"), "card": N_('a card like "5H"'),
+    "cards": N_('a list of cards like ["5H","JS"]'), "int": N_("a whole number"), "bool": N_("true or false"),
+    "variant": N_("one of {variants}"),
+    "match": N_("the match points that win the match (a whole number, or true for {usual})"),
+    "match_scoring": N_("one of {scorings}"),
+}
+
+
+def side_name(side: Side) -> str:
+    """Partners as the table names them: "Ann & Cat"; a player alone by name (the same in every language)."""
+    return " & ".join(side.players)
+
+
+def listed(words: Sequence[str], lang: Language | None = None) -> str:
+    """"Ann, Bob and Cat"."""
+    lang = lang or current()
+    if len(words) == 1:
+        return words[0]
+    return lang.gettext("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """Cards as the table writes them: "5H JS"."""
+    return " ".join(str(c) for c in cards)
+
+
+# --- the count ---------------------------------------------------------------------------------------------
+
+def said(score: Score, lang: Language | None = None) -> tuple[str, ...]:
+    """The count phrase by phrase: ('fifteen two', 'fifteen four', 'and a double run is twelve')."""
+    return book(lang or current()).said(score.phrases())
+
+
+def say(score: Score, lang: Language | None = None) -> str:
+    """The count in a player's cadence: 'fifteen two, fifteen four, and a double run is twelve'."""
+    return book(lang or current()).say(score.phrases())
+
+
+def joined(phrases: Sequence[str], lang: Language | None = None) -> str:
+    """Phrases of a count said in one breath, as `say` joins them."""
+    return book(lang or current()).joiner.join(phrases)
+
+
+def describe(item: ScoreItem, lang: Language | None = None) -> str:
+    """An item's name as said at the table: 'a run of four', 'a five-card flush', 'his nobs'."""
+    return book(lang or current()).name(item.kind, len(item.cards))
+
+
+def lines(score: Score, lang: Language | None = None) -> list[str]:
+    """One line per item with its points: 'fifteen 5♥ 10♦ +2'."""
+    return [" ".join((describe(item, lang), *(c.pretty for c in item.cards), f"+{item.points}"))
+            for item in score.items]
+
+
+# --- scores and their notes --------------------------------------------------------------------------------
+
+def score_name(kind: ScoreKind, player: str | None, lang: Language | None = None) -> str:
+    """A score's name: "Bob's hand", "Ann's crib", "his heels", "go", "pegging"."""
+    lang = lang or current()
+    if kind is ScoreKind.HAND:
+        return lang.gettext("{player}'s hand").format(player=player)
+    if kind is ScoreKind.CRIB:
+        return lang.gettext("{player}'s crib").format(player=player)
+    return lang.gettext(KIND_WORDS[kind])
+
+
+def event_name(event: ScoreEvent, lang: Language | None = None) -> str:
+    return score_name(event.kind, event.player, lang)
+
+
+def note(fact: Note, lang: Language | None = None) -> str:
+    """What a score's points alone do not say: a claim off the count, muggins taken, the game won at the cap."""
+    lang = lang or current()
+    _, n = lang.gettext, lang.number
+    if fact.kind is NoteKind.CLAIMED:
+        assert fact.claimed is not None
+        return _("claimed {claim}").format(claim=n(fact.claimed))
+    if fact.kind is NoteKind.CLAIMED_PEGS:
+        assert fact.claimed is not None
+        return _("claimed {points}, {player} pegs {pegged}").format(points=n(fact.claimed), player=fact.player,
+                                                                     pegged=n(fact.points))
+    if fact.kind is NoteKind.MISSED:
+        words = (_("{player} overcalled by {points}: muggins for {n}") if fact.over
+                 else _("{player} missed {points}: muggins for {n}"))
+        return words.format(player=fact.player, points=n(fact.points), n=fact.points)
+    if fact.kind is NoteKind.MUGGINS_TAKEN:
+        assert fact.counting is not None
+        on = _("the play") if fact.counting is ScoreKind.PEGGING else score_name(fact.counting, fact.player, lang)
+        words = (_("{caller} takes {points} that {player} overcalled on {on}") if fact.over
+                 else _("{caller} takes {points} that {player} missed on {on}"))
+        return words.format(caller=fact.caller, points=n(fact.points), player=fact.player, on=on)
+    assert fact.wanted is not None and fact.side is not None
+    words = (_("{wanted} held, {pegged} pegged: {side} reaches {target} and the game is over")
+             if fact.counting is not None and fact.counting.in_show else
+             _("{wanted} scored, {pegged} pegged: {side} reaches {target} and the game is over"))
+    return words.format(wanted=n(fact.wanted), pegged=n(fact.points), side=side_name(fact.side), target=fact.target)
+
+
+def notes(event: ScoreEvent, lang: Language | None = None) -> list[str]:
+    return [note(fact, lang) for fact in event.notes]
+
+
+def event_words(event: ScoreEvent, lang: Language | None = None) -> str:
+    """The score as the table hears it: the count in a player's cadence, then the note."""
+    spoken = say(event.score, lang) if event.score and event.kind is not ScoreKind.MUGGINS else ""
+    return "; ".join(part for part in (spoken, *notes(event, lang)) if part)
+
+
+def score_parts(event: ScoreEvent, lang: Language | None = None) -> tuple[str | None, list[str], list[str]]:
+    """What is said for a score: a heading with the points pegged ("Bob's hand: 12"; in the play only when they
+    are not the count's, "Ann: pegging 0"), the count phrase by phrase (in the play without a heading, the first
+    after whose points they are: "Bob: fifteen two"), and each part of its note (a claim off the count, muggins
+    taken, the game won at the cap)."""
+    counted = list(said(event.score, lang)) if event.kind is not ScoreKind.MUGGINS else []
+    noted = notes(event, lang)
+    if event.kind.in_show:
+        return f"{event_name(event, lang)}: {event.points}", counted, noted
+    if event.points != event.score.total:
+        return f"{side_name(event.side)}: {event_name(event, lang)} {event.points}", counted, noted
+    if counted:
+        counted[0] = f"{side_name(event.side)}: {counted[0]}"
+    return None, counted, noted
+
+
+# --- what the table waits for ------------------------------------------------------------------------------
+
+def prompt_words(prompt: Prompt, lang: Language | None = None) -> str:
+    """What the table must do next, in words."""
+    lang = lang or current()
+    _ = lang.gettext
+    wanted, who = prompt.wanted, prompt.players
+    if wanted is Wanted.GAME:
+        return _("Start a new game")
+    if wanted is Wanted.CUT:
+        again = _("Equal cards: cut again. ") if prompt.again else ""
+        return _("{again}Cut for deal: {waiting} to cut").format(again=again, waiting=listed(who, lang))
+    if wanted is Wanted.STARTER:
+        return _("{dealer} deals. Scan the starter").format(dealer=prompt.dealer)
+    if wanted is Wanted.HAND:
+        return _("Scan {hand_for}'s six cards (ok: skip)").format(hand_for=who[0])
+    if wanted is Wanted.DISCARD:
+        return _("{player}: lay away to {dealer}'s crib").format(player=who[0], dealer=prompt.dealer)
+    if wanted is Wanted.PLAY:
+        return _("{turn} to play, count {count}").format(turn=who[0], count=prompt.count)
+    if wanted is Wanted.GO:
+        return _("{turn} says go? count {count}").format(turn=who[0], count=prompt.count)
+    if wanted is Wanted.CRIB:
+        return _("Scan the crib ({dealer}'s)").format(dealer=prompt.dealer)
+    if wanted is Wanted.CLAIM:
+        assert prompt.counting is not None
+        return (_("{player}: claim the points of {label}")
+                .format(player=who[0], label=score_name(prompt.counting, who[0], lang)))
+    assert prompt.winner is not None
+    winner, partners = side_name(prompt.winner), len(prompt.winner.players)
+    others = listed([str(o) for o in prompt.others], lang)
+    if wanted is Wanted.NEW_GAME:
+        game = (lang.ngettext("{winner} wins {target} to {others}", "{winner} win {target} to {others}", partners)
+                .format(winner=winner, target=prompt.won, others=others))
+        if prompt.skunk:
+            skunk = _("{won}: a double skunk") if prompt.skunk == "double skunk" else _("{won}: a skunk")
+            game = skunk.format(won=game)
+        return game
+    return lang.ngettext("{winner} wins the match {won} to {others}", "{winner} win the match {won} to {others}",
+                         partners).format(winner=winner, won=prompt.won, others=others)
+
+
+def seated_words(prompt: Prompt, person: str, lang: Language | None = None) -> str:
+    """The prompt for a person seated at a virtual table (a game against the computer): the person is "you",
+    the others are named, and the deck deals, cuts and turns the starter (not a word of scanning)."""
+    lang = lang or current()
+    _ = lang.gettext
+    wanted, who = prompt.wanted, prompt.players
+    mine = person in who
+    yours = prompt.dealer == person
+    if wanted is Wanted.CUT:
+        return _("Cutting for deal")
+    if wanted is Wanted.STARTER:
+        return _("You deal") if yours else _("{dealer} deals").format(dealer=prompt.dealer)
+    if wanted is Wanted.DISCARD:
+        n = prompt.count or 0
+        if yours:
+            return (lang.ngettext("Lay away one card to your crib", "Lay away {n} cards to your crib", n)
+                    .format(n=lang.number(n)))
+        return (lang.ngettext("Lay away one card to {dealer}'s crib", "Lay away {n} cards to {dealer}'s crib", n)
+                .format(n=lang.number(n), dealer=prompt.dealer))
+    if wanted is Wanted.PLAY:
+        if mine:
+            return _("Your turn: the count is {count}").format(count=prompt.count)
+        return _("{turn} to play: the count is {count}").format(turn=who[0], count=prompt.count)
+    if wanted is Wanted.GO:
+        if mine:
+            return _("Your turn: no card fits under 31, say go (the count is {count})").format(count=prompt.count)
+        return _("{turn} says go: the count is {count}").format(turn=who[0], count=prompt.count)
+    if wanted is Wanted.CRIB:
+        return _("Your crib") if yours else _("{dealer}'s crib").format(dealer=prompt.dealer)
+    if wanted is Wanted.CLAIM and mine:
+        assert prompt.counting is not None
+        return (_("Count your crib and claim it") if prompt.counting is ScoreKind.CRIB
+                else _("Count your hand and claim it"))
+    if wanted in (Wanted.NEW_GAME, Wanted.NEW_MATCH) and prompt.winner is not None and person in prompt.winner:
+        others = listed([str(o) for o in prompt.others], lang)
+        if wanted is Wanted.NEW_MATCH:
+            return _("You win the match {won} to {others}").format(won=prompt.won, others=others)
+        won = _("You win {won} to {others}").format(won=prompt.won, others=others)
+        if prompt.skunk:
+            skunk = _("{won}: a double skunk") if prompt.skunk == "double skunk" else _("{won}: a skunk")
+            won = skunk.format(won=won)
+        return won
+    return prompt_words(prompt, lang)
+
+
+def cut_words(cutter: str, starter: str, person: str, lang: Language | None = None) -> str:
+    """Who cut at a virtual table, and the starter it turned: "Pro cuts: the starter is 5♣"."""
+    lang = lang or current()
+    if cutter == person:
+        return lang.gettext("You cut: the starter is {card}").format(card=starter)
+    return lang.gettext("{player} cuts: the starter is {card}").format(player=cutter, card=starter)
+
+
+def seen_words(seen: Seen, lang: Language | None = None) -> str:
+    """Where a card already seen this deal is: "7♠ is in the crib", "7♠ was played by Ann", "7♠ is the starter"."""
+    _ = (lang or current()).gettext
+    card, who = seen.card.pretty, seen.player
+    if seen.place is Place.STARTER:
+        return _("{card} is the starter").format(card=card)
+    if seen.place is Place.PLAYED:
+        return _("{card} was played by {who}").format(card=card, who=who)
+    if seen.place is Place.CRIB:
+        if who is None:
+            return _("{card} is in the crib already").format(card=card)
+        return _("{card} is in the crib (laid away by {who})").format(card=card, who=who)
+    return _("{card} is in {who}'s hand").format(card=card, who=who)
+
+
+def undone_words(inp: t.Input, player: str | None, lang: Language | None = None) -> str:
+    """What an undo took back, from the input itself ("Bob's 7♠", "the crib's 4 cards"); `player` is who made
+    it when the input does not say (the play, the go, a claim)."""
+    lang = lang or current()
+    _, ngettext = lang.gettext, lang.ngettext
+    who = getattr(inp, "player", None) or player
+    if isinstance(inp, t.PlayInput):
+        return _("{player}'s {card}").format(player=who, card=inp.card.pretty)
+    if isinstance(inp, t.GoInput):
+        return _("{player}'s go").format(player=who)
+    if isinstance(inp, t.StarterInput):
+        return _("the starter {card}").format(card=inp.card.pretty)
+    if isinstance(inp, t.CribInput):
+        return ngettext("the crib's {n} card", "the crib's {n} cards", len(inp.cards)).format(n=len(inp.cards))
+    if isinstance(inp, t.CutInput):
+        return _("{player}'s cut {card}").format(player=who, card=inp.card.pretty)
+    if isinstance(inp, t.HandInput):
+        return ngettext("{player}'s hand of {n} card", "{player}'s hand of {n} cards",
+                        len(inp.cards)).format(player=who, n=len(inp.cards))
+    if isinstance(inp, t.DiscardInput):
+        return _("{player}'s discard {cards}").format(player=who, cards=" ".join(c.pretty for c in inp.cards))
+    if isinstance(inp, t.ClaimInput):
+        return _("{player}'s claim of {points}").format(player=who, points=inp.points)
+    if isinstance(inp, t.MugginsInput):
+        return _("the muggins call")
+    if isinstance(inp, t.PegInput):
+        return ngettext("{points} point pegged for {player}", "{points} points pegged for {player}",
+                        abs(inp.points)).format(points=inp.points, player=who)
+    return _("the start of the game")
+
+
+# --- refusals ----------------------------------------------------------------------------------------------
+
+def error_words(error: CribbageError, lang: Language | None = None) -> str:
+    """An engine error as the person who made the input reads it: its refusal in `lang` (an error raised above
+    the engine with words of its own says those)."""
+    return str(error) if error.refusal is None else refusal(error.refusal, lang)
+
+
+def refusal(why: Refusal, lang: Language | None = None) -> str:
+    """Why an input was refused, and what to do instead, in `lang`."""
+    lang = lang or current()
+    words = _REFUSALS.get(why.why)
+    if words is not None:
+        return words(why, lang)
+    return _ruled(why, lang)
+
+
+def _prompted(message: str) -> Callable[[Refusal, Language], str]:
+    """A refusal that ends with what the table waits for: `message` has {prompt}."""
+    return lambda r, lang: lang.gettext(message).format(prompt=_prompt(r, lang))
+
+
+def _prompt(r: Refusal, lang: Language) -> str:
+    assert r.prompt is not None
+    return prompt_words(r.prompt, lang)
+
+
+def _card_twice(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    what = (_("the crib") if r.act is Act.CRIB else _("{player}'s hand") if r.act is Act.HAND
+            else _("{player}'s discard")).format(player=r.player)
+    return _("{twice} appears twice in {what}: scan each card once").format(twice=r.card, what=what)
+
+
+def _card_seen(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    assert r.seen is not None
+    then = {Act.PLAY: N_("{seen}: play a card from {player}'s hand"), Act.HAND: N_("{seen}: check {player}'s cards"),
+            Act.DISCARD: N_("{seen}: check the card"),
+            Act.STARTER: N_("{seen}: the starter is the top card of the pack's lower half")}
+    return _(then[r.act or Act.DISCARD]).format(seen=seen_words(r.seen, lang), player=r.player)
+
+
+def _bad_value(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    what = _(VALUE_WORDS[t.FIELD_KINDS[r.field]]).format(
+        variants=", ".join(f'"{v}"' for v in VARIANTS), usual=DEFAULT_MATCH,
+        scorings=", ".join(f'"{m}"' for m in MATCH_SCORING))
+    return _("{kind} input: {name!r} must be {what}, not {raw}: like {example}").format(
+        kind=r.input, name=r.field, what=what, raw=r.text, example=t.EXAMPLES[r.input or "play"])
+
+
+def _go_while(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    if r.why is Why.GO_WHILE_ANY_CARD_FITS:
+        return _("No go at {count}: every card fits. Play a card.").format(count=r.count)
+    if r.why is Why.GO_WHILE_A_CARD_FITS:
+        why = lang.ngettext("{player} holds {fits}, which fits", "{player} holds {fits}, which fit",
+                            len(r.cards)).format(player=r.player, fits=cards_words(r.cards))
+    else:
+        why = _("{player} still holds a card that fits (of {fits})").format(player=r.player,
+                                                                            fits=cards_words(r.cards))
+    return _("No go at {count}: {why}. Play a card.").format(count=r.count, why=why)
+
+
+def _turn(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    if r.why is Why.ALL_PLAYED:
+        said = (_("{player} has played all {size} cards: {turn} to say go") if r.act is Act.GO
+                else _("{player} has played all {size} cards: {turn} to play"))
+        return said.format(player=r.player, size=lang.number(r.size or 0), turn=r.other)
+    said = (_("it is {turn}'s turn to say go, not {player}'s") if r.act is Act.GO
+            else _("it is {turn}'s turn to play, not {player}'s"))
+    return said.format(turn=r.other, player=r.player)
+
+
+_REFUSALS = {
+    Why.GAME_IN_PROGRESS: _prompted("a game is in progress ({prompt}): finish it, or undo back to its start"),
+    Why.GAME_OVER: _prompted("the game is over ({prompt}): start a new game, or undo"),
+    Why.CUT_FIRST: _prompted("cut for deal first: {prompt}"),
+    Why.CUT_OVER: _prompted("the cut for deal is over: {prompt}"),
+    Why.HANDS_BEFORE_STARTER: _prompted("hands are entered before the starter is turned: {prompt}"),
+    Why.DISCARDS_BEFORE_CRIB: _prompted("discards are entered before the crib is in: {prompt}"),
+    Why.PLAY_OVER: _prompted("the play is over: {prompt}"),
+    Why.NO_GO_NOW: _prompted("No go now: {prompt}"),
+    Why.CRIB_AFTER_PLAY: _prompted("the crib is counted after the hands: finish the play first ({prompt})"),
+    Why.NO_CRIB_NOW: _prompted("no crib to scan now: {prompt}"),
+    Why.NO_CLAIM_NOW: _prompted("no count to claim now: {prompt}"),
+    Why.CARD_TWICE: _card_twice,
+    Why.CARD_SEEN: _card_seen,
+    Why.BAD_VALUE: _bad_value,
+    Why.GO_WHILE_ANY_CARD_FITS: _go_while,
+    Why.GO_WHILE_A_CARD_FITS: _go_while,
+    Why.GO_WHILE_A_CARD_MAY_FIT: _go_while,
+    Why.ALL_PLAYED: _turn,
+    Why.NOT_YOUR_TURN: _turn,
+}
+
+
+def _ruled(r: Refusal, lang: Language) -> str:  # one sentence a rule
+    _, n = lang.gettext, lang.number
+    why = r.why
+    if why is Why.PLAYERS:
+        return _('a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]')
+    if why is Why.VARIANT_PLAYERS:
+        return (_("the {variant} game is for {number} players, not {players}")
+                .format(variant=r.text, number=n(r.size or 0), players=r.count))
+    if why is Why.TARGET:
+        return _("a game is played to 121 or 61 points, not {target}").format(target=r.points)
+    if why is Why.MATCH_TARGET:
+        return (_("a match is won with 1 or more match points (usually {usual}), not {match}")
+                .format(usual=r.total, match=r.points))
+    if why is Why.MATCH_SCORING:
+        return _("no match scoring {scoring!r}: use one of {scorings}").format(scoring=r.text,
+                                                                              scorings=", ".join(r.names))
+    if why is Why.SAME_NAMES:
+        return _("two players have the same name: give each player a different name")
+    if why is Why.DEALER_NOT_PLAYING:
+        return (_("the dealer {dealer!r} is not one of the players {players}")
+                .format(dealer=r.player, players=listed(r.players, lang)))
+    if why is Why.LOSER_DEALS:
+        return (_("the loser of the last game deals first: {losers}, not {dealer}")
+                .format(losers=listed(r.players, lang), dealer=r.player))
+    if why is Why.NO_GAME:
+        return _('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}')
+    if why is Why.NOTHING_TO_UNDO:
+        return _("nothing to undo: no input has been entered")
+    if why is Why.NOT_AN_INPUT:
+        return _("not a table input: {inp}").format(inp=r.text)
+    if why is Why.NOT_PLAYING:
+        said = (_("{player!r} is not playing: peg for one of {players}") if r.act is Act.PEG
+                else _("{player!r} is not playing: the players are {players}"))
+        return said.format(player=r.player, players=listed(r.players, lang))
+    if why is Why.CUT_ALREADY:
+        return (_("{player} has cut already ({cut}): {prompt}")
+                .format(player=r.player, cut=r.card, prompt=_prompt(r, lang)))
+    if why is Why.CARD_CUT_ALREADY:
+        return _("{card} was cut already: check the card and scan it again").format(card=r.card)
+    if why is Why.HAND_SIZE:
+        return (_("{player} was dealt {size} cards: scan all {n}, not {cards}")
+                .format(player=r.player, size=n(r.size or 0), n=r.size, cards=r.count))
+    if why is Why.HAND_IN_ALREADY:
+        return _("{player}'s hand is already in: undo to change it").format(player=r.player)
+    if why is Why.LAID_AWAY_NOT_IN_HAND:
+        return (_("{player} laid away {missing}, which is not in this hand: check the cards")
+                .format(player=r.player, missing=r.card))
+    if why is Why.DISCARD_SIZE:
+        return (lang.ngettext("each player lays away {size} card to the crib, not {cards}",
+                              "each player lays away {size} cards to the crib, not {cards}", r.size or 0)
+                .format(size=n(r.size or 0), cards=r.count))
+    if why is Why.DISCARD_IN_ALREADY:
+        return _("{player}'s discard is already in: undo to change it").format(player=r.player)
+    if why is Why.NOT_IN_HAND:
+        if r.act is Act.DISCARD:
+            return (_("{card} is not in {player}'s hand: lay away cards from {hand}")
+                    .format(card=r.card, player=r.player, hand=cards_words(r.cards)))
+        return (_("{card} is not in {player}'s hand: play one of {held}")
+                .format(card=r.card, player=r.player, held=cards_words(r.cards)))
+    if why is Why.STARTER_TURNED:
+        return (_("the starter is already turned ({starter}): {prompt}")
+                .format(starter=r.card, prompt=_prompt(r, lang)))
+    if why is Why.STARTER_FIRST:
+        return _("scan the starter first: the play starts after the starter is turned")
+    if why is Why.NO_MUGGINS:
+        if r.act is Act.PLAY:
+            return _("this game is played without muggins: the play is pegged for you, no claim needed")
+        return _("this game is played without muggins: the hands are counted for you")
+    if why is Why.PLAY_CLAIM_RANGE:
+        return _("one card pegs 0 to {most} points, not {claim}: claim again").format(most=r.total, claim=r.points)
+    if why is Why.PAST_31:
+        return (_("the count is {count}: {card} would make {total}; play a lower card or say go")
+                .format(count=r.count, card=r.card, total=r.total))
+    if why is Why.CRIB_SIZE:
+        return _("the crib holds four cards: scan all four, not {cards}").format(cards=r.count)
+    if why is Why.CRIB_CARD_IS_STARTER:
+        return _("{card} is the starter, not a crib card: scan the four cards laid away").format(card=r.card)
+    if why is Why.CRIB_CARD_PLAYED:
+        return (_("{card} was played by {who} this deal: the crib holds the four cards laid away")
+                .format(card=r.card, who=r.player))
+    if why is Why.CRIB_CARD_IN_HAND:
+        return (_("{card} is in {who}'s hand: the crib holds the four cards laid away")
+                .format(card=r.card, who=r.player))
+    if why is Why.CRIB_LACKS_DISCARD:
+        return (_("{who} laid away {missing}: the crib must hold it; check the crib cards")
+                .format(who=r.player, missing=r.card))
+    if why is Why.CLAIM_RANGE:
+        return _("a hand scores 0 to 29, not {points}: claim again").format(points=r.points)
+    if why is Why.CLAIM_IMPOSSIBLE:
+        return _("no hand scores {points} (nor 19, 25, 26 or 27): count again and claim").format(points=r.points)
+    if why is Why.NO_MUGGINS_TO_CALL:
+        return _("muggins is called right after a claim that was too low or too high, and the last input was "
+                 "not one: no points to take")
+    if why is Why.MUGGINS_BY_OWN_SIDE:
+        assert r.counting is not None
+        return (_("{caller} cannot call muggins on {label}: an opponent calls it")
+                .format(caller=r.other, label=score_name(r.counting, r.player, lang)))
+    if why is Why.PEG_RANGE:
+        return (_("peg 1 to {target} points (or a negative number to take points back), not {points}")
+                .format(target=r.total, points=r.points))
+    if why is Why.PEG_BELOW_ZERO:
+        assert r.side is not None
+        return (_("{side} has {score}: cannot take back {points}")
+                .format(side=side_name(r.side), score=r.total, points=r.points))
+    if why is Why.PILE_PAST_31:
+        return _("those cards count {count}: the count may never pass 31").format(count=r.count)
+    if why is Why.SHOW_SIZE:
+        return _("a hand shows four cards (three in five-card cribbage); got {cards}").format(cards=r.count)
+    if why is Why.SHOW_SAME_CARD:
+        return _("the same card appears twice: check the hand and the starter")
+    if why is Why.BAD_RANK:
+        return _("rank {rank} is not a card rank: use 1 (ace) to 13 (king)").format(rank=r.count)
+    if why is Why.NOT_A_CARD:
+        return _("{text!r} is not a card: type {forms}").format(text=r.text, forms=_(ACCEPTED_FORMS))
+    if why is Why.NO_SUIT:
+        return _("{text!r} has no suit I know: type {forms}").format(text=r.text, forms=_(ACCEPTED_FORMS))
+    if why is Why.NOT_JSON:
+        return (_("not JSON ({msg}): write one input a line, like {example}")
+                .format(msg=r.text, example=t.EXAMPLES["play"]))
+    if why is Why.NOT_AN_OBJECT:
+        return _("an input is a JSON object, like {example}").format(example=t.EXAMPLES["play"])
+    if why is Why.UNKNOWN_TYPE:
+        return (_("unknown input type {kind}: use one of {types}, like {example}")
+                .format(kind=r.text, types=", ".join(r.names),
+                        example=t.EXAMPLES["play"]))
+    if why is Why.UNKNOWN_FIELD:
+        return (_("{kind} input has no field {name!r} (it takes {allowed}): like {example}")
+                .format(kind=r.input, name=r.field, allowed=", ".join(r.names) or "no fields",
+                        example=t.EXAMPLES[r.input or "play"]))
+    if why is Why.MISSING_FIELD:
+        return (_("{kind} input needs the field {missing!r}: like {example}")
+                .format(kind=r.input, missing=r.field, example=t.EXAMPLES[r.input or "play"]))
+    assert r.cause is not None
+    if why is Why.BAD_FIELD:
+        return (_("{kind} input, field {name!r}: {error}")
+                .format(kind=r.input, name=r.field, error=refusal(r.cause, lang)))
+    return _("line {number}: {error}").format(number=r.count, error=refusal(r.cause, lang))
