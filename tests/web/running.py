@@ -4,6 +4,7 @@ devices), for the tests that talk to the page through a real socket."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -73,7 +74,8 @@ def running_board(state_dir: Path, settings: Settings | None = None, *, token: s
             board.close()
             started.set()
 
-    thread = threading.Thread(target=loop, name="daemon", daemon=True)
+    # the board speaks the language of the test that runs it (a thread starts in a context of its own)
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(loop,), name="daemon", daemon=True)
     thread.start()
     started.wait(20)
     try:

@@ -250,3 +250,26 @@ def test_a_refusal_carries_its_code():
         assert response.status == 401 and (await response.json())["code"] == "token"
 
     serve(hub, check)
+
+
+def test_one_board_tells_each_page_the_game_in_the_pages_own_language(tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=4), move_seconds=0.02) as board:
+        url = board.url
+
+        async def watch() -> tuple[dict, dict]:
+            async with aiohttp.ClientSession() as english, aiohttp.ClientSession() as german:
+                sockets = (await english.ws_connect(url + "ws", headers={"Accept-Language": "en-GB"}),
+                           await german.ws_connect(url + "ws", headers={"Accept-Language": "de-DE,de;q=0.9"}))
+                seen: list[dict] = [{}, {}]
+                for at, socket in enumerate(sockets):
+                    while not seen[at].get("you") or not seen[at]["you"]["dealt"]:
+                        seen[at] = json.loads((await socket.receive(timeout=5)).data)
+                for socket in sockets:
+                    await socket.close()
+                return seen[0], seen[1]
+
+        en, de = asyncio.run(watch())
+    assert en["state"]["inputs"] == de["state"]["inputs"] and en["you"]["dealt"] == de["you"]["dealt"]
+    assert en["prompt"] != de["prompt"] and "Krippe" in de["prompt"], (en["prompt"], de["prompt"])
+    assert en["voice"] == de["voice"] and en["voice"]["lang"] == "en"  # the board's words, said in its language
+    assert en["oled"] == de["oled"]  # the OLED keeps the board's language
