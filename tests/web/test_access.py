@@ -325,3 +325,29 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
             view.screenshot(path=ARTEFACTS / f"{path.split('/')[0]}-de.png", full_page=True)
             view.close()
         browser.close()
+
+
+def test_the_live_region_tells_the_tables_story_with_running_totals(tmp_path):
+    """The story's facts (docs/architecture.md) as the snapshot carries them: the computer's card with the count
+    it made, a score with what it was for and the side's total, a go."""
+    with running_board(tmp_path, Settings("Guest", ("pro",), seed=5), move_seconds=0.01) as board, \
+            playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(**DESKTOP)
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        said = page.evaluate("""() => {
+            const region = document.createElement("p");
+            const state = {sides: [{name: "Guest"}, {name: "Pro"}], phase: "play", count: 25, events: [], played: [],
+                           deal: 1, game: 1};
+            Crib.announce(region, {state, you: {person: "Guest"}, story: {count: 3, facts: []}});
+            Crib.announce(region, {state, you: {person: "Guest"}, story: {count: 6, facts: [
+                {n: 3, type: "go", player: "Pro"},
+                {n: 4, type: "played", player: "Pro", card: {code: "KC", suit: "C"}, count: 25},
+                {n: 5, type: "scored", kind: "pegging", side: 1, player: "Pro", points: 2, total: 34,
+                 items: [{kind: "pair", cards: ["KD", "KC"], points: 2}]},
+                {n: 6, type: "played", player: "Guest", card: {code: "5H", suit: "H"}, count: 30}]}});
+            return region.textContent;
+        }""")
+        browser.close()
+    assert said == "Pro plays K♣, king of clubs, count 25. Pro pegs 2 for a pair: 34"

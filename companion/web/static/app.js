@@ -254,25 +254,63 @@ const Crib = (() => {
   }
 
   // What a screen reader hears (an aria-live region): each new score with the side's running total, the card
-  // a computer played and the count.
+  // a computer played and the count. From the table's story (`snapshot.story`: typed facts, numbered) when the
+  // snapshot carries it, else from the game's events.
   let heard = null;
   function announce(region, snapshot) {
     const state = snapshot.state;
-    const said = [];
-    if (heard !== null && heard.game === state.game) {
-      const totals = runningTotals(state);
-      for (const p of state.played.slice(heard.deal === state.deal ? heard.played : 0)) {
-        if (snapshot.you && p.player !== snapshot.you.person) said.push(fmt(_("{player} plays {card}"), { player: p.player, card: cardName(p.card) }));
-      }
-      state.events.forEach((e, i) => {
-        if (i < heard.events) return;
-        const side = state.sides[e.side];
-        said.push(scoreWords(e, totals[i], side ? side.name : ""));
-      });
-      if (state.phase === "play" && (state.count !== heard.count || said.length)) said.push(fmt(_("count {count}"), { count: state.count }));
-    }
-    heard = { events: state.events.length, count: state.count, played: state.played.length, deal: state.deal, game: state.game };
+    const said = snapshot.story ? toldSince(snapshot) : seenSince(snapshot);
+    heard = { events: state.events.length, count: state.count, played: state.played.length, deal: state.deal, game: state.game,
+      story: snapshot.story ? snapshot.story.count : 0 };
     if (said.length) region.textContent = said.join(". ");
+  }
+
+  function toldSince(snapshot) {
+    const said = [];
+    const you = snapshot.you;
+    if (heard === null) return said;
+    for (const fact of snapshot.story.facts.filter((f) => f.n > heard.story)) {
+      if (fact.type === "played" && !(you && fact.player === you.person)) {
+        said.push(fmt(_("{player} plays {card}, count {count}"), { player: fact.player, card: cardName(fact.card), count: fact.count }));
+      } else if (fact.type === "go" && !(you && fact.player === you.person)) {
+        said.push(fmt(_("{player} says go"), { player: fact.player }));
+      } else if (fact.type === "scored") {
+        const side = snapshot.state.sides[fact.side];
+        said.push(scoreWords(fact, fact.total, side ? side.name : ""));
+      }
+    }
+    const state = snapshot.state;
+    if (state.phase === "play" && state.count !== heard.count && !said.length) said.push(fmt(_("count {count}"), { count: state.count }));
+    return said;
+  }
+
+  function seenSince(snapshot) {
+    const state = snapshot.state;
+    const said = [];
+    if (heard === null || heard.game !== state.game) return said;
+    const totals = runningTotals(state);
+    for (const p of state.played.slice(heard.deal === state.deal ? heard.played : 0)) {
+      if (snapshot.you && p.player !== snapshot.you.person) said.push(fmt(_("{player} plays {card}"), { player: p.player, card: cardName(p.card) }));
+    }
+    state.events.forEach((e, i) => {
+      if (i < heard.events) return;
+      const side = state.sides[e.side];
+      said.push(scoreWords(e, totals[i], side ? side.name : ""));
+    });
+    if (state.phase === "play" && (state.count !== heard.count || said.length)) said.push(fmt(_("count {count}"), { count: state.count }));
+    return said;
+  }
+
+  // The last card a computer played this deal, and the count it made when the story says it.
+  function lastCard(snapshot) {
+    const you = snapshot.you;
+    const state = snapshot.state;
+    const theirs = you ? state.played.filter((p) => p.player !== you.person) : [];
+    const last = theirs[theirs.length - 1];
+    if (!last) return null;
+    const told = snapshot.story ? snapshot.story.facts.filter((f) => f.type === "played" && f.player === last.player
+      && f.card.code === last.card.code) : [];
+    return { player: last.player, card: last.card, count: told.length ? told[told.length - 1].count : null };
   }
 
   // Numbers and days as the page's language writes them.
@@ -292,5 +330,5 @@ const Crib = (() => {
   }
 
   return { el, cardFace, cardBack, cardName, connect, post, needsToken, token, setToken, drawBoard, scoreLine, recentEvents,
-    eventItem, announce, runningTotals, scoreWords, num, day, gameName, SUITS };
+    eventItem, announce, lastCard, runningTotals, scoreWords, num, day, gameName, SUITS };
 })();

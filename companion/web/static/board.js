@@ -94,9 +94,9 @@
     const who = (player) => (you && player === you.person ? _("you") : player);
     $("played").replaceChildren(...(state.played.length ? state.played.map((p, i) => el("span", { class: "play" + (i < now ? " done" : "") },
       cardFace(p.card), el("span", { class: "who" }, who(p.player)))) : ["–"]));
-    const theirs = you ? state.played.filter((p) => p.player !== you.person) : [];
-    const last = theirs[theirs.length - 1];
-    $("last-card").replaceChildren(...(last ? [fmt(_("{player}'s last card:"), { player: last.player }) + " ", cardFace(last.card)] : []));
+    const last = Crib.lastCard(snapshot);
+    $("last-card").replaceChildren(...(last ? [fmt(_("{player}'s last card:"), { player: last.player }) + " ", cardFace(last.card),
+      last.count !== null ? " " + fmt(_("for {count}"), { count: last.count }) : ""] : []));
   }
 
   function renderOthers(snapshot) {
