@@ -30,6 +30,24 @@ def out_of_view(page: Any, selectors: list[str]) -> list[str]:
         .filter(([, b]) => b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth)
         .map(([s, b]) => `${s}: ${[b.left, b.top, b.right, b.bottom].map(Math.round).join(",")}`))""",
                               selectors))
+
+
+def ring_contrast(page: Any, selector: str = ":focus") -> float:
+    """The contrast of the outline of `selector` (the element in focus) with the nearest opaque background
+    around it (WCAG's relative luminance)."""
+    return float(page.evaluate("""(selector) => {
+        const node = document.querySelector(selector);
+        const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 :
+            ((v + 0.055) / 1.055) ** 2.4; }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+        let around = node.parentElement;
+        while (around && rgb(getComputedStyle(around).backgroundColor)[3] === 0) around = around.parentElement;
+        const back = around ? rgb(getComputedStyle(around).backgroundColor) : [255, 255, 255];
+        const [a, b] = [lum(rgb(getComputedStyle(node).outlineColor)), lum(back)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }""", selector))
+
+
 SAMPLE = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
 
 
@@ -93,6 +111,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
             raise AssertionError("Tab never reaches the cards")
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline == "solid", "the card in focus is not marked"
+        assert ring_contrast(page) >= 3
         page.keyboard.press("ArrowRight")
         page.locator("#you").screenshot(path=ARTEFACTS / "keyboard-focus.png")
         page.keyboard.press("ArrowLeft")
@@ -100,6 +119,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
         def discard() -> None:
             first = focused(page)
             page.keyboard.press("Enter")
+            assert ring_contrast(page, "#hand .card.chosen") >= 3, "the chosen card's outline"
             page.keyboard.press("ArrowRight")
             second = focused(page)
             assert second != first, "the arrows move along the hand"
@@ -125,6 +145,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
         def proceed() -> None:  # the show waits: Continue has the focus, in view with the hands, and Enter is OK
             playwright.expect(page.locator("#show-continue")).to_be_focused()
             assert out_of_view(page, ["#sides", "#show-continue", "#show .show-hand h3"]) == []
+            assert ring_contrast(page) >= 3
             page.keyboard.press("Enter")
             page.wait_for_function("() => !document.querySelector('#show-continue').offsetParent")
             assert focused(page) != "BODY", "after Continue the keyboard goes back to the hand"
@@ -133,6 +154,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
         assert deals >= 2 and board.table.state.winner is not None
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         playwright.expect(page.locator("#play-again")).to_be_focused()  # no Tab to Play again
+        assert ring_contrast(page) >= 3
         assert out_of_view(page, ["#sides", "#show-end", "#play-again"]) == []
         page.screenshot(path=ARTEFACTS / "keyboard-game-over.png")
         page.keyboard.press("Enter")
