@@ -22,7 +22,7 @@ from companion.i18n import DOMAIN, LOCALE_DIR, html_messages
 from companion.words.count import engine_messages
 
 PACKAGE = Path(__file__).parent
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 METHODS = [("**.py", "python"), ("web/static/vendor/**", "ignore"), ("web/static/**.js", "javascript"),
            ("club/static/**.js", "javascript")]
 PAGES = ("web/templates/*.html", "club/static/*.html")  # their words: translated by the server (translate_html)

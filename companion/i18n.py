@@ -23,13 +23,11 @@ from __future__ import annotations
 
 import functools
 import gettext as gnu
-import json
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 
 DOMAIN = "companion"
@@ -57,14 +55,22 @@ def number_words(n: int) -> str:
     return NUMBER_WORDS[hundreds] + " hundred" + (" and " + number_words(rest) if rest else "")
 
 
-@dataclass(frozen=True, eq=False)  # one value a language: known by itself (a cache key)
 class Language:
-    """One language's words: its catalog, its numbers in words and in figures."""
+    """One language's words: its catalog, its numbers in words and in figures. One value a language (`language`),
+    known by itself (a cache key); a plain class, so that importing this module stays cheap (every command does)."""
 
-    code: str  # "en", "de"
-    catalog: gnu.NullTranslations = field(repr=False)
-    spell: Callable[[int], str] = field(repr=False)
-    decimal_point: str = "."
+    __slots__ = ("_page_words", "catalog", "code", "decimal_point", "spell")
+
+    def __init__(self, code: str, catalog: gnu.NullTranslations, spell: Callable[[int], str],
+                 decimal_point: str = ".") -> None:
+        self.code = code  # "en", "de"
+        self.catalog = catalog
+        self.spell = spell
+        self.decimal_point = decimal_point
+        self._page_words: dict[str, str] | None = None
+
+    def __repr__(self) -> str:
+        return f"language({self.code!r})"
 
     @property
     def name(self) -> str:
@@ -85,11 +91,13 @@ class Language:
         """`x` in figures, written this language's way: 10.3, 10,3."""
         return f"{x:.{places}f}".replace(".", self.decimal_point)
 
-    @functools.cached_property
+    @property
     def page_words(self) -> dict[str, str]:
         """The catalog's translations, for the web page's scripts (`window.WORDS`)."""
-        found = getattr(self.catalog, "_catalog", {})
-        return {k: v for k, v in found.items() if isinstance(k, str) and k and v != k}
+        if self._page_words is None:
+            found = getattr(self.catalog, "_catalog", {})
+            self._page_words = {k: v for k, v in found.items() if isinstance(k, str) and k and v != k}
+        return self._page_words
 
 
 def _num2words(code: str) -> Callable[[int], str]:
@@ -201,6 +209,8 @@ def html_messages(html: str) -> list[str]:
 def translate_html(html: str, lang: Language | None = None) -> str:
     """A page template in `lang` (the current language if not given): its words translated, `lang` set, and the
     catalog handed to the page's scripts as `window.WORDS` (their `_()` looks words up there)."""
+    import json  # only for a page
+
     lang = lang or current()
     if lang.code == "en":
         return html

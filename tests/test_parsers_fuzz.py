@@ -20,9 +20,11 @@ from companion.clock import ManualClock
 from companion.commands import CommandError
 from companion.cribbage.cards import DECK, Card, is_card_payload
 from companion.cribbage.errors import CardSyntaxError, CribbageError
+from companion.cribbage.refusals import Why
 from companion.entry.keymap import KEYS, KeySequence
 from companion.gamelog import replay_lines
 from companion.textlines import utf8_lines
+from tests.facts import refused_words
 
 CARDISH = st.one_of(
     st.text(max_size=8),
@@ -83,7 +85,8 @@ def test_a_transcript_of_anything_replays_or_names_the_line_it_stops_at(lines):
     try:
         state = replay_lines([game, '{"type":"starter","card":"5C"}', *lines])
     except CribbageError as error:
-        assert str(error).startswith("line ") and int(str(error).split()[1].rstrip(":")) >= 3
+        assert error.refusal is not None and error.refusal.why is Why.BAD_LINE and (error.refusal.count or 0) >= 3
+        assert refused_words(error).startswith(f"line {error.refusal.count}: ")
     else:
         assert state.players == ("Ann", "Bob")
 

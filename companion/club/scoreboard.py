@@ -27,7 +27,7 @@ from companion.club import export, protocol
 from companion.club.night import Night
 from companion.club.pairing import Seat
 from companion.club.publisher import Broker
-from companion.i18n import _, translate_html
+from companion.i18n import _, accepted, current, translate_html
 from companion.view.pegs import peg_frame
 from companion.web.board import board_svg, frame_colours
 
@@ -155,8 +155,9 @@ def make_app(night: Night) -> web.Application:
 
 
 async def _page(request: web.Request) -> web.Response:
-    """The page in the chosen language (its words, and the script's as window.WORDS)."""
-    return web.Response(text=translate_html((STATIC / "club.html").read_text(encoding="utf-8")),
+    """The page in the browser's language, else the command's (its words, and the script's as window.WORDS)."""
+    lang = accepted(request.headers.get("Accept-Language"), current())
+    return web.Response(text=translate_html((STATIC / "club.html").read_text(encoding="utf-8"), lang),
                         content_type="text/html")
 
 

@@ -1,6 +1,7 @@
 """The engine's typed facts: who scores (a `Side`), what for (`ScoreKind`), the phase of the deal (`Phase`) and
 what the table waits for and from whom (`Prompt`). Words for people are made from these at the edge
-(phrases.py and the catalogs); JSON by one projection (projection.py). Nothing reads a sentence back."""
+(companion/words: phrases.py and the catalogs), in a language handed; JSON by one projection
+(companion/words/projection.py). A refusal is a code with its facts (refusals.py). Nothing reads a sentence back."""
 
 from __future__ import annotations
 
@@ -125,7 +126,7 @@ class Wanted(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """What is awaited, from whom, with what words need: phrases.prompt_words says it in the chosen language."""
+    """What is awaited, from whom, with what words need: companion.words.phrases.prompt_words says it."""
 
     wanted: Wanted
     players: tuple[str, ...] = ()  # from whom
@@ -150,7 +151,7 @@ class Place(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """A card that cannot be new here, and where it is: phrases.seen_words says it."""
+    """A card that cannot be new here, and where it is: companion.words.phrases.seen_words says it."""
 
     card: Card
     place: Place

@@ -6,8 +6,9 @@ the rules.
 
 The state knows everything the table has seen: the cut, the starter, every card of the play, the crib,
 each score with its reason (a `ScoreEvent`), the winner and the match. Illegal inputs raise an `InputError`
-or a `RuleError` before anything is built, so bad input never changes the state. Undo drops the previous
-effective input and replays the rest.
+or a `RuleError` before anything is built, so bad input never changes the state; each carries why as a code with
+its facts (`err.refusal`, refusals.py), and notes on a score are typed facts (`facts.Note`): the engine makes no
+words. Undo drops the previous effective input and replays the rest.
 
 The flow of a deal: "deal" (waiting for the starter; `hand` and `discard` inputs are optional), "play"
 (plays and go's), then the show: the hands are known from the plays and are counted at once in order from

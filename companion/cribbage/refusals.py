@@ -120,7 +120,7 @@ class Act(StrEnum):
     PEG = "peg"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Refusal:
     """An input refused: the rule (`why`) and the facts its words need (which fields, `Why` says)."""
 
@@ -150,6 +150,11 @@ class Refusal:
         facts = ", ".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self)[1:]
                           if getattr(self, f.name) not in (None, (), ""))
         return f"{self.why.value}({facts})"
+
+    def __repr__(self) -> str:
+        facts = "".join(f", {f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
+                        if getattr(self, f.name) not in (None, (), ""))
+        return f"Refusal(Why.{self.why.name}{facts})"
 
     def to_json(self) -> dict[str, object]:
         """The code and its plain facts, for clients (cards as codes, the prompt by what it waits for)."""

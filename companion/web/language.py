@@ -10,28 +10,12 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 
 from aiohttp import web
 
 from companion import i18n
 
 COOKIE = "crib-lang"
-_RANGE = re.compile(r"^\s*([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([01](?:\.\d{0,3})?))?\s*$")
-
-
-def accepted(header: str) -> list[str]:
-    """The languages an Accept-Language header asks for that we speak, the most wanted first:
-    "de-DE,de;q=0.9,en;q=0.8" -> ["de", "en"]. A malformed range is passed over."""
-    ranked: list[tuple[float, int, str]] = []
-    for at, part in enumerate(header.split(",")[:32]):
-        found = _RANGE.match(part)
-        if found is None:
-            continue
-        code, q = found.group(1).lower(), float(found.group(2) or 1)
-        if code in i18n.LANGUAGES and q > 0:
-            ranked.append((-q, at, code))
-    return list(dict.fromkeys(code for _q, _at, code in sorted(ranked)))
 
 
 def page_language(request: web.Request) -> i18n.Language:
@@ -39,8 +23,7 @@ def page_language(request: web.Request) -> i18n.Language:
     chosen = request.cookies.get(COOKIE, "")
     if chosen in i18n.LANGUAGES:
         return i18n.language(chosen)
-    wanted = accepted(request.headers.get("Accept-Language", ""))
-    return i18n.language(wanted[0]) if wanted else i18n.current()
+    return i18n.accepted(request.headers.get("Accept-Language"), i18n.current())
 
 
 @functools.cache

@@ -340,7 +340,7 @@ def _card_seen(r: Refusal, lang: Language) -> str:
     then = {Act.PLAY: N_("{seen}: play a card from {player}'s hand"), Act.HAND: N_("{seen}: check {player}'s cards"),
             Act.DISCARD: N_("{seen}: check the card"),
             Act.STARTER: N_("{seen}: the starter is the top card of the pack's lower half")}
-    return _(then[r.act or Act.DISCARD]).format(seen=seen_words(r.seen, lang), player=r.player)
+    return _(then.get(r.act or Act.DISCARD, then[Act.DISCARD])).format(seen=seen_words(r.seen, lang), player=r.player)
 
 
 def _bad_value(r: Refusal, lang: Language) -> str:
@@ -377,17 +377,17 @@ def _turn(r: Refusal, lang: Language) -> str:
 
 
 _REFUSALS = {
-    Why.GAME_IN_PROGRESS: _prompted("a game is in progress ({prompt}): finish it, or undo back to its start"),
-    Why.GAME_OVER: _prompted("the game is over ({prompt}): start a new game, or undo"),
-    Why.CUT_FIRST: _prompted("cut for deal first: {prompt}"),
-    Why.CUT_OVER: _prompted("the cut for deal is over: {prompt}"),
-    Why.HANDS_BEFORE_STARTER: _prompted("hands are entered before the starter is turned: {prompt}"),
-    Why.DISCARDS_BEFORE_CRIB: _prompted("discards are entered before the crib is in: {prompt}"),
-    Why.PLAY_OVER: _prompted("the play is over: {prompt}"),
-    Why.NO_GO_NOW: _prompted("No go now: {prompt}"),
-    Why.CRIB_AFTER_PLAY: _prompted("the crib is counted after the hands: finish the play first ({prompt})"),
-    Why.NO_CRIB_NOW: _prompted("no crib to scan now: {prompt}"),
-    Why.NO_CLAIM_NOW: _prompted("no count to claim now: {prompt}"),
+    Why.GAME_IN_PROGRESS: _prompted(N_("a game is in progress ({prompt}): finish it, or undo back to its start")),
+    Why.GAME_OVER: _prompted(N_("the game is over ({prompt}): start a new game, or undo")),
+    Why.CUT_FIRST: _prompted(N_("cut for deal first: {prompt}")),
+    Why.CUT_OVER: _prompted(N_("the cut for deal is over: {prompt}")),
+    Why.HANDS_BEFORE_STARTER: _prompted(N_("hands are entered before the starter is turned: {prompt}")),
+    Why.DISCARDS_BEFORE_CRIB: _prompted(N_("discards are entered before the crib is in: {prompt}")),
+    Why.PLAY_OVER: _prompted(N_("the play is over: {prompt}")),
+    Why.NO_GO_NOW: _prompted(N_("No go now: {prompt}")),
+    Why.CRIB_AFTER_PLAY: _prompted(N_("the crib is counted after the hands: finish the play first ({prompt})")),
+    Why.NO_CRIB_NOW: _prompted(N_("no crib to scan now: {prompt}")),
+    Why.NO_CLAIM_NOW: _prompted(N_("no count to claim now: {prompt}")),
     Why.CARD_TWICE: _card_twice,
     Why.CARD_SEEN: _card_seen,
     Why.BAD_VALUE: _bad_value,

@@ -22,7 +22,7 @@ ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "t
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(speak, tmp_path):
+def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path):
     broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", "t1", "t2"])
     broker.start()
     scoreboard = Scoreboard(broker, tmp_path / "night")
@@ -49,9 +49,8 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(speak, t
             ARTEFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTEFACTS / "scoreboard.png"))
             assert axe(page) == []
-            speak("de")  # the same night for a German club: the page's words and the script's
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.goto(f"http://127.0.0.1:{scoreboard.port}/")
+            page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")  # a German browser:
+            page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the page's words and the script's in German
             sync_api.expect(page.locator("article.club-table").first).to_contain_text("Tisch")
             text = page.locator("body").inner_text()
             assert "Clubabend" in text and "Tabelle" in text

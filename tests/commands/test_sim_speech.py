@@ -15,6 +15,7 @@ import pytest
 from companion.cli import main
 from companion.cribbage.game import replay
 from companion.gamelog import GameLog, current_log
+from companion.i18n import language
 from companion.words.projection import state_json
 from tests.golden import GOLDEN
 
@@ -52,7 +53,7 @@ def test_the_deal_is_counted_aloud_into_wav_files_with_their_words(tmp_path, cap
     voice = tmp_path / "voice"
     assert main(["sim", "--lang", lang, *SIM, "--state-dir", str(tmp_path / "s"), "--speak-to", str(voice)]) == 0
     assert spoken(voice) == said
-    state = state_json(replay(GameLog.open(current_log(tmp_path / "s")).inputs))
+    state = state_json(replay(GameLog.open(current_log(tmp_path / "s")).inputs), lang=language(lang))
     for event in state["events"]:  # type: ignore[union-attr]
         if event["kind"] in ("hand", "crib"):  # as the page shows each count: its name and its words
             assert f"{event['name']}: {event['points']}; {event['said']}" in said

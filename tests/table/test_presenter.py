@@ -44,9 +44,9 @@ def test_a_message_shows_for_its_seconds_then_the_prompt_again():
     shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.view is not None and shown.view.error == "5H is not a card in play"
     clock.advance(3.9)
-    assert not shown.tick(clock.monotonic(), prompt=state.prompt)
+    assert not shown.tick(clock.monotonic(), prompt=lambda: prompt_words(state.awaited()))
     clock.advance(0.2)
-    assert shown.tick(clock.monotonic(), prompt=state.prompt) and shown.message is None
+    assert shown.tick(clock.monotonic(), prompt=lambda: prompt_words(state.awaited())) and shown.message is None
 
 
 def test_a_review_page_takes_the_screen_unless_a_message_is_on_show():
@@ -64,7 +64,8 @@ def test_a_review_page_takes_the_screen_unless_a_message_is_on_show():
 def test_the_strip_going_and_coming_back_is_said_once_each():
     clock, strip = ManualClock(), SimStrip(LAYOUT.led_count)
     shown = presenter(clock, strip=strip)
-    prompt = replay([GAME]).prompt
+    game = replay([GAME])
+    prompt = lambda: prompt_words(game.awaited())  # noqa: E731 - as the table hands it
     assert not shown.tick(0.0, prompt=prompt)
     strip.unplug()
     assert shown.tick(0.0, prompt=prompt) and shown.message == STRIP_MISSING and shown.message_is_error
@@ -81,8 +82,8 @@ def test_a_long_score_pages_on_by_itself_but_not_under_a_review():
     before, after = replay(deal("8H")), replay(deal("KH"))  # the hands and the crib counted
     shown.scored(before, after, undone=False)
     clock.advance(2.5)
-    assert not shown.tick(clock.monotonic(), prompt=after.prompt, paging=False)
-    assert shown.tick(clock.monotonic(), prompt=after.prompt) and shown.picture.page == 1
+    assert not shown.tick(clock.monotonic(), prompt=lambda: prompt_words(after.awaited()), paging=False)
+    assert shown.tick(clock.monotonic(), prompt=lambda: prompt_words(after.awaited())) and shown.picture.page == 1
     shown.first_page(clock.monotonic())
     assert shown.picture.page == 0
 
@@ -128,7 +129,7 @@ def test_a_long_error_turns_its_pages_by_itself_and_stays_until_each_was_read():
         assert shown.view is not None and shown.view.error == error
         seen.append(tuple(screen_text(shown.view)[2:]))
         clock.advance(2.5)
-        shown.tick(clock.monotonic(), prompt=state.prompt)
+        shown.tick(clock.monotonic(), prompt=lambda: prompt_words(state.awaited()))
         if shown.message is None:
             break
     assert len(seen) == len(pages(error, 4)) == 3 and len(set(seen)) == 3  # every page shown once, in turn

@@ -10,6 +10,7 @@ from companion.entry.barcodes import COMMAND_LABELS
 from companion.gamelog import GameLog
 from companion.table import Table
 from companion.view.screen import screen_text
+from companion.words.phrases import say
 from tests.facts import by_name, label
 from tests.sample_deal import DEAL
 from tests.table.tables import enter, new_table
@@ -50,7 +51,7 @@ def test_the_count_of_a_double_run_is_said_as_players_say_it(tmp_path):
     # Ann deals, the starter KH; Bob plays 7H, 7D, 8C, 9S and Ann four cards of nothing, then the crib
     enter(table, "KH", "7H", "AC", "7D", "2C", "8C", "3D", "go", "go", "9S", "4D")
     assert "Bob's hand 12: fifteen two, fifteen four, and a double run is twelve" in [
-        f"{label(e)} {e.points}: {e.score.say()}" for e in table.state.events]
+        f"{label(e)} {e.points}: {say(e.score)}" for e in table.state.events]
     assert words(table)[:3] == ["Ann: one for last", "Bob's hand: 12", "fifteen two"]
 
 

@@ -43,7 +43,7 @@ LONGEST = NAMES[0]
 # Where the words on the OLED come from: the engine (prompts, refusals, the spoken count), the table and what it
 # holds, the entries' decoding, the log's and the daemon's messages, the page's notices (wrong tokens), the
 # screen itself and the coach's review.
-OLED_SOURCES = ("companion/cribbage/", "companion/table/", "companion/entry/", "companion/gamelog.py",
+OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "companion/gamelog.py",
                 "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
                 "companion/advice/coach.py")
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
@@ -59,7 +59,7 @@ def longest(language: str) -> dict[str, str]:
     three = i18n._("{some} and {last}").format(some=", ".join(NAMES[:2]), last=NAMES[2])
     prompt = prompt_words(Prompt(Wanted.CUT, NAMES[:3], again=True))
     card, cards = "10♥", "10♥ 10♦ 10♣ 10♠"
-    phrase = i18n._("a double double run is {running}").format(running=i18n.phrasebook().number(24))
+    phrase = i18n._("a double double run is {running}").format(running=i18n.current().number(24))
     values = dict.fromkeys(("player", "who", "dealer", "turn", "caller", "first", "loser", "hand_for", "name",
                             "side", "winner"), LONGEST)
     values |= dict.fromkeys(("players", "losers", "others", "waiting", "some", "last"), three)
@@ -70,7 +70,7 @@ def longest(language: str) -> dict[str, str]:
                              "wanted", "match", "usual", "running", "again", "on"), "121")
     values |= dict.fromkeys(("prompt", "seen", "why", "error", "problem", "progress", "what", "label", "kind",
                              "msg", "advice", "words", "shown", "where", "example"), prompt)
-    spelt = max((i18n.phrasebook().number(n) for n in range(32)), key=len)  # the count says numbers in words
+    spelt = max((i18n.current().number(n) for n in range(32)), key=len)  # the count says numbers in words
     values |= {"running": spelt, "points": spelt, "size": spelt}
     values |= {"phrase": phrase, "new_game": "NEW GAME", "text": "'what'", "raw": "'what'", "inp": "'what'",
                "key": "'#'", "keys": "0-9 * # A B C D", "commands": "go, undo, ok, menu", "types": "play, go",
@@ -128,7 +128,6 @@ def assert_whole(text: str, room: int) -> int:
 def language(speak, request: pytest.FixtureRequest) -> Iterator[str]:
     speak(request.param)
     yield request.param
-    speak("en")
 
 
 def test_every_message_that_can_reach_the_oled_pages_whole_in_each_language(language):

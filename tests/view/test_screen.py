@@ -19,6 +19,7 @@ from companion.view.screen import (
     spoken_pages,
     suit_glyphs,
 )
+from companion.words.phrases import said
 from tests.golden import assert_golden
 from tests.sample_deal import deal
 
@@ -68,7 +69,7 @@ def test_no_page_ends_inside_a_phrase(cards, room):
     score = score_show(cards[:4], cards[4])
     event = ScoreEvent(ScoreKind.HAND, Side(("Bob",)), "Bob", score.total, score, 1)
     pages = spoken_pages((event, event), room)
-    phrases = [f"Bob's hand: {score.total}", *score.said()] * 2
+    phrases = [f"Bob's hand: {score.total}", *said(score)] * 2
     text = [" ".join(page) for page in pages]
     assert all(len(page) <= room for page in pages)
     assert " ".join(text) == " ".join(phrases)

@@ -74,8 +74,8 @@ def running_board(state_dir: Path, settings: Settings | None = None, *, token: s
             board.close()
             started.set()
 
-    # the board speaks the language of the test that runs it (a thread starts in a context of its own)
-    thread = threading.Thread(target=contextvars.copy_context().run, args=(loop,), name="daemon", daemon=True)
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(loop,), name="daemon",
+                              daemon=True)  # the board speaks the language of the test that starts it
     thread.start()
     started.wait(20)
     try:

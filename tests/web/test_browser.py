@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.play.computer import Settings
-from companion.words.phrases import prompt_words
+from companion.words.phrases import prompt_words, say
 from tests.facts import by_name, label, name
 from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
@@ -96,7 +96,7 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
         shown = page.locator("#said li").all_inner_texts()
         said = [e for e in state.events if e.deal == deal]
         for event in said:
-            assert any(f"{label(event)}: {event.points}" in line and event.score.say() in line for line in shown)
+            assert any(f"{label(event)}: {event.points}" in line and say(event.score) in line for line in shown)
         page.wait_for_function("() => document.querySelectorAll('svg.board circle.peg').length >= 4")
         assert lit_holes(page) == engine_lit(table)
         for side in state.sides:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion import i18n
 from companion.devices.base import Entry, ManualClock
 from companion.play.computer import Settings
-from companion.web.language import COOKIE, accepted
+from companion.web.language import COOKIE
 from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad
 from tests.web.running import running_board, serve
 
@@ -214,13 +214,6 @@ def test_a_wrong_token_on_a_real_board_changes_nothing_through_a_real_socket(tmp
         bad, good = asyncio.run(poke())
         assert (bad, good) == (401, 202)
         _wait_for(lambda: board.table.state.discards.get("Guest") is not None)
-
-
-@pytest.mark.parametrize(("header", "wanted"), [
-    ("de-DE,de;q=0.9,en;q=0.8", ["de", "en"]), ("en-GB, de;q=0.5", ["en", "de"]), ("fr-FR, de;q=0.3", ["de"]),
-    ("de;q=0, en", ["en"]), ("*", []), ("", []), ("de;q=abc, en;q=0.2", ["en"])])
-def test_the_languages_a_browser_asks_for_that_the_page_speaks(header, wanted):
-    assert accepted(header) == wanted
 
 
 def test_each_browser_gets_the_page_in_its_own_language_and_a_choice_made_on_the_page_wins():
