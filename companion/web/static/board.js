@@ -32,8 +32,8 @@
   function entry(text) {
     const you = latest && latest.you;
     if (you && you.dealt.length && text === "go") {
-      say(you.discard_size === 1 ? _("Lay away 1 card first: choose it in your hand")
-        : fmt(_("Lay away {n} cards first: choose them in your hand"), { n: you.discard_size }), true);
+      say(fmt(ngettext("Lay away {n} card first: choose it in your hand", "Lay away {n} cards first: choose them in your hand",
+        you.discard_size), { n: you.discard_size }), true);
       return;
     }
     send("/api/entry", { text });
