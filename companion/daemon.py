@@ -128,8 +128,8 @@ class Daemon:
         self.devices: dict[str, str] = {}
         """Each device that can go missing and its problem ("" when there), as last reported."""
         self.stopping = False
-        self.announcer = Announcer(table, board.voice, board.speak)
-        """What each input changed, said by the board's voice ([voice]) and by the page's."""
+        self.announcer = table.announcer = Announcer(board.voice, board.speak)
+        """The table's story said by the board's voice ([voice]) and by the page's."""
 
     def start(self) -> None:
         for device in self.board.entries:
@@ -146,7 +146,6 @@ class Daemon:
         for outcome in self.table.drain(timeout):
             if self.club is not None and outcome.accepted is not None:
                 self.club.wake()
-            self.announcer.heard(outcome)
             if self.on_outcome is not None:
                 self.on_outcome(outcome)
         seat = self.club.take_seat() if self.club is not None else None

@@ -9,6 +9,7 @@ game log like any other: running again resumes it (--new starts another).
 from __future__ import annotations
 
 import argparse
+import contextvars
 import os
 import sys
 import textwrap
@@ -20,21 +21,36 @@ from typing import Any
 from companion.commands import CommandError
 from companion.config import Config, add_config_arguments, board_language, config_from_args
 from companion.cribbage import transcript as t
-from companion.cribbage.cards import parse_cards
+from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
+from companion.cribbage.facts import ScoreKind
+from companion.cribbage.game import MAX_COUNT, GameState
+from companion.cribbage.scoring import THIRTY_ONE
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
-from companion.i18n import _, speaking
+from companion.i18n import _, ngettext, speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
+from companion.play.present import person_prompt, show_json
 from companion.table import Outcome
-from companion.web.present import person_prompt, show_json
+from companion.table.story import (
+    CutForDeal,
+    DealBegun,
+    Fact,
+    GameStarted,
+    Go,
+    LaidAway,
+    Played,
+    Scored,
+    StarterTurned,
+    Undone,
+)
 from companion.web.wiring import attach
-from companion.words.phrases import error_words
+from companion.words.phrases import describe, error_words, listed, notes, score_name, side_name, undone_words
 from companion.words.projection import state_json
 
-HELP_LINE = ("Type the cards to lay away (5H KD), a card to play, go, ok (after the show), undo, claim 7, "
-             "sort asc|desc|none")
+COMMANDS = frozenset(("undo", "go", "ok", "menu", "new", "help", "muggins", "mute", "unmute", "peg", "claim"))
+"""Words the terminal sends to the table as they are, even at the lay-away."""
 DEVICES = {"strip": "sim", "keypad": "none", "buttons": "none", "scanner": "none", "display": "dummy"}
 
 
@@ -46,7 +62,7 @@ def register(subparsers: Any) -> None:
         "here. Running again resumes the game."))
     parser.add_argument("--opponents", default="standard", help=_("the computer players' levels, comma separated, "
                         "one to three of easy, standard, pro (default: standard)"))
-    parser.add_argument("--name", default="Guest", help=_("your name on the board (default: Guest)"))
+    parser.add_argument("--name", help=_("your name on the board (default: Guest)"))
     parser.add_argument("--target", type=int, choices=(61, 121), default=121, help=_("points to win (default 121)"))
     parser.add_argument("--muggins", action="store_true", help=_("count your own hand; the computer takes what "
                         "you miss"))
@@ -78,16 +94,16 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
     levels = tuple(level.strip().lower() for level in args.opponents.split(",") if level.strip())
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     try:
-        return Settings(args.name.strip(), levels, args.target, args.muggins, args.match, seed, args.feedback)
+        return Settings((args.name or _("Guest")).strip(), levels, args.target, args.muggins, args.match, seed,
+                        args.feedback)
     except CribbageError as error:
         raise CommandError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = chosen_settings(args)
     config = config_from_args(args)
     with speaking(board_language(config, args)):
-        return _run(args, settings, config)
+        return _run(args, chosen_settings(args), config)
 
 
 def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
@@ -97,8 +113,8 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
     resumed = None if args.new or current is None else read_settings(current)
     new = resumed is None
     if resumed is not None:
-        print(f"resuming the game against {', '.join(resumed.computers)} in {current}; --new starts another",
-              file=sys.stderr)
+        print(fitted(_("Resuming the game against {computers} in {log}; --new starts another")
+                     .format(computers=listed(list(resumed.computers)), log=current)), file=sys.stderr)
     clock = SystemClock()
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False, new=new,
@@ -119,15 +135,84 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
     if args.terminal:
         terminal = TerminalPlay(attached.computer)
         board.entries.append(terminal)
-        print(HELP_LINE + "; Ctrl-D ends (the game is kept).", flush=True)
+        terminal.say(help_line((resumed or settings).muggins))
         on_outcome = terminal.outcome
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=attached.chain(on_outcome))
     return daemon.run(lambda: args.terminal and terminal.done)
 
 
+WIDTH = 80  # the terminal's columns: every line fits, wrapped at words
+
+
+def fitted(text: str, indent: str = "  ") -> str:
+    """`text` in lines of at most WIDTH columns, broken between words (the next lines indented)."""
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_long_words=False,
+                                break_on_hyphens=False)) or line for line in text.split("\n"))
+
+
+def help_line(muggins: bool) -> str:
+    """What can be typed (claim only in muggins games)."""
+    if muggins:
+        return _("Type the cards to lay away (5H KD), a card to play, go, ok (after the show), undo, claim 7, "
+                 "sort asc|desc|none; Ctrl-D ends (the game is kept).")
+    return _("Type the cards to lay away (5H KD), a card to play, go, ok (after the show), undo, "
+             "sort asc|desc|none; Ctrl-D ends (the game is kept).")
+
+
+def scored_words(fact: Scored) -> str:
+    """A score of the play, the starter or a peg by hand as one line: who, what for, how many, the running total
+    ("Pro: pair royal for 6, now 34")."""
+    event = fact.event
+    who = event.player or side_name(event.side)
+    if event.kind.in_show:  # "Pro's hand: 12, now 56"
+        said = _("{what}: {points}, now {total}").format(what=score_name(event.kind, event.player),
+                                                        points=event.points, total=fact.total)
+        return "; ".join((said, *notes(event)))
+    if event.kind is ScoreKind.PEGGING:
+        what = listed(["31" if item.kind == THIRTY_ONE else describe(item) for item in event.score.items])
+    else:
+        what = score_name(event.kind, event.player)
+    said = _("{who}: {what} for {points}, now {total}").format(who=who, what=what, points=event.points,
+                                                               total=fact.total)
+    return "; ".join((said, *notes(event)))
+
+
+def fact_words(fact: Fact, person: str | None, *, muggins: bool = False) -> str | None:
+    """One fact of the story as a line of the terminal (None for what the table's picture shows: whose turn it
+    is, a refusal, whose words are the outcome's, and the show's counts, which the show lays out, except in
+    muggins games, where each is claimed before the show is laid out)."""
+    if isinstance(fact, GameStarted):
+        return _("A new game: {players}").format(players=listed(list(fact.players)))
+    if isinstance(fact, CutForDeal):
+        return _("{player} cuts {card} for deal").format(player=fact.player, card=fact.card.pretty)
+    if isinstance(fact, DealBegun):
+        return _("Deal {deal}: {dealer} deals").format(deal=fact.deal, dealer=fact.dealer)
+    if isinstance(fact, LaidAway):
+        if fact.player == person:
+            return None
+        return ngettext("{player} lays away {n} card", "{player} lays away {n} cards", fact.cards).format(
+            player=fact.player, n=fact.cards)
+    if isinstance(fact, StarterTurned):
+        return _("The starter: {card}").format(card=fact.card.pretty)
+    if isinstance(fact, Played):
+        if fact.count == MAX_COUNT:
+            return _("{player} plays {card}: 31").format(player=fact.player, card=fact.card.pretty)
+        return _("{player} plays {card}: count {count}").format(player=fact.player, card=fact.card.pretty,
+                                                              count=fact.count)
+    if isinstance(fact, Go):
+        return _("{player}: go").format(player=fact.player)
+    if isinstance(fact, Scored):
+        return None if fact.event.kind.in_show and not muggins else scored_words(fact)
+    if isinstance(fact, Undone):
+        return _("Undone: {what}").format(what=undone_words(fact.taken_back, fact.player))
+    return None
+
+
 class TerminalPlay(EntryDevice):
-    """The person's side of the game in a terminal: lines typed become entries; the table is printed when it
-    changes (polled on the main loop)."""
+    """The person's side of the game in a terminal: lines typed become entries; the story of the table is
+    printed as it is told (every card the computer plays, each go, each score), and the table when the person
+    is to move (polled on the main loop)."""
 
     name = "terminal"
 
@@ -142,7 +227,8 @@ class TerminalPlay(EntryDevice):
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
-        threading.Thread(target=self._read, name="terminal", daemon=True).start()
+        context = contextvars.copy_context()  # what is typed is answered in the language the game speaks
+        threading.Thread(target=context.run, args=(self._read,), name="terminal", daemon=True).start()
 
     def close(self) -> None:
         self._emit = None
@@ -157,40 +243,63 @@ class TerminalPlay(EntryDevice):
             self.line(line)
         self.ended = True
 
+    def say(self, text: str) -> None:
+        print(fitted(text), file=self.out, flush=True)
+
     def line(self, line: str) -> None:
         """One typed line (from the reading thread: only the table's state is read, entries go to emit)."""
         text = line.strip()
         if self._emit is None:
             return
         state = self.computer.table.state
+        settings = self.computer.settings
         if not text:  # Enter alone: ok, while the show waits for it
-            if self.computer.settings is not None and self.computer.showing(state) is not None:
+            if settings is not None and self.computer.showing(state) is not None:
                 self._emit(Entry("ok", self.name))
             return
         words = text.lower().split()
-        if words == ["again"] and state.winner is not None and self.computer.settings is not None:
+        if words == ["again"] and state.winner is not None and settings is not None:
             self._emit(self.computer.play_again())
             return
         if words[0] == "sort" and len(words) == 2 and words[1] in ("asc", "desc", "none"):
             self.order = words[1]
             self._shown = None
             return
-        settings = self.computer.settings
+        if words[0] == "claim" and not state.muggins:
+            self.say("! " + _("this game is played without muggins: your points are pegged for you, no claim "
+                              "needed"))
+            return
         if settings is not None and state.phase == "deal" and settings.person in state.hands \
-                and settings.person not in state.discards and len(words) == state.discard_size \
-                and not (len(words) == 1 and words[0] in ("undo", "go", "ok", "menu", "new")):
-            try:
-                cards = parse_cards(text)
-            except CribbageError as error:
-                print(error_words(error), file=self.out, flush=True)
-                return
-            self._emit(dealer_entry(t.DiscardInput(settings.person, cards)))
+                and settings.person not in state.discards and words[0] not in COMMANDS:
+            self._lay_away(text, state.discard_size, state.hands[settings.person], settings.person)
             return
         self._emit(Entry(text, self.name))
 
+    def _lay_away(self, text: str, size: int, hand: tuple[Card, ...], person: str) -> None:
+        """The cards typed at the lay-away: as many as are laid away, from the person's hand."""
+        example = " ".join(str(c) for c in hand[:size])
+        try:
+            cards = parse_cards(text)
+        except CribbageError as error:
+            self.say(f"! {error_words(error)}")
+            return
+        if len(cards) != size:
+            self.say("! " + ngettext("lay away {n} card, not {typed}: type it, like {example}",
+                                     "lay away {n} cards, not {typed}: type them, like {example}", size)
+                     .format(n=size, typed=len(cards), example=example))
+            return
+        assert self._emit is not None
+        self._emit(dealer_entry(t.DiscardInput(person, cards)))
+
     def outcome(self, outcome: Outcome) -> None:
+        """The story each entry told, as it is told; a refusal in its words."""
+        person = self.computer.settings.person if self.computer.settings is not None else None
+        for fact in outcome.told:
+            said = fact_words(fact, person, muggins=self.computer.table.state.muggins)
+            if said is not None:
+                self.say(said)
         if outcome.error:
-            print(f"! {outcome.message}", file=self.out, flush=True)
+            self.say(f"! {outcome.message}")
 
     def poll(self, now: float) -> None:
         table = self.computer.table
@@ -205,34 +314,51 @@ class TerminalPlay(EntryDevice):
     def picture(self) -> str:
         """The table as the person sees it, in a few lines; the show while it waits for ok, and at the end."""
         table = self.computer.table
-        state = state_json(table.state)
+        game = table.state
         settings = self.computer.settings
-        show = show_json(self.computer, table.state) if settings is not None else None
+        show = show_json(self.computer, game) if settings is not None else None
         if show is not None:
-            return show_picture(state, show, person_prompt(table, self.computer))
-        lines = ["", "  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
-                 + f"   (to {state['rules']['target']})"]
-        if state["starter"]:
-            lines.append(f"starter {state['starter']['pretty']}   count {state['count']}   "
-                         + " ".join(c["pretty"] for c in state["pile"]))
-        for event in [e for e in state["events"] if e["deal"] == state["deal"]][-3:]:
-            lines.append(f"  {event['name']}: {event['points']} ({event['said']})")
+            return show_picture(state_json(game), show, person_prompt(table, self.computer))
+        lines = ["", scores_line(game)]
+        if game.starter is not None and game.phase == "play":
+            lines.append(_("starter {card}   count {count}").format(card=game.starter.pretty, count=game.count)
+                         + ("   " + " ".join(c.pretty for c in game.pile) if game.pile else ""))
         if settings is not None:
-            game = table.state
             person = settings.person
             hand = game.hands.get(person, ())
             held = game.held(person) if person in game.discards else hand
             cards = sort_cards(held or (), self.order)
             if cards:
-                lines.append(f"your hand: {' '.join(c.pretty for c in cards)}")
+                lines.append(_("your hand: {cards}").format(cards=" ".join(c.pretty for c in cards)))
+            counting = counted_cards(game, person)
+            if counting is not None and game.starter is not None:
+                lines.append(_("to count: {cards} + {starter}").format(
+                    cards=" ".join(c.pretty for c in counting), starter=game.starter.pretty))
             if self.computer.feedback:
                 lines.append(self.computer.feedback)
             if self.computer.said:
                 lines.append(self.computer.said)
             if game.phase == "deal" and hand and person not in game.discards:
-                lines.append(f"lay away {game.discard_size} (type them, like {' '.join(str(c) for c in hand[:2])})")
+                size = game.discard_size
+                lines.append(ngettext("lay away {n} (type it, like {example})",
+                                      "lay away {n} (type them, like {example})", size)
+                             .format(n=size, example=" ".join(str(c) for c in hand[:size])))
         lines.append(f"> {person_prompt(table, self.computer)}")
-        return "\n".join(lines)
+        return fitted("\n".join(lines))
+
+
+def counted_cards(state: GameState, person: str) -> tuple[Card, ...] | None:
+    """Muggins games: the hand or crib the person is to count and claim now, else None."""
+    if state.phase != "claim" or not state.counts or state.counts[0][1] != person:
+        return None
+    kind = state.counts[0][0]
+    return state.played_by(person) if kind is ScoreKind.HAND else state.crib
+
+
+def scores_line(state: GameState) -> str:
+    """Each side's score, and what wins."""
+    scores = "  ".join(f"{side_name(side)} {state.scores[side]}" for side in state.sides)
+    return scores + "   " + _("(to {target})").format(target=state.target)
 
 
 def show_picture(state: dict[str, Any], show: dict[str, Any], prompt: str) -> str:
@@ -261,7 +387,7 @@ def show_picture(state: dict[str, Any], show: dict[str, Any], prompt: str) -> st
         if event["deal"] == show["deal"] and event["kind"] == "last_card":
             lines.append(f"{event['name']}: {event['points']} ({event['player']})")
     lines.append("  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
-                 + f"   (to {state['rules']['target']})")
+                 + "   " + _("(to {target})").format(target=state["rules"]["target"]))
     if show["over"]:
         lines.append(f"> {prompt}")
         over = state["phase"] == "game over" and state["rules"]["match_target"] and state["match_winner"] is None
@@ -269,4 +395,4 @@ def show_picture(state: dict[str, Any], show: dict[str, Any], prompt: str) -> st
                      else _("Type again to play again with the same settings"))
     else:
         lines.append(_("> Type ok (or press Enter) for the next deal"))
-    return "\n".join(lines)
+    return fitted("\n".join(lines), "    ")

@@ -1,26 +1,32 @@
-"""The announcer: what the board says aloud after each input, given to the speaker's worker (never waited for).
+"""The announcer: the story of the table said aloud, given to the speaker's worker (never waited for).
 
-It follows the table as the presenter does: the score events an input added, the prompt before and after. The
-words are the screen's (companion/view/speech.py); a new deal or game, and an undo, cut what is still being said
-of the one before. MENU twice mutes and unmutes the voice (the table asks `mute`); the page does too.
+The table tells it the facts of each entry (story.py); it says each score as the screen shows it, the count a card
+made and whose turn it is when asked for ([voice] speak), and the winner. The words are the screen's
+(companion/view/speech.py). A new deal or game, and an undo, cut what is still being said of the one before. MENU
+twice mutes and unmutes the voice (the table asks `mute`); the page does too. It knows nothing of the table:
+the table holds it and tells it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from companion.cribbage import transcript as t
-from companion.view.speech import Utterance, deal_key, spoken
+from companion.cribbage.facts import ScoreKind, Wanted
+from companion.view.speech import Utterance, count_words, deal_key, score_words
+
+from .story import Fact, GameStarted, Played, Scored, Turn, Undone
 
 if TYPE_CHECKING:
+    from companion.cribbage.game import GameState
     from companion.devices.voice import Speaker
-
-    from .table import Outcome, Table
 
 
 KEPT = 20  # utterances the page can catch up on (several inputs may come between two of its snapshots)
+GAME_OVER = frozenset((Wanted.NEW_GAME, Wanted.NEW_MATCH))
+TURNS = frozenset((Wanted.PLAY, Wanted.GO))
+COUNT_ENDS = frozenset((ScoreKind.GO, ScoreKind.LAST_CARD))  # scored after a card: the count starts again
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,59 +51,64 @@ class Spoken:
                 "board_voice": self.board_voice, "muted": self.muted}
 
 
-class Announcer:
-    """Says what each input changed: through the board's `speaker` (if it has one) and, as `table.spoken`, on
-    the page."""
+def spoken(facts: Sequence[Fact], *, prompt_words: str, speak: Collection[str]) -> list[str]:
+    """What is said for the facts of one entry: each score, the count a card made (when the series goes on), and
+    the winner or whose turn it is now (`prompt_words`, the table's words for the last `Turn`), as chosen in
+    `speak`. Nothing is said for an undo."""
+    if any(isinstance(fact, Undone) for fact in facts):
+        return []
+    said: list[str] = []
+    for i, fact in enumerate(facts):
+        if isinstance(fact, Scored) and "scores" in speak:
+            said.append(score_words(fact.event))
+        elif isinstance(fact, Played) and "count" in speak and _count_goes_on(fact, facts[i + 1:]):
+            said.append(count_words(fact.count))
+        elif isinstance(fact, Turn) and fact is facts[-1]:
+            wanted = fact.prompt.wanted
+            if (wanted in GAME_OVER and "winner" in speak) or (wanted in TURNS and "turn" in speak):
+                said.append(prompt_words)
+    return [text for text in said if text]
 
-    def __init__(self, table: Table, speaker: Speaker | None, speak: Collection[str]) -> None:
-        self.table = table
+
+def _count_goes_on(played: Played, after: Sequence[Fact]) -> bool:
+    """Whether the count a card made stands after it: not at 31, nor when its go or last card ends the series."""
+    if played.count >= 31:
+        return False
+    return not any(isinstance(fact, Scored) and fact.event.kind in COUNT_ENDS for fact in after)
+
+
+class Announcer:
+    """Says the story through the board's `speaker` (if it has one) and keeps it as `spoken` for the page."""
+
+    def __init__(self, speaker: Speaker | None, speak: Collection[str]) -> None:
         self.speaker = speaker
         self.speak = frozenset(speak)
-        self.state = table.state
-        self.prompt = table.awaited()
         self.games = 0
-        self.log = table.log
-        self.deal = deal_key(self.games, self.state)
+        self.deal: tuple[int, int] | None = None
         self.muted = False
-        table.spoken = replace(table.spoken, board_voice=speaker is not None)
-        if speaker is not None:
-            table.mute_voice = self.mute
+        self.spoken = Spoken(board_voice=speaker is not None)
 
-    def heard(self, outcome: Outcome) -> None:
-        """After each entry the table handled: say what its input changed."""
-        table = self.table
-        before, after = self.state, table.state
-        if before is after:
-            return
-        inp = outcome.accepted
-        if table.log is not self.log or isinstance(inp, t.GameInput):
+    def tell(self, facts: Sequence[Fact], state: GameState, prompt_words: str) -> None:
+        """The facts one entry told, leaving the game in `state`; `prompt_words` are the table's prompt."""
+        if any(isinstance(fact, GameStarted) for fact in facts):
             self.games += 1
-            self.log = table.log
-        deal = deal_key(self.games, after)
-        undone = isinstance(inp, t.UndoInput)
-        cut = deal != self.deal or undone  # what is said of an earlier deal, or of an input taken back, is stale
+        deal = deal_key(self.games, state)
+        undone = any(isinstance(fact, Undone) for fact in facts)
+        cut = (self.deal is not None and deal != self.deal) or undone  # an earlier deal's words or an undo's: stale
+        self.deal = deal
         if cut and self.speaker is not None:
             self.speaker.cut()
-        common = 0
-        for old, new in zip(before.events, after.events, strict=False):
-            if old != new:
-                break
-            common += 1
-        prompt = table.awaited()
-        texts = () if undone else tuple(spoken(
-            before, after, after.events[common:], before_prompt=self.prompt, prompt=prompt,
-            prompt_words=table.prompt(), played=isinstance(inp, t.PlayInput), speak=self.speak))
+        texts = tuple(spoken(facts, prompt_words=prompt_words, speak=self.speak))
         if self.speaker is not None:
             for text in texts:
                 self.speaker.say(Utterance.now(text))
         if texts or cut:
-            self.table.spoken = self.table.spoken.add(texts, cut=cut)
-        self.state, self.prompt, self.deal = after, prompt, deal
+            self.spoken = self.spoken.add(texts, cut=cut)
 
     def mute(self, muted: bool | None) -> bool:
         """Mute the board's voice (True), unmute it (False), or the other of the two (None): True when muted now."""
         assert self.speaker is not None
         self.muted = not self.muted if muted is None else muted
         self.speaker.mute(self.muted)
-        self.table.spoken = replace(self.table.spoken, muted=self.muted)
+        self.spoken = replace(self.spoken, muted=self.muted)
         return self.muted

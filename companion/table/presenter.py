@@ -1,8 +1,9 @@
 """The presenter: what the board shows, the pegs on the strip and the words on the OLED, and sends them.
 
-The table tells it what happened (a score, a message, a prompt); it decides what is on show (a message for a
-few seconds, long enough to read each of its pages; a long score, prompt or message paged, the pages turning by
-themselves; a coach's review) and sends the frame to the strip and the image to the display.
+The table tells it the story of each entry (story.py: the scores among its facts), a message and the prompt;
+it decides what is on show (a message for a few seconds, long enough to read each of its pages; a long score,
+prompt or message paged, the pages turning by themselves; a coach's review) and sends the frame to the strip and
+the image to the display.
 A strip or display that fails never stops the game. `shown()` is the same picture in plain values, which a web
 page can send as JSON.
 """
@@ -31,6 +32,8 @@ from companion.view.screen import (
     word_pages,
 )
 from companion.words.phrases import side_name
+
+from .story import Fact, Refused, Scored, Turn, Undone
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -115,9 +118,15 @@ class Presenter:
         self.message_until = now + max(self.message_seconds, shown * self.page_seconds)
         self.message_page, self.message_at = 0, now
 
-    def scored(self, before: GameState, after: GameState, *, undone: bool) -> None:
-        """An input was applied: its score events are on show from their first page (none after an undo)."""
-        self.picture.recent = () if undone else _recent(before, after)
+    def told(self, facts: Sequence[Fact]) -> None:
+        """The story of one entry: the scores it told are on show from their first page (those after its last
+        undo; none when it only undid). A refusal or a turn alone changes nothing here."""
+        moved = [fact for fact in facts if not isinstance(fact, Refused | Turn)]
+        if not moved:
+            return
+        undos = [i for i, fact in enumerate(moved) if isinstance(fact, Undone)]
+        after = moved[undos[-1] + 1:] if undos else moved
+        self.picture.recent = tuple(fact.event for fact in after if isinstance(fact, Scored))
         self.picture.page = 0
         self.page_at = self.clock.monotonic()
 
@@ -197,9 +206,3 @@ class Presenter:
         assert self.view is not None, "render() first"
         return Shown(self.picture.frame, self.view, self.message, self.message is not None and self.message_is_error)
 
-
-def _recent(before: GameState, after: GameState) -> tuple[ScoreEvent, ...]:
-    """The score events the last input added (all of them when it started a new game)."""
-    if after.events[: len(before.events)] != before.events:
-        return tuple(after.events)
-    return tuple(after.events[len(before.events):])

@@ -3,7 +3,11 @@
 Device threads only ever call `Table.emit`, which puts an `Entry` on one queue; the main loop calls
 `Table.drain` (and `Table.tick` for time-outs) and the table applies entries one at a time:
 
-    decode -> build the engine input -> validate with `apply` -> append to the log (fsync) -> present
+    decode -> build the engine input -> validate with `apply` -> append to the log (fsync) -> tell
+
+Telling is the story's (story.py): what the input did as typed facts (a card played by whom, a go, a score with
+its running total, an undo and what it took back, a refusal, whose turn it is), which the presenter (OLED and
+strip), the announcer (the voice), the page and the terminal each render.
 
 Bad input changes nothing: the engine raises before a new state exists, and nothing is logged or shown but
 the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
@@ -29,24 +33,25 @@ from companion.boards import BoardLayout
 from companion.clock import Clock
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
-from companion.cribbage.errors import CribbageError
+from companion.cribbage.errors import CribbageError, InputError, RuleError
 from companion.cribbage.facts import Prompt, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
-from companion.entry.commands import CardEntered, Claim, Command, Points, Rejected, decode_entry
+from companion.entry.commands import CardEntered, Claim, Command, Decoded, Points, Rejected, decode_entry
 from companion.gamelog import CannotSave, GameLog
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
 from companion.words.phrases import cut_words, error_words, prompt_words, seated_words, side_name, undone_words
 
-from .announcer import Spoken
+from .announcer import Announcer, Spoken
 from .coach import Coach, is_worked_out, worked_out_discards
 from .held import CommandMistake, HeldCards
 from .presenter import Picture, Presenter, Shown
+from .story import Fact, Played, Refused, Story, Turn, Undone, told
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +74,7 @@ class Outcome:
     message: str = ""
     error: bool = False
     line: int = 0  # the line of the log file that holds `accepted`
+    told: tuple[Fact, ...] = ()  # what it told: the story's facts (story.py)
 
 
 class Table:
@@ -104,9 +110,12 @@ class Table:
         self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
         self.person: str | None = None  # the person seated at a virtual table (a game against the computer): the
         # prompt speaks to them, and only the virtual deck deals, cuts, turns the starter and gathers the crib
-        self.spoken = Spoken()  # what the board said for the last input: the announcer's, for the page
-        self.mute_voice: Callable[[bool | None], bool] | None = None  # the board's voice: muted, unmuted, toggled
+        self.announcer: Announcer | None = None  # the board's voice, which tells the story aloud (the daemon's)
         self.confirm_mute_until = -1.0  # MENU twice mutes or unmutes
+        self.story = Story()  # the latest facts told, numbered
+        self._telling: list[Fact] = []  # the facts of the entry being handled
+        self._told_prompt: Prompt | None = None  # whose turn it was when last told
+        self._refusal = "table"  # why the entry being handled was refused, when it was not by an error
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
             log.warning("%s", warning)
@@ -118,6 +127,7 @@ class Table:
                 step()
             except CannotSave as error:  # a full or read-only disk: the board comes up and says so
                 self.presenter.say(str(error), error=True)
+        self._tell(moved=True)  # the game as it starts (or resumes): whose turn it is
         self.render()
 
     # -- what the parts hold, by the names the table uses ----------------------------------------------
@@ -163,6 +173,11 @@ class Table:
         """What the board shows now, in plain values (see `Shown.to_json`)."""
         return self.presenter.shown()
 
+    @property
+    def spoken(self) -> Spoken:
+        """What the board said lately, for the page to say the same."""
+        return self.announcer.spoken if self.announcer is not None else Spoken()
+
     # -- the queue -------------------------------------------------------------------------------------
     def emit(self, entry: Entry) -> None:
         """Called from any thread: the entry waits on the queue for the main loop."""
@@ -181,19 +196,22 @@ class Table:
 
     # -- one entry ------------------------------------------------------------------------------------
     def handle(self, entry: Entry) -> Outcome:
-        """Apply one entry. Never raises for anything a person can enter."""
+        """Apply one entry: decode, apply (the engine), log, tell. Never raises for anything a person can enter."""
         before = self.state
         coached = self.coaching.hide()  # the table has moved on
         held, skip = list(self.held.cards), self.held.skip_hands_deal
+        self._telling, self._refusal = [], "table"
+        refused: Exception | None = None
         try:
-            self._catch_up()
             outcome = self._handle(entry)
             if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
                 self._log_discards()
         except CribbageError as error:
             outcome = Outcome(entry, message=error_words(error), error=True)
+            refused = error
         except CannotSave as error:  # a disk that will not write: refused, tried again next time
             outcome = Outcome(entry, message=str(error), error=True)
+            refused = error
         if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
             self.coaching.next_page()
         try:
@@ -204,6 +222,8 @@ class Table:
                 outcome = Outcome(entry, message=str(error), error=True)
             else:  # logged: the file left beside the log is stale and ignored on a restart
                 log.warning("%s", error)
+        told_now = self._tell(moved=outcome.accepted is not None, error=outcome.error, refused=refused)
+        outcome = replace(outcome, told=told_now)
         if outcome.message:
             self.presenter.say(outcome.message, error=outcome.error)
         elif outcome.accepted is not None:
@@ -212,10 +232,13 @@ class Table:
         return outcome
 
     def _handle(self, entry: Entry) -> Outcome:
-        if entry.source == DEALER:
+        """Decode the entry, then apply it and log what the engine accepted."""
+        decoded: Decoded | None = None if entry.source == DEALER else decode_entry(entry)
+        self._catch_up()
+        if decoded is None:
             return self._dealt(entry)
-        decoded = decode_entry(entry)
         if isinstance(decoded, Rejected):
+            self._refusal = "entry"
             return Outcome(entry, message=decoded.message, error=True)
         if isinstance(decoded, Claim):
             return self._claim(entry, decoded.points)
@@ -273,12 +296,18 @@ class Table:
         last = state.inputs[-1] if state.inputs else None
         if state.phase != "play":
             return self._accept(entry, t.ClaimInput(points))
+        if self.person is not None:  # the virtual table pegs the play for everyone: a claim would race the computer
+            raise CommandMistake(_("the play is pegged for you: claim the points of your hand and crib at the show"))
         if not isinstance(last, t.PlayInput) or last.claim is not None:
             raise CommandMistake(_("claim the points of a card right after laying it (the go and last card peg "
                                    "themselves)"))
         apply(replay(state.inputs[:-1]), replace(last, claim=points))  # refused before anything is logged
+        start = len(self._telling)
         self._append(t.UndoInput())
-        return self._accept(entry, replace(last, claim=points))
+        outcome = self._accept(entry, replace(last, claim=points))
+        # the story tells the claim's score, not the card taken back and laid again
+        self._telling[start:] = [fact for fact in self._telling[start:] if not isinstance(fact, Undone | Played)]
+        return outcome
 
     def _collect(self, entry: Entry, card: Card, build: Callable[[tuple[Card, ...]], t.Input]) -> Outcome:
         """Hold cards until all that are wanted are in, then send them to the engine as one input."""
@@ -291,6 +320,12 @@ class Table:
 
     def _command(self, entry: Entry, word: str) -> Outcome:
         if word == "undo":
+            state = self.state
+            person = self.person
+            if person is not None and state.phase == "deal" and person in state.hands and person not in state.discards:
+                raise CommandMistake(ngettext("nothing of yours to take back in this deal: lay away {n} card",
+                                              "nothing of yours to take back in this deal: lay away {n} cards",
+                                              state.discard_size).format(n=state.discard_size))
             card = self.held.take_back()
             if card is not None:
                 return Outcome(entry, message=_("Undone: {card} ({progress})")
@@ -302,6 +337,8 @@ class Table:
                                               .format(prompt=prompt_words(self.state.awaited())))
             return self._undo(entry)
         if word == "go":
+            if self.person is not None and self.state.phase != "play":  # no word of scanning: what to do instead
+                raise CommandMistake(_("No go now: {prompt}").format(prompt=self.prompt()))
             return self._accept(entry, t.GoInput())
         if word == "ok":
             if self.state.phase == "cut":
@@ -316,16 +353,15 @@ class Table:
         if word == "muggins":
             return self._accept(entry, t.MugginsInput())
         if word in ("mute", "unmute"):
-            if self.mute_voice is None:
-                return Outcome(entry, message=_("this board has no voice: turn it on in [voice] (enabled = true)"),
-                               error=True)
-            return Outcome(entry, message=_(VOICE_OFF) if self.mute_voice(word == "mute") else _(VOICE_ON))
+            if self.announcer is None or self.announcer.speaker is None:
+                raise CommandMistake(_("this board has no voice: turn it on in [voice] (enabled = true)"))
+            return Outcome(entry, message=_(VOICE_OFF) if self.announcer.mute(word == "mute") else _(VOICE_ON))
         said = _(SEATED_HELP) if self.person is not None else _(HELP).format(new_game=NEW_GAME)
-        if self.mute_voice is not None:  # MENU again soon after: the voice off (or on)
+        if self.announcer is not None and self.announcer.speaker is not None:  # MENU again soon: voice off (or on)
             now = self.clock.monotonic()
             if now <= self.confirm_mute_until:
                 self.confirm_mute_until = -1.0
-                return Outcome(entry, message=_(VOICE_OFF) if self.mute_voice(None) else _(VOICE_ON))
+                return Outcome(entry, message=_(VOICE_OFF) if self.announcer.mute(None) else _(VOICE_ON))
             self.confirm_mute_until = now + self.message_seconds
             said = _("{help}. MENU again: voice off or on").format(help=said)
         return Outcome(entry, message=f"{self.menu_note}. {said}" if self.menu_note else said)
@@ -433,16 +469,36 @@ class Table:
         self.log.append(inp)
         before = self.state
         self.state = state
-        self.presenter.scored(before, state, undone=isinstance(inp, t.UndoInput))
+        self._telling += told(before, inp, state)
+
+    def _tell(self, *, moved: bool, error: bool = False, refused: Exception | None = None) -> tuple[Fact, ...]:
+        """What the entry told, as facts (with a refusal's code, and whose turn it is when that changed or a card
+        was played): kept in the story, shown by the presenter, said by the announcer. `moved`: an input was
+        accepted."""
+        facts = list(self._telling)
+        self._telling = []
+        if error:
+            facts.append(Refused(_refusal_code(refused, self._refusal),
+                                 refused.refusal if isinstance(refused, CribbageError) else None, refused))
+        if moved or (facts and not error):
+            prompt = self.awaited()
+            if prompt != self._told_prompt or any(isinstance(fact, Played) for fact in facts):
+                facts.append(Turn(prompt))
+                self._told_prompt = prompt
+        told_now = tuple(facts)
+        if told_now:
+            self.story = self.story.add(told_now)
+            self.presenter.told(told_now)
+            if self.announcer is not None:
+                self.announcer.tell(told_now, self.state, self.prompt())
+        return told_now
 
     def _log_discards(self) -> None:
         """Once the play is over, log each coached player's discard (hand less cards played) and review it."""
         pages: list[ScreenView] = []
-        recent = self.picture.recent  # the counts of the hands stay on the screen: a discard scores nothing
         for discard in worked_out_discards(self.state):
             self._append(discard)
             pages += self.coaching.review(self.state, discard.player)
-        self.picture.recent = recent
         self.coaching.show(pages, self.clock.monotonic())
 
     def _pegging_side(self, index: int | str | None) -> Side:
@@ -533,3 +589,17 @@ class Table:
         if self.coaching.pages and not self.presenter.message:
             review = self.coaching.view(self.clock.monotonic())
         self.presenter.render(self.state, prompt=self.prompt(), review=review, before=before)
+
+
+def _refusal_code(error: Exception | None, otherwise: str) -> str:
+    """Why an entry was refused, as a code: the rules, a malformed input, a command out of place, a disk that
+    would not save; `otherwise` when no error was raised."""
+    if isinstance(error, CommandMistake):
+        return "command"
+    if isinstance(error, RuleError):
+        return "rule"
+    if isinstance(error, InputError):
+        return "input"
+    if isinstance(error, CannotSave):
+        return "save"
+    return "entry" if isinstance(error, CribbageError) else otherwise

@@ -14,8 +14,9 @@ from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.play.computer import Settings
+from companion.play.present import person_prompt
 from companion.table import Table
-from companion.web.present import person_prompt, snapshot
+from companion.web.present import snapshot
 from companion.words.projection import state_json
 from tests.golden import assert_golden_text
 from tests.web.computer_games import Game, play_out

@@ -34,15 +34,14 @@ class Board:
                            new_log=lambda: GameLog.open(tmp_path / "0002.jsonl"))
         self.voice = SimulatedVoice()
         self.speaker = Speaker(Watch("loudspeaker", lambda: self.voice, self.clock), thread=False)
-        self.announcer = Announcer(self.table, self.speaker, speak)
+        self.announcer = self.table.announcer = Announcer(self.speaker, speak)
 
     def enter(self, *texts: str) -> list[str]:
         """What the board says for these entries."""
         before = len(self.voice.said)
         for text in texts:
             self.table.emit(Entry(text, "terminal"))
-            for outcome in self.table.drain():
-                self.announcer.heard(outcome)
+            list(self.table.drain())
         self.speaker.run_pending()
         return [u.text for u in self.voice.said[before:]]
 
@@ -118,7 +117,7 @@ def test_mute_and_unmute_as_words_and_a_board_without_a_voice_says_how_to_get_on
     assert not board.speaker.muted
     silent = Table(GameLog.open(tmp_path / "silent.jsonl"), setup=GameInput(("Ann", "Bob"), dealer="Ann"),
                    layout=load_layout("two-track-121"), clock=ManualClock())
-    Announcer(silent, None, ("scores",))
+    silent.announcer = Announcer(None, ("scores",))
     silent.emit(Entry("mute", "terminal"))
     outcome = next(silent.drain())
     assert outcome.error and outcome.message == "this board has no voice: turn it on in [voice] (enabled = true)"

@@ -11,6 +11,7 @@ from companion.cribbage.transcript import GameInput
 from companion.devices.base import StatusDisplay
 from companion.devices.sim import SimStrip
 from companion.table import STRIP_BACK, STRIP_MISSING, Presenter
+from companion.table.story import told
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView, pages, screen_text
 from companion.words.phrases import prompt_words
@@ -28,7 +29,7 @@ def test_the_pegs_go_to_the_strip_and_the_words_to_the_screen():
     clock, strip = ManualClock(), SimStrip(LAYOUT.led_count)
     shown = presenter(clock, strip=strip)
     before, after = replay(deal("5H")), replay(deal("6D"))  # Ann's run of three
-    shown.scored(before, after, undone=False)
+    shown.told(told(before, after.inputs[-1], after))
     shown.render(after, prompt=prompt_words(after.awaited()), before=before)
     assert strip.frame == shown.picture.frame and strip.frame[LAYOUT.led_for(0, 3)] == RED
     assert shown.view is not None and shown.view.prompt == "Bob to play, count 25"
@@ -80,7 +81,7 @@ def test_a_long_score_pages_on_by_itself_but_not_under_a_review():
     clock = ManualClock()
     shown = presenter(clock, page_seconds=2.5)
     before, after = replay(deal("8H")), replay(deal("KH"))  # the hands and the crib counted
-    shown.scored(before, after, undone=False)
+    shown.told(told(before, after.inputs[-1], after))
     clock.advance(2.5)
     assert not shown.tick(clock.monotonic(), prompt=lambda: prompt_words(after.awaited()), paging=False)
     assert shown.tick(clock.monotonic(), prompt=lambda: prompt_words(after.awaited())) and shown.picture.page == 1

@@ -159,7 +159,7 @@ def test_crib_play_in_the_terminal_deals_and_resumes(tmp_path):
     hand = state.hands["Guest"]
     again = subprocess.run(play, input=f"{hand[0]} {hand[1]}\n", capture_output=True, text=True, cwd=ROOT,
                            timeout=120, check=True)
-    assert "resuming the game against Pro" in again.stderr
+    assert "Resuming the game against Pro in" in again.stderr
 
     after = replay(GameLog.open(log).inputs)
     assert after.discards["Guest"] == (hand[0], hand[1])

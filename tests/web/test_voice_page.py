@@ -63,7 +63,7 @@ def test_the_page_mutes_and_unmutes_the_boards_voice(tmp_path):
     with running_board(tmp_path) as board, playwright.sync_playwright() as p:
         voice = SimulatedVoice()
         speaker = Speaker(Watch(Speaker.name, lambda: voice, ManualClock()), thread=False)
-        board.daemon.announcer = Announcer(board.table, speaker, ("scores",))
+        board.daemon.announcer = board.table.announcer = Announcer(speaker, ("scores",))
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.add_init_script(RECORDER)
