@@ -137,6 +137,8 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
                 fits = {str(c) for c in state.held("Guest") if state.count + c.value <= 31}
                 assert focused(page) in fits, "the keyboard is on a card that can be played"
             assert out_of_view(page, TABLE) == []
+            if "play" not in checked and page.locator("#played .play.done").count():  # an earlier count greyed
+                checked["play"] = axe(page)
             taken = len(board.table.state.inputs)
             page.keyboard.press("Enter")
             page.wait_for_function(f"() => document.body.dataset.inputs !== '{taken}'")
@@ -146,12 +148,15 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
             playwright.expect(page.locator("#show-continue")).to_be_focused()
             assert out_of_view(page, ["#sides", "#show-continue", "#show .show-hand h3"]) == []
             assert ring_contrast(page) >= 3
+            checked.setdefault("show", axe(page))
             page.keyboard.press("Enter")
             page.wait_for_function("() => !document.querySelector('#show-continue').offsetParent")
             assert focused(page) != "BODY", "after Continue the keyboard goes back to the hand"
 
+        checked: dict[str, list[str]] = {}  # axe-core during the play and at the show
         deals = play_whole_game(page, board, discard, move, proceed)
         assert deals >= 2 and board.table.state.winner is not None
+        assert checked == {"play": [], "show": []}, checked
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         playwright.expect(page.locator("#play-again")).to_be_focused()  # no Tab to Play again
         assert ring_contrast(page) >= 3
