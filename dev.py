@@ -40,7 +40,7 @@ ZXING_WASM = "3.1.4"  # the npm package zxing-wasm (zxing-cpp's WebAssembly buil
 VENDOR = ROOT / "companion" / "web" / "static" / "vendor" / "zxing-wasm"
 DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
                         "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils", "npm": "npm"}
-NPM_TEST_PACKAGES = {"axe-core": "4.11.1"}  # the accessibility checks the page tests run in chromium
+NPM_TEST_PACKAGES = {"axe-core": "4.14.1"}  # the accessibility checks the page tests run in chromium
 NPM_DIR = VENV / "npm"  # each as the registry's tarball (`npm pack`): the tests read the file they need from it
 
 

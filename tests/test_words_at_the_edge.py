@@ -21,6 +21,10 @@ READING_WORDS_BACK = {
                                                    r"""|endswith\(\s*["']'s """),
     "a prompt's words read as a signal": re.compile(r"""prompt(\(\))?\s*\.(startswith|startsWith|includes)\("""
                                                     r"""|in\s+\w+\.prompt\(\)"""),
+    "an error's words read for what to do (the HTTP status and the code say it)": re.compile(
+        r"""/[^/\n]*/\.test\(\s*\w+\.message\s*\)|\.message\s*\.\s*(match|includes|startsWith)\("""),
+    "pegs told apart by their LED colours (the snapshot's pegs say which)": re.compile(
+        r"""colours\.(map|findIndex|indexOf)\(.*(dim|rgb|same)|\b(backs|colours)\.findIndex\("""),
 }
 ALLOWED = {"partners' names joined outside the phrasebook": {"words/phrases.py"}}
 ENGINE = sorted((PACKAGE / "cribbage").glob("*.py"))
@@ -73,6 +77,14 @@ def test_no_front_end_reads_words_back(what):
     ("a score's name read for its kind", 'e.label.startsWith(e.player)'),
     ("a prompt's words read as a signal", 'coached = "six cards" in table.prompt()'),
     ("partners' names joined outside the phrasebook", 'name = " & ".join(players)'),
+    ("an error's words read for what to do (the HTTP status and the code say it)",
+     'if (/control token/.test(problem.message)) showLocked(true);'),
+    ("an error's words read for what to do (the HTTP status and the code say it)",
+     'if (error.message.includes("token")) ask();'),
+    ("pegs told apart by their LED colours (the snapshot's pegs say which)",
+     'const side = backs.findIndex((b) => same(b, lit));'),
+    ("pegs told apart by their LED colours (the snapshot's pegs say which)",
+     'const backs = snapshot.colours.map(dim);'),
 ])
 def test_the_scan_finds_what_it_looks_for(what, line):
     assert READING_WORDS_BACK[what].search(line)

@@ -47,6 +47,14 @@ def render_pegs(state: GameState, layout: BoardLayout, colours: Sequence[Color] 
     return peg_frame(layout, pegs, state.target, colours), _effects(state, layout, colours, before, tracks)
 
 
+def peg_leds(state: GameState, layout: BoardLayout) -> tuple[tuple[int, int], ...]:
+    """Each track's (front, back) peg as the LEDs that show them (the page draws its pegs from these)."""
+    finish = min(state.target, layout.target)
+    tracks = min(layout.tracks, len(state.sides))
+    return tuple((layout.led_for(track, min(front, finish)), layout.led_for(track, min(back, finish)))
+                 for track, (front, back) in ((track, _pegs(state, track)) for track in range(tracks)))
+
+
 def peg_frame(layout: BoardLayout, pegs: Sequence[tuple[int, int]], target: int,
               colours: Sequence[Color] = DEFAULT_COLOURS) -> Frame:
     """The strip's picture of each track's (front, back) pegs in a game to `target`, with its skunk lines."""

@@ -13,7 +13,7 @@ from companion.cribbage.game import GameState
 from companion.play.present import person_json, person_prompt
 from companion.table.story import story_json
 from companion.view.board import effects_json, frame_colours, hex_colour
-from companion.view.pegs import render_pegs
+from companion.view.pegs import peg_leds, render_pegs
 from companion.words.projection import card_json, state_json
 
 if TYPE_CHECKING:
@@ -47,6 +47,8 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
         "held": [card_json(c) for c in table.cards],
         "layout": table.layout.name, "led_count": table.layout.led_count,
         "frame": frame_colours(shown.leds), "effects": effects_json(effects),
+        "pegs": [{"side": side, "front": front, "back": back}
+                 for side, (front, back) in enumerate(peg_leds(state, table.layout))],
         "colours": [hex_colour(table.colours[i % len(table.colours)]) for i in range(len(state.sides))],
         "oled": oled_png(image if image is not None else table.picture.image),
         "log": table.log.path.name,

@@ -41,6 +41,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from companion import i18n
 from companion.boards import misfit
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
@@ -51,7 +52,7 @@ from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
-from companion.i18n import _, translate_html
+from companion.i18n import _
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
 from companion.view.board import board_svg
@@ -59,6 +60,7 @@ from companion.words.phrases import error_words
 
 from . import history
 from .guard import TokenGuard
+from .language import page_language, translate_page
 from .present import snapshot
 from .tls import Certificate
 
@@ -98,9 +100,12 @@ class Hub:
     keypad: WebKeypad | None = None
     table: Table | None = None  # read-only from the server's thread: the layout and the person's name
     computer: ComputerGame | None = None  # the virtual table: a new game against the computer is asked of it
-    latest: str = "{}"
+    latest: str = "{}"  # in the board's language
+    translated: dict[str, str] = field(default_factory=dict)  # the same in each other language a page speaks
     version: int = 0
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
+    tongues: dict[web.WebSocketResponse, str] = field(default_factory=dict)  # each page's language
+    languages: tuple[str, ...] = ()  # the languages of the open pages (replaced whole: read by the main loop)
     loop: asyncio.AbstractEventLoop | None = None
     guard: TokenGuard | None = None  # wrong tokens slowed per address (None: not counted)
     https: str = ""  # the page's HTTPS address, when it has one
@@ -125,24 +130,44 @@ class Hub:
                     future.set_result(outcome)
             self.loop.call_soon_threadsafe(settle)
 
-    def publish(self, text: str) -> None:
-        """From the main loop: the new snapshot goes to every page."""
+    def publish(self, text: str, translated: dict[str, str] | None = None) -> None:
+        """From the main loop: the new snapshot goes to every page, in the page's language when it has one."""
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._broadcast, text)
+            self.loop.call_soon_threadsafe(self._broadcast, text, translated or {})
 
-    def _broadcast(self, text: str) -> None:
+    def text_for(self, code: str) -> str:
+        return self.translated.get(code, self.latest)
+
+    def listen(self, socket: web.WebSocketResponse, code: str | None) -> None:
+        """A page opened (`code`: its language) or closed (None)."""
+        if code is None:
+            self.sockets.discard(socket)
+            self.tongues.pop(socket, None)
+        else:
+            self.sockets.add(socket)
+            self.tongues[socket] = code
+        self.languages = tuple(sorted(set(self.tongues.values())))
+
+    def _broadcast(self, text: str, translated: dict[str, str]) -> None:
         self.latest = text
+        self.translated = translated
         self.version += 1
         for socket in list(self.sockets):
             if socket.closed:
-                self.sockets.discard(socket)
+                self.listen(socket, None)
                 continue
-            task = asyncio.ensure_future(socket.send_str(text))
+            task = asyncio.ensure_future(socket.send_str(self.text_for(self.tongues.get(socket, ""))))
             task.add_done_callback(lambda done: done.exception())  # a socket closing meanwhile is not an error
 
 
+# What a refusal means for the page, by its status: the page acts on the code (401: ask for the control token),
+# and shows the words.
+CODES = {400: "bad_request", 401: "token", 403: "origin", 404: "not_found", 405: "method", 409: "conflict",
+         413: "too_large", 415: "not_json", 429: "wait", 500: "server"}
+
+
 def _problem(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message}, status=status)
+    return web.json_response({"error": message, "code": CODES.get(status, "refused")}, status=status)
 
 
 HUB = web.AppKey("hub", Hub)
@@ -346,15 +371,16 @@ async def _socket(request: web.Request) -> web.StreamResponse:
         raise Refused(403, "WebSocket connections are only taken from this board's own pages")
     hub: Hub = request.app[HUB]
     socket = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_BODY)
+    code = page_language(request).code  # the page's words (prompt, scores as said) in its own language
     await socket.prepare(request)
-    hub.sockets.add(socket)
+    hub.listen(socket, code)
     try:
-        await socket.send_str(hub.latest)
+        await socket.send_str(hub.text_for(code))
         async for message in socket:  # the page only listens; anything it sends is ignored
             if message.type == WSMsgType.ERROR:
                 break
     finally:
-        hub.sockets.discard(socket)
+        hub.listen(socket, None)
     return socket
 
 
@@ -432,7 +458,8 @@ def create_app(hub: Hub) -> web.Application:
 
     def page(name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handler(request: web.Request) -> web.Response:
-            return web.Response(text=translate_html(pages[name][0].decode("utf-8")), content_type="text/html")
+            text = translate_page(pages[name][0].decode("utf-8"), page_language(request))
+            return web.Response(text=text, content_type="text/html", headers={"Vary": "Accept-Language, Cookie"})
         return handler
 
     for path, name in PAGES.items():
@@ -572,7 +599,7 @@ class WebServer(EntryDevice):
         computer = self.computer
         seen = (table.state, table.picture.image, table.message, len(table.cards),
                 computer.feedback if computer else "", computer.said if computer else "",
-                computer.settings if computer else None, table.spoken)
+                computer.settings if computer else None, table.spoken, self.hub.languages)
         if len(seen) == len(self._seen) and all(a is b or a == b for a, b in zip(seen, self._seen, strict=True)):
             return
         before = self._before if self._before is not table.state else None
@@ -580,12 +607,21 @@ class WebServer(EntryDevice):
         self._before = table.state
         display = self.table.presenter.display
         image = getattr(getattr(display, "device", None), "image", None)  # luma's dummy device: what it shows
-        shot = snapshot(table, computer, before, image if image is not None and image.size == (128, 64) else None)
+        image = image if image is not None and image.size == (128, 64) else None
+        board = i18n.current().code  # the OLED's and the voice's language: the board's, whatever a page speaks
+        shot = snapshot(table, computer, before, image)
+        shot["voice"]["lang"] = board
         text = json.dumps(shot)
+        translated: dict[str, str] = {}
+        for code in self.hub.languages:  # the same for each page in another language: its own words
+            if code != board:
+                with i18n.speaking(code):
+                    other = snapshot(table, computer, before, image)
+                translated[code] = json.dumps({**other, "voice": shot["voice"], "oled": shot["oled"]})
         if self.hub.loop is None:  # not serving yet: the first page gets it
             self.hub.latest = text
         else:
-            self.hub.publish(text)
+            self.hub.publish(text, translated)
 
     def close(self) -> None:
         loop, stop = self.hub.loop, self._stop

@@ -11,7 +11,7 @@ from typing import Any
 from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
 
 __all__ = ["ARGS", "ARTEFACTS", "CHROMIUM", "axe", "controls_measured", "small_controls"]
-AXE_VERSION = "4.11.1"  # dev.py's NPM_TEST_PACKAGES
+AXE_VERSION = "4.14.1"  # dev.py's NPM_TEST_PACKAGES
 AXE_TARBALL = Path(__file__).parents[2] / ".venv" / "npm" / f"axe-core-{AXE_VERSION}.tgz"
 NO_CHROMIUM = "Debian's chromium is not installed (dev.py test installs it)"
 SMALLEST = 44  # px: the least width and height of anything a finger presses (WCAG 2.5.5)

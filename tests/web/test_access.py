@@ -13,14 +13,41 @@ import pytest
 
 from companion.play.computer import Settings
 from companion.words.phrases import prompt_words
-from tests.facts import label, name
 from tests.web.browsing import ARGS, ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
 from tests.web.running import Running, running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+TABLE = ["#sides", "#count", "#played", "#hand", "#go"]  # what a player follows, always in view during the play
+
+
+def out_of_view(page: Any, selectors: list[str]) -> list[str]:
+    """The elements of `selectors` not wholly inside the viewport (with their boxes), without scrolling."""
+    return list(page.evaluate("""(selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)]
+        .filter((e) => e.offsetParent !== null).map((e) => [s, e.getBoundingClientRect()])
+        .filter(([, b]) => b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth)
+        .map(([s, b]) => `${s}: ${[b.left, b.top, b.right, b.bottom].map(Math.round).join(",")}`))""",
+                              selectors))
+
+
+def ring_contrast(page: Any, selector: str = ":focus") -> float:
+    """The contrast of the outline of `selector` (the element in focus) with the nearest opaque background
+    around it (WCAG's relative luminance)."""
+    return float(page.evaluate("""(selector) => {
+        const node = document.querySelector(selector);
+        const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 :
+            ((v + 0.055) / 1.055) ** 2.4; }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+        let around = node.parentElement;
+        while (around && rgb(getComputedStyle(around).backgroundColor)[3] === 0) around = around.parentElement;
+        const back = around ? rgb(getComputedStyle(around).backgroundColor) : [255, 255, 255];
+        const [a, b] = [lum(rgb(getComputedStyle(node).outlineColor)), lum(back)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }""", selector))
+
+
 SAMPLE = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
 
 
@@ -70,9 +97,12 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(**DESKTOP)
         errors: list[str] = []
+        sockets: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("websocket", lambda socket: sockets.append(socket.url))
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        assert out_of_view(page, [*TABLE, "#hand .card"]) == []
         for _ in range(40):  # Tab from the top of the page reaches the hand
             page.keyboard.press("Tab")
             if page.evaluate("!!document.activeElement.closest('#hand')"):
@@ -81,6 +111,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
             raise AssertionError("Tab never reaches the cards")
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline == "solid", "the card in focus is not marked"
+        assert ring_contrast(page) >= 3
         page.keyboard.press("ArrowRight")
         page.locator("#you").screenshot(path=ARTEFACTS / "keyboard-focus.png")
         page.keyboard.press("ArrowLeft")
@@ -88,12 +119,14 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
         def discard() -> None:
             first = focused(page)
             page.keyboard.press("Enter")
+            assert ring_contrast(page, "#hand .card.chosen") >= 3, "the chosen card's outline"
             page.keyboard.press("ArrowRight")
             second = focused(page)
             assert second != first, "the arrows move along the hand"
             page.keyboard.press(" ")
             playwright.expect(page.locator("#hand .card")).to_have_count(4)
             assert {str(c) for c in board.table.state.discards["Guest"]} == {first, second}
+            assert focused(page) != "BODY", "after laying away the keyboard stays at the hand"
 
         def move(go: bool) -> None:
             page.wait_for_function("() => document.activeElement.matches('#hand .card.active, #go:enabled')")
@@ -103,18 +136,39 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
                 state = board.table.state
                 fits = {str(c) for c in state.held("Guest") if state.count + c.value <= 31}
                 assert focused(page) in fits, "the keyboard is on a card that can be played"
+            assert out_of_view(page, TABLE) == []
+            if "play" not in checked and page.locator("#played .play.done").count():  # an earlier count greyed
+                checked["play"] = axe(page)
+            taken = len(board.table.state.inputs)
             page.keyboard.press("Enter")
+            page.wait_for_function(f"() => document.body.dataset.inputs !== '{taken}'")
+            assert focused(page) != "BODY", "after a card or GO the keyboard stays at the hand"
 
-        def proceed() -> None:  # the show waits: Continue has the focus, and Enter is OK
+        def proceed() -> None:  # the show waits: Continue has the focus, in view with the hands, and Enter is OK
             playwright.expect(page.locator("#show-continue")).to_be_focused()
+            assert out_of_view(page, ["#sides", "#show-continue", "#show .show-hand h3"]) == []
+            assert ring_contrast(page) >= 3
+            checked.setdefault("show", axe(page))
             page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.querySelector('#show-continue').offsetParent")
+            assert focused(page) != "BODY", "after Continue the keyboard goes back to the hand"
 
+        checked: dict[str, list[str]] = {}  # axe-core during the play and at the show
         deals = play_whole_game(page, board, discard, move, proceed)
         assert deals >= 2 and board.table.state.winner is not None
+        assert checked == {"play": [], "show": []}, checked
         playwright.expect(page.locator("#sides")).to_contain_text("61")
-        page.screenshot(path=ARTEFACTS / "keyboard-game-over.png", full_page=True)
+        playwright.expect(page.locator("#play-again")).to_be_focused()  # no Tab to Play again
+        assert ring_contrast(page) >= 3
+        assert out_of_view(page, ["#sides", "#show-end", "#play-again"]) == []
+        page.screenshot(path=ARTEFACTS / "keyboard-game-over.png")
+        page.keyboard.press("Enter")
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        page.wait_for_function("() => document.activeElement !== document.body")
+        assert page.evaluate("!!document.activeElement.closest('#you')"), "after Play again the keyboard is at the hand"
         browser.close()
         assert errors == []
+        assert len(sockets) == 1, sockets  # one live connection for the page's scripts
 
 
 def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
@@ -126,6 +180,9 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert out_of_view(page, [*TABLE, "#hand .card"]) == [], "the six cards and the table in view"
+        page.locator("[data-entry=go]").tap()  # GO before laying away says what to do, and is not sent
+        playwright.expect(page.locator("#message")).to_have_text("Lay away 2 cards first: choose them in your hand")
         board_box = page.locator("#board svg").bounding_box()
         assert board_box is not None and board_box["height"] >= 150  # the street in play, large enough to read
         tallest = page.evaluate("Math.min(...[...document.querySelectorAll('#board svg text')].map(t => "
@@ -138,6 +195,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
             page.locator("#hand .card.active").nth(1).tap()
 
         def move(go: bool) -> None:
+            assert out_of_view(page, TABLE) == []
             (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
             if not shot[0] and board.table.state.back_pegs and any(board.table.state.back_pegs.values()):
                 page.wait_for_selector("#board circle.peg.back")
@@ -146,9 +204,14 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
                 page.screenshot(path=ARTEFACTS / "phone-game.png", full_page=False)
                 shot[0] = True
 
-        play_whole_game(page, board, discard, move)
+        def proceed() -> None:
+            assert out_of_view(page, ["#sides", "#show-continue", "#show-starter"]) == []
+            page.locator("#show-continue").tap()
+
+        play_whole_game(page, board, discard, move, proceed)
         assert board.table.state.winner is not None
         playwright.expect(page.locator("#sides")).to_contain_text("61")
+        assert out_of_view(page, ["#play-again", "#show-end"]) == []
         page.goto(board.url + "stats")  # the game as the statistics name it, and its costliest discards as cards
         playwright.expect(page.locator("#game option").first).to_contain_text(" v Standard (standard) ")
         playwright.expect(page.locator("#players tbody tr")).to_have_count(2)
@@ -234,8 +297,12 @@ def test_the_board_announces_the_count_and_each_score_to_screen_readers(tmp_path
         assert any(f"count {state.count}" in words for words in heard), heard
         scores = [e for e in state.events if e.deal == state.deal_number]
         assert scores, "a score was pegged"
-        for event in scores:
-            assert any(f"{label(event)} {event.points}: {name(event.side)} has " in words for words in heard), heard
+        totals: dict[object, int] = {}
+        for event in state.events:
+            totals[event.side] = totals.get(event.side, 0) + event.points
+            if event.deal == state.deal_number:
+                assert any(f"{event.player} pegs {event.points}" in words and f": {totals[event.side]}" in words
+                           for words in heard), heard
         svg = page.get_attribute("#board svg", "aria-label") or ""
         assert "front peg" in svg and "back peg" in svg
         browser.close()
@@ -246,14 +313,17 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
     settings = Settings("Gast", ("easy",), seed=77, target=61)
     with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page(**DESKTOP)
+        page = browser.new_page(**DESKTOP, locale="de-DE")  # the browser asks for German (Accept-Language)
         page.goto(board.url)
         assert page.get_attribute("html", "lang") == "de"
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
         english = ["Lay away", "click", "Your hand", "NEW GAME", "Scores as said", "Statistics", "against",
-                   "Keypad", "Card picker", "Start the game", "Computer players", "deals", "live"]
+                   "Keypad", "Card picker", "Start the game", "Computer players", "deals", "live", "Guest"]
         text = page.locator("body").inner_text()
         assert [w for w in english if w in text] == []
+        playwright.expect(page.locator("select[name=level1] option[value=pro]")).to_have_text("Profi")  # the levels
+        assert page.get_attribute("#hand .card >> nth=0", "aria-label").split(", ")[1].split()[0] in (
+            "Kreuz", "Karo", "Herz", "Pik")
         assert axe(page) == []
         page.locator("#hand .card.active").nth(0).click()
         page.locator("#hand .card.active").nth(1).click()
@@ -275,7 +345,7 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
                                        "Costliest"]),
                             ("scoreboard", ["count ", "deals", "Scoreboard"]),
                             ("games/0001.jsonl/1", ["previous deal", "Dealer", "Starter", "laid away", "deal 1"])):
-            view = browser.new_page(**DESKTOP)
+            view = browser.new_page(**DESKTOP, locale="de-DE")
             view.goto(board.url + path)
             view.wait_for_timeout(800)
             text = view.locator("body").inner_text()
@@ -284,3 +354,29 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
             view.screenshot(path=ARTEFACTS / f"{path.split('/')[0]}-de.png", full_page=True)
             view.close()
         browser.close()
+
+
+def test_the_live_region_tells_the_tables_story_with_running_totals(tmp_path):
+    """The story's facts (docs/architecture.md) as the snapshot carries them: the computer's card with the count
+    it made, a score with what it was for and the side's total, a go."""
+    with running_board(tmp_path, Settings("Guest", ("pro",), seed=5), move_seconds=0.01) as board, \
+            playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(**DESKTOP)
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        said = page.evaluate("""() => {
+            const region = document.createElement("p");
+            const state = {sides: [{name: "Guest"}, {name: "Pro"}], phase: "play", count: 25, events: [], played: [],
+                           deal: 1, game: 1};
+            Crib.announce(region, {state, you: {person: "Guest"}, story: {count: 3, facts: []}});
+            Crib.announce(region, {state, you: {person: "Guest"}, story: {count: 6, facts: [
+                {n: 3, type: "go", player: "Pro"},
+                {n: 4, type: "played", player: "Pro", card: {code: "KC", suit: "C"}, count: 25},
+                {n: 5, type: "scored", kind: "pegging", side: 1, player: "Pro", points: 2, total: 34,
+                 items: [{kind: "pair", cards: ["KD", "KC"], points: 2}]},
+                {n: 6, type: "played", player: "Guest", card: {code: "5H", suit: "H"}, count: 30}]}});
+            return region.textContent;
+        }""")
+        browser.close()
+    assert said == "Pro plays K♣, king of clubs, count 25. Pro pegs 2 for a pair: 34"

@@ -14,8 +14,10 @@ from aiohttp.test_utils import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import i18n
 from companion.devices.base import Entry, ManualClock
 from companion.play.computer import Settings
+from companion.web.language import COOKIE
 from companion.web.server import MAX_BODY, TOKEN_HEADER, Hub, WebKeypad
 from tests.web.running import running_board, serve
 
@@ -212,3 +214,55 @@ def test_a_wrong_token_on_a_real_board_changes_nothing_through_a_real_socket(tmp
         bad, good = asyncio.run(poke())
         assert (bad, good) == (401, 202)
         _wait_for(lambda: board.table.state.discards.get("Guest") is not None)
+
+
+def test_each_browser_gets_the_page_in_its_own_language_and_a_choice_made_on_the_page_wins():
+    hub, _ = new_hub()
+
+    async def check(client: TestClient) -> None:
+        german = await (await client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})).text()
+        english = await (await client.get("/", headers={"Accept-Language": "en-US"})).text()
+        assert '<html lang="de">' in german and "Neues Spiel gegen den Computer" in german and "window.WORDS" in german
+        assert '<html lang="en">' in english and "New game against the computer" in english
+        chosen = await (await client.get("/stats", headers={"Accept-Language": "de-DE",
+                                                             "Cookie": f"{COOKIE}=en"})).text()
+        assert '<html lang="en">' in chosen
+        chosen = await (await client.get("/", headers={"Cookie": f"{COOKIE}=de"})).text()
+        assert '<html lang="de">' in chosen and 'aria-label="Sprache"' in chosen
+        assert '"Punkterennen nach {deals} Runde: {scores}"' in chosen  # the plural forms for the page's scripts
+
+    serve(hub, check)
+    assert i18n.current().code == "en"  # the board's language is untouched
+
+
+def test_a_refusal_carries_its_code():
+    hub, _ = new_hub()
+
+    async def check(client: TestClient) -> None:
+        response = await client.post("/api/entry", json={"text": "5H"})
+        assert response.status == 401 and (await response.json())["code"] == "token"
+
+    serve(hub, check)
+
+
+def test_one_board_tells_each_page_the_game_in_the_pages_own_language(tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=4), move_seconds=0.02) as board:
+        url = board.url
+
+        async def watch() -> tuple[dict, dict]:
+            async with aiohttp.ClientSession() as english, aiohttp.ClientSession() as german:
+                sockets = (await english.ws_connect(url + "ws", headers={"Accept-Language": "en-GB"}),
+                           await german.ws_connect(url + "ws", headers={"Accept-Language": "de-DE,de;q=0.9"}))
+                seen: list[dict] = [{}, {}]
+                for at, socket in enumerate(sockets):
+                    while not seen[at].get("you") or not seen[at]["you"]["dealt"]:
+                        seen[at] = json.loads((await socket.receive(timeout=5)).data)
+                for socket in sockets:
+                    await socket.close()
+                return seen[0], seen[1]
+
+        en, de = asyncio.run(watch())
+    assert en["state"]["inputs"] == de["state"]["inputs"] and en["you"]["dealt"] == de["you"]["dealt"]
+    assert en["prompt"] != de["prompt"] and "Krippe" in de["prompt"], (en["prompt"], de["prompt"])
+    assert en["voice"] == de["voice"] and en["voice"]["lang"] == "en"  # the board's words, said in its language
+    assert en["oled"] == de["oled"]  # the OLED keeps the board's language

@@ -12,7 +12,7 @@
   let chosen = [];
   let controls = true;
   let sortOrder = localStorage.getItem("crib-sort") || "asc";
-  let handFocus = null; // the card (its code) or "go" the keyboard was on: kept when the hand is drawn again
+  let handFocus = null; // the card (its code) the keyboard was last on: kept when the hand is drawn again
 
   function say(text, error = false) {
     const box = $("message");
@@ -25,10 +25,19 @@
       await post(path, body);
     } catch (problem) {
       say(problem.message, true);
-      if (/control token/.test(problem.message)) showLocked(true);
+      if (Crib.needsToken(problem)) showLocked(true);
     }
   }
-  const entry = (text) => send("/api/entry", { text });
+  // An entry from the page; GO while your cards are still to be laid away says what to do instead.
+  function entry(text) {
+    const you = latest && latest.you;
+    if (you && you.dealt.length && text === "go") {
+      say(fmt(ngettext("Lay away {n} card first: choose it in your hand", "Lay away {n} cards first: choose them in your hand",
+        you.discard_size), { n: you.discard_size }), true);
+      return;
+    }
+    send("/api/entry", { text });
+  }
 
   function showLocked(locked) {
     controls = !locked;
@@ -46,18 +55,23 @@
   function render(snapshot) {
     latest = snapshot;
     const state = snapshot.state;
+    const you = snapshot.you;
+    const show = you && you.show;
+    const record = show ? state.deals[show.deal - 1] : null;  // the deal on show (the state has moved on)
     document.body.dataset.inputs = String(state.inputs);
+    document.body.classList.toggle("versus", Boolean(you));
     Crib.drawBoard($("board"), snapshot);
-    $("sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i)));
+    $("sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i, record ? record.dealer : state.dealer)));
     $("prompt").textContent = snapshot.prompt;
     say(snapshot.message, snapshot.error);
     $("oled").src = snapshot.oled;
-    $("starter").replaceChildren(state.starter ? cardFace(state.starter) : "–");
+    $("oled").alt = [_("the board's screen"), ...(snapshot.screen.body || [])].join(": ");
+    document.querySelector(".camera").hidden = Boolean(you);  // no scanning in a game against the computer
     $("count").textContent = String(state.count);
-    $("pile").replaceChildren(...state.pile.map((c) => cardFace(c)));
-    $("played").replaceChildren(...state.played.map((p) => el("span", { class: "play" }, `${p.player}: `, cardFace(p.card))));
-    $("turn").textContent = snapshot.you ? snapshot.prompt : state.turn ? (state.phase === "play" ? fmt(_("{player} to play"), { player: state.turn }) : state.turn) : snapshot.prompt;
-    const backs = snapshot.you ? Array.from({ length: snapshot.you.crib_in }, cardBack) : [];  // laid away, face down
+    renderPlayed(snapshot);
+    $("starter").replaceChildren(state.starter ? cardFace(state.starter) : "–");
+    $("turn").textContent = !state.turn ? "–" : you && state.turn === you.person ? _("you") : state.turn;
+    const backs = you ? Array.from({ length: you.crib_in }, cardBack) : [];  // laid away, face down
     $("crib").replaceChildren(...(state.crib ? state.crib.map((c) => cardFace(c)) :
       snapshot.held.length ? snapshot.held.map((c) => cardFace(c)) : backs.length ? backs : ["–"]));
     const [events, earlier] = Crib.recentEvents(state);
@@ -66,7 +80,23 @@
     renderOthers(snapshot);
     renderYou(snapshot);
     Show.render(snapshot);
+    document.body.classList.toggle("showing", !$("show").hidden);  // the show takes the table's place
+    placeFocus();
     Crib.announce($("announce"), snapshot);
+  }
+
+  // The cards played this deal, each with who played it; those of the count now in front, the earlier ones
+  // greyed; and the computer's last card.
+  function renderPlayed(snapshot) {
+    const state = snapshot.state;
+    const you = snapshot.you;
+    const now = state.played.length - state.pile.length;
+    const who = (player) => (you && player === you.person ? _("you") : player);
+    $("played").replaceChildren(...(state.played.length ? state.played.map((p, i) => el("span", { class: "play" + (i < now ? " done" : "") },
+      cardFace(p.card), el("span", { class: "who" }, who(p.player)))) : ["–"]));
+    const last = Crib.lastCard(snapshot);
+    $("last-card").replaceChildren(...(last ? [fmt(_("{player}'s last card:"), { player: last.player }) + " ", cardFace(last.card),
+      last.count !== null ? " " + fmt(_("for {count}"), { count: last.count }) : ""] : []));
   }
 
   function renderOthers(snapshot) {
@@ -100,11 +130,11 @@
     if (discarding) {
       const n = you.discard_size;
       $("you-hint").textContent = state.dealer === you.person
-        ? (n === 1 ? _("Lay away one card to your crib: click it") : _("Lay away two cards to your crib: click them"))
-        : fmt(n === 1 ? _("Lay away one card to {dealer}'s crib: click it") : _("Lay away two cards to {dealer}'s crib: click them"),
+        ? (n === 1 ? _("Lay away one card to your crib: choose it") : _("Lay away two cards to your crib: choose them"))
+        : fmt(n === 1 ? _("Lay away one card to {dealer}'s crib: choose it") : _("Lay away two cards to {dealer}'s crib: choose them"),
               { dealer: state.dealer });
     } else if (you.playable.length) {
-      $("you-hint").textContent = _("Your turn: click a card to play it");
+      $("you-hint").textContent = _("Your turn: choose a card to play");
     } else if (you.can_go) {
       $("you-hint").textContent = _("No card fits under 31: say go");
     } else if (state.phase === "game over" && state.rules.match_target && state.match_winner === null) {
@@ -123,23 +153,15 @@
         role: "button", tabindex: active ? "0" : "-1",
         class: `card big${card.suit === "H" || card.suit === "D" ? " red" : ""}${chosen.includes(card.code) ? " chosen" : ""}${active ? " active" : " idle"}`,
         "aria-disabled": active ? "false" : "true", "aria-pressed": discarding ? String(chosen.includes(card.code)) : false,
-        "aria-label": cardName(card),
+        "aria-label": Crib.cardName(card),
         onclick: () => clickCard(card, discarding, playable, you.discard_size),
         onkeydown: (event) => cardKey(event, card, discarding, playable, you.discard_size),
       });
     }));
     $("go").disabled = !you.can_go;
-    keepFocus();
     $("claim-box").hidden = !you.must_claim;
     $("feedback").textContent = you.feedback;
     $("you-said").textContent = you.said;
-  }
-
-  const RANK_NAMES = { A: _("ace"), J: _("jack"), Q: _("queen"), K: _("king") };
-  const SUIT_NAMES = { C: _("clubs"), D: _("diamonds"), H: _("hearts"), S: _("spades") };
-  function cardName(card) {
-    const rank = card.code.slice(0, -1);
-    return fmt(_("{rank} of {suit}"), { rank: RANK_NAMES[rank] || rank, suit: SUIT_NAMES[card.suit] });
   }
 
   // The keyboard: Enter or Space plays (or lays away) the card in focus, the arrows move along the hand.
@@ -157,14 +179,24 @@
     }
   }
 
-  // After the hand is drawn again, the keyboard stays where it was: the same card, else the first one that can
-  // be played, else GO when it is the only move.
-  function keepFocus() {
-    if (handFocus === null || $("show-continue").offsetParent !== null) return; // Continue is on screen: it keeps the focus
+  // Focus is never lost to the page's body. While the show is up, Continue (or Play again) has it; after the
+  // hand is drawn again the keyboard stays where it was: the same card, else the first one that can be played,
+  // else GO when it is the only move, else the hand itself. Focus elsewhere on the page (the controls) stays,
+  // unless what had it is gone.
+  const shown = (id) => !$(id).hidden && $(id).offsetParent !== null;
+  function placeFocus() {
+    const at = document.activeElement;
+    const lost = !at || at === document.body || !at.isConnected || at.disabled || at.offsetParent === null;
+    const onTable = at && at.closest && at.closest("#you, #show");
+    const next = ["show-continue", "play-again", "next-game"].find(shown);
+    if (next) {
+      if ((lost || onTable) && at !== $(next)) $(next).focus();
+      return;
+    }
+    if ((!lost && !onTable) || $("you").hidden) return;
     const active = [...$("hand").querySelectorAll(".card.active")];
-    const same = active.find((c) => c.dataset.card === handFocus);
-    const target = same || active[0] || (!$("go").disabled ? $("go") : null);
-    if (target && document.activeElement !== target) target.focus();
+    const target = active.find((c) => c.dataset.card === handFocus) || active[0] || (!$("go").disabled ? $("go") : $("hand"));
+    if (document.activeElement !== target) target.focus();
   }
 
   function clickCard(card, discarding, playable, size) {
@@ -199,7 +231,7 @@
     document.addEventListener("focusin", (event) => {
       const card = event.target.closest && event.target.closest("#hand .card");
       // from Continue the keyboard goes back to the hand once the next deal is dealt
-      handFocus = card ? card.dataset.card : event.target.id === "go" ? "go" : event.target.id === "show-continue" ? "hand" : null;
+      if (card) handFocus = card.dataset.card;
     });
     for (const button of document.querySelectorAll("[data-entry]")) {
       button.addEventListener("click", () => entry(button.dataset.entry));
@@ -225,6 +257,8 @@
       "data-suit": s, class: s === "H" || s === "D" ? "red" : "", onclick: () => { if (rank) pick(rank + s); },
     }, symbol)));
     $("picker").replaceChildren(ranks, suits);
+    const person = $("computer-form").elements.person;
+    if (person.value === "Guest") person.value = _("Guest");  // the name a guest plays under, in the page's language
     $("computer-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = new FormData(event.target);
@@ -236,6 +270,7 @@
         seed: Math.floor(Math.random() * 1e9),
       });
       $("new-game").open = false;
+      $("hand").focus();  // the new game's cards come to the hand
     });
     $("token-send").addEventListener("click", async () => {
       Crib.setToken($("token").value);

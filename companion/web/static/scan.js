@@ -69,7 +69,7 @@
       timing.error = true;
       show(null, problem.message, true);
       beep(false);
-      if (/control token/.test(problem.message)) $("locked").hidden = false;
+      if (Crib.needsToken(problem)) $("locked").hidden = false;
     }
     window.scanTimings.push(timing);
   }

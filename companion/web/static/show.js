@@ -27,10 +27,13 @@ const Show = (() => {
       : fmt(_("pegged {points}"), { points: item.points });
   }
 
-  function hand(item, record, show, state) {
+  // Whose hand or crib, in the page's words.
+  const whose = (item, snapshot) => fmt(item.kind === "crib" ? _("{player}'s crib") : _("{player}'s hand"), { player: item.player });
+
+  function hand(item, record, show, state, snapshot) {
     const note = pegged(item, show, state);
     return el("div", { class: `show-hand kind-${item.kind}`, "data-kind": item.kind, "data-player": item.player },
-      el("h3", {}, `${item.name} `, el("b", { class: "show-total" }, String(item.total)),
+      el("h3", {}, `${whose(item, snapshot)} `, el("b", { class: "show-total" }, String(item.total)),
         note ? el("span", { class: "tag show-note" }, note) : null),
       el("div", { class: "show-cards" }, item.cards.map((c) => cardFace(c)),
         el("span", { class: "show-plus" }, "+"), cardFace(record.starter, { class: "card starter" })),
@@ -53,7 +56,7 @@ const Show = (() => {
     $("show-title").textContent = show.over ? _("The show and the game's end") : fmt(_("The show of deal {deal}"), { deal: show.deal });
     $("show-starter").replaceChildren(...(record.starter ? [el("span", { class: "label" }, _("Starter")), cardFace(record.starter),
       el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: record.dealer }))] : []));
-    $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state)));
+    $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state, snapshot)));
     const pegging = state.events.filter((e) => e.deal === show.deal && (e.kind === "last_card" || e.kind === "go"));
     const last = pegging.filter((e) => e.kind === "last_card");
     $("show-last").replaceChildren(...last.map((e) => el("span", {}, el("b", {}, `${e.name}: ${e.points}`), ` ${e.player} · ${e.said}`)));
@@ -63,13 +66,11 @@ const Show = (() => {
       if (state.skunk) end.push(el("span", { class: "tag" }, state.skunk === "double skunk" ? _("double skunk") : _("skunk")));
     }
     $("show-end").replaceChildren(...end);
-    $("show-scores").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i)));
     const nextInMatch = show.over && state.phase === "game over" && state.rules.match_target && state.match_winner === null;
     $("show-continue").hidden = !show.waiting;
     $("next-game").hidden = !nextInMatch;
     $("play-again").hidden = !show.over || nextInMatch;
-    if (show.waiting && !waiting) $("show-continue").focus({ preventScroll: true });
-    waiting = show.waiting;
+    waiting = show.waiting;  // the board page puts the focus on Continue (or Play again)
   }
 
   function playAgain() {

@@ -1,5 +1,6 @@
 // The page's voice: the board's words for each input (the snapshot's `voice.said`, the same the OLED shows),
-// said by this browser's own voices (speechSynthesis) when switched on here, in a voice of the page's language.
+// said by this browser's own voices (speechSynthesis) when switched on here, in a voice of the board's language
+// (the words are the board's, whatever the page speaks).
 // A new deal or an undo cuts short what is still being said. The board's own voice is muted from here too.
 "use strict";
 
@@ -7,7 +8,7 @@
   const $ = (id) => document.getElementById(id);
   const KEY = "crib-voice";
   const synth = window.speechSynthesis;
-  const language = (document.documentElement.lang || "en").toLowerCase();
+  const pageLanguage = (document.documentElement.lang || "en").toLowerCase();
   let heard = null;  // how many utterances the board had made when last heard: those before the page are not said
   let cut = 0;
   let boardMuted = false;
@@ -18,7 +19,8 @@
     return fits.find((v) => v.localService) || fits[0] || null;
   }
 
-  function sayAll(texts) {
+  // The board's words are said in the board's language (`voice.lang`), whatever the page speaks.
+  function sayAll(texts, language) {
     const voice = voiceFor(language);
     for (const text of texts) {
       const utterance = new SpeechSynthesisUtterance(text);
@@ -41,7 +43,7 @@
     cut = said.cut;
     if (!synth || !$("voice-page").checked) return;
     if (stale) synth.cancel();
-    sayAll(fresh);
+    sayAll(fresh, (said.lang || pageLanguage).toLowerCase());
   }
 
   const box = $("voice-page");
