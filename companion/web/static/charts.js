@@ -39,7 +39,7 @@ const Charts = (() => {
       const points = scores.map((s, d) => `${x(d)},${y(Math.min(s, target))}`).join(" ");
       chart.append(svg("polyline", { points, fill: "none", stroke: COLOURS[i % 4], "stroke-width": 3 }));
       const last = scores[scores.length - 1];
-      chart.append(svg("text", { x: W - R + 8, y: y(Math.min(last, target)) + 4, fill: COLOURS[i % 4] }, `${side} ${last}`));
+      chart.append(svg("text", { x: W - R + 8, y: y(Math.min(last, target)) + 4, style: `fill: ${COLOURS[i % 4]}` }, `${side} ${last}`));
     });
     return chart;
   }
@@ -59,13 +59,17 @@ const Charts = (() => {
     for (let v = 0; v <= top + 1e-9; v += tick) {
       chart.append(svg("line", { x1: L, x2: W - 10, y1: y(v), y2: y(v), class: "grid" }), svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, pct(v)));
     }
+    const MINE = COLOURS[1], ALL = "#b9a894";  // the player's bars and all hands' bars, and their legend's squares
     for (let s = 0; s < 30; s++) {
-      chart.append(svg("rect", { x: L + s * step + 2, y: y(shares[s]), width: step * 0.55, height: H - B - y(shares[s]), fill: COLOURS[1] }));
-      chart.append(svg("rect", { x: L + s * step + 2 + step * 0.55, y: y(all[s]), width: step * 0.35, height: H - B - y(all[s]), fill: "#b9a894" }));
+      chart.append(svg("rect", { x: L + s * step + 2, y: y(shares[s]), width: step * 0.55, height: H - B - y(shares[s]), fill: MINE }));
+      chart.append(svg("rect", { x: L + s * step + 2 + step * 0.55, y: y(all[s]), width: step * 0.35, height: H - B - y(all[s]), fill: ALL }));
       if (s % 2 === 0) chart.append(svg("text", { x: L + s * step + step / 2, y: H - 18, "text-anchor": "middle" }, s));
     }
-    chart.append(svg("text", { x: W - 300, y: 30, fill: COLOURS[1] }, `■ ${label}`));
-    chart.append(svg("text", { x: W - 300, y: 48, fill: "#6e5e4c" }, "■ " + fmt(_("all {hands} hands"), { hands: number(12994800) })));
+    chart.append(svg("rect", { x: W - 306, y: 13, width: 290, height: 44, rx: 4, style: "fill: var(--panel, #fff); opacity: 0.9" }));
+    [[MINE, label], [ALL, fmt(_("all {hands} hands"), { hands: number(12994800) })]].forEach(([colour, words], row) => {
+      chart.append(svg("rect", { x: W - 300, y: 19 + row * 20, width: 12, height: 12, fill: colour, class: "key" }),
+        svg("text", { x: W - 282, y: 30 + row * 20 }, words));
+    });
     return chart;
   }
   return { race, distribution };
