@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.cribbage.game import GameState
-from companion.i18n import _
+from companion.i18n import _, decimal
 
 from .discard import Analysis, Split, analyse, ranks_text
 from .model import UNIFORM, OpponentModel
@@ -34,10 +34,10 @@ class DiscardReview:
         """'That is not the optimal discard: your discard averages 7.2 points; 4-5-5-6 averages 8.4 (1.2 more).'"""
         if self.optimal:
             return _("Best discard: {advice}").format(advice=self.analysis.explain(self.chosen))
-        return (_("That is not the optimal discard: your discard averages {net:.1f} points; keeping {keep} and laying "
-                  "away {discard} averages {best:.1f} ({loss:.1f} more).")
-                .format(net=self.chosen.net, keep=ranks_text(self.best.keep), discard=ranks_text(self.best.discard),
-                        best=self.best.net, loss=self.loss))
+        return (_("That is not the optimal discard: your discard averages {net} points; keeping {keep} and laying "
+                  "away {discard} averages {best} ({loss} more).")
+                .format(net=decimal(self.chosen.net), keep=ranks_text(self.best.keep),
+                        discard=ranks_text(self.best.discard), best=decimal(self.best.net), loss=decimal(self.loss)))
 
     def to_json(self) -> dict[str, object]:
         return {"player": self.player, "model": self.analysis.model, "loss": round(self.loss, 4),

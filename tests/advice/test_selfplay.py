@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.advice.coach import review_discard
 from companion.advice.selfplay import play_game, report, run, wilson
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import parse_input
+from companion.i18n import language, speaking
 from tests.facts import name
 
 
@@ -116,3 +119,16 @@ def test_a_deal_pair_deals_the_same_cards_both_ways_round() -> None:
     nets = duplicate("standard", "easy", 12, 3)
     assert nets == [-deal_pair(("easy", "standard"), f"3:{n}") for n in range(12)]
     assert sum(nets) > 0  # the better player nets points over a dozen deals
+
+
+def test_a_review_writes_its_figures_the_way_the_language_does() -> None:
+    game = play_game(("easy", "standard"), 0, "5:0", record=True)
+    state = replay(parse_input(line) for line in game.inputs[:6])
+    review = review_discard(state, "A")
+    assert review is not None
+    english = review.say()
+    with speaking(language("de")):
+        german = review.say()
+    figures = re.findall(r"\d+[.,]\d", english)
+    assert figures and all("." in f for f in figures)
+    assert re.findall(r"\d+[.,]\d", german) == [f.replace(".", ",") for f in figures]
