@@ -118,6 +118,11 @@ class Keypad(KeypadEntry):
         self._down: set[Position] = set()  # debounced state
         self._reading: dict[Position, tuple[bool, float]] = {}  # key -> (raw reading, when it last changed)
 
+    @property
+    def down(self) -> frozenset[Position]:
+        """The keys down now, as debounced."""
+        return frozenset(self._down)
+
     def _conflicts_with(self, other: object) -> bool:
         """gpiozero's pin reservation asks this: the keypad shares its pins with nothing."""
         return True
