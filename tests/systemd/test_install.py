@@ -144,8 +144,22 @@ def test_the_groups_the_unit_allows_exist_when_it_starts() -> None:
         assert f"DeviceAllow={group} rw" in unit and module in modules[1].split()
 
 
-@pytest.mark.parametrize("release", sorted(RELEASES))
-def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path: Path, release: str) -> None:
+@pytest.mark.parametrize("codename", sorted(DEBIAN))
+def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path: Path, codename: str) -> None:
+    """On Raspberry Pi OS and on Debian of this release: pip resolves once for each different set it is left."""
+    resolved: dict[tuple[str, ...], dict[str, str]] = {}
+    for release in (f"raspios {codename}", f"debian {codename}"):
+        python, from_pypi = left_for_pip(release)
+        installed = resolved.get(from_pypi) or resolve(tmp_path / release.replace(" ", "-"), python, from_pypi)
+        resolved[from_pypi] = installed
+        assert "luma.oled" in installed
+        assert not {"zxing-cpp", "fpdf2", "matplotlib"} & set(installed)  # [print] and [plots]: not on the board
+        assert not {"lgpio", "evdev", "rpi.gpio", "rpi-lgpio"} & set(installed)
+        assert all(wheel.endswith(".whl") for wheel in installed.values())
+
+
+def left_for_pip(release: str) -> tuple[str, tuple[str, ...]]:
+    """The release's Python and what pip must find on PyPI: what the system's packages do not serve."""
     python, debian = RELEASES[release]
     pin_library = "lgpio" if "lgpio" in debian else "rpi.gpio"
     from_apt = {PYPI_NAMES[package] for package in apt_packages() if package in PYPI_NAMES} | {pin_library}
@@ -167,19 +181,21 @@ def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path
         assert name not in ("lgpio", "evdev", "gpiozero"), \
             f"{name} {debian[name]} on {release} does not satisfy {requirement}"
         from_pypi.append(str(requirement).split(";")[0])
+    return python, tuple(from_pypi)
+
+
+def resolve(tmp_path: Path, python: str, requirements: tuple[str, ...]) -> dict[str, str]:
+    """What pip would install for a 64-bit Pi's `python`, taking only built wheels: each distribution's file."""
+    tmp_path.mkdir()
     report = tmp_path / "report.json"
     result = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet", "--report",
          str(report), "--python-version", python, *(f"--platform={tag}" for tag in AARCH64),
-         "--only-binary=:all:", "--target", str(tmp_path / "target"), *from_pypi],
+         "--only-binary=:all:", "--target", str(tmp_path / "target"), *requirements],
         capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr[-3000:]
-    installed = {item["metadata"]["name"].lower(): item["download_info"]["url"].rsplit("/", 1)[-1]
-                 for item in json.loads(report.read_text(encoding="utf-8"))["install"]}
-    assert "luma.oled" in installed
-    assert not {"zxing-cpp", "fpdf2", "matplotlib"} & set(installed)  # the [print] and [plots] extras: not on the board
-    assert not {"lgpio", "evdev", "rpi.gpio", "rpi-lgpio"} & set(installed)
-    assert all(wheel.endswith(".whl") for wheel in installed.values())
+    return {item["metadata"]["name"].lower(): item["download_info"]["url"].rsplit("/", 1)[-1]
+            for item in json.loads(report.read_text(encoding="utf-8"))["install"]}
 
 
 def test_phones_get_the_page_on_the_network_and_the_board_as_cribbage_local(tmp_path: Path) -> None:
