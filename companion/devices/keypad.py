@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.clock import Clock
-from companion.devices.base import DeviceError, Emit, EntryDevice
+from companion.devices.base import DeviceMiswired, Emit, EntryDevice
 from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence, key_name
 
@@ -35,9 +35,9 @@ SCAN_S = 0.01
 loop used to poll it."""
 
 
-def gpio_problem(what: str, error: Exception) -> DeviceError:
-    """A DeviceError for a pin that cannot be used, saying what to check."""
-    return DeviceError(f"cannot use the GPIO pins of the {what} ({error or type(error).__name__}): check that "
+def gpio_problem(what: str, error: Exception) -> DeviceMiswired:
+    """The error for a pin that cannot be used (held by another program, or no such pin), saying what to check."""
+    return DeviceMiswired(f"cannot use the GPIO pins of the {what} ({error or type(error).__name__}): check that "
                        "no other program uses them, that the user is in the 'gpio' group, and "
                        "devices.pin_factory (\"lgpio\" or \"rpigpio\" on a Raspberry Pi, \"mock\" off one)")
 
