@@ -84,7 +84,7 @@ def ensure_venv(extras: tuple[str, ...]) -> None:
     if have is not None and set(extras) <= have:
         return
     extras = tuple(sorted({*extras, *(have or ())}))
-    pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q", "--no-compile"]
     if extras:
         say(f"installing the package with {', '.join(extras)} (once; again when pyproject.toml changes)")
         argv = [*pip, "-e", f".[{','.join(extras)}]"]
