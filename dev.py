@@ -123,7 +123,9 @@ CHECKS = [
 
 def test(args: list[str]) -> int:
     ensure_test_tools()
-    return run_steps([*CHECKS, ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args])])
+    # one worker a core; an idle worker takes tests queued for the other (the long browser tests come last)
+    pytest = [BIN / "python", "-m", "pytest", "-n", "auto", "--dist", "worksteal", "-q", *args]
+    return run_steps([*CHECKS, ("tests", pytest)])
 
 
 def run_steps(steps: list[tuple[str, list[str | Path]]]) -> int:
