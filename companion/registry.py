@@ -11,6 +11,11 @@ A keypad on the Pico (`devices.keypad = "pico"`) is opened with the strip, whose
 simulated Pico its keys are pressed on the Pico's stand-in pins and come over the link as from a real one; with
 the recording strip, which carries no keys, it is simulated on mock pins of the Pi's. Drivers import their
 hardware library only when opened here.
+
+The drivers are a table, `DRIVERS`: (kind, the name `devices.KIND` gives it) -> the factory that opens it; a new
+driver (a camera) is a row of its own, and a test keeps the table and the configuration's choices the same. The
+pin libraries are another (`PIN_FACTORIES`). Settings only a driver can judge (the scanner's name, the Pico's
+pins) are in `CHECKS`: `check_config` asks the drivers, so the configuration imports none of them.
 """
 
 from __future__ import annotations
