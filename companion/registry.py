@@ -134,7 +134,7 @@ class Opening:
     def chosen(self, kind: str) -> str:
         """The driver for `kind`: the configured one, or its simulated stand-in under `crib sim`."""
         if kind == "lines":
-            return "script" if self.script else "terminal" if self.simulate else "none"
+            return "none" if not self.simulate else "script" if self.script else "terminal"
         if kind == "voice":
             return "on" if self.config.voice.enabled else "none"
         choice: str = getattr(self.config.devices, kind)
