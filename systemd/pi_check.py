@@ -177,8 +177,6 @@ def environment() -> dict[str, str]:
 def inside(root: Path, *argv: str, output: bool = False, timeout: float = 3600) -> str:
     result = subprocess.run(["chroot", str(root), *argv], env=environment(), timeout=timeout, check=False,
                             stdout=subprocess.PIPE if output else None, text=True)
-    if output:
-        print(result.stdout, end="", flush=True)
     if result.returncode != 0:
         raise Failed(f"{' '.join(argv)} exited with {result.returncode} in {root}")
     return result.stdout or ""
@@ -209,6 +207,7 @@ def check_release(release: str, checkout: Path, reference: Deal, *, reuse: bool 
             inside(root, "apt-get", "install", "-y", "-qq", *IMAGE_PACKAGES.split(","))
         with step(f"{release}: systemd/install.sh as an image builder runs it (root; no systemd, no kernel modules)"):
             said = inside(root, "bash", f"{SOURCE}/systemd/install.sh", output=True)
+            print(said, end="", flush=True)
             installed(root, said)
         with step(f"{release}: crib check-config /etc/cribbage-companion/config.toml"):
             python = inside(root, f"{VENV}/bin/python", "-c", "import platform, sys; "
