@@ -9,6 +9,7 @@
     python3 dev.py schema                   write the JSON Schemas in docs/schema/ again from the contract's types
     python3 dev.py vendor                   refresh the vendored zxing-wasm (the phone scanner's decoder) from npm
     sudo python3 dev.py pi-check [--reuse] [RELEASE]  install, run the board in Debian arm64 roots (trixie, bookworm)
+                                            as an image builder would, and score a deal as this machine does
 
 The first run makes `.venv/` and installs what that command needs: `sim` only the board's dependencies, run from
 the checkout (16 s and 141 MB from a fresh clone here), `crib` the package with the printing, plotting and scanner
@@ -85,7 +86,7 @@ def ensure_venv(extras: tuple[str, ...]) -> None:
     if have is not None and set(extras) <= have:
         return
     extras = tuple(sorted({*extras, *(have or ())}))
-    pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    pip = [BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q", "--no-compile"]
     if extras:
         say(f"installing the package with {', '.join(extras)} (once; again when pyproject.toml changes)")
         argv = [*pip, "-e", f".[{','.join(extras)}]"]
@@ -97,6 +98,9 @@ def ensure_venv(extras: tuple[str, ...]) -> None:
     if run(*argv) != 0:
         sys.exit("[dev] installing failed: read pip's message above (is the package index reachable?)")
     STAMP.write_text(" ".join((wanted, *extras)))
+    if os.geteuid() == 0 and os.environ.get("SUDO_UID"):  # made under sudo (pi-check): the user's, as the checkout
+        for path in (VENV, *VENV.rglob("*")):
+            os.lchown(path, int(os.environ["SUDO_UID"]), int(os.environ.get("SUDO_GID", os.environ["SUDO_UID"])))
 
 
 def ensure_test_tools() -> None:
@@ -120,7 +124,9 @@ CHECKS = [
 
 def test(args: list[str]) -> int:
     ensure_test_tools()
-    return run_steps([*CHECKS, ("tests", [BIN / "python", "-m", "pytest", "-n", "auto", "-q", *args])])
+    # one worker a core; an idle worker takes tests queued for the other (the long browser tests come last)
+    pytest = [BIN / "python", "-m", "pytest", "-n", "auto", "--dist", "worksteal", "-q", *args]
+    return run_steps([*CHECKS, ("tests", pytest)])
 
 
 def run_steps(steps: list[tuple[str, list[str | Path]]]) -> int:
@@ -179,11 +185,12 @@ def main(argv: list[str]) -> int:
         return 2
     if argv[0] == "vendor":
         return vendor()
-    if argv[0] == "pi-check":  # in roots of their own: no environment here
+    if argv[0] == "pi-check":  # in roots of their own; here only what `sim` needs, for the deal to compare with
+        ensure_venv(EXTRAS["sim"])
         sys.path.insert(0, str(ROOT / "systemd"))
         import pi_check
 
-        return pi_check.main(argv[1:], checkout=ROOT, apt_install=apt_install)
+        return pi_check.main(argv[1:], checkout=ROOT, apt_install=apt_install, python=BIN / "python")
     command, rest = argv[0], argv[1:]
     ensure_venv(EXTRAS.get(command, EXTRAS["test"]))
     if command == "test":

@@ -80,15 +80,6 @@ def text(value: object) -> str:
     return value
 
 
-def scanner_device(value: object) -> str:
-    from companion.devices.scanner import scanner_spec_problem
-
-    problem = scanner_spec_problem(text(value))
-    if problem is not None:
-        raise ValueError(problem)
-    return str(value)
-
-
 NAME_CHARS = 12
 """The longest name a player may have: the OLED's 21 columns hold "Undone: <name>'s 10♥" and every other message
 whole with it (tests/view/test_oled_words.py)."""
@@ -119,11 +110,10 @@ def gpio_pins(count: int) -> Check:
 
 
 def pico_pins(count: int) -> Check:
+    """The form only: which GP numbers the Pico has, its driver says (the registry's check_config)."""
     def check(value: object) -> tuple[int, ...]:
-        from companion.devices.picokeys import PICO_PINS
-
         if (not isinstance(value, list) or len(value) != count
-                or not all(isinstance(p, int) and not isinstance(p, bool) and p in PICO_PINS for p in value)):
+                or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in value)):
             raise ValueError(_("must be a list of {count} Pico GP numbers, 0 to 22 or 26 to 28 (got {value})")
                              .format(count=count, value=_shown(value)))
         return tuple(value)
@@ -210,7 +200,7 @@ class DisplayConfig:
 
 @dataclass(frozen=True)
 class ScannerConfig:
-    device: str = _option(scanner_device)
+    device: str = _option(text)  # its form the scanner driver judges (the registry's check_config)
     port: str = _option(text)
     baud: int = _option(integer(1200, 921_600))
     duplicate_window_ms: int = _option(integer(0, 10_000))

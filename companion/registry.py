@@ -11,21 +11,30 @@ A keypad on the Pico (`devices.keypad = "pico"`) is opened with the strip, whose
 simulated Pico its keys are pressed on the Pico's stand-in pins and come over the link as from a real one; with
 the recording strip, which carries no keys, it is simulated on mock pins of the Pi's. Drivers import their
 hardware library only when opened here.
+
+The drivers are a table, `DRIVERS`: (kind, the name `devices.KIND` gives it) -> the factory that opens it; a new
+driver (a camera) is a row of its own, and a test keeps the table and the configuration's choices the same. The
+pin libraries are another (`PIN_FACTORIES`). Settings only a driver can judge (the scanner's name, the Pico's
+pins) are in `CHECKS`: `check_config` asks the drivers, so the configuration imports none of them.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.clock import Clock
-from companion.config import SYSTEM_PATH, Config
-from companion.devices.base import DeviceError, EntryDevice, PegStrip, StatusDisplay
-from companion.devices.picokeys import PicoKeypad
+from companion.config import SYSTEM_PATH, Config, ConfigError
+from companion.devices.base import DeviceError, DeviceMissing, EntryDevice, PegStrip, StatusDisplay
+from companion.devices.keypad import Buttons, Keypad
+from companion.devices.picokeys import PicoKeypad, pico_pins_problem
 from companion.devices.presence import WatchedDisplay, WatchedEntry
+from companion.devices.scanner import scanner_spec_problem
+from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
 
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico
@@ -37,6 +46,8 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Devices:
+    """The board's open devices; `with open_devices(...) as devices:` closes them all at the end."""
+
     entries: list[EntryDevice] = field(default_factory=list)
     strip: PegStrip | None = None
     display: StatusDisplay | None = None
@@ -62,6 +73,12 @@ class Devices:
             found[self.voice.name] = self.voice.problem
         return found
 
+    def __enter__(self) -> Devices:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def close(self) -> None:
         """Close every device; one that fails to close (it is gone) does not keep the others open."""
         for device in (*self.entries, self.strip, self.display, self.pico, self.voice):
@@ -84,123 +101,272 @@ def simulated_choice(config: Config, key: str) -> bool:
 def open_devices(config: Config, *, clock: Clock, simulate: bool, script: Path | None = None,
                  terminal: IO[str] | None = None) -> Devices:
     """Open the configured devices (closing those already open if one fails). `script` feeds entries from a
-    file instead of the terminal, in simulation."""
+    file instead of the terminal, in simulation. The configuration is first checked against the drivers
+    (`check_config`)."""
+    check_config(config)
     devices = Devices(speak=config.voice.speak)
+    opening = Opening(config, clock, simulate, devices, script, terminal or sys.stdin)
     try:
-        _open_all(devices, config, clock=clock, simulate=simulate, script=script, terminal=terminal or sys.stdin)
+        for kind in KINDS:
+            DRIVERS[kind, opening.chosen(kind)](opening)
     except BaseException:
         devices.close()
         raise
     return devices
 
 
-def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool, script: Path | None,
-              terminal: IO[str]) -> None:
-    from companion.devices.keypad import Buttons, Keypad
-    from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
+@dataclass
+class Opening:
+    """What each driver's factory is given: the configuration, the clock, whether `crib sim` runs, and the
+    devices opened so far (which it adds to)."""
 
-    choice = config.devices
-    sim = {key: simulate and simulated_choice(config, key) for key in ("scanner", "display", "strip")}
-    strip = choice.strip
-    if strip == "sim" or (sim["strip"] and strip not in ("pico-sim", "none")):
-        strip = "sim"
-    if strip == "pico-sim":  # first, so that a keypad on the Pico knows which Pico carries its keys
-        devices.pico = _simulated_pico(clock, fall_back=sim["strip"])
-        if devices.pico is None:
-            strip = "sim"
-    keypad_config = config.keypad
-    debounce, timeout = keypad_config.debounce_ms / 1000, keypad_config.sequence_timeout_ms / 1000
-    pico_keypad = None
+    config: Config
+    clock: Clock
+    simulate: bool
+    devices: Devices
+    script: Path | None
+    terminal: IO[str]
+    pico_keypad: PicoKeypad | None = None
+    """A keypad on the Pico, for the strip whose link carries its keys."""
+    no_pico: bool = False
+    """The simulated Pico could not be made (its firmware is not here): the recording strip stands in."""
 
-    def simulated_keypad(factory: Any = None) -> None:
-        keypad = SimulatedKeypad(keypad_config.rows, keypad_config.columns, clock=clock, factory=factory,
-                                 debounce=debounce, timeout=timeout)
-        devices.keypad = keypad
-        devices.entries.append(keypad)
+    def chosen(self, kind: str) -> str:
+        """The driver for `kind`: the configured one, or its simulated stand-in under `crib sim`."""
+        if kind == "lines":
+            return "none" if not self.simulate else "script" if self.script else "terminal"
+        if kind == "voice":
+            return "on" if self.config.voice.enabled else "none"
+        choice: str = getattr(self.config.devices, kind)
+        simulated = self.simulate and kind in ("scanner", "display", "strip") and simulated_choice(self.config, kind)
+        if kind == "strip" and (choice == "sim" or (simulated and choice not in ("pico-sim", "none"))):
+            return "sim"
+        if kind == "display" and simulated and choice != "none":
+            return "dummy"
+        if kind == "scanner" and simulated:
+            return "none"  # the terminal's (or the script's) lines stand in for it
+        return choice
 
-    if choice.keypad == "pico":
-        if strip == "sim":  # the recording strip carries no keys: the keypad on mock pins of its own
-            simulated_keypad()
-        elif strip == "none":  # load_config refuses this too; a Config built by hand might not
-            raise DeviceError('devices.keypad = "pico" needs devices.strip = "pico": the keys come over its link')
+    @property
+    def timeout(self) -> float:
+        return self.config.keypad.sequence_timeout_ms / 1000
+
+    def pins(self) -> Any:
+        """The gpiozero pin factory of every GPIO device, made at the first one's opening (and again at a retry,
+        until it works): mock pins in simulation unless a library was chosen explicitly."""
+        devices = self.devices
+        if devices.pin_factory is None:
+            devices.pin_factory = pin_factory("mock" if self.mock_pins else self.config.devices.pin_factory)
+        return devices.pin_factory
+
+    @property
+    def mock_pins(self) -> bool:
+        name = self.config.devices.pin_factory
+        return name == "mock" or (self.simulate and simulated_choice(self.config, "pin_factory"))
+
+    def simulated_keypad(self, factory: Any = None) -> None:
+        keypad = self.config.keypad
+        simulated = SimulatedKeypad(keypad.rows, keypad.columns, clock=self.clock, factory=factory,
+                                    debounce=keypad.debounce_ms / 1000, timeout=self.timeout)
+        self.devices.keypad = simulated
+        self.devices.entries.append(simulated)
+
+
+Factory = Callable[[Opening], None]
+"""A driver's opening: it adds its device to `opening.devices` (a watched one when it may be missing)."""
+
+
+def _nothing(opening: Opening) -> None:
+    """devices.KIND = "none"."""
+
+
+def _gpio_keypad(opening: Opening) -> None:
+    if opening.mock_pins:
+        opening.simulated_keypad(opening.pins())
+        return
+    keypad, clock = opening.config.keypad, opening.clock
+    opening.devices.entries.append(WatchedEntry("keypad", lambda: Keypad(
+        keypad.rows, keypad.columns, clock=clock, pin_factory=opening.pins(), debounce=keypad.debounce_ms / 1000,
+        timeout=opening.timeout), clock))
+
+
+def _pico_keypad(opening: Opening) -> None:
+    strip = opening.chosen("strip")
+    if strip == "sim":  # the recording strip carries no keys: the keypad on mock pins of its own
+        opening.simulated_keypad()
+        return
+    if strip == "none":  # load_config refuses this too; a Config built by hand might not
+        raise DeviceError('devices.keypad = "pico" needs devices.strip = "pico": the keys come over its link')
+    keypad, devices = opening.config.keypad, opening.devices
+    opening.pico_keypad = PicoKeypad(keypad.pico_rows, keypad.pico_columns, clock=opening.clock,
+                                     timeout=opening.timeout)
+    devices.entries.append(opening.pico_keypad)
+    if strip == "pico-sim":
+        from companion.devices.picosim import PicoKeys
+
+        pico = _simulated_pico(opening)
+        if pico is None:  # the recording strip stands in: it carries no keys
+            devices.entries.remove(opening.pico_keypad)
+            opening.pico_keypad = None
+            opening.simulated_keypad()
         else:
-            pico_keypad = PicoKeypad(keypad_config.pico_rows, keypad_config.pico_columns, clock=clock,
-                                     timeout=timeout)
-            devices.entries.append(pico_keypad)
-            if devices.pico is not None:
-                from companion.devices.picosim import PicoKeys
+            devices.keypad = PicoKeys(pico, opening.pico_keypad)
 
-                devices.keypad = PicoKeys(devices.pico, pico_keypad)
-    if choice.keypad == "gpio" or choice.buttons == "gpio":
-        # one pin factory for all GPIO devices; mock pins in simulation unless one was chosen explicitly
-        mock = choice.pin_factory == "mock" or (simulate and simulated_choice(config, "pin_factory"))
 
-        def factory() -> Any:
-            """The pin library, made at the first device's opening (and again at a retry, until it works)."""
-            if devices.pin_factory is None:
-                devices.pin_factory = pin_factory("mock" if mock else choice.pin_factory)
-            return devices.pin_factory
+def _gpio_buttons(opening: Opening) -> None:
+    buttons = opening.config.buttons
+    pins = {"go": buttons.go, "undo": buttons.undo, "ok": buttons.ok}
+    if opening.mock_pins:
+        opening.devices.entries.append(Buttons(pins, pin_factory=opening.pins()))
+    else:
+        opening.devices.entries.append(WatchedEntry("buttons", lambda: Buttons(pins, pin_factory=opening.pins()),
+                                                    opening.clock))
 
-        if choice.keypad == "gpio" and mock:
-            simulated_keypad(factory())
-        elif choice.keypad == "gpio":
-            devices.entries.append(WatchedEntry("keypad", lambda: Keypad(
-                keypad_config.rows, keypad_config.columns, clock=clock, pin_factory=factory(), debounce=debounce,
-                timeout=timeout), clock))
-        if choice.buttons == "gpio":
-            pins = {"go": config.buttons.go, "undo": config.buttons.undo, "ok": config.buttons.ok}
-            if mock:
-                devices.entries.append(Buttons(pins, pin_factory=factory()))
-            else:
-                devices.entries.append(WatchedEntry("buttons", lambda: Buttons(pins, pin_factory=factory()), clock))
-    if simulate:
-        lines = ScriptEntry(script, devices.keypad) if script else TerminalEntry(terminal, devices.keypad)
-        devices.entries.append(lines)
-    if choice.scanner != "none" and not sim["scanner"]:
-        if choice.scanner == "terminal":
-            devices.entries.append(TerminalEntry(terminal))
-        else:
-            if choice.scanner == "evdev" and not sys.platform.startswith("linux"):
-                raise DeviceError('devices.scanner: evdev scanners need Linux: use "serial" or "terminal"')
-            devices.entries.append(WatchedEntry("scanner", lambda: open_scanner(config, clock=clock), clock))
-    if choice.display != "none":
-        if sim["display"] or choice.display == "dummy":
-            devices.display = _open_display(config, simulated=True)
-        else:
-            devices.display = WatchedDisplay("OLED", lambda: _open_display(config, simulated=False), clock)
-    if strip == "sim":
-        devices.strip = SimStrip(_led_count(config))
-    elif strip != "none":
-        port = None if devices.pico is None else str(devices.pico.port)
-        devices.strip = _open_pico_strip(config, _led_count(config), clock, pico_keypad, port=port)
-    if config.voice.enabled:
-        devices.voice = open_speaker(config, clock=clock, simulate=simulate)
+
+def _lines(opening: Opening) -> None:
+    """What is typed in the terminal, or the lines of a script, under `crib sim`."""
+    devices = opening.devices
+    lines = ScriptEntry(opening.script, devices.keypad) if opening.script else TerminalEntry(opening.terminal,
+                                                                                            devices.keypad)
+    devices.entries.append(lines)
+
+
+def _terminal_scanner(opening: Opening) -> None:
+    opening.devices.entries.append(TerminalEntry(opening.terminal))
+
+
+def _scanner(opening: Opening) -> None:
+    if opening.config.devices.scanner == "evdev" and not sys.platform.startswith("linux"):
+        raise DeviceError('devices.scanner: evdev scanners need Linux: use "serial" or "terminal"')
+    config, clock = opening.config, opening.clock
+    opening.devices.entries.append(WatchedEntry("scanner", lambda: open_scanner(config, clock=clock), clock))
+
+
+def _oled(opening: Opening) -> None:
+    config = opening.config
+    opening.devices.display = WatchedDisplay("OLED", lambda: _open_display(config, simulated=False), opening.clock)
+
+
+def _dummy_oled(opening: Opening) -> None:
+    opening.devices.display = _open_display(opening.config, simulated=True)
+
+
+def _recording_strip(opening: Opening) -> None:
+    opening.devices.strip = SimStrip(_led_count(opening.config))
+
+
+def _pico_strip(opening: Opening) -> None:
+    opening.devices.strip = _open_pico_strip(opening.config, _led_count(opening.config), opening.clock,
+                                             opening.pico_keypad)
+
+
+def _pico_sim_strip(opening: Opening) -> None:
+    """The simulated Pico, firmware and all, driven by the real Pico driver."""
+    pico = _simulated_pico(opening)
+    if pico is None:
+        _recording_strip(opening)
+        return
+    opening.devices.strip = _open_pico_strip(opening.config, _led_count(opening.config), opening.clock,
+                                             opening.pico_keypad, port=str(pico.port))
+
+
+def _simulated_pico(opening: Opening) -> SimulatedPico | None:
+    """The simulated Pico at the far end of the strip's link, made once (a keypad on it needs it first); None
+    when its firmware is not here and the recording strip may stand in (`crib sim`, "pico-sim" not chosen)."""
+    devices = opening.devices
+    if devices.pico is None and not opening.no_pico:
+        from companion.devices.picosim import SimulatedPico
+
+        try:
+            devices.pico = SimulatedPico(opening.clock)
+        except (DeviceError, OSError) as error:
+            if not (opening.simulate and simulated_choice(opening.config, "strip")):
+                raise DeviceMissing(f'devices.strip = "pico-sim": {error}') from error
+            log.warning("%s; the recording strip stands in", error)
+            opening.no_pico = True
+    return devices.pico
+
+
+def _voice(opening: Opening) -> None:
+    if opening.config.voice.enabled:
+        opening.devices.voice = open_speaker(opening.config, clock=opening.clock, simulate=opening.simulate)
+
+
+DRIVERS: dict[tuple[str, str], Factory] = {
+    ("keypad", "gpio"): _gpio_keypad, ("keypad", "pico"): _pico_keypad, ("keypad", "none"): _nothing,
+    ("buttons", "gpio"): _gpio_buttons, ("buttons", "none"): _nothing,
+    ("lines", "terminal"): _lines, ("lines", "script"): _lines, ("lines", "none"): _nothing,
+    ("scanner", "evdev"): _scanner, ("scanner", "serial"): _scanner, ("scanner", "terminal"): _terminal_scanner,
+    ("scanner", "none"): _nothing,
+    ("display", "ssd1306"): _oled, ("display", "sh1106"): _oled, ("display", "dummy"): _dummy_oled,
+    ("display", "none"): _nothing,
+    ("strip", "pico"): _pico_strip, ("strip", "pico-sim"): _pico_sim_strip, ("strip", "sim"): _recording_strip,
+    ("strip", "none"): _nothing,
+    ("voice", "on"): _voice, ("voice", "none"): _nothing,
+}
+"""Each driver by (kind, its devices.KIND name in the configuration): the factory that opens it. Kinds open in
+the order they first appear here (the keypad before the strip whose link carries its keys); "lines" is what
+`crib sim` types or reads from a script, "voice" the [voice] section's speaker."""
+KINDS = tuple(dict.fromkeys(kind for kind, _name in DRIVERS))
 
 
 PIN_PACKAGES = {"lgpio": "python3-lgpio", "rpigpio": "python3-rpi.gpio"}
 """The Debian package of each pin library (systemd/install.sh installs the one apt has)."""
 
 
+def _mock_pins() -> Any:
+    from gpiozero.pins.mock import MockFactory
+
+    return MockFactory()
+
+
+def _rpigpio_pins() -> Any:
+    from gpiozero.pins.rpigpio import RPiGPIOFactory
+
+    return RPiGPIOFactory()
+
+
+def _lgpio_pins() -> Any:
+    from gpiozero.pins.lgpio import LGPIOFactory
+
+    return LGPIOFactory()
+
+
+PIN_FACTORIES: dict[str, Callable[[], Any]] = {"mock": _mock_pins, "rpigpio": _rpigpio_pins, "lgpio": _lgpio_pins}
+"""gpiozero's pin factories by their devices.pin_factory name (gpiozero 1.6, Debian's, or 2.x)."""
+
+
 def pin_factory(name: str) -> Any:
-    """A gpiozero pin factory by its configuration name (gpiozero 1.6, Debian's, or 2.x)."""
+    """A gpiozero pin factory by its configuration name."""
     try:
-        if name == "mock":
-            from gpiozero.pins.mock import MockFactory
-
-            return MockFactory()
-        if name == "rpigpio":
-            from gpiozero.pins.rpigpio import RPiGPIOFactory
-
-            return RPiGPIOFactory()
-        from gpiozero.pins.lgpio import LGPIOFactory
-
-        return LGPIOFactory()
+        return PIN_FACTORIES[name]()
     except Exception as error:  # ImportError, lgpio.error (no /dev/gpiochip*), RPi.GPIO's RuntimeError, OSError
-        raise DeviceError(f"cannot use the {name!r} GPIO pin library ({error or type(error).__name__}): on a "
-                          f"Raspberry Pi install {PIN_PACKAGES.get(name, 'python3-lgpio')} (systemd/install.sh "
-                          "does) and check /dev/gpiochip* or /dev/gpiomem permissions (group 'gpio'); RPi.GPIO "
-                          "cannot drive a Pi 5 (use \"lgpio\"); off a Pi, use crib sim or devices.pin_factory = "
-                          "\"mock\"") from error
+        raise DeviceMissing(f"cannot use the {name!r} GPIO pin library ({error or type(error).__name__}): on a "
+                            f"Raspberry Pi install {PIN_PACKAGES.get(name, 'python3-lgpio')} (systemd/install.sh "
+                            "does) and check /dev/gpiochip* or /dev/gpiomem permissions (group 'gpio'); RPi.GPIO "
+                            "cannot drive a Pi 5 (use \"lgpio\"); off a Pi, use crib sim or devices.pin_factory = "
+                            "\"mock\"") from error
+
+
+CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "scanner.device": scanner_spec_problem,
+    "keypad.pico_rows": pico_pins_problem,
+    "keypad.pico_columns": pico_pins_problem,
+}
+"""The settings only a driver can judge (the configuration checks their form): what is wrong, or None."""
+
+
+def check_config(config: Config) -> None:
+    """A ConfigError naming the file, line and key of each setting its driver cannot use (`crib check-config`
+    and the board's start call this)."""
+    problems = []
+    for key, check in CHECKS.items():
+        section, name = key.split(".")
+        problem = check(getattr(getattr(config, section), name))
+        if problem is not None:
+            problems.append(f"{config.origins.get(key, 'packaged defaults.toml')}: {key} {problem}")
+    if problems:
+        raise ConfigError("\n".join(problems))
 
 
 def open_scanner(config: Config, *, clock: Clock) -> EntryDevice:
@@ -232,19 +398,6 @@ def _led_count(config: Config) -> int:
         return load_layout(config.board.layout).led_count
     except (LayoutError, OSError) as error:
         raise DeviceError(f"board.layout: {error}") from error
-
-
-def _simulated_pico(clock: Clock, *, fall_back: bool) -> SimulatedPico | None:
-    """The simulated Pico; None (the recording strip instead) when `fall_back` and its firmware is not here."""
-    from companion.devices.picosim import SimulatedPico
-
-    try:
-        return SimulatedPico(clock)
-    except (DeviceError, OSError) as error:
-        if not fall_back:
-            raise DeviceError(f'devices.strip = "pico-sim": {error}') from error
-        log.warning("%s; the recording strip stands in", error)
-        return None
 
 
 def _open_pico_strip(config: Config, led_count: int, clock: Clock, keypad: PicoKeypad | None,

@@ -5,6 +5,8 @@
 #     systemd/install.sh --dry-run       print the plan and change nothing (no root needed)
 #     sudo systemd/install.sh --phones   also let phones on the home network scan: the page on the network, over
 #                                        HTTPS too, and the board found as cribbage.local (avahi, hostname cribbage)
+# An image builder (pi-gen, a chroot or container: no systemd as PID 1, no modules of the running kernel) runs it
+# too: what needs a booted Pi (loading modules, starting the service) is left for the first boot, and said so.
 # The compiled parts come from the distribution (the pin library, python3-gpiozero, python3-evdev, ...), so nothing
 # is built on the Pi; a virtual environment made with --system-site-packages sees them and holds the rest from PyPI.
 # The pin library is lgpio where apt has it (Raspberry Pi OS, Ubuntu), else RPi.GPIO (Debian, DietPi, Armbian:
@@ -28,7 +30,13 @@ declare -A PIN_PACKAGES=([lgpio]=python3-lgpio [rpigpio]=python3-rpi.gpio)  # de
 # Loaded at boot, so that their device groups are in /proc/devices when the unit starts: DeviceAllow=char-ttyACM
 # (major 166) and char-ttyUSB (188) match only groups that exist then, and i2c-dev makes /dev/i2c-*.
 MODULES=(cdc_acm usbserial i2c-dev)
+I2C_ON=dtparam=i2c_arm=on
 I2C_SPEED=dtparam=i2c_arm_baudrate=400000
+BOOT_CONFIG=${CRIB_BOOT_CONFIG:-/boot/firmware/config.txt}
+# A booted system has systemd as PID 1 (sd_booted: this directory) and its kernel's modules; an image builder's
+# root has neither.
+SYSTEMD_RUNTIME=${CRIB_SYSTEMD_RUNTIME:-/run/systemd/system}
+KERNEL_MODULES=${CRIB_KERNEL_MODULES:-/lib/modules/$(uname -r)}
 
 # --phones: mDNS answers for cribbage.local (avahi-daemon, on Raspberry Pi OS already), and the unit may use the
 # network (it has none otherwise)
@@ -61,6 +69,7 @@ PY
 [ -z "$VOICE" ] || APT_PACKAGES+=(espeak-ng alsa-utils)
 
 say() { printf '[install] %s\n' "$*"; }
+FIRST_BOOT=()  # what only a booted Pi can do: said at the end
 die() { printf '[install] %s\n' "$*" >&2; exit 1; }
 run() {  # a command that changes the system: shown, and run unless --dry-run
     printf '[install]   $ %s\n' "$*"
@@ -77,6 +86,8 @@ write_file() {  # write_file PATH MODE: stdin into PATH, only when it differs
     [ -n "$DRY_RUN" ] || { mkdir -p "$(dirname "$path")" && printf '%s\n' "$content" > "$path" && chmod "$mode" "$path"; }
 }
 
+BOOTED=""
+[ ! -d "$SYSTEMD_RUNTIME" ] || BOOTED=1
 [ -n "$DRY_RUN" ] || [ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 (or $0 --dry-run to see the plan)"
 [ -f "$SOURCE/pyproject.toml" ] || die "run me from a Cribbage Companion checkout (no pyproject.toml in $SOURCE)"
 command -v systemctl >/dev/null || [ -n "$DRY_RUN" ] || die "systemd is needed (systemctl not found)"
@@ -87,6 +98,7 @@ case "$CODENAME" in
     bookworm|trixie) say "Raspberry Pi OS / Debian $CODENAME${DRY_RUN:+ (dry run: nothing is changed)}" ;;
     *) say "warning: $CODENAME is neither Bookworm nor Trixie; trying anyway" ;;
 esac
+[ -n "$BOOTED" ] || say "no systemd running here (an image builder's root?): the service starts at the first boot"
 
 run apt-get update -qq
 has_package() {  # whether apt can install this package (from the lists as they stand: a dry run updates none)
@@ -118,21 +130,33 @@ run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${APT_PACKAGES[@]
 say "kernel modules at boot: ${MODULES[*]}"
 printf '%s\n' "# Cribbage Companion: serial ports for the Pico and scanners, and the I2C bus, from boot" "${MODULES[@]}" \
     | write_file "$MODULES_LOAD" 0644
-run modprobe -a "${MODULES[@]}"
+if [ -d "$KERNEL_MODULES" ]; then
+    run modprobe -a "${MODULES[@]}"
+else
+    say "no modules of the running kernel here ($KERNEL_MODULES): ${MODULES[*]} load at the first boot"
+    FIRST_BOOT+=("the kernel modules ${MODULES[*]} load ($MODULES_LOAD)")
+fi
 
-BOOT_CONFIG=/boot/firmware/config.txt
-[ -f "$BOOT_CONFIG" ] || BOOT_CONFIG=/boot/config.txt
-if command -v raspi-config >/dev/null; then
+[ -f "$BOOT_CONFIG" ] || [ -n "${CRIB_BOOT_CONFIG:-}" ] || BOOT_CONFIG=/boot/config.txt
+if [ -n "$BOOTED" ] && command -v raspi-config >/dev/null; then  # on at once, and in config.txt
     say "enabling I2C for the OLED"
     run raspi-config nonint do_i2c 0 || say "could not enable I2C: use raspi-config, Interface Options, I2C"
 fi
 if [ ! -f "$BOOT_CONFIG" ]; then
-    say "no $BOOT_CONFIG (not a Raspberry Pi?): the I2C speed is left as it is"
-elif grep -qx "$I2C_SPEED" "$BOOT_CONFIG"; then
-    say "I2C at 400 kHz: $BOOT_CONFIG says so already"
+    say "no /boot/firmware/config.txt or /boot/config.txt here: nothing turns I2C on for the OLED. On a Pi, add \
+$I2C_ON and $I2C_SPEED to the firmware's config.txt (or turn I2C on as your system does) and reboot"
 else
-    say "I2C at 400 kHz in $BOOT_CONFIG (an OLED frame in a quarter of the time; from the next boot)"
-    [ -n "$DRY_RUN" ] || printf '%s\n' "$I2C_SPEED" >> "$BOOT_CONFIG"
+    declare -A WHY=(["$I2C_ON"]="the OLED's I2C bus on" ["$I2C_SPEED"]="I2C at 400 kHz: an OLED frame in a quarter \
+of the time")
+    for line in "$I2C_ON" "$I2C_SPEED"; do
+        if grep -qx "$line" "$BOOT_CONFIG"; then
+            say "$line: $BOOT_CONFIG says so already"
+        else
+            say "$line in $BOOT_CONFIG (${WHY[$line]}; from the next boot)"
+            [ -n "$DRY_RUN" ] || printf '%s\n' "$line" >> "$BOOT_CONFIG"
+            FIRST_BOOT+=("$line takes effect")
+        fi
+    done
 fi
 
 for group in gpio i2c dialout input; do
@@ -198,8 +222,12 @@ if [ -n "$PHONES" ]; then
         say "the hostname is $PHONES_HOSTNAME already"
     elif command -v raspi-config >/dev/null; then
         run raspi-config nonint do_hostname "$PHONES_HOSTNAME"  # /etc/hostname and /etc/hosts together
-    else
+    elif [ -n "$BOOTED" ]; then
         run hostnamectl set-hostname "$PHONES_HOSTNAME"
+    else  # hostnamectl needs systemd running: the files it would write
+        printf '%s\n' "$PHONES_HOSTNAME" | write_file /etc/hostname 0644
+        run sed -i "s/^127\.0\.1\.1\s.*/127.0.1.1\t$PHONES_HOSTNAME/" /etc/hosts
+        FIRST_BOOT+=("the host is named $PHONES_HOSTNAME")
     fi
 fi
 if [ -e "$OLD_NETWORK_DROP_IN" ]; then  # an earlier --phones gave the unit the network it now always has
@@ -212,7 +240,7 @@ if [ -n "$VOICE" ]; then
     run usermod --append --groups audio "$SERVICE_USER"
     printf '%s\n' "# Cribbage Companion's voice: ALSA's device group in /proc/devices from boot" snd \
         | write_file "$VOICE_MODULES_LOAD" 0644
-    run modprobe snd
+    if [ -d "$KERNEL_MODULES" ]; then run modprobe snd; else FIRST_BOOT+=("the sound card's module snd loads"); fi
     run install -d -m 0755 "$(dirname "$VOICE_DROP_IN")"
     write_file "$VOICE_DROP_IN" 0644 <<'UNIT'
 # Cribbage Companion's voice ([voice] enabled): espeak-ng through aplay on the sound card
@@ -227,7 +255,16 @@ fi
 
 say "installing and starting $UNIT"
 write_file "/etc/systemd/system/$UNIT" 0644 < "$SOURCE/systemd/$UNIT"
-run systemctl daemon-reload
-run systemctl enable "$UNIT"
-run systemctl restart "$UNIT"
+if [ -n "$BOOTED" ]; then
+    run systemctl daemon-reload
+    run systemctl enable "$UNIT"
+    run systemctl restart "$UNIT"
+else  # enable only links files, which works without systemd running; starting waits for the boot
+    run systemctl enable "$UNIT"
+    FIRST_BOOT+=("$UNIT starts")
+fi
+if [ "${#FIRST_BOOT[@]}" -gt 0 ]; then
+    say "left for the next boot (an image's first):"
+    for item in "${FIRST_BOOT[@]}"; do say "  - $item"; done
+fi
 say "done: systemctl status $UNIT; journalctl -u $UNIT -f${DRY_RUN:+ (dry run: nothing was changed)}"

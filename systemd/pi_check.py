@@ -1,14 +1,19 @@
 """`python3 dev.py pi-check [--reuse] [RELEASE ...]`: the board on the Pi's architecture, as root, without a Pi.
 
-For each release (trixie and bookworm unless named): a Debian arm64 root made by debootstrap (cached in
-~/.cache/cribbage-companion/pi-check/RELEASE-arm64, and copied for each run, so every run installs on a clean
-system; with --reuse the last run's root is used again, and install.sh upgrades it), entered with chroot, where
-the kernel runs its aarch64 programs through qemu-user-static (binfmt_misc); then, each step printed with its time:
+For each release (trixie and bookworm unless named): a Debian arm64 root made by debootstrap with systemd and kmod
+in it, as an image has them (cached in ~/.cache/cribbage-companion/pi-check/RELEASE-arm64, and copied for each run,
+so every run installs on a clean system; with --reuse the last run's root is used again, and install.sh upgrades
+it), entered with chroot, where the kernel runs its aarch64 programs through qemu-user-static (binfmt_misc); then,
+each step printed with its time:
 
-1. systemd/install.sh from this checkout, as on a Pi (only systemctl and modprobe are stand-ins that log);
+1. systemd/install.sh from this checkout, run as an image builder runs it (root, no systemd as PID 1, no modules
+   of the running kernel): it must finish, enable the unit and say what it left for the first boot;
 2. `crib check-config` of the configuration it wrote, by the aarch64 Python;
-3. a scripted deal (crib sim's sample deal) through `crib sim`;
-4. `cribbage-companion` on mock pins, serving its page on 127.0.0.1, fetched from outside the root.
+3. a scripted deal (crib sim's sample deal) through `crib sim`: each entry's answer and the game's state (scores,
+   pegs, every hand's count) must be those of the same script run on this machine;
+4. `cribbage-companion` as the unit runs it: as the user `cribbage` (its groups, its state directory), with the
+   installed configuration and pin library; it must serve its page on 127.0.0.1 (fetched from outside the root)
+   and name each device it lacks, the pin library it tried among them.
 
 This machine's pip configuration, PIP_* settings and CA certificates go into the root, so pip and apt reach the
 registries this machine reaches; downloaded packages are kept beside the cached root for the next run.
@@ -17,16 +22,20 @@ registries this machine reaches; downloaded packages are kept beside the cached 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cribbage-companion" / "pi-check"
 MIRROR = "http://deb.debian.org/debian"
@@ -36,10 +45,13 @@ HOST_PACKAGES = {"debootstrap": "debootstrap", "qemu-aarch64-static": "qemu-user
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
 SOURCE = "/root/cribbage-companion"
 VENV = "/opt/cribbage-companion/venv"
-STAND_IN = """#!/bin/sh
-# pi-check's stand-in: there is no systemd or kernel of the Pi's in this root; the call is logged
-echo "$(basename "$0") $*" >> /var/log/pi-check-stand-ins.log
-"""
+UNIT = "cribbage-companion.service"
+STATE = "/var/lib/cribbage-companion"
+"""The unit's StateDirectory and WorkingDirectory."""
+USER_GROUPS = ("gpio", "i2c", "dialout", "input")
+"""The unit's SupplementaryGroups."""
+IMAGE_PACKAGES = "systemd,kmod"
+"""What an image has beside the minimal base: systemctl (to enable units) and modprobe."""
 CA_CERTIFICATES = "/etc/ssl/certs/ca-certificates.crt"
 HOST_CA = "/etc/host-ca.crt"
 """This machine's CA certificates in the root (its own ca-certificates package would rewrite the usual path)."""
@@ -90,9 +102,9 @@ def base_root(release: str) -> Path:
     partial = root.with_name(root.name + ".tmp")
     shutil.rmtree(partial, ignore_errors=True)
     partial.parent.mkdir(parents=True, exist_ok=True)
-    with step(f"{release}: debootstrap --arch=arm64 --variant=minbase {release} (once)"):
-        if subprocess.run(["debootstrap", "--arch=arm64", "--variant=minbase", release, str(partial), MIRROR],
-                          check=False).returncode != 0:
+    with step(f"{release}: debootstrap --arch=arm64 --variant=minbase --include={IMAGE_PACKAGES} {release} (once)"):
+        if subprocess.run(["debootstrap", "--arch=arm64", "--variant=minbase", f"--include={IMAGE_PACKAGES}", release,
+                           str(partial), MIRROR], check=False).returncode != 0:
             raise Failed(f"debootstrap failed (above); its log is {partial}/debootstrap/debootstrap.log")
     partial.rename(root)
     return root
@@ -120,7 +132,7 @@ def mounted(root: Path, release: str) -> Iterator[None]:
 
 
 def prepare(base: Path, release: str, checkout: Path) -> Path:
-    """A fresh copy of the cached root with this machine's network settings, the stand-ins and the checkout."""
+    """A fresh copy of the cached root with this machine's network settings and the checkout."""
     root = CACHE / f"{release}-arm64-run"
     shutil.rmtree(root, ignore_errors=True)
     subprocess.run(["cp", "-a", "--reflink=auto", str(base), str(root)], check=True)
@@ -130,11 +142,10 @@ def prepare(base: Path, release: str, checkout: Path) -> Path:
             (root / path.relative_to("/")).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, root / path.relative_to("/"))
     shutil.copy2(CA_CERTIFICATES, root / HOST_CA.lstrip("/"))
-    for name, text in {"usr/local/sbin/systemctl": STAND_IN, "usr/local/sbin/modprobe": STAND_IN,
-                       "usr/sbin/policy-rc.d": NO_SERVICES}.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-        (root / name).chmod(0o755)
+    policy = root / "usr/sbin/policy-rc.d"
+    policy.parent.mkdir(parents=True, exist_ok=True)
+    policy.write_text(NO_SERVICES)
+    policy.chmod(0o755)
     copy_checkout(checkout, root)
     return root
 
@@ -178,7 +189,7 @@ def free_port() -> int:
         return port
 
 
-def check_release(release: str, checkout: Path, *, reuse: bool = False) -> None:
+def check_release(release: str, checkout: Path, reference: Deal, *, reuse: bool = False) -> None:
     base = base_root(release)
     root = CACHE / f"{release}-arm64-run"
     if reuse and (root / VENV.lstrip("/") / "bin" / "python").exists():
@@ -191,9 +202,13 @@ def check_release(release: str, checkout: Path, *, reuse: bool = False) -> None:
         machine = inside(root, "uname", "-m", output=True).strip()
         if machine != "aarch64":
             raise Failed(f"the root runs as {machine}, not aarch64")
-        with step(f"{release}: systemd/install.sh (as root in the arm64 root)"):
-            inside(root, "bash", f"{SOURCE}/systemd/install.sh")
-        say("  stand-ins called: " + "; ".join((root / "var/log/pi-check-stand-ins.log").read_text().splitlines()))
+        if not (root / "usr/bin/systemctl").exists():  # a root cached before systemd was part of it
+            inside(root, "apt-get", "update", "-qq")
+            inside(root, "apt-get", "install", "-y", "-qq", *IMAGE_PACKAGES.split(","))
+        with step(f"{release}: systemd/install.sh as an image builder runs it (root; no systemd, no kernel modules)"):
+            said = inside(root, "bash", f"{SOURCE}/systemd/install.sh", output=True)
+            print(said, end="", flush=True)
+            installed(root, said)
         with step(f"{release}: crib check-config /etc/cribbage-companion/config.toml"):
             python = inside(root, f"{VENV}/bin/python", "-c", "import platform, sys; "
                             "print(platform.machine(), sys.version.split()[0])", output=True).split()
@@ -201,43 +216,116 @@ def check_release(release: str, checkout: Path, *, reuse: bool = False) -> None:
             if python[0] != "aarch64":
                 raise Failed(f"the venv's Python runs as {python[0]}")
             inside(root, f"{VENV}/bin/crib", "check-config", "/etc/cribbage-companion/config.toml")
-        with step(f"{release}: a scripted deal through crib sim"):
-            inside(root, f"{VENV}/bin/python", "-c", "from companion.commands.sim import DEMO; "
-                   "open('/tmp/deal.txt', 'w').write('\\n'.join(DEMO) + '\\n')")
-            said = inside(root, f"{VENV}/bin/crib", "sim", "--quiet", "--no-web", "--new", "--players", "Ann,Bob",
-                          "--dealer", "Ann", "--state-dir", "/tmp/sim", "--script", "/tmp/deal.txt", output=True)
-            deal = (root / "tmp/deal.txt").read_text().split()
-            if not deal_taken(said, len(deal)):
-                raise Failed("crib sim did not take every entry of the deal:\n" + said)
-            say(f"  {len(deal)} entries taken, the crib last: {said.strip().splitlines()[-1][:100]}")
-        with step(f"{release}: cribbage-companion on mock pins, its page on 127.0.0.1"):
+        with step(f"{release}: a scripted deal through crib sim, scored as on this machine"):
+            (root / "tmp/deal.txt").write_text("\n".join(reference.entries) + "\n")
+            crib = ["chroot", str(root), f"{VENV}/bin/crib"]
+            theirs = play_deal(crib, reference.entries, Path("/tmp/sim"), Path("/tmp/deal.txt"), environment())
+            problems = differences(reference, theirs)
+            if problems:
+                raise Failed("the deal in the root differs from this machine's:\n" + "\n".join(problems))
+            say(f"  {len(theirs.entries)} entries taken, the scores {theirs.scores()} as here")
+        with step(f"{release}: cribbage-companion as the user cribbage, with the installed configuration"):
             serve_page(root)
 
 
-def deal_taken(said: str, entries: int) -> bool:
-    """Whether `crib sim --quiet` took each of a deal's entries (the first crib cards are noted, the last makes the
-    crib), the crib last."""
-    lines = [line for line in said.splitlines() if line.strip()]
-    taken = [line for line in lines if line.startswith(("ok ", "noted "))]
-    return len(taken) == len(lines) == entries and lines[-1].startswith("ok ") and '"crib"' in lines[-1]
+def installed(root: Path, said: str) -> None:
+    """install.sh finished as in an image: the unit enabled, and what waits for the first boot said."""
+    wants = root / "etc/systemd/system/multi-user.target.wants" / UNIT
+    if not wants.is_symlink():
+        raise Failed(f"install.sh did not enable {UNIT} ({wants} is missing)")
+    if "left for the next boot" not in said or f"{UNIT} starts" not in said:
+        raise Failed("install.sh did not say what it left for the first boot")
+
+
+@dataclass
+class Deal:
+    """A scripted deal played through `crib sim --quiet`: its entries, what it answered to each, the game's state
+    (`crib state --json`) after it."""
+
+    entries: list[str]
+    answers: list[str]
+    state: dict[str, Any]
+
+    def scores(self) -> str:
+        return ", ".join(f"{side['name']} {side['score']}" for side in self.state["sides"])
+
+
+def play_deal(crib: list[str], entries: list[str], state_dir: Path, script: Path, env: dict[str, str]) -> Deal:
+    """The deal through `crib sim`, started by `crib` (its argv), with the game's state after it."""
+    common = ["--lang", "en"]
+    argv = [*crib, *common, "sim", "--quiet", "--no-web", "--new", "--players", "Ann,Bob", "--dealer", "Ann",
+            "--state-dir", str(state_dir), "--script", str(script)]
+    answered = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=1800, check=False)
+    if answered.returncode != 0:
+        raise Failed(f"crib sim exited with {answered.returncode}: {answered.stderr.strip()[-2000:]}")
+    state = subprocess.run([*crib, *common, "state", "--json", "--state-dir", str(state_dir)], env=env,
+                           capture_output=True, text=True, timeout=600, check=False)
+    if state.returncode != 0:
+        raise Failed(f"crib state exited with {state.returncode}: {state.stderr.strip()[-2000:]}")
+    shown = json.loads(state.stdout)
+    shown.pop("log", None)  # where the log is: not the game
+    return Deal(entries, [line for line in answered.stdout.splitlines() if line.strip()], shown)
+
+
+def reference_deal(python: Path, checkout: Path) -> Deal:
+    """crib sim's sample deal on this machine, from the checkout, as the root plays it."""
+    entries = subprocess.run([str(python), "-c", "from companion.commands.sim import DEMO; print('\\n'.join(DEMO))"],
+                             cwd=checkout, capture_output=True, text=True, check=True).stdout.split()
+    with tempfile.TemporaryDirectory(prefix="pi-check-") as tmp:
+        script = Path(tmp, "deal.txt")
+        script.write_text("\n".join(entries) + "\n")
+        env = {**os.environ, "LANG": "C.UTF-8", "PYTHONPATH": str(checkout)}
+        return play_deal([str(python), "-m", "companion.cli"], entries, Path(tmp, "sim"), script, env)
+
+
+def differences(reference: Deal, theirs: Deal) -> list[str]:
+    """What the root's deal did otherwise than this machine's: each entry's answer, then the state's keys."""
+    problems = [f"entry {n} ({entry}): here {here!r}, there {there!r}"
+                for n, (entry, here, there) in enumerate(zip(reference.entries, reference.answers, theirs.answers,
+                                                             strict=False), 1) if here != there]
+    if len(theirs.answers) != len(reference.answers):
+        problems.append(f"{len(theirs.answers)} answers there, {len(reference.answers)} here")
+    problems += [f"the state's {key!r}: here {reference.state.get(key)!r}, there {theirs.state.get(key)!r}"
+                 for key in sorted(reference.state.keys() | theirs.state.keys())
+                 if reference.state.get(key) != theirs.state.get(key)]
+    return problems
+
+
+def daemon_argv(root: Path, port: int) -> list[str]:
+    """cribbage-companion in the root as its unit starts it: the user cribbage with the unit's groups, in its state
+    directory (made as StateDirectory= makes it), with the installed configuration; only the page's port is ours."""
+    users = {line.split(":")[0]: line.split(":") for line in (root / "etc/passwd").read_text().splitlines() if line}
+    groups = {line.split(":")[0]: line.split(":")[2] for line in (root / "etc/group").read_text().splitlines() if line}
+    if "cribbage" not in users:
+        raise Failed("install.sh made no user cribbage")
+    uid, gid = int(users["cribbage"][2]), int(users["cribbage"][3])
+    state = root / STATE.lstrip("/")
+    state.mkdir(parents=True, exist_ok=True)
+    os.chown(state, uid, gid)
+    state.chmod(0o750)
+    return ["chroot", f"--userspec={uid}:{gid}", f"--groups={','.join(groups[g] for g in USER_GROUPS)}", str(root),
+            "env", f"--chdir={STATE}", f"HOME={STATE}", f"{VENV}/bin/cribbage-companion", "--set",
+            f"web.listen=127.0.0.1:{port}"]
 
 
 def serve_page(root: Path) -> None:
     port = free_port()
-    settings = ["devices.pin_factory=mock", "devices.display=dummy", "devices.strip=sim", "devices.scanner=none",
-                f"web.listen=127.0.0.1:{port}"]
-    argv = ["chroot", str(root), f"{VENV}/bin/cribbage-companion", "--state-dir", "/tmp/daemon",
-            *(word for setting in settings for word in ("--set", setting))]
-    daemon = subprocess.Popen(argv, env=environment(), stderr=subprocess.PIPE, text=True)
+    pin = re.search(r'^pin_factory *= *"(\w+)"', (root / "etc/cribbage-companion/config.toml").read_text(),
+                    re.MULTILINE)
+    pin_library = pin[1] if pin else "lgpio"
+    daemon = subprocess.Popen(daemon_argv(root, port), env=environment(), stderr=subprocess.PIPE, text=True)
     assert daemon.stderr is not None
+    journal: list[str] = []
     try:
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline:
             line = daemon.stderr.readline()
+            journal.append(line.rstrip())
             if "the board's page: " in line:
                 break
             if not line and daemon.poll() is not None:
-                raise Failed(f"cribbage-companion exited with {daemon.returncode} before serving its page")
+                raise Failed(f"cribbage-companion exited with {daemon.returncode} before serving its page:\n"
+                             + "\n".join(journal[-20:]))
         else:
             raise Failed("cribbage-companion did not serve its page in 300 s")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as response:
@@ -248,12 +336,18 @@ def serve_page(root: Path) -> None:
     finally:
         daemon.terminate()
         try:
-            daemon.wait(60)
+            journal += daemon.communicate(timeout=60)[1].splitlines()
         except subprocess.TimeoutExpired:
             daemon.kill()
+    lacking = [line for line in journal if ": missing (" in line or "not connected" in line]
+    for line in lacking:
+        say(f"  {line}")
+    if not any(f"cannot use the {pin_library!r} GPIO pin library" in line for line in lacking):
+        raise Failed(f"the daemon did not try the installed pin library {pin_library} (devices.pin_factory)")
 
 
-def main(argv: list[str], *, checkout: Path, apt_install: Callable[[list[str]], bool]) -> int:
+def main(argv: list[str], *, checkout: Path, apt_install: Callable[[list[str]], bool], python: Path) -> int:
+    """`python`: this machine's environment for the reference deal (the checkout's, as `dev.py sim` makes it)."""
     reuse = "--reuse" in argv
     releases = [name for name in argv if name != "--reuse"] or list(RELEASES)
     unknown = [name for name in releases if name not in RELEASES]
@@ -267,8 +361,10 @@ def main(argv: list[str], *, checkout: Path, apt_install: Callable[[list[str]], 
     try:
         with step("this machine: debootstrap, qemu-user-static, binfmt_misc with qemu-aarch64"):
             host_ready(apt_install)
+        with step("this machine: the sample deal through crib sim, to compare with"):
+            reference = reference_deal(python, checkout)
         for release in releases:
-            check_release(release, checkout, reuse=reuse)
+            check_release(release, checkout, reference, reuse=reuse)
     except (Failed, subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
         say(f"FAILED: {error}")
         return 1

@@ -6,6 +6,7 @@ import pytest
 
 from companion.cli import main
 from companion.config import ConfigError, find_line, load_config
+from companion.registry import check_config
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -113,9 +114,13 @@ def test_a_keypad_on_the_pico_needs_the_pico_strip_and_pins_of_its_own(tmp_path:
         f"{path}:7: keypad.pico_columns uses GP7 of the Pico, which keypad.pico_rows ({path}:6) uses too: "
         "give each its own pin",
     ]
-    with pytest.raises(ConfigError, match=r"keypad.pico_columns must be a list of 4 Pico GP numbers, 0 to 22 or "
-                                          r"26 to 28 \(got \[10, 11, 12, 24\]\)"):
-        load_config(overrides=["keypad.pico_columns=[10, 11, 12, 24]"], system_path=None)
+    # which GP numbers the Pico has, its driver says: the registry checks them (crib check-config, the board's start)
+    with pytest.raises(ConfigError, match=r"^command line \(keypad.pico_columns=\[10, 11, 12, 24\]\): "
+                                          r"keypad.pico_columns must be a list of 4 Pico GP numbers, 0 to 22 or "
+                                          r"26 to 28 \(got \[10, 11, 12, 24\]\)$"):
+        check_config(load_config(overrides=["keypad.pico_columns=[10, 11, 12, 24]"], system_path=None))
+    with pytest.raises(ConfigError, match=r"keypad.pico_rows must be a list of 4 Pico GP numbers"):
+        load_config(overrides=["keypad.pico_rows=[1, 2, 3]"], system_path=None)  # the form: the configuration's
     simulated = load_config(overrides=["devices.keypad=pico", "devices.strip=pico-sim"], system_path=None)
     assert (simulated.devices.keypad, simulated.devices.strip) == ("pico", "pico-sim")
     # with the keypad on the Pi, the Pico's pins are not in use

@@ -76,50 +76,52 @@ def resume_point(marks, mark, acknowledged: int) -> int:
 
 @pytest.mark.parametrize("kill", range(4))
 def test_sigkill_after_the_nth_acknowledgement_loses_nothing(tmp_path, uninterrupted, kill):
+    """`crib sim` reads the entries from a pipe: the first N are written, and once the Nth is acknowledged the child
+    has nothing more to do and is killed there, however slowly the machine runs (no timing, no race)."""
     game, marks, straight_log, prompts = uninterrupted
     rng = random.Random(SEED)
     crib_points = [i + 1 for i, (_, held) in enumerate(marks) if held]  # acknowledged as "noted": Crib 1-3 of 4
     points = rng.sample(range(1, len(game.entries) - 1), 2) + rng.sample(crib_points, 2)
-    # The entry after each kill point is pressed on the keypad, which takes a moment in real time: the child
-    # is then still waiting for the keys when it is killed, so the kill lands right at the acknowledgement.
-    entries = [_on_keypad(e) if i in points else e for i, e in enumerate(game.entries)]
+    # the acknowledged entry itself is pressed on the keypad (the simulated keys wait for the driver, not the clock)
+    entries = [_on_keypad(e) if i + 1 in points else e for i, e in enumerate(game.entries)]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     sim = [sys.executable, "-m", "companion.cli", "sim", "--players", ",".join(game.setup.players),
-           "--dealer", str(game.setup.dealer), "--quiet", "--set", "devices.pin_factory=mock"]
-    for n in points[kill : kill + 1]:
-        state_dir = tmp_path / f"kill-{n}"
-        script = state_dir / "script.txt"
-        state_dir.mkdir()
-        script.write_text("\n".join(entries) + "\n")
-        child = subprocess.Popen([*sim, "--state-dir", str(state_dir), "--script", str(script)],
-                                 stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        assert child.stdout is not None
-        lines = []
-        for line in child.stdout:
-            lines.append(line)
-            if len(lines) == n:
-                child.send_signal(signal.SIGKILL)
-                break
-        child.wait()
-        assert len(lines) == n and all(line.startswith(("ok ", "noted ")) for line in lines), lines[-3:]
-        table, mark = durable(state_dir, game)
-        done = resume_point(marks, mark, n)
-        logged = table.log.inputs
-        assert logged[1:] == straight_log[1 : len(logged)]  # the inputs of the straight run, none lost
-        in_file = table.log.path.read_text(encoding="utf-8").splitlines()
-        for line in lines:
-            if line.startswith("ok "):  # "ok N": line N of the log holds the input
-                _, number, text = line.split(" ", 2)
-                assert json.loads(in_file[int(number) - 1]) == json.loads(text)
-        assert table.state == replay(logged) and table.prompt() == prompts[done]
-        if n in crib_points:
-            assert table.cards  # killed between crib cards: the cards acknowledged came back
-        rest = state_dir / "rest.txt"
-        rest.write_text("\n".join(entries[done:]) + "\n")
-        subprocess.run([*sim, "--state-dir", str(state_dir), "--script", str(rest)], check=True,
-                       capture_output=True, env=env, cwd=ROOT)
-        final = replay(GameLog.open(current_log(state_dir)).inputs)
-        assert by_name(final.scores) == by_name(game.final.scores) and final.winner == game.final.winner, n
+           "--dealer", str(game.setup.dealer), "--quiet", "--no-web", "--set", "devices.pin_factory=mock",
+           "--set", "devices.strip=sim"]  # the recording strip: what is durable is the log's and the held cards
+    n = points[kill]
+    state_dir = tmp_path / f"kill-{n}"
+    state_dir.mkdir()
+    child = subprocess.Popen([*sim, "--state-dir", str(state_dir)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, env=env, cwd=ROOT)
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write("\n".join(entries[:n]) + "\n")
+    child.stdin.flush()
+    assert child.stdout.readline().startswith("Game log: ")  # what to type, said once
+    lines = [child.stdout.readline() for _ in range(n)]
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    child.stdin.close()
+    child.stdout.close()
+    assert all(line.startswith(("ok ", "noted ")) for line in lines), lines[-3:]
+    table, mark = durable(state_dir, game)
+    assert mark == marks[n - 1]  # nothing came after the Nth entry: the disk holds exactly what was acknowledged
+    done = n
+    logged = table.log.inputs
+    assert logged[1:] == straight_log[1 : len(logged)]  # the inputs of the straight run, none lost
+    in_file = table.log.path.read_text(encoding="utf-8").splitlines()
+    for line in lines:
+        if line.startswith("ok "):  # "ok N": line N of the log holds the input
+            _, number, text = line.split(" ", 2)
+            assert json.loads(in_file[int(number) - 1]) == json.loads(text)
+    assert table.state == replay(logged) and table.prompt() == prompts[done]
+    if n in crib_points:
+        assert table.cards  # killed between crib cards: the cards acknowledged came back
+    rest = state_dir / "rest.txt"
+    rest.write_text("\n".join(game.entries[done:]) + "\n")
+    subprocess.run([*sim, "--state-dir", str(state_dir), "--script", str(rest)], check=True,
+                   capture_output=True, env=env, cwd=ROOT)
+    final = replay(GameLog.open(current_log(state_dir)).inputs)
+    assert by_name(final.scores) == by_name(game.final.scores) and final.winner == game.final.winner, n
 
 
 def _on_keypad(entry: str) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.config import SYSTEM_PATH, load_config
 from companion.i18n import _
+from companion.registry import check_config
 
 
 def register(subparsers: Any) -> None:
@@ -25,5 +26,6 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.file, args.overrides)
+    check_config(config)  # what only the drivers can judge: the scanner's name, the Pico's pins
     print(config.to_toml(), end="")
     return 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from companion.clock import Clock, ManualClock, SystemClock
 from companion.entry import Entry
@@ -24,14 +24,28 @@ if TYPE_CHECKING:
 
 # The types that cross these interfaces live where they belong (above); a driver may import them from here.
 __all__ = [
-    "OFF", "Celebrate", "Clock", "Color", "DeviceError", "Effect", "Emit", "Entry", "EntryDevice", "Flash", "Frame",
-    "ManualClock", "PegStrip", "StatusDisplay", "SystemClock", "Utterance", "Voice", "Walk",
+    "OFF", "Celebrate", "Clock", "Closing", "Color", "DeviceError", "DeviceMissing", "DeviceMiswired",
+    "DeviceUnplugged", "Effect", "Emit", "Entry", "EntryDevice", "Flash", "Frame", "ManualClock", "PegStrip",
+    "StatusDisplay", "SystemClock", "Utterance", "Voice", "Walk",
 ]
 
 Emit = Callable[[Entry], None]
 
 
-class EntryDevice(abc.ABC):
+class Closing:
+    """`with device:` closes it at the end, as gpiozero's devices do (every device has `close`)."""
+
+    def close(self) -> None:
+        """Release the device."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+class EntryDevice(abc.ABC, Closing):
     """A scanner, keypad or terminal that produces entries.
 
     `start(emit)` begins delivering entries (from a thread of the driver's own, or from `poll`);
@@ -45,14 +59,14 @@ class EntryDevice(abc.ABC):
     @abc.abstractmethod
     def start(self, emit: Emit) -> None: ...
 
-    def poll(self, now: float) -> None:  # noqa: B027 - most devices push from their own thread
+    def poll(self, now: float) -> None:
         """Scan the device once; the default does nothing."""
 
     @abc.abstractmethod
     def close(self) -> None: ...
 
 
-class PegStrip(abc.ABC):
+class PegStrip(abc.ABC, Closing):
     """The LED strip that shows the pegs. `show` never blocks the controller: a driver whose strip is
     absent keeps the latest frame and sends the whole picture again when the strip comes back."""
 
@@ -72,14 +86,14 @@ class PegStrip(abc.ABC):
     def show(self, frame: Frame, effects: tuple[Effect, ...] = ()) -> None:
         """Play `effects` (if any) and then show `frame`, which has exactly `led_count` colours."""
 
-    def poll(self, now: float) -> None:  # noqa: B027 - reconnection and acknowledgements, where needed
+    def poll(self, now: float) -> None:
         """Called from the main loop; drivers that talk to hardware reconnect or resend from here."""
 
     @abc.abstractmethod
     def close(self) -> None: ...
 
 
-class StatusDisplay(abc.ABC):
+class StatusDisplay(abc.ABC, Closing):
     """The small OLED. Images are mode "1", exactly `size` pixels."""
 
     name = "status display"
@@ -88,14 +102,14 @@ class StatusDisplay(abc.ABC):
     @abc.abstractmethod
     def show(self, image: Image.Image) -> None: ...
 
-    def poll(self, now: float) -> None:  # noqa: B027 - a display that may come back reopens from here
+    def poll(self, now: float) -> None:
         """Called from the main loop; the default does nothing."""
 
     @abc.abstractmethod
     def close(self) -> None: ...
 
 
-class Voice(abc.ABC):
+class Voice(abc.ABC, Closing):
     """The board's voice (companion/devices/voice.py): `speak` says an utterance and returns when it is said, cut
     short by `cut` (from another thread), or failed with a DeviceError; the speaker's worker thread calls it, never
     the table."""
@@ -107,12 +121,30 @@ class Voice(abc.ABC):
     @abc.abstractmethod
     def speak(self, utterance: Utterance) -> None: ...
 
-    def cut(self) -> None:  # noqa: B027 - a voice that says nothing for long need not
+    def cut(self) -> None:
         """Stop the utterance being said."""
 
-    def close(self) -> None:  # noqa: B027 - most voices hold nothing open between utterances
+    def close(self) -> None:
         """Release the voice."""
 
 
 class DeviceError(Exception):
-    """A device that cannot be opened or used; the message says what to check (cable, permission, config)."""
+    """A device that cannot be opened or used; the message says what to check (cable, permission, config). The
+    kinds a person can tell apart are its subclasses (as gpiozero's errors are): `DeviceMissing`,
+    `DeviceUnplugged`, `DeviceMiswired`; a permission or a setting is a plain DeviceError."""
+
+
+class DeviceMissing(DeviceError):
+    """Nothing there to open: no such port, input device, I2C bus or library. The message says where it was
+    looked for and what to plug in, enable or install."""
+
+
+class DeviceUnplugged(DeviceError):
+    """It was there and went away while in use (a cable pulled, power lost): the registry's watch opens it again
+    when it is back; the message says what to check."""
+
+
+class DeviceMiswired(DeviceError):
+    """Something is there but does not answer as the device should: nothing at the I2C address, pins another
+    program holds, several devices that could be the scanner. The message says which wires or settings to
+    check."""

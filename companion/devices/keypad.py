@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.clock import Clock
-from companion.devices.base import DeviceError, Emit, EntryDevice
+from companion.devices.base import DeviceMiswired, Emit, EntryDevice
 from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence, key_name
 
@@ -35,9 +35,9 @@ SCAN_S = 0.01
 loop used to poll it."""
 
 
-def gpio_problem(what: str, error: Exception) -> DeviceError:
-    """A DeviceError for a pin that cannot be used, saying what to check."""
-    return DeviceError(f"cannot use the GPIO pins of the {what} ({error or type(error).__name__}): check that "
+def gpio_problem(what: str, error: Exception) -> DeviceMiswired:
+    """The error for a pin that cannot be used (held by another program, or no such pin), saying what to check."""
+    return DeviceMiswired(f"cannot use the GPIO pins of the {what} ({error or type(error).__name__}): check that "
                        "no other program uses them, that the user is in the 'gpio' group, and "
                        "devices.pin_factory (\"lgpio\" or \"rpigpio\" on a Raspberry Pi, \"mock\" off one)")
 
@@ -117,6 +117,11 @@ class Keypad(KeypadEntry):
             raise gpio_problem("keypad", error) from error
         self._down: set[Position] = set()  # debounced state
         self._reading: dict[Position, tuple[bool, float]] = {}  # key -> (raw reading, when it last changed)
+
+    @property
+    def down(self) -> frozenset[Position]:
+        """The keys down now, as debounced."""
+        return frozenset(self._down)
 
     def _conflicts_with(self, other: object) -> bool:
         """gpiozero's pin reservation asks this: the keypad shares its pins with nothing."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from companion.devices.base import DeviceError, StatusDisplay
+from companion.devices.base import DeviceError, DeviceMissing, DeviceMiswired, StatusDisplay
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -58,11 +58,22 @@ def open_oled(controller: str, *, i2c_port: int = 1, address: int = 0x3C, rotate
     except DevicePermissionError as error:
         raise DeviceError(f"no permission to use /dev/i2c-{i2c_port} ({error}): add the user to the 'i2c' group "
                           "and start again") from error
-    except (DeviceNotFoundError, OSError) as error:
-        raise DeviceError(f"no OLED at address 0x{address:02X} on /dev/i2c-{i2c_port} ({error}): enable I2C "
-                          "(raspi-config, Interface Options), check the wiring (SDA GPIO 2, SCL GPIO 3, 3.3 V), "
-                          "and find the address with 'i2cdetect -y 1' (display.address)") from error
+    except DeviceNotFoundError as error:
+        if not isinstance(error.__context__, FileNotFoundError):  # the bus is there: nothing acknowledged
+            raise _no_answer(address, i2c_port, error) from error
+        raise DeviceMissing(f"no I2C bus /dev/i2c-{i2c_port} for the OLED ({error}): enable I2C (raspi-config, "
+                            "Interface Options, or dtparam=i2c_arm=on in /boot/firmware/config.txt) and reboot; "
+                            "display.i2c_port names the bus") from error
+    except OSError as error:
+        raise _no_answer(address, i2c_port, error) from error
     return Oled(device, f"{controller} OLED")
+
+
+def _no_answer(address: int, i2c_port: int, error: Exception) -> DeviceMiswired:
+    """The bus is there but nothing answers at the address: unplugged, unpowered or wired to other pins."""
+    return DeviceMiswired(f"no OLED answers at address 0x{address:02X} on /dev/i2c-{i2c_port} ({error}): check the "
+                          "wiring (SDA GPIO 2, SCL GPIO 3, 3.3 V) and find the address with 'i2cdetect -y "
+                          f"{i2c_port}' (display.address)")
 
 
 def dummy_oled(rotate: int = 0) -> Oled:

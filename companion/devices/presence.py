@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from companion.devices.base import Clock, DeviceError, Emit, EntryDevice, StatusDisplay, Voice
+from companion.devices.base import Clock, DeviceUnplugged, Emit, EntryDevice, StatusDisplay, Voice
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -122,7 +122,7 @@ class WatchedEntry(EntryDevice):
             return
         try:
             if device.problem:  # its own thread found it gone
-                raise DeviceError(device.problem)
+                raise DeviceUnplugged(device.problem)
             device.poll(now)
         except Exception as error:  # the device boundary: no error of a device ends the daemon
             self.watch.lost(error, now)

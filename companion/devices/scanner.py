@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.clock import Clock
-from companion.devices.base import DeviceError, Emit, EntryDevice
+from companion.devices.base import DeviceError, DeviceMissing, DeviceMiswired, Emit, EntryDevice
 from companion.entry import Entry
 from companion.entry.scans import DuplicateFilter, normalise_scan
 
@@ -194,7 +194,7 @@ def find_input_device(spec: str) -> Any:
     try:
         import evdev
     except ImportError as error:
-        raise DeviceError("the evdev library for keyboard-wedge scanners is not installed: apt install python3-evdev "
+        raise DeviceMissing("the evdev library for keyboard-wedge scanners is not installed: apt install python3-evdev "
                           "(systemd/install.sh does), or pip install 'cribbage-companion[scanner]'") from error
 
     if spec.startswith("/"):
@@ -217,10 +217,10 @@ def find_input_device(spec: str) -> Any:
         device.close()
     if found:
         seen = "; ".join(f"{d.path} {d.name!r} ({d.info.vendor:04x}:{d.info.product:04x})" for d in found)
-        raise DeviceError(f"several input devices could be the scanner ({seen}): set scanner.device to the "
+        raise DeviceMiswired(f"several input devices could be the scanner ({seen}): set scanner.device to the "
                           "scanner's vendor:product or its /dev/input/by-id path")
     what = f"with USB id {spec}" if wanted else "that types letters and digits"
-    raise DeviceError(f"no input device {what} can be read: is the scanner plugged in, and is the user in the "
+    raise DeviceMissing(f"no input device {what} can be read: is the scanner plugged in, and is the user in the "
                       "'input' group? (ls -l /dev/input/by-id)")
 
 
@@ -233,7 +233,7 @@ def _open_input(path: str) -> Any:
         raise DeviceError(f"no permission to read {path}: add the user to the 'input' group "
                           "(sudo adduser $USER input) and log in again") from error
     except OSError as error:
-        raise DeviceError(f"cannot open {path} ({error.strerror}): is the scanner plugged in? "
+        raise DeviceMissing(f"cannot open {path} ({error.strerror}): is the scanner plugged in? "
                           "check scanner.device") from error
 
 
@@ -254,7 +254,7 @@ class SerialScanner(_Scanner):
             self.port: Any = serial.Serial(port, baud, timeout=0.2)
             self.port.reset_input_buffer()  # what it sent before we listened is not replayed
         except serial.SerialException as error:
-            raise DeviceError(f"cannot open the scanner's serial port {port} ({error}): check the cable "
+            raise DeviceMissing(f"cannot open the scanner's serial port {port} ({error}): check the cable "
                               "and scanner.port, that the scanner is in serial (USB-CDC) mode, and that the user "
                               "is in the 'dialout' group") from error
 

@@ -2,9 +2,9 @@
 
 - `SimStrip`: a peg strip that records every frame and effect; it can be unplugged and plugged back in.
 - `SimulatedKeypad`: the real `Keypad` driver on gpiozero's `MockFactory` pins, scanned from `poll` (on the
-  simulation's clock) rather than from its thread. `tap("5")` holds the key down for a moment: while the driver
-  switches that key's row to output-low, the simulated switch drives its column low (MockPin.drive_low /
-  drive_high), so the driver's own scanning and debouncing decode it.
+  simulation's clock) rather than from its thread. `tap("5")` holds the key down for a moment, and until the
+  driver has it down: while the driver switches that key's row to output-low, the simulated switch drives its
+  column low (MockPin.drive_low / drive_high), so the driver's own scanning and debouncing decode it.
 - `TerminalEntry` (lines typed on stdin) and `ScriptEntry` (lines from a file, for `crib sim --script`): each
   line is one entry, exactly what a person would type or scan ("5H", "C5H", "go", "peg 2 12"); "key:5" (or
   "key:*24" for several keys) presses keypad keys, through a `KeyHand`: the `SimulatedKeypad` itself, or with
@@ -152,10 +152,12 @@ class SimulatedKeypad(EntryDevice):
         self.keypad.start(emit)
 
     def poll(self, now: float) -> None:
-        if self.held is not None and now >= self._release_at:
+        # a tap lets go only once the driver has the key down (debounced), and the next waits until it is up
+        # again: however late a loaded machine polls, no key is lost or merged (the clock sets only the minimum)
+        if self.held is not None and now >= self._release_at and self.held in self.keypad.down:
             self.held, self._next_at = None, now + self.hold
             self.wire()
-        if self.held is None and self._taps and now >= self._next_at:
+        if self.held is None and self._taps and now >= self._next_at and not self.keypad.down:
             self.held, self._release_at = key_position(self._taps.popleft()), now + self.hold
             self.wire()
         self.keypad.scan(now)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from companion.devices.base import Clock, DeviceError, Voice
+from companion.devices.base import Clock, DeviceError, DeviceMissing, DeviceUnplugged, Voice
 from companion.devices.presence import Watch
 from companion.view.speech import Utterance
 
@@ -57,7 +57,7 @@ class Engine:
         """DeviceError saying what to install when the engine or its voice is not there."""
         program = "espeak-ng" if self.engine == "espeak-ng" else "piper"
         if shutil.which(program) is None:
-            raise DeviceError(f"{program} is not installed: " + (
+            raise DeviceMissing(f"{program} is not installed: " + (
                 "sudo apt install espeak-ng (systemd/install.sh does when [voice] is on)" if program == "espeak-ng"
                 else "install Piper (pip install piper-tts) and a voice, and name its .onnx file in [voice] voice"))
         if self.engine == "piper":
@@ -146,7 +146,7 @@ class SpokenVoice(Voice):
         self.programs = Programs()
         engine.check()
         if shutil.which("aplay") is None:
-            raise DeviceError("aplay is not installed: sudo apt install alsa-utils")
+            raise DeviceMissing("aplay is not installed: sudo apt install alsa-utils")
 
     def probe(self) -> None:
         """Open the sound device by playing a moment of silence: DeviceError when it is not there."""
@@ -155,7 +155,7 @@ class SpokenVoice(Voice):
                                  "22050", "-"], input=silence, capture_output=True, check=False, timeout=10)
         if result.returncode != 0:
             words = " ".join(result.stderr.decode(errors="replace").split())[-300:]
-            raise DeviceError(f"sound device {self.device!r}: {words or 'cannot be opened'}: check the speaker's "
+            raise DeviceMissing(f"sound device {self.device!r}: {words or 'cannot be opened'}: check the speaker's "
                               "cable or card, or [voice] device (aplay -L lists the devices)")
 
     def speak(self, utterance: Utterance) -> None:
@@ -230,7 +230,7 @@ class SimulatedVoice(Voice):
 
     def probe(self) -> None:
         if self.problem:
-            raise DeviceError(self.problem)
+            raise DeviceUnplugged(self.problem)
 
     def speak(self, utterance: Utterance) -> None:
         self.probe()

@@ -51,7 +51,7 @@ def test_a_missing_scanner_and_oled_do_not_stop_the_board_and_crib_state_says_wh
         assert child.wait(30) == 0
     printed = capsys.readouterr().out.splitlines()
     assert printed[1].startswith("scanner: missing: cannot open the scanner's serial port /dev/ttyUSB-none")
-    assert printed[2].startswith("OLED: missing: no OLED at address 0x3C on /dev/i2c-19")
+    assert printed[2].startswith("OLED: missing: no I2C bus /dev/i2c-19 for the OLED")
     assert printed[3] == "LED strip: connected"  # the recording strip (devices.strip = "sim") is always there
     assert child.stderr is not None
     said = [line for line in child.stderr.read().splitlines() if not line.startswith("INFO ")]  # the page's address

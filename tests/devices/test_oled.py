@@ -49,11 +49,25 @@ def test_the_wrong_image_size_is_refused() -> None:
         dummy_oled().show(Image.new("1", (64, 32)))
 
 
-def test_a_missing_i2c_bus_says_what_to_check() -> None:
-    from companion.devices.base import DeviceError
+def test_a_missing_i2c_bus_or_a_display_that_does_not_answer_says_what_to_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import smbus2
 
-    with pytest.raises(DeviceError, match="enable I2C"):
+    from companion.devices.base import DeviceMissing, DeviceMiswired
+    from tests.devices.fakes import FakeI2C
+
+    with pytest.raises(DeviceMissing, match=r"no I2C bus /dev/i2c-19 .*enable I2C .*dtparam=i2c_arm=on"):
         open_oled("ssd1306", i2c_port=19)
+    monkeypatch.setattr(smbus2, "SMBus", FakeI2C(display=False).SMBus)  # the bus is there, the display is not
+    with pytest.raises(DeviceMiswired, match=r"no OLED answers at address 0x3C .*check the wiring \(SDA GPIO 2, "
+                                             r"SCL GPIO 3, 3.3 V\).*'i2cdetect -y 1'"):
+        open_oled("ssd1306")
+    wire = FakeI2C()
+    monkeypatch.setattr(smbus2, "SMBus", wire.SMBus)
+    with open_oled("ssd1306") as display:  # closed at the end of the block, as gpiozero's devices are
+        assert wire.on
+        sent = len(wire.commands)
+    assert 0xAE in wire.commands[sent:] and display.name == "ssd1306 OLED"  # "display off" as it closed
 
 
 def test_closing_a_display_whose_bus_is_gone_does_not_raise(monkeypatch: pytest.MonkeyPatch) -> None:

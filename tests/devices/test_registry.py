@@ -4,6 +4,7 @@ import dataclasses
 import io
 import os
 import queue
+import re
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,45 @@ def test_rpigpio_off_a_pi_says_which_package_and_that_a_pi_5_needs_lgpio() -> No
         assert 'RPi.GPIO cannot drive a Pi 5 (use "lgpio")' in problem
     finally:
         devices.close()
+
+
+def test_every_driver_the_configuration_names_is_in_the_table_and_no_other() -> None:
+    from companion.config import ConfigError
+    from companion.registry import DRIVERS, KINDS
+
+    for kind in ("keypad", "buttons", "scanner", "display", "strip"):
+        with pytest.raises(ConfigError) as refused:
+            load_config(overrides=[f"devices.{kind}=nonsense"], system_path=None)
+        allowed = re.findall(r'"([^"]+)"', str(refused.value).split("must be one of ", 1)[1].split(" (got")[0])
+        assert sorted(allowed) == sorted(name for k, name in DRIVERS if k == kind), kind
+    assert KINDS.index("keypad") < KINDS.index("strip")  # the keys on the Pico's link come before the link
+
+
+def test_the_devices_close_at_the_end_of_a_with_block() -> None:
+    with open_devices(load_config(system_path=None), clock=ManualClock(), simulate=True,
+                      terminal=io.StringIO("")) as devices:
+        keypad = devices.entries[0]
+        assert isinstance(keypad, SimulatedKeypad) and keypad.keypad._rows  # its pins held
+    assert not keypad.keypad._rows  # let go
+    with SimStrip(10) as strip:
+        assert strip.connected
+    assert not strip.connected
+
+
+def test_the_drivers_judge_the_scanners_name_and_the_picos_pins_for_check_config(tmp_path: Path) -> None:
+    from companion.config import ConfigError
+    from companion.registry import check_config
+
+    path = tmp_path / "c.toml"
+    path.write_text('[scanner]\ndevice = "the one on the left"\n\n[keypad]\npico_rows = [6, 7, 8, 25]\n')
+    config = load_config(path, system_path=None)  # the form is right: strings and numbers
+    with pytest.raises(ConfigError) as refused:
+        check_config(config)
+    assert str(refused.value).splitlines() == [
+        f"{path}:2: scanner.device must be the scanner's /dev/input/by-id/... path, its USB vendor:product as lsusb "
+        "shows it (e.g. \"0c2e:0b61\"), or \"\" for the one input device that types letters and digits (got 'the "
+        "one on the left')",
+        f"{path}:5: keypad.pico_rows must be a list of 4 Pico GP numbers, 0 to 22 or 26 to 28 (got [6, 7, 8, 25])"]
+    with pytest.raises(ConfigError, match=r"scanner\.device must be"):
+        open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))  # nothing opened
+    check_config(load_config(overrides=['scanner.device="0c2e:0b61"'], system_path=None))

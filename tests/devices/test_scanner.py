@@ -7,7 +7,7 @@ import pytest
 from evdev import InputEvent
 
 from companion.clock import ManualClock
-from companion.devices.base import DeviceError
+from companion.devices.base import DeviceMissing
 from companion.devices.scanner import SerialScanner, WedgeDecoder, find_input_device
 from companion.entry import Entry
 from tests.devices.fakes import key, typed
@@ -59,10 +59,10 @@ def test_a_serial_scanner_reads_lines_over_a_pty() -> None:
 
 
 def test_a_missing_serial_port_says_what_to_check() -> None:
-    with pytest.raises(DeviceError, match=r"check the cable and scanner.port.*'dialout' group"):
+    with pytest.raises(DeviceMissing, match=r"check the cable and scanner.port.*'dialout' group"):
         SerialScanner("/dev/ttyUSB-none", clock=ManualClock())
 
 
 def test_a_missing_input_device_says_what_to_check() -> None:
-    with pytest.raises(DeviceError, match="is the scanner plugged in"):
+    with pytest.raises(DeviceMissing, match="is the scanner plugged in"):
         find_input_device("/dev/input/event-none")

@@ -47,10 +47,14 @@ def apt_packages() -> list[str]:
 
 def dry_run(tmp_path: Path, codename: str, *, has: tuple[str, ...] = ("python3-lgpio",),
             model: str = "Raspberry Pi Zero 2 W Rev 1.0", code: int = 0, options: tuple[str, ...] = (),
-            env: dict[str, str] | None = None) -> str:
+            env: dict[str, str] | None = None, booted: bool = True) -> str:
     """The plan on this release and board, with apt's lists holding `has` (of the two pin libraries), for the
-    script's `options` in the environment `env` adds."""
+    script's `options` in the environment `env` adds: on a `booted` Pi (systemd running, the kernel's modules
+    there), or in an image builder's root (neither)."""
     release, board, stand_ins = tmp_path / "os-release", tmp_path / "model", tmp_path / "bin"
+    there = str(tmp_path if booted else tmp_path / "absent")
+    env = {"CRIB_SYSTEMD_RUNTIME": there, "CRIB_KERNEL_MODULES": there,
+           "CRIB_BOOT_CONFIG": str(tmp_path / "config.txt"), **(env or {})}
     release.write_text(f"ID=debian\nVERSION_CODENAME={codename}\n", encoding="utf-8")
     board.write_text(model + "\0", encoding="utf-8")
     stand_ins.mkdir(exist_ok=True)
@@ -63,7 +67,7 @@ def dry_run(tmp_path: Path, codename: str, *, has: tuple[str, ...] = ("python3-l
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run", *options], capture_output=True, text=True,
                             timeout=60, check=False, env={"PATH": f"{stand_ins}:/usr/sbin:/usr/bin:/sbin:/bin",
                                                           "CRIB_OS_RELEASE": str(release), "CRIB_MODEL": str(board),
-                                                          "HAS": " ".join(has), **(env or {})})
+                                                          "HAS": " ".join(has), **env})
     assert result.returncode == code, result.stderr
     return result.stdout if code == 0 else result.stderr
 
@@ -140,8 +144,22 @@ def test_the_groups_the_unit_allows_exist_when_it_starts() -> None:
         assert f"DeviceAllow={group} rw" in unit and module in modules[1].split()
 
 
-@pytest.mark.parametrize("release", sorted(RELEASES))
-def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path: Path, release: str) -> None:
+@pytest.mark.parametrize("codename", sorted(DEBIAN))
+def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path: Path, codename: str) -> None:
+    """On Raspberry Pi OS and on Debian of this release: pip resolves once for each different set it is left."""
+    resolved: dict[tuple[str, ...], dict[str, str]] = {}
+    for release in (f"raspios {codename}", f"debian {codename}"):
+        python, from_pypi = left_for_pip(release)
+        installed = resolved.get(from_pypi) or resolve(tmp_path / release.replace(" ", "-"), python, from_pypi)
+        resolved[from_pypi] = installed
+        assert "luma.oled" in installed
+        assert not {"zxing-cpp", "fpdf2", "matplotlib"} & set(installed)  # [print] and [plots]: not on the board
+        assert not {"lgpio", "evdev", "rpi.gpio", "rpi-lgpio"} & set(installed)
+        assert all(wheel.endswith(".whl") for wheel in installed.values())
+
+
+def left_for_pip(release: str) -> tuple[str, tuple[str, ...]]:
+    """The release's Python and what pip must find on PyPI: what the system's packages do not serve."""
     python, debian = RELEASES[release]
     pin_library = "lgpio" if "lgpio" in debian else "rpi.gpio"
     from_apt = {PYPI_NAMES[package] for package in apt_packages() if package in PYPI_NAMES} | {pin_library}
@@ -163,19 +181,21 @@ def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path
         assert name not in ("lgpio", "evdev", "gpiozero"), \
             f"{name} {debian[name]} on {release} does not satisfy {requirement}"
         from_pypi.append(str(requirement).split(";")[0])
+    return python, tuple(from_pypi)
+
+
+def resolve(tmp_path: Path, python: str, requirements: tuple[str, ...]) -> dict[str, str]:
+    """What pip would install for a 64-bit Pi's `python`, taking only built wheels: each distribution's file."""
+    tmp_path.mkdir()
     report = tmp_path / "report.json"
     result = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet", "--report",
          str(report), "--python-version", python, *(f"--platform={tag}" for tag in AARCH64),
-         "--only-binary=:all:", "--target", str(tmp_path / "target"), *from_pypi],
+         "--only-binary=:all:", "--target", str(tmp_path / "target"), *requirements],
         capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr[-3000:]
-    installed = {item["metadata"]["name"].lower(): item["download_info"]["url"].rsplit("/", 1)[-1]
-                 for item in json.loads(report.read_text(encoding="utf-8"))["install"]}
-    assert "luma.oled" in installed
-    assert not {"zxing-cpp", "fpdf2", "matplotlib"} & set(installed)  # the [print] and [plots] extras: not on the board
-    assert not {"lgpio", "evdev", "rpi.gpio", "rpi-lgpio"} & set(installed)
-    assert all(wheel.endswith(".whl") for wheel in installed.values())
+    return {item["metadata"]["name"].lower(): item["download_info"]["url"].rsplit("/", 1)[-1]
+            for item in json.loads(report.read_text(encoding="utf-8"))["install"]}
 
 
 def test_phones_get_the_page_on_the_network_and_the_board_as_cribbage_local(tmp_path: Path) -> None:
@@ -202,3 +222,37 @@ def test_with_the_voice_on_the_script_installs_espeak_ng_and_lets_the_service_us
     assert set(apt_packages()) | {"espeak-ng", "alsa-utils"} <= set(install)
     assert "usermod --append --groups audio cribbage" in commands and "modprobe snd" in commands
     assert "[install] writing /etc/systemd/system/cribbage-companion.service.d/voice.conf" in lines
+
+
+@pytest.mark.parametrize("codename", ["bookworm", "trixie"])
+def test_in_an_image_builders_root_it_finishes_and_says_what_waits_for_the_first_boot(tmp_path: Path,
+                                                                                      codename: str) -> None:
+    # pi-gen and the like: a root without systemd as PID 1 and without the running kernel's modules, where modprobe
+    # says "Module cdc_acm not found" and systemctl daemon-reload "System has not been booted with systemd"
+    (tmp_path / "config.txt").write_text("[all]\n", encoding="utf-8")  # the Pi's firmware settings, I2C not on
+    lines = dry_run(tmp_path, codename, booted=False).splitlines()
+    commands = [line.split("$ ", 1)[1] for line in lines if line.startswith("[install]   $ ")]
+    assert not any(c.startswith(("modprobe", "systemctl daemon-reload", "systemctl restart", "hostnamectl"))
+                   for c in commands)
+    assert commands[-1] == "systemctl enable cribbage-companion.service"  # links only: works without systemd
+    assert "[install] no systemd running here (an image builder's root?): the service starts at the first boot" \
+        in lines
+    assert f"[install] dtparam=i2c_arm=on in {tmp_path}/config.txt (the OLED's I2C bus on; from the next boot)" \
+        in lines
+    told = lines[lines.index("[install] left for the next boot (an image's first):") + 1 : -1]
+    assert told == ["[install]   - the kernel modules cdc_acm usbserial i2c-dev load "
+                    "(/etc/modules-load.d/cribbage-companion.conf)",
+                    "[install]   - dtparam=i2c_arm=on takes effect", "[install]   - dtparam=i2c_arm_baudrate=400000 "
+                    "takes effect", "[install]   - cribbage-companion.service starts"]
+    phones = dry_run(tmp_path, codename, booted=False, options=("--phones",))
+    assert "[install] writing /etc/hostname" in phones or "/etc/hostname is up to date" in phones
+
+
+def test_where_nothing_turns_i2c_on_it_says_what_to_add(tmp_path: Path) -> None:
+    plan = dry_run(tmp_path, "trixie", has=("python3-rpi.gpio",))  # plain Debian: no raspi-config, no config.txt
+    assert ("nothing turns I2C on for the OLED. On a Pi, add dtparam=i2c_arm=on and dtparam=i2c_arm_baudrate=400000 "
+            "to the firmware's config.txt") in plan
+    (tmp_path / "config.txt").write_text("dtparam=i2c_arm=on\n", encoding="utf-8")
+    plan = dry_run(tmp_path, "trixie", has=("python3-rpi.gpio",))
+    assert f"dtparam=i2c_arm=on: {tmp_path}/config.txt says so already" in plan
+    assert "dtparam=i2c_arm_baudrate=400000 in " in plan

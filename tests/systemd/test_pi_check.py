@@ -4,8 +4,8 @@ pip and CA settings; and what it refuses."""
 
 from __future__ import annotations
 
+import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -35,32 +35,52 @@ def test_a_run_gets_a_clean_copy_with_the_checkout_stand_ins_and_this_machines_c
     assert (checkout / "companion" / "firmware").is_symlink()  # the package's link to firmware/, kept
     assert not (checkout / ".venv").exists()
     assert (root / "etc" / "host-ca.crt").read_text() == ca.read_text()
-    for name in ("systemctl", "modprobe"):
-        stand_in = root / "usr" / "local" / "sbin" / name
-        assert os.access(stand_in, os.X_OK) and ">> /var/log/pi-check-stand-ins.log" in stand_in.read_text()
+    assert not (root / "usr" / "local" / "sbin").exists()  # no stand-ins: install.sh runs as in an image builder
+    assert os.access(root / "usr" / "sbin" / "policy-rc.d", os.X_OK)  # packages start no services in the root
     environment = pi_check.environment()
     assert environment["PIP_CERT"] == environment["SSL_CERT_FILE"] == "/etc/host-ca.crt"
-    assert environment["PATH"].startswith("/usr/local/sbin:")  # the stand-ins come first
 
 
 def test_an_unknown_release_or_no_root_changes_nothing(capsys: pytest.CaptureFixture[str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    assert pi_check.main(["buster"], checkout=ROOT, apt_install=lambda packages: False) == 2
+    python = Path(sys.executable)
+    assert pi_check.main(["buster"], checkout=ROOT, apt_install=lambda packages: False, python=python) == 2
     assert "no release 'buster': choose from trixie, bookworm" in capsys.readouterr().out
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
-    assert pi_check.main([], checkout=ROOT, apt_install=lambda packages: False) == 2
+    assert pi_check.main([], checkout=ROOT, apt_install=lambda packages: False, python=python) == 2
     assert "pi-check needs root" in capsys.readouterr().out
 
 
-def test_the_deal_counts_as_taken_only_when_every_entry_was(tmp_path: Path) -> None:
-    from companion.commands.sim import DEMO
+def test_the_deal_in_the_root_must_score_as_it_does_on_this_machine() -> None:
+    reference = pi_check.reference_deal(Path(sys.executable), ROOT)  # the sample deal, as pi-check plays it here
+    assert len(reference.answers) == len(reference.entries) and reference.answers[-1].startswith("ok ")
+    assert reference.scores() == "Ann 17, Bob 21" and "log" not in reference.state
+    same = pi_check.Deal(reference.entries, list(reference.answers), json.loads(json.dumps(reference.state)))
+    assert pi_check.differences(reference, same) == []
+    miscounted = json.loads(json.dumps(reference.state))
+    miscounted["sides"][1]["score"] = 19  # a crib counted otherwise there: every answer taken, yet not the same
+    assert pi_check.differences(reference, pi_check.Deal(reference.entries, reference.answers, miscounted)) == [
+        f"the state's 'sides': here {reference.state['sides']!r}, there {miscounted['sides']!r}"]
+    refused = [*reference.answers[:-1], "rejected 'KH': the crib has four cards already"]
+    assert pi_check.differences(reference, pi_check.Deal(reference.entries, refused, reference.state)) == [
+        f"entry 15 (KH): here {reference.answers[-1]!r}, there {refused[-1]!r}"]
 
-    script = tmp_path / "deal.txt"
-    script.write_text("\n".join(DEMO) + "\n")
-    said = subprocess.run([sys.executable, "-m", "companion.cli", "sim", "--quiet", "--no-web", "--new", "--players",
-                           "Ann,Bob", "--dealer", "Ann", "--state-dir", str(tmp_path / "sim"), "--script", str(script),
-                           "--set", "devices.pin_factory=mock"], capture_output=True, text=True, check=True,
-                          cwd=ROOT).stdout  # as pi-check runs it in the root
-    assert pi_check.deal_taken(said, len(DEMO))
-    assert not pi_check.deal_taken(said.replace("ok 9 ", "error 9 "), len(DEMO))
-    assert not pi_check.deal_taken(said.rsplit("ok ", 1)[0], len(DEMO))  # the crib never made
+
+def test_the_daemon_runs_as_the_user_cribbage_with_the_units_groups_in_its_state_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n"
+                                             "cribbage:x:998:997::/var/lib/cribbage-companion:/usr/sbin/nologin\n")
+    (tmp_path / "etc" / "group").write_text("root:x:0:\ngpio:x:996:cribbage\ni2c:x:995:cribbage\n"
+                                            "dialout:x:20:cribbage\ninput:x:101:cribbage\ncribbage:x:997:\n")
+    owners = []
+    monkeypatch.setattr(os, "chown", lambda path, uid, gid: owners.append((Path(path), uid, gid)))
+    argv = pi_check.daemon_argv(tmp_path, 8999)
+    assert argv == ["chroot", "--userspec=998:997", "--groups=996,995,20,101", str(tmp_path), "env",
+                    "--chdir=/var/lib/cribbage-companion", "HOME=/var/lib/cribbage-companion",
+                    "/opt/cribbage-companion/venv/bin/cribbage-companion", "--set", "web.listen=127.0.0.1:8999"]
+    assert owners == [(tmp_path / "var/lib/cribbage-companion", 998, 997)]  # no --config, no pin_factory: installed
+    assert "User=cribbage" in (ROOT / "systemd" / "cribbage-companion.service").read_text()
+    unit = (ROOT / "systemd" / "cribbage-companion.service").read_text()
+    assert f"SupplementaryGroups={' '.join(pi_check.USER_GROUPS)}" in unit
+    assert f"WorkingDirectory={pi_check.STATE}" in unit and "StateDirectory=cribbage-companion" in unit
