@@ -120,8 +120,16 @@ async function showCard(player) {
        num(l.total), num(signed(l.total_spread)))));
 }
 
+function drawBroker(night) {
+  document.getElementById("anonymous").hidden = night.broker.anonymous !== true;
+  const link = document.getElementById("waiting-link");
+  link.textContent = night.waiting ? fmt(_("Director: {count} waiting"), { count: night.waiting }) : _("Director");
+  link.className = night.waiting ? "waiting-link" : "";
+}
+
 let current = null;
 function draw(night) {
+  drawBroker(night);
   document.getElementById("tables").replaceChildren(...night.tables.map(drawTable));
   drawStandings(night);
   drawRound(night.pairings, night.tables);
