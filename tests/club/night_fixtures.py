@@ -24,10 +24,10 @@ def whole_game(seed: int, players: tuple[str, str]) -> list[Input]:
 
 
 class Board:
-    def __init__(self, board: str, folder: Path, broker: Broker, club: str) -> None:
+    def __init__(self, board: str, folder: Path, broker: Broker, club: str, signing_key: bytes | None = None) -> None:
         self.board, self.folder = board, folder
         folder.mkdir(parents=True, exist_ok=True)
-        self.publisher = Publisher(broker, club, board, folder)
+        self.publisher = Publisher(broker, club, board, folder, signing_key=signing_key)
         self.publisher.start()
         self.log: GameLog | None = None
 

@@ -159,7 +159,7 @@ def test_a_changed_card_after_agreement_takes_the_game_out_until_both_agree_or_t
 
 
 def test_a_board_game_between_players_not_seated_there_waits_for_the_director():
-    events, final = messages(seed=6)  # A against B
+    events, _final = messages(seed=6)  # A against B
     night = night_of(("Ann", "Cat"), field=["Ann", "Cat"])
     for message in events:
         night.receive(message)
@@ -194,7 +194,7 @@ def claim(state, seq, board="t1", log="0001", kind="state"):
 
 
 def test_a_finished_game_claimed_without_its_inputs_never_counts():
-    events, final = messages(seed=7)
+    events, _final = messages(seed=7)
     forged = json.loads(json.dumps(events[-1].state))
     forged["sides"][forged["winner"]]["score"], forged["sides"][1 - forged["winner"]]["score"] = 121, 3
     night = Night(scoring=Scoring("acc"))
@@ -207,7 +207,7 @@ def test_a_finished_game_claimed_without_its_inputs_never_counts():
 
 
 def test_a_finished_game_whose_inputs_do_not_reach_its_scores_never_counts():
-    events, final = messages(seed=8)
+    events, _final = messages(seed=8)
     night = Night(scoring=Scoring("acc"))
     for message in events[:-1]:
         night.receive(message)
@@ -226,7 +226,7 @@ def test_a_finished_game_whose_inputs_do_not_reach_its_scores_never_counts():
 
 
 def test_a_retained_state_heard_before_its_inputs_counts_once_they_arrive():
-    events, final = messages(seed=9)
+    events, _final = messages(seed=9)
     night = Night()
     night.receive(claim(events[-1].state, events[-1].seq))  # the scoreboard restarted: retained state first
     assert night.games_finished() == 0 and night.waiting()[0]["detail"]["code"] == "missing"

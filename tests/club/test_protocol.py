@@ -178,7 +178,8 @@ def top_level_is_valid(kind, obj):
     return (obj.get("board") == "t1" and isinstance(obj.get("log"), str) and bool(re.fullmatch(r"[0-9]{1,8}",
             obj["log"])) and whole(obj.get("seq"), 0, 10**7) and isinstance(obj.get("at"), (int, float))
             and not isinstance(obj.get("at"), bool) and "state" in obj
-            and (kind != "events" or (isinstance(obj.get("input"), dict) and isinstance(obj["input"].get("type"), str))))
+            and (kind != "events" or (isinstance(obj.get("input"), dict)
+                                      and isinstance(obj["input"].get("type"), str))))
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=150)  # a shared, loaded machine
@@ -266,3 +267,19 @@ def test_a_seat_for_the_board_is_checked_and_a_bad_one_is_refused():
                 b'"players":["Ann","Ann"]}'):
         with pytest.raises(protocol.BadMessage):
             protocol.parse_seat(bad)
+
+
+def test_a_signed_message_is_taken_only_with_its_boards_key_and_untouched():
+    secret = bytes(range(32))
+    topic = "cribbage/c/boards/t1/state"
+    payload = protocol.state_payload("t1", "0001", 3, 0.0, finished_state())
+    signed = protocol.sign(protocol.board_key(secret, "t1"), topic, payload)
+    assert protocol.parse_message(topic, signed, secret).state == protocol.parse_message(topic, payload).state
+    assert json.loads(signed)["sig"]  # still JSON: Home Assistant reads the state as before
+    for bad, said in [(payload, "not signed"),
+                      (protocol.sign(protocol.board_key(secret, "t2"), topic, payload), "signature is wrong"),
+                      (signed.replace(b'"score":', b'"score":1', 1), "signature is wrong"),
+                      (protocol.sign(protocol.board_key(secret, "t1"), "cribbage/c/boards/t1/events", payload),
+                       "signature is wrong")]:
+        with pytest.raises(protocol.BadMessage, match=said):
+            protocol.parse_message(topic, bad, secret)
