@@ -25,6 +25,8 @@ from companion.club.pairing import Seat
 from companion.club.protocol import Message
 from companion.club.referee import Problem, referee
 from companion.club.tournament import CardLine, Game, Scoring, Standing, bracket, qualifiers, scorecard, standings
+from companion.cribbage.facts import Side
+from companion.cribbage.phrases import side_name
 from companion.cribbage.rules import MATCH_SCORING, skunk_lines
 
 log = logging.getLogger(__name__)
@@ -341,7 +343,8 @@ class Night:
 
     def waiting(self) -> list[dict[str, Any]]:
         """Every game the director must decide, oldest first: {"id", "reason" ("stranger", "late",
-        "disagreement" or "unfollowed"), "board", "round", "stage", "sides", "scores", "winner", "detail"}."""
+        "disagreement" or "unfollowed"), "board", "round", "stage", "sides" (each side's players), "names" (each
+        side's name), "scores", "winner", "detail", "approvable"}."""
         with self.lock:
             rows = self.db.execute(
                 "SELECT board, log, game, round, stage, sides, scores, winner, reason, detail, status FROM games "
@@ -350,8 +353,10 @@ class Night:
         for board, log_, game, number, stage, sides, scores, winner, reason, detail, status in rows:
             facts = json.loads(detail) if detail else {}
             facts.pop("claim", None)
+            sides_of = json.loads(sides)
             items.append({"id": f"{board}/{log_}/{game}", "reason": reason, "board": board, "round": number,
-                          "stage": stage, "sides": json.loads(sides), "scores": json.loads(scores),
+                          "stage": stage, "sides": sides_of, "names": [side_name(Side(tuple(s))) for s in sides_of],
+                          "scores": json.loads(scores),
                           "winner": winner, "detail": facts, "approvable": status == WAITING})
         return items
 

@@ -8,9 +8,13 @@ import json
 from pathlib import Path
 
 from companion.advice.selfplay import play_game
+from companion.club import protocol
+from companion.club.night import Night
+from companion.club.pairing import Seat
 from companion.club.publisher import Broker, Publisher
-from companion.cribbage.game import GameState, replay
-from companion.cribbage.transcript import Input, parse_input
+from companion.club.tournament import Scoring
+from companion.cribbage.game import GameState, apply, initial_state, replay
+from companion.cribbage.transcript import Input, input_to_json, parse_input
 from companion.gamelog import GameLog, next_log
 
 
@@ -41,3 +45,32 @@ class Board:
 
     def close(self) -> None:
         self.publisher.close()
+
+
+def director_night(night: Night) -> None:
+    """A night with one of everything a director decides: a stranger's game at t3, a result at t2 that does not
+    follow (a finished game claimed with no input), cards that differ after they agreed (Gus and Hal), a late
+    card (Eve and Fay, after the playoff draw), and three players tied at the qualifying line for two places."""
+    pairs = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay"), ("Gus", "Hal")]
+    night.keep_rules(scoring=Scoring("acc"), best_of=3)
+    night.set_setting("players", [p for pair in pairs for p in pair])
+    night.set_setting("boards", ["t1", "t2", "t3", "t4"])
+    night.set_round(1, [Seat(k + 1, f"t{k + 1}", pair) for k, pair in enumerate(pairs)], [])
+    for winner, loser in (pairs[0], pairs[1], pairs[3]):
+        night.enter(1, winner, loser, 121, 100)
+        night.enter(1, loser, winner, 100, 121)
+    state = initial_state()
+    for seq, inp in enumerate(whole_game(11, ("Zoe", "Yan")), start=1):
+        state = apply(state, inp)
+        night.receive(protocol.parse_message("cribbage/c/boards/t3/events", protocol.event_payload(
+            "t3", "0001", seq, float(seq), input_to_json(inp), state=state)))
+    forged = json.loads(protocol.state_payload("t2", "0001", 200, 0.0, state))
+    forged["state"]["sides"][0]["players"], forged["state"]["sides"][1]["players"] = ["Cat"], ["Dan"]
+    forged["state"]["players"] = ["Cat", "Dan"]
+    forged["state"]["sides"][state.sides.index(state.winner)]["score"] = 121  # type: ignore[arg-type]
+    forged["state"]["sides"][1 - state.sides.index(state.winner)]["score"] = 3  # type: ignore[arg-type]
+    night.receive(protocol.parse_message("cribbage/c/boards/t2/state", json.dumps(forged).encode()))
+    night.draw_playoffs(3, lot=sorted)
+    night.enter(1, "Eve", "Fay", 121, 95)
+    night.enter(1, "Fay", "Eve", 95, 121)
+    night.enter(1, "Hal", "Gus", 121, 118)  # Hal changes his card

@@ -38,7 +38,7 @@ async function post(path, body) {
   return { ok: false, text: words ? words(answer) : answer.message || response.statusText };
 }
 
-const score = (sides, scores) => sides.map((players, i) => `${players.join(" & ")} ${scores[i]}`).join(", ");
+const score = item => item.names.map((name, i) => `${name} ${item.scores[i]}`).join(", ");
 const cardWords = c => fmt(_("{player}'s card: {player} {score}, {opponent} {against}"), c);
 
 // What the director reads for each reason a game waits.
@@ -57,12 +57,13 @@ function describe(item) {
   switch (item.reason) {
     case "stranger":
       return [fmt(_("A stranger's game: {where}"), { where }),
-        fmt(_("{game}, but seated there: {seated}."), { game: score(item.sides, item.scores),
-          seated: (d.seated || []).join(" " + _("against") + " ") || _("nobody") }),
+        fmt(_("{game}, but seated there: {seated}."), { game: score(item),
+          seated: d.seated ? fmt(_("{first} against {second}"), { first: d.seated[0], second: d.seated[1] })
+            : _("nobody") }),
         _("It counts only if you approve it.")];
     case "unfollowed":
       return [fmt(_("A result that does not follow the rules: {where}"), { where }),
-        fmt(_("The board says {game}; {problem}."), { game: score(item.sides, item.scores),
+        fmt(_("The board says {game}; {problem}."), { game: score(item),
           problem: (PROBLEMS[d.code] || (() => d.code))(d) }),
         _("It never counts; reject it to clear it from this list.")];
     case "disagreement":
@@ -70,10 +71,10 @@ function describe(item) {
         d.was === "counts" ? _("It counted until a card changed; it is out of the standings until both agree.")
           : _("It does not count until both cards agree or you choose one.")];
     case "late":
-      return [fmt(_("A late card: {where}"), { where }), score(item.sides, item.scores),
+      return [fmt(_("A late card: {where}"), { where }), score(item),
         _("Entered after the playoff draw: approved, it counts in the standings but never moves the bracket.")];
   }
-  return [where, score(item.sides, item.scores)];
+  return [where, score(item)];
 }
 
 async function decide(item, approve, card, button) {
@@ -110,8 +111,8 @@ function drawTie(tie, drawn) {
   const players = tie.players.join(", ");
   if (drawn && tie.order) {
     const parted = tie.order.map((p, i) => `${p} (${tie.by[i] === "lot" ? _("by lot") : _("head-to-head")})`);
-    holder.textContent = fmt(_("{players} were tied for {places} place(s) at the line; the night's rule parted them, head-to-head then by lot: {parted}."),
-      { players, places: tie.places, parted: parted.join(", ") });
+    holder.textContent = fmt(_("{players} were tied for {places} place(s) at the line; the night's rule parted them, head-to-head then by lot: {parted}. Through: {through}."),
+      { players, places: tie.places, parted: parted.join(", "), through: tie.order.slice(0, tie.places).join(", ") });
   } else {
     holder.textContent = fmt(_("{players} are tied for {places} place(s) at the line. The draw parts them by the night's rule: head-to-head (wins between them), then by lot."),
       { players, places: tie.places });
