@@ -23,9 +23,10 @@ from typing import Any, Literal
 
 from companion.club.pairing import Seat
 from companion.club.protocol import Message
-from companion.club.referee import Problem, referee
+from companion.club.referee import Problem, judge, referee, step
 from companion.club.tournament import CardLine, Game, Scoring, Standing, bracket, qualifiers, scorecard, standings
 from companion.cribbage.facts import Side
+from companion.cribbage.game import GameState, initial_state
 from companion.cribbage.phrases import side_name
 from companion.cribbage.rules import MATCH_SCORING, skunk_lines
 
@@ -131,6 +132,7 @@ class Night:
         self.pending: dict[tuple[str, str, int], float] = {}  # games counted since the standings were last made
         self.standing_delays: list[float] = []  # seconds from a game's last input to standings that count it
         self.default_scoring = Scoring()  # until the night keeps a scoring of its own ([club] scoring)
+        self.folds: dict[str, tuple[str, int, GameState]] = {}  # each board's latest log folded so far
         for board, log_, seq, state, online in self.db.execute("SELECT board, log, seq, state, online FROM tables"):
             self.tables[board] = Table(board, log_, seq, json.loads(state), None if online is None else bool(online))
         if scoring is not None:
@@ -191,6 +193,7 @@ class Night:
                     (message.board, message.log, message.seq, message.at, received, json.dumps(message.input)))
                 if cursor.rowcount:
                     self.delays.append(max(0.0, received - message.at))
+                    self._fold(message.board, message.log, message.seq, message.input)
                     changed = self._recheck(message.board, message.log, message.seq)
             if message.position <= table.position:
                 return changed
@@ -204,6 +207,21 @@ class Night:
                         (table.board, table.log, table.seq, json.dumps(table.state),
                          None if table.online is None else int(table.online)))
 
+    def _fold(self, board: str, log_: str, seq: int, inp: dict[str, Any]) -> None:
+        """Fold an input arriving in order onto its board's log (an input out of order drops the fold: the game
+        is then replayed from the stored inputs when it ends)."""
+        name, last, state = self.folds.get(board, (log_, 0, initial_state()))
+        if name != log_:
+            name, last, state = log_, 0, initial_state()
+        if seq != last + 1 and not (last == 0 and seq == 2):  # a log with a header numbers its first input 2
+            self.folds.pop(board, None)
+            return
+        folded = step(state, inp)
+        if folded is None:
+            self.folds.pop(board, None)
+        else:
+            self.folds[board] = (log_, seq, folded)
+
     def _record_game(self, board: str, log_: str, seq: int, claimed: dict[str, Any], at: float) -> None:
         """A board's game as its latest state says: out of the night while it is not over (an undo reopened
         it); once over, kept only when its inputs replay to that state, and counted only when its players
@@ -216,9 +234,13 @@ class Night:
                               key).fetchone()
         if row is not None and row[0] == seq and row[1] != PROBLEM:
             return  # heard before, and judged
-        inputs = self.db.execute("SELECT seq, input FROM events WHERE board = ? AND log = ? AND seq <= ?",
-                                 (board, log_, seq)).fetchall()
-        verdict = referee([(n, json.loads(text)) for n, text in inputs], seq, claimed)
+        fold = self.folds.get(board)
+        if fold is not None and fold[:2] == (log_, seq):
+            verdict = judge(fold[2], claimed)
+        else:
+            inputs = self.db.execute("SELECT seq, input FROM events WHERE board = ? AND log = ? AND seq <= ?",
+                                     (board, log_, seq)).fetchall()
+            verdict = referee([(n, json.loads(text)) for n, text in inputs], seq, claimed)
         if isinstance(verdict, Problem):
             sides = claimed["sides"]
             self._put_game(key, seq, number=None, stage=PLAYOFFS if self.playoffs_drawn() else QUALIFYING,

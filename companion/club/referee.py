@@ -7,7 +7,8 @@ finished game counts it folds the game log's inputs from the first to the one th
 `crib replay` does, and compares what the engine says with what the board said: the sides and their players,
 each side's score and match points, the winner, the skunk, the game's number and that it is over. The game is
 recorded from the replayed state (a skunk is the engine's, not the board's). A claim that does not follow is a
-`Problem` with a code and its facts; the page words it.
+`Problem` with a code and its facts; the page words it. The night folds each board's inputs as they arrive
+(`step`), so a game that ends in order is judged without replaying it again.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cribbage.errors import CribbageError
-from companion.cribbage.game import apply, initial_state
+from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.projection import state_json
-from companion.cribbage.transcript import UndoInput, parse_input
+from companion.cribbage.transcript import parse_input
 
 OVER = ("game over", "match over")
 COMPARED = ("players", "winner", "skunk", "game", "phase")
@@ -47,24 +48,27 @@ def referee(inputs: Iterable[tuple[int, dict[str, Any]]], seq: int,
     numbers = [n for n, _ in upto]
     if first not in (1, 2) or numbers != list(range(first, seq + 1)):
         return Problem("missing", {"have": len(upto), "need": seq - (first if first in (1, 2) else 1) + 1})
-    parsed = []
+    state = initial_state()
     for n, obj in upto:
-        try:
-            parsed.append(parse_input(obj))
-        except CribbageError:
+        folded = step(state, obj)
+        if folded is None:
             return Problem("refused", {"seq": n})
-    states = [initial_state()]  # as `replay` folds: an undo drops the previous effective input
-    for n, inp in zip(numbers, parsed, strict=True):
-        try:
-            if isinstance(inp, UndoInput):
-                if len(states) == 1:
-                    return Problem("refused", {"seq": n})
-                states.pop()
-            else:
-                states.append(apply(states[-1], inp))
-        except CribbageError:
-            return Problem("refused", {"seq": n})
-    replayed = state_json(states[-1])
+        state = folded
+    return judge(state, claimed)
+
+
+def step(state: GameState, obj: dict[str, Any]) -> GameState | None:
+    """The state after one logged input, as `crib replay` folds it (an undo takes back the last input); None
+    when the engine refuses it."""
+    try:
+        return apply(state, parse_input(obj))
+    except CribbageError:
+        return None
+
+
+def judge(state: GameState, claimed: dict[str, Any]) -> dict[str, Any] | Problem:
+    """The state's projection when it is the finished game `claimed` says, else the Problem."""
+    replayed = state_json(state)
     if replayed["phase"] not in OVER:
         return Problem("not_over", {"scores": _scores(replayed)})
     for key in COMPARED:
@@ -82,4 +86,3 @@ def referee(inputs: Iterable[tuple[int, dict[str, Any]]], seq: int,
 
 def _scores(state: dict[str, Any]) -> list[int]:
     return [side.get("score") for side in state.get("sides", [])]
-
