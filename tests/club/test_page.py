@@ -115,6 +115,15 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(tmp_
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             assert axe(page) == []
             page.screenshot(path=str(ARTEFACTS / "director-390.png"), full_page=True)
+            i18n.use("de")  # a German club: the page's words and the script's
+            page.reload()
+            sync_api.expect(items).to_have_count(3)
+            text = page.locator("body").inner_text()
+            assert "Wartet auf Sie" in text and "Karten, die sich widersprechen" in text and "Eine späte Karte" in text
+            assert [w for w in ("Waiting for you", "Reject", "Approve", "Enter a card", "Director's token",
+                                "The broker takes") if w in text] == []
+            assert axe(page) == []
+            page.screenshot(path=str(ARTEFACTS / "director-de-390.png"), full_page=True)
             browser.close()
     finally:
         scoreboard.stop()

@@ -105,12 +105,14 @@ function drawItem(item) {
     ...lines.map(line => el("p", {}, line)), el("div", { class: "actions" }, ...buttons));
 }
 
+const PARTED = { lot: _("by lot"), "head-to-head": _("head-to-head") };
+
 function drawTie(tie, drawn) {
   const holder = document.getElementById("tie");
   if (!tie) { holder.textContent = _("No tie at the qualifying line."); return; }
   const players = tie.players.join(", ");
   if (drawn && tie.order) {
-    const parted = tie.order.map((p, i) => `${p} (${tie.by[i] === "lot" ? _("by lot") : _("head-to-head")})`);
+    const parted = tie.order.map((p, i) => fmt(_("{player} ({how})"), { player: p, how: PARTED[tie.by[i]] }));
     holder.textContent = fmt(_("{players} were tied for {places} place(s) at the line; the night's rule parted them, head-to-head then by lot: {parted}. Through: {through}."),
       { players, places: tie.places, parted: parted.join(", "), through: tie.order.slice(0, tie.places).join(", ") });
   } else {
