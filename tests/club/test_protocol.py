@@ -276,10 +276,10 @@ def test_a_signed_message_is_taken_only_with_its_boards_key_and_untouched():
     signed = protocol.sign(protocol.board_key(secret, "t1"), topic, payload)
     assert protocol.parse_message(topic, signed, secret).state == protocol.parse_message(topic, payload).state
     assert json.loads(signed)["sig"]  # still JSON: Home Assistant reads the state as before
-    for bad, said in [(payload, "not signed"),
+    for bad, why in [(payload, "not signed"),
                       (protocol.sign(protocol.board_key(secret, "t2"), topic, payload), "signature is wrong"),
                       (signed.replace(b'"score":', b'"score":1', 1), "signature is wrong"),
                       (protocol.sign(protocol.board_key(secret, "t1"), "cribbage/c/boards/t1/events", payload),
                        "signature is wrong")]:
-        with pytest.raises(protocol.BadMessage, match=said):
+        with pytest.raises(protocol.BadMessage, match=why):
             protocol.parse_message(topic, bad, secret)
