@@ -77,12 +77,16 @@ function drawStandings(night) {
 function drawRound(round, tables) {
   if (!round) return;
   const flagged = new Set(tables.filter(t => t.wrong_players).map(t => t.board));
-  document.getElementById("round-title").textContent = fmt(_("Round {round}"), { round: round.round });
+  const playoffs = round.stage === "playoffs";
+  document.getElementById("round-title").textContent = playoffs ? _("Playoff seats")
+    : fmt(_("Round {round}"), { round: round.round });
+  const none = round.tables.length || round.byes.length ? []
+    : [el("li", { class: "quiet" }, playoffs ? _("No match waits for a board.") : _("No game this round."))];
   document.getElementById("pairings").replaceChildren(
     ...round.tables.map(p => el("li", { class: flagged.has(p.board) ? "wrong" : "" },
       fmt(_("Table {table} ({board}): {first} against {second}"), { table: p.table, board: p.board, first: p.players[0], second: p.players[1] })
       + (flagged.has(p.board) ? " — " + _("board reports other players") : ""))),
-    ...round.byes.map(p => el("li", { class: "quiet" }, fmt(_("{player}: a bye"), { player: p }))));
+    ...round.byes.map(p => el("li", { class: "quiet" }, fmt(_("{player}: a bye"), { player: p }))), ...none);
 }
 
 function drawBracket(bracket) {
