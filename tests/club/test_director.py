@@ -78,7 +78,8 @@ def test_a_forged_finished_game_never_counts_and_waits_on_the_directors_page(tmp
         winner = claimed["state"]["winner"]
         claimed["state"]["sides"][winner]["score"], claimed["state"]["sides"][1 - winner]["score"] = 121, 3
         publish(t1, protocol.board_topic(CLUB, "t1", "state"), json.dumps(claimed).encode())
-        publish(t1, protocol.board_topic(CLUB, "t3", "state"), json.dumps(claimed).encode())  # the ACL drops it
+        into_t3 = {**claimed, "board": "t3", "log": "0009"}  # t1 writing as t3: the broker's ACL drops it
+        publish(t1, protocol.board_topic(CLUB, "t3", "state"), json.dumps(into_t3).encode())
 
         game = whole_game(4, ("Cat", "Dan"))  # t2 sends its real inputs, the last with a state they do not reach
         state = initial_state()
@@ -97,6 +98,7 @@ def test_a_forged_finished_game_never_counts_and_waits_on_the_directors_page(tmp
         problems = {item["board"]: item for item in scoreboard.get("/api/waiting")["waiting"]}
         assert {b: (p["reason"], p["detail"]["code"], p["approvable"]) for b, p in problems.items()} == {
             "t1": ("unfollowed", "missing", False), "t2": ("unfollowed", "differs", False)}
+        assert scoreboard.tables()["t3"]["log"] == "0001"  # only the honest board's own log reached t3
         assert problems["t1"]["scores"][winner] == 121 and problems["t1"]["scores"][1 - winner] == 3
         played = {r["player"]: r for r in scoreboard.get("/api/standings") if r["games"]}
         assert set(played) == {"Eve", "Fay"}  # Ann, Bob, Cat and Dan have played nothing that counts
