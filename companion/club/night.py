@@ -1,9 +1,12 @@
 """The club's night: every table's latest state and every finished game, kept in SQLite.
 
 `receive` takes checked messages in any order and any number of times: an event counts once (its board,
-log and sequence number are its key), a table shows the latest position it has heard of, and a game counts
-in the standings once it is over (and no longer if an undo reopens it). After a restart the night is read
-back from its database, and the broker's retained states bring each table up to date.
+log and sequence number are its key), a table shows the latest position it has heard of, and a finished game
+counts in the standings once its inputs replay to it (referee.py) and its players were seated at its board
+(and no longer if an undo reopens it). A game that does not follow the rules, a stranger's game, cards
+that differ and a late card wait for the director (`waiting`, `decide`). The night keeps its rules (scoring,
+movement, best-of) with it. After a restart the night is read back from its database, and the broker's
+retained states bring each table up to date.
 """
 
 from __future__ import annotations
