@@ -67,8 +67,8 @@ def director_night(night: Night) -> None:
     forged = json.loads(protocol.state_payload("t2", "0001", 200, 0.0, state))
     forged["state"]["sides"][0]["players"], forged["state"]["sides"][1]["players"] = ["Cat"], ["Dan"]
     forged["state"]["players"] = ["Cat", "Dan"]
-    forged["state"]["sides"][state.sides.index(state.winner)]["score"] = 121  # type: ignore[arg-type]
-    forged["state"]["sides"][1 - state.sides.index(state.winner)]["score"] = 3  # type: ignore[arg-type]
+    winner = forged["state"]["winner"]
+    forged["state"]["sides"][winner]["score"], forged["state"]["sides"][1 - winner]["score"] = 121, 3
     night.receive(protocol.parse_message("cribbage/c/boards/t2/state", json.dumps(forged).encode()))
     night.draw_playoffs(3, lot=sorted)
     night.enter(1, "Eve", "Fay", 121, 95)
