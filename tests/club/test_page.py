@@ -109,6 +109,13 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(tmp_
             sync_api.expect(items).to_have_count(3)
             assert scoreboard.night.waiting()[0]["reason"] == "unfollowed"
 
+            for label, value in (("Round", "1"), ("Player", "Ann"), ("Opponent", "Cat"), ("Player's score", "121"),
+                                 ("Opponent's score", "90")):  # a card from a phone: a pair not seated
+                page.get_by_label(label, exact=True).fill(value)
+            page.get_by_role("button", name="Enter the card").press("Enter")
+            sync_api.expect(page.locator("#answer")).to_have_text(
+                "Ann and Cat were not seated together in round 1.")
+
             page.set_viewport_size({"width": 390, "height": 844})
             page.reload()
             sync_api.expect(items).to_have_count(3)
