@@ -449,8 +449,9 @@ class Night:
         """No more cards for round `number`."""
         with self.lock:
             if not self.db.execute("UPDATE rounds SET closed = 1 WHERE round = ?", (number,)).rowcount:
-                raise Refused("no_round", f"there is no round {number}: the rounds drawn are "
-                              f"{', '.join(map(str, self.rounds())) or 'none'}", round=number)
+                drawn = ", ".join(map(str, self.rounds())) or "none"
+                raise Refused("no_round", f"there is no round {number}: the rounds drawn are {drawn}",
+                              round=number, rounds=drawn)
 
     def rounds(self) -> list[int]:
         with self.lock:
@@ -542,8 +543,9 @@ class Night:
         with self.lock:
             row = self.db.execute("SELECT closed FROM rounds WHERE round = ?", (number,)).fetchone()
             if row is None:
-                raise Refused("no_round", f"there is no round {number}: the rounds drawn are "
-                              f"{', '.join(map(str, self.rounds())) or 'none'}", round=number)
+                drawn = ", ".join(map(str, self.rounds())) or "none"
+                raise Refused("no_round", f"there is no round {number}: the rounds drawn are {drawn}",
+                              round=number, rounds=drawn)
             if row[0]:
                 raise Refused("closed", f"round {number} is closed: the director takes no more cards for it",
                               round=number)
@@ -551,19 +553,26 @@ class Night:
             for who in (player, opponent):
                 if field_ and who not in field_:
                     raise Refused("not_in_field", f"{who} is not in tonight's field ({', '.join(field_)})",
-                                  player=who)
+                                  player=who, field=", ".join(field_))
             _n, seats, byes = self.seats(number)
             seat = next((s for s in seats if player in s.players), None)
             if seat is None or opponent not in seat.players:
-                where = (f"played {next(p for p in seat.players if p != player)} at table {seat.table}" if seat
-                         else "had a bye" if player in byes else "was not seated")
+                facts = {"round": number, "player": player, "opponent": opponent, "where": "unseated"}
+                where = "was not seated"
+                if seat is not None:
+                    other = next(p for p in seat.players if p != player)
+                    facts |= {"where": "played", "other": other, "table": seat.table}
+                    where = f"played {other} at table {seat.table}"
+                elif player in byes:
+                    facts["where"], where = "bye", "had a bye"
                 raise Refused("not_seated", f"{player} and {opponent} were not seated together in round {number}: "
-                              f"{player} {where}", round=number, player=player, opponent=opponent)
+                              f"{player} {where}", **facts)
             if self.db.execute("SELECT 1 FROM games WHERE board != ? AND round = ? AND status = ? AND sides IN "
                                "(?, ?)", (HAND, number, COUNTS, json.dumps([[player], [opponent]]),
                                           json.dumps([[opponent], [player]]))).fetchone():
                 raise Refused("on_board", f"board {seat.board} has reported the game of {player} and {opponent} in "
-                              f"round {number}: it needs no card", board=seat.board)
+                              f"round {number}: it needs no card", board=seat.board, player=player,
+                              opponent=opponent, round=number)
             self.db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)",
                             (number, player, opponent, score, against, at))
             other = self.db.execute("SELECT opponent, score, against FROM entries WHERE round = ? AND player = ?",

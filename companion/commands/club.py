@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
-from companion.i18n import _
+from companion.i18n import N_, _
 
 if TYPE_CHECKING:
     from companion.club.night import Night
@@ -267,15 +267,17 @@ def run_credentials(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as error:
         raise CommandError(str(error)) from None
     out = args.out
-    print(f"Credentials of {args.club} in {out} (keep the folder private):")
-    print(f"  broker: install {out / 'mosquitto'}/cribbage.passwords and cribbage.acl in {args.install}/, "
-          f"cribbage.conf in {args.install}/conf.d/, then restart mosquitto")
-    print(f"  scoreboard: crib club --credentials {out} --club {args.club} --broker mqtt://HOST:{args.port}")
-    print(f"  director: {out / 'director.token'} (the director's page and `crib club enter --token-file`)")
+    print(_("Credentials of {club} in {folder} (keep the folder private):").format(club=args.club, folder=out))
+    print(_("  broker: install {files}/cribbage.passwords and cribbage.acl in {install}/, cribbage.conf in "
+            "{install}/conf.d/, then restart mosquitto").format(files=out / "mosquitto", install=args.install))
+    print(_("  scoreboard: crib club --credentials {folder} --club {club} --broker mqtt://HOST:{port}").format(
+        folder=out, club=args.club, port=args.port))
+    print(_("  director: {token} (the director's page and `crib club enter --token-file`)").format(
+        token=out / "director.token"))
     for board in boards:
-        print(f"  board {board}: user {board}, password_file {out / 'boards' / board / 'password'}, "
-              f"signing_key_file {out / 'boards' / board / 'signing.key'}")
-    print(f"{len(passwords)} broker users: {', '.join(passwords)}")
+        print(_("  board {board}: user {board}, password_file {password}, signing_key_file {key}").format(
+            board=board, password=out / "boards" / board / "password", key=out / "boards" / board / "signing.key"))
+    print(_("{count} broker users: {users}").format(count=len(passwords), users=", ".join(passwords)))
     return 0
 
 
@@ -346,6 +348,42 @@ def _print_round(number: int, seats: list[Seat], byes: list[str]) -> None:
         print(f"  {player} has a bye (2 game points, no spread)")
 
 
+# A card's refusal in the reader's language, from its code and facts (the scoreboard's words are English).
+REFUSED = {
+    "token": N_("the director's token is needed: --token-file FILE (director.token from `crib club credentials`)"),
+    "no_director": N_("this scoreboard takes no cards: start it with --credentials (or --director-token-file)"),
+    "self": N_("a player cannot play themselves: name the opponent"),
+    "score": N_("a finished game is {target} to less: the scores {score} and {against} are not"),
+    "no_round": N_("there is no round {round}: the rounds drawn are {rounds}"),
+    "closed": N_("round {round} is closed: the director takes no more cards for it"),
+    "not_in_field": N_("{player} is not in tonight's field ({field})"),
+    "not_seated/played": N_("{player} and {opponent} were not seated together in round {round}: {player} played "
+                            "{other} at table {table}"),
+    "not_seated/bye": N_("{player} and {opponent} were not seated together in round {round}: {player} had a bye"),
+    "not_seated/unseated": N_("{player} and {opponent} were not seated together in round {round}: {player} was not "
+                              "seated"),
+    "on_board": N_("board {board} has reported the game of {player} and {opponent} in round {round}: it needs no "
+                   "card"),
+}
+ENTERED = {
+    "first": N_("{player}'s card for round {round} is in; it counts when {opponent} enters the same game"),
+    "counts": N_("round {round}: {player} {score}, {opponent} {against}, entered by both: it counts"),
+    "late": N_("round {round}: {player} {score}, {opponent} {against}: entered after the playoffs were drawn, it "
+               "waits for the director (it never moves the bracket)"),
+    "disagreement": N_("round {round}: {player} says {player} {score}, {opponent} {against}: the cards differ, so "
+                       "the game does not count. It waits for the director, or for both cards to agree"),
+}
+
+
+def refused_words(answer: dict[str, Any]) -> str:
+    code = str(answer.get("refusal"))
+    template = REFUSED.get(f"{code}/{answer.get('where')}") or REFUSED.get(code)
+    try:
+        return _(template).format(**answer) if template else str(answer.get("message", code))
+    except (KeyError, IndexError):
+        return str(answer.get("message", code))
+
+
 def run_enter(args: argparse.Namespace) -> int:
     """Post the card to the scoreboard: 0 when taken (it counts, or waits for the opponent's card or the
     director), 1 when the cards differ, 2 when the night refuses it (the reason said)."""
@@ -357,7 +395,8 @@ def run_enter(args: argparse.Namespace) -> int:
         token = (args.token_file.read_text(encoding="utf-8").strip() if args.token_file
                  else os.environ.get("CRIB_CLUB_TOKEN", ""))
     except OSError as error:
-        raise CommandError(f"--token-file: {error.strerror}: {args.token_file}") from None
+        raise CommandError(_("--token-file: {problem}: {path}").format(problem=error.strerror,
+                                                                       path=args.token_file)) from None
     card = {"round": args.round, "player": args.player.strip(), "opponent": args.opponent.strip(),
             "score": args.score, "against": args.against}
     request = urllib.request.Request(f"{args.scoreboard.rstrip('/')}/api/enter", data=json.dumps(card).encode(),
@@ -368,15 +407,17 @@ def run_enter(args: argparse.Namespace) -> int:
             answer = json.loads(response.read())
     except urllib.error.HTTPError as error:
         try:
-            said = json.loads(error.read()).get("message", error.reason)
+            refusal = json.loads(error.read())
         except ValueError:
-            said = error.reason
-        raise CommandError(f"the card is refused: {said}") from None
+            refusal = {"message": error.reason}
+        raise CommandError(_("the card is refused: {reason}").format(reason=refused_words(refusal))) from None
     except (urllib.error.URLError, OSError) as error:
-        raise CommandError(f"cannot reach the scoreboard at {args.scoreboard} ({getattr(error, 'reason', error)}): "
-                           "is `crib club` running there? (--scoreboard URL)") from None
-    print(answer["message"])
-    return 1 if answer["status"] == "disagreement" else 0
+        raise CommandError(_("cannot reach the scoreboard at {url} ({problem}): is `crib club` running there? "
+                             "(--scoreboard URL)").format(url=args.scoreboard,
+                                                          problem=getattr(error, "reason", error))) from None
+    status = answer.get("status")
+    print(_(ENTERED[status]).format(**card) if status in ENTERED else answer.get("message", ""))
+    return 1 if status == "disagreement" else 0
 
 
 def run_close(args: argparse.Namespace) -> int:
@@ -389,7 +430,7 @@ def run_close(args: argparse.Namespace) -> int:
         raise CommandError(str(refused)) from None
     finally:
         night.close()
-    print(f"Round {args.round} is closed: no more cards for it")
+    print(_("Round {round} is closed: no more cards for it").format(round=args.round))
     return 0
 
 
@@ -413,10 +454,10 @@ def run_playoffs(args: argparse.Namespace) -> int:
         print(f"  seed {seed}: {player}")
     tie = bracket["tie"]
     if tie:
-        how = {"head-to-head": "head-to-head", "lot": "lot"}
+        how = {"head-to-head": _("head-to-head"), "lot": _("by lot")}
         parted = ", ".join(f"{p} ({how[by]})" for p, by in zip(tie["order"], tie["by"], strict=True))
-        print(f"Tied at the qualifying line for {tie['places']} place{'s' if tie['places'] != 1 else ''}: "
-              f"{', '.join(tie['players'])}; parted by head-to-head, then by lot: {parted}")
+        print(_("Tied at the qualifying line for {places} place(s): {players}; parted by head-to-head, then by lot: "
+                "{parted}").format(places=tie["places"], players=", ".join(tie["players"]), parted=parted))
     names = {len(bracket["rounds"]) - 1: "Final", len(bracket["rounds"]) - 2: "Semi-finals"}
     for depth, matches in enumerate(bracket["rounds"]):
         print(f"{names.get(depth, f'Round {depth + 1}')}:")

@@ -122,8 +122,8 @@ def test_cards_go_through_the_scoreboard_with_the_token_and_must_match_the_seati
     url = f"http://127.0.0.1:{scoreboard.port}"
 
     def enter(player: str, opponent: str, score: int, against: int, *, number: int = 1,
-              token_file: Path = made / "director.token") -> int:
-        return main(["club", "enter", "--scoreboard", url, "--token-file", str(token_file), "--round", str(number),
+              token_file: Path = made / "director.token", lang: str = "en") -> int:
+        return main(["--lang", lang, "club", "enter", "--scoreboard", url, "--token-file", str(token_file), "--round", str(number),
                      "--player", player, "--opponent", opponent, "--score", str(score), "--against", str(against)])
 
     try:
@@ -134,6 +134,8 @@ def test_cards_go_through_the_scoreboard_with_the_token_and_must_match_the_seati
         assert "Zed is not in tonight's field" in capsys.readouterr().err
         assert enter("Cat", "Ann", 121, 90) == 2
         assert "were not seated together in round 1: Cat played Dan at table 2" in capsys.readouterr().err
+        assert enter("Cat", "Ann", 121, 90, lang="de") == 2  # the refusal's code, in the reader's language
+        assert "saßen in Runde 1 nicht zusammen: Cat spielte an Tisch 2 gegen Dan" in capsys.readouterr().err
         assert enter("Ann", "Bob", 121, 100, number=3) == 2
         assert "there is no round 3" in capsys.readouterr().err
 
