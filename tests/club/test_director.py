@@ -124,7 +124,8 @@ def test_cards_go_through_the_scoreboard_with_the_token_and_must_match_the_seati
     def enter(player: str, opponent: str, score: int, against: int, *, number: int = 1,
               token_file: Path = made / "director.token", lang: str = "en") -> int:
         return main(["--lang", lang, "club", "enter", "--scoreboard", url, "--token-file", str(token_file),
-                     "--round", str(number), "--player", player, "--opponent", opponent, "--score", str(score), "--against", str(against)])
+                     "--round", str(number), "--player", player, "--opponent", opponent, "--score", str(score),
+                     "--against", str(against)])
 
     try:
         (tmp_path / "wrong.token").write_text("guess\n")
