@@ -160,7 +160,12 @@ class Night:
     def keep_rules(self, *, scoring: Scoring | None = None, best_of: int | None = None,
                    movement: str | None = None, move: int | None = None) -> None:
         """Keep each rule given with the night the first time; a rule given again must be the one kept (a night
-        does not change its rules halfway: ValueError saying which it keeps)."""
+        does not change its rules halfway: Refused, saying which it keeps)."""
+        self.check_rules(scoring=scoring, best_of=best_of, movement=movement, move=move, keep=True)
+
+    def check_rules(self, *, scoring: Scoring | None = None, best_of: int | None = None,
+                    movement: str | None = None, move: int | None = None, keep: bool = False) -> None:
+        """Refuse a rule given that is not the one the night keeps (and keep it, with `keep`, when none is)."""
         given: dict[str, Any] = {"best_of": best_of, "movement": movement, "move": move}
         if scoring is not None:
             given |= {"scoring": scoring.name, "skunks_before_spread": scoring.skunks_before_spread}
@@ -170,7 +175,8 @@ class Night:
                     continue
                 kept = self.setting(key)
                 if kept is None:
-                    self.set_setting(key, value)
+                    if keep:
+                        self.set_setting(key, value)
                 elif kept != value:
                     raise Refused("rules", f"this night keeps {key.replace('_', ' ')} {_said(kept)}, set when it "
                                   f"began: {_said(value)} is not this night's (leave the option out)",

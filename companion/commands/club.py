@@ -15,7 +15,6 @@ from companion.i18n import N_, _
 if TYPE_CHECKING:
     from companion.club.night import Night
     from companion.club.pairing import Seat
-    from companion.club.tournament import Scoring
     from companion.config import ClubConfig
 
 
@@ -170,21 +169,10 @@ def _club(args: argparse.Namespace) -> ClubConfig:
         raise CommandError(str(error)) from None
 
 
-def _given_scoring(args: argparse.Namespace) -> Scoring | None:
-    """The scoring the options name, or None when they name none."""
-    from companion.club.tournament import Scoring
-
-    if getattr(args, "scoring", None) is None and getattr(args, "skunks_before_spread", None) is None:
-        return None
-    club = _club(args)
-    chosen = args.skunks_before_spread
-    return Scoring(args.scoring or club.scoring, club.skunks_before_spread if chosen is None else chosen)
-
-
 def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
-    """The night, its rules checked against the options given (a night keeps the rules it began with).
-    `fix`: a command that decides the night (the scoreboard, a round, the playoffs) keeps [club]'s rules
-    when neither the night nor the options have any."""
+    """The night, its rules checked against the options given (a night keeps the rules it began with; an
+    option naming others is refused). `fix`: a command that decides the night (the scoreboard, a round, the
+    playoffs) keeps the options' rules, or else [club]'s, when the night has none yet; the others only read."""
     from companion.club import protocol
     from companion.club.night import Night, Refused
     from companion.club.tournament import Scoring
@@ -197,11 +185,18 @@ def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
     folder.mkdir(parents=True, exist_ok=True)
     night = Night(folder / "night.sqlite")
     club = _club(args)
-    night.default_scoring = Scoring(club.scoring, club.skunks_before_spread)
+    name, skunks = getattr(args, "scoring", None), getattr(args, "skunks_before_spread", None)
+    kept_skunks = night.setting("skunks_before_spread")
+    given = None if name is None and skunks is None else Scoring(
+        name or night.setting("scoring") or club.scoring,
+        skunks if skunks is not None else club.skunks_before_spread if kept_skunks is None else kept_skunks)
+    night.default_scoring = given or Scoring(club.scoring, club.skunks_before_spread)
     try:
-        night.keep_rules(scoring=_given_scoring(args), best_of=getattr(args, "best_of", None))
         if fix:
-            night.keep_rules(scoring=night.scoring, best_of=night.setting("best_of") or club.best_of)
+            night.keep_rules(scoring=night.default_scoring if night.setting("scoring") is None else given,
+                             best_of=getattr(args, "best_of", None) or night.setting("best_of") or club.best_of)
+        else:
+            night.check_rules(scoring=given, best_of=getattr(args, "best_of", None))
     except Refused as refused:
         night.close()
         raise CommandError(str(refused)) from None
