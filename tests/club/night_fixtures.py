@@ -49,8 +49,9 @@ class Board:
 
 def director_night(night: Night) -> None:
     """A night with one of everything a director decides: a stranger's game at t3, a result at t2 that does not
-    follow (a finished game claimed with no input), cards that differ after they agreed (Gus and Hal), a late
-    card (Eve and Fay, after the playoff draw), and three players tied at the qualifying line for two places."""
+    follow (its inputs give no skunk, the board says a double skunk), a result at t4 with none of its inputs,
+    cards that differ after they agreed (Gus and Hal), a late card (Eve and Fay, after the playoff draw), and
+    three players tied at the qualifying line for two places."""
     pairs = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay"), ("Gus", "Hal")]
     night.keep_rules(scoring=Scoring("acc"), best_of=3)
     night.set_setting("players", [p for pair in pairs for p in pair])
@@ -64,12 +65,19 @@ def director_night(night: Night) -> None:
         state = apply(state, inp)
         night.receive(protocol.parse_message("cribbage/c/boards/t3/events", protocol.event_payload(
             "t3", "0001", seq, float(seq), input_to_json(inp), state=state)))
-    forged = json.loads(protocol.state_payload("t2", "0001", 200, 0.0, state))
-    forged["state"]["sides"][0]["players"], forged["state"]["sides"][1]["players"] = ["Cat"], ["Dan"]
-    forged["state"]["players"] = ["Cat", "Dan"]
-    winner = forged["state"]["winner"]
-    forged["state"]["sides"][winner]["score"], forged["state"]["sides"][1 - winner]["score"] = 121, 3
-    night.receive(protocol.parse_message("cribbage/c/boards/t2/state", json.dumps(forged).encode()))
+    game = whole_game(12, ("Cat", "Dan"))  # t2: its real inputs, the last with a double skunk they do not give
+    state = initial_state()
+    for seq, inp in enumerate(game, start=1):
+        state = apply(state, inp)
+        payload = json.loads(protocol.event_payload("t2", "0001", seq, float(seq), input_to_json(inp), state=state))
+        if seq == len(game):
+            payload["state"]["sides"][1 - payload["state"]["winner"]]["score"] = 40
+            payload["state"]["skunk"] = "double skunk"
+        night.receive(protocol.parse_message("cribbage/c/boards/t2/events", json.dumps(payload).encode()))
+    forged = json.loads(protocol.state_payload("t4", "0001", 200, 0.0, state))  # t4: a result with no input
+    forged["state"]["players"] = ["Gus", "Hal"]
+    forged["state"]["sides"][0]["players"], forged["state"]["sides"][1]["players"] = ["Gus"], ["Hal"]
+    night.receive(protocol.parse_message("cribbage/c/boards/t4/state", json.dumps(forged).encode()))
     night.draw_playoffs(3, lot=sorted)
     night.enter(1, "Eve", "Fay", 121, 95)
     night.enter(1, "Fay", "Eve", 95, 121)

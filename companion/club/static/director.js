@@ -42,12 +42,20 @@ const score = item => item.names.map((name, i) => `${name} ${item.scores[i]}`).j
 const cardWords = c => fmt(_("{player}'s card: {player} {score}, {opponent} {against}"), c);
 
 // What the director reads for each reason a game waits.
+// A value the board claimed or the inputs gave, as the director reads it.
+const SKUNKS = { skunk: _("a skunk"), "double skunk": _("a double skunk") };
+function claimed(what, value, item) {
+  if (what === "skunk") return SKUNKS[value] || _("no skunk");
+  if (what === "winner") return value === null ? _("no winner") : fmt(_("{side} winning"), { side: item.names[value] ?? value });
+  if (Array.isArray(value)) return value.join("–");
+  return String(value);
+}
 const PROBLEMS = {
   missing: d => fmt(_("the scoreboard has {have} of the {need} inputs that lead to it"), d),
   refused: d => fmt(_("the rules refuse its input {seq}"), d),
   not_over: d => fmt(_("its inputs leave the game unfinished at {scores}"), { scores: d.scores.join("–") }),
-  differs: d => fmt(_("its inputs give {replayed} where the board says {claimed}"),
-    { replayed: JSON.stringify(d.replayed), claimed: JSON.stringify(d.claimed) }),
+  differs: (d, item) => fmt(_("its inputs give {replayed} where the board says {claimed}"),
+    { replayed: claimed(d.what, d.replayed, item), claimed: claimed(d.what, d.claimed, item) }),
 };
 
 function describe(item) {
@@ -62,9 +70,14 @@ function describe(item) {
             : _("nobody") }),
         _("It counts only if you approve it.")];
     case "unfollowed":
+      if (d.code === "missing") {  // inputs still on their way, or never sent: it counts only once they follow
+        return [fmt(_("A result still missing its inputs: {where}"), { where }),
+          fmt(_("The board says {game}; {problem}."), { game: score(item), problem: PROBLEMS.missing(d) }),
+          _("It counts only once they all arrive and follow the rules; a forged result never does.")];
+      }
       return [fmt(_("A result that does not follow the rules: {where}"), { where }),
         fmt(_("The board says {game}; {problem}."), { game: score(item),
-          problem: (PROBLEMS[d.code] || (() => d.code))(d) }),
+          problem: (PROBLEMS[d.code] || (() => d.code))(d, item) }),
         _("It never counts; reject it to clear it from this list.")];
     case "disagreement":
       return [fmt(_("Cards that differ: {where}"), { where }), ...d.cards.map(cardWords),
