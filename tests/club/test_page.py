@@ -119,6 +119,12 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(tmp_
             sync_api.expect(page.locator("#answer")).to_have_text(
                 "Ann and Cat were not seated together in round 1.")
 
+            page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the scoreboard says it too, and what waits
+            sync_api.expect(page.locator("#waiting-link")).to_have_text("Director: 4 waiting", timeout=20_000)
+            sync_api.expect(page.locator("#anonymous")).to_be_visible()
+            page.screenshot(path=str(ARTEFACTS / "scoreboard-anonymous.png"))
+            page.locator("#waiting-link").click()
+
             page.set_viewport_size({"width": 390, "height": 844})
             page.reload()
             sync_api.expect(items).to_have_count(4)
