@@ -311,14 +311,20 @@ class Night:
 
     def table_list(self) -> list[dict[str, Any]]:
         """Every table as last heard of, with its seat now (`seat`: the latest round's, or the playoffs' once
-        drawn); a table whose game is not between the players seated there is flagged (`wrong_players`)."""
+        drawn); a table whose game is not between the players seated there is flagged (`wrong_players`), and
+        one whose finished game does not count says why (`uncounted`: "unfollowed" or "waiting")."""
         number, current, _byes = self.current_seats()
         seats = {seat.board: seat for seat in current}
         drawn = self.round_drawn(number) if self.playoffs_drawn() is None else self.playoffs_drawn() or 0.0
         with self.lock:
             tables = [self.tables[b].to_json() for b in sorted(self.tables)]
             done = {(b, lg, g): at for b, lg, g, at in self.db.execute("SELECT board, log, game, at FROM games")}
+            judged = {(b, lg, g): status for b, lg, g, status in self.db.execute(
+                "SELECT board, log, game, status FROM games WHERE status IN (?, ?)", (WAITING, PROBLEM))}
         for table in tables:
+            status = judged.get((table["board"], table["log"], table.get("game")))
+            if status is not None:  # the finished game on this table does not count (yet)
+                table["uncounted"] = "unfollowed" if status == PROBLEM else "waiting"
             seat = seats.get(table["board"])
             if seat is None:
                 continue

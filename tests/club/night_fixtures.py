@@ -76,7 +76,8 @@ def director_night(night: Night) -> None:
         night.receive(protocol.parse_message("cribbage/c/boards/t2/events", json.dumps(payload).encode()))
     forged = json.loads(protocol.state_payload("t4", "0001", 200, 0.0, state))  # t4: a result with no input
     forged["state"]["players"] = ["Gus", "Hal"]
-    forged["state"]["sides"][0]["players"], forged["state"]["sides"][1]["players"] = ["Gus"], ["Hal"]
+    for side, name in zip(forged["state"]["sides"], ("Gus", "Hal"), strict=True):
+        side["players"], side["name"] = [name], name
     night.receive(protocol.parse_message("cribbage/c/boards/t4/state", json.dumps(forged).encode()))
     night.draw_playoffs(3, lot=sorted)
     night.enter(1, "Eve", "Fay", 121, 95)

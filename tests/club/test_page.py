@@ -122,6 +122,8 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(tmp_
             page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the scoreboard says it too, and what waits
             sync_api.expect(page.locator("#waiting-link")).to_have_text("Director: 4 waiting", timeout=20_000)
             sync_api.expect(page.locator("#anonymous")).to_be_visible()
+            sync_api.expect(page.locator("article.club-table", has_text="Table t2").locator(".flag")).to_have_text(
+                "Not counted: this result does not follow from the board's inputs")
             page.screenshot(path=str(ARTEFACTS / "scoreboard-anonymous.png"))
             page.locator("#waiting-link").click()
 

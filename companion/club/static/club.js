@@ -40,6 +40,12 @@ function drawTable(t) {
   const title = t.seat ? fmt(_("Table {table} · {board}"), { table: t.seat.table, board: t.board })
     : fmt(_("Table {board}"), { board: t.board });
   card.append(el("h2", {}, el("span", {}, title), el("span", { class: "dot" }, status)));
+  if (t.uncounted) {
+    card.classList.add("wrong");
+    card.append(el("div", { class: "flag" }, t.uncounted === "unfollowed"
+      ? _("Not counted: this result does not follow from the board's inputs")
+      : _("Not counted yet: waiting for the director")));
+  }
   if (t.wrong_players) {
     card.append(el("div", { class: "flag" },
       fmt(_("Wrong players: seated {first} against {second}"), { first: t.seat.players[0], second: t.seat.players[1] })));
