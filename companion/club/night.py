@@ -603,7 +603,13 @@ class Night:
                 return Entry("disagreement", f"{player} says {player} {score}, {opponent} {against}; {opponent} "
                              f"says {opponent} {other[1]}, {other[0]} {other[2]}: the cards differ, so the game "
                              "does not count. It waits for the director, or for both cards to agree")
-            if self.playoffs_drawn() is not None:
+            key = (HAND, f"{number:04d}", _pair_number(player, opponent))
+            before = self.db.execute("SELECT status, sides, scores FROM games WHERE board = ? AND log = ? AND game = ?",
+                                     key).fetchone()
+            counted = before is not None and before[0] == COUNTS and sorted(zip(
+                [tuple(side) for side in json.loads(before[1])], json.loads(before[2]), strict=True)) == sorted(
+                [((player,), score), ((opponent,), against)])
+            if self.playoffs_drawn() is not None and not counted:  # the same card again changes nothing
                 self._count_hand(number, mine, WAITING, reason="late", detail={"cards": [mine, theirs]})
                 return Entry("late", f"round {number}: {player} {score}, {opponent} {against}: entered after the "
                              "playoffs were drawn, it waits for the director (it never moves the bracket)")

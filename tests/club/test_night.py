@@ -256,6 +256,7 @@ def test_the_playoffs_seed_the_top_quarter_and_end_the_qualifying():
         night.enter(1, b, a, score, 121)
     # nine players: three go through; Ann's win by 21 ranks above Ivy's bye (2 points, a win, no spread)
     assert night.draw_playoffs(3, at=time.time()) == ["Gus", "Cat", "Ann"]
+    assert night.enter(1, "Ann", "Bob", 121, 100).status == "counts"  # a card entered again: it still counts
     night.enter(1, "Eve", "Fay", 121, 20)  # a qualifying card after the draw: it waits, the bracket stays
     assert night.enter(1, "Fay", "Eve", 20, 121).status == "late"
     assert [(s.player, s.points) for s in night.standings()][:3] == [("Gus", 3), ("Cat", 3), ("Ann", 2)]
