@@ -262,6 +262,7 @@ class ClubConfig:
     cert_file: str = _option(text)
     key_file: str = _option(text)
     home_assistant: bool = _option(boolean)
+    signing_key_file: str = _option(text)
     scoring: str = _option(choice("match", "acc"))
     skunks_before_spread: bool = _option(boolean)
     best_of: int = _option(integer(1, 7, only=(1, 3, 5, 7)))

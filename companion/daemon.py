@@ -346,14 +346,24 @@ def club_publisher(config: Config, state_dir: Path) -> Publisher | None:
         return None
     from companion.club.publisher import Broker, Publisher
 
+    secrets: list[str] = []
+    for key in ("password_file", "signing_key_file"):
+        place = getattr(club, key)
+        try:
+            secrets.append(Path(place).read_text(encoding="utf-8").strip() if place else "")
+        except OSError as error:
+            raise ConfigError(f"club.{key}: cannot read {place} ({error.strerror}): "
+                              "make it readable by the service, or leave it empty") from None
+    password, signing = secrets
     try:
-        password = Path(club.password_file).read_text(encoding="utf-8").strip() if club.password_file else ""
-    except OSError as error:
-        raise ConfigError(f"club.password_file: cannot read {club.password_file} ({error.strerror}): "
-                          "make it readable by the service, or leave it empty") from None
+        signing_key = bytes.fromhex(signing) if signing else None
+    except ValueError:
+        raise ConfigError(f"club.signing_key_file: {club.signing_key_file} does not hold a key from "
+                          "`crib club credentials` (boards/BOARD/signing.key)") from None
     broker = Broker.from_url(club.broker, username=club.username, password=password, ca_file=club.ca_file,
                              cert_file=club.cert_file, key_file=club.key_file)
-    publisher = Publisher(broker, club.club, club.board, state_dir, home_assistant=club.home_assistant)
+    publisher = Publisher(broker, club.club, club.board, state_dir, home_assistant=club.home_assistant,
+                          signing_key=signing_key)
     publisher.start()
     log.info("club: publishing board %s of %s to %s", club.board, club.club, club.broker)
     return publisher

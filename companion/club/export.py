@@ -36,12 +36,10 @@ def games_csv(night: Night) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["round", "stage", "board", "side 1", "score 1", "side 2", "score 2", "winner", "skunk",
                      "spread", "game points"])
-    playoffs = night.playoffs_drawn()
     for game in night.games():
         sides = [side_name(Side(side)) for side in game.sides]
         columns = [x for side, score in zip(sides, game.scores, strict=True) for x in (side, score)]
-        stage = "playoffs" if playoffs is not None and game.at >= playoffs else "qualifying"
-        writer.writerow([game.round or "", stage, game.board, *columns[:4], sides[game.winner], game.skunk or "",
+        writer.writerow([game.round or "", game.stage, game.board, *columns[:4], sides[game.winner], game.skunk or "",
                          game.margin(game.winner), game.game_points(game.winner)])
     return out.getvalue()
 

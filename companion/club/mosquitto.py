@@ -1,7 +1,9 @@
-"""A Mosquitto of our own on 127.0.0.1: a free port, a password per user and the ACL of docs/club.md.
+"""A Mosquitto of our own on 127.0.0.1: a free port, the password file and the ACL that `crib club credentials`
+writes (credentials.py).
 
 The club tests and `crib bench --only club` start one (Debian's `mosquitto` package); it listens on the
-loopback address only and keeps its files in the folder it is given.
+loopback address only and keeps its files in the folder it is given. Given a club's credentials folder it
+runs with that folder's very files; else every user named has the one test password.
 """
 
 from __future__ import annotations
@@ -14,19 +16,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.club.credentials import acl, password_line
 from companion.club.publisher import Broker
 
 PASSWORD = "s3cret-for-tests"  # every user's, on this loopback-only broker
 WAIT = 10.0  # seconds a broker or a message may take on a loaded machine before a test gives up
-
-
-def acl(club: str) -> str:
-    """The ACL of docs/club.md: the scoreboard reads the club, each board writes only under its own id."""
-    return (f"user scoreboard\ntopic read cribbage/{club}/#\ntopic write cribbage/{club}/seats/#\n\n"
-            f"user homeassistant\ntopic read homeassistant/#\ntopic read cribbage/{club}/#\n\n"
-            f"pattern write cribbage/{club}/boards/%u/#\n"
-            f"pattern read cribbage/{club}/seats/%u\n"
-            "pattern write homeassistant/sensor/cribbage_%u/#\n")
 
 
 def free_port() -> int:
@@ -45,21 +39,25 @@ def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT) 
 
 
 class Mosquitto:
-    def __init__(self, folder: Path, club: str, users: list[str]) -> None:
+    def __init__(self, folder: Path, club: str, users: list[str], credentials: Path | None = None,
+                 *, anonymous: bool = False) -> None:
         exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
         if not Path(exe).exists():
             raise RuntimeError("mosquitto is not installed: `sudo apt install mosquitto` "
                                "(`python3 dev.py test` installs it)")
         self.exe, self.folder, self.port = exe, folder, free_port()
         folder.mkdir(parents=True, exist_ok=True)
-        passwords = folder / "passwords"
-        passwords.write_text("")
-        for user in users:
-            subprocess.run(["mosquitto_passwd", "-b", str(passwords), user, PASSWORD], check=True)
-        (folder / "acl").write_text(acl(club))
+        self.credentials = credentials
+        if credentials is None:
+            passwords, rules = folder / "passwords", folder / "acl"
+            passwords.write_text("".join(password_line(user, PASSWORD) + "\n" for user in users))
+            rules.write_text(acl(club))
+        else:
+            files = credentials / "mosquitto"
+            passwords, rules = files / "cribbage.passwords", files / "cribbage.acl"
         (folder / "mosquitto.conf").write_text(
-            f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwords}\n"
-            f"acl_file {folder / 'acl'}\npersistence true\npersistence_location {folder}/\n"
+            f"listener {self.port} 127.0.0.1\nallow_anonymous {str(anonymous).lower()}\npassword_file {passwords}\n"
+            f"acl_file {rules}\npersistence true\npersistence_location {folder}/\n"
             "autosave_interval 1\n"
             f"user {getpass.getuser()}\n"  # as root it would switch to "mosquitto", who cannot write here
             f"log_dest file {folder / 'mosquitto.log'}\n")
@@ -85,4 +83,8 @@ class Mosquitto:
             self.process = None
 
     def broker(self, user: str) -> Broker:
-        return Broker("127.0.0.1", self.port, username=user, password=PASSWORD)
+        """How `user` signs in: the test password, or the one in the credentials folder ("" for anonymous)."""
+        if self.credentials is None or not user:
+            return Broker("127.0.0.1", self.port, username=user, password=PASSWORD if user else "")
+        place = self.credentials / ("scoreboard.password" if user == "scoreboard" else f"boards/{user}/password")
+        return Broker("127.0.0.1", self.port, username=user, password=place.read_text(encoding="utf-8").strip())

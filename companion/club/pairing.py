@@ -20,17 +20,20 @@ def ladder(ranked: Sequence[str]) -> list[tuple[str, str]]:
 def acc_movement(players: Sequence[str], round_number: int, move: int = 1) -> list[tuple[str, str]]:
     """The pairs of round `round_number` (from 1), table by table: the first half of the field sits at tables
     1..T all night, the second half moves `move` tables up each round (from the last table back to the first).
-    An odd field adds a bye, which moves with the second half. Nobody meets anyone twice while the moving
+    An odd field seats the bye at the last staying table, so every staying player keeps their table (and
+    board) all night and the moving players take the bye in turn. Nobody meets anyone twice while the moving
     side has not come round: T / gcd(T, move) rounds."""
-    field = _field(players)
-    tables = len(field) // 2
+    checked = _field(players)
+    tables = len(checked) // 2
     if not 1 <= move <= max(1, tables - 1) and tables > 1:
         raise ValueError(f"--move {move}: the moving side moves 1 to {tables - 1} tables a round")
     rounds = tables // math.gcd(tables, move)
     if not 1 <= round_number <= rounds:
         raise ValueError(f"{len(players)} players at {tables} tables moving {move} a round meet again after "
                          f"{rounds} rounds: choose a round from 1 to {rounds}")
-    staying, moving = field[:tables], field[tables:]
+    odd = len(players) % 2
+    staying = [*players[:tables - odd], *([BYE] if odd else [])]
+    moving = list(players[tables - odd:])
     shift = (round_number - 1) * move
     return [(staying[t], moving[(t - shift) % tables]) for t in range(tables)]
 

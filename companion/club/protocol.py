@@ -11,12 +11,17 @@ Every payload is a JSON object with `"v": 2`; its `state` is the game's one proj
 is identified by its board, its game log ("0003") and its sequence number in that log (the number `ok N`
 shows at the table), so a message delivered twice is recognised and counted once. Anything received is
 checked by `parse_message`: a malformed or forged message raises `BadMessage` with what was wrong, and the
-scoreboard logs and ignores it. Version 1 payloads (a flat summary keyed by side names) are still read: they
+scoreboard logs and ignores it. Where the broker cannot keep boards apart (an anonymous broker), each board
+signs what it publishes with a key the director gave it (`sign`: HMAC-SHA256 over the topic and the payload,
+appended as its last field `"sig"`), and a scoreboard holding the club's secret takes only messages whose
+signature is right (`verify`). Version 1 payloads (a flat summary keyed by side names) are still read: they
 are brought to the version-2 form on arrival (`_upgrade`), so the rest of the scoreboard knows one form.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import re
 from dataclasses import dataclass
@@ -25,6 +30,7 @@ from typing import Any
 from companion.cribbage.game import GameState
 from companion.cribbage.rules import partnerships, skunk_lines
 from companion.i18n import _
+from companion.words import schema
 from companion.words.projection import state_json
 
 VERSION = 2
@@ -40,6 +46,35 @@ MAX_SCORE = 1000
 
 class BadMessage(ValueError):
     """A message the scoreboard will not use; the text says what was wrong with it."""
+
+
+SIG = b',"sig":"'
+
+
+def board_key(secret: bytes, board: str) -> bytes:
+    """The signing key the director gives a board: derived from the club's secret, so the scoreboard needs
+    only that secret to check every board."""
+    return hmac.new(secret, b"cribbage board " + board.encode("utf-8"), hashlib.sha256).digest()
+
+
+def _mac(key: bytes, topic: str, payload: bytes) -> bytes:
+    return hmac.new(key, topic.encode("utf-8") + b"\n" + payload, hashlib.sha256).hexdigest().encode("ascii")
+
+
+def sign(key: bytes, topic: str, payload: bytes) -> bytes:
+    """A payload (a JSON object) with its signature as the last field: `{...,"sig":"<hex>"}`."""
+    return payload[:-1] + SIG + _mac(key, topic, payload) + b'"}'
+
+
+def verify(key: bytes, topic: str, payload: bytes) -> bytes:
+    """The payload as signed (without its signature); BadMessage when it carries none or a wrong one."""
+    start = payload.rfind(SIG)
+    if start < 0 or not payload.endswith(b'"}') or len(payload) - start != len(SIG) + 64 + 2:
+        raise BadMessage(f"{topic}: the message is not signed, and this scoreboard takes signed boards only")
+    inner = payload[:start] + b"}"
+    if not hmac.compare_digest(payload[start + len(SIG):-2], _mac(key, topic, inner)):
+        raise BadMessage(f"{topic}: the signature is wrong: not signed with this board's key")
+    return inner
 
 
 def check_name(value: str, what: str) -> str:
@@ -127,6 +162,7 @@ class Message:
     at: float = 0.0
     state: dict[str, Any] | None = None
     online: bool | None = None
+    input: dict[str, Any] | None = None  # an event's input, in the game log's form
 
     @property
     def position(self) -> tuple[int, int]:
@@ -134,8 +170,9 @@ class Message:
         return int(self.log or 0), self.seq
 
 
-def parse_message(topic: str, payload: bytes) -> Message:
-    """Check a message from the broker against the topic tree and the version-1 payloads."""
+def parse_message(topic: str, payload: bytes, secret: bytes | None = None) -> Message:
+    """Check a message from the broker against the topic tree and the payloads; with the club's `secret`,
+    only a message signed with its board's key is taken."""
     parts = topic.split("/")
     if len(parts) != 5 or parts[0] != ROOT or parts[2] != "boards" or parts[4] not in ("events", "state", "status"):
         raise BadMessage(f"topic {topic!r} is not cribbage/CLUB/boards/BOARD/(events|state|status)")
@@ -144,6 +181,8 @@ def parse_message(topic: str, payload: bytes) -> Message:
         raise BadMessage(f"topic {topic!r} names a club or board that is not a usable id")
     if len(payload) > MAX_PAYLOAD:
         raise BadMessage(f"{topic}: payload of {len(payload)} bytes is over the {MAX_PAYLOAD}-byte limit")
+    if secret is not None:
+        payload = verify(board_key(secret, board), topic, payload)
     try:
         obj = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
@@ -165,12 +204,22 @@ def parse_message(topic: str, payload: bytes) -> Message:
     if isinstance(at, bool) or not isinstance(at, (int, float)):
         raise BadMessage(f"{topic}: \"at\" must be a time in seconds")
     state = obj.get("state")
+    if obj["v"] == VERSION:  # the published contract first (docs/schema/state.schema.json), then what it cannot say
+        try:
+            schema.validate("state", state)
+        except schema.Invalid as error:
+            raise BadMessage(f"{topic}: {error}") from None
     checked = _checked_state(topic, _upgrade(topic, state) if obj["v"] == 1 else state)
-    return Message(club, board, kind, log=log, seq=seq, at=float(at), state=checked)
+    inp = obj.get("input")
+    if kind == "events" and not (isinstance(inp, dict) and isinstance(inp.get("type"), str)):
+        raise BadMessage(f"{topic}: an event needs its \"input\", like {{\"type\":\"go\"}}")
+    return Message(club, board, kind, log=log, seq=seq, at=float(at), state=checked,
+                   input=inp if kind == "events" else None)
 
 
 def _checked_state(topic: str, state: object) -> dict[str, Any]:
-    """A version-2 state whose every value the scoreboard reads is of the kind the projection makes."""
+    """A state (of version 2, or upgraded from 1) whose every value the scoreboard reads is of the kind the
+    projection makes, within the bounds the scoreboard keeps, and whose indices name its sides."""
     if not isinstance(state, dict):
         raise BadMessage(f"{topic}: \"state\" must be an object")
     players, sides = _names(state.get("players")), state.get("sides")
@@ -203,15 +252,15 @@ def _checked_state(topic: str, state: object) -> dict[str, Any]:
     if not isinstance(events, list) or len(events) > MAX_EVENTS or not all(
             isinstance(e, dict) and isinstance(e.get("kind"), str) and isinstance(e.get("said"), str)
             and isinstance(e.get("name"), str) and _whole(e.get("side")) and e["side"] < len(sides)
-            and isinstance(e.get("points"), int) for e in events):
+            and _whole(e.get("points"), least=-MAX_SCORE) for e in events):
         raise BadMessage(f"{topic}: \"events\" must list each score with its kind, side, points and words")
     if state.get("skunk") not in (None, "skunk", "double skunk"):
         raise BadMessage(f"{topic}: \"skunk\" must be null, \"skunk\" or \"double skunk\"")
     return state
 
 
-def _whole(value: object, most: int = MAX_SCORE) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
+def _whole(value: object, most: int = MAX_SCORE, least: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
 def _upgrade(topic: str, state: object) -> dict[str, Any]:

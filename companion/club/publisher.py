@@ -5,7 +5,8 @@ the publisher reads the logs from where the broker last acknowledged (a small cu
 directory), folds the inputs with the engine to get the state after each, and publishes them in order with
 QoS 1. With the broker down, slow or unreachable nothing is lost: the game log holds every input, and when
 the connection comes back the publisher sends what the broker has not acknowledged. A message sent twice
-carries the same log and sequence number, so the scoreboard counts it once.
+carries the same log and sequence number, so the scoreboard counts it once. Given the signing key the
+director made for it (`crib club credentials`), the board signs everything it sends to the scoreboard.
 """
 
 from __future__ import annotations
@@ -99,7 +100,8 @@ class Publisher:
     """Publishes one board's games; `start()`, `wake()` after each logged input, `close()`."""
 
     def __init__(self, broker: Broker, club: str, board: str, state_dir: Path, *,
-                 home_assistant: bool = False, clock: Callable[[], float] = time.time) -> None:
+                 home_assistant: bool = False, clock: Callable[[], float] = time.time,
+                 signing_key: bytes | None = None) -> None:
         self.club, self.board = protocol.check_name(club, "club"), protocol.check_name(board, "board")
         self.broker = broker
         self.state_dir = state_dir
@@ -122,8 +124,10 @@ class Publisher:
         self.lock = threading.Lock()
         self.wakeup = threading.Event()
         self.stopping = False
+        self.signing_key = signing_key
         self.client = broker.client(f"cribbage-{club}-{board}")
-        self.client.will_set(self.topic("status"), protocol.status_payload(False), qos=1, retain=True)
+        self.client.will_set(self.topic("status"), self._signed("status", protocol.status_payload(False)), qos=1,
+                             retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
@@ -150,7 +154,8 @@ class Publisher:
             self.thread.join(timeout=2)
         try:
             if self.connected:
-                self.client.publish(self.topic("status"), protocol.status_payload(False), qos=1, retain=True)
+                self.client.publish(self.topic("status"), self._signed("status", protocol.status_payload(False)),
+                                    qos=1, retain=True)
             self.client.disconnect()
         finally:
             self.client.loop_stop()
@@ -296,9 +301,12 @@ class Publisher:
     def _publish(self, kind: str, payload: bytes, *, where: tuple[str, int] | None = None,
                  retain: bool = False) -> None:
         # Never call paho holding our lock: paho calls _on_publish holding its own.
-        info = self.client.publish(self.topic(kind), payload, qos=1, retain=retain)
+        info = self.client.publish(self.topic(kind), self._signed(kind, payload), qos=1, retain=retain)
         if where is not None:
             self._settle(info.mid, where)
+
+    def _signed(self, kind: str, payload: bytes) -> bytes:
+        return payload if self.signing_key is None else protocol.sign(self.signing_key, self.topic(kind), payload)
 
     def _announce(self, state: GameState) -> None:
         """Online, and (when asked) Home Assistant's discovery of this board's sensors."""

@@ -2,15 +2,20 @@
 
 The broker's messages arrive on paho's thread; each is checked (`protocol.parse_message`), taken by the
 `Night`, and when the page would change every open page is sent the new tables and standings over its
-WebSocket. The scoreboard only reads: nothing on its page changes a game, so it needs no token. It keeps
-a persistent session at the broker (QoS 1, a fixed client id), so events sent while it was down arrive
-when it is back, and the retained states bring every table up to date after its own restart.
+WebSocket. The scoreboard page only reads. The director's page (/director) lists what waits for a decision
+and takes cards entered by hand; what changes the night there (`POST /api/enter`, `POST /api/decide`) needs
+the director's token. The scoreboard keeps a persistent session at the broker (QoS 1, a fixed client id), so
+events sent while it was down arrive when it is back, and the retained states bring every table up to date
+after its own restart. At its start it tries the broker without a name: a broker that takes anonymous
+boards is said on both pages (then only signed boards are to be trusted: `--credentials` with the club's
+secret takes nothing else).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import hmac
 import json
 import logging
 import resource
@@ -24,7 +29,7 @@ from aiohttp import WSMsgType, web
 
 from companion.boards import BUILTIN_GAMES, LayoutError, builtin_for, load_layout
 from companion.club import export, protocol
-from companion.club.night import Night
+from companion.club.night import Night, Refused
 from companion.club.pairing import Seat
 from companion.club.publisher import Broker
 from companion.i18n import _, accepted, current, translate_html
@@ -36,15 +41,19 @@ STATIC = Path(__file__).with_name("static")
 WEB_STATIC = Path(__file__).parents[1] / "web" / "static"  # the board page's style, for the same boards
 NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
+DIRECTOR = web.AppKey("director", str)  # the director's token ("" = no director's actions here)
+BROKER = web.AppKey("broker", dict)  # what the scoreboard knows of its broker: {"anonymous", "signed"}
+PROBE = 5.0  # seconds the anonymous sign-in may take
 ROUND_CHECK = 1.0  # seconds between looks at the night's file for what the director's commands wrote
 
 
 class Listener:
     """The scoreboard's MQTT side: every message checked, bad ones logged once per board and reason."""
 
-    def __init__(self, broker: Broker, club: str, night: Night) -> None:
+    def __init__(self, broker: Broker, club: str, night: Night, secret: bytes | None = None) -> None:
         self.club = protocol.check_name(club, "club")
         self.night = night
+        self.secret = secret  # the club's signing secret: only messages signed by their board are taken
         self.refused: set[tuple[str, str]] = set()
         self.received = 0
         self.changed: list[Any] = []  # callbacks for "the page would change"
@@ -80,7 +89,7 @@ class Listener:
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
         self.received += 1
         try:
-            checked = protocol.parse_message(message.topic, message.payload)
+            checked = protocol.parse_message(message.topic, message.payload, self.secret)
         except protocol.BadMessage as error:
             reason = str(error).split(":", 1)[-1][:60]
             if (message.topic, reason) not in self.refused:
@@ -99,11 +108,43 @@ class Listener:
                 callback()
 
 
-def snapshot(night: Night) -> dict[str, Any]:
+def snapshot(night: Night, broker: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"tables": [{**t, "mini": mini_board(t)} for t in night.table_list()],
             "standings": [s.to_json() for s in night.standings()], "pairings": night.pairings(),
             "scoring": {"name": night.scoring.name, "skunks_before_spread": night.scoring.skunks_before_spread},
-            "bracket": night.bracket()}
+            "bracket": night.bracket(), "broker": broker or {}, "waiting": len(night.waiting())}
+
+
+def director_view(night: Night, broker: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the director's page shows: every game waiting, the tie at the qualifying line (as it stands, or
+    as the playoff draw parted it), the rounds and the night's rules."""
+    drawn = night.bracket()
+    return {"waiting": night.waiting(), "tie": drawn["tie"] if drawn else night.line_tie(),
+            "drawn": drawn is not None, "rounds": night.rounds(), "rules": night.rules(),
+            "field": night.field(), "broker": broker or {}}
+
+
+def probe_anonymous(broker: Broker) -> bool | None:
+    """Whether the broker lets a client in without a name (None: it could not be asked)."""
+    anonymous = Broker(broker.host, broker.port, broker.tls, ca_file=broker.ca_file)
+    client = anonymous.client("cribbage-scoreboard-probe")
+    answer: list[bool] = []
+    done = threading.Event()
+
+    def connected(client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        answer.append(not reason.is_failure)
+        done.set()
+
+    client.on_connect = connected
+    try:
+        client.connect(broker.host, broker.port, keepalive=10)
+    except OSError:
+        return None
+    client.loop_start()
+    done.wait(PROBE)
+    client.disconnect()
+    client.loop_stop()
+    return answer[0] if answer else None
 
 
 def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
@@ -140,11 +181,15 @@ def figures(night: Night) -> dict[str, Any]:
             "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
 
 
-def make_app(night: Night) -> web.Application:
-    app = web.Application(client_max_size=1024)
+def make_app(night: Night, director: str = "", broker: dict[str, Any] | None = None) -> web.Application:
+    app = web.Application(client_max_size=4096)
     app[NIGHT] = night
     app[SOCKETS] = weakref.WeakSet()
+    app[DIRECTOR] = director
+    app[BROKER] = broker if broker is not None else {}
     app.add_routes([
+        web.get("/director", _director_page), web.get("/api/waiting", _waiting), web.post("/api/enter", _enter),
+        web.post("/api/decide", _decide),
         web.get("/", _page), web.get("/api/tables", _tables), web.get("/api/standings", _standings),
         web.get("/api/figures", _figures), web.get("/ws", _socket), web.static("/static", STATIC),
         web.get("/api/round", _round), web.get("/api/bracket", _bracket), web.get("/api/scorecard", _scorecard),
@@ -154,11 +199,78 @@ def make_app(night: Night) -> web.Application:
     return app
 
 
-async def _page(request: web.Request) -> web.Response:
-    """The page in the browser's language, else the command's (its words, and the script's as window.WORDS)."""
+def _html(request: web.Request, name: str) -> web.Response:
+    """A page in the browser's language, else the command's (its words, and the script's as window.WORDS)."""
     lang = accepted(request.headers.get("Accept-Language"), current())
-    return web.Response(text=translate_html((STATIC / "club.html").read_text(encoding="utf-8"), lang),
+    return web.Response(text=translate_html((STATIC / name).read_text(encoding="utf-8"), lang),
                         content_type="text/html")
+
+
+async def _page(request: web.Request) -> web.Response:
+    return _html(request, "club.html")
+
+
+async def _director_page(request: web.Request) -> web.Response:
+    return _html(request, "director.html")
+
+
+async def _waiting(request: web.Request) -> web.Response:
+    return web.json_response(director_view(request.app[NIGHT], request.app[BROKER]))
+
+
+def _refusal(status: type[web.HTTPException], code: str, message: str, **facts: Any) -> web.HTTPException:
+    return status(text=json.dumps({"refusal": code, "message": message, **facts}), content_type="application/json")
+
+
+async def _director_asks(request: web.Request) -> dict[str, Any]:
+    """The request's JSON object, once its token is the director's (401 without it, 403 on a scoreboard
+    started without one)."""
+    token = request.app[DIRECTOR]
+    if not token:
+        raise _refusal(web.HTTPForbidden, "no_director", "this scoreboard takes no cards or decisions: start it "
+                       "with --credentials (or --director-token-file)")
+    given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    if not hmac.compare_digest(given.encode(), token.encode()):
+        raise _refusal(web.HTTPUnauthorized, "token", "the director's token is needed (director.token from "
+                       "`crib club credentials`)")
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None
+    if not isinstance(body, dict):
+        raise _refusal(web.HTTPBadRequest, "body", "send a JSON object")
+    return body
+
+
+async def _enter(request: web.Request) -> web.Response:
+    """A card entered by hand: {"round", "player", "opponent", "score", "against"} -> {"status", "message"}."""
+    body = await _director_asks(request)
+    fields = {"round": int, "player": str, "opponent": str, "score": int, "against": int}
+    if any(not isinstance(body.get(k), kind) or isinstance(body.get(k), bool) for k, kind in fields.items()):
+        raise _refusal(web.HTTPBadRequest, "body", "a card needs round, player, opponent (names), score and "
+                       "against (whole numbers)")
+    night = request.app[NIGHT]
+    try:
+        entry = night.enter(body["round"], body["player"].strip(), body["opponent"].strip(), body["score"],
+                            body["against"])
+    except Refused as refused:
+        raise _refusal(web.HTTPConflict, refused.code, str(refused), **refused.facts) from None
+    await push(request.app)
+    return web.json_response(entry.to_json())
+
+
+async def _decide(request: web.Request) -> web.Response:
+    """The director's decision on a waiting game: {"id", "approve": true|false, "card": whose card counts}."""
+    body = await _director_asks(request)
+    item, approve, card = body.get("id"), body.get("approve"), body.get("card")
+    if not isinstance(item, str) or not isinstance(approve, bool) or not (card is None or isinstance(card, str)):
+        raise _refusal(web.HTTPBadRequest, "body", "a decision needs the game's id and approve: true or false")
+    try:
+        message = request.app[NIGHT].decide(item, approve, card)
+    except Refused as refused:
+        raise _refusal(web.HTTPConflict, refused.code, str(refused), **refused.facts) from None
+    await push(request.app)
+    return web.json_response({"message": message})
 
 
 async def _tables(request: web.Request) -> web.Response:
@@ -215,7 +327,7 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
     socket = web.WebSocketResponse(heartbeat=20)
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
-    await socket.send_str(json.dumps(snapshot(request.app[NIGHT])))
+    await socket.send_str(json.dumps(snapshot(request.app[NIGHT], request.app[BROKER])))
     async for message in socket:  # the page sends nothing; this waits for it to close
         if message.type == WSMsgType.ERROR:
             break
@@ -224,7 +336,7 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
 
 async def push(app: web.Application) -> None:
     """Send every open page the night as it is now."""
-    text = json.dumps(snapshot(app[NIGHT]))
+    text = json.dumps(snapshot(app[NIGHT], app[BROKER]))
     sockets = app[SOCKETS]
     for socket in tuple(sockets):
         if not socket.closed:
@@ -232,9 +344,10 @@ async def push(app: web.Application) -> None:
 
 
 async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int,
-                started: asyncio.Event | None = None) -> None:
-    """Follow the club and serve its page until cancelled."""
-    app = make_app(night)
+                started: asyncio.Event | None = None, director: str = "", secret: bytes | None = None) -> None:
+    """Follow the club and serve its pages until cancelled."""
+    known: dict[str, Any] = {"anonymous": None, "signed": secret is not None}
+    app = make_app(night, director, known)
     loop = asyncio.get_running_loop()
     pending = asyncio.Event()
     heard = threading.Event()  # a board's message changed the page (set on paho's thread)
@@ -243,7 +356,7 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
         heard.set()
         loop.call_soon_threadsafe(pending.set)
 
-    listener = Listener(broker, club, night)
+    listener = Listener(broker, club, night, secret)
     listener.changed.append(board_news)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
@@ -253,7 +366,17 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
     if started is not None:
         started.set()
     watch = asyncio.create_task(_look_for_the_director(pending))
+
+    async def probe() -> None:
+        known["anonymous"] = await asyncio.to_thread(probe_anonymous, broker)
+        if known["anonymous"]:
+            log.warning("scoreboard: the broker takes anonymous clients: anyone on its network can post as a board")
+        heard.set()
+        pending.set()
+
+    probing = asyncio.create_task(probe())
     seen: tuple[Any, ...] = ()
+    told: tuple[Any, ...] = ()
     try:
         while True:
             await pending.wait()
@@ -262,15 +385,17 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
             heard.clear()
             drawn = night.revision()  # a round, a card or the playoffs written by `crib club ...` meanwhile
             if drawn != seen:
-                if drawn[:2] != seen[:2] and drawn[0]:
-                    number, seats, _byes = night.seats()
+                number, seats, _byes = night.current_seats()
+                if number and (number, seats) != told:  # the round's seats, or the playoffs' open matches
                     listener.publish_seats(number, seats, set(night.tables))
+                    told = (number, seats)
                 seen, changed = drawn, True
             if changed:
                 await push(app)
                 await asyncio.sleep(0.05)  # at most 20 pushes a second, however busy the night
     finally:
         watch.cancel()
+        probing.cancel()
         listener.close()
         await runner.cleanup()
 

@@ -48,6 +48,7 @@ class Game:
     board: str = ""
     round: int | None = None
     at: float = 0.0
+    stage: str = "qualifying"  # or "playoffs"
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
-from companion.i18n import _
+from companion.i18n import N_, _
 
 if TYPE_CHECKING:
     from companion.club.night import Night
     from companion.club.pairing import Seat
-    from companion.club.tournament import Scoring
     from companion.config import ClubConfig
 
 
@@ -23,16 +22,38 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "club", help=_("the club scoreboard: every board's game live, the night's standings, a tournament"),
         description=_("Follow a club's boards through an MQTT broker and serve a scoreboard page with every table "
-        "live and the night's standings (docs/club.md). A tournament: `crib club round` seats a round, "
-        "`crib club enter` takes a game played without a board, `crib club playoffs` draws and prints the "
-        "bracket, `crib club scorecards` and `crib club export` print the night."),
+        "live and the night's standings, and a director's page (docs/club.md). `crib club credentials` makes "
+        "the club's passwords, keys and broker files. A tournament: `crib club round` seats a round, "
+        "`crib club enter` takes a game played without a board, `crib club close` ends a round's cards, "
+        "`crib club playoffs` draws and prints the bracket, `crib club scorecards` and `crib club export` "
+        "print the night."),
     )
     _add_broker_arguments(parser)
     _add_scoring_arguments(parser)
+    parser.add_argument("--credentials", type=Path, help=_("the folder `crib club credentials` wrote: the "
+                        "scoreboard's broker password, the director's token and the club's signing secret"))
+    parser.add_argument("--director-token-file", type=Path, help=_("a file holding the director's token (default: "
+                        "director.token in --credentials)"))
+    parser.add_argument("--signed", action="store_true", help=_("take only messages signed with each board's key "
+                        "(the club's secret from --credentials): for a broker that cannot keep boards apart"))
     parser.add_argument("--listen", default="127.0.0.1:8090", metavar="HOST:PORT",
                         help=_("where the page is served (default 127.0.0.1:8090; 0.0.0.0:8090 for a club's network)"))
     parser.set_defaults(func=run_scoreboard)
-    commands = parser.add_subparsers(dest="club_command", metavar="round|pair|enter|playoffs|scorecards|export")
+    commands = parser.add_subparsers(
+        dest="club_command", metavar="credentials|round|pair|enter|close|playoffs|scorecards|export")
+
+    made = commands.add_parser("credentials", help=_("make the club's passwords, keys and Mosquitto's files"),
+                               description=_("Make a broker password for each board and for the scoreboard, the "
+                               "director's token and the club's signing secret (each board's key derived from "
+                               "it), and write Mosquitto's password file, ACL and settings to install. Run again "
+                               "with more boards: what exists is kept."))
+    made.add_argument("--club", required=True, help=_("the club's id"))
+    made.add_argument("--boards", required=True, help=_("the boards, comma-separated (their broker user names)"))
+    made.add_argument("--out", type=Path, required=True, help=_("the folder to write (kept private)"))
+    made.add_argument("--install", type=Path, default=Path("/etc/mosquitto"),
+                      help=_("where the broker's files will be installed (default /etc/mosquitto)"))
+    made.add_argument("--port", type=int, default=1883, help=_("the broker's port (default 1883)"))
+    made.set_defaults(func=run_credentials)
 
     seat = commands.add_parser("round", help=_("draw a round and seat it: which table plays whom"),
                                description=_("Draw round N (the next by default) by the ACC movement (one half of "
@@ -45,6 +66,9 @@ def register(subparsers: Any) -> None:
     seat.add_argument("--movement", choices=["acc", "round-robin"], help=_("how players meet (default acc; kept)"))
     seat.add_argument("--move", type=int, help=_("acc: tables the moving side moves each round (default 1; kept)"))
     seat.add_argument("--round", type=int, help=_("the round to draw (default: the next); drawn again, it replaces"))
+    seat.add_argument("--best-of", type=int, choices=[1, 3, 5, 7], help=_("playoff matches: games a match "
+                      "(default [club] best_of: 3; kept with the night)"))
+    _add_scoring_arguments(seat)
     seat.set_defaults(func=run_round)
 
     pairs = commands.add_parser("pair", help=_("draw a casual round: a round-robin or a ladder of tonight"),
@@ -60,15 +84,27 @@ def register(subparsers: Any) -> None:
     pairs.set_defaults(func=run_pair)
 
     enter = commands.add_parser("enter", help=_("a game played without a board, from one player's card"),
-                                description=_("Enter one player's card of a game played without a board. The game "
-                                "counts once both players have entered it and the cards agree."))
-    _add_night_arguments(enter)
+                                description=_("Enter one player's card of a game played without a board, through "
+                                "the scoreboard (the director's token). The game counts once both players have "
+                                "entered it and the cards agree; cards that differ exit 1 and wait for the "
+                                "director; a card the night cannot take (not seated, not in the field, a closed "
+                                "round) exits 2 saying why."))
+    enter.add_argument("--scoreboard", default="http://127.0.0.1:8090",
+                       help=_("the scoreboard's address (default http://127.0.0.1:8090)"))
+    enter.add_argument("--token-file", type=Path, help=_("a file holding the director's token (or "
+                       "$CRIB_CLUB_TOKEN)"))
     enter.add_argument("--round", type=int, required=True, help=_("the round the game was played in"))
     enter.add_argument("--player", required=True, help=_("whose card this is"))
     enter.add_argument("--opponent", required=True, help=_("who they played"))
     enter.add_argument("--score", type=int, required=True, help=_("the player's score (121 for the winner)"))
     enter.add_argument("--against", type=int, required=True, help=_("the opponent's score"))
     enter.set_defaults(func=run_enter)
+
+    ending = commands.add_parser("close", help=_("take no more cards for a round"),
+                                 description=_("Close round N: cards entered for it afterwards are refused."))
+    _add_night_arguments(ending)
+    ending.add_argument("--round", type=int, required=True, help=_("the round to close"))
+    ending.set_defaults(func=run_close)
 
     playoffs = commands.add_parser("playoffs", help=_("draw the playoffs from the standings, and print the bracket"),
                                    description=_("The first time: seed the top quarter of the standings (rounded up) "
@@ -133,17 +169,13 @@ def _club(args: argparse.Namespace) -> ClubConfig:
         raise CommandError(str(error)) from None
 
 
-def _scoring(args: argparse.Namespace) -> Scoring:
-    from companion.club.tournament import Scoring
-
-    club = _club(args)
-    chosen = args.skunks_before_spread
-    return Scoring(args.scoring or club.scoring, club.skunks_before_spread if chosen is None else chosen)
-
-
-def _night(args: argparse.Namespace, scoring: Scoring | None = None) -> Night:
+def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
+    """The night, its rules checked against the options given (a night keeps the rules it began with; an
+    option naming others is refused). `fix`: a command that decides the night (the scoreboard, a round, the
+    playoffs) keeps the options' rules, or else [club]'s, when the night has none yet; the others only read."""
     from companion.club import protocol
-    from companion.club.night import Night
+    from companion.club.night import Night, Refused
+    from companion.club.tournament import Scoring
 
     try:
         protocol.check_name(args.club, "club")
@@ -151,7 +183,24 @@ def _night(args: argparse.Namespace, scoring: Scoring | None = None) -> Night:
         raise CommandError(str(error)) from None
     folder = night_dir(args)
     folder.mkdir(parents=True, exist_ok=True)
-    return Night(folder / "night.sqlite", scoring)
+    night = Night(folder / "night.sqlite")
+    club = _club(args)
+    name, skunks = getattr(args, "scoring", None), getattr(args, "skunks_before_spread", None)
+    kept_skunks = night.setting("skunks_before_spread")
+    given = None if name is None and skunks is None else Scoring(
+        name or night.setting("scoring") or club.scoring,
+        skunks if skunks is not None else club.skunks_before_spread if kept_skunks is None else kept_skunks)
+    night.default_scoring = given or Scoring(club.scoring, club.skunks_before_spread)
+    try:
+        if fix:
+            night.keep_rules(scoring=night.default_scoring if night.setting("scoring") is None else given,
+                             best_of=getattr(args, "best_of", None) or night.setting("best_of") or club.best_of)
+        else:
+            night.check_rules(scoring=given, best_of=getattr(args, "best_of", None))
+    except Refused as refused:
+        night.close()
+        raise CommandError(str(refused)) from None
+    return night
 
 
 def night_dir(args: argparse.Namespace) -> Path:
@@ -162,35 +211,68 @@ def night_dir(args: argparse.Namespace) -> Path:
 
 def run_scoreboard(args: argparse.Namespace) -> int:
     from companion.club import protocol
-    from companion.club.night import Night
     from companion.club.publisher import Broker
     from companion.club.scoreboard import serve
 
     if not args.broker or not args.club:
         raise CommandError("say which broker and club to follow, like "
                            "`crib club --broker mqtt://127.0.0.1:1883 --club thursday`")
+    made: Path | None = args.credentials
     try:
         protocol.check_name(args.club, "club")
-        password = (args.password_file.read_text(encoding="utf-8").strip() if args.password_file
+        password_file = args.password_file or (made / "scoreboard.password" if made else None)
+        password = (password_file.read_text(encoding="utf-8").strip() if password_file
                     else os.environ.get("CRIB_CLUB_PASSWORD", ""))
-        broker = Broker.from_url(args.broker, username=args.username, password=password, ca_file=args.ca_file,
-                                 cert_file=args.cert_file, key_file=args.key_file)
+        token_file = args.director_token_file or (made / "director.token" if made else None)
+        director = token_file.read_text(encoding="utf-8").strip() if token_file else ""
+        if args.signed and not made:
+            raise ValueError("--signed needs --credentials: the folder holding the club's secret (club.secret)")
+        secret = bytes.fromhex((made / "club.secret").read_text(encoding="utf-8").strip()) if args.signed and made \
+            else None
+        broker = Broker.from_url(args.broker, username=args.username or ("scoreboard" if made else ""),
+                                 password=password, ca_file=args.ca_file, cert_file=args.cert_file,
+                                 key_file=args.key_file)
     except (ValueError, OSError) as error:
         raise CommandError(str(error)) from None
     host, _colon, port = args.listen.rpartition(":")
     if not host or not port.isdigit():
         raise CommandError(f"--listen {args.listen!r}: give HOST:PORT, like 127.0.0.1:8090")
-    folder = night_dir(args)
-    folder.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    night = Night(folder / "night.sqlite", _scoring(args))
-    print(f"Scoreboard of {args.club}: http://{host}:{port}/ (following {args.broker}; Ctrl-C stops)", flush=True)
+    night = _night(args, fix=True)
+    print(f"Scoreboard of {args.club}: http://{host}:{port}/ (following {args.broker}; the director's page "
+          f"http://{host}:{port}/director{'' if director else ', read only: no director token'}; Ctrl-C stops)",
+          flush=True)
     try:
-        asyncio.run(serve(broker, args.club, night, host=host, port=int(port)))
+        asyncio.run(serve(broker, args.club, night, host=host, port=int(port), director=director, secret=secret))
     except KeyboardInterrupt:
         pass
     finally:
         night.close()
+    return 0
+
+
+def run_credentials(args: argparse.Namespace) -> int:
+    from companion.club.credentials import make_credentials
+
+    boards = _names(args.boards)
+    if not boards:
+        raise CommandError("name the boards, like --boards t1,t2,t3")
+    try:
+        passwords = make_credentials(args.out, args.club, boards, install=args.install, port=args.port)
+    except (ValueError, OSError) as error:
+        raise CommandError(str(error)) from None
+    out = args.out
+    print(_("Credentials of {club} in {folder} (keep the folder private):").format(club=args.club, folder=out))
+    print(_("  broker: install {files}/cribbage.passwords and cribbage.acl in {install}/, cribbage.conf in "
+            "{install}/conf.d/, then restart mosquitto").format(files=out / "mosquitto", install=args.install))
+    print(_("  scoreboard: crib club --credentials {folder} --club {club} --broker mqtt://HOST:{port}").format(
+        folder=out, club=args.club, port=args.port))
+    print(_("  director: {token} (the director's page and `crib club enter --token-file`)").format(
+        token=out / "director.token"))
+    for board in boards:
+        print(_("  board {board}: user {board}, password_file {password}, signing_key_file {key}").format(
+            board=board, password=out / "boards" / board / "password", key=out / "boards" / board / "signing.key"))
+    print(_("{count} broker users: {users}").format(count=len(passwords), users=", ".join(passwords)))
     return 0
 
 
@@ -222,8 +304,9 @@ def run_pair(args: argparse.Namespace) -> int:
 
 def run_round(args: argparse.Namespace) -> int:
     from companion.club import pairing, protocol
+    from companion.club.night import Refused
 
-    night = _night(args)
+    night = _night(args, fix=True)
     try:
         players = _names(args.players) or night.field()
         boards = _names(args.boards) or night.setting("boards") or []
@@ -234,14 +317,17 @@ def run_round(args: argparse.Namespace) -> int:
                              "`crib club round --club thursday --players Ann,Bob,Cat,Dan --boards t1,t2`")
         for board in boards:
             protocol.check_name(board, "board")
+        if night.playoffs_drawn() is not None:
+            raise ValueError("the playoffs are drawn: the qualifying rounds are over")
         number = args.round or night.latest_round() + 1
         pairs = (pairing.acc_movement(players, number, move) if movement == "acc"
                  else pairing.round_robin(players, number))
         seats, byes = pairing.seat(pairs, boards)
+        night.keep_rules(movement=movement, move=move)
         night.set_round(number, seats, byes)
-        for key, value in (("players", players), ("boards", boards), ("movement", movement), ("move", move)):
+        for key, value in (("players", players), ("boards", boards)):
             night.set_setting(key, value)
-    except ValueError as error:
+    except (ValueError, Refused) as error:
         raise CommandError(str(error)) from None
     finally:
         night.close()
@@ -257,46 +343,132 @@ def _print_round(number: int, seats: list[Seat], byes: list[str]) -> None:
         print(f"  {player} has a bye (2 game points, no spread)")
 
 
+# A card's refusal in the reader's language, from its code and facts (the scoreboard's words are English).
+REFUSED = {
+    "token": N_("the director's token is needed: --token-file FILE (director.token from `crib club credentials`)"),
+    "no_director": N_("this scoreboard takes no cards: start it with --credentials (or --director-token-file)"),
+    "self": N_("a player cannot play themselves: name the opponent"),
+    "score": N_("a finished game is {target} to less: the scores {score} and {against} are not"),
+    "no_round": N_("there is no round {round}: the rounds drawn are {rounds}"),
+    "closed": N_("round {round} is closed: the director takes no more cards for it"),
+    "not_in_field": N_("{player} is not in tonight's field ({field})"),
+    "not_seated/played": N_("{player} and {opponent} were not seated together in round {round}: {player} played "
+                            "{other} at table {table}"),
+    "not_seated/bye": N_("{player} and {opponent} were not seated together in round {round}: {player} had a bye"),
+    "not_seated/unseated": N_("{player} and {opponent} were not seated together in round {round}: {player} was not "
+                              "seated"),
+    "on_board": N_("board {board} has reported the game of {player} and {opponent} in round {round}: it needs no "
+                   "card"),
+}
+ENTERED = {
+    "first": N_("{player}'s card for round {round} is in; it counts when {opponent} enters the same game"),
+    "counts": N_("round {round}: {player} {score}, {opponent} {against}, entered by both: it counts"),
+    "late": N_("round {round}: {player} {score}, {opponent} {against}: entered after the playoffs were drawn, it "
+               "waits for the director (it never moves the bracket)"),
+    "disagreement": N_("round {round}: {player} says {player} {score}, {opponent} {against}: the cards differ, so "
+                       "the game does not count. It waits for the director, or for both cards to agree"),
+}
+
+
+def refused_words(answer: dict[str, Any]) -> str:
+    code = str(answer.get("refusal"))
+    template = REFUSED.get(f"{code}/{answer.get('where')}") or REFUSED.get(code)
+    try:
+        return _(template).format(**answer) if template else str(answer.get("message", code))
+    except (KeyError, IndexError):
+        return str(answer.get("message", code))
+
+
 def run_enter(args: argparse.Namespace) -> int:
+    """Post the card to the scoreboard: 0 when taken (it counts, or waits for the opponent's card or the
+    director), 1 when the cards differ, 2 when the night refuses it (the reason said)."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    try:
+        token = (args.token_file.read_text(encoding="utf-8").strip() if args.token_file
+                 else os.environ.get("CRIB_CLUB_TOKEN", ""))
+    except OSError as error:
+        raise CommandError(_("--token-file: {problem}: {path}").format(problem=error.strerror,
+                                                                       path=args.token_file)) from None
+    card = {"round": args.round, "player": args.player.strip(), "opponent": args.opponent.strip(),
+            "score": args.score, "against": args.against}
+    request = urllib.request.Request(f"{args.scoreboard.rstrip('/')}/api/enter", data=json.dumps(card).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              "Authorization": f"Bearer {token}"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            answer = json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        try:
+            refusal = json.loads(error.read())
+        except ValueError:
+            refusal = {"message": error.reason}
+        raise CommandError(_("the card is refused: {reason}").format(reason=refused_words(refusal))) from None
+    except (urllib.error.URLError, OSError) as error:
+        raise CommandError(_("cannot reach the scoreboard at {url} ({problem}): is `crib club` running there? "
+                             "(--scoreboard URL)").format(url=args.scoreboard,
+                                                          problem=getattr(error, "reason", error))) from None
+    status = answer.get("status")
+    print(_(ENTERED[status]).format(**card) if status in ENTERED else answer.get("message", ""))
+    return 1 if status == "disagreement" else 0
+
+
+def run_close(args: argparse.Namespace) -> int:
+    from companion.club.night import Refused
+
     night = _night(args)
     try:
-        print(night.enter(args.round, args.player.strip(), args.opponent.strip(), args.score, args.against))
-    except ValueError as error:
-        raise CommandError(str(error)) from None
+        night.close_round(args.round)
+    except Refused as refused:
+        raise CommandError(str(refused)) from None
     finally:
         night.close()
+    print(_("Round {round} is closed: no more cards for it").format(round=args.round))
     return 0
 
 
 def run_playoffs(args: argparse.Namespace) -> int:
-    night = _night(args, _scoring(args))
+    from companion.club.night import Refused
+
+    night = _night(args, fix=True)
     try:
         if night.playoffs_drawn() is None:
-            night.draw_playoffs(args.best_of or _club(args).best_of)
+            night.draw_playoffs()
         bracket = night.bracket()
-    except ValueError as error:
-        raise CommandError(str(error)) from None
+        scoring = night.scoring
+    except Refused as refused:
+        raise CommandError(str(refused)) from None
     finally:
         night.close()
     assert bracket is not None
-    print(f"Playoffs, best of {bracket['best_of']}:")
+    points = "ACC game points" if scoring.name == "acc" else "match points"
+    print(f"Playoffs, best of {bracket['best_of']} (seeded by {points}):")
     for seed, player in enumerate(bracket["seeds"], start=1):
         print(f"  seed {seed}: {player}")
+    tie = bracket["tie"]
+    if tie:
+        how = {"head-to-head": _("head-to-head"), "lot": _("by lot")}
+        parted = ", ".join(f"{p} ({how[by]})" for p, by in zip(tie["order"], tie["by"], strict=True))
+        print(_("Tied at the qualifying line for {places} place(s): {players}; parted by head-to-head, then by lot: "
+                "{parted}").format(places=tie["places"], players=", ".join(tie["players"]), parted=parted))
     names = {len(bracket["rounds"]) - 1: "Final", len(bracket["rounds"]) - 2: "Semi-finals"}
     for depth, matches in enumerate(bracket["rounds"]):
         print(f"{names.get(depth, f'Round {depth + 1}')}:")
         for match in matches:
-            print(f"  {_match_words(match)}")
+            print(f"  {_match_words(match, final=depth == len(bracket['rounds']) - 1)}")
     return 0
 
 
-def _match_words(match: dict[str, Any]) -> str:
+def _match_words(match: dict[str, Any], *, final: bool = False) -> str:
     sides = [f"({seed}) {player}" if player else "(to come)"
              for seed, player in zip(match["seeds"], match["players"], strict=True)]
     if match["players"][1] is None and match["winner"]:
         return f"{sides[0]}: a bye"
     wins = match["wins"]
-    result = f" ({wins[0]}-{wins[1]}, {match['winner']} goes through)" if match["winner"] else (
+    done = "wins the final" if final else "goes through"
+    result = f" ({wins[0]}-{wins[1]}, {match['winner']} {done})" if match["winner"] else (
         f" ({wins[0]}-{wins[1]})" if any(wins) else "")
     return f"{sides[0]} against {sides[1]}{result}"
 
@@ -307,7 +479,7 @@ def run_scorecards(args: argparse.Namespace) -> int:
     need_extra("print", "fpdf")
     from companion.club.export import scorecards_pdf
 
-    night = _night(args, _scoring(args))
+    night = _night(args)
     try:
         everyone = night.players()
         chosen = [p.strip() for p in args.player] if args.player else everyone
@@ -328,7 +500,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     if not args.standings and not args.games:
         raise CommandError("say what to write: --standings FILE, --games FILE or both")
-    night = _night(args, _scoring(args))
+    night = _night(args)
     try:
         for path, text in ((args.standings, standings_csv), (args.games, games_csv)):
             if path:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,10 @@ PLAYERS = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay")]
 class Scoreboard:
     """`crib club` in a thread: the same serve() the command runs, on a free port."""
 
-    def __init__(self, broker: Mosquitto, folder: Path, *, club: str = CLUB, scoring: Scoring | None = None) -> None:
+    def __init__(self, broker: Mosquitto, folder: Path, *, club: str = CLUB, scoring: Scoring | None = None,
+                 director: str = "", secret: bytes | None = None) -> None:
         self.port, self.folder, self.broker, self.club, self.scoring = free_port(), folder, broker, club, scoring
+        self.director, self.secret = director, secret
         self.start()
 
     def start(self) -> None:
@@ -33,7 +36,8 @@ class Scoreboard:
         self.loop = asyncio.new_event_loop()
         started = asyncio.Event()
         self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), self.club, self.night,
-                                                host="127.0.0.1", port=self.port, started=started))
+                                                host="127.0.0.1", port=self.port, started=started,
+                                                director=self.director, secret=self.secret))
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
         wait_for(started.is_set, "the scoreboard to start")
@@ -54,6 +58,16 @@ class Scoreboard:
 
     def get(self, path: str) -> Any:
         return json.loads(self.text(path))
+
+    def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
+        """POST JSON with the director's token: the status and the answer."""
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=json.dumps(body).encode(),
+                                         headers={"Authorization": f"Bearer {token}"}, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
 
     def tables(self) -> dict[str, dict]:
         return {t["board"]: t for t in self.get("/api/tables")}

@@ -1,9 +1,10 @@
+import json
 import time
 
 import pytest
 
 from companion.club import protocol
-from companion.club.night import Night
+from companion.club.night import Night, Refused
 from companion.club.pairing import Seat
 from companion.club.tournament import Scoring
 from companion.cribbage.game import apply, initial_state
@@ -70,7 +71,7 @@ def test_the_night_is_read_back_after_a_restart(tmp_path):
     again = Night(tmp_path / "night.sqlite")
     assert scores_of(again.table_list()[0]) == by_name(final.scores)
     assert again.games_finished() == 1
-    assert again.pairings() == {"round": 1, "drawn": 7.0, "byes": ["C"],
+    assert again.pairings() == {"round": 1, "drawn": 7.0, "byes": ["C"], "stage": "qualifying",
                                 "tables": [{"table": 1, "board": "t1", "players": ["A", "B"]}]}
 
 
@@ -96,27 +97,158 @@ def test_a_board_playing_other_players_than_its_seat_is_flagged_but_not_for_last
     assert not night.table_list()[0]["wrong_players"]
 
 
+def night_of(*seated, field=None, scoring="acc"):
+    """A night of round 1 with `seated` pairs at t1, t2, ... (the field: theirs, or `field`)."""
+    night = Night(scoring=Scoring(scoring))
+    night.set_setting("players", field or [p for pair in seated for p in pair])
+    night.set_setting("boards", [f"t{i + 1}" for i in range(len(seated))])
+    night.set_round(1, [Seat(i + 1, f"t{i + 1}", pair) for i, pair in enumerate(seated)], [])
+    return night
+
+
 def test_a_game_entered_by_hand_counts_only_when_both_players_cards_agree():
-    night = Night(scoring=Scoring("acc"))
-    night.set_round(1, [Seat(1, "t1", ("Ann", "Bob"))], [])
-    assert "counts when Bob enters" in night.enter(1, "Ann", "Bob", 121, 88)
+    night = night_of(("Ann", "Bob"))
+    assert night.enter(1, "Ann", "Bob", 121, 88).status == "first"
     assert night.games_finished() == 0
-    assert "the cards differ" in night.enter(1, "Bob", "Ann", 87, 121)
+    assert night.enter(1, "Bob", "Ann", 87, 121).status == "disagreement"
     assert night.games_finished() == 0
-    assert "it counts" in night.enter(1, "Bob", "Ann", 88, 121)  # Bob corrects his card
+    assert night.enter(1, "Bob", "Ann", 88, 121).status == "counts"  # Bob corrects his card
     [ann, bob] = night.standings()
     assert (ann.player, ann.points, ann.spread, ann.skunks) == ("Ann", 3, 33, 1)
     assert (bob.player, bob.points, bob.spread) == ("Bob", 0, -33)
     assert [line.round for line in night.scorecard("Ann")] == [1]
-    for bad in [(1, "Ann", "Ann", 121, 80), (1, "Ann", "Bob", 120, 80), (1, "Ann", "Bob", 121, 121),
-                (7, "Ann", "Bob", 121, 80)]:
-        with pytest.raises(ValueError):
+    assert night.waiting() == []
+    for bad, code in [((1, "Ann", "Ann", 121, 80), "self"), ((1, "Ann", "Bob", 120, 80), "score"),
+                      ((1, "Ann", "Bob", 121, 121), "score"), ((7, "Ann", "Bob", 121, 80), "no_round")]:
+        with pytest.raises(Refused) as refused:
             night.enter(*bad)
+        assert refused.value.code == code
     assert night.games_finished() == 1
 
 
-def test_the_playoffs_seed_the_top_quarter_and_end_the_qualifying():
+def test_a_card_must_match_the_rounds_seating():
+    night = night_of(("Ann", "Cat"), ("Bob", "Dan"), field=["Ann", "Bob", "Cat", "Dan", "Gus"])
+    night.set_round(1, [Seat(1, "t1", ("Ann", "Cat")), Seat(2, "t2", ("Bob", "Dan"))], ["Gus"])
+    for card, code, said in [((1, "Zed", "Ann", 121, 90), "not_in_field", "Zed is not in tonight's field"),
+                             ((1, "Gus", "Ann", 121, 90), "not_seated", "Gus had a bye"),
+                             ((1, "Ann", "Bob", 121, 90), "not_seated", "Ann played Cat at table 1")]:
+        with pytest.raises(Refused, match=said) as refused:
+            night.enter(*card)
+        assert refused.value.code == code
+    night.close_round(1)
+    with pytest.raises(Refused, match="round 1 is closed"):
+        night.enter(1, "Ann", "Cat", 121, 90)
+    assert night.games_finished() == 0 and all(s.games == 0 for s in night.standings())
+
+
+def test_a_changed_card_after_agreement_takes_the_game_out_until_both_agree_or_the_director_decides():
+    night = night_of(("Ann", "Bob"), ("Cat", "Dan"))
+    night.enter(1, "Ann", "Bob", 121, 100)
+    night.enter(1, "Bob", "Ann", 100, 121)
+    assert {s.player: s.points for s in night.standings()}["Ann"] == 2
+    assert night.enter(1, "Bob", "Ann", 121, 60).status == "disagreement"  # Bob now says he won
+    assert night.games_finished() == 0 and {s.player: s.points for s in night.standings()}["Ann"] == 0
+    [item] = night.waiting()
+    assert item["reason"] == "disagreement" and item["detail"]["was"] == "counts"
+    assert [c["player"] for c in item["detail"]["cards"]] == ["Bob", "Ann"]
+    with pytest.raises(Refused, match="say whose card counts"):
+        night.decide(item["id"], True)
+    night.decide(item["id"], True, card="Ann")  # the director checks the paper: Ann's card is right
+    assert {s.player: (s.points, s.spread) for s in night.standings()}["Ann"] == (2, 21)
+    assert night.waiting() == []
+
+
+def test_a_board_game_between_players_not_seated_there_waits_for_the_director():
+    events, _final = messages(seed=6)  # A against B
+    night = night_of(("Ann", "Cat"), field=["Ann", "Cat"])
+    for message in events:
+        night.receive(message)
+    [item] = night.waiting()
+    assert (item["reason"], item["board"], item["detail"]["seated"], item["approvable"]) == (
+        "stranger", "t1", ["Ann", "Cat"], True)
+    assert night.games_finished() == 0 and [s.player for s in night.standings()] == ["Ann", "Cat"]
+    assert night.draw_playoffs(1) == ["Ann", "Cat"]  # strangers do not enlarge the field either
+    night.decide(item["id"], False)
+    assert night.waiting() == [] and night.games_finished() == 0
+    for message in events:  # heard again (a retained state, a redelivery): a decision stands
+        night.receive(message)
+    assert night.waiting() == [] and night.games_finished() == 0
+
+
+def test_the_director_may_count_a_strangers_game():
+    events, final = messages(seed=6)
+    night = night_of(("Ann", "Cat"), field=["Ann", "Cat"])
+    for message in events:
+        night.receive(message)
+    [item] = night.waiting()
+    night.decide(item["id"], True)
+    assert night.games_finished() == 1
+    winner = final.winner.players[0]
+    assert {s.player: s.wins for s in night.standings()}[winner] == 1
+
+
+def claim(state, seq, board="t1", log="0001", kind="state"):
+    payload = json.dumps({"v": 2, "board": board, "log": log, "seq": seq, "at": 1.0, "state": state,
+                          **({"input": {"type": "go"}} if kind == "events" else {})}).encode()
+    return protocol.parse_message(f"cribbage/c/boards/{board}/{kind}", payload)
+
+
+def test_a_finished_game_claimed_without_its_inputs_never_counts():
+    events, _final = messages(seed=7)
+    forged = json.loads(json.dumps(events[-1].state))
+    forged["sides"][forged["winner"]]["score"], forged["sides"][1 - forged["winner"]]["score"] = 121, 3
     night = Night(scoring=Scoring("acc"))
+    night.receive(claim(forged, 40))
+    [item] = night.waiting()
+    assert (item["reason"], item["detail"]["code"], item["approvable"]) == ("unfollowed", "missing", False)
+    assert night.games_finished() == 0 and night.standings() == []
+    with pytest.raises(Refused, match="cannot be approved"):
+        night.decide(item["id"], True)
+
+
+def test_a_finished_game_whose_inputs_do_not_reach_its_scores_never_counts():
+    events, _final = messages(seed=8)
+    night = Night(scoring=Scoring("acc"))
+    for message in events[:-1]:
+        night.receive(message)
+    last = events[-1]
+    forged = json.loads(json.dumps(last.state))
+    forged["sides"][1 - forged["winner"]]["score"] = 5  # the board's last input, but a double skunk it never had
+    forged["skunk"] = "double skunk"
+    payload = json.dumps({"v": 2, "board": "t1", "log": "0001", "seq": last.seq, "at": 1.0, "input": last.input,
+                          "state": forged}).encode()
+    night.receive(protocol.parse_message("cribbage/c/boards/t1/events", payload))
+    [item] = night.waiting()
+    assert (item["reason"], item["detail"]["code"], item["detail"]["what"]) == ("unfollowed", "differs", "skunk")
+    assert night.games_finished() == 0 and all(s.games == 0 for s in night.standings())
+    night.decide(item["id"], False)
+    assert night.waiting() == [] and night.games_finished() == 0
+
+
+def test_a_retained_state_heard_before_its_inputs_counts_once_they_arrive():
+    events, _final = messages(seed=9)
+    night = Night()
+    night.receive(claim(events[-1].state, events[-1].seq))  # the scoreboard restarted: retained state first
+    assert night.games_finished() == 0 and night.waiting()[0]["detail"]["code"] == "missing"
+    for message in events:
+        night.receive(message)
+    assert night.games_finished() == 1 and night.waiting() == []
+
+
+def test_the_night_keeps_its_rules():
+    night = Night(scoring=Scoring("acc"))
+    assert night.scoring.name == "acc"
+    night.keep_rules(best_of=3)
+    with pytest.raises(Refused, match="keeps scoring acc"):
+        night.keep_rules(scoring=Scoring("match"))
+    with pytest.raises(Refused, match="keeps best of 3"):
+        night.keep_rules(best_of=5)
+    assert night.rules()["best_of"] == 3 and night.scoring.name == "acc"
+
+
+def test_the_playoffs_seed_the_top_quarter_and_end_the_qualifying():
+    night = night_of(("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay"), ("Gus", "Hal"),
+                     field=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"])
     night.set_round(1, [Seat(1, "t1", ("Ann", "Bob")), Seat(2, "t2", ("Cat", "Dan")), Seat(3, "t3", ("Eve", "Fay")),
                         Seat(4, "t4", ("Gus", "Hal"))], ["Ivy"])
     for a, b, score in [("Ann", "Bob", 100), ("Cat", "Dan", 80), ("Eve", "Fay", 120), ("Gus", "Hal", 60)]:
@@ -124,11 +256,42 @@ def test_the_playoffs_seed_the_top_quarter_and_end_the_qualifying():
         night.enter(1, b, a, score, 121)
     # nine players: three go through; Ann's win by 21 ranks above Ivy's bye (2 points, a win, no spread)
     assert night.draw_playoffs(3, at=time.time()) == ["Gus", "Cat", "Ann"]
-    night.enter(1, "Ann", "Cat", 121, 20)  # a playoff game: the qualifying is over
-    night.enter(1, "Cat", "Ann", 20, 121)
+    assert night.enter(1, "Ann", "Bob", 121, 100).status == "counts"  # a card entered again: it still counts
+    night.enter(1, "Eve", "Fay", 121, 20)  # a qualifying card after the draw: it waits, the bracket stays
+    assert night.enter(1, "Fay", "Eve", 20, 121).status == "late"
     assert [(s.player, s.points) for s in night.standings()][:3] == [("Gus", 3), ("Cat", 3), ("Ann", 2)]
+    [item] = night.waiting()
+    night.decide(item["id"], True)
+    assert [s.player for s in night.standings()][:3] == ["Eve", "Gus", "Cat"]  # the standings, not the bracket
     first = night.bracket()["rounds"][0]
     assert [(m["players"], m["wins"], m["winner"]) for m in first] == [
-        (["Gus", None], [0, 0], "Gus"), (["Cat", "Ann"], [0, 1], None)]
-    with pytest.raises(ValueError, match="drawn already"):
+        (["Gus", None], [0, 0], "Gus"), (["Cat", "Ann"], [0, 0], None)]
+    assert night.pairings()["tables"] == [{"table": 2, "board": "t2", "players": ["Cat", "Ann"]}]
+    with pytest.raises(Refused, match="drawn already"):
         night.draw_playoffs(3)
+
+
+def test_a_tie_at_the_qualifying_line_is_shown_and_parted_by_head_to_head_then_by_lot():
+    pairs = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay"), ("Gus", "Hal")]
+    night = night_of(*pairs)
+    for a, b in pairs:  # four wins of 121-100: Ann, Cat, Eve and Gus equal on everything
+        night.enter(1, a, b, 121, 100)
+        night.enter(1, b, a, 100, 121)
+    assert night.line_tie() == {"players": ["Ann", "Cat", "Eve", "Gus"], "places": 2, "rank": 1}
+    drawn = night.draw_playoffs(3, lot=lambda tied: sorted(tied, reverse=True))
+    assert drawn == ["Gus", "Eve"]
+    assert night.bracket()["tie"]["by"] == ["lot"] * 4
+
+    night = night_of(("Ann", "Cat"), ("Eve", "Bob"))
+    rounds = {1: [("Cat", "Ann", 100), ("Eve", "Bob", 60)], 2: [("Ann", "Bob", 100), ("Eve", "Cat", 100)],
+              3: [("Ann", "Eve", 100), ("Cat", "Bob", 100)]}
+    for number, games in rounds.items():
+        night.set_round(number, [Seat(k + 1, f"t{k + 1}", (a, b)) for k, (a, b, _s) in enumerate(games)], [])
+        for winner, loser, score in games:
+            night.enter(number, winner, loser, 121, score)
+            night.enter(number, loser, winner, score, 121)
+    # Eve 5 points; Ann and Cat 4 points, 2 wins and +21 each for the one place left; Cat beat Ann
+    assert night.line_tie() == {"players": ["Ann", "Cat"], "places": 1, "rank": 2}
+    assert night.draw_playoffs(3, lot=lambda tied: pytest.fail("head-to-head parts them")) == ["Eve", "Cat"]
+    assert night.bracket()["tie"] == {"players": ["Ann", "Cat"], "places": 1, "rank": 2, "order": ["Cat", "Ann"],
+                                      "by": ["head-to-head", "head-to-head"], "rule": "head-to-head"}

@@ -84,8 +84,8 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
                    for a, b in itertools.pairwise(ranked))
 
         exported = tmp_path / "standings.csv"
-        assert crib("export", "--scoring", "acc", "--standings", str(exported), "--games", str(tmp_path / "g.csv"),
-                    night=tmp_path / "night") == 0
+        assert crib("export", "--standings", str(exported), "--games", str(tmp_path / "g.csv"),
+                    night=tmp_path / "night") == 0  # the night's own scoring: ACC
         rows = list(csv.DictReader(io.StringIO(exported.read_text())))
         assert [(r["player"], int(r["points"]), int(r["spread"]), int(r["rank"])) for r in rows] == [
             (r["player"], r["points"], r["spread"], r["rank"]) for r in page]
@@ -95,11 +95,13 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
             assert [line["round"] for line in card] == [1, 2]
             assert (card[-1]["total"], card[-1]["total_spread"]) == (row["points"], row["spread"])
 
-        assert crib("playoffs", "--scoring", "acc", "--best-of", "3", night=tmp_path / "night") == 0
+        assert crib("playoffs", "--best-of", "3", night=tmp_path / "night") == 0
         printed = capsys.readouterr().out
         top = [r["player"] for r in page[:2]]  # the top quarter of eight
         assert f"seed 1: {top[0]}\n  seed 2: {top[1]}" in printed
         wait_for(lambda: scoreboard.night.bracket() is not None, "the bracket")
+        wait_for(lambda: boards["t1"].publisher.seat is not None and set(boards["t1"].publisher.seat.players) == set(
+            top), "the final's seat at t1")  # the boards are told the playoffs' seats, not round 2's
         wins = {top[0]: 0, top[1]: 0}
         seed = 100
         while max(wins.values()) < 2:  # the final, best of three, on board t1
@@ -113,7 +115,8 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
         assert match["winner"] == champion and sorted(match["wins"]) == sorted(wins.values())
         assert scoreboard.get("/api/standings") == page  # the playoffs are not qualifying games
         assert crib("playoffs", night=tmp_path / "night") == 0
-        assert f"{champion} goes through" in capsys.readouterr().out
+        printed = capsys.readouterr().out
+        assert f"{champion} wins the final" in printed and "goes through" not in printed
 
         if Path("/usr/bin/chromium").exists():
             sync_api = pytest.importorskip("playwright.sync_api")

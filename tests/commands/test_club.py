@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.cli import main
+from companion.club.night import Night
 
 
 def crib(tmp_path, *args):
@@ -19,23 +20,38 @@ def test_a_round_without_a_field_says_how_to_name_one_and_draws_nothing(tmp_path
     assert "Round 1:\n  Table 1 (t1): Ann against " in out and "has a bye (2 game points, no spread)" in out
 
 
-def test_hand_entered_cards_count_when_they_agree_and_the_playoffs_print_seed_one_first(tmp_path, capsys):
-    crib(tmp_path, "round", "--players", "Ann,Bob,Cat,Dan", "--boards", "t1,t2")
+def test_export_and_playoffs_without_flags_use_the_nights_scoring(tmp_path, capsys):
+    crib(tmp_path, "round", "--players", "Ann,Bob,Cat,Dan", "--boards", "t1,t2", "--scoring", "acc", "--best-of", "3")
     capsys.readouterr()
-    assert crib(tmp_path, "enter", "--round", "1", "--player", "Ann", "--opponent", "Cat", "--score", "121",
-                "--against", "60") == 0
-    assert crib(tmp_path, "enter", "--round", "1", "--player", "Cat", "--opponent", "Ann", "--score", "60",
-                "--against", "121") == 0
-    assert "entered by both: it counts" in capsys.readouterr().out
-    assert crib(tmp_path, "enter", "--round", "1", "--player", "Bob", "--opponent", "Dan", "--score", "130",
-                "--against", "60") == 2
-    assert "121 to less" in capsys.readouterr().err
-    assert crib(tmp_path, "playoffs", "--scoring", "acc", "--best-of", "3") == 0
+    night = Night(tmp_path / "night" / "night.sqlite")  # the cards, as the scoreboard takes them
+    for card in [("Ann", "Cat", 121, 60), ("Cat", "Ann", 60, 121), ("Bob", "Dan", 121, 100), ("Dan", "Bob", 100, 121)]:
+        night.enter(1, *card)
+    night.close()
+    assert crib(tmp_path, "export", "--standings", str(tmp_path / "s.csv")) == 0  # no --scoring: the night's
+    assert (tmp_path / "s.csv").read_text().splitlines()[1] == "1,Ann,3,1,1,61,1,0,0,4"  # 3 ACC points, not 4 MP
+    assert crib(tmp_path, "export", "--scoring", "match", "--standings", str(tmp_path / "m.csv")) == 2
+    assert "this night keeps scoring acc" in capsys.readouterr().err
+    assert crib(tmp_path, "playoffs") == 0
     out = capsys.readouterr().out
-    assert out.startswith("Playoffs, best of 3:\n  seed 1: Ann\n  seed 2: ")
-    assert crib(tmp_path, "export", "--scoring", "acc", "--standings", str(tmp_path / "s.csv")) == 0
-    assert (tmp_path / "s.csv").read_text().splitlines()[1] == "1,Ann,3,1,1,61,1,0,0,4"
+    assert out.startswith("Playoffs, best of 3 (seeded by ACC game points):\n  seed 1: Ann\n  seed 2: Bob\n")
     assert crib(tmp_path, "scorecards", "--player", "Zed", "--out", str(tmp_path / "c.pdf")) == 2
     assert "no player Zed tonight" in capsys.readouterr().err
-    assert crib(tmp_path, "scorecards", "--scoring", "acc", "--out", str(tmp_path / "c.pdf")) == 0
+    assert crib(tmp_path, "scorecards", "--out", str(tmp_path / "c.pdf")) == 0
     assert (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF") and "4 scorecards" in capsys.readouterr().out
+    assert crib(tmp_path, "round") == 2
+    assert "the playoffs are drawn" in capsys.readouterr().err
+
+
+def test_the_credentials_are_files_to_install_and_stay_when_made_again(tmp_path, capsys):
+    out = tmp_path / "made"
+    assert main(["club", "credentials", "--club", "weekend", "--boards", "t1,t2", "--out", str(out)]) == 0
+    passwords = (out / "mosquitto" / "cribbage.passwords").read_text().splitlines()
+    assert [line.split(":")[0] for line in passwords] == ["scoreboard", "t1", "t2"]
+    assert all(line.split(":", 1)[1].startswith("$7$101$") for line in passwords)
+    assert "pattern write cribbage/weekend/boards/%u/#" in (out / "mosquitto" / "cribbage.acl").read_text()
+    assert oct((out / "director.token").stat().st_mode & 0o777) == "0o600"
+    kept = (out / "boards" / "t1" / "password").read_text()
+    assert main(["club", "credentials", "--club", "weekend", "--boards", "t1,t2,t3", "--out", str(out)]) == 0
+    assert (out / "boards" / "t1" / "password").read_text() == kept and (out / "boards" / "t3").is_dir()
+    assert main(["club", "credentials", "--club", "weekend", "--boards", "scoreboard", "--out", str(out)]) == 2
+    assert "that name is the scoreboard's" in capsys.readouterr().err

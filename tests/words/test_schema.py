@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.club import protocol
+from companion.cribbage.game import replay
 from companion.gamelog import GameLog, next_log
 from companion.play.computer import Settings
 from companion.web import history
@@ -70,3 +72,15 @@ def test_api_state_carries_the_state_schema_under_state(tmp_path):
           urllib.request.urlopen(board.url.rstrip("/") + "/api/state", timeout=10) as response):
         snapshot = json.load(response)
     schema.validate("state", snapshot["state"])
+
+
+def test_the_clubs_retained_state_follows_the_schema_and_a_state_that_breaks_it_is_refused():
+    state = replay(deal("end"))
+    payload = protocol.state_payload("t1", "0001", len(state.inputs), 1.0, state)
+    schema.validate("state", json.loads(payload)["state"])
+    topic = protocol.board_topic("club", "t1", "state")
+    assert protocol.parse_message(topic, payload).state is not None
+    forged = json.loads(payload)
+    forged["state"]["sides"][0]["score"] = "121"
+    with pytest.raises(protocol.BadMessage, match="not a state payload"):
+        protocol.parse_message(topic, json.dumps(forged).encode())

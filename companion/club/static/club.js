@@ -40,6 +40,12 @@ function drawTable(t) {
   const title = t.seat ? fmt(_("Table {table} · {board}"), { table: t.seat.table, board: t.board })
     : fmt(_("Table {board}"), { board: t.board });
   card.append(el("h2", {}, el("span", {}, title), el("span", { class: "dot" }, status)));
+  if (t.uncounted) {
+    card.classList.add("wrong");
+    card.append(el("div", { class: "flag" }, t.uncounted === "unfollowed"
+      ? _("Not counted: this result does not follow from the board's inputs")
+      : _("Not counted yet: waiting for the director")));
+  }
   if (t.wrong_players) {
     card.append(el("div", { class: "flag" },
       fmt(_("Wrong players: seated {first} against {second}"), { first: t.seat.players[0], second: t.seat.players[1] })));
@@ -77,12 +83,16 @@ function drawStandings(night) {
 function drawRound(round, tables) {
   if (!round) return;
   const flagged = new Set(tables.filter(t => t.wrong_players).map(t => t.board));
-  document.getElementById("round-title").textContent = fmt(_("Round {round}"), { round: round.round });
+  const playoffs = round.stage === "playoffs";
+  document.getElementById("round-title").textContent = playoffs ? _("Playoff seats")
+    : fmt(_("Round {round}"), { round: round.round });
+  const none = round.tables.length || round.byes.length ? []
+    : [el("li", { class: "quiet" }, playoffs ? _("No match waits for a board.") : _("No game this round."))];
   document.getElementById("pairings").replaceChildren(
     ...round.tables.map(p => el("li", { class: flagged.has(p.board) ? "wrong" : "" },
       fmt(_("Table {table} ({board}): {first} against {second}"), { table: p.table, board: p.board, first: p.players[0], second: p.players[1] })
       + (flagged.has(p.board) ? " — " + _("board reports other players") : ""))),
-    ...round.byes.map(p => el("li", { class: "quiet" }, fmt(_("{player}: a bye"), { player: p }))));
+    ...round.byes.map(p => el("li", { class: "quiet" }, fmt(_("{player}: a bye"), { player: p }))), ...none);
 }
 
 function drawBracket(bracket) {
@@ -120,8 +130,16 @@ async function showCard(player) {
        num(l.total), num(signed(l.total_spread)))));
 }
 
+function drawBroker(night) {
+  document.getElementById("anonymous").hidden = night.broker.anonymous !== true;
+  const link = document.getElementById("waiting-link");
+  link.textContent = night.waiting ? fmt(_("Director: {count} waiting"), { count: night.waiting }) : _("Director");
+  link.className = night.waiting ? "waiting-link" : "";
+}
+
 let current = null;
 function draw(night) {
+  drawBroker(night);
   document.getElementById("tables").replaceChildren(...night.tables.map(drawTable));
   drawStandings(night);
   drawRound(night.pairings, night.tables);

@@ -1,0 +1,90 @@
+"""Does a board's finished game follow the rules? Its inputs replayed through the engine must reach the state
+the board claims.
+
+A board publishes every accepted input (with the state after it) and, retained, its latest state. The state
+is only the board's word; the inputs are the game. So the scoreboard keeps each event's input, and before a
+finished game counts it folds the game log's inputs from the first to the one the claim stands at, exactly as
+`crib replay` does, and compares what the engine says with what the board said: the sides and their players,
+each side's score and match points, the winner, the skunk, the game's number and that it is over. The game is
+recorded from the replayed state (a skunk is the engine's, not the board's). A claim that does not follow is a
+`Problem` with a code and its facts; the page words it. The night folds each board's inputs as they arrive
+(`step`), so a game that ends in order is judged without replaying it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.cribbage.errors import CribbageError
+from companion.cribbage.facts import Phase
+from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.transcript import parse_input
+from companion.words.contract import StateJSON
+from companion.words.projection import state_json
+
+COMPARED = ("players", "winner", "skunk", "game", "phase")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a claimed finished game does not count: `code` is one of "missing" (inputs the scoreboard has not
+    heard: `have`, `need`), "refused" (the engine refuses input `seq`), "not_over" (the inputs do not end the
+    game) or "differs" (`what` the board claimed against what the inputs give)."""
+
+    code: str
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, **self.facts}
+
+
+def referee(inputs: Iterable[tuple[int, dict[str, Any]]], seq: int,
+            claimed: dict[str, Any]) -> StateJSON | Problem:
+    """The replayed state (the projection's JSON) when the inputs numbered up to `seq` reach `claimed`, else the
+    Problem. `inputs` are (sequence number, input as logged); a log with a header numbers its first input 2."""
+    upto = sorted((n, inp) for n, inp in inputs if n <= seq)
+    first = upto[0][0] if upto else 1
+    numbers = [n for n, _ in upto]
+    if first not in (1, 2) or numbers != list(range(first, seq + 1)):
+        return Problem("missing", {"have": len(upto), "need": seq - (first if first in (1, 2) else 1) + 1})
+    state = initial_state()
+    for n, obj in upto:
+        folded = step(state, obj)
+        if folded is None:
+            return Problem("refused", {"seq": n})
+        state = folded
+    return judge(state, claimed)
+
+
+def step(state: GameState, obj: dict[str, Any]) -> GameState | None:
+    """The state after one logged input, as `crib replay` folds it (an undo takes back the last input); None
+    when the engine refuses it."""
+    try:
+        return apply(state, parse_input(obj))
+    except CribbageError:
+        return None
+
+
+def judge(state: GameState, claimed: dict[str, Any]) -> StateJSON | Problem:
+    """The state's projection when it is the finished game `claimed` says, else the Problem."""
+    replayed = state_json(state)
+    if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        return Problem("not_over", {"scores": _scores(replayed)})
+    keyed: Mapping[str, object] = replayed
+    for key in COMPARED:
+        if keyed[key] != claimed.get(key):
+            return Problem("differs", {"what": key, "claimed": claimed.get(key), "replayed": keyed[key]})
+    mine = [{k: s[k] for k in ("players", "score", "match_points")} for s in replayed["sides"]]
+    theirs = [{k: s.get(k) for k in ("players", "score", "match_points")} for s in claimed.get("sides", [])]
+    if mine != theirs:
+        return Problem("differs", {"what": "scores", "claimed": _scores(claimed), "replayed": _scores(replayed)})
+    if replayed["rules"]["target"] != claimed.get("rules", {}).get("target"):
+        return Problem("differs", {"what": "target", "claimed": claimed.get("rules", {}).get("target"),
+                                   "replayed": replayed["rules"]["target"]})
+    return replayed
+
+
+def _scores(state: Mapping[str, Any]) -> list[int]:
+    return [side.get("score") for side in state.get("sides", [])]
