@@ -497,7 +497,7 @@ class Table:
         told_now = tuple(facts)
         if told_now:
             self.story = self.story.add(told_now)
-            self.presenter.told(told_now)
+            self.presenter.told(told_now, self.person)
             if self.announcer is not None:
                 self.announcer.tell(told_now, self.state, self.prompt())
         return told_now
