@@ -10,8 +10,9 @@ import pytest
 
 from companion.devices.base import Entry
 from companion.play.computer import Settings
-from companion.table.story import Go, Played
-from companion.view.screen import COLUMNS, screen_text
+from companion.table.announcer import spoken
+from companion.table.story import Go, Played, Undone
+from companion.view.screen import COLUMNS, screen_text, word_pages
 from tests.web.computer_games import Game
 
 
@@ -62,3 +63,32 @@ def test_the_persons_own_card_is_not_repeated_on_the_oled(tmp_path):
         assert any(isinstance(fact, Played) and fact.player == "Guest" for fact in outcome.told)
     lines = screen_text(game.table.shown().screen)
     assert lines[2].startswith("Count "), lines  # the count and the pile, as at any table
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_undo_of_the_persons_card_and_the_computers_reply_is_one_line_on_the_oled_and_in_the_voice(
+        tmp_path, language, speak):
+    speak(language)
+    game = Game(tmp_path, Settings("Guest", ("pro",), seed=26))
+    rng = random.Random(3)
+    game.settle()
+    while not (game.table.state.phase == "play" and game.table.state.turn == "Guest"):
+        game.person_moves(rng)
+        game.settle()
+    before = game.table.state
+    game.person_moves(rng)
+    game.settle()
+    mine, reply = game.table.state.inputs[len(before.inputs):][:2]
+    game.table.emit(Entry("undo", "terminal"))
+    game.settle()
+    assert game.table.state.inputs == before.inputs
+    undos = [fact for fact in game.outcomes[-1].told if isinstance(fact, Undone)]
+    assert len(undos) == 1 and [back.player for back in undos[0].taken_back] == ["Guest", "Pro"]
+    if language == "de":
+        line = f"Zurückgenommen: {mine.card.pretty} von Guest und {reply.card.pretty} von Pro"
+    else:
+        line = f"Undone: Guest's {mine.card.pretty} and Pro's {reply.card.pretty}"
+    assert game.table.message == line
+    pages = word_pages(game.table.shown().screen)  # the OLED's prompt lines, page by page: the undo's line
+    assert " ".join(word for page in pages for text in page for word in text.split()) == line
+    assert spoken(game.outcomes[-1].told, prompt_words="", speak=frozenset()) == [line]  # and the voice

@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
+
 from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.commands.play import TerminalPlay, show_picture
@@ -192,3 +194,25 @@ def test_the_menu_of_a_game_against_the_computer_speaks_of_no_scanning(tmp_path)
     message = game.outcomes[-1].message
     assert "scan" not in message.lower() and message.endswith(
         "Play a card of your hand, go, undo; ok after the show deals the next hand")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_terminal_renders_the_show_presenter_in_both_languages_in_80_columns(tmp_path, language, speak):
+    speak(language)
+    game = Game(tmp_path, Settings("Maximilianus", ("pro", "standard"), seed=7))
+    deal = to_the_first_show(game)
+    state = state_json(game.table.state)
+    show = show_view(state, deal, waiting=True)
+    assert [hand.counted for hand in show.hands] == state["deals"][deal - 1]["show"]  # in counting order
+    picture = TerminalPlay(game.computer, stream=io.StringIO(), out=io.StringIO()).picture()
+    lines = picture.splitlines()
+    assert all(len(line) <= 80 for line in lines) and len(lines) <= 24
+    title = f"== Das Zählen der Runde {deal} ==" if language == "de" else f"== The show of deal {deal} =="
+    assert lines[1].startswith(title)
+    for hand in show.hands:  # each hand with its cards and its count, phrase by phrase
+        cards = " ".join(card["pretty"] for card in hand.counted["cards"])
+        assert f"{hand.counted['name']}: {cards} + " in picture
+        said = " ".join(", ".join(hand.counted["said"]).split())
+        assert said in " ".join(picture.split())
+    assert lines[-1] == ("> Tippe ok (oder drücke Enter) für die nächste Runde" if language == "de"
+                         else "> Type ok (or press Enter) for the next deal")
