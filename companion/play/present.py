@@ -7,7 +7,7 @@ The computer players' cards stay hidden until the show: only how many they hold,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from typing_extensions import TypedDict
 
@@ -23,7 +23,27 @@ if TYPE_CHECKING:
     from .computer import ComputerGame
 
 
-def person_json(computer: ComputerGame | None, state: GameState, projected: StateJSON) -> dict[str, Any] | None:
+class YouJSON(TypedDict):
+    """The person's side of a game against the computer (the page's `you`)."""
+
+    person: str
+    computers: list[str]
+    levels: list[str]
+    settings: dict[str, object]
+    dealt: list[CardJSON]  # the six (or five) cards dealt, until laid away
+    discard_size: int
+    discarded: list[CardJSON]
+    held: list[CardJSON]
+    playable: list[str]  # the cards that fit now, as typed ("5H")
+    can_go: bool
+    must_claim: bool
+    feedback: str
+    said: str
+    crib_in: int  # cards in the crib, face down until the show
+    show: ShowJSON | None
+
+
+def person_json(computer: ComputerGame | None, state: GameState, projected: StateJSON) -> YouJSON | None:
     """The person's own cards and choices in a game against the computer (`projected`: the state's projection,
     which the show is laid out from)."""
     if computer is None or computer.settings is None:

@@ -423,9 +423,11 @@ class Table:
         the dealer, after undoing it and any cuts)."""
         state = self.state
         game = next(i for i in reversed(state.inputs) if isinstance(i, t.GameInput))
+        start = len(self._telling)
         while not isinstance(self.state.inputs[-1], t.GameInput):
             self._append(t.UndoInput())
         self._append(t.UndoInput())
+        self._telling[start:] = []  # not an undo a player asked for: the game starts again with its dealer
         dealer = state.players[0]
         return replace(self._accept(entry, replace(game, dealer=dealer)), message=_("No cut: {dealer} deals")
                                                                                   .format(dealer=dealer))
