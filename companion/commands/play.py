@@ -14,9 +14,10 @@ import os
 import sys
 import textwrap
 import threading
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from companion.commands import CommandError, play_state_dir
 from companion.config import Config, add_config_arguments, board_language, config_from_args
@@ -29,9 +30,9 @@ from companion.cribbage.scoring import THIRTY_ONE
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
-from companion.i18n import _, ngettext, speaking
+from companion.i18n import N_, _, ngettext, speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
-from companion.play.present import person_prompt, show_json
+from companion.play.present import Show, ShowNote, person_prompt, show_view, shown_deal
 from companion.table import Outcome
 from companion.table.story import (
     CutForDeal,
@@ -46,9 +47,8 @@ from companion.table.story import (
     Undone,
 )
 from companion.web.wiring import attach
-from companion.words.contract import StateJSON
 from companion.words.count import describe
-from companion.words.phrases import error_words, listed, notes, score_name, side_name, undone_words
+from companion.words.phrases import error_words, listed, notes, score_name, side_name, undone_line
 from companion.words.projection import state_json
 
 COMMANDS = frozenset(("undo", "go", "ok", "menu", "new", "help", "muggins", "mute", "unmute", "peg", "claim"))
@@ -206,7 +206,7 @@ def fact_words(fact: Fact, person: str | None, *, muggins: bool = False) -> str 
     if isinstance(fact, Scored):
         return None if fact.event.kind.in_show and not muggins else scored_words(fact)
     if isinstance(fact, Undone):
-        return _("Undone: {what}").format(what=undone_words(fact.taken_back, fact.player))
+        return undone_line([(back.input, back.player) for back in fact.taken_back])
     return None
 
 
@@ -217,7 +217,7 @@ class TerminalPlay(EntryDevice):
 
     name = "terminal"
 
-    def __init__(self, computer: ComputerGame, stream: Any = None, out: Any = None) -> None:
+    def __init__(self, computer: ComputerGame, stream: Iterable[str] | None = None, out: TextIO | None = None) -> None:
         self.computer = computer
         self.stream = stream or sys.stdin
         self.out = out or sys.stdout
@@ -317,9 +317,10 @@ class TerminalPlay(EntryDevice):
         table = self.computer.table
         game = table.state
         settings = self.computer.settings
-        show = show_json(self.computer, game) if settings is not None else None
-        if show is not None:
-            return show_picture(state_json(game), show, person_prompt(table, self.computer))
+        shown = shown_deal(self.computer, game) if settings is not None else None
+        if shown is not None:
+            show = show_view(state_json(game), shown[0], waiting=shown[1])
+            return show_picture(show, person_prompt(table, self.computer))
         lines = ["", scores_line(game)]
         if game.starter is not None and game.phase is Phase.PLAY:
             lines.append(_("starter {card}   count {count}").format(card=game.starter.pretty, count=game.count)
@@ -362,38 +363,35 @@ def scores_line(state: GameState) -> str:
     return scores + "   " + _("(to {target})").format(target=state.target)
 
 
-def show_picture(state: StateJSON, show: dict[str, Any], prompt: str) -> str:
-    """The show as said: the starter, each hand in counting order with its cards and count, phrase by phrase,
-    the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24 for up to three hands."""
-    record = state["deals"][show["deal"] - 1]
-    starter = record["starter"]["pretty"] if record["starter"] else ""
-    title = (_("The show and the game's end") if show["over"]
-             else _("The show of deal {deal}").format(deal=show["deal"]))
+NOTES: dict[ShowNote, str] = {"not_counted": N_("not counted: the game was over"), "needed": N_("needed {points}"),
+                              "pegged": N_("pegged {points}")}
+NEXT = {"ok": N_("> Type ok (or press Enter) for the next deal"), "new": N_("Type new for the next game of the match"),
+        "again": N_("Type again to play again with the same settings")}
+
+
+def show_picture(show: Show, prompt: str) -> str:
+    """The show as said (play/present.py lays it out): the starter, each hand in counting order with its cards
+    and count, phrase by phrase, the last card, the scores; then what ok (or, at the end, new) does. Fits 80x24
+    for up to three hands."""
+    starter = show.starter["pretty"] if show.starter else ""
+    title = (_("The show and the game's end") if show.over
+             else _("The show of deal {deal}").format(deal=show.deal))
     lines = ["", f"== {title} =="]
     if starter:  # a game won by pegs before the starter has no show, only its end
         lines[-1] += "   " + _("starter {card}").format(card=starter) + "   " + _("{dealer} dealt").format(
-            dealer=record["dealer"])
-    for item in record["show"]:
+            dealer=show.dealer)
+    for hand in show.hands:
+        item = hand.counted
         cards = " ".join(c["pretty"] for c in item["cards"])
         heading = f"{item['name']}: {cards} + {starter}  = {item['total']}"
-        if item["points"] is None:
-            heading += f"  ({_('not counted: the game was over')})"
-        elif item["points"] != item["total"]:
-            last = show["over"] and item["event"] == len(state["events"]) - 1
-            note = _("needed {points}") if last else _("pegged {points}")
-            heading += f"  ({note.format(points=item['points'])})"
+        if hand.note is not None:
+            heading += f"  ({_(NOTES[hand.note]).format(points=hand.pegged)})"
         lines.append(heading)
         lines += textwrap.wrap(", ".join(item["said"]), 78, initial_indent="    ", subsequent_indent="    ")
-    for event in state["events"]:
-        if event["deal"] == show["deal"] and event["kind"] == "last_card":
-            lines.append(f"{event['name']}: {event['points']} ({event['player']})")
-    lines.append("  ".join(f"{side['name']} {side['score']}" for side in state["sides"])
-                 + "   " + _("(to {target})").format(target=state["rules"]["target"]))
-    if show["over"]:
+    lines += [f"{event['name']}: {event['points']} ({event['player']})" for event in show.last]
+    lines.append("  ".join(f"{side['name']} {side['score']}" for side in show.sides)
+                 + "   " + _("(to {target})").format(target=show.target))
+    if show.over:
         lines.append(f"> {prompt}")
-        over = state["phase"] == "game over" and state["rules"]["match_target"] and state["match_winner"] is None
-        lines.append(_("Type new for the next game of the match") if over
-                     else _("Type again to play again with the same settings"))
-    else:
-        lines.append(_("> Type ok (or press Enter) for the next deal"))
+    lines.append(_(NEXT[show.next]))
     return fitted("\n".join(lines), "    ")

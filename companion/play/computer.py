@@ -9,7 +9,8 @@ later (so a person can follow). The settings (who is the person, each computer's
 feedback) are kept beside the log (`NNNN.computer.json`): a game against the computer resumes after a restart,
 and every deal is the same for the same seed (each deal's shuffle is seeded by the seed, game and deal).
 
-An undo by the person takes back the computer's moves since the person's last one, and that one too.
+An undo by the person takes back the computer's moves since the person's last one, and that one too (the table does,
+told as one undo).
 
 After the play and the show the deck waits: the next deal is not dealt until the person has seen the show and
 said OK (`ok` from the page's Continue, Enter, the keypad's OK or typed). The wait is the table's fact, not
@@ -167,17 +168,6 @@ def deck_for(settings: Settings, state: GameState) -> list[Card]:
     return deck
 
 
-def made_by_person(state: GameState, inp: t.Input, person: str) -> bool:
-    """Whether the person made `inp` (applied to `state`), rather than the deck or a computer player."""
-    if isinstance(inp, t.DiscardInput):
-        return inp.player == person
-    if isinstance(inp, t.PlayInput | t.GoInput):
-        return state.turn == person
-    if isinstance(inp, t.ClaimInput):
-        return bool(state.counts) and state.counts[0][1] == person
-    return isinstance(inp, t.PegInput)
-
-
 def show_points(state: GameState, kind: ScoreKind, player: str) -> int:
     assert state.starter is not None
     if kind is ScoreKind.HAND:
@@ -203,7 +193,6 @@ class ComputerGame(EntryDevice):
         self._seen: GameState | None = None
         self._move: Entry | None = None
         self._due = 0.0
-        self._undoing = False
         self._before = table.state
         self._model: OpponentModel | None = None
         self._asked: dict[int, Settings] = {}  # new games asked for (by their entries' ids), with their settings
@@ -235,7 +224,7 @@ class ComputerGame(EntryDevice):
         self._log_path = self.table.log.path
         self.settings = read_settings(self._log_path)
         self.table.person = self.settings.person if self.settings is not None else None
-        self._seen, self._move, self._undoing, self._released = None, None, False, None
+        self._seen, self._move, self._released = None, None, None
         self._players = {}
         self._before = self.table.state
         if self.settings is not None:  # a match's next game is dealt from the game that started it
@@ -266,9 +255,8 @@ class ComputerGame(EntryDevice):
                 self._released = (state.game_number, state.deal_number)
                 self._seen = None  # the deck deals at the next poll
             return
-        if isinstance(accepted, t.UndoInput):
+        if isinstance(accepted, t.UndoInput):  # the table took back the person's move with the replies to it
             self._released = None  # the show comes round again
-            self._undo_more(before, state, settings, by_person=outcome.entry.source != DEALER)
             return
         if isinstance(accepted, t.DiscardInput) and accepted.player == settings.person:
             from companion.advice.coach import review_discard
@@ -280,19 +268,6 @@ class ComputerGame(EntryDevice):
             self.said = _("Muggins! {note}").format(note="; ".join(notes(state.events[-1])))
         elif isinstance(accepted, t.HandInput):
             self.feedback = ""
-
-    def _undo_more(self, before: GameState, state: GameState, settings: Settings, *, by_person: bool) -> None:
-        """Keep undoing until a move of the person's is taken back (or the deal's cards are)."""
-        if not before.inputs or not (by_person or self._undoing):
-            self._undoing = False
-            return
-        removed = before.inputs[-1]
-        if made_by_person(state, removed, settings.person) or isinstance(removed, t.HandInput | t.GameInput):
-            self._undoing = False
-            return
-        self._undoing = True
-        if self._emit is not None:
-            self._emit(dealer_entry(t.UndoInput()))
 
     def showing(self, state: GameState) -> int | None:
         """The deal whose show waits for the person's OK before the next deal is dealt, or None."""
@@ -306,13 +281,13 @@ class ComputerGame(EntryDevice):
     @property
     def idle(self) -> bool:
         """Waiting for the person (or not a game against the computer)."""
-        return self.settings is None or (self._move is None and not self._undoing
+        return self.settings is None or (self._move is None
                                          and self._seen is self.table.state and self.table.queue.empty())
 
     def poll(self, now: float) -> None:
         if self.table.log.path != self._log_path:
             self._load()
-        if self.settings is None or self._undoing or self._emit is None:
+        if self.settings is None or self._emit is None:
             return
         state = self.table.state
         if state is not self._seen:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.cribbage.facts import ScoreKind, Wanted
 from companion.view.speech import Utterance, count_words, deal_key, score_words
+from companion.words.phrases import undone_line
 
 from .story import Fact, GameStarted, Played, Scored, Turn, Undone
 
@@ -54,9 +55,11 @@ class Spoken:
 def spoken(facts: Sequence[Fact], *, prompt_words: str, speak: Collection[str]) -> list[str]:
     """What is said for the facts of one entry: each score, the count a card made (when the series goes on), and
     the winner or whose turn it is now (`prompt_words`, the table's words for the last `Turn`), as chosen in
-    `speak`. Nothing is said for an undo."""
-    if any(isinstance(fact, Undone) for fact in facts):
-        return []
+    `speak`. An undo is said in one line, what it took back ("Undone: Guest's J♦ and Pro's 6♠"), and nothing
+    else."""
+    undos = [fact for fact in facts if isinstance(fact, Undone)]
+    if undos:
+        return [undone_line([(back.input, back.player) for undo in undos for back in undo.taken_back])]
     said: list[str] = []
     for i, fact in enumerate(facts):
         if isinstance(fact, Scored) and "scores" in speak:

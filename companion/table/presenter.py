@@ -12,28 +12,30 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.clock import Clock
+from companion.cribbage.facts import Phase
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.i18n import N_, _
 from companion.view.leds import Color, Frame
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import (
+    COLUMNS,
     PROMPT_ROWS,
     ROWS,
     ScreenView,
     body_room,
-    page_count,
     pages,
     render_screen,
     screen_view,
+    spoken_pages,
     word_pages,
 )
-from companion.words.phrases import side_name
+from companion.words.phrases import move_words, side_name
 
-from .story import Fact, Refused, Scored, Turn, Undone
+from .story import Fact, Go, Played, Refused, Scored, Turn, Undone
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -56,6 +58,7 @@ class Picture:
     image: Image.Image | None = None
     recent: tuple[ScoreEvent, ...] = ()
     page: int = 0
+    moved: Played | Go | None = None  # the last input's card or go, on show above its scores or the pile
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,15 +121,19 @@ class Presenter:
         self.message_until = now + max(self.message_seconds, shown * self.page_seconds)
         self.message_page, self.message_at = 0, now
 
-    def told(self, facts: Sequence[Fact]) -> None:
+    def told(self, facts: Sequence[Fact], person: str | None = None) -> None:
         """The story of one entry: the scores it told are on show from their first page (those after its last
-        undo; none when it only undid). A refusal or a turn alone changes nothing here."""
+        undo; none when it only undid); at a virtual table (`person` seated against the computer) the card a
+        computer player played or its go too, so the person learns what the computer just did: "Pro 6♠: 31",
+        then "Pro: thirty-one for 2". A refusal or a turn alone changes nothing here."""
         moved = [fact for fact in facts if not isinstance(fact, Refused | Turn)]
         if not moved:
             return
         undos = [i for i, fact in enumerate(moved) if isinstance(fact, Undone)]
         after = moved[undos[-1] + 1:] if undos else moved
         self.picture.recent = tuple(fact.event for fact in after if isinstance(fact, Scored))
+        moves = [fact for fact in after if isinstance(fact, Played | Go) and person not in (None, fact.player)]
+        self.picture.moved = moves[-1] if moves else None
         self.picture.page = 0
         self.page_at = self.clock.monotonic()
 
@@ -166,9 +173,41 @@ class Presenter:
 
     def _pages(self, prompt: str) -> int:
         """How many pages the scores or the prompt on show take (the more of the two)."""
-        scores = page_count(self.picture.recent, body_room(prompt)) if self.picture.recent else 1
+        scores = max(1, len(self._spoken(body_room(prompt))))
         shown = len(word_pages(self.view)) if self.view is not None and not self.view.error else 1
         return max(scores, shown)
+
+    # -- the last move ---------------------------------------------------------------------------------
+    def _spoken(self, room: int) -> list[tuple[str, ...]]:
+        """The last input's scores, `room` lines a page, the move that made them first: on their first page when
+        it has a line left, else on a page before them."""
+        found = spoken_pages(self.picture.recent, room)
+        moved = self.picture.moved
+        if moved is None or not found:
+            return found
+        line = move_words(moved.player, moved.card if isinstance(moved, Played) else None,
+                          moved.count if isinstance(moved, Played) else 0)
+        return [(line, *found[0]), *found[1:]] if len(found[0]) < room else [(line,), *found]
+
+    def _moved_body(self, state: GameState, room: int) -> tuple[str, ...] | None:
+        """The body with the last move on show: its scores' page, or in the play the move (the starter on its
+        right when both fit) above the latest cards of the pile; None when no move is on show."""
+        moved = self.picture.moved
+        if moved is None:
+            return None
+        spoken = self._spoken(room)
+        if spoken:
+            return spoken[self.picture.page % len(spoken)]
+        if state.phase is not Phase.PLAY:
+            return None
+        line = move_words(moved.player, moved.card if isinstance(moved, Played) else None,
+                          moved.count if isinstance(moved, Played) else 0)
+        if state.starter is not None:
+            starter = _("Starter {card}").format(card=state.starter.pretty)
+            if len(line) + 1 + len(starter) <= COLUMNS:
+                line += " " * (COLUMNS - len(line) - len(starter)) + starter
+        pile = " ".join(card.pretty for card in state.pile)
+        return (line, *(pages(pile, room - 1)[-1] if pile and room > 1 else ()))
 
     # -- outputs --------------------------------------------------------------------------------------
     def render(self, state: GameState, *, prompt: str, review: ScreenView | None = None,
@@ -192,6 +231,9 @@ class Presenter:
         else:
             view = screen_view(state, recent=self.picture.recent, page=self.picture.page, prompt=prompt,
                                error=self.message, words_page=self.message_page if self.message else None)
+            body = self._moved_body(state, body_room(view.prompt))
+            if body is not None:
+                view = replace(view, body=body)
         self.view = view
         image = render_screen(view)
         self.picture.image = image

@@ -3,7 +3,8 @@
 `told(before, input, after)` is what one accepted input told: a card played (by whom, the count it made), a go
 (who said it), a score (who, what kind, how many, the running total; 31 and the last card are scores of the play,
 his heels a score of the starter), a cut for deal, a deal begun (its dealer), cards laid away, the starter, an
-undo (what it took back). The table adds what no input says: a refusal (why, as a code) and whose turn it is now.
+undo (what it took back: one input, or at a virtual table the person's move with the computer's replies). The
+table adds what no input says: a refusal (why, as a code) and whose turn it is now.
 The OLED, the terminal, the page (as JSON: `story_json`) and the voice each render this one sequence; none of them
 works the story out again from the state. Words are made at the edge, never here.
 """
@@ -72,9 +73,14 @@ class Scored:
 
 
 @dataclass(frozen=True, slots=True)
-class Undone:
-    taken_back: t.Input
+class TakenBack:
+    input: t.Input
     player: str | None  # who had made it
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    taken_back: tuple[TakenBack, ...]  # in the order they were made (the person's move, then the replies to it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +103,7 @@ def told(before: GameState, inp: t.Input, after: GameState) -> tuple[Fact, ...]:
     if isinstance(inp, t.UndoInput):
         taken = before.inputs[-1]
         waiting = after.awaited().players  # who made it, when the input does not say: the play, go, claim
-        return (Undone(taken, getattr(taken, "player", None) or (waiting[0] if waiting else None)),)
+        return (Undone((TakenBack(taken, getattr(taken, "player", None) or (waiting[0] if waiting else None)),)),)
     facts: list[Fact] = []
     if isinstance(inp, t.GameInput):
         facts.append(GameStarted(after.players, after.game_number))
@@ -160,7 +166,8 @@ def fact_json(fact: Fact, sides: tuple[Side, ...]) -> dict[str, Any]:
                 else None, "player": event.player, "points": event.points, "total": fact.total,
                 "claimed": event.claimed, "items": [item.to_json() for item in event.score.items]}
     if isinstance(fact, Undone):
-        return {"type": "undone", "input": t.input_to_json(fact.taken_back), "player": fact.player}
+        return {"type": "undone", "taken_back": [{"input": t.input_to_json(taken.input), "player": taken.player}
+                                                 for taken in fact.taken_back]}
     if isinstance(fact, Refused):
         return {"type": "refused", "code": fact.code,
                 "refusal": fact.refusal.to_json() if fact.refusal is not None else None}

@@ -45,13 +45,13 @@ from companion.i18n import N_, _, ngettext
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
-from companion.words.phrases import cut_words, error_words, prompt_words, seated_words, side_name, undone_words
+from companion.words.phrases import cut_words, error_words, prompt_words, seated_words, side_name, undone_line
 
 from .announcer import Announcer, Spoken
 from .coach import Coach, is_worked_out, worked_out_discards
 from .held import CommandMistake, HeldCards
 from .presenter import Picture, Presenter, Shown
-from .story import Fact, Played, Refused, Story, Turn, Undone, told
+from .story import Fact, Played, Refused, Story, TakenBack, Turn, Undone, told
 
 log = logging.getLogger(__name__)
 
@@ -368,14 +368,22 @@ class Table:
         return Outcome(entry, message=f"{self.menu_note}. {said}" if self.menu_note else said)
 
     def _undo(self, entry: Entry) -> Outcome:
-        """Take back the last input (with the coached discards it made known), saying what it was."""
-        while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
+        """Take back the last input (with the coached discards it made known), saying what it was; at a virtual
+        table, the computer's replies since the person's last move and that move too, told as one undo."""
+        start = len(self._telling)
+        taken: list[TakenBack] = []
+        while True:
+            while is_worked_out(self.state, self.state.inputs[-1]):  # with the play that made it known
+                self._append(t.UndoInput())
             self._append(t.UndoInput())
-        undone = self.state.inputs[-1]
-        outcome = self._accept(entry, t.UndoInput())
-        waiting = self.state.awaited().players  # who made it, when the input does not say: the play, go, claim
-        said = undone_words(undone, waiting[0] if waiting else None)
-        return replace(outcome, message=_("Undone: {what}").format(what=said))
+            taken += [fact.taken_back[-1] for fact in self._telling[-1:] if isinstance(fact, Undone)]
+            if self.person is None or len(self.state.inputs) <= 1 or _made_by(self.state, taken[-1].input,
+                                                                              self.person):
+                break
+        self._telling[start:] = [*(f for f in self._telling[start:] if not isinstance(f, Undone)),
+                                 Undone(tuple(reversed(taken)))]
+        outcome = Outcome(entry, accepted=t.UndoInput(), line=self.log.lines)
+        return replace(outcome, message=undone_line([(back.input, back.player) for back in reversed(taken)]))
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
@@ -415,9 +423,11 @@ class Table:
         the dealer, after undoing it and any cuts)."""
         state = self.state
         game = next(i for i in reversed(state.inputs) if isinstance(i, t.GameInput))
+        start = len(self._telling)
         while not isinstance(self.state.inputs[-1], t.GameInput):
             self._append(t.UndoInput())
         self._append(t.UndoInput())
+        self._telling[start:] = []  # not an undo a player asked for: the game starts again with its dealer
         dealer = state.players[0]
         return replace(self._accept(entry, replace(game, dealer=dealer)), message=_("No cut: {dealer} deals")
                                                                                   .format(dealer=dealer))
@@ -489,7 +499,7 @@ class Table:
         told_now = tuple(facts)
         if told_now:
             self.story = self.story.add(told_now)
-            self.presenter.told(told_now)
+            self.presenter.told(told_now, self.person)
             if self.announcer is not None:
                 self.announcer.tell(told_now, self.state, self.prompt())
         return told_now
@@ -604,3 +614,15 @@ def _refusal_code(error: Exception | None, otherwise: str) -> str:
     if isinstance(error, CannotSave):
         return "save"
     return "entry" if isinstance(error, CribbageError) else otherwise
+
+
+def _made_by(state: GameState, inp: t.Input, person: str) -> bool:
+    """Whether the person made `inp` (now taken back, `state` the game without it), rather than the deck or a
+    computer player; the deal's cards and the game's start end an undo too."""
+    if isinstance(inp, t.DiscardInput):
+        return inp.player == person
+    if isinstance(inp, t.PlayInput | t.GoInput):
+        return state.turn == person
+    if isinstance(inp, t.ClaimInput):
+        return bool(state.counts) and state.counts[0][1] == person
+    return isinstance(inp, t.PegInput | t.HandInput | t.GameInput)

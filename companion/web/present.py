@@ -36,12 +36,13 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
              image: Image.Image | None = None) -> dict[str, Any]:
     """The page's whole picture of the table now; `before` gives the effects (flash, walk, win) to play."""
     state = table.state
-    you = person_json(computer, state)
+    projected = state_json(state, table.awaited())
+    you = person_json(computer, state, projected)
     prompt = person_prompt(table, computer)
     effects = render_pegs(state, table.layout, table.colours, before)[1] if before is not None else ()
     shown = table.shown()  # the presenter's: the LEDs the strip has and the words on the OLED
     return {
-        "state": state_json(state, table.awaited()),
+        "state": projected,
         "prompt": prompt,
         "message": shown.message or "", "error": shown.error, "screen": shown.to_json()["screen"],
         "held": [card_json(c) for c in table.cards],

@@ -241,6 +241,22 @@ def seen_words(seen: Seen, lang: Language | None = None) -> str:
     return _("{card} is in {who}'s hand").format(card=card, who=who)
 
 
+def move_words(player: str, card: Card | None, count: int, lang: Language | None = None) -> str:
+    """A card just played with the count it made ("Pro 6♠: 31"), or a go (`card` None: "Pro: go")."""
+    lang = lang or current()
+    if card is None:
+        return lang.gettext("{player}: go").format(player=player)
+    return lang.gettext("{player} {card}: {count}").format(player=player, card=card.pretty, count=count)
+
+
+def undone_line(taken: Sequence[tuple[t.Input, str | None]], lang: Language | None = None) -> str:
+    """What one undo took back, in one line, in the order the inputs were made, each with who made it
+    ("Undone: Guest's J♦ and Pro's 6♠")."""
+    lang = lang or current()
+    return lang.gettext("Undone: {what}").format(what=listed([undone_words(inp, player, lang)
+                                                                for inp, player in taken], lang))
+
+
 def undone_words(inp: t.Input, player: str | None, lang: Language | None = None) -> str:
     """What an undo took back, from the input itself ("Bob's 7♠", "the crib's 4 cards"); `player` is who made
     it when the input does not say (the play, the go, a claim)."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
+
 from companion.boards import load_layout
 from companion.clock import ManualClock
 from companion.commands.play import TerminalPlay, show_picture
@@ -14,7 +16,7 @@ from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.play.computer import Settings
-from companion.play.present import person_prompt
+from companion.play.present import person_prompt, show_view
 from companion.table import Table
 from companion.web.present import snapshot
 from companion.words.projection import state_json
@@ -68,8 +70,12 @@ def test_the_snapshot_carries_the_show_in_counting_order_with_each_count_as_said
     game = Game(tmp_path, Settings("Guest", ("pro",), seed=12))
     deal = to_the_first_show(game)
     shot = snapshot(game.table, game.computer)
-    assert shot["you"]["show"] == {"deal": deal, "waiting": True, "over": False}
+    show = shot["you"]["show"]
+    assert (show["deal"], show["waiting"], show["over"], show["next"]) == (deal, True, False, "ok")
     record = shot["state"]["deals"][deal - 1]
+    assert [hand["counted"] for hand in show["hands"]] == record["show"]  # the presenter's show is the deal's
+    assert (show["starter"], show["dealer"], show["sides"]) == (record["starter"], record["dealer"],
+                                                                shot["state"]["sides"])
     dealer = record["dealer"]
     pone = "Pro" if dealer == "Guest" else "Guest"
     assert [(i["kind"], i["player"]) for i in record["show"]] == [("hand", pone), ("hand", dealer), ("crib", dealer)]
@@ -138,7 +144,9 @@ def test_at_the_game_end_every_hand_shows_its_full_count_and_the_winner_what_it_
     state = state_json(table.state)
     show = state["deals"][0]["show"]
     assert [(i["player"], i["total"], i["points"]) for i in show] == [("Bob", 29, 20), ("Ann", 24, None)]
-    picture = show_picture(state, {"deal": 1, "waiting": False, "over": True}, table.prompt())
+    show = show_view(state, 1, waiting=False)
+    assert [hand.note for hand in show.hands] == ["needed", "not_counted"] and show.next == "again"
+    picture = show_picture(show, table.prompt())
     assert "Bob's hand: J♠ 5♣ 5♦ 5♥ + 5♠  = 29  (needed 20)" in picture
     assert "Ann's hand: 4♣ 6♣ 4♦ 6♥ + 5♠  = 24  (not counted: the game was over)" in picture
     assert_golden_text(picture + "\n", "terminal-show-game-end")
@@ -169,7 +177,7 @@ def test_a_game_won_by_pegs_before_the_starter_still_ends_with_play_again(tmp_pa
     game.table.emit(Entry("peg Guest 61", "terminal"))
     game.settle()
     assert game.table.state.winner is not None
-    assert snapshot(game.table, game.computer)["you"]["show"] == {"deal": 1, "waiting": False, "over": True}
+    assert snapshot(game.table, game.computer)["you"]["show"]["deal"] == 1
     terminal = TerminalPlay(game.computer, stream=io.StringIO(), out=io.StringIO())
     lines = terminal.picture().splitlines()
     assert lines[1] == "== The show and the game's end ==" and lines[-1].startswith("Type again")
@@ -186,3 +194,25 @@ def test_the_menu_of_a_game_against_the_computer_speaks_of_no_scanning(tmp_path)
     message = game.outcomes[-1].message
     assert "scan" not in message.lower() and message.endswith(
         "Play a card of your hand, go, undo; ok after the show deals the next hand")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_terminal_renders_the_show_presenter_in_both_languages_in_80_columns(tmp_path, language, speak):
+    speak(language)
+    game = Game(tmp_path, Settings("Maximilianus", ("pro", "standard"), seed=7))
+    deal = to_the_first_show(game)
+    state = state_json(game.table.state)
+    show = show_view(state, deal, waiting=True)
+    assert [hand.counted for hand in show.hands] == state["deals"][deal - 1]["show"]  # in counting order
+    picture = TerminalPlay(game.computer, stream=io.StringIO(), out=io.StringIO()).picture()
+    lines = picture.splitlines()
+    assert all(len(line) <= 80 for line in lines) and len(lines) <= 24
+    title = f"== Das Zählen der Runde {deal} ==" if language == "de" else f"== The show of deal {deal} =="
+    assert lines[1].startswith(title)
+    for hand in show.hands:  # each hand with its cards and its count, phrase by phrase
+        cards = " ".join(card["pretty"] for card in hand.counted["cards"])
+        assert f"{hand.counted['name']}: {cards} + " in picture
+        said = " ".join(", ".join(hand.counted["said"]).split())
+        assert said in " ".join(picture.split())
+    assert lines[-1] == ("> Tippe ok (oder drücke Enter) für die nächste Runde" if language == "de"
+                         else "> Type ok (or press Enter) for the next deal")

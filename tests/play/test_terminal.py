@@ -106,17 +106,19 @@ def test_undo_takes_back_the_persons_card_with_the_computers_reply_and_says_so(t
     said = board.type("undo")
     state = board.game.table.state
     assert state.phase == "deal" and "Guest" not in state.discards and state.hands == dealt.hands
-    assert "Undone: the starter" in said and "Undone: Guest's discard" in said
+    assert said.splitlines()[0] == "Undone: Guest's discard 10♣ 7♦, the starter 5♠ and Pro's 8♣"  # one line
     board.move()
     while board.game.table.state.turn != "Guest" or not board.game.table.state.played:
         board.move()
     before = board.game.table.state
     board.move()  # the person's card, and the computer's reply
-    assert len(board.game.table.state.inputs) > len(before.inputs) + 1
+    made = board.game.table.state.inputs[len(before.inputs):]
+    assert len(made) > 1
     said = board.type("undo")
     assert board.game.table.state.inputs == before.inputs
     taken = [line for line in said.splitlines() if line.startswith("Undone: ")]
-    assert taken[-1].startswith("Undone: Guest's ") and any(line.startswith("Undone: Pro's ") for line in taken)
+    assert len(taken) == 1 and " and Pro's " in taken[0]  # the person's card and the replies, in one line
+    assert taken[0].startswith(f"Undone: Guest's {made[0].card.pretty}")
 
 
 def test_claim_only_in_muggins_games_and_the_lay_away_says_how_many(tmp_path):

@@ -92,7 +92,7 @@ def test_a_new_deal_cuts_what_is_still_being_said_and_an_undo_too(tmp_path):
     board.speaker.say(board.voice.said[-1])  # the crib's count, still queued when the next deal begins
     assert board.enter("4D") == []  # the next starter
     assert board.voice.cuts == cuts + 1
-    assert board.enter("undo") == []
+    assert board.enter("undo") == ["Undone: the starter 4♦"]  # what it took back, in one line
     assert board.voice.cuts == cuts + 2
 
 

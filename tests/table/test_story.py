@@ -25,6 +25,7 @@ from companion.table.story import (
     Refused,
     Scored,
     StarterTurned,
+    TakenBack,
     Turn,
     Undone,
     story_json,
@@ -78,7 +79,7 @@ def test_an_undo_tells_what_it_took_back_and_a_refusal_its_code(tmp_path):
     board = table(tmp_path)
     enter(board, *DEAL[:3])
     undone = enter(board, "undo")[0]
-    assert moves(list(undone.told)) == [Undone(PlayInput(Card.parse("4C")), "Ann")]
+    assert moves(list(undone.told)) == [Undone((TakenBack(PlayInput(Card.parse("4C")), "Ann"),))]
     refused = enter(board, "9C", "QQ")  # Ann's 9C, then a word that is not a card
     assert isinstance(refused[0].told[0], Played)
     assert refused[1].error and refused[1].told == (Refused("entry"),)

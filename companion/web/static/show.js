@@ -18,12 +18,13 @@ const Show = (() => {
     }
   }
 
-  // What a count pegged, when that is not its whole count: the points a winning hand needed, or a claim's.
-  function pegged(item, show, state) {
-    if (item.points === null) return _("not counted: the game was over");
-    if (item.points === item.total) return "";
-    const last = state.events.length - 1;
-    return show.over && item.event === last ? fmt(_("needed {points}"), { points: item.points })
+  // What a count pegged, when that is not its whole count: the points a winning hand needed, or a claim's (the
+  // show's presenter says which: `show.hands`, in the order of the deal's `show`; play/present.py).
+  function pegged(item, show) {
+    const { note } = show.hands.find((h) => h.counted.kind === item.kind && h.counted.player === item.player);
+    if (note === "not_counted") return _("not counted: the game was over");
+    if (note === null) return "";
+    return note === "needed" ? fmt(_("needed {points}"), { points: item.points })
       : fmt(_("pegged {points}"), { points: item.points });
   }
 
