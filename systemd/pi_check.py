@@ -240,7 +240,7 @@ def installed(root: Path, said: str) -> None:
 @dataclass
 class Deal:
     """A scripted deal played through `crib sim --quiet`: its entries, what it answered to each, the game's state
-    (`crib state --json`) after it."""
+    (`crib state --json`'s "state") after it."""
 
     entries: list[str]
     answers: list[str]
@@ -262,8 +262,7 @@ def play_deal(crib: list[str], entries: list[str], state_dir: Path, script: Path
                            capture_output=True, text=True, timeout=600, check=False)
     if state.returncode != 0:
         raise Failed(f"crib state exited with {state.returncode}: {state.stderr.strip()[-2000:]}")
-    shown = json.loads(state.stdout)
-    shown.pop("log", None)  # where the log is: not the game
+    shown = json.loads(state.stdout)["state"]  # the game, without where its log is (crib state --json's "log")
     return Deal(entries, [line for line in answered.stdout.splitlines() if line.strip()], shown)
 
 
