@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion import i18n
+from companion.base.usage import CommandError
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.cribbage.rules import MATCH_SCORING, VARIANT, VARIANTS
-from companion.errors import CommandError
 from companion.i18n import N_, _
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")

@@ -20,8 +20,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from companion.base.clock import Clock, SystemClock
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
-from companion.clock import Clock, SystemClock
 from companion.config import (
     LAYOUT_ADVICE,
     Config,

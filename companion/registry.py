@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 from companion.config import SYSTEM_PATH, Config, ConfigError
 from companion.devices.base import DeviceError, DeviceMissing, EntryDevice, PegStrip, StatusDisplay
 from companion.devices.keypad import Buttons, Keypad

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.config import load_config
 from companion.daemon import Daemon, Notifier, open_game, setup_input
 from companion.registry import Devices

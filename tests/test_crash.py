@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.entry import Entry

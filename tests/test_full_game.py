@@ -3,7 +3,7 @@ the keypad on gpiozero's MockFactory pins, go and undo; checked against a replay
 
 from __future__ import annotations
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.config import load_config
 from companion.cribbage import transcript as t
 from companion.cribbage.facts import ScoreKind

@@ -69,3 +69,4 @@ def test_the_check_finds_every_form_of_such_an_import():
     assert found == [(1, "tests.view.test_screen"), (2, "tests.test_daemon"),
                      (3, "tests.devices.conftest"), (4, "tests.devices.test_scanner"), (5, "tests.devices.conftest"),
                      (7, "tests.web.test_computer")]
+

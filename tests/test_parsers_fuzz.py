@@ -14,16 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.base.clock import ManualClock
+from companion.base.textlines import utf8_lines
 from companion.boards import LAYOUT_DIR, LayoutError, load_layout, parse_layout
 from companion.cli import main
-from companion.clock import ManualClock
 from companion.commands import CommandError
 from companion.cribbage.cards import DECK, Card, is_card_payload
 from companion.cribbage.errors import CardSyntaxError, CribbageError
 from companion.cribbage.refusals import Why
 from companion.entry.keymap import KEYS, KeySequence
 from companion.gamelog import replay_lines
-from companion.textlines import utf8_lines
 from tests.facts import refused_words
 
 CARDISH = st.one_of(

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import json
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
 from companion.cli import main
-from companion.clock import ManualClock
 from companion.club import protocol
 from companion.cribbage.transcript import GameInput
 from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Table
-from companion.web.present import snapshot
+from companion.web.snapshot import snapshot
 
 ENTRIES = ["5S", "JS", "4C", "5C", "6C", "5D", "go", "go", "4D", "5H", "6H", "AH", "3D", "8C", "8H",
            "peg Bob 60", "peg Ann 98"]

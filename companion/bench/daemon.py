@@ -29,7 +29,7 @@ DEVICE_CHOICES = ["web.listen=127.0.0.1:0", "devices.display=dummy", "devices.st
 
 
 def _table(state_dir: Path):  # type: ignore[no-untyped-def]
-    from companion.clock import SystemClock
+    from companion.base.clock import SystemClock
     from companion.config import load_config
     from companion.daemon import Daemon, Notifier, open_table, setup_input
     from companion.registry import open_devices
@@ -43,7 +43,7 @@ def _table(state_dir: Path):  # type: ignore[no-untyped-def]
 
 
 def input_latency(rounds: int, state_dir: Path) -> list[float]:
-    from companion.demo import DEMO
+    from companion.base.demo import DEMO
     from companion.entry import Entry
 
     daemon = _table(state_dir)
@@ -131,7 +131,7 @@ class _WireCount:
 def oled_frame(rounds: int, state_dir: Path) -> dict[str, object]:
     from unittest import mock
 
-    from companion.demo import DEMO
+    from companion.base.demo import DEMO
     from companion.devices.base import Entry
     from companion.devices.oled import open_oled
 

@@ -84,7 +84,7 @@ def _cards() -> Target:
 
 
 def _keypad() -> Target:
-    from companion.clock import ManualClock
+    from companion.base.clock import ManualClock
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
     from companion.entry.keymap import KEYS, KeySequence
@@ -105,13 +105,13 @@ def _keypad() -> Target:
 
 
 def _transcript() -> Target:
+    from companion.base.textlines import utf8_lines
+    from companion.base.usage import CommandError
     from companion.cribbage.errors import CribbageError
     from companion.cribbage.game import apply
     from companion.cribbage.refusals import Why
     from companion.cribbage.transcript import parse_input
-    from companion.errors import CommandError
     from companion.gamelog import replay_lines
-    from companion.textlines import utf8_lines
     from companion.view.history import describe
     from companion.words.projection import state_json
 
@@ -211,7 +211,7 @@ def _layout() -> Target:
 
 def _from_pico() -> Target:
     from companion import ledlink
-    from companion.clock import ManualClock
+    from companion.base.clock import ManualClock
     from companion.devices.picokeys import PicoKeypad
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
@@ -299,7 +299,7 @@ def _scanner() -> Target:
 
     from evdev import InputEvent
 
-    from companion.clock import ManualClock
+    from companion.base.clock import ManualClock
     from companion.devices.scanner import MAX_CODE, SerialScanner, WedgeDecoder
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CommandError
+from companion.base.usage import CommandError
 
 GOALS = {"input_p99_ms": 50.0, "web_p99_ms": 150.0, "pro_p99_ms": 1500.0, "ready_s": 5.0, "rss_mb": 80.0}
 QUOTA_US = 1000

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.base.clock import ManualClock
 from companion.boards import builtin_for, load_layout
-from companion.clock import ManualClock
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.facts import Phase, ScoreKind, Wanted
 from companion.cribbage.game import GameState, replay
@@ -420,7 +420,7 @@ def config_error_ms(directory: Path) -> float:
 
 def sim_rss_mb(directory: Path, strip: str) -> float:
     """The resident memory of `crib sim` at its largest (VmHWM), playing crib sim's sample deal with `strip`."""
-    from companion.demo import DEMO
+    from companion.base.demo import DEMO
 
     script = directory / f"{strip}.txt"
     script.write_text("\n".join(DEMO) + "\n")

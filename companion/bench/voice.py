@@ -65,7 +65,7 @@ class FirstSound(Voice):
 
 
 def _daemon(state_dir: Path, speak: bool) -> tuple[Daemon, FirstSound | None]:
-    from companion.clock import SystemClock
+    from companion.base.clock import SystemClock
     from companion.config import load_config
     from companion.daemon import Daemon, Notifier, open_table, setup_input
     from companion.devices.presence import Watch
@@ -93,7 +93,7 @@ def _quiet(daemon: Daemon, voice: FirstSound) -> None:
 
 
 def _entries() -> list[str]:
-    from companion.demo import DEMO
+    from companion.base.demo import DEMO
 
     return [*DEMO, *(["undo"] * 12), "undo"]  # crib sim's sample deal, then back to the starter's prompt
 

@@ -4,7 +4,7 @@ Every module here defines `register(subparsers)`, which adds its subparser and s
 taking the parsed arguments and returning an exit status. A new command is a new file and a line in the
 table of `companion.cli.COMMANDS` (a test checks that every module here is in it). Import only what parsing
 needs at the top of a module: libraries for the work itself load inside the function that does it. Raise
-`CommandError` (from companion/errors.py) or an engine error for bad input: the message goes to stderr and the
+`CommandError` (from companion/base/usage.py) or an engine error for bad input: the message goes to stderr and the
 exit status is 2, without a traceback.
 """
 
@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion.errors import CommandError
+from companion.base.usage import CommandError
 
 __all__ = ["EXTRAS", "CommandError", "game_state_dir", "need_extra", "play_state_dir", "sim_state_dir"]
 

@@ -11,11 +11,11 @@ from typing import Any, TextIO
 
 from companion.advice.discard import DEALS, Analysis, analyse
 from companion.advice.model import ROLES, UNIFORM, OpponentModel, load
+from companion.base.textlines import open_text
 from companion.commands import CommandError
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.i18n import _
-from companion.textlines import open_text
 from companion.words.phrases import error_words
 
 

@@ -6,9 +6,9 @@ import argparse
 import json
 from typing import Any
 
+from companion.base.textlines import open_text
 from companion.gamelog import replay_lines
 from companion.i18n import _
-from companion.textlines import open_text
 from companion.view.history import describe
 from companion.words.projection import state_json
 

@@ -9,10 +9,10 @@ import sys
 from collections.abc import Generator
 from typing import TextIO
 
-from companion.clock import SystemClock
+from companion.base.clock import SystemClock
 from companion.commands import CommandError
 from companion.config import load_config
-from companion.deck.scans import explain_scan
+from companion.deck.meaning import explain_scan
 from companion.devices.base import DeviceError, EntryDevice
 from companion.entry import Entry
 from companion.i18n import _

@@ -18,7 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.clock import Clock, SystemClock
+from companion.base.clock import Clock, SystemClock
+from companion.base.demo import DEMO
 from companion.commands import CommandError, sim_state_dir
 from companion.config import NAME_CHARS, Config, add_config_arguments, board_language, config_from_args
 from companion.cribbage import transcript as t
@@ -27,7 +28,6 @@ from companion.cribbage.game import GameState, replay
 from companion.cribbage.rules import VARIANT, VARIANTS
 from companion.cribbage.transcript import input_to_json
 from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_input
-from companion.demo import DEMO
 from companion.devices.base import DeviceError
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLog, GameLogError, current_log

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from fpdf import FPDF
 
+from companion.base.usage import CommandError
 from companion.cribbage.cards import DECK, RANK_NAMES
 from companion.entry.barcodes import COMMAND_LABELS, COMMAND_PAYLOADS
-from companion.errors import CommandError
 from companion.fonts import MONO
 
 from .sheets import Sheet, custom_sheet

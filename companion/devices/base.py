@@ -1,7 +1,7 @@
 """The interfaces between the table controller and the hardware.
 
 What crosses them is the table's: an `Entry` (companion/entry) in, a `Frame` of colours and its `Effect`s
-(companion/view/leds.py) and an image out; time is a `Clock` (companion/clock.py).
+(companion/view/leds.py) and an image out; time is a `Clock` (companion/base/clock.py).
 
 Drivers import their hardware library lazily, inside the driver, so nothing above the registry needs
 gpiozero, luma, evdev or pyserial to import. Device callbacks may arrive on other threads: they only ever
@@ -14,7 +14,7 @@ import abc
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Self
 
-from companion.clock import Clock, ManualClock, SystemClock
+from companion.base.clock import Clock, ManualClock, SystemClock
 from companion.entry import Entry
 from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 from companion.view.speech import Utterance

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 from companion.devices.base import DeviceMiswired, Emit, EntryDevice
 from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence, key_name

@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.clock import Clock, SystemClock
+from companion.base.clock import Clock, SystemClock
 from companion.view.leds import Celebrate, Effect, Flash, Frame, Walk
 
 from .. import ledlink

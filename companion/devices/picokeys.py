@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import LAYOUT
 from companion.i18n import _

@@ -42,7 +42,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 from companion.devices.base import DeviceMissing
 from companion.devices.sim import key_position
 from companion.view.leds import OFF, Frame

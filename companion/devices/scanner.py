@@ -19,7 +19,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 from companion.devices.base import DeviceError, DeviceMissing, DeviceMiswired, Emit, EntryDevice
 from companion.entry import Entry
 from companion.entry.scans import DuplicateFilter, normalise_scan

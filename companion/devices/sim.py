@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 from companion.devices.base import Emit, EntryDevice, PegStrip
 from companion.devices.keypad import Keypad
 from companion.entry import Entry

@@ -18,7 +18,7 @@ or that waits longer than the timeout, comes out as "keys 5 A" (the labels press
 
 from __future__ import annotations
 
-from companion.clock import Clock, ManualClock
+from companion.base.clock import Clock, ManualClock
 from companion.cribbage.cards import RANK_NAMES
 from companion.i18n import N_, _
 

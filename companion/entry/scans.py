@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 
 # Scanners may prefix an AIM symbology identifier ("]d1" DataMatrix, "]C0" Code 128, "]Q1" QR) and end with
 # CR, LF or Tab; GS1 codes carry the group separator. None of it is part of our payloads.

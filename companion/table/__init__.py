@@ -9,7 +9,7 @@ The daemon, `crib sim` and the benchmarks use `Table` and `Outcome`; the parts a
 for other views of the same table (a web page shows `Table.shown()`).
 """
 
-from .coach import Coach
+from .coaching import Coach
 from .held import CommandMistake, HeldCards
 from .presenter import STRIP_BACK, STRIP_MISSING, Picture, Presenter, Shown
 from .table import DEALER, HELP, NEW_GAME, Outcome, Table

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 from companion.cribbage.facts import Phase
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.i18n import N_, _

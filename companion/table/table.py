@@ -29,8 +29,8 @@ import queue
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from companion.base.clock import Clock
 from companion.boards import BoardLayout
-from companion.clock import Clock
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError, InputError, RuleError
@@ -48,7 +48,7 @@ from companion.view.screen import ScreenView
 from companion.words.phrases import cut_words, error_words, prompt_words, seated_words, side_name, undone_line
 
 from .announcer import Announcer, Spoken
-from .coach import Coach, is_worked_out, worked_out_discards
+from .coaching import Coach, is_worked_out, worked_out_discards
 from .held import CommandMistake, HeldCards
 from .presenter import Picture, Presenter, Shown
 from .story import Fact, Played, Refused, Story, TakenBack, Turn, Undone, told

@@ -16,7 +16,7 @@ import ipaddress
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from companion.clock import Clock
+from companion.base.clock import Clock
 
 FREE_TRIES = 5
 FIRST_WAIT = 1.0

@@ -58,10 +58,10 @@ from companion.table import Outcome, Table
 from companion.view.board import board_svg
 from companion.words.phrases import error_words
 
-from . import history
+from . import archive
 from .guard import TokenGuard
 from .language import page_language, translate_page
-from .present import snapshot
+from .snapshot import snapshot
 from .tls import Certificate
 
 log = logging.getLogger(__name__)
@@ -393,7 +393,7 @@ def _state_dir(request: web.Request) -> Path:
 
 async def _stats(request: web.Request) -> web.Response:
     state_dir = _state_dir(request)
-    report = await asyncio.get_running_loop().run_in_executor(None, history.overview, state_dir)
+    report = await asyncio.get_running_loop().run_in_executor(None, archive.overview, state_dir)
     return web.json_response(report)
 
 
@@ -402,7 +402,7 @@ async def _hands(request: web.Request) -> web.Response:
     player = request.query.get("player", "")
     if not player or len(player) > 40:
         raise Refused(400, "say whose hands: /api/hands?player=Ann")
-    found = await asyncio.get_running_loop().run_in_executor(None, history.hand_scores, state_dir, player)
+    found = await asyncio.get_running_loop().run_in_executor(None, archive.hand_scores, state_dir, player)
     return web.json_response(found)
 
 
@@ -411,7 +411,7 @@ async def _game(request: web.Request) -> web.Response:
     name, number = request.match_info["log"], request.match_info["game"]
     if not _LOG_NAME.match(name) or not number.isdigit() or len(number) > 4:
         raise Refused(400, "a game is named by its log and number, like /api/games/0001.jsonl/1")
-    found = await asyncio.get_running_loop().run_in_executor(None, history.game, state_dir, name, int(number))
+    found = await asyncio.get_running_loop().run_in_executor(None, archive.game, state_dir, name, int(number))
     if found is None:
         raise Refused(404, f"no game {number} in {name}: pick one from /stats")
     return web.json_response(found)

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
+from companion.base.usage import CommandError
 from companion.bench import pi
-from companion.errors import CommandError
 
 
 def test_a_share_out_of_range_or_no_root_is_refused_with_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:

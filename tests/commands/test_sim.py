@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
 from companion.cli import main
-from companion.clock import ManualClock
 from companion.commands import sim
 from companion.config import load_config
 from companion.cribbage.cards import Card

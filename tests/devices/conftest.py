@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.picosim import SimulatedPico
 from companion.devices.sim import SimulatedKeypad
 from tests.devices.keypads import COLUMNS, ROWS

@@ -3,7 +3,7 @@ device tests."""
 
 from __future__ import annotations
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.sim import SimulatedKeypad
 from companion.entry import Entry
 

@@ -7,7 +7,7 @@ import queue
 import threading
 from typing import Any
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.picokeys import PicoKeypad
 from companion.devices.picosim import SimulatedPico
 from companion.entry import Entry

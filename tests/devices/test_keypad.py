@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import threading
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.keypad import Buttons
 from companion.devices.sim import SimulatedKeypad
 from companion.entry import Entry

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.devices.base import DeviceError
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picokeys import PicoKeypad

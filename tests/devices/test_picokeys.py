@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.picokeys import PicoKeypad
 from companion.entry import Entry
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import serial
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picosim import SimulatedPico, load_firmware
 from companion.view.leds import OFF, Color, Frame, Walk
@@ -59,7 +59,7 @@ def test_a_run_on_real_hardware_never_imports_the_simulated_pico(tmp_path: Path)
     code = (
         "import sys\n"
         "from companion.config import load_config\n"
-        "from companion.clock import ManualClock\n"
+        "from companion.base.clock import ManualClock\n"
         "from companion.registry import open_devices\n"
         "config = load_config(overrides=['devices.keypad=none', 'devices.buttons=none', 'devices.scanner=none',\n"
         f"    'devices.display=none', 'strip.port={tmp_path / 'none'}'], system_path=None)\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.config import load_config
 from companion.devices.base import DeviceError
 from companion.devices.keypad import Buttons, Keypad

@@ -6,7 +6,7 @@ import queue
 import pytest
 from evdev import InputEvent
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.base import DeviceMissing
 from companion.devices.scanner import SerialScanner, WedgeDecoder, find_input_device
 from companion.entry import Entry

@@ -10,7 +10,7 @@ from evdev import InputEvent, ecodes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.scanner import MAX_CODE, SerialScanner, WedgeDecoder
 from companion.entry import Entry
 from companion.entry.commands import Rejected, decode_entry

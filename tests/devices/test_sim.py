@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
 from companion.entry import Entry
 from companion.view.leds import Flash

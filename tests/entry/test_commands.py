@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.cribbage.cards import DECK
 from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry

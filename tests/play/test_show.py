@@ -9,8 +9,8 @@ import random
 
 import pytest
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.commands.play import TerminalPlay, show_picture
 from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
@@ -18,7 +18,7 @@ from companion.gamelog import GameLog
 from companion.play.computer import Settings
 from companion.play.present import person_prompt, show_view
 from companion.table import Table
-from companion.web.present import snapshot
+from companion.web.snapshot import snapshot
 from companion.words.projection import state_json
 from tests.golden import assert_golden_text
 from tests.web.computer_games import Game, play_out

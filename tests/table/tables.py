@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Outcome, Table

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.transcript import GameInput
 from companion.devices.presence import Watch
 from companion.devices.voice import SimulatedVoice, Speaker

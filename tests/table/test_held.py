@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import HandInput, Input, StarterInput

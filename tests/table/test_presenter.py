@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
 from companion.devices.base import StatusDisplay

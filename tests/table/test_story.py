@@ -8,8 +8,8 @@ import json
 import random
 from pathlib import Path
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import ScoreKind, Wanted
 from companion.cribbage.transcript import GameInput, PlayInput
@@ -109,7 +109,7 @@ def test_the_story_as_json_has_no_words_and_says_who_played_and_the_running_tota
 
 def test_the_pages_snapshot_carries_the_story_of_a_game_against_the_computer(tmp_path):
     from companion.play.computer import Settings
-    from companion.web.present import snapshot
+    from companion.web.snapshot import snapshot
     from tests.web.computer_games import Game
 
     game = Game(tmp_path, Settings("Guest", ("pro",), seed=21))

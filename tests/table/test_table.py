@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.advice.coach import review_discard
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import (

@@ -16,8 +16,8 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.transcript import GameInput

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion import stats
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PlayInput, UndoInput

@@ -3,8 +3,8 @@ a phrase (by itself, or with ok), pegging by a player's name, and NEW GAME as th
 
 from __future__ import annotations
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage.transcript import GameInput, PegInput
 from companion.entry.barcodes import COMMAND_LABELS
 from companion.gamelog import GameLog

@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 from companion import i18n
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.config import NAME_CHARS
 from companion.cribbage.facts import Prompt, ScoreKind, Side, Wanted
 from companion.cribbage.transcript import GameInput

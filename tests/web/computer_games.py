@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from companion.base.clock import ManualClock
 from companion.boards import load_layout
-from companion.clock import ManualClock
 from companion.cribbage import transcript as t
 from companion.devices.base import Entry
 from companion.gamelog import GameLog, current_log, next_log

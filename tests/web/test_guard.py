@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.web.guard import FREE_TRIES, MAX_ADDRESSES, MAX_WAIT, TokenGuard, address_key
 
 

@@ -20,8 +20,8 @@ from companion.gamelog import GameLog
 from companion.play.computer import Settings
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import MARKER, render_pegs
-from companion.web import history
-from companion.web.present import snapshot
+from companion.web import archive
+from companion.web.snapshot import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
 from tests.facts import by_name, name
 from tests.web.computer_games import Game, play_out
@@ -97,30 +97,30 @@ def test_the_go_button_is_active_only_when_no_card_fits(tmp_path):
 def test_all_hands_is_the_enumeration_of_every_hand_and_starter():
     by_starter = json.loads(COUNTS.read_text())
     for score in range(30):  # each line is one starter of a rank: four suits each
-        assert 4 * sum(line["hand"][score] for line in by_starter.values()) == history.ALL_HANDS.get(score, 0)
+        assert 4 * sum(line["hand"][score] for line in by_starter.values()) == archive.ALL_HANDS.get(score, 0)
 
 
 def test_the_statistics_data_from_the_history(tmp_path):
     game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
     play_out(game, 2)
     state = game.table.state
-    data = history.overview(tmp_path)
+    data = archive.overview(tmp_path)
     assert data["games"] == 1 and set(data["players"]) == {"Guest", "Easy"}
     (race,) = data["games_list"]
     assert race["sides"][race["winner"]] == name(state.winner)
     assert dict(zip(race["sides"], race["scores"], strict=True)) == by_name(state.scores)
     assert len(race["race"][race["sides"].index("Guest")]) == state.deal_number + 1
-    hands = history.hand_scores(tmp_path, "Guest")
+    hands = archive.hand_scores(tmp_path, "Guest")
     shown = [e.score.total for e in state.events if e.kind is ScoreKind.HAND and e.player == "Guest"]
     assert hands["hands"] == len(shown) and sum(hands["counts"]) == len(shown)
     assert abs(sum(hands["all"]) - 1) < 1e-9
     log_name = game.table.log.path.name
-    replayed = history.game(tmp_path, log_name, 1)
+    replayed = archive.game(tmp_path, log_name, 1)
     assert replayed is not None and len(replayed["state"]["deals"]) == state.deal_number
     assert replayed["race"] == race["race"]
     assert all("said" in e for e in replayed["state"]["events"])
-    assert history.game(tmp_path, log_name, 2) is None
-    assert history.game(tmp_path, "../games/" + log_name, 1) is None
+    assert archive.game(tmp_path, log_name, 2) is None
+    assert archive.game(tmp_path, "../games/" + log_name, 1) is None
 
 
 def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):

@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.base import Entry
 from companion.table import Outcome
 from companion.web import server

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.clock import ManualClock
+from companion.base.clock import ManualClock
 from companion.devices.presence import Watch
 from companion.devices.voice import SimulatedVoice, Speaker
 from companion.entry import Entry

@@ -14,7 +14,7 @@ from companion.club import protocol
 from companion.cribbage.game import replay
 from companion.gamelog import GameLog, next_log
 from companion.play.computer import Settings
-from companion.web import history
+from companion.web import archive
 from companion.words import schema
 from tests.sample_deal import deal
 from tests.web.computer_games import Game, play_out
@@ -63,7 +63,7 @@ def test_crib_state_json_follows_the_board_state_schema(tmp_path, capsys):
 def test_api_games_follows_the_game_schema(tmp_path):
     game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
     play_out(game, 2)
-    found = history.game(tmp_path, game.table.log.path.name, 1)
+    found = archive.game(tmp_path, game.table.log.path.name, 1)
     schema.validate("game", json.loads(json.dumps(found)))
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cribbage.cards import Card
-from companion.deck.scans import explain_scan
+from companion.deck.meaning import explain_scan
 
 
 @pytest.mark.parametrize(("text", "said"), [

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from companion.errors import CommandError
+from companion.base.usage import CommandError
 
 
 @contextlib.contextmanager

@@ -9,7 +9,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import DiscardInput, HandInput, Input, PlayInput
 from companion.table import Coach
-from companion.table.coach import is_worked_out, worked_out_discards
+from companion.table.coaching import is_worked_out, worked_out_discards
 from companion.view.screen import ScreenView
 from tests.sample_deal import DEAL, GAME, deal
 
