@@ -96,7 +96,7 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     try:
         return Settings((args.name or _("Guest")).strip(), levels, args.target, args.muggins, args.match, seed,
-                        args.feedback)
+                        args.feedback).named()
     except CribbageError as error:
         raise CommandError(str(error)) from None
 

@@ -41,7 +41,7 @@ from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
 from companion.entry.commands import Command, decode_entry
 from companion.gamelog import settings_path
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.table import DEALER, Outcome, Table
 from companion.words.phrases import notes
 
@@ -53,6 +53,9 @@ log = logging.getLogger(__name__)
 
 MOVE_SECONDS = 0.7  # a computer's move comes this long after the table changed, so a person can follow
 MAX_MATCH = 7
+LEVEL_WORDS = {"easy": N_("easy"), "standard": N_("standard"), "pro": N_("pro")}  # as the page's form names them
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """One person against one to three computer players."""
@@ -64,6 +67,8 @@ class Settings:
     match: int = 1  # match points that win the match; 1 is a single game
     seed: int = 0
     feedback: bool | None = None  # discard feedback; None: on at easy (any computer player is easy)
+    names: tuple[str, ...] = ()  # the computer players' names in the language the game was started in ("Profi");
+    # none: their levels' English names (settings kept before names were)
 
     def __post_init__(self) -> None:
         from companion.advice.players import LEVELS
@@ -73,6 +78,9 @@ class Settings:
                              .format(most=NAME_CHARS, computers=", ".join(self.computers)))
         if not 1 <= len(self.levels) <= 3 or any(level not in LEVELS for level in self.levels):
             raise InputError(f"play against one to three computer players, each {', '.join(LEVELS)}")
+        if self.names and (len(self.names) != len(self.levels) or not all(
+                0 < len(name) <= NAME_CHARS for name in self.names)):
+            raise InputError(f"names are one for each computer player, of 1 to {NAME_CHARS} characters")
         if self.target not in (61, 121):
             raise InputError(f"a game is to 121 or 61 points, not {self.target}")
         if not 1 <= self.match <= MAX_MATCH:
@@ -80,15 +88,19 @@ class Settings:
 
     @property
     def computers(self) -> tuple[str, ...]:
-        """The computer players' names: their level, numbered when two share one ("Pro", "Pro 2")."""
-        names = []
-        for level in self.levels:
-            name = level.capitalize()
-            n = 2
+        """The computer players' names: their level's, numbered when two share one ("Pro", "Pro 2")."""
+        names: list[str] = []
+        for base in self.names or tuple(level.capitalize() for level in self.levels):
+            name, n = base, 2
             while name in names:
-                name, n = f"{level.capitalize()} {n}", n + 1
+                name, n = f"{base} {n}", n + 1
             names.append(name)
         return tuple(names)
+
+    def named(self) -> Settings:
+        """These settings with the computer players named in the current language, as a new game starts: the
+        names go into the game's log, so a game resumes with the names it began with."""
+        return replace(self, names=tuple(_(LEVEL_WORDS.get(level, level)).capitalize() for level in self.levels))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -108,7 +120,8 @@ class Settings:
 
     def to_json(self) -> dict[str, object]:
         return {"person": self.person, "levels": list(self.levels), "target": self.target, "muggins": self.muggins,
-                "match": self.match, "seed": self.seed, "feedback": self.feedback}
+                "match": self.match, "seed": self.seed, "feedback": self.feedback,
+                **({"names": list(self.names)} if self.names else {})}
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -116,12 +129,12 @@ class Settings:
         if not isinstance(data, dict):
             raise InputError("the settings are a JSON object like "
                              '{"person": "Guest", "levels": ["easy"], "target": 121}')
-        known = {"person", "levels", "target", "muggins", "match", "seed", "feedback"}
+        known = {"person", "levels", "target", "muggins", "match", "seed", "feedback", "names"}
         if unknown := sorted(set(data) - known):
             raise InputError(f"unknown setting {unknown[0]!r}: the settings are {', '.join(sorted(known))}")
         person, levels = data.get("person", "Guest"), data.get("levels", ["standard"])
         target, match, seed = data.get("target", 121), data.get("match", 1), data.get("seed", 0)
-        muggins, feedback = data.get("muggins", False), data.get("feedback")
+        muggins, feedback, names = data.get("muggins", False), data.get("feedback"), data.get("names", [])
         if not isinstance(person, str) or not isinstance(levels, list) or not all(
                 isinstance(level, str) for level in levels):
             raise InputError("person is a name and levels a list like [\"easy\", \"pro\"]")
@@ -129,7 +142,9 @@ class Settings:
             raise InputError("target, match and seed are whole numbers")
         if not isinstance(muggins, bool) or not (feedback is None or isinstance(feedback, bool)):
             raise InputError("muggins and feedback are true or false")
-        return cls(person.strip(), tuple(levels), target, muggins, match, seed, feedback)
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise InputError("names is a list of the computer players' names")
+        return cls(person.strip(), tuple(levels), target, muggins, match, seed, feedback, tuple(names))
 
 
 def read_settings(log_path: Path) -> Settings | None:

@@ -13,6 +13,7 @@ from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
+from companion.i18n import language, speaking
 from companion.play.computer import Settings, dealer_entry, deck_for, read_settings
 from tests.facts import said
 from tests.web.computer_games import Game, play_out
@@ -145,10 +146,23 @@ def test_a_new_game_against_the_computer_from_the_page_starts_a_fresh_log(tmp_pa
 @pytest.mark.parametrize("data", [
     {"person": "", "levels": ["easy"]}, {"levels": []}, {"levels": ["easy"] * 4}, {"levels": ["hard"]},
     {"target": 100}, {"match": 9}, {"muggins": "yes"}, {"seed": "x"}, {"colour": "red"}, [],
-    {"person": "Easy", "levels": ["easy"]}])
+    {"person": "Easy", "levels": ["easy"]}, {"levels": ["pro"], "names": ["Profi", "Leicht"]},
+    {"levels": ["pro"], "names": [""]}, {"levels": ["pro"], "names": "Profi"}])
 def test_bad_settings_say_what_is_wrong(data):
     with pytest.raises(InputError):
         Settings.from_json(data)
+
+
+def test_the_computer_players_are_named_in_the_language_the_game_starts_in_and_keep_their_names(tmp_path):
+    with speaking(language("de")):
+        german = Settings("Gast", ("pro", "easy", "pro")).named()
+    assert german.computers == ("Profi", "Leicht", "Profi 2")
+    assert Settings("Guest", ("pro", "easy", "pro")).named().computers == ("Pro", "Easy", "Pro 2")
+    assert Settings("Guest", ("standard",)).computers == ("Standard",)  # settings kept before names were
+    game = Game(tmp_path, german)
+    assert game.table.state.players == ("Gast", "Profi", "Leicht", "Profi 2")
+    assert Settings.from_json(german.to_json()) == german  # resumed with the names it began with
+    assert read_settings(game.table.log.path) == german
 
 
 def test_the_pro_reads_the_person_over_the_whole_game(tmp_path):
