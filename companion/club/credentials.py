@@ -50,9 +50,14 @@ def acl(club: str, *, home_assistant: bool = True) -> str:
                    "pattern write homeassistant/sensor/cribbage_%u/#\n")
 
 
+QUEUED = 100_000  # messages the broker keeps for a slow client: every input is needed to check a game
+
+
 def broker_conf(folder: Path, port: int = 1883) -> str:
+    """Mosquitto's settings for the club. Its default queue (1,000 messages a client) drops inputs when the
+    scoreboard falls behind a busy night, and a game missing an input never counts: keep them all."""
     return (f"listener {port}\nallow_anonymous false\npassword_file {folder / 'cribbage.passwords'}\n"
-            f"acl_file {folder / 'cribbage.acl'}\npersistence true\n")
+            f"acl_file {folder / 'cribbage.acl'}\npersistence true\nmax_queued_messages {QUEUED}\n")
 
 
 def _secret(path: Path, make: str) -> str:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.club.credentials import acl, password_line
+from companion.club.credentials import QUEUED, acl, password_line
 from companion.club.publisher import Broker
 
 PASSWORD = "s3cret-for-tests"  # every user's, on this loopback-only broker
@@ -58,6 +58,7 @@ class Mosquitto:
         (folder / "mosquitto.conf").write_text(
             f"listener {self.port} 127.0.0.1\nallow_anonymous {str(anonymous).lower()}\npassword_file {passwords}\n"
             f"acl_file {rules}\npersistence true\npersistence_location {folder}/\n"
+            f"max_queued_messages {QUEUED}\n"
             "autosave_interval 1\n"
             f"user {getpass.getuser()}\n"  # as root it would switch to "mosquitto", who cannot write here
             f"log_dest file {folder / 'mosquitto.log'}\n")

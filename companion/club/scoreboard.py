@@ -27,7 +27,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from companion.boards import BUILTIN_GAMES, LayoutError, builtin_for, load_layout
+from companion.boards import BUILTIN_GAMES, BoardLayout, LayoutError, builtin_for, load_layout
 from companion.club import export, protocol
 from companion.club.night import Night, Refused
 from companion.club.pairing import Seat
@@ -158,13 +158,19 @@ def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
     except LayoutError:
         return None
     pegs = [(side["score"], min(side["score"], side["back_peg"])) for side in sides]
-    colours = frame_colours(peg_frame(load_layout(name), pegs, target))
+    colours = frame_colours(peg_frame(_layout(name), pegs, target))
     return {"layout": name, "lit": {led: colour for led, colour in enumerate(colours) if colour}}
 
 
 @functools.cache
+def _layout(name: str) -> BoardLayout:
+    """A builtin board's layout, read once: every push draws each table's pegs on it."""
+    return load_layout(name)
+
+
+@functools.cache
 def _board_svg(name: str, target: int) -> str:
-    return board_svg(load_layout(name), (), target, title=_("The board ({name})").format(name=name))
+    return board_svg(_layout(name), (), target, title=_("The board ({name})").format(name=name))
 
 
 def figures(night: Night) -> dict[str, Any]:
