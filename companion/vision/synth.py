@@ -164,7 +164,7 @@ def scene(rng: np.random.Generator, cards: list[NDArray[np.uint8]],
     frame (BGR) and each card's corners in it."""
     height, width = FRAME
     back = table(rng, height, width).astype(np.float32)
-    placed = []
+    placed: list[NDArray[np.float32]] = []
     for n, card in enumerate(cards):
         size = rng.uniform(0.35, 0.8) * height if n == 0 else rng.uniform(0.3, 0.8) * height
         margin = size * 0.5
@@ -174,7 +174,7 @@ def scene(rng: np.random.Generator, cards: list[NDArray[np.uint8]],
             else:
                 centre = (rng.uniform(0, width), rng.uniform(0, height))
             matrix, corners = _placement(rng, card, centre, size, rng.uniform(0, 0.06))
-            inside = bool((corners >= 2).all() and (corners[:, 0] < width - 2).all() and (corners[:, 1] < height - 2).all())
+            inside = bool((corners >= 2).all() and (corners < [width - 2, height - 2]).all())
             if (n == 0 and inside) or (n > 0 and _covered(placed[0], corners) < 0.04):
                 break
         else:
