@@ -1,10 +1,12 @@
 """The card reader (`crib bench --only vision`): how often it reads designs it was not trained on right, how
 often it is wrong and sure, how long a 640x480 frame takes, and the memory it adds.
 
-- held_out: per design, the training's measure (companion/vision/train.py, kept in companion/vision/figures.json
-  beside the model): the designs in folds, each fold's network trained on the others and read end to end on
-  photographs synthesised from the fold's renders; `right` with no deck taught, `right_taught` after teaching
-  the design from one photograph of each card, `wrong_sure` the share read wrong and marked sure;
+- held_out, kept_out: per design, the training's measure (companion/vision/train.py, kept in
+  companion/vision/figures.json beside the model): held_out, the designs in folds, each fold's network trained
+  on the others and read end to end on photographs synthesised from the fold's renders; kept_out, the shipped
+  model on the design it never saw; `right` with no deck taught, `right_taught` after teaching the design from
+  one photograph of each card, `wrong_sure` the share read wrong and marked sure; sure, the thresholds
+  shipped, and calibrated, those the calibration found with what they gave;
 - read_p50_ms, read_p99_ms: reading the sample frames (640x480 photographs of a design the shipped model never
   saw), here, in a fresh process; read_cpu_*: the CPU time of the same reads (what a loaded machine does not
   change);
@@ -63,8 +65,10 @@ def run(quick: bool) -> dict[str, Any]:
     trained = json.loads(FIGURES.read_text()) if FIGURES.is_file() else {}
     return {
         "held_out": trained.get("designs", {}),
-        "held_out_all": trained.get("all", {}),
-        "sure_from": {"untaught": trained.get("sure"), "taught": trained.get("sure_taught")},
+        "kept_out": trained.get("kept_out", {}),
+        "sure": {"untaught": trained.get("sure"), "taught": trained.get("sure_taught")},
+        "calibrated": trained.get("calibrated", {}),
+        "note": trained.get("note", ""),
         "read_p50_ms": round(timing["p50"], 1),
         "read_p99_ms": round(timing["p99"], 1),
         "read_cpu_p50_ms": round(timing["cpu_p50"], 1),

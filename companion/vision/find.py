@@ -39,7 +39,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         for contour in contours:
             if MIN_AREA * area <= cv2.contourArea(contour) <= MAX_AREA * area:
                 quad = _quadrilateral(contour)
-                if quad is not None:
+                if quad is not None and not _cut_off(quad, small.shape):
                     candidates.append((float(cv2.contourArea(quad)), quad))
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
@@ -104,6 +104,16 @@ def _upright(quad: NDArray[np.float32]) -> NDArray[np.float32] | None:
     if first > second:  # the side from corner 0 to 1 is long: start one corner on, at a short side
         quad = np.roll(quad, -1, axis=0)
     return quad.astype(np.float32)
+
+
+def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:
+    """Whether two corners or more lie on the frame's edge: a card cut off by the frame (its outline there is
+    the frame's, not the card's), or a stretch of the table."""
+    height, width = shape[:2]
+    margin = 0.01 * max(height, width)
+    on_edge = (quad[:, 0] <= margin) | (quad[:, 0] >= width - 1 - margin) | (quad[:, 1] <= margin) | (
+        quad[:, 1] >= height - 1 - margin)
+    return int(on_edge.sum()) >= 2
 
 
 def _overlap(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:

@@ -20,7 +20,7 @@ DECK_FILE = "deck.npz"
 """What a taught deck's folder holds: the corner features of each of its 52 cards."""
 PRESENT = 0.5
 """A card is read only when one of its corners shows an index at least this likely (else it is no card)."""
-TAUGHT_SHARPNESS = 40.0
+TAUGHT_SHARPNESS = 15.0
 """How sharply likeness to a taught card turns into probability (the softmax's inverse temperature)."""
 TAUGHT_LEAST = 0.5
 """A taught deck's card is seen when a corner is at least this like one of its index corners."""
@@ -102,7 +102,12 @@ class Recognizer:
             return None
         joint = ranks[:, :NO_INDEX, None] * suits[:, None, :]  # corner x rank x suit
         joint = joint.reshape(len(feats), -1) / np.maximum(present[:, None], 1e-6)
-        probs = (present[:, None] * joint).sum(axis=0) / max(float(present.sum()), 1e-6)
+        # the corners that show an index vote by the mean of their log-probabilities: corners that agree keep
+        # their confidence, corners that disagree lower it (one misread corner is not enough to be sure)
+        voting = present >= min(PRESENT, float(present.max()))
+        logs = np.log(joint[voting] + 1e-6).mean(axis=0)
+        probs = np.exp(logs - logs.max())
+        probs = probs / probs.sum()
         if self.taught is not None:  # the likeness of the best-matching pair of corners, for each taught card
             likeness = np.einsum("cf,kif->cki", self._describe(feats), self.taught).max(axis=(0, 2))
             if likeness.max() < TAUGHT_LEAST and present.max() < PRESENT:
@@ -112,7 +117,8 @@ class Recognizer:
             probs = probs / probs.sum()
         best_code = int(probs.argmax())
         confidence = float(probs[best_code])
-        sure = confidence >= (self.net.sure_taught if self.taught is not None else self.net.sure)
+        threshold = self.net.sure_taught if self.taught is not None else self.net.sure
+        sure = threshold < 1.0 and confidence >= threshold  # a threshold of 1: calibration found none safe
         return CODES[best_code], round(confidence, 4), sure
 
     def _describe(self, feats: NDArray[np.float32]) -> NDArray[np.float32]:
