@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--out", metavar="DIR", type=Path, help=_("where --learn keeps the deck (default: the "
                         "board's state directory's {deck} folder)").format(deck=DECK_DIR))
     parser.add_argument("--train", action="store_true", help=_("train the reader again from the licensed card "
-                        "designs and measure it (python -m companion.vision.train --help tells the options)"))
+                        "designs and measure it (docs/vision.md tells how, and the options)"))
     add_config_arguments(parser)
     parser.set_defaults(func=run)
 
