@@ -43,8 +43,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                     candidates.append((float(cv2.contourArea(quad)), quad))
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
-    for _, quad in candidates:  # the biggest of overlapping ones: a card, not the frame around its picture
-        if all(_overlap(quad, other) < 0.5 for other in quads):
+    for _, quad in candidates:  # the biggest of overlapping ones: a card, not the frame round its picture or a pip
+        if all(_overlap(quad, other) < 0.5 and _inside(quad, other) < 0.7 for other in quads):
             quads.append(quad)
     return [(quad / scale).astype(np.float32) for quad in quads]
 
@@ -104,6 +104,15 @@ def _upright(quad: NDArray[np.float32]) -> NDArray[np.float32] | None:
     if first > second:  # the side from corner 0 to 1 is long: start one corner on, at a short side
         quad = np.roll(quad, -1, axis=0)
     return quad.astype(np.float32)
+
+
+def _inside(small: NDArray[np.float32], big: NDArray[np.float32]) -> float:
+    """How much of the quadrilateral `small` lies inside `big`."""
+    import cv2
+
+    inter, _ = cv2.intersectConvexConvex(small, big)
+    area = cv2.contourArea(small)
+    return float(inter / area) if area > 0 else 1.0
 
 
 def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:

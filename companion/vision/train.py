@@ -290,7 +290,8 @@ def write_samples(design: Design, folder: Path, seed: int = 7) -> None:
     for code, neighbours in SAMPLES.items():
         while True:  # a photograph whose cards are all whole in view
             frame, corners = scene(rng, [design.cards[c] for c in (code, *neighbours)])
-            if len(corners) == 1 + len(neighbours) and len(find_cards(frame)) == len(corners):
+            whole = all((c >= 0).all() and (c < [FRAME[1], FRAME[0]]).all() for c in corners)
+            if whole and len(corners) == 1 + len(neighbours) and len(find_cards(frame)) == len(corners):
                 break
         name = "+".join((code, *neighbours))
         cv2.imwrite(str(folder / f"{name}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
