@@ -9,7 +9,7 @@ import pytest
 from companion.vision import CardReading, Recognizer, UnreadableImage, learn
 from companion.vision.find import find_cards
 from companion.vision.synth import scene
-from tests.vision.conftest import DATA, cv2
+from tests.vision.drawn import DATA, cv2
 
 
 def codes(readings: list[CardReading]) -> list[str]:

@@ -9,7 +9,7 @@ import numpy as np
 from companion.cli import main
 from companion.vision.find import find_cards
 from companion.vision.synth import scene
-from tests.vision.conftest import DATA, cv2
+from tests.vision.drawn import DATA, cv2
 
 
 def test_one_line_per_photo_with_the_code_and_confidence(capsys):
