@@ -163,6 +163,8 @@ def _open_all(devices: Devices, config: Config, *, clock: Clock, simulate: bool,
             if choice.scanner == "evdev" and not sys.platform.startswith("linux"):
                 raise DeviceError('devices.scanner: evdev scanners need Linux: use "serial" or "terminal"')
             devices.entries.append(WatchedEntry("scanner", lambda: open_scanner(config, clock=clock), clock))
+    if config.camera.driver != "none":
+        devices.entries.append(open_camera(config, clock=clock))
     if choice.display != "none":
         if sim["display"] or choice.display == "dummy":
             devices.display = _open_display(config, simulated=True)
@@ -212,6 +214,39 @@ def open_scanner(config: Config, *, clock: Clock) -> EntryDevice:
     if config.devices.scanner == "evdev":
         return EvdevScanner(scanner.device, clock=clock, duplicate_window=window)
     return SerialScanner(scanner.port, baud=scanner.baud, clock=clock, duplicate_window=window)
+
+
+def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
+    """The board's camera reading plain cards, watched: opened now if it is there, looked for again if not. The
+    simulated camera reads its frames on the main loop (tests step it frame by frame), the others on a thread."""
+    from companion.devices.camera import (
+        DECK,
+        CameraEntry,
+        CardsInView,
+        FrameSource,
+        OpenCVCamera,
+        PiCamera,
+        SimulatedCamera,
+        TaughtDeck,
+        pictures,
+    )
+    from companion.vision import Recognizer
+
+    camera = config.camera
+    size = (camera.width, camera.height)
+    deck = TaughtDeck(Recognizer.load, config.state.path / DECK)
+    simulated = SimulatedCamera(pictures(Path(camera.images)), size=size) if camera.driver == "sim" else None
+
+    def frames() -> FrameSource:
+        if simulated is not None:
+            return simulated.open()
+        if camera.driver == "opencv":
+            return OpenCVCamera(int(camera.device) if camera.device.isdigit() else camera.device, size)
+        return PiCamera(size)
+
+    return WatchedEntry("camera", lambda: CameraEntry(
+        frames(), deck, interval=camera.frame_ms / 1000, in_view=CardsInView(camera.frames, camera.gone_frames),
+        thread=simulated is None), clock)
 
 
 def _open_display(config: Config, *, simulated: bool) -> StatusDisplay:

@@ -54,7 +54,7 @@ from companion.i18n import _, translate_html
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
 
-from . import history
+from . import cards, history
 from .board import board_svg
 from .guard import TokenGuard
 from .present import snapshot
@@ -450,6 +450,7 @@ def create_app(hub: Hub) -> web.Application:
     app.router.add_post("/api/discard", _discard)
     app.router.add_post("/api/computer-game", _computer_game)
     app.router.add_post("/api/token", _token_check)
+    cards.add_routes(app)  # the phone's camera reading plain cards, and teaching the board a deck
     return app
 
 
