@@ -1,0 +1,57 @@
+"""Which cards the camera enters, frame by frame (companion/devices/camera.py `CardsInView`): a card held in view
+is entered once, after a few frames in a row; again only after it has left the view; a flicker is nothing; a card
+doubted in any of its frames is entered as doubtful."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.devices.camera import CardsInView, Sighting
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the recognizer says of one card in a frame (the fields of companion.vision.CardReading read here)."""
+
+    code: str
+    confidence: float = 0.99
+    sure: bool = True
+
+
+def play(view: CardsInView, frames: list[list[Seen]], *, every: float = 0.25) -> list[list[Sighting]]:
+    return [view.see(frame, index * every) for index, frame in enumerate(frames)]
+
+
+def test_a_card_held_in_view_is_entered_once_and_again_only_after_it_left() -> None:
+    view = CardsInView(frames=2, gone_frames=4)
+    held = [[Seen("7H")]] * 12
+    away = [[]] * 4
+    out = play(view, [[], *held, *away, *held[:3]])
+    entered = [(index, sighting) for index, sightings in enumerate(out) for sighting in sightings]
+    assert entered == [(2, Sighting("7H", True)), (18, Sighting("7H", True))]
+
+
+def test_a_card_missing_from_a_frame_or_two_is_still_the_same_card_in_view() -> None:
+    view = CardsInView(frames=2, gone_frames=4)
+    out = play(view, [[Seen("7H")], [Seen("7H")], [], [], [], [Seen("7H")], [Seen("7H")]])
+    assert sum(len(s) for s in out) == 1  # a hand passing in front of it for three frames
+
+
+def test_a_flicker_is_not_a_card_and_each_card_in_view_counts_on_its_own() -> None:
+    view = CardsInView(frames=3, gone_frames=2)
+    out = play(view, [[Seen("7H")], [Seen("7C")], [Seen("7H")], [Seen("7H"), Seen("KS")], [Seen("7H"), Seen("KS")],
+                      [Seen("KS"), Seen("7H")], [Seen("KS")]])
+    assert [[s.code for s in frame] for frame in out] == [[], [], [], [], ["7H"], ["KS"], []]
+
+
+def test_a_card_doubted_in_any_frame_is_entered_as_doubtful() -> None:
+    view = CardsInView(frames=2)
+    out = play(view, [[Seen("8D", 0.9)], [Seen("8D", 0.55, sure=False)]])
+    assert out[1] == [Sighting("8D", False)]
+
+
+def test_a_camera_away_for_a_while_forgets_what_was_in_view() -> None:
+    view = CardsInView(frames=2, gone_frames=4, stale=3.0)
+    assert [view.see([Seen("QS")], t) for t in (0.0, 0.25)] == [[], [Sighting("QS", True)]]
+    assert view.see([Seen("QS")], 0.5) == []
+    assert [view.see([Seen("QS")], t) for t in (10.0, 10.25)] == [[], [Sighting("QS", True)]]
