@@ -235,7 +235,10 @@ def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
     camera = config.camera
     size = (camera.width, camera.height)
     deck = TaughtDeck(Recognizer.load, config.state.path / DECK)
-    simulated = SimulatedCamera(pictures(Path(camera.images)), size=size) if camera.driver == "sim" else None
+    simulated = None
+    if camera.driver == "sim":  # each picture held long enough to be entered, then taken away
+        simulated = SimulatedCamera(pictures(Path(camera.images)), size=size, hold=camera.frames + 1,
+                                    gap=camera.gone_frames)
 
     def frames() -> FrameSource:
         if simulated is not None:

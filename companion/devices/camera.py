@@ -200,23 +200,25 @@ def pictures(folder: Path) -> list[Path]:
 
 
 class SimulatedCamera:
-    """A camera that plays pictures, one a frame: `play` queues them (arrays or picture files), each `times`
-    frames; an empty table is shown between them. `unplug` and `plug` take it away and bring it back; `grabbed`
-    counts the frames read."""
+    """A camera that plays pictures, one a frame: `play` queues them (arrays or picture files), each held for
+    `times` frames and followed by `gap` frames of the empty table, which it shows when nothing is queued.
+    `unplug` and `plug` take it away and bring it back; `grabbed` counts the frames read."""
 
     name = "simulated camera"
 
-    def __init__(self, shown: Iterable[Frame | Path] = (), *, size: tuple[int, int] = (640, 480)) -> None:
+    def __init__(self, shown: Iterable[Frame | Path] = (), *, size: tuple[int, int] = (640, 480), hold: int = 1,
+                 gap: int = 0) -> None:
         self.size = size
         self.plugged = True
         self.grabbed = 0
-        self._queue: list[Frame | Path] = list(shown)
+        self._queue: list[Frame | Path | None] = []
         width, height = size
         self.empty: Frame = np.full((height, width, 3), (60, 90, 120), dtype=np.uint8)  # a wooden table
+        self.play(*shown, times=hold, gap=gap)
 
-    def play(self, *shown: Frame | Path, times: int = 1) -> None:
+    def play(self, *shown: Frame | Path, times: int = 1, gap: int = 0) -> None:
         for item in shown:
-            self._queue += [item] * times
+            self._queue += [item] * times + [None] * gap
 
     @property
     def waiting(self) -> int:
@@ -233,9 +235,9 @@ class SimulatedCamera:
         if not self.plugged:
             raise DeviceError("simulated camera: unplugged")
         self.grabbed += 1
-        if not self._queue:
+        item = self._queue.pop(0) if self._queue else None
+        if item is None:
             return self.empty
-        item = self._queue.pop(0)
         return picture(item) if isinstance(item, Path) else item
 
     def unplug(self) -> None:

@@ -1,0 +1,125 @@
+"""The board's own camera (`[camera] driver = "sim"`, the registry's simulated camera, read by the real card
+recognizer): a whole deal entered by holding the cards up, a card held in view entered once, a doubtful card asked
+about on the OLED and confirmed with OK, a camera pulled out mid-game named once and picked up again. The daemon's
+loop is stepped on a manual clock: a frame every 250 ms, nothing sleeps."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from companion.clock import ManualClock
+from companion.config import load_config
+from companion.cribbage.cards import Card
+from companion.cribbage.game import replay
+from companion.cribbage.transcript import PlayInput, StarterInput
+from companion.daemon import Daemon, Notifier, open_game
+from companion.devices.camera import CameraEntry, SimulatedCamera
+from companion.devices.presence import WatchedEntry
+from companion.entry import Entry
+from companion.registry import Devices
+from companion.table import Table
+from tests.devices.card_photos import frame, needs_cards, photo
+from tests.facts import by_name
+from tests.sample_deal import DEAL, GAME, deal
+
+pytestmark = needs_cards
+DEVICES = ["devices.display=dummy", "devices.strip=sim", "devices.keypad=none", "devices.buttons=none",
+           "devices.scanner=none"]
+FRAME_S = 0.25
+
+
+class Board:
+    """The daemon with the simulated camera, stepped by hand."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        images = tmp_path / "images"
+        images.mkdir(exist_ok=True)
+        config = load_config(overrides=[*DEVICES, "camera.driver=sim", f"camera.images={images}",
+                                        f"state.dir={tmp_path / 'state'}"], system_path=None)
+        self.clock = ManualClock(100.0)
+        self.devices: Devices
+        self.table: Table
+        self.devices, self.table = open_game(config, state_dir=tmp_path / "state", clock=self.clock, simulate=False,
+                                             setup=GAME, new=True)
+        self.watch = next(e for e in self.devices.entries if isinstance(e, WatchedEntry) and e.name == "camera")
+        entry = self.watch.device
+        assert isinstance(entry, CameraEntry) and isinstance(entry.frames, SimulatedCamera)
+        self.camera: SimulatedCamera = entry.frames
+        self.said: list[str] = []
+        self.daemon = Daemon(self.table, self.devices, clock=self.clock, notifier=Notifier({}),
+                             on_outcome=lambda outcome: self.said.append(outcome.message))
+        self.daemon.start()
+
+    def frames(self, count: int) -> None:
+        """`count` frames' time of the main loop."""
+        for _ in range(count):
+            self.clock.advance(FRAME_S)
+            self.daemon.step(0)
+        self.daemon.step(0)
+
+    def show(self, code: str, seed: int = 0, *, held: int = 3, gap: int = 4, blur: float = 0.0) -> None:
+        """A card held up for `held` frames, then taken away."""
+        self.camera.play(frame(photo(code, seed, blur=blur)), times=held, gap=gap)
+        self.frames(held + gap)
+
+    def close(self) -> None:
+        self.devices.close()
+
+
+@pytest.fixture
+def board(tmp_path: Path):
+    made = Board(tmp_path)
+    yield made
+    made.close()
+
+
+def test_a_whole_deal_entered_by_holding_the_cards_up(board: Board) -> None:
+    for index, text in enumerate(DEAL):
+        if text == "go":
+            board.table.emit(Entry("go", "keypad"))  # a go is said on the keypad; the camera reads cards
+            board.frames(1)
+        else:
+            board.show(text, seed=index)
+    assert board.table.log.inputs == list(replay(deal("")).inputs)
+    assert by_name(board.table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert board.table.prompt() == "Bob deals. Scan the starter"
+
+
+def test_a_card_held_in_view_is_entered_once(board: Board) -> None:
+    board.show("5C", held=40)  # ten seconds in view
+    assert board.table.log.inputs[1:] == [StarterInput(Card.parse("5C"))]
+    board.show("5C", held=3)  # taken away and shown again: entered again, and the table refuses it
+    assert len(board.table.log.inputs) == 2
+    assert "5♣" in board.said[-1] and board.table.message_is_error
+
+
+def test_a_doubtful_card_is_asked_about_and_ok_enters_it(board: Board) -> None:
+    board.show("8H", blur=4.0)  # out of focus: the recognizer is not sure
+    assert board.said[-1] == "8♥? OK, or enter the card"
+    assert len(board.table.log.inputs) == 1 and board.table.prompt() == "8♥? OK, or enter the card"
+    board.table.emit(Entry("ok", "buttons"))
+    board.frames(1)
+    assert board.table.log.inputs[1:] == [StarterInput(Card.parse("8H"))]
+
+
+def test_a_camera_pulled_out_mid_game_is_named_once_and_picked_up_again(board: Board,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    board.show("5C")
+    board.camera.unplug()
+    board.frames(2)
+    assert board.table.message == "Not connected: camera. The game goes on; check the cable"
+    assert "unplugged" in board.devices.status()["camera"]
+    board.frames(40)  # ten seconds without it: looked for again and again, said once
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        "camera: missing (simulated camera: unplugged); the game goes on, and it is looked for again in the "
+        "background"]
+    board.table.emit(Entry("10C", "keypad"))  # the game goes on with the keypad
+    board.frames(1)
+    board.camera.plug()
+    board.frames(70)  # the next retry finds it
+    assert board.devices.status()["camera"] == ""
+    board.show("4C", seed=3)
+    assert board.table.log.inputs[2:] == [PlayInput(Card.parse("10C")), PlayInput(Card.parse("4C"))]

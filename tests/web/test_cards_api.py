@@ -1,0 +1,109 @@
+"""The board's side of the phone's plain-cards mode (companion/web/cards.py): frames read by the real recognizer, a
+card held in view entered once and answered with the table's words, a doubtful card asked about, teaching the
+board a deck from a photo of each card; every request a control, every bad one refused in words."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+from aiohttp.test_utils import TestClient
+from PIL import Image
+
+from companion.devices.camera import DECK
+from companion.web.cards import CODES, PHONE_CAMERA, PHOTOS
+from companion.web.server import TOKEN_HEADER, Hub
+from tests.devices.card_photos import needs_cards, photo
+from tests.web.running import serve
+from tests.web.test_scan_api import TOKEN, answering_hub
+
+
+def jpeg(picture: Image.Image) -> bytes:
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=85)
+    return out.getvalue()
+
+
+def headers(at_ms: float, phone: str = "p1") -> dict[str, str]:
+    return {TOKEN_HEADER: TOKEN, "Content-Type": "image/jpeg", "X-Crib-Phone": phone,
+            "X-Crib-Frame-Time": str(at_ms)}
+
+
+def test_frames_and_photos_are_controls_and_bad_ones_are_refused_in_words(tmp_path: Path) -> None:
+    hub, entries = answering_hub()
+    hub.state_dir = tmp_path
+
+    async def check(client: TestClient) -> None:
+        hub.loop = asyncio.get_running_loop()
+        said = {}
+        for name, path, body, sent in (
+                ("no token", "/api/cards/frame", b"x", {"Content-Type": "image/jpeg"}),
+                ("json", "/api/cards/frame", b"{}", {**headers(0), "Content-Type": "application/json"}),
+                ("no phone", "/api/cards/frame", b"x", {TOKEN_HEADER: TOKEN, "Content-Type": "image/jpeg"}),
+                ("empty", "/api/cards/frame", b"", headers(0)),
+                ("huge", "/api/cards/frame", b"x" * 2_000_001, headers(0)),
+                ("not a card", "/api/cards/deck/1Z", b"x", headers(0)),
+                ("learn too soon", "/api/cards/learn", b"{}", {TOKEN_HEADER: TOKEN,
+                                                               "Content-Type": "application/json"})):
+            response = await client.post(path, data=body, headers=sent)
+            said[name] = (response.status, (await response.json())["error"])
+        assert said["no token"][0] == 401 and "control token" in said["no token"][1]
+        assert said["json"] == (415, "send the picture as image/jpeg or image/png")
+        assert said["no phone"][0] == 400 and "X-Crib-Phone" in said["no phone"][1]
+        assert said["empty"] == (400, "the picture is empty")
+        assert said["huge"] == (413, "the picture is too large: at most 2000 kB")
+        assert said["not a card"] == (400, "'1Z' is not a card: name it as crib writes cards, like AS, 10H, QD")
+        status, words = said["learn too soon"]
+        assert status == 409 and "52 missing (AC, AD, AH, AS, 2C, 2D ...)" in words
+        deck = await (await client.get("/api/cards/deck")).json()
+        assert deck == {"codes": list(CODES), "taken": [], "taught": False}
+
+    serve(hub, check)
+    assert entries == []
+
+
+@needs_cards
+def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked_about(tmp_path: Path) -> None:
+    hub, entries = answering_hub("Bob to play, count 0")
+    hub.state_dir = tmp_path
+    card, blurred = jpeg(photo("5H", 1)), jpeg(photo("8C", 2, blur=4.0))
+
+    async def check(client: TestClient) -> None:
+        hub.loop = asyncio.get_running_loop()
+        answers = []
+        for at, picture in enumerate([card, card, card, card, blurred, blurred]):
+            response = await client.post("/api/cards/frame", data=picture, headers=headers(at * 250))
+            assert response.status == 200
+            answers.append(await response.json())
+        assert answers[0]["cards"][0]["code"] == "5H" and answers[0]["entered"] is None  # one frame: not yet
+        assert {k: answers[1][k] for k in ("entered", "asking", "error", "message")} == {
+            "entered": "5H", "asking": None, "error": False, "message": "Bob to play, count 0"}
+        assert answers[2]["entered"] is None and answers[3]["entered"] is None  # still in view: once
+        assert answers[5]["asking"] == "8C" and answers[5]["entered"] is None
+        picture = await client.post("/api/cards/frame", data=b"not a picture", headers=headers(2000))
+        assert picture.status == 400 and "cannot read this picture" in (await picture.json())["error"]
+
+    serve(hub, check)
+    assert [(e.text, e.source, e.sure) for e in entries] == [("5H", PHONE_CAMERA, True), ("8C", PHONE_CAMERA, False)]
+
+
+@needs_cards
+def test_the_board_learns_a_deck_from_a_photo_of_each_card(tmp_path: Path) -> None:
+    hub = Hub(emit=lambda entry: None, token=TOKEN, state_dir=tmp_path)
+
+    async def check(client: TestClient) -> None:
+        for index, code in enumerate(CODES):
+            response = await client.post(f"/api/cards/deck/{code.lower()}", data=jpeg(photo(code, index)),
+                                         headers=headers(0))
+            assert await response.json() == {"taken": index + 1, "of": 52}
+        retake = await client.post("/api/cards/deck/AS", data=jpeg(photo("AS", 99)), headers=headers(0))
+        assert (await retake.json())["taken"] == 52
+        assert (await (await client.get("/api/cards/deck")).json())["taken"] == list(CODES)
+        learned = await client.post("/api/cards/learn", json={}, headers={TOKEN_HEADER: TOKEN})
+        assert learned.status == 200 and await learned.json() == {"taught": 52}
+        assert (await (await client.get("/api/cards/deck")).json())["taught"] is True
+
+    serve(hub, check)
+    assert sorted(p.name for p in (tmp_path / PHOTOS).iterdir())[:2] == ["10C.jpg", "10D.jpg"]
+    assert (tmp_path / DECK).is_dir() and not (tmp_path / f"{DECK}.new").exists()
