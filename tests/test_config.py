@@ -220,10 +220,10 @@ def test_the_camera_section_says_what_each_value_may_be(tmp_path: Path) -> None:
     assert said[1].startswith(f'{path}:3: camera.device must be a webcam\'s number like "0" (/dev/video0) or a '
                               '/dev/... path')
     assert said[2] == f"{path}:4: camera.frame_ms must be a whole number from 50 to 5000 (got 10)"
-    with pytest.raises(ConfigError, match='camera.images is needed with camera.driver = "sim": a folder of card '
-                                          "pictures to play"):
+    with pytest.raises(ConfigError, match=r'camera\.images is needed with camera\.driver = "sim": a folder of '
+                                          r"card pictures to play"):
         load_config(overrides=["camera.driver=sim"], system_path=None)
-    with pytest.raises(ConfigError, match="camera.images is '/nowhere', which is not a folder"):
+    with pytest.raises(ConfigError, match=r"camera\.images is '/nowhere', which is not a folder"):
         load_config(overrides=["camera.driver=sim", "camera.images=/nowhere"], system_path=None)
     config = load_config(overrides=["camera.driver=opencv", "camera.device=/dev/v4l/by-id/usb-cam-video-index0"],
                          system_path=None)
