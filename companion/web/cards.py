@@ -152,10 +152,11 @@ async def _frame(request: web.Request) -> web.Response:
             raise Refused(error.status, str(error)) from None
     answer: dict[str, Any] = {"cards": [{"code": r.code, "confidence": round(r.confidence, 3), "sure": r.sure}
                                         for r in readings],
-                              "entered": None, "asking": None, "error": False, "message": ""}
+                              "card": None, "entered": None, "asking": None, "error": False, "message": ""}
     for sighting in cards.in_view(phone).see(readings, seconds):
         entry = Entry(sighting.code, PHONE_CAMERA, sure=sighting.sure)
         outcome = await _answered(hub, entry)
+        answer["card"] = sighting.code
         if outcome is None:
             answer.update(message="the board has not answered yet: look at the board")
             continue

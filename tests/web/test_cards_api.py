@@ -77,8 +77,8 @@ def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked
             assert response.status == 200
             answers.append(await response.json())
         assert answers[0]["cards"][0]["code"] == "5H" and answers[0]["entered"] is None  # one frame: not yet
-        assert {k: answers[1][k] for k in ("entered", "asking", "error", "message")} == {
-            "entered": "5H", "asking": None, "error": False, "message": "Bob to play, count 0"}
+        assert {k: answers[1][k] for k in ("card", "entered", "asking", "error", "message")} == {
+            "card": "5H", "entered": "5H", "asking": None, "error": False, "message": "Bob to play, count 0"}
         assert answers[2]["entered"] is None and answers[3]["entered"] is None  # still in view: once
         assert answers[5]["asking"] == "8C" and answers[5]["entered"] is None
         picture = await client.post("/api/cards/frame", data=b"not a picture", headers=headers(2000))

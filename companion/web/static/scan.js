@@ -125,9 +125,9 @@
     } finally {
       window.cardFrames += 1;
     }
-    const code = answer.entered || answer.asking;
-    if (!code && !answer.error) return;
-    const timing = { code: code || "", frame: frameAt, sent, answered: performance.now(), error: Boolean(answer.error),
+    const code = answer.card;  // the card that came into view: entered, asked about or refused
+    if (!code) return;
+    const timing = { code, frame: frameAt, sent, answered: performance.now(), error: Boolean(answer.error),
       asking: Boolean(answer.asking) };
     window.scanTimings.push(timing);
     if (answer.asking) {
