@@ -246,6 +246,7 @@
 
   function setMode(next) {
     mode = next;
+    document.body.dataset.mode = mode;
     const cards = mode !== "codes";
     $("mode-codes").setAttribute("aria-pressed", String(!cards));
     $("mode-cards").setAttribute("aria-pressed", String(cards));
