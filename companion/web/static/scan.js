@@ -37,12 +37,14 @@
     fireImmediately: true,
   });
 
+  const bigCard = (code) => "card big" + ("HD".includes(code.slice(-1)) ? " red" : "");  // hearts, diamonds in red
+
   function show(card, words, error, asking = false) {
     const box = $("result");
     box.classList.remove("ok", "refused", "asking", "flash");
     void box.offsetWidth;  // restart the flash
     box.classList.add(error ? "refused" : asking ? "asking" : "ok", "flash");
-    $("result-card").replaceChildren(card ? Crib.cardFace({ code: card, suit: card.slice(-1) }, { class: "card big" })
+    $("result-card").replaceChildren(card ? Crib.cardFace({ code: card, suit: card.slice(-1) }, { class: bigCard(card) })
       : document.createTextNode(""));
     $("result-words").textContent = words;
   }
@@ -181,7 +183,7 @@
     const code = codes[teaching.at];
     $("teach-progress").value = taken.size;
     $("teach-count").textContent = fmt(_("{done}/{all}"), { done: taken.size, all: codes.length });
-    $("teach-card").replaceChildren(code ? Crib.cardFace({ code, suit: code.slice(-1) }, { class: "card big" }) : "");
+    $("teach-card").replaceChildren(code ? Crib.cardFace({ code, suit: code.slice(-1) }, { class: bigCard(code) }) : "");
     $("teach-words").textContent = words || (code ? fmt(_("Hold up {card}, alone, face to the camera"), { card: named(code) })
       : _("Every card is photographed: the board can learn the deck"));
     $("teach-take").disabled = !code || !running;
