@@ -6,6 +6,8 @@ test-artefacts/web/ (scan-cards-*.png)."""
 
 from __future__ import annotations
 
+import json
+import statistics
 from pathlib import Path
 
 import pytest
@@ -82,6 +84,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         page.screenshot(path=str(ARTEFACTS / "scan-cards-confirmed.png"))
         page.click("#start")  # the camera off
         frames = page.evaluate("window.cardFrames")
+        trips = page.evaluate("window.cardTimes")
         page.click("#teach-start")
         playwright.expect(page.locator("#teach")).to_be_visible()
         playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
@@ -96,8 +99,10 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
     assert table.log.inputs[1:] == [t.StarterInput(Card.parse("5H")), t.PlayInput(Card.parse("10S")),
                                     t.PlayInput(Card.parse("KH")), t.PlayInput(Card.parse("8C"))]
     assert frames >= 20
-    print(f"plain cards on the phone: {len(shown)} cards shown, {len(asked)} asked about ({' '.join(asked)}), "
-          f"{frames} frames sent")
+    figures = {"cards": len(shown), "asked": asked, "frames": frames,
+               "frame_round_trip_ms": {"median": statistics.median(trips), "max": max(trips)}}
+    (ARTEFACTS / "scan-cards-figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    print("plain cards on the phone:", json.dumps(figures))
 
 
 def named(code: str) -> str:

@@ -30,6 +30,7 @@
   let teaching = { codes: [], taken: new Set(), at: 0 };
   window.scanTimings = [];
   window.cardFrames = 0;
+  window.cardTimes = [];  // each frame's round trip to the board and its reading (ms)
   window.decodeTimes = [];
 
   ZXingWASM.prepareZXingModule({
@@ -127,6 +128,7 @@
     } finally {
       window.cardFrames += 1;
     }
+    window.cardTimes.push(performance.now() - sent);
     const code = answer.card;  // the card that came into view: entered, asked about or refused
     if (!code) return;
     const timing = { code, frame: frameAt, sent, answered: performance.now(), error: Boolean(answer.error),
