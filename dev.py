@@ -63,7 +63,8 @@ def apt_install(packages: list[str]) -> bool:
     return ok and subprocess.call([*sudo, "apt-get", "install", "-y", "-qq", *packages], env=env) == 0
 
 
-EXTRAS = {"sim": (), "crib": ("print", "plots", "scanner"), "test": ("dev", "print", "plots", "scanner")}
+EXTRAS = {"sim": (), "crib": ("print", "plots", "scanner", "vision"),
+          "test": ("dev", "print", "plots", "scanner", "vision")}
 """The package's extras each command needs (check and i18n as test): the simulated board needs none."""
 
 

@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bench", N_("measure speed and strength, printed as JSON")),
     "print-deck": ("print_deck", N_("print barcode stickers (or whole cards) for a real deck")),
     "scan-test": ("scan_test", N_("check a barcode scanner: echo each code and say what it means")),
+    "recognize": ("recognize", N_("read ordinary playing cards from photographs")),
     "check-config": ("check_config", N_("validate the configuration and print the effective values")),
     "repair": ("repair", N_("keep the good part of a damaged game log, set the rest aside")),
     "club": ("club", N_("the club scoreboard: every board's game live, the night's standings, a tournament")),

@@ -21,7 +21,8 @@ from companion.errors import CommandError
 __all__ = ["EXTRAS", "CommandError", "game_state_dir", "need_extra", "sim_state_dir"]
 
 
-EXTRAS = {"print": "the printing libraries fpdf2 and zxing-cpp", "plots": "the plotting library matplotlib"}
+EXTRAS = {"print": "the printing libraries fpdf2 and zxing-cpp", "plots": "the plotting library matplotlib",
+          "vision": "the card reader's OpenCV"}
 """The optional parts of the package: `pip install 'cribbage-companion[NAME]'` adds them."""
 
 
