@@ -228,10 +228,14 @@ def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
         PiCamera,
         SimulatedCamera,
         TaughtDeck,
+        opencv_problem,
         pictures,
     )
     from companion.vision import Recognizer
 
+    problem = opencv_problem()
+    if problem is not None:
+        raise DeviceError(f"camera.driver = {config.camera.driver!r}: {problem}")
     camera = config.camera
     size = (camera.width, camera.height)
     deck = TaughtDeck(Recognizer.load, config.state.path / DECK)

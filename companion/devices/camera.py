@@ -34,6 +34,16 @@ DECK = "deck"
 deck"); replaced whole when it is taught anew."""
 
 
+def opencv_problem() -> str | None:
+    """Why cards cannot be read here (the recognizer finds cards with OpenCV), or None."""
+    import importlib.util
+
+    if importlib.util.find_spec("cv2") is not None:
+        return None
+    return ("reading plain cards needs OpenCV: apt install python3-opencv, or pip install "
+            "'cribbage-companion[vision]'")
+
+
 class Reading(Protocol):
     """One card the recognizer found (companion.vision.CardReading)."""
 

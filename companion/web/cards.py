@@ -26,7 +26,7 @@ from aiohttp import web
 from companion.cribbage.cards import DECK
 from companion.devices.base import Entry
 from companion.devices.camera import DECK as DECK_FOLDER
-from companion.devices.camera import CardsInView, Reading, TaughtDeck
+from companion.devices.camera import CardsInView, Reading, TaughtDeck, opencv_problem
 
 if TYPE_CHECKING:
     from companion.table import Outcome
@@ -114,6 +114,11 @@ def _state_dir(hub: Hub) -> Path:
 
 
 def _taught(cards: PlainCards, hub: Hub) -> TaughtDeck:
+    from .server import Refused
+
+    problem = opencv_problem()
+    if problem is not None:
+        raise Refused(503, f"this board cannot read plain cards: {problem}")
     if cards.deck is None:
         from companion.vision import Recognizer
 

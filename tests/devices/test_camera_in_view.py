@@ -4,9 +4,16 @@ doubted in any of its frames is entered as doubtful."""
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 
+import pytest
+
+from companion.clock import ManualClock
+from companion.config import load_config
+from companion.devices.base import DeviceError
 from companion.devices.camera import CardsInView, Sighting
+from companion.registry import open_camera
 
 
 @dataclass(frozen=True)
@@ -55,3 +62,12 @@ def test_a_camera_away_for_a_while_forgets_what_was_in_view() -> None:
     assert [view.see([Seen("QS")], t) for t in (0.0, 0.25)] == [[], [Sighting("QS", True)]]
     assert view.see([Seen("QS")], 0.5) == []
     assert [view.see([Seen("QS")], t) for t in (10.0, 10.25)] == [[], [Sighting("QS", True)]]
+
+
+def test_a_board_camera_without_opencv_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "cv2" else found(name, *a))
+    config = load_config(overrides=["camera.driver=opencv"], system_path=None)
+    with pytest.raises(DeviceError, match=r"camera.driver = 'opencv': reading plain cards needs OpenCV: apt install "
+                                          r"python3-opencv"):
+        open_camera(config, clock=ManualClock())
