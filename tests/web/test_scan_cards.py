@@ -15,6 +15,7 @@ import pytest
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from tests.devices.card_photos import needs_cards, photo
+from tests.web.browsing import axe, small_controls
 from tests.web.card_camera import Held, write_y4m
 from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
@@ -72,6 +73,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
                     page.click("#asking-choose")
                     playwright.expect(page.locator("#choose")).to_be_visible()
                     page.screenshot(path=str(ARTEFACTS / "scan-cards-asking.png"), full_page=True)
+                    assert axe(page) == [] and small_controls(page) == []  # the question and the card picker
                 page.click("#asking-ok")
                 timing = answered()
                 playwright.expect(page.locator("#asking")).to_be_hidden()
@@ -90,6 +92,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
         playwright.expect(page.locator("#teach-count")).to_have_text("0/52")
         page.screenshot(path=str(ARTEFACTS / "scan-cards-teach.png"))
+        assert axe(page) == [] and small_controls(page) == []
         browser.close()
     assert errors == []
     assert [error for error, _ in said] == [False, False, True, False, False]
