@@ -5,7 +5,9 @@ loop is stepped on a manual clock: a frame every 250 ms, nothing sleeps."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import queue
 from pathlib import Path
 
 import pytest
@@ -16,11 +18,12 @@ from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import PlayInput, StarterInput
 from companion.daemon import Daemon, Notifier, open_game
-from companion.devices.camera import CameraEntry, SimulatedCamera
+from companion.devices.camera import CameraEntry, CardsInView, SimulatedCamera, TaughtDeck
 from companion.devices.presence import WatchedEntry
 from companion.entry import Entry
 from companion.registry import Devices
 from companion.table import Table
+from companion.vision import Recognizer
 from tests.devices.card_photos import frame, needs_cards, photo
 from tests.facts import by_name
 from tests.sample_deal import DEAL, GAME, deal
@@ -140,3 +143,28 @@ def test_a_camera_pulled_out_mid_game_is_named_once_and_picked_up_again(board: B
     assert board.devices.status()["camera"] == ""
     board.hold_up("4C", seed=3)
     assert board.table.log.inputs[2:] == [PlayInput(Card.parse("10C")), PlayInput(Card.parse("4C"))]
+
+
+def test_a_real_camera_reads_on_its_own_thread_and_a_camera_gone_is_its_problem(tmp_path: Path) -> None:
+    camera = SimulatedCamera()
+    camera.play(frame(photo("10S", 2)), times=1000)
+    entered: queue.Queue[Entry] = queue.Queue()
+    entry = CameraEntry(camera, TaughtDeck(Recognizer.load, tmp_path / "deck"), interval=FRAME_S,
+                        in_view=CardsInView(), thread=True)
+    entry.start(entered.put)
+    got = None
+    for step in range(400):  # the main loop's polls: a frame asked for when due, read on the camera's thread
+        entry.poll(step * FRAME_S)
+        with contextlib.suppress(queue.Empty):
+            got = entered.get(timeout=0.05)
+            break
+    assert got is not None and got.text == "10S" and got.source == "camera"
+    camera.unplug()
+    for step in range(400, 800):
+        entry.poll(step * FRAME_S)
+        if entry.problem:
+            break
+        with contextlib.suppress(queue.Empty):
+            entered.get(timeout=0.05)
+    assert entry.problem == "simulated camera: unplugged"  # the registry's watch closes it and looks again
+    entry.close()

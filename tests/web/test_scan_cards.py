@@ -14,6 +14,7 @@ import pytest
 
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
+from companion.web.cards import PHOTOS
 from tests.devices.card_photos import needs_cards, photo
 from tests.web.browsing import axe, small_controls
 from tests.web.card_camera import Held, write_y4m
@@ -93,6 +94,13 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         playwright.expect(page.locator("#teach-count")).to_have_text("0/52")
         page.screenshot(path=str(ARTEFACTS / "scan-cards-teach.png"))
         assert axe(page) == [] and small_controls(page) == []
+        playwright.expect(page.locator("#teach-take")).to_be_enabled()  # the camera is on again
+        page.click("#teach-take")
+        playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
+        playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♦, alone, face to the camera")
+        page.click("#teach-retake")
+        playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
+        playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
         browser.close()
     assert errors == []
     assert [error for error, _ in said] == [False, False, True, False, False]
@@ -102,6 +110,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
     assert table.log.inputs[1:] == [t.StarterInput(Card.parse("5H")), t.PlayInput(Card.parse("10S")),
                                     t.PlayInput(Card.parse("KH")), t.PlayInput(Card.parse("8C"))]
     assert frames >= 20
+    assert [p.name for p in (tmp_path / "state" / PHOTOS).iterdir()] == ["AC.jpg"]  # kept for the deck's teaching
     figures = {"cards": len(shown), "asked": asked, "frames": frames,
                "frame_round_trip_ms": {"median": statistics.median(trips), "max": max(trips)}}
     (ARTEFACTS / "scan-cards-figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
