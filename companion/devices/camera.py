@@ -142,6 +142,8 @@ class CameraEntry(EntryDevice):
         self._emit: Emit | None = None
         self._due = float("-inf")
         self._asked: queue.Queue[float | None] = queue.Queue(maxsize=1)
+        self._idle = threading.Event()  # the camera's thread is not reading a frame
+        self._idle.set()
         self._thread: threading.Thread | None = None
         if thread:
             self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -152,14 +154,15 @@ class CameraEntry(EntryDevice):
             self._thread.start()
 
     def poll(self, now: float) -> None:
-        """Ask for a frame when one is due (and the last one is read): at once without a thread of its own."""
+        """Ask for a frame when one is due: read at once without a thread of its own; skipped while the thread is
+        still reading the last one, so a slow board reads at most one frame an interval and rests between."""
         if now < self._due or self._emit is None:
             return
         self._due = now + self.interval
         if self._thread is None:
             self.look(now)
-            return
-        with contextlib.suppress(queue.Full):  # still reading the last one: this frame is skipped
+        elif self._idle.is_set():
+            self._idle.clear()
             self._asked.put_nowait(now)
 
     def look(self, now: float) -> None:
@@ -177,6 +180,8 @@ class CameraEntry(EntryDevice):
             except Exception as error:  # the camera gone, the library failing: the watch opens it again
                 self.problem = str(error).strip() or type(error).__name__
                 return
+            finally:
+                self._idle.set()
 
     def close(self) -> None:
         self._emit = None
