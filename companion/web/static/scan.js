@@ -113,7 +113,7 @@
 
   // --- plain cards: frames to the board, which enters a card held in view once ------------------------------------
   async function sendFrame(frameAt) {
-    if (frameAt - lastFrame < CARD_FRAME_MS) return;
+    if (frameAt - lastFrame < CARD_FRAME_MS || !$("locked").hidden) return;  // no frames until the token is given
     lastFrame = frameAt;
     grab(WIDTH);
     const blob = await jpeg();
