@@ -18,15 +18,16 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice
 
-Frame = NDArray[np.uint8]
-"""A camera picture, height x width x 3, in OpenCV's BGR order."""
+if TYPE_CHECKING:  # numpy is loaded with the first frame: a board without a camera never needs it
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Frame = NDArray[np.uint8]
+    """A camera picture, height x width x 3, in OpenCV's BGR order."""
 PICTURES = (".jpg", ".jpeg", ".png")
 SOURCE = "camera"
 DECK = "deck"
@@ -196,6 +197,7 @@ class CameraEntry(EntryDevice):
 
 def picture(path: Path) -> Frame:
     """A picture file as a frame (BGR)."""
+    import numpy as np
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -228,6 +230,8 @@ class SimulatedCamera:
         self.grabbed = 0
         self._queue: list[Frame | Path | None] = []
         width, height = size
+        import numpy as np
+
         self.empty: Frame = np.full((height, width, 3), (60, 90, 120), dtype=np.uint8)  # a wooden table
         self.play(*shown, times=hold, gap=gap)
 
@@ -290,7 +294,7 @@ class OpenCVCamera:
         ok, frame = self._capture.read()
         if not ok:
             raise DeviceError("camera: the webcam gives no picture (unplugged?)")
-        return np.asarray(frame, dtype=np.uint8)
+        return frame  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self._capture.release()
@@ -317,7 +321,7 @@ class PiCamera:
                               "ribbon cable and `rpicam-hello --list-cameras`") from error
 
     def grab(self) -> Frame | None:
-        return np.asarray(self._camera.capture_array("main"), dtype=np.uint8)
+        return self._camera.capture_array("main")  # type: ignore[no-any-return]
 
     def close(self) -> None:
         with contextlib.suppress(Exception):  # a camera that is gone may fail to stop; it is stopped
@@ -333,12 +337,13 @@ class TaughtDeck:
         self.load = load
         self.deck = deck
         self._reader: Reader | None = None
-        self._stamp: tuple[int, int] | None = None
+        self._stamp: tuple[int, ...] | None = None
 
     def current(self) -> Reader:
-        try:
-            stat = os.stat(self.deck)
-            stamp: tuple[int, int] | None = (stat.st_ino, stat.st_mtime_ns)
+        try:  # the folder, and what it holds (`crib recognize --learn` writes into the folder it finds)
+            with os.scandir(self.deck) as found:
+                stamp: tuple[int, ...] | None = (os.stat(self.deck).st_ino,
+                                                 *sorted(entry.stat().st_mtime_ns for entry in found))
         except OSError:
             stamp = None
         if self._reader is None or stamp != self._stamp:

@@ -19,7 +19,19 @@ from companion.web.cards import CODES, PHONE_CAMERA, PHOTOS
 from companion.web.server import TOKEN_HEADER, Hub
 from tests.devices.card_photos import needs_cards, photo
 from tests.web.running import serve
-from tests.web.test_scan_api import TOKEN, answering_hub
+
+TOKEN = "7f3a9c21"
+
+
+def answering_hub() -> tuple[Hub, list[Entry]]:
+    """A hub whose table answers each entry at once (as the daemon's loop does, from another thread)."""
+    entries: list[Entry] = []
+
+    def emit(entry: Entry) -> None:
+        entries.append(entry)
+        hub.answer(Outcome(entry))
+    hub = Hub(emit=emit, token=TOKEN)
+    return hub, entries
 
 
 def jpeg(picture: Image.Image) -> bytes:
