@@ -10,6 +10,8 @@ measures are those of companion/bench/daemon.py, web.py and advice.py:
 - pro_p99_ms: the pro's decisions in whole games against the standard player;
 - ready_s: starting `cribbage-companion` to its READY=1 (median); rss_mb: its largest resident memory, at READY
   and with the page on after the web inputs;
+- recognize_p99_ms: the card reader reading a 640x480 frame (companion/bench/vision.py's sample frames);
+  rss_with_reader_mb: rss_mb plus the memory loading and running the reader adds (OpenCV, the model);
 - reference_ms: a fixed piece of the board's work (itemising 20,000 shows): the CPU time it takes here
   (cpu_here, whatever else the machine does), the time it takes in the quota (in_quota), and their ratio, the
   share of this machine's speed the board really got (share). The same on an idle Pi (`python -m
@@ -33,7 +35,8 @@ from typing import Any
 
 from companion.errors import CommandError
 
-GOALS = {"input_p99_ms": 50.0, "web_p99_ms": 150.0, "pro_p99_ms": 1500.0, "ready_s": 5.0, "rss_mb": 80.0}
+GOALS = {"input_p99_ms": 50.0, "web_p99_ms": 150.0, "pro_p99_ms": 1500.0, "ready_s": 5.0, "rss_mb": 80.0,
+         "recognize_p99_ms": 150.0, "rss_with_reader_mb": 120.0}
 QUOTA_US = 1000
 """The run time handed out each period (the kernel's least): the period is this over the share."""
 CGROUP = Path("/sys/fs/cgroup")
@@ -152,8 +155,15 @@ def reference(hands: int) -> dict[str, float]:
     return {"seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu}
 
 
+def recognize_p99(rounds: int) -> dict[str, float]:
+    from companion.bench.vision import measure
+
+    return measure(rounds)
+
+
 REFERENCE_HANDS = 20_000
-MEASURES = {"busy_share": busy_share, "input_p99": input_p99, "pro_p99": pro_p99, "reference": reference}
+MEASURES = {"busy_share": busy_share, "input_p99": input_p99, "pro_p99": pro_p99, "reference": reference,
+            "recognize_p99": recognize_p99}
 
 
 def web_p99(quota: CpuQuota, inputs: int, state_dir: Path) -> tuple[list[float], float]:
@@ -184,12 +194,15 @@ def run(quick: bool, cpu_share: float = 0.125) -> dict[str, object]:
         latency = _inside(quota, "input_p99", 1 if quick else 10)
         web, web_rss = web_p99(quota, 20 if quick else 300, base / "web")
         pro = _inside(quota, "pro_p99", 1 if quick else 8)
+        reader = _inside(quota, "recognize_p99", 1 if quick else 10)
     figures = {
         "input_p99_ms": round(latency["p99"], 1),
         "web_p99_ms": round(_p99(web), 1),
         "pro_p99_ms": round(pro["decision_p99_ms"], 1),
         "ready_s": round(statistics.median(starts) / 1000, 2),
         "rss_mb": round(max(*memory, web_rss), 1),
+        "recognize_p99_ms": round(reader["p99"], 1),
+        "rss_with_reader_mb": round(max(*memory, web_rss) + reader["reader_mb"], 1),
     }
     return {
         "cpu_share": cpu_share,
@@ -202,6 +215,8 @@ def run(quick: bool, cpu_share: float = 0.125) -> dict[str, object]:
         "web_median_ms": round(statistics.median(web), 1),
         "pro_max_ms": pro["decision_max_ms"],
         "pro_decisions": pro["decisions"],
+        "recognize_median_ms": round(reader["p50"], 1),
+        "recognize_reads": reader["reads"],
         "goals": GOALS,
         "met": {name: value <= GOALS[name] for name, value in figures.items()},
     }

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 CARD_W, CARD_H = 160, 224
 """A rectified card's size in pixels: a poker card's 63 x 88 mm."""
-WORK_SIDE = 640
+WORK_SIDE = 480
 """Frames are searched at most this wide (and high): a phone's 12 megapixels are no better for finding a card."""
-MIN_AREA, MAX_AREA = 0.006, 0.9
+MIN_AREA, MAX_AREA = 0.006, 0.7
 """A card covers this share of the frame at least and at most."""
 ASPECT = (1.15, 1.8)
 """Long side over short side, allowing for perspective: 88/63 = 1.40 seen square on."""
@@ -33,21 +33,20 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
     area = small.shape[0] * small.shape[1]
-    quads: list[tuple[float, NDArray[np.float32]]] = []
+    candidates: list[tuple[float, NDArray[np.float32]]] = []
     for mask in _masks(small):
         contours, _ = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
-            contour_area = cv2.contourArea(contour)
-            if not MIN_AREA * area <= contour_area <= MAX_AREA * area:
-                continue
-            quad = _quadrilateral(contour)
-            if quad is None:
-                continue
-            size = float(cv2.contourArea(quad))
-            if all(_overlap(quad, other) < 0.5 for _, other in quads):
-                quads.append((size, quad))
-    quads.sort(key=lambda item: -item[0])
-    return [(quad / scale).astype(np.float32) for _, quad in quads]
+            if MIN_AREA * area <= cv2.contourArea(contour) <= MAX_AREA * area:
+                quad = _quadrilateral(contour)
+                if quad is not None:
+                    candidates.append((float(cv2.contourArea(quad)), quad))
+    candidates.sort(key=lambda item: -item[0])
+    quads: list[NDArray[np.float32]] = []
+    for _, quad in candidates:  # the biggest of overlapping ones: a card, not the frame around its picture
+        if all(_overlap(quad, other) < 0.5 for other in quads):
+            quads.append(quad)
+    return [(quad / scale).astype(np.float32) for quad in quads]
 
 
 def _masks(small: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
@@ -59,14 +58,20 @@ def _masks(small: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
     white = cv2.GaussianBlur(cv2.subtract(hsv[:, :, 2], hsv[:, :, 1] // 2), (5, 5), 0)
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    side = 2 * round(0.012 * max(small.shape[:2])) + 1
+    wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))  # cuts a card loose from a glare or a pale patch
     masks = []
     for level in (otsu, otsu + 25, otsu + 50):
         if level < 250:
             _, bright = cv2.threshold(white, level, 255, cv2.THRESH_BINARY)
-            masks.append(cv2.morphologyEx(bright, cv2.MORPH_OPEN, kernel))
+            opened = cv2.morphologyEx(bright, cv2.MORPH_OPEN, kernel)
+            # a face card's picture may reach its edge: closing mends the white border around it
+            masks += [opened, cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide),
+                      cv2.morphologyEx(cv2.morphologyEx(opened, cv2.MORPH_CLOSE, wide), cv2.MORPH_OPEN, wide)]
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    edges = cv2.dilate(cv2.Canny(gray, 30, 90), cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
-    masks.append(cv2.bitwise_not(edges))
+    for low, high in ((30, 90), (80, 200)):
+        edges = cv2.dilate(cv2.Canny(gray, low, high), cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
+        masks.append(cv2.bitwise_not(edges))
     return masks
 
 
@@ -76,18 +81,16 @@ def _quadrilateral(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
 
     hull = cv2.convexHull(contour)
     hull_area = cv2.contourArea(hull)
-    (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
-    if hull_area <= 0 or cv2.contourArea(contour) / hull_area < 0.85 or hull_area / max(rw * rh, 1) < 0.88:
+    if hull_area <= 0 or cv2.contourArea(contour) / hull_area < 0.85:
         return None
-    quad: NDArray[np.float32] | None = None
-    for epsilon in (0.02, 0.035, 0.05):
+    for epsilon in (0.02, 0.035, 0.05):  # four corners that outline the hull closely: a card, maybe in perspective
         approx = cv2.approxPolyDP(hull, epsilon * cv2.arcLength(hull, True), True)
-        if len(approx) == 4:
-            quad = approx.reshape(4, 2).astype(np.float32)
-            break
-    if quad is None or cv2.contourArea(quad) < 0.9 * hull_area:
-        quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
-    return _upright(quad)
+        if len(approx) == 4 and 0.92 <= cv2.contourArea(approx) / hull_area <= 1.05:
+            return _upright(approx.reshape(4, 2).astype(np.float32))
+    (_, _), (rw, rh), _ = cv2.minAreaRect(hull)  # else a rectangle the hull fills (a corner hidden by a finger)
+    if hull_area / max(rw * rh, 1) < 0.88:
+        return None
+    return _upright(cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32))
 
 
 def _upright(quad: NDArray[np.float32]) -> NDArray[np.float32] | None:
@@ -105,12 +108,13 @@ def _upright(quad: NDArray[np.float32]) -> NDArray[np.float32] | None:
 
 
 def _overlap(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:
-    """How much of the smaller quadrilateral the other covers."""
+    """How much of the bigger quadrilateral the two share (a card and the frame round its picture: much; a card
+    and a neighbour that overlaps it: little)."""
     import cv2
 
     inter, _ = cv2.intersectConvexConvex(a, b)
-    smaller = min(cv2.contourArea(a), cv2.contourArea(b))
-    return float(inter / smaller) if smaller > 0 else 0.0
+    bigger = max(cv2.contourArea(a), cv2.contourArea(b))
+    return float(inter / bigger) if bigger > 0 else 0.0
 
 
 def rectify(frame: NDArray[np.uint8], quad: NDArray[np.float32]) -> NDArray[np.uint8]:

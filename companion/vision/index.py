@@ -24,7 +24,7 @@ SUITS = ("C", "D", "H", "S")
 NO_INDEX = len(RANKS)
 """The rank head's last class: no index in this corner (a card's back, its middle, the table)."""
 CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
-CORNER = (0.0, 0.0, 0.25, 0.36)
+CORNER = (0.01, 0.01, 0.25, 0.36)
 """The corner read, as fractions of the rectified card (x0, y0, x1, y1): big enough for the larger indices."""
 PATCH_W, PATCH_H = 32, 48
 MODEL = Path(__file__).with_name("model.npz")
@@ -66,22 +66,58 @@ def hog(image: NDArray[np.float32]) -> NDArray[np.float32]:
     return out
 
 
-def features(patch: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """The features of one corner patch (BGR, any size): HOG of its ink, a coarse ink map, its redness."""
+def _index_box(ink: NDArray[np.float32]) -> tuple[int, int, int, int] | None:
+    """Where the index's ink lies in a corner patch (x0, y0, x1, y1), or None when there is none: the union of
+    the inked blobs, less the card's edge or the table along the outer sides and the pips reaching in from the
+    inner sides."""
     import cv2
 
-    patch = cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA)
-    lowest = patch.min(axis=2).astype(np.float32)
-    ink = 255.0 - lowest
+    height, width = ink.shape
+    count, _, stats, _ = cv2.connectedComponentsWithStats((ink > 0.45).astype(np.uint8), connectivity=8)
+    kept = []
+    for x, y, w, h, area in stats[1:count]:
+        if area < 3 or x + w >= width or y + h >= height:  # a speck, or reaching in from the card's middle
+            continue
+        if (x == 0 or y == 0) and (w > 0.5 * width or h > 0.5 * height):  # the card's edge, the table beyond it
+            continue
+        kept.append((x, y, x + w, y + h))
+    if not kept:
+        return None
+    boxes = np.array(kept)
+    return int(boxes[:, 0].min()), int(boxes[:, 1].min()), int(boxes[:, 2].max()), int(boxes[:, 3].max())
+
+
+def features(patch: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """The features of one corner patch (BGR, any size): where its index is, cut out and scaled to PATCH_W x
+    PATCH_H (so that a deck's index size and a found card's small misplacement do not matter), described by the
+    gradients of its ink (HOG), a coarse map of its ink, its redness."""
+    import cv2
+
+    patch = cv2.resize(patch, (PATCH_W * 2, PATCH_H * 2), interpolation=cv2.INTER_AREA)
+    ink = 255.0 - patch.min(axis=2).astype(np.float32)
     low, high = np.percentile(ink, (5, 99.5))
     ink = np.clip((ink - low) / max(high - low, 24.0), 0.0, 1.0)
+    box = _index_box(ink)
+    if box is None:
+        x0, y0, x1, y1 = 0, 0, ink.shape[1], ink.shape[0]
+    else:  # the index's box, widened to the patch's proportions about its centre
+        inked_w, inked_h = max(box[2] - box[0], 4), max(box[3] - box[1], 6)
+        w = max(inked_w, inked_h * PATCH_W / PATCH_H) + 2
+        h = max(inked_h, inked_w * PATCH_H / PATCH_W) + 2
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        x0, y0, x1, y1 = round(cx - w / 2), round(cy - h / 2), round(cx + w / 2), round(cy + h / 2)
+    pad = max(0, -x0, -y0, x1 - ink.shape[1], y1 - ink.shape[0])
+    ink = np.pad(ink, pad)[y0 + pad:y1 + pad, x0 + pad:x1 + pad]
+    colour = np.pad(patch, ((pad, pad), (pad, pad), (0, 0)), mode="edge")[y0 + pad:y1 + pad, x0 + pad:x1 + pad]
+    ink = cv2.resize(ink, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA)
     coarse = cv2.resize(ink, (8, 12), interpolation=cv2.INTER_AREA).ravel()
-    b, g, r = (patch[:, :, i].astype(np.float32) for i in range(3))
+    b, g, r = (cv2.resize(colour[:, :, i], (PATCH_W, PATCH_H)).astype(np.float32) for i in range(3))
     red = np.clip((r - np.maximum(g, b)) / 255.0, 0.0, 1.0)
     inked = ink > 0.35
     redness = float(red[inked].mean()) if inked.any() else 0.0
     red_map = cv2.resize(red, (4, 6), interpolation=cv2.INTER_AREA).ravel()
-    return np.concatenate([hog(ink), coarse, red_map, [redness * 4, float(inked.mean()) * 4]]).astype(np.float32)
+    found = 0.0 if box is None else 1.0
+    return np.concatenate([hog(ink), coarse, red_map, [redness * 4, found]]).astype(np.float32)
 
 
 def card_features(card: NDArray[np.uint8]) -> NDArray[np.float32]:

@@ -20,8 +20,10 @@ DECK_FILE = "deck.npz"
 """What a taught deck's folder holds: the corner features of each of its 52 cards."""
 PRESENT = 0.5
 """A card is read only when one of its corners shows an index at least this likely (else it is no card)."""
-TAUGHT_SHARPNESS = 20.0
+TAUGHT_SHARPNESS = 40.0
 """How sharply likeness to a taught card turns into probability (the softmax's inverse temperature)."""
+TAUGHT_LEAST = 0.5
+"""A taught deck's card is seen when a corner is at least this like one of its index corners."""
 
 
 class UnreadableImage(ValueError):
@@ -45,7 +47,11 @@ class Recognizer:
 
     def __init__(self, net: IndexNet, taught: NDArray[np.float32] | None = None) -> None:
         self.net = net
-        self.taught = None if taught is None else self._unit(net.hidden(taught.reshape(-1, taught.shape[-1])))
+        self.taught: NDArray[np.float32] | None = None
+        if taught is not None:  # each card's index corners, as the reader compares them
+            described = self._describe(taught.reshape(-1, taught.shape[-1])).reshape(len(CODES), 4, -1)
+            index = _index_pairs(described)
+            self.taught = described[:, [0, 1, 2, 3] if index.all() else ([0, 2] if index[0] else [1, 3])]
 
     @classmethod
     def load(cls, deck: Path | None = None) -> Recognizer:
@@ -89,27 +95,47 @@ class Recognizer:
         feats = card_features(card)
         ranks, suits = self.net.probabilities(feats)
         present = 1.0 - ranks[:, NO_INDEX]
-        if present.max() < PRESENT:
+        if present.max() < PRESENT and self.taught is None:
             return None
         joint = ranks[:, :NO_INDEX, None] * suits[:, None, :]  # corner x rank x suit
         joint = joint.reshape(len(feats), -1) / np.maximum(present[:, None], 1e-6)
-        probs = (present[:, None] * joint).sum(axis=0) / present.sum()
-        if self.taught is not None:
-            likeness = self._unit(self.net.hidden(feats)) @ self.taught.T  # corner x (card, corner)
-            best = likeness.reshape(len(feats), len(CODES), -1).max(axis=2)
-            best = (present[:, None] * best).sum(axis=0) / present.sum()
-            taught = np.exp(TAUGHT_SHARPNESS * (best - best.max()))
-            probs = probs * taught
+        probs = (present[:, None] * joint).sum(axis=0) / max(float(present.sum()), 1e-6)
+        if self.taught is not None:  # the likeness of the best-matching pair of corners, for each taught card
+            likeness = np.einsum("cf,kif->cki", self._describe(feats), self.taught).max(axis=(0, 2))
+            if likeness.max() < TAUGHT_LEAST and present.max() < PRESENT:
+                return None
+            taught = np.exp(TAUGHT_SHARPNESS * (likeness - likeness.max()))
+            probs = probs * taught if present.max() >= PRESENT else taught
             probs = probs / probs.sum()
         best_code = int(probs.argmax())
         confidence = float(probs[best_code])
         sure = confidence >= (self.net.sure_taught if self.taught is not None else self.net.sure)
         return CODES[best_code], round(confidence, 4), sure
 
+    def _describe(self, feats: NDArray[np.float32]) -> NDArray[np.float32]:
+        """Corners as the taught deck is compared: the network's hidden layer and the standardised features, each
+        of unit length, halved (so that a dot product is the mean of the two likenesses)."""
+        standard = (feats - self.net.mean) / self.net.scale
+        out: NDArray[np.float32] = np.concatenate([self._unit(self.net.hidden(feats)), self._unit(standard)],
+                                                  axis=-1) / np.sqrt(2)
+        return out
+
     @staticmethod
     def _unit(vectors: NDArray[np.float32]) -> NDArray[np.float32]:
         out: NDArray[np.float32] = vectors / np.maximum(np.linalg.norm(vectors, axis=-1, keepdims=True), 1e-6)
         return out
+
+
+def _index_pairs(described: NDArray[np.float32]) -> NDArray[np.bool_]:
+    """Which of a taught deck's corner pairs (top left with its turned twin; top right with its) hold its index:
+    those in which the cards are least alike (blank corners, or a border's ornament, are alike on every card).
+    `described`: card x corner x the reader's description."""
+    likeness = []
+    for pair in ([0, 2], [1, 3]):
+        corners = described[:, pair].reshape(-1, described.shape[-1])
+        likeness.append(float((corners @ corners.T).mean()))
+    index: NDArray[np.bool_] = np.array(likeness) <= min(likeness) + 0.1
+    return index
 
 
 def decode(data: bytes) -> NDArray[np.uint8]:

@@ -26,8 +26,12 @@ from companion.vision.index import CODES
 
 KDE_DECKS = Path("/usr/share/carddecks")
 AISLERIOT = Path("/usr/share/aisleriot/cards/bonded.svgz")
-NOT_FRENCH = {"svg-xskat-german"}
-"""Decks whose suits are not clubs, diamonds, hearts and spades."""
+LEFT_OUT = {
+    "svg-xskat-german": "its suits are German (hearts, bells, leaves, acorns)",
+    "svg-oxygen": "its rank and suit stand in different corners", "svg-oxygen-air": "the same",
+    "svg-oxygen-white": "the same",
+}
+"""Decks the reader does not learn from, and why."""
 NPM_PACKAGES = {"svg-cards": "4.0.2", "@letele/playing-cards": "0.1.0"}
 CARD_WIDTH = 250
 """A rendered card's width in pixels."""
@@ -46,7 +50,7 @@ def designs() -> dict[str, Callable[[Path], None]]:
     if KDE_DECKS.is_dir():
         for deck in sorted(KDE_DECKS.iterdir()):
             svgs = list(deck.glob("*.svgz"))
-            if deck.name not in NOT_FRENCH and svgs and _whole(svgs[0]):
+            if deck.name not in LEFT_OUT and svgs and _whole(svgs[0]):
                 found[deck.name.removeprefix("svg-")] = functools.partial(_render_svg_deck, svgs[0])
     if AISLERIOT.is_file() and _whole(AISLERIOT):
         found["aisleriot-bonded"] = functools.partial(_render_svg_deck, AISLERIOT)
@@ -61,6 +65,8 @@ def rendered(progress: Callable[[str], None] | None = None) -> dict[str, Path]:
     folders = {}
     for name, render in designs().items():
         folder = cache_dir() / "renders" / name
+        if (folder / "FAILED").is_file():
+            continue
         if not all((folder / f"{code}.png").is_file() for code in CODES):
             if progress:
                 progress(f"rendering {name}")
@@ -71,10 +77,11 @@ def rendered(progress: Callable[[str], None] | None = None) -> dict[str, Path]:
                 if progress:
                     progress(f"left out {name}: {error.stderr.decode(errors='replace').strip()}")
                 shutil.rmtree(folder)
+                folder.mkdir()
+                (folder / "FAILED").write_text(error.stderr.decode(errors="replace"))  # not tried again
                 continue
         if not _card_shaped(folder):
-            if progress:
-                progress(f"left out {name}: its renders are not card-shaped")
+            (folder / "FAILED").write_text("its renders are not card-shaped")
             continue
         folders[name] = folder
     return folders

@@ -32,10 +32,14 @@ def table(rng: np.random.Generator, height: int, width: int) -> NDArray[np.uint8
     v = -x * np.sin(angle) + y * np.cos(angle)
     noise = cv2.resize(rng.normal(0, 1, (height // 16 + 2, width // 16 + 2)).astype(np.float32), (width, height),
                        interpolation=cv2.INTER_CUBIC)
-    if kind == "wood":
-        grain = np.sin(v / rng.uniform(3, 9) + 4 * noise + np.sin(u / rng.uniform(60, 200)) * 2)
+    if kind == "wood":  # grain along the boards: rings stretched long, waving a little, fine streaks, seams
+        slow = cv2.resize(rng.normal(0, 1, (6, 6)).astype(np.float32), (width, height), interpolation=cv2.INTER_CUBIC)
+        rings = np.sin(2 * np.pi * (v / rng.uniform(8, 25) + 0.6 * slow + 0.002 * u))
+        streaks = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), 0.7)
+        board = rng.uniform(60, 160)
+        seams = (np.abs((v % board) - board / 2) > board / 2 - 1.2).astype(np.float32)
         base = np.array([rng.uniform(20, 90), rng.uniform(50, 130), rng.uniform(90, 200)], dtype=np.float32)
-        light = 0.75 + 0.25 * grain[..., None] + 0.05 * rng.normal(0, 1, (height, width, 1))
+        light = (0.82 + 0.12 * rings + 0.05 * streaks - 0.35 * seams)[..., None]
     elif kind == "cloth":
         base = rng.uniform(20, 200, 3).astype(np.float32)
         period = rng.uniform(2, 5)
@@ -64,20 +68,25 @@ def _over(back: NDArray[np.float32], rgba: NDArray[np.uint8], matrix: NDArray[np
     back += warped[:, :, :3] * alpha
 
 
-def _finger(rng: np.random.Generator, back: NDArray[np.float32], at: NDArray[np.float64], size: float) -> None:
-    """A fingertip (a skin-coloured rounded shape with shading) reaching to the point `at`."""
+def _finger(rng: np.random.Generator, back: NDArray[np.float32], at: NDArray[np.float64],
+            outward: NDArray[np.float64], width: float) -> None:
+    """A finger (a skin-coloured, shaded, round-tipped band) reaching over a card's edge at `at`, from the
+    direction `outward` (away from the card)."""
     import cv2
 
     skin = np.array([rng.uniform(60, 150), rng.uniform(90, 180), rng.uniform(140, 235)], dtype=np.float32)
+    direction = outward / max(float(np.linalg.norm(outward)), 1e-6)
+    tip = at - direction * width * rng.uniform(0.2, 0.8)
+    end = tip + direction * width * 8
     mask = np.zeros(back.shape[:2], np.float32)
-    angle = rng.uniform(0, 360)
-    centre = (int(at[0]), int(at[1]))
-    axes = (int(size * rng.uniform(0.25, 0.4)), int(size * rng.uniform(0.8, 1.6)))
-    cv2.ellipse(mask, centre, axes, angle, 0, 360, 1.0, -1)
-    mask = cv2.GaussianBlur(mask, (0, 0), 2)[..., None]
-    shade = 0.8 + 0.2 * rng.random()
+    cv2.line(mask, (int(tip[0]), int(tip[1])), (int(end[0]), int(end[1])), 1.0, max(2, int(width)))
+    cv2.circle(mask, (int(tip[0]), int(tip[1])), max(1, int(width / 2)), 1.0, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), 1.5)
+    shadow = cv2.GaussianBlur(np.roll(mask, (4, 3), axis=(0, 1)), (0, 0), 4)
+    mask = mask[..., None]
+    back *= 1 - 0.35 * shadow[..., None]
     back *= 1 - mask
-    back += skin * shade * mask
+    back += skin * rng.uniform(0.75, 1.0) * mask
 
 
 def _light(rng: np.random.Generator, image: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -140,22 +149,36 @@ def _placement(rng: np.random.Generator, card: NDArray[np.uint8], centre: tuple[
     return cv2.getPerspectiveTransform(source, target).astype(np.float64), target
 
 
-def scene(rng: np.random.Generator,
-          cards: list[NDArray[np.uint8]]) -> tuple[NDArray[np.uint8], list[NDArray[np.float32]]]:
+def _covered(under: NDArray[np.float32], over: NDArray[np.float32]) -> float:
+    """How much of the card `under` the card `over` covers."""
+    import cv2
+
+    inter, _ = cv2.intersectConvexConvex(cv2.convexHull(under), cv2.convexHull(over))
+    return float(inter) / max(float(cv2.contourArea(under)), 1.0)
+
+
+def scene(rng: np.random.Generator, cards: list[NDArray[np.uint8]],
+          careful: bool = False) -> tuple[NDArray[np.uint8], list[NDArray[np.float32]]]:
     """A 640x480 photograph of the cards (BGRA renders) on a table: the first whole and in view, the others
     (neighbouring cards) anywhere, maybe overlapping it a little at the far side from its index. Returns the
     frame (BGR) and each card's corners in it."""
     height, width = FRAME
     back = table(rng, height, width).astype(np.float32)
-    placed = []
+    placed: list[NDArray[np.float32]] = []
     for n, card in enumerate(cards):
         size = rng.uniform(0.35, 0.8) * height if n == 0 else rng.uniform(0.3, 0.8) * height
         margin = size * 0.5
-        if n == 0:
-            centre = (rng.uniform(margin, width - margin), rng.uniform(margin, height - margin))
+        for _ in range(20):  # a neighbour may touch the first card but not cover its index
+            if n == 0:
+                centre = (rng.uniform(margin, width - margin), rng.uniform(margin, height - margin))
+            else:
+                centre = (rng.uniform(0, width), rng.uniform(0, height))
+            matrix, corners = _placement(rng, card, centre, size, rng.uniform(0, 0.06))
+            inside = bool((corners >= 2).all() and (corners < [width - 2, height - 2]).all())
+            if (n == 0 and inside) or (n > 0 and _covered(placed[0], corners) < 0.04):
+                break
         else:
-            centre = (rng.uniform(0, width), rng.uniform(0, height))
-        matrix, corners = _placement(rng, card, centre, size, rng.uniform(0, 0.06))
+            continue
         shadow = card.copy()
         shadow[:, :, :3] = 0
         shadow[:, :, 3] = (shadow[:, :, 3] * rng.uniform(0.1, 0.35)).astype(np.uint8)
@@ -164,10 +187,11 @@ def scene(rng: np.random.Generator,
         _over(back, shadow, offset @ matrix)
         _over(back, card, matrix)
         placed.append(corners)
-        if rng.random() < 0.3:  # held by a finger at an edge's middle
+        if n == 0 and not careful and rng.random() < 0.3:  # held by a finger on an edge, away from the corners
             edge = int(rng.integers(4))
-            at = (corners[edge] + corners[(edge + 1) % 4]) / 2
-            _finger(rng, back, at.astype(np.float64), size * 0.25)
+            share = rng.uniform(0.35, 0.65)
+            at = corners[edge] * share + corners[(edge + 1) % 4] * (1 - share)
+            _finger(rng, back, at.astype(np.float64), (at - corners.mean(axis=0)).astype(np.float64), size * 0.12)
     return _camera(rng, _light(rng, back)), placed
 
 
@@ -188,9 +212,12 @@ def card_view(rng: np.random.Generator, card: NDArray[np.uint8], turned: bool = 
     fw, fh = int(CARD_W * small) + 2 * pad, int(CARD_H * small) + 2 * pad
     back = table(rng, fh, fw).astype(np.float32)
     _over(back, card, matrix.astype(np.float64))
-    if rng.random() < 0.15:
-        corner = frame_target[int(rng.integers(4))]
-        _finger(rng, back, corner.astype(np.float64) + rng.normal(0, 10, 2), seen_height * 0.2)
+    if rng.random() < 0.15:  # a finger near a corner
+        corner = frame_target[int(rng.integers(4))].astype(np.float64)
+        centre = frame_target.mean(axis=0).astype(np.float64)
+        at = corner + (centre - corner) * rng.uniform(0.1, 0.3) * [1, 0] if rng.random() < 0.5 else (
+            corner + (centre - corner) * rng.uniform(0.1, 0.3) * [0, 1])
+        _finger(rng, back, at, at - centre, seen_height * 0.1)
     photo = _camera(rng, _light(rng, back))
     unwarp = cv2.getPerspectiveTransform(frame_target, target)
     view: NDArray[np.uint8] = cv2.warpPerspective(photo, unwarp, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,

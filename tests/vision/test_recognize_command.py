@@ -1,0 +1,68 @@
+"""`crib recognize`: a line per photograph (or JSON), teaching a deck, and clear refusals."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from companion.cli import main
+from companion.vision.synth import scene
+from tests.vision.conftest import DATA, cv2
+
+
+def test_one_line_per_photo_with_the_code_and_confidence(capsys):
+    assert main(["recognize", str(DATA / "AS.jpg"), str(DATA / "table.jpg")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    photo, code, confidence = lines[0].split()
+    assert (photo, code) == (str(DATA / "AS.jpg"), "AS") and 0.9 <= float(confidence) <= 1
+    assert lines[1] == f"{DATA / 'table.jpg'} -"
+
+
+def test_json_gives_every_card_with_its_box_and_whether_it_is_sure(capsys):
+    assert main(["recognize", "--json", str(DATA / "7D+KS.jpg"), str(DATA / "table.jpg")]) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first["photo"] == str(DATA / "7D+KS.jpg")
+    assert sorted(card["code"] for card in first["cards"]) == ["7D", "KS"]
+    for card in first["cards"]:
+        assert set(card) == {"code", "confidence", "sure", "box"} and len(card["box"]) == 4
+    assert second == {"photo": str(DATA / "table.jpg"), "cards": []}
+
+
+def test_a_missing_or_unreadable_photo_is_named_and_exits_2(tmp_path, capsys):
+    (tmp_path / "notes.jpg").write_text("not a photo")
+    assert main(["recognize", str(tmp_path / "gone.jpg"), str(tmp_path / "notes.jpg"), str(DATA / "AS.jpg")]) == 2
+    captured = capsys.readouterr()
+    assert "cannot read" in captured.err and "gone.jpg" in captured.err
+    assert "notes.jpg is not a JPEG or PNG image" in captured.err
+    assert captured.out.split()[1] == "AS"  # the good photo is still read
+
+
+def test_learn_keeps_a_deck_that_deck_then_reads(drawn_deck, tmp_path, capsys):
+    rng = np.random.default_rng(5)
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    for code, card in drawn_deck.items():
+        frame, _ = scene(rng, [card], careful=True)
+        cv2.imwrite(str(photos / f"{code.lower()}.jpg"), frame)  # named as people type cards
+    assert main(["recognize", "--learn", str(photos), "--out", str(tmp_path / "deck")]) == 0
+    captured = capsys.readouterr()
+    assert "52/52" in captured.err and str(tmp_path / "deck") in captured.out
+    frame, _ = scene(rng, [drawn_deck["QH"]])
+    cv2.imwrite(str(tmp_path / "qh.jpg"), frame)
+    assert main(["recognize", "--deck", str(tmp_path / "deck"), str(tmp_path / "qh.jpg")]) == 0
+    assert capsys.readouterr().out.split()[1] == "QH"
+
+
+def test_learning_from_badly_named_photos_is_refused(tmp_path, capsys):
+    (tmp_path / "holiday.jpg").write_bytes((DATA / "AS.jpg").read_bytes())
+    assert main(["recognize", "--learn", str(tmp_path), "--out", str(tmp_path / "deck")]) == 2
+    assert "holiday.jpg" in capsys.readouterr().err
+    assert not (tmp_path / "deck").exists()
+    assert main(["recognize", "--learn", str(tmp_path / "nowhere")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+def test_no_photo_says_what_to_give(capsys):
+    assert main(["recognize"]) == 2
+    assert "photograph" in capsys.readouterr().err
