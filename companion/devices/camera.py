@@ -57,9 +57,31 @@ class Reading(Protocol):
     @property
     def sure(self) -> bool: ...
 
+    @property
+    def box(self) -> tuple[int, int, int, int]: ...
+
 
 class Reader(Protocol):
     def read(self, frame: Frame) -> Sequence[Reading]: ...
+
+
+INSIDE = 0.8
+"""A reading whose box lies this much inside another's is a part of that card (a pip, its index), not a card."""
+
+
+def one_a_card(readings: Iterable[Reading]) -> list[Reading]:
+    """The readings less those that lie inside another reading's card: one reading a card in view."""
+    readings = list(readings)
+
+    def area(box: tuple[int, int, int, int]) -> int:
+        return max(0, box[2] - box[0]) * max(0, box[3] - box[1])
+
+    def inside(small: Reading, big: Reading) -> bool:
+        (a0, a1, a2, a3), (b0, b1, b2, b3) = small.box, big.box
+        common = area((max(a0, b0), max(a1, b1), min(a2, b2), min(a3, b3)))
+        return area(big.box) > area(small.box) and common >= INSIDE * area(small.box)
+
+    return [r for r in readings if not any(inside(r, other) for other in readings if other is not r)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +118,7 @@ class CardsInView:
             self._tracks.clear()
         self._last = now
         found: dict[str, bool] = {}
-        for reading in readings:
+        for reading in one_a_card(readings):
             found.setdefault(reading.code, reading.sure)
         for code, track in list(self._tracks.items()):
             if code in found:

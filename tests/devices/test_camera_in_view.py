@@ -23,6 +23,7 @@ class Seen:
     code: str
     confidence: float = 0.99
     sure: bool = True
+    box: tuple[int, int, int, int] = (100, 50, 300, 330)
 
 
 def play(view: CardsInView, frames: list[list[Seen]], *, every: float = 0.25) -> list[list[Sighting]]:
@@ -71,3 +72,11 @@ def test_a_board_camera_without_opencv_says_what_to_install(monkeypatch: pytest.
     with pytest.raises(DeviceError, match=r"camera.driver = 'opencv': reading plain cards needs OpenCV: apt install "
                                           r"python3-opencv"):
         open_camera(config, clock=ManualClock())
+
+
+def test_a_part_of_a_card_read_as_a_card_is_not_a_second_card() -> None:
+    view = CardsInView(frames=2)
+    card, pip = Seen("6D", 0.8, sure=False), Seen("2H", 0.6, sure=False, box=(140, 90, 190, 160))
+    beside = Seen("KS", box=(320, 40, 520, 320))  # a card beside it, overlapping its edge
+    out = play(view, [[card, pip, beside], [pip, card, beside]])
+    assert out[1] == [Sighting("6D", False), Sighting("KS", True)]
