@@ -75,7 +75,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
                     page.click("#asking-choose")
                     playwright.expect(page.locator("#choose")).to_be_visible()
                 if index == len(shown) - 1:
-                    page.screenshot(path=str(ARTEFACTS / "scan-cards-asking.png"), full_page=True)
+                    page.screenshot(path=str(ARTEFACTS / "scan-cards-asking.png"))
                     assert axe(page) == [] and small_controls(page) == []  # the question and the card picker
                 if guess == held.code:
                     page.click("#asking-ok")

@@ -378,6 +378,7 @@
     const open = $("choose").hidden;
     $("choose").hidden = !open;
     $("asking-choose").setAttribute("aria-expanded", String(open));
+    if (open) $("choose").scrollIntoView({ block: "end" });  // above the camera's button, all of it
   });
   $("choose-enter").addEventListener("click", () => chosen.rank && chosen.suit && answerAsked(chosen.rank + chosen.suit));
   $("teach-start").addEventListener("click", startTeaching);
