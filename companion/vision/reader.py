@@ -56,6 +56,9 @@ class Recognizer:
     @classmethod
     def load(cls, deck: Path | None = None) -> Recognizer:
         """The shipped model, plus the deck taught into the folder `deck` (by `learn`) if given."""
+        import cv2
+
+        cv2.setNumThreads(1)  # a frame is small: threads would cost a Pi's memory more than they save
         return cls.load_with(IndexNet.load(MODEL), deck)
 
     @classmethod

@@ -253,10 +253,10 @@ def pool(readings: Sequence[Readings]) -> Readings:
 def calibrate(readings: Sequence[Readings]) -> float:
     """The lowest threshold at which the pooled readings are wrong and sure at most SURE_WRONG of the time."""
     pooled = pool(readings)
-    for threshold in np.arange(0.3, 1.0, 0.005):
-        if pooled.wrong_sure(float(threshold)) <= SURE_WRONG:
-            return round(float(threshold), 3)
-    return 0.999
+    for threshold in sorted({*pooled.confidence, 1.0}):  # each confidence read, as the threshold that makes it sure
+        if threshold >= 0.5 and pooled.wrong_sure(threshold) <= SURE_WRONG:
+            return threshold
+    return 1.0
 
 
 class Progress:
@@ -297,12 +297,36 @@ def write_samples(design: Design, folder: Path, seed: int = 7) -> None:
     cv2.imwrite(str(folder / "table.jpg"), table(rng, *FRAME), [cv2.IMWRITE_JPEG_QUALITY, 80])
 
 
+def _figures(plain: Readings, taught: Readings, sure: float, sure_taught: float) -> dict[str, float]:
+    return {"photos": len(plain.truth), "right": round(plain.accuracy(), 4),
+            "wrong_sure": round(plain.wrong_sure(sure), 4), "sure": round(plain.sure_share(sure), 4),
+            "right_taught": round(taught.accuracy(), 4), "wrong_sure_taught": round(taught.wrong_sure(sure_taught), 4),
+            "sure_taught": round(taught.sure_share(sure_taught), 4)}
+
+
+def evaluate(net: IndexNet, designs: Sequence[Design], photos: int, figures_path: Path, progress: Progress) -> int:
+    """The shipped model read on the designs it never saw (figures["kept_out"])."""
+    figures = json.loads(figures_path.read_text()) if figures_path.is_file() else {}
+    figures["kept_out"] = {}
+    for design in designs:
+        counter = itertools.count(1)
+
+        def tick(name: str = design.name, counter: Iterator[int] = counter) -> None:
+            progress(f"reading {name}", next(counter), len(CODES) * photos)
+
+        plain, taught = measure(net, design, photos, seed=200, progress=tick)
+        figures["kept_out"][design.name] = _figures(plain, taught, net.sure, net.sure_taught)
+        progress.line(f"{design.name:24} {figures['kept_out'][design.name]}")
+    figures_path.write_text(json.dumps(figures, indent=1) + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.vision.train", description=__doc__.split("\n\n")[0])
     parser.add_argument("--folds", type=int, default=3, help="groups of designs left out in turn (0: none)")
-    parser.add_argument("--views", type=int, default=10, help="training views of each card of each design")
-    parser.add_argument("--photos", type=int, default=2, help="held-out photographs of each card")
-    parser.add_argument("--epochs", type=int, default=40)
+    parser.add_argument("--views", type=int, default=4, help="training views of each card of each design")
+    parser.add_argument("--photos", type=int, default=1, help="held-out photographs of each card")
+    parser.add_argument("--epochs", type=int, default=25)
     parser.add_argument("--out", type=Path, default=MODEL, help="where to write the model")
     parser.add_argument("--figures", type=Path, default=FIGURES, help="where to write the figures (JSON)")
     parser.add_argument("--designs", help="only these designs (comma-separated), for a quick try")
@@ -310,12 +334,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "the test photographs are of them")
     parser.add_argument("--samples", type=Path, metavar="DIR", help="only write sample photographs of the kept-out "
                         "design into DIR (tests/vision/data and companion/vision/samples hold them)")
+    parser.add_argument("--evaluate", action="store_true", help="only read photographs of the kept-out designs "
+                        "with the model --out names, and add the figures to --figures")
     args = parser.parse_args(argv)
     progress = Progress()
     designs = load_designs(progress)
     if args.samples:
         write_samples(next(d for d in designs if d.name == args.keep_out.split(",")[0]), args.samples)
         return 0
+    if args.evaluate:
+        return evaluate(IndexNet.load(args.out), [d for d in designs if d.name in args.keep_out.split(",")],
+                        args.photos, args.figures, progress)
     if args.designs:
         designs = [d for d in designs if d.name in args.designs.split(",")]
     progress.line("designs: " + ", ".join(f"{d.name} ({'TL' if d.index_corners[0] else ''}"
@@ -343,20 +372,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sure = calibrate(held) if held else 0.9
     sure_taught = calibrate(held_taught) if held_taught else 0.9
     for name, (plain, taught) in per_design.items():
-        figures["designs"][name] = {
-            "photos": len(plain.truth), "right": round(plain.accuracy(), 4),
-            "wrong_sure": round(plain.wrong_sure(sure), 4), "sure": round(plain.sure_share(sure), 4),
-            "right_taught": round(taught.accuracy(), 4), "wrong_sure_taught": round(taught.wrong_sure(sure_taught), 4),
-            "sure_taught": round(taught.sure_share(sure_taught), 4)}
+        figures["designs"][name] = _figures(plain, taught, sure, sure_taught)
         progress.line(f"{name:24} {figures['designs'][name]}")
     if held:
         pooled = pool(held), pool(held_taught)
-        figures["all"] = {"photos": len(pooled[0].truth), "right": round(pooled[0].accuracy(), 4),
-                          "wrong_sure": round(pooled[0].wrong_sure(sure), 4),
-                          "sure": round(pooled[0].sure_share(sure), 4),
-                          "right_taught": round(pooled[1].accuracy(), 4),
-                          "wrong_sure_taught": round(pooled[1].wrong_sure(sure_taught), 4),
-                          "sure_taught": round(pooled[1].sure_share(sure_taught), 4)}
+        figures["all"] = _figures(*pooled, sure, sure_taught)
         progress.line(f"{'all held out':24} {figures['all']}")
     figures["sure"], figures["sure_taught"] = sure, sure_taught
     shipped = [d for d in designs if d.name not in args.keep_out.split(",")]
