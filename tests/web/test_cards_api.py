@@ -12,12 +12,14 @@ from aiohttp.test_utils import TestClient
 from PIL import Image
 
 from companion.cribbage.cards import Card
+from companion.cribbage.transcript import StarterInput
 from companion.devices.base import Entry
 from companion.devices.camera import DECK
 from companion.table import Outcome
 from companion.web.cards import CODES, PHONE_CAMERA, PHOTOS
 from companion.web.server import TOKEN_HEADER, Hub
 from tests.devices.card_photos import needs_cards, photo
+from tests.table.tables import new_table
 from tests.web.running import serve
 
 TOKEN = "7f3a9c21"
@@ -134,3 +136,19 @@ def test_the_board_learns_a_deck_from_a_photo_of_each_card(tmp_path: Path) -> No
     serve(hub, check)
     assert sorted(p.name for p in (tmp_path / PHOTOS).iterdir())[:2] == ["10C.jpg", "10D.jpg"]
     assert (tmp_path / DECK).is_dir() and not (tmp_path / f"{DECK}.new").exists()
+
+
+def test_a_tap_on_ok_on_the_boards_page_enters_the_card_asked_about(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    hub = Hub(emit=table.emit, token=TOKEN)
+    table.emit(Entry("5C", "camera", sure=False))
+    list(table.drain())
+    assert table.shown().screen.prompt == "5♣? OK, or enter the card"  # on the page's OLED and prompt too
+
+    async def check(client: TestClient) -> None:
+        response = await client.post("/api/entry", json={"text": "ok"}, headers={TOKEN_HEADER: TOKEN})
+        assert response.status == 202  # the page's OK button
+
+    serve(hub, check)
+    (outcome,) = table.drain()
+    assert outcome.accepted == StarterInput(Card.parse("5C"))
