@@ -302,6 +302,9 @@ class OpenCVCamera:
         except ImportError as error:
             raise DeviceError('camera.driver = "opencv" needs OpenCV: apt install python3-opencv (or pip install '
                               "opencv-python-headless)") from error
+        said = getattr(getattr(cv2, "utils", None), "logging", None)
+        if said is not None:  # OpenCV's own warnings at each retry: the DeviceError below says it once, in words
+            said.setLogLevel(said.LOG_LEVEL_ERROR)
         self._capture: Any = cv2.VideoCapture(device)
         if not self._capture.isOpened():
             self._capture.release()
