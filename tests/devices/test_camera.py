@@ -18,7 +18,8 @@ from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import PlayInput, StarterInput
 from companion.daemon import Daemon, Notifier, open_game
-from companion.devices.camera import CameraEntry, CardsInView, SimulatedCamera, TaughtDeck
+from companion.devices.base import DeviceError
+from companion.devices.camera import CameraEntry, CardsInView, OpenCVCamera, SimulatedCamera, TaughtDeck
 from companion.devices.presence import WatchedEntry
 from companion.entry import Entry
 from companion.registry import Devices
@@ -177,3 +178,28 @@ def test_a_real_camera_reads_on_its_own_thread_and_a_camera_gone_is_its_problem(
             entered.get(timeout=0.05)
     assert entry.problem == "simulated camera: unplugged"  # the registry's watch closes it and looks again
     entry.close()
+
+
+def test_the_opencv_driver_reads_a_webcams_frames_and_a_webcam_gone_is_missing(tmp_path: Path) -> None:
+    import cv2
+
+    video = tmp_path / "webcam.avi"  # what OpenCV's VideoCapture opens like a webcam
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (640, 480))
+    shown = frame(photo("10S", 2))
+    for _ in range(6):
+        writer.write(shown)
+    writer.release()
+    clock = ManualClock()
+    entered: list[Entry] = []
+    watched = WatchedEntry("camera", lambda: CameraEntry(
+        OpenCVCamera(str(video), (640, 480)), TaughtDeck(Recognizer.load, tmp_path / "deck"), interval=FRAME_S,
+        in_view=CardsInView(), thread=False), clock)
+    watched.start(entered.append)
+    for _ in range(8):  # six frames, then the webcam gives none: pulled out
+        clock.advance(FRAME_S)
+        watched.poll(clock.now)
+    assert [entry.text for entry in entered] == [Recognizer.load().read(shown)[0].code]
+    assert watched.watch.problem == "camera: the webcam gives no picture (unplugged?)"
+    watched.close()
+    with pytest.raises(DeviceError, match="camera: no webcam at /dev/video9: plug it in"):
+        OpenCVCamera(9, (640, 480))
