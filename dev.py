@@ -40,7 +40,10 @@ STAMP = VENV / ".installed-from"
 ZXING_WASM = "3.1.4"  # the npm package zxing-wasm (zxing-cpp's WebAssembly build), pinned: `python3 dev.py vendor`
 VENDOR = ROOT / "companion" / "web" / "static" / "vendor" / "zxing-wasm"
 DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
-                        "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils", "npm": "npm"}
+                        "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils", "npm": "npm",
+                        "rsvg-convert": "librsvg2-bin", "/usr/share/carddecks": "kdegames-card-data-kf5"}
+"""What the tests need, by a command (or a path) each package provides: the card decks are rendered into the
+camera tests' photographs of ordinary cards."""
 NPM_TEST_PACKAGES = {"axe-core": "4.14.1"}  # the accessibility checks the page tests run in chromium
 NPM_DIR = VENV / "npm"  # each as the registry's tarball (`npm pack`): the tests read the file they need from it
 
@@ -105,7 +108,7 @@ def ensure_venv(extras: tuple[str, ...]) -> None:
 
 
 def ensure_test_tools() -> None:
-    missing = [pkg for tool, pkg in DEBIAN_TEST_PACKAGES.items() if not shutil.which(tool)]
+    missing = [pkg for tool, pkg in DEBIAN_TEST_PACKAGES.items() if not (shutil.which(tool) or Path(tool).is_dir())]
     if missing and not apt_install(missing):
         say(f"could not install {' '.join(missing)}: tests that need it will say so and fail")
     for name, version in NPM_TEST_PACKAGES.items():

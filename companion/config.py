@@ -215,6 +215,25 @@ class StripConfig:
     max_current_ma: int = _option(integer(100, 20_000))
 
 
+def video_device(value: object) -> str:
+    if not isinstance(value, str) or not ((value.isdigit() and len(value) <= 3) or value.startswith("/dev/")):
+        raise ValueError(_('must be a webcam\'s number like "0" (/dev/video0) or a /dev/... path like '
+                           '"/dev/v4l/by-id/usb-...-video-index0" (got {value})').format(value=_shown(value)))
+    return value
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    driver: str = _option(choice("picamera2", "opencv", "sim", "none"))
+    device: str = _option(video_device)
+    width: int = _option(integer(160, 4096))
+    height: int = _option(integer(120, 3072))
+    frame_ms: int = _option(integer(50, 5000))
+    frames: int = _option(integer(1, 10))
+    gone_frames: int = _option(integer(1, 50))
+    images: str = _option(text)
+
+
 @dataclass(frozen=True)
 class StateConfig:
     dir: str = _option(text)
@@ -310,6 +329,7 @@ class Config:
     display: DisplayConfig
     scanner: ScannerConfig
     strip: StripConfig
+    camera: CameraConfig
     state: StateConfig
     service: ServiceConfig
     web: WebConfig
@@ -340,7 +360,8 @@ class Config:
 _SECTION_CLASSES: dict[str, type] = {
     "game": GameConfig, "board": BoardConfig, "devices": DevicesConfig, "keypad": KeypadConfig,
     "buttons": ButtonsConfig, "display": DisplayConfig, "scanner": ScannerConfig, "strip": StripConfig,
-    "state": StateConfig, "service": ServiceConfig, "club": ClubConfig, "web": WebConfig, "voice": VoiceConfig,
+    "camera": CameraConfig, "state": StateConfig, "service": ServiceConfig, "club": ClubConfig, "web": WebConfig,
+    "voice": VoiceConfig,
 }
 SECTIONS = tuple(_SECTION_CLASSES)
 
@@ -604,6 +625,12 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         problems.append(("voice.voice", _('is {voice!r}: with engine = "piper" name the .onnx file of a Piper voice '
                                           'you installed (the board never downloads one), or use engine = '
                                           '"espeak-ng"').format(voice=voice.voice)))
+    camera = config.camera
+    if camera.driver == "sim" and not camera.images:
+        problems.append(("camera.images", _('is needed with camera.driver = "sim": a folder of card pictures to play')))
+    elif camera.images and not Path(camera.images).is_dir():
+        problems.append(("camera.images", _("is {images!r}, which is not a folder: name a folder of .jpg or .png "
+                                            "pictures").format(images=camera.images)))
     club = config.club
     if club.broker:
         problems += [(f"club.{key}", _('is needed with club.broker: name the club and this board, like "t3"'))

@@ -137,6 +137,8 @@ class Opening:
             return "none" if not self.simulate else "script" if self.script else "terminal"
         if kind == "voice":
             return "on" if self.config.voice.enabled else "none"
+        if kind == "camera":
+            return self.config.camera.driver
         choice: str = getattr(self.config.devices, kind)
         simulated = self.simulate and kind in ("scanner", "display", "strip") and simulated_choice(self.config, kind)
         if kind == "strip" and (choice == "sim" or (simulated and choice not in ("pico-sim", "none"))):
@@ -242,6 +244,50 @@ def _scanner(opening: Opening) -> None:
     opening.devices.entries.append(WatchedEntry("scanner", lambda: open_scanner(config, clock=clock), clock))
 
 
+def _camera(opening: Opening) -> None:
+    opening.devices.entries.append(open_camera(opening.config, clock=opening.clock))
+
+
+def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
+    """The board's camera reading plain cards, watched: opened now if it is there, looked for again if not. The
+    simulated camera reads its frames on the main loop (tests step it frame by frame), the others on a thread."""
+    from companion.devices.camera import (
+        DECK,
+        CameraEntry,
+        CardsInView,
+        FrameSource,
+        OpenCVCamera,
+        PiCamera,
+        SimulatedCamera,
+        TaughtDeck,
+        opencv_problem,
+        pictures,
+    )
+    from companion.vision import Recognizer
+
+    problem = opencv_problem()
+    if problem is not None:
+        raise DeviceMissing(f"camera.driver = {config.camera.driver!r}: {problem}")
+    camera = config.camera
+    size = (camera.width, camera.height)
+    deck = TaughtDeck(Recognizer.load, config.state.path / DECK)
+    simulated = None
+    if camera.driver == "sim":  # each picture held long enough to be entered, then taken away
+        simulated = SimulatedCamera(pictures(Path(camera.images)), size=size, hold=camera.frames + 1,
+                                    gap=camera.gone_frames)
+
+    def frames() -> FrameSource:
+        if simulated is not None:
+            return simulated.open()
+        if camera.driver == "opencv":
+            return OpenCVCamera(int(camera.device) if camera.device.isdigit() else camera.device, size)
+        return PiCamera(size)
+
+    return WatchedEntry("camera", lambda: CameraEntry(
+        frames(), deck, interval=camera.frame_ms / 1000, in_view=CardsInView(camera.frames, camera.gone_frames),
+        thread=simulated is None), clock)
+
+
 def _oled(opening: Opening) -> None:
     config = opening.config
     opening.devices.display = WatchedDisplay("OLED", lambda: _open_display(config, simulated=False), opening.clock)
@@ -298,6 +344,8 @@ DRIVERS: dict[tuple[str, str], Factory] = {
     ("lines", "terminal"): _lines, ("lines", "script"): _lines, ("lines", "none"): _nothing,
     ("scanner", "evdev"): _scanner, ("scanner", "serial"): _scanner, ("scanner", "terminal"): _terminal_scanner,
     ("scanner", "none"): _nothing,
+    ("camera", "picamera2"): _camera, ("camera", "opencv"): _camera, ("camera", "sim"): _camera,
+    ("camera", "none"): _nothing,
     ("display", "ssd1306"): _oled, ("display", "sh1106"): _oled, ("display", "dummy"): _dummy_oled,
     ("display", "none"): _nothing,
     ("strip", "pico"): _pico_strip, ("strip", "pico-sim"): _pico_sim_strip, ("strip", "sim"): _recording_strip,

@@ -212,3 +212,24 @@ def test_the_voice_section_checks_what_is_said_and_a_piper_voice_needs_its_file(
         load_config(overrides=['voice.speak=["scores", "scores"]'], system_path=None)
     with pytest.raises(ConfigError, match=r"voice.voice is '': with engine = \"piper\" name the .onnx file"):
         load_config(overrides=["voice.enabled=true", "voice.engine=piper"], system_path=None)
+
+
+def test_the_camera_section_says_what_each_value_may_be(tmp_path: Path) -> None:
+    assert load_config(system_path=None).camera.driver == "none"  # no camera unless one is chosen
+    path = write(tmp_path, "c.toml", '[camera]\ndriver = "webcam"\ndevice = "video0"\nframe_ms = 10\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    said = str(caught.value).splitlines()
+    assert said[0] == (f'{path}:2: camera.driver must be one of "picamera2", "opencv", "sim", "none" '
+                       '(got "webcam")')
+    assert said[1].startswith(f'{path}:3: camera.device must be a webcam\'s number like "0" (/dev/video0) or a '
+                              '/dev/... path')
+    assert said[2] == f"{path}:4: camera.frame_ms must be a whole number from 50 to 5000 (got 10)"
+    with pytest.raises(ConfigError, match=r'camera\.images is needed with camera\.driver = "sim": a folder of '
+                                          r"card pictures to play"):
+        load_config(overrides=["camera.driver=sim"], system_path=None)
+    with pytest.raises(ConfigError, match=r"camera\.images is '/nowhere', which is not a folder"):
+        load_config(overrides=["camera.driver=sim", "camera.images=/nowhere"], system_path=None)
+    config = load_config(overrides=["camera.driver=opencv", "camera.device=/dev/v4l/by-id/usb-cam-video-index0"],
+                         system_path=None)
+    assert config.camera.device == "/dev/v4l/by-id/usb-cam-video-index0"

@@ -20,3 +20,5 @@ class Entry:
     text: str
     source: str = "terminal"
     table_input: Input | None = None  # a table input itself, as a virtual deck or a computer player makes it
+    sure: bool = True
+    """False for a card a camera read without being sure of it: the table asks before entering it (doubt.py)."""

@@ -40,6 +40,7 @@ from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
 from companion.entry.commands import CardEntered, Claim, Command, Decoded, Points, Rejected, decode_entry
+from companion.entry.doubt import Asked, Confirmed, Doubt
 from companion.gamelog import CannotSave, GameLog
 from companion.i18n import N_, _, ngettext
 from companion.view.leds import Color
@@ -102,6 +103,7 @@ class Table:
         self.new_log = new_log
         self.queue: queue.Queue[Entry] = queue.Queue()
         self.held = HeldCards(coaching=coaching)
+        self.doubt = Doubt()  # a card a camera was not sure of, asked about (companion/entry/doubt.py)
         self.coaching = Coach(page_seconds=page_seconds)
         self.presenter = Presenter(layout=layout, clock=clock, strip=strip, display=display, colours=colours,
                                    message_seconds=message_seconds, page_seconds=page_seconds)
@@ -240,6 +242,11 @@ class Table:
         if isinstance(decoded, Rejected):
             self._refusal = "entry"
             return Outcome(entry, message=decoded.message, error=True)
+        weighed = self.doubt.weigh(entry, decoded)
+        if isinstance(weighed, Asked):
+            return Outcome(entry, message=weighed.message)
+        if isinstance(weighed, Confirmed):
+            return self._card(entry, weighed.card)
         if isinstance(decoded, Claim):
             return self._claim(entry, decoded.points)
         if isinstance(decoded, Points):
@@ -572,6 +579,8 @@ class Table:
 
     def prompt(self) -> str:
         """What the table must do next, in words."""
+        if self.doubt.card is not None:
+            return self.doubt.question()
         if self.held.cards:
             return self.held.progress(self.state)
         prompt = self.awaited()

@@ -3,6 +3,9 @@
 // A code is entered once while it stays in view; it must leave the view (GONE_FRAMES frames without it) to count
 // again. Each code's timings are kept in window.scanTimings (ms, the page's clock): the frame it was found in, the
 // decode, and the board's answer.
+// In the "plain cards" mode a frame goes to the board every CARD_FRAME_MS (after the board answered the last), which
+// reads it with its card recognizer and enters a card held in view once; a card it is not sure of is asked about
+// (OK, or choose the card). "Teach the board your deck" photographs each of the 52 cards, and the board learns them.
 "use strict";
 (() => {
   const WASM = "/static/vendor/zxing-wasm/zxing_reader.wasm";
@@ -16,7 +19,18 @@
   let track = null;
   let audio = null;
   let running = false;
+  let mode = "codes";  // "codes": DataMatrix read here; "cards": plain cards read by the board; "teach": the deck's photos
+  const CARD_FRAME_MS = 250;
+  const TEACH_WIDTH = 1280;  // a taught card's photo: sharper than a frame
+  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  const phone = Math.random().toString(36).slice(2, 12);
+  let lastFrame = -Infinity;
+  let asked = null;  // the card the board asks about
+  let chosen = { rank: null, suit: null };
+  let teaching = { codes: [], taken: new Set(), at: 0 };
   window.scanTimings = [];
+  window.cardFrames = 0;
+  window.cardTimes = [];  // each frame's round trip to the board and its reading (ms)
   window.decodeTimes = [];
 
   ZXingWASM.prepareZXingModule({
@@ -24,12 +38,14 @@
     fireImmediately: true,
   });
 
-  function show(card, words, error) {
+  const bigCard = (code) => "card big" + ("HD".includes(code.slice(-1)) ? " red" : "");  // hearts, diamonds in red
+
+  function show(card, words, error, asking = false) {
     const box = $("result");
-    box.classList.remove("ok", "refused", "flash");
+    box.classList.remove("ok", "refused", "asking", "flash");
     void box.offsetWidth;  // restart the flash
-    box.classList.add(error ? "refused" : "ok", "flash");
-    $("result-card").replaceChildren(card ? Crib.cardFace({ code: card, suit: card.slice(-1) }, { class: "card big" })
+    box.classList.add(error ? "refused" : asking ? "asking" : "ok", "flash");
+    $("result-card").replaceChildren(card ? Crib.cardFace({ code: card, suit: card.slice(-1) }, { class: bigCard(card) })
       : document.createTextNode(""));
     $("result-words").textContent = words;
   }
@@ -74,11 +90,180 @@
     window.scanTimings.push(timing);
   }
 
-  async function decode(frameAt) {
-    const scale = Math.min(1, WIDTH / video.videoWidth);
+  function grab(width) {
+    const scale = Math.min(1, width / video.videoWidth);
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  }
+
+  function jpeg() { return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85)); }
+
+  async function sendPicture(path, blob, extra = {}) {
+    const headers = { "Content-Type": "image/jpeg", ...extra };
+    if (Crib.token()) headers["X-Crib-Token"] = Crib.token();
+    const response = await fetch(path, { method: "POST", headers, body: blob });
+    let answer = {};
+    try { answer = await response.json(); } catch (problem) { answer = {}; }
+    if (!response.ok) throw new Error(answer.error || fmt(_("the board answered {status}"), { status: response.status }));
+    return answer;
+  }
+
+  const payload = (code) => "C" + (code.startsWith("10") ? "T" : code.slice(0, -1)) + code.slice(-1);
+
+  // --- plain cards: frames to the board, which enters a card held in view once ------------------------------------
+  async function sendFrame(frameAt) {
+    if (frameAt - lastFrame < CARD_FRAME_MS || !$("locked").hidden) return;  // no frames until the token is given
+    lastFrame = frameAt;
+    grab(WIDTH);
+    const blob = await jpeg();
+    const sent = performance.now();
+    let answer;
+    try {
+      answer = await sendPicture("/api/cards/frame", blob, { "X-Crib-Phone": phone, "X-Crib-Frame-Time": String(Math.round(frameAt)) });
+    } catch (problem) {
+      show(null, problem.message, true);
+      if (/control token/.test(problem.message)) $("locked").hidden = false;
+      return;
+    } finally {
+      window.cardFrames += 1;
+    }
+    window.cardTimes.push(performance.now() - sent);
+    const code = answer.card;  // the card that came into view: entered, asked about or refused
+    if (!code) return;
+    const timing = { code, frame: frameAt, sent, answered: performance.now(), error: Boolean(answer.error),
+      asking: Boolean(answer.asking) };
+    window.scanTimings.push(timing);
+    if (answer.asking) {
+      ask(answer.asking, answer.message);
+      beep(true);
+      return;
+    }
+    hideAsking();
+    const words = answer.error ? answer.message
+      : [fmt(_("{entered} entered"), { entered: named(answer.entered) }), answer.message].filter(Boolean).join(": ");
+    show(answer.error ? null : answer.entered, words, answer.error);
+    beep(!answer.error);
+  }
+
+  function ask(code, words) {
+    asked = code;
+    show(code, words, false, true);
+    chosen = { rank: code.slice(0, -1), suit: code.slice(-1) };
+    $("asking-ok").textContent = fmt(_("OK: {card}"), { card: named(code) });
+    $("asking").hidden = false;
+    drawChoice();
+  }
+
+  function hideAsking() {
+    asked = null;
+    $("asking").hidden = true;
+    $("choose").hidden = true;
+    $("asking-choose").setAttribute("aria-expanded", "false");
+  }
+
+  function drawChoice() {
+    const pick = (key, value) => () => { chosen[key] = value; drawChoice(); };
+    $("choose-ranks").replaceChildren(...RANKS.map((rank) => Crib.el("button", {
+      "aria-pressed": String(chosen.rank === rank), onclick: pick("rank", rank) }, rank)));
+    $("choose-suits").replaceChildren(...Object.entries(Crib.SUITS).map(([suit, symbol]) => Crib.el("button", {
+      class: suit === "H" || suit === "D" ? "red" : "", "aria-pressed": String(chosen.suit === suit),
+      "aria-label": symbol, onclick: pick("suit", suit) }, symbol)));
+    const card = chosen.rank && chosen.suit ? chosen.rank + chosen.suit : null;
+    $("choose-enter").disabled = !card;
+    $("choose-enter").textContent = card ? fmt(_("Enter {card}"), { card: named(card) }) : _("Enter the card");
+  }
+
+  function answerAsked(code) {
+    hideAsking();
+    enter(payload(code), { code, frame: performance.now(), decoded: performance.now(), confirmed: true });
+  }
+
+  // --- teaching the board a deck: one photo of each card ----------------------------------------------------------
+  function drawTeaching(words) {
+    const { codes, taken } = teaching;
+    const code = codes[teaching.at];
+    $("teach-progress").value = taken.size;
+    $("teach-count").textContent = fmt(_("{done}/{all}"), { done: taken.size, all: codes.length });
+    $("teach-card").replaceChildren(code ? Crib.cardFace({ code, suit: code.slice(-1) }, { class: bigCard(code) }) : "");
+    $("teach-words").textContent = words || (code ? fmt(_("Hold up {card}, alone, face to the camera"), { card: named(code) })
+      : _("Every card is photographed: the board can learn the deck"));
+    $("teach-take").disabled = !code || !running;
+    $("teach-retake").disabled = teaching.at === 0 && !taken.has(codes[0]);
+    $("teach-learn").hidden = taken.size < codes.length;
+  }
+
+  async function startTeaching() {
+    try {
+      const response = await fetch("/api/cards/deck");
+      const found = await response.json();
+      if (!response.ok) throw new Error(found.error);
+      teaching = { codes: found.codes, taken: new Set(found.taken), at: 0 };
+      const first = found.codes.findIndex((code) => !teaching.taken.has(code));
+      teaching.at = first < 0 ? found.codes.length : first;
+    } catch (problem) {
+      show(null, problem.message, true);
+      return;
+    }
+    setMode("teach");
+    if (!running) await start();
+    drawTeaching();
+  }
+
+  async function takePhoto() {
+    const code = teaching.codes[teaching.at];
+    if (!code || !video || !video.videoWidth) return;
+    grab(TEACH_WIDTH);
+    try {
+      await sendPicture(`/api/cards/deck/${code}`, await jpeg());
+    } catch (problem) {
+      drawTeaching(problem.message);
+      beep(false);
+      return;
+    }
+    beep(true);
+    teaching.taken.add(code);
+    const next = teaching.codes.findIndex((other, index) => index > teaching.at && !teaching.taken.has(other));
+    const any = teaching.codes.findIndex((other) => !teaching.taken.has(other));
+    teaching.at = next >= 0 ? next : any >= 0 ? any : teaching.codes.length;
+    drawTeaching();
+  }
+
+  function retake() {
+    teaching.at = Math.max(0, teaching.at - 1);
+    drawTeaching();
+  }
+
+  async function learnDeck() {
+    $("teach-learn").disabled = true;
+    drawTeaching(_("The board is learning your deck…"));
+    try {
+      await Crib.post("/api/cards/learn", {});
+      drawTeaching(_("The board knows your deck now: its cards are read by it from here on"));
+      beep(true);
+    } catch (problem) {
+      drawTeaching(problem.message);
+      beep(false);
+    }
+    $("teach-learn").disabled = false;
+  }
+
+  function setMode(next) {
+    mode = next;
+    document.body.dataset.mode = mode;
+    const cards = mode !== "codes";
+    $("mode-codes").setAttribute("aria-pressed", String(!cards));
+    $("mode-cards").setAttribute("aria-pressed", String(cards));
+    $("idle").hidden = running || cards;
+    $("idle-cards").hidden = running || !cards;
+    $("teach").hidden = mode !== "teach";
+    $("teach-start-row").hidden = mode !== "cards";
+    present.clear();
+    if (mode !== "cards") hideAsking();
+  }
+
+  async function decode(frameAt) {
+    grab(WIDTH);
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
     const started = performance.now();
     const found = await ZXingWASM.readBarcodes(pixels, { formats: ["DataMatrix"], tryHarder: true, maxNumberOfSymbols: 4 });
@@ -106,7 +291,8 @@
 
   async function step(frameAt) {
     try {
-      if (video.videoWidth) await decode(frameAt);
+      if (video.videoWidth && mode === "codes") await decode(frameAt);
+      else if (video.videoWidth && mode === "cards") await sendFrame(frameAt);
     } catch (problem) {
       $("result-words").textContent = fmt(_("the decoder failed: {problem}"), { problem: problem.message || problem });
     }
@@ -128,6 +314,8 @@
       $("torch").hidden = !can.torch;
       running = true;
       $("idle").hidden = true;
+      $("idle-cards").hidden = true;
+      if (mode === "teach") drawTeaching();
       $("start").textContent = _("Stop the camera");
       try { audio = audio || new AudioContext(); } catch (problem) { audio = null; }  // sound: allowed after a tap
       next();
@@ -143,8 +331,9 @@
     present.clear();
     $("torch").hidden = true;
     $("torch").setAttribute("aria-pressed", "false");
-    $("idle").hidden = false;
     $("start").textContent = _("Start the camera");
+    setMode(mode);
+    if (mode === "teach") drawTeaching();
   }
 
   async function torch() {
@@ -182,6 +371,22 @@
 
   $("start").addEventListener("click", () => (running ? stop() : start()));
   $("torch").addEventListener("click", torch);
+  $("mode-codes").addEventListener("click", () => setMode("codes"));
+  $("mode-cards").addEventListener("click", () => setMode("cards"));
+  $("asking-ok").addEventListener("click", () => asked && answerAsked(asked));
+  $("asking-choose").addEventListener("click", () => {
+    const open = $("choose").hidden;
+    $("choose").hidden = !open;
+    $("asking-choose").setAttribute("aria-expanded", String(open));
+    if (open) $("choose").scrollIntoView({ block: "end" });  // above the camera's button, all of it
+  });
+  $("choose-enter").addEventListener("click", () => chosen.rank && chosen.suit && answerAsked(chosen.rank + chosen.suit));
+  $("teach-start").addEventListener("click", startTeaching);
+  $("teach-take").addEventListener("click", takePhoto);
+  $("teach-retake").addEventListener("click", retake);
+  $("teach-learn").addEventListener("click", learnDeck);
+  $("teach-close").addEventListener("click", () => setMode("cards"));
+  if (new URLSearchParams(location.search).get("mode") === "cards") setMode("cards");
   $("token-send").addEventListener("click", async () => {
     Crib.setToken($("token").value);
     try {

@@ -1,0 +1,68 @@
+"""A card a camera read without being sure is asked about on the OLED and entered only when confirmed: OK enters
+it, another card replaces it, UNDO drops it; the table's refusals apply to it as to any card, and a misread that
+slipped through is undone like any entry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.cribbage.cards import Card
+from companion.cribbage.transcript import PlayInput, StarterInput, UndoInput
+from companion.entry import Entry
+from companion.table import Table
+from tests.table.tables import enter, new_table
+
+
+def seen(table: Table, code: str) -> str:
+    """A card the camera was not sure of: what the board says."""
+    table.emit(Entry(code, "camera", sure=False))
+    (outcome,) = table.drain()
+    assert outcome.accepted is None and not outcome.error
+    return outcome.message
+
+
+def test_a_doubtful_card_is_asked_about_and_entered_only_when_ok_confirms_it(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    assert seen(table, "5C") == "5♣? OK, or enter the card"
+    assert len(table.log.inputs) == 1 and table.prompt() == "5♣? OK, or enter the card"
+    assert table.shown().screen.prompt == "5♣? OK, or enter the card"  # on the OLED while it waits
+    (ok,) = enter(table, "ok", source="keypad")
+    assert ok.accepted == StarterInput(Card.parse("5C"))
+    assert table.prompt() == "Bob to play, count 0"
+
+
+def test_another_card_replaces_the_guess_and_undo_drops_it(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    seen(table, "6C")
+    (typed,) = enter(table, "5C")  # the player corrects it on the keypad
+    assert typed.accepted == StarterInput(Card.parse("5C"))
+    assert seen(table, "10S") == "10♠? OK, or enter the card"
+    assert seen(table, "10C") == "10♣? OK, or enter the card"  # a second look replaces the first question
+    (undo,) = enter(table, "undo")
+    assert undo.accepted is None and undo.message == "Not entered: 10♣"
+    assert len(table.log.inputs) == 2 and table.prompt() == "Bob to play, count 0"
+    (ok,) = enter(table, "ok")  # nothing is asked now: OK means what it always does
+    assert ok.accepted is None and len(table.log.inputs) == 2
+
+
+def test_a_confirmed_card_meets_the_tables_refusals_and_a_misread_is_undone(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    enter(table, "5C", "10C")
+    seen(table, "10C")
+    (again,) = enter(table, "ok")
+    assert again.error and "10♣" in again.message and len(table.log.inputs) == 3  # already played: refused
+    seen(table, "4C")
+    (wrong,) = enter(table, "ok")  # confirmed by mistake: Ann's 4♣ entered
+    assert wrong.accepted == PlayInput(Card.parse("4C"))
+    (undo,) = enter(table, "undo")
+    assert undo.accepted == UndoInput() and "4♣" in undo.message
+    assert len(table.state.played) == 1
+
+
+def test_a_bad_entry_while_asking_changes_nothing_and_keeps_the_question(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    seen(table, "5C")
+    (bad,) = enter(table, "5X")
+    assert bad.error and table.prompt() == "5♣? OK, or enter the card"
+    (ok,) = enter(table, "ok")
+    assert ok.accepted == StarterInput(Card.parse("5C"))

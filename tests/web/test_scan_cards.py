@@ -1,0 +1,129 @@
+"""A phone at the table reading plain cards: headless Chromium (Debian's, driven by Playwright) on /scan's "Plain
+cards" mode, its fake camera playing ordinary cards held up one after the other; the board reads the frames with
+its card recognizer. The starter and three plays are entered by the camera alone, a card shown again is refused
+in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept in
+test-artefacts/web/ (scan-cards-*.png)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+import pytest
+
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import Card
+from companion.web.cards import PHOTOS
+from tests.devices.card_photos import needs_cards, photo
+from tests.web.browsing import axe, small_controls
+from tests.web.card_camera import Held, write_y4m
+from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.running import running_board
+
+playwright = pytest.importorskip("playwright.sync_api")
+TOKEN = "5d1c0e77"
+SETUP = t.GameInput(("Ann", "Bob"), dealer="Ann")
+
+
+@needs_cards
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_asked(tmp_path: Path) -> None:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    shown = [Held("5H", photo("5H", 1)), Held("10S", photo("10S", 2)), Held("10S", photo("10S", 3)),
+             Held("KH", photo("KH", 4)), Held("8C", photo("8C", 5, blur=4.0))]
+    video = tmp_path / "cards.y4m"
+    write_y4m(video, shown)
+    args = [*ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+    with running_board(tmp_path / "state", token=TOKEN, https=True, setup=SETUP) as board, \
+            playwright.sync_playwright() as p:
+        table = board.table
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, ignore_https_errors=True,
+                                      has_touch=True, is_mobile=True)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(board.web.secure_address + "scan")
+        page.fill("#token", TOKEN)
+        page.click("#token-send")
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        page.click("#mode-cards")
+        playwright.expect(page.locator("#mode-cards")).to_have_attribute("aria-pressed", "true")
+        playwright.expect(page.locator("#idle-cards")).to_be_visible()
+        page.screenshot(path=str(ARTEFACTS / "scan-cards-idle.png"))
+        page.click("#start")
+        words = page.locator("#result-words")
+        said, asked, corrected, cursor = [], [], [], 0
+
+        def answered() -> dict[str, object]:
+            nonlocal cursor
+            page.wait_for_function(f"window.scanTimings.length > {cursor}", timeout=30_000)
+            cursor += 1
+            return page.evaluate(f"window.scanTimings[{cursor - 1}]")  # type: ignore[no-any-return]
+
+        for index, held in enumerate(shown):
+            timing = answered()
+            assert timing["asking"] or timing["code"] == held.code  # never a confident wrong card
+            if timing["asking"]:  # the board asks: the player taps OK if it is right, or chooses the card
+                guess = str(timing["code"])
+                asked.append(index)
+                playwright.expect(page.locator("#asking")).to_be_visible()
+                playwright.expect(page.locator("#prompt")).to_have_text(f"{named(guess)}? OK, or enter the card")
+                if guess != held.code or index == len(shown) - 1:
+                    page.click("#asking-choose")
+                    playwright.expect(page.locator("#choose")).to_be_visible()
+                if index == len(shown) - 1:
+                    page.screenshot(path=str(ARTEFACTS / "scan-cards-asking.png"))
+                    assert axe(page) == [] and small_controls(page) == []  # the question and the card picker
+                if guess == held.code:
+                    page.click("#asking-ok")
+                else:
+                    corrected.append(held.code)
+                    page.click(f"#choose-ranks button:text-is('{held.code[:-1]}')")
+                    page.click(f"#choose-suits button[aria-label='{named(held.code)[-1]}']")
+                    page.click("#choose-enter")
+                timing = answered()
+                playwright.expect(page.locator("#asking")).to_be_hidden()
+            said.append((timing["error"], words.inner_text()))
+            if index == 0:
+                page.screenshot(path=str(ARTEFACTS / "scan-cards-entered.png"))
+            if index == 2:
+                assert "refused" in (page.locator("#result").get_attribute("class") or "")
+                page.screenshot(path=str(ARTEFACTS / "scan-cards-refused.png"))
+        page.screenshot(path=str(ARTEFACTS / "scan-cards-confirmed.png"))
+        page.click("#start")  # the camera off
+        frames = page.evaluate("window.cardFrames")
+        trips = page.evaluate("window.cardTimes")
+        page.click("#teach-start")
+        playwright.expect(page.locator("#teach")).to_be_visible()
+        playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
+        playwright.expect(page.locator("#teach-count")).to_have_text("0/52")
+        page.screenshot(path=str(ARTEFACTS / "scan-cards-teach.png"))
+        assert axe(page) == [] and small_controls(page) == []
+        playwright.expect(page.locator("#teach-take")).to_be_enabled()  # the camera is on again
+        page.click("#teach-take")
+        playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
+        playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♦, alone, face to the camera")
+        page.click("#teach-retake")
+        playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
+        playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
+        browser.close()
+    assert errors == []
+    assert [error for error, _ in said] == [False, False, True, False, False]
+    assert said[0][1].startswith("5♥ entered") and said[1][1].startswith("10♠ entered")
+    assert "10♠ was played by Bob" in said[2][1] and said[4][1].startswith("8♣ entered")
+    assert len(shown) - 1 in asked  # out of focus: asked about
+    assert table.log.inputs[1:] == [t.StarterInput(Card.parse("5H")), t.PlayInput(Card.parse("10S")),
+                                    t.PlayInput(Card.parse("KH")), t.PlayInput(Card.parse("8C"))]
+    assert frames >= 20
+    assert [p.name for p in (tmp_path / "state" / PHOTOS).iterdir()] == ["AC.jpg"]  # kept for the deck's teaching
+    figures = {"cards": len(shown), "asked": [shown[i].code for i in asked], "corrected": corrected, "frames": frames,
+               "frame_round_trip_ms": {"median": statistics.median(trips), "max": max(trips)}}
+    (ARTEFACTS / "scan-cards-figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    print("plain cards on the phone:", json.dumps(figures))
+
+
+def named(code: str) -> str:
+    return Card.parse(code).pretty
