@@ -58,7 +58,7 @@ from companion.table import Outcome, Table
 from companion.view.board import board_svg
 from companion.words.phrases import error_words
 
-from . import archive, cards
+from . import archive, frames
 from .guard import TokenGuard
 from .language import page_language, translate_page
 from .snapshot import snapshot
@@ -482,7 +482,7 @@ def create_app(hub: Hub) -> web.Application:
     app.router.add_post("/api/discard", _discard)
     app.router.add_post("/api/computer-game", _computer_game)
     app.router.add_post("/api/token", _token_check)
-    cards.add_routes(app)  # the phone's camera reading plain cards, and teaching the board a deck
+    frames.add_routes(app)  # the phone's camera reading plain cards, and teaching the board a deck
     return app
 
 

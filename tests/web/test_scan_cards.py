@@ -14,7 +14,7 @@ import pytest
 
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
-from companion.web.cards import PHOTOS
+from companion.web.frames import PHOTOS
 from tests.devices.card_photos import needs_cards, photo
 from tests.web.browsing import axe, small_controls
 from tests.web.card_camera import Held, write_y4m

@@ -105,7 +105,11 @@
     const response = await fetch(path, { method: "POST", headers, body: blob });
     let answer = {};
     try { answer = await response.json(); } catch (problem) { answer = {}; }
-    if (!response.ok) throw new Error(answer.error || fmt(_("the board answered {status}"), { status: response.status }));
+    if (!response.ok) {
+      const problem = new Error(answer.error || fmt(_("the board answered {status}"), { status: response.status }));
+      problem.status = response.status;  // what to do is read from the status, not the words
+      throw problem;
+    }
     return answer;
   }
 
@@ -123,7 +127,7 @@
       answer = await sendPicture("/api/cards/frame", blob, { "X-Crib-Phone": phone, "X-Crib-Frame-Time": String(Math.round(frameAt)) });
     } catch (problem) {
       show(null, problem.message, true);
-      if (/control token/.test(problem.message)) $("locked").hidden = false;
+      if (problem.status === 401) $("locked").hidden = false;
       return;
     } finally {
       window.cardFrames += 1;

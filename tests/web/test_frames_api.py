@@ -1,4 +1,4 @@
-"""The board's side of the phone's plain-cards mode (companion/web/cards.py): frames read by the real recognizer, a
+"""The board's side of the phone's plain-cards mode (companion/web/frames.py): frames read by the real recognizer, a
 card held in view entered once and answered with the table's words, a doubtful card asked about, teaching the
 board a deck from a photo of each card; every request a control, every bad one refused in words."""
 
@@ -16,7 +16,7 @@ from companion.cribbage.transcript import StarterInput
 from companion.devices.base import Entry
 from companion.devices.camera import DECK
 from companion.table import Outcome
-from companion.web.cards import CODES, PHONE_CAMERA, PHOTOS
+from companion.web.frames import CODES, PHONE_CAMERA, PHOTOS
 from companion.web.server import TOKEN_HEADER, Hub
 from tests.devices.card_photos import needs_cards, photo
 from tests.table.tables import new_table
