@@ -589,7 +589,8 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
         problems.append(("game.players", _("has {players} names but the {variant!r} variant needs {wanted}")
                                          .format(players=len(game.players), variant=game.variant, wanted=wanted)))
     if game.variant == "five-card" and game.target != VARIANT["five-card"].target:
-        problems.append(("game.target", _("must be 61 for the five-card variant")))
+        problems.append(("game.target", _("must be {target} for the five-card variant")
+                                        .format(target=VARIANT["five-card"].target)))
     sides = game.sides
     if len(config.board.colours) < sides:
         problems.append(("board.colours", _("needs a colour for each of the {sides} players or teams")

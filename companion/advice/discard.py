@@ -21,6 +21,7 @@ import numpy as np
 
 from companion.cribbage.cards import DECK, RANK_NAMES, Card
 from companion.cribbage.errors import RuleError
+from companion.cribbage.rules import VARIANT
 from companion.cribbage.scoring import score_show, show_total
 from companion.i18n import _, decimal
 
@@ -39,12 +40,8 @@ class Deal:
     laid_away: int
 
 
-DEALS = {
-    "two": Deal("two", 6, 2),
-    "five-card": Deal("five-card", 5, 2),
-    "three": Deal("three", 5, 1),
-    "four": Deal("four", 5, 1),
-}
+DEALS = {name: Deal(name, variant.dealt, variant.laid_away) for name, variant in VARIANT.items()}
+"""Each variant's deal, from the rules' one table of variants."""
 
 
 def deal_for(cards: int, variant: str | None) -> Deal:

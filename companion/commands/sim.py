@@ -56,7 +56,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", help=_("names for a new game, comma separated: two, three, or four (partners "
                         "sit opposite) (default: [game] players)"))
     parser.add_argument("--variant", choices=VARIANTS, help=_("the game for a new game: two, three or four players, "
-                        "or five-card cribbage for two (to 61) (default: from the number of players)"))
+                        "or five-card cribbage for two (to {target}) (default: from the number of players)")
+                        .format(target=VARIANT["five-card"].target))
     parser.add_argument("--dealer", help=_("who deals first in a new game, skipping the cut for deal (default: "
                         "[game] dealer when one of the players, else the players cut)"))
     parser.add_argument("--target", type=int, choices=(61, 121), help=_("points to win a new game"))
@@ -119,10 +120,12 @@ def new_setup(config: Config, args: argparse.Namespace) -> t.GameInput:
                                .format(variant=variant, wanted=wanted, where=where, count=len(chosen),
                                        names=", ".join(chosen)))
     target = args.target
-    if variant == "five-card":
-        if target not in (None, 61):
-            raise CommandError(_("five-card cribbage is played to 61: leave out --target, or give --target 61"))
-        target = 61
+    if variant == "five-card":  # the variant table says to what it is played
+        played_to = VARIANT[variant].target
+        if target not in (None, played_to):
+            raise CommandError(_("five-card cribbage is played to {target}: leave out --target, or give --target "
+                                 "{target}").format(target=played_to))
+        target = played_to
     # no dealer named: the game starts with the cut for deal (docs/rules.md); the demo's sample deal is Ann's
     dealer = args.dealer or (config.game.dealer if config.game.dealer in chosen else None)
     if args.demo and dealer is None:
