@@ -87,9 +87,9 @@ class Language:
         """`n` in words, as a player counts aloud: 29 -> "twenty-nine", "neunundzwanzig"."""
         return self.spell(n)
 
-    def decimal(self, x: float, places: int = 1) -> str:
-        """`x` in figures, written this language's way: 10.3, 10,3."""
-        return f"{x:.{places}f}".replace(".", self.decimal_point)
+    def decimal(self, x: float, places: int = 1, *, sign: bool = False) -> str:
+        """`x` in figures, written this language's way: 10.3, 10,3 (+0.25 with `sign`)."""
+        return f"{x:{'+' if sign else ''}.{places}f}".replace(".", self.decimal_point)
 
     @property
     def page_words(self) -> dict[str, str]:
@@ -199,7 +199,7 @@ def number(n: int) -> str:
 def decimal(value: float, digits: int = 1, *, sign: bool = False) -> str:
     """A number with `digits` decimals as the current language writes it: 10.3 (+0.25 with `sign`), in German
     10,3."""
-    return f"{value:{'+' if sign else ''}.{digits}f}".replace(".", _current.get().decimal_point)
+    return _current.get().decimal(value, digits, sign=sign)
 
 
 def percent(share: float) -> str:
