@@ -206,7 +206,7 @@ def main(argv: list[str]) -> int:
     if command == "i18n":
         return run(BIN / "python", "-m", "companion.catalog", *rest)
     if command == "schema":
-        return run(BIN / "python", "-m", "companion.words.schema")
+        return run(BIN / "python", "-m", "companion.schemagen")
     return run(BIN / "crib", *rest)
 
 

@@ -22,4 +22,4 @@ def test_no_two_modules_of_the_package_share_a_file_name():
 
 def test_the_packages_root_keeps_the_composition_and_its_big_rooms_only():
     root = sorted(p.stem for p in PACKAGE.glob("*.py") if p.name != "__init__.py")
-    assert root == ["batch", "catalog", "cli", "config", "daemon", "gamelog", "i18n", "registry", "stats"]
+    assert root == ["batch", "catalog", "cli", "config", "daemon", "gamelog", "i18n", "registry", "schemagen", "stats"]

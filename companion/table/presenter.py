@@ -72,11 +72,15 @@ class Shown:
 
     def to_json(self) -> dict[str, object]:
         """Lists, strings and numbers only: `json.dumps` takes it as it is."""
+        return {"leds": [list(colour) for colour in self.leds], "screen": self.screen_json(), "message": self.message,
+                "error": self.error}
+
+    def screen_json(self) -> dict[str, object]:
+        """The words on the screen: the scores (each side's name and points), the body and the prompt."""
         screen = asdict(self.screen)
         screen["scores"] = [[side_name(side), points] for side, points in self.screen.scores]
         screen["body"] = list(self.screen.body)
-        return {"leds": [list(colour) for colour in self.leds], "screen": screen, "message": self.message,
-                "error": self.error}
+        return screen
 
 
 class Presenter:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Prompt, ScoreEvent, Side
@@ -174,6 +176,13 @@ def fact_json(fact: Fact, sides: tuple[Side, ...]) -> dict[str, Any]:
     return {"type": "turn", "awaited": prompt_json(fact.prompt, sides)}
 
 
-def story_json(story: Story, sides: tuple[Side, ...]) -> dict[str, Any]:
+class StoryJSON(TypedDict):
+    """The latest facts of the story, each with its number `n` and its `type`, and the newest number."""
+
+    count: int
+    facts: list[dict[str, object]]
+
+
+def story_json(story: Story, sides: tuple[Side, ...]) -> StoryJSON:
     """The story for the page: the latest facts, each with its number `n`, and the newest number."""
     return {"count": story.count, "facts": [{"n": n, **fact_json(fact, sides)} for n, fact in story.facts]}

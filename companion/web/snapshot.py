@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import base64
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from typing_extensions import TypedDict
 
 from companion.cribbage.game import GameState
-from companion.play.present import person_json, person_prompt
-from companion.table.story import story_json
+from companion.play.present import YouJSON, person_json, person_prompt
+from companion.table.story import StoryJSON, story_json
 from companion.view.board import effects_json, frame_colours, hex_colour
 from companion.view.pegs import peg_leds, render_pegs
+from companion.words.contract import CardJSON, StateJSON
 from companion.words.projection import card_json, state_json
 
 if TYPE_CHECKING:
@@ -21,6 +24,38 @@ if TYPE_CHECKING:
 
     from companion.play.computer import ComputerGame
     from companion.table import Table
+
+
+class PegsJSON(TypedDict):
+    """A side's two pegs as the LEDs that show them (None: not on the board yet)."""
+
+    side: int
+    front: int
+    back: int
+
+
+class SnapshotJSON(TypedDict):
+    """The page's whole picture of the table (`/api/state` and each WebSocket message): the game under `state`,
+    the board as the strip and the OLED show it, the person's side of a game against the computer (`you`), and
+    the story (docs/schema/snapshot.schema.json)."""
+
+    state: StateJSON
+    prompt: str
+    message: str
+    error: bool
+    screen: dict[str, object]  # the OLED's view: scores, body and prompt as drawn
+    held: list[CardJSON]  # crib or coached cards on their way in
+    layout: str
+    led_count: int
+    frame: list[str | None]  # each LED's colour (None: a dark hole)
+    effects: list[dict[str, object]]  # flash, walk and the win, played on the board's holes
+    pegs: list[PegsJSON]
+    colours: list[str]
+    oled: str  # the OLED's picture as a PNG data URL
+    log: str
+    you: YouJSON | None
+    voice: dict[str, object]  # what the board said for the last input
+    story: StoryJSON
 
 
 def oled_png(image: Image.Image | None) -> str:
@@ -33,7 +68,7 @@ def oled_png(image: Image.Image | None) -> str:
 
 
 def snapshot(table: Table, computer: ComputerGame | None = None, before: GameState | None = None,
-             image: Image.Image | None = None) -> dict[str, Any]:
+             image: Image.Image | None = None) -> SnapshotJSON:
     """The page's whole picture of the table now; `before` gives the effects (flash, walk, win) to play."""
     state = table.state
     projected = state_json(state, table.awaited())
@@ -44,7 +79,7 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
     return {
         "state": projected,
         "prompt": prompt,
-        "message": shown.message or "", "error": shown.error, "screen": shown.to_json()["screen"],
+        "message": shown.message or "", "error": shown.error, "screen": shown.screen_json(),
         "held": [card_json(c) for c in table.cards],
         "layout": table.layout.name, "led_count": table.layout.led_count,
         "frame": frame_colours(shown.leds), "effects": effects_json(effects),

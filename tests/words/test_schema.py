@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import schemagen
 from companion.cli import main
 from companion.club import protocol
 from companion.cribbage.game import replay
@@ -23,15 +24,15 @@ from tests.web.running import running_board
 GAME = Path(__file__).parent.parent / "data" / "games" / "two_121.jsonl"
 
 
-@pytest.mark.parametrize("name", sorted(schema.PAYLOADS))
+@pytest.mark.parametrize("name", sorted(schemagen.PAYLOADS))
 def test_the_published_schemas_are_the_contracts_types(name):
-    assert schema.path(name).read_text(encoding="utf-8") == schema.text(schema.generate(name)), (
+    assert schema.path(name).read_text(encoding="utf-8") == schemagen.text(schemagen.generate(name)), (
         "run `python3 dev.py schema` and commit docs/schema/")
 
 
 def test_the_docs_publish_the_packages_schemas():
     docs = Path(__file__).parents[2] / "docs" / "schema"
-    assert sorted(p.name for p in docs.iterdir()) == sorted(schema.path(n).name for n in schema.PAYLOADS)
+    assert sorted(p.name for p in docs.iterdir()) == sorted(schema.path(n).name for n in schemagen.PAYLOADS)
 
 
 def test_a_state_that_breaks_the_schema_is_named(capsys):
@@ -67,11 +68,13 @@ def test_api_games_follows_the_game_schema(tmp_path):
     schema.validate("game", json.loads(json.dumps(found)))
 
 
-def test_api_state_carries_the_state_schema_under_state(tmp_path):
+def test_api_state_is_a_snapshot_with_the_state_under_state(tmp_path):
     with (running_board(tmp_path, Settings("Guest", ("standard",), seed=5)) as board,
           urllib.request.urlopen(board.url.rstrip("/") + "/api/state", timeout=10) as response):
         snapshot = json.load(response)
+    schema.validate("snapshot", snapshot)
     schema.validate("state", snapshot["state"])
+    assert snapshot["you"]["person"] == "Guest" and snapshot["story"]["facts"]
 
 
 def test_the_clubs_retained_state_follows_the_schema_and_a_state_that_breaks_it_is_refused():
