@@ -20,6 +20,7 @@ from companion.cribbage.game import replay
 from tests.facts import by_name
 from tests.web.camera import FPS, foreign_label, label_images, write_y4m
 from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.phone import phone_filming
 from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -49,17 +50,8 @@ def test_a_deal_scored_by_a_phones_camera_alone(tmp_path: Path) -> None:
     labels["WRONG1"] = foreign_label("WRONG1")
     video = tmp_path / "table.y4m"
     shown = write_y4m(video, [(code, labels[code]) for code in DEAL])
-    args = [*ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"]
-    with running_board(tmp_path / "state", token=TOKEN, https=True, setup=SETUP) as board, \
-            playwright.sync_playwright() as p:
+    with phone_filming(tmp_path, video, token=TOKEN, setup=SETUP) as (board, page, errors):
         table = board.table
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, ignore_https_errors=True,
-                                      has_touch=True, is_mobile=True)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
         elsewhere: list[str] = []  # nothing may come from anywhere but the board
         board_host = urlsplit(board.web.secure_address).netloc
         page.on("request", lambda request: urlsplit(request.url).netloc in ("", board_host)
@@ -87,7 +79,6 @@ def test_a_deal_scored_by_a_phones_camera_alone(tmp_path: Path) -> None:
         decodes = page.evaluate("window.decodeTimes")
         opened = page.evaluate("window.cameraAsked")
         page.screenshot(path=str(ARTEFACTS / "scan-phone.png"))
-        browser.close()
     assert errors == [] and elsewhere == []
     assert [timing["code"] for timing in timings] == DEAL
     assert [timing["error"] for timing in timings] == [i in REFUSED for i in range(len(DEAL))]

@@ -18,8 +18,8 @@ from companion.web.frames import PHOTOS
 from tests.devices.card_photos import needs_cards, photo
 from tests.web.browsing import axe, small_controls
 from tests.web.card_camera import Held, write_y4m
-from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
-from tests.web.running import running_board
+from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.phone import phone_filming
 
 playwright = pytest.importorskip("playwright.sync_api")
 TOKEN = "5d1c0e77"
@@ -34,17 +34,8 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
              Held("KH", photo("KH", 4)), Held("8C", photo("8C", 5, blur=4.0))]
     video = tmp_path / "cards.y4m"
     write_y4m(video, shown)
-    args = [*ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"]
-    with running_board(tmp_path / "state", token=TOKEN, https=True, setup=SETUP) as board, \
-            playwright.sync_playwright() as p:
+    with phone_filming(tmp_path, video, token=TOKEN, setup=SETUP) as (board, page, errors):
         table = board.table
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, ignore_https_errors=True,
-                                      has_touch=True, is_mobile=True)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(board.web.secure_address + "scan")
         page.fill("#token", TOKEN)
         page.click("#token-send")
@@ -109,7 +100,6 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         page.click("#teach-retake")
         playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
         playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
-        browser.close()
     assert errors == []
     assert [error for error, _ in said] == [False, False, True, False, False]
     assert said[0][1].startswith("5♥ entered") and said[1][1].startswith("10♠ entered")
