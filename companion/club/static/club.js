@@ -1,14 +1,5 @@
 // The club scoreboard: one WebSocket, the whole night in each message, drawn again each time.
 "use strict";
-// The page's words: the server hands a German (or other) page its catalog as window.WORDS.
-const _ = (words) => (window.WORDS || {})[words] || words;
-const fmt = (words, values) => words.replace(/\{(\w+)\}/g, (all, key) => values[key] ?? all);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const child of children) node.append(child);
-  return node;
-};
 
 // Where a table's game stands, in the page's language.
 const PHASES = { new: _("new game"), cut: _("cutting for deal"), deal: _("laying away"), play: _("the play"),

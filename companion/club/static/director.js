@@ -2,14 +2,6 @@
 // by hand. Read from /api/waiting each time the scoreboard's socket says the night changed; what changes the
 // night is posted with the director's token (kept for this tab only).
 "use strict";
-const _ = (words) => (window.WORDS || {})[words] || words;
-const fmt = (words, values) => words.replace(/\{(\w+)\}/g, (all, key) => values[key] ?? all);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const child of children) node.append(child);
-  return node;
-};
 
 const tokenField = document.getElementById("token");
 tokenField.value = sessionStorage.getItem("director-token") || "";
