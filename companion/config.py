@@ -232,6 +232,7 @@ class CameraConfig:
     frames: int = _option(integer(1, 10))
     gone_frames: int = _option(integer(1, 50))
     images: str = _option(text)
+    deck: str = _option(text)
 
 
 @dataclass(frozen=True)
@@ -632,6 +633,8 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
     elif camera.images and not Path(camera.images).is_dir():
         problems.append(("camera.images", _("is {images!r}, which is not a folder: name a folder of .jpg or .png "
                                             "pictures").format(images=camera.images)))
+    if camera.deck:
+        problems += [("camera.deck", problem) for problem in _deck_problems(Path(camera.deck))]
     club = config.club
     if club.broker:
         problems += [(f"club.{key}", _('is needed with club.broker: name the club and this board, like "t3"'))
@@ -640,6 +643,19 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, 
             problems.append(("club.broker", _("is {broker!r}: use mqtt://HOST:1883, or mqtts://HOST:8883 for TLS")
                                             .format(broker=club.broker)))
     return problems
+
+
+def _deck_problems(deck: Path) -> list[str]:
+    """What is wrong with a taught deck's folder (it need not exist yet: /scan's teaching makes it)."""
+    if not deck.is_absolute():
+        return [_("is {deck!r}: give the whole path of a folder, like \"/var/lib/cribbage-companion/deck\", or "
+                  "leave it empty for the state directory's deck/").format(deck=str(deck))]
+    if deck.exists() and not deck.is_dir():
+        return [_("is {deck!r}, which is a file: name a folder to keep the taught deck in").format(deck=str(deck))]
+    if not deck.parent.is_dir():
+        return [_("is {deck!r}, but {parent!r} is no folder: make it, or leave camera.deck empty for the state "
+                  "directory's deck/").format(deck=str(deck), parent=str(deck.parent))]
+    return []
 
 
 def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, str]]:

@@ -252,7 +252,6 @@ def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
     """The board's camera reading plain cards, watched: opened now if it is there, looked for again if not. The
     simulated camera reads its frames on the main loop (tests step it frame by frame), the others on a thread."""
     from companion.devices.camera import (
-        DECK,
         CameraEntry,
         CardsInView,
         FrameSource,
@@ -262,6 +261,7 @@ def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
         TaughtDeck,
         opencv_problem,
         pictures,
+        taught_folder,
     )
     from companion.vision import Recognizer
 
@@ -270,7 +270,7 @@ def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
         raise DeviceMissing(f"camera.driver = {config.camera.driver!r}: {problem}")
     camera = config.camera
     size = (camera.width, camera.height)
-    deck = TaughtDeck(Recognizer.load, config.state.path / DECK)
+    deck = TaughtDeck(Recognizer.load, taught_folder(camera.deck, config.state.path))
     simulated = None
     if camera.driver == "sim":  # each picture held long enough to be entered, then taken away
         simulated = SimulatedCamera(pictures(Path(camera.images)), size=size, hold=camera.frames + 1,

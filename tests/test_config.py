@@ -233,3 +233,24 @@ def test_the_camera_section_says_what_each_value_may_be(tmp_path: Path) -> None:
     config = load_config(overrides=["camera.driver=opencv", "camera.device=/dev/v4l/by-id/usb-cam-video-index0"],
                          system_path=None)
     assert config.camera.device == "/dev/v4l/by-id/usb-cam-video-index0"
+
+
+def test_the_taught_deck_is_the_state_directorys_unless_camera_deck_names_a_folder(tmp_path: Path) -> None:
+    from companion.devices.camera import taught_folder
+
+    config = load_config(overrides=[f"state.dir={tmp_path}"], system_path=None)
+    assert taught_folder(config.camera.deck, config.state.path) == tmp_path / "deck"
+    (tmp_path / "decks").mkdir()
+    config = load_config(overrides=[f"camera.deck={tmp_path / 'decks' / 'ours'}"], system_path=None)
+    assert config.camera.deck == str(tmp_path / "decks" / "ours")  # not taught yet: /scan's teaching makes it
+    (tmp_path / "a-file").write_text("")
+    path = write(tmp_path, "c.toml", f'[camera]\ndeck = "{tmp_path / "a-file"}"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    assert str(caught.value) == (f"{path}:2: camera.deck is '{tmp_path / 'a-file'}', which is a file: name a folder "
+                                 "to keep the taught deck in")
+    for value, said in (("deck", "give the whole path of a folder"),
+                        (str(tmp_path / "nowhere" / "deck"), f"but '{tmp_path / 'nowhere'}' is no folder: make it"),
+                        (7, "must be a string in quotes")):
+        with pytest.raises(ConfigError, match=said):
+            load_config(overrides=[f"camera.deck={value}"], system_path=None)

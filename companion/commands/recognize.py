@@ -17,7 +17,7 @@ from companion.i18n import _
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png"}
 DECK_DIR = "deck"
-"""Where a taught deck is kept, in the board's state directory (the board camera and /scan read it there)."""
+"""A deck taught for one reading, in a temporary folder."""
 
 
 def register(subparsers: Any) -> None:
@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--learn", metavar="DIR", type=Path, help=_("teach the deck photographed in DIR (one "
                         "photograph of each of the 52 cards, named by its code) and keep it"))
     parser.add_argument("--out", metavar="DIR", type=Path, help=_("where --learn keeps the deck (default: the "
-                        "board's state directory's {deck} folder)").format(deck=DECK_DIR))
+                        "folder the configuration's camera.deck names, else the state directory's deck folder)"))
     parser.add_argument("--train", action="store_true", help=_("train the reader again from the licensed card "
                         "designs and measure it (docs/vision.md tells how, and the options)"))
     add_config_arguments(parser)
@@ -53,8 +53,10 @@ def run(args: argparse.Namespace) -> int:
         if args.photos:
             raise CommandError(_("give photographs to read or --learn DIR, not both"))
         from companion.config import config_from_args
+        from companion.devices.camera import taught_folder
 
-        out = args.out or config_from_args(args).state.path / DECK_DIR
+        config = config_from_args(args)
+        out = args.out or taught_folder(config.camera.deck, config.state.path)
         teach(args.learn, out)
         print(_("deck taught from {folder}, kept in {out}").format(folder=args.learn, out=out))
         return 0

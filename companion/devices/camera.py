@@ -32,7 +32,12 @@ PICTURES = (".jpg", ".jpeg", ".png")
 SOURCE = "camera"
 DECK = "deck"
 """The folder in the state directory that holds the deck taught to the board (/scan's "Teach the board your
-deck"); replaced whole when it is taught anew."""
+deck") unless `camera.deck` names another; replaced whole when it is taught anew."""
+
+
+def taught_folder(setting: str, state_dir: Path) -> Path:
+    """Where the taught deck is kept: `camera.deck` (`setting`), else the state directory's deck/."""
+    return Path(setting) if setting else state_dir / DECK
 
 
 def opencv_problem() -> str | None:

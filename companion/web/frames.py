@@ -5,8 +5,10 @@ The page posts a frame (a JPEG) now and then to /api/cards/frame; the board read
 entered once, as the phone's scanned code is, and the answer says what the table made of it (entered, refused in
 words, or asked about: a card the recognizer is not sure of waits for OK or another card, companion/entry/doubt.py).
 "Teach the board your deck" posts one photo of each of the 52 cards to /api/cards/deck/CODE; /api/cards/learn
-then teaches the recognizer that deck and keeps it in the state directory's deck/, where the board's own camera
-finds it too. Like every control these need the control token; frames are read one at a time.
+then teaches the recognizer that deck and keeps it in the taught deck's folder (`camera.deck`, else the state
+directory's deck/), where the board's own camera finds it too. Like every control these need the control token;
+frames are read one at a time. The question about a doubtful card is the board's (the snapshot's `asking`), so
+every page follows it whoever answers.
 """
 
 from __future__ import annotations
@@ -25,8 +27,7 @@ from aiohttp import web
 
 from companion.cribbage.cards import DECK
 from companion.devices.base import Entry
-from companion.devices.camera import DECK as DECK_FOLDER
-from companion.devices.camera import CardsInView, Reading, TaughtDeck, opencv_problem
+from companion.devices.camera import CardsInView, Reading, TaughtDeck, opencv_problem, taught_folder
 
 if TYPE_CHECKING:
     from companion.table import Outcome
@@ -122,8 +123,13 @@ def _taught(cards: PlainCards, hub: Hub) -> TaughtDeck:
     if cards.deck is None:
         from companion.vision import Recognizer
 
-        cards.deck = TaughtDeck(Recognizer.load, _state_dir(hub) / DECK_FOLDER)
+        cards.deck = TaughtDeck(Recognizer.load, _deck_folder(hub))
     return cards.deck
+
+
+def _deck_folder(hub: Hub) -> Path:
+    """Where the taught deck is kept (`camera.deck`, else the state directory's deck/)."""
+    return hub.deck or taught_folder("", _state_dir(hub))
 
 
 def _read(deck: TaughtDeck, data: bytes) -> Sequence[Reading]:
@@ -198,7 +204,7 @@ async def _deck(request: web.Request) -> web.Response:
     hub = request.app[HUB]
     state_dir = _state_dir(hub)
     return web.json_response({"codes": list(CODES), "taken": list(_photos(state_dir)),
-                              "taught": (state_dir / DECK_FOLDER).is_dir()})
+                              "taught": _deck_folder(hub).is_dir()})
 
 
 async def _photo(request: web.Request) -> web.Response:
@@ -235,7 +241,7 @@ async def _learn(request: web.Request) -> web.Response:
         raise Refused(409, "the board is learning the deck already: wait for it")
     cards.learning = True
     try:
-        await asyncio.get_running_loop().run_in_executor(None, _keep_learned, photos, state_dir)
+        await asyncio.get_running_loop().run_in_executor(None, _keep_learned, photos, _deck_folder(hub))
     except ValueError as error:  # UnreadableImage names the photo to take again
         raise Refused(422, str(error)) from None
     finally:
@@ -243,11 +249,12 @@ async def _learn(request: web.Request) -> web.Response:
     return web.json_response({"taught": len(photos)})
 
 
-def _keep_learned(photos: dict[str, Path], state_dir: Path) -> None:
-    """Learn into a new folder, then put it in the old one's place at once (a reader never sees half a deck)."""
+def _keep_learned(photos: dict[str, Path], deck: Path) -> None:
+    """Learn into a new folder beside `deck`, then put it in the old one's place at once (a reader never sees half
+    a deck)."""
     from companion.vision import learn
 
-    new, deck, old = (state_dir / f"{DECK_FOLDER}{suffix}" for suffix in (".new", "", ".old"))
+    new, old = (deck.with_name(deck.name + suffix) for suffix in (".new", ".old"))
     shutil.rmtree(new, ignore_errors=True)
     learn(photos, new)
     shutil.rmtree(old, ignore_errors=True)

@@ -97,6 +97,7 @@ class Hub:
     emit: Emit
     token: str | None  # None: controls need no token (simulation)
     state_dir: Path | None = None
+    deck: Path | None = None  # the taught deck's folder (camera.deck), when not the state directory's deck/
     keypad: WebKeypad | None = None
     table: Table | None = None  # read-only from the server's thread: the layout and the person's name
     computer: ComputerGame | None = None  # the virtual table: a new game against the computer is asked of it
@@ -510,7 +511,8 @@ class WebServer(EntryDevice):
                  state_dir: Path | None = None, computer: ComputerGame | None = None,
                  key_timeout: float = 4.0, any_port: bool = False,
                  on_ready: Callable[[str], None] | None = None,
-                 https: tuple[str, int] | None = None, certificate: Certificate | None = None) -> None:
+                 https: tuple[str, int] | None = None, certificate: Certificate | None = None,
+                 deck: Path | None = None) -> None:
         self.table = table
         self.listen = listen
         self.https = https if certificate is not None else None  # served with `certificate` beside `listen`
@@ -518,7 +520,8 @@ class WebServer(EntryDevice):
         self.on_ready = on_ready
         self.computer = computer
         self.keypad = WebKeypad(clock=clock, timeout=key_timeout)
-        self.hub = Hub(emit=lambda entry: None, token=token, state_dir=state_dir, keypad=self.keypad, table=table,
+        self.hub = Hub(emit=lambda entry: None, token=token, state_dir=state_dir, deck=deck, keypad=self.keypad,
+                       table=table,
                        computer=computer, guard=TokenGuard(clock),
                        fingerprint=certificate.fingerprint if certificate else "")
         self.certificate = certificate
@@ -601,7 +604,7 @@ class WebServer(EntryDevice):
         self.keypad.poll(now)
         table = self.table
         computer = self.computer
-        seen = (table.state, table.picture.image, table.message, len(table.cards),
+        seen = (table.state, table.picture.image, table.message, len(table.cards), table.doubt.card,
                 computer.feedback if computer else "", computer.said if computer else "",
                 computer.settings if computer else None, table.spoken, self.hub.languages)
         if len(seen) == len(self._seen) and all(a is b or a == b for a, b in zip(seen, self._seen, strict=True)):

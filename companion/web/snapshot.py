@@ -45,6 +45,7 @@ class SnapshotJSON(TypedDict):
     error: bool
     screen: dict[str, object]  # the OLED's view: scores, body and prompt as drawn
     held: list[CardJSON]  # crib or coached cards on their way in
+    asking: CardJSON | None  # the card a camera was not sure of, asked about until answered (entry/doubt.py)
     layout: str
     led_count: int
     frame: list[str | None]  # each LED's colour (None: a dark hole)
@@ -81,6 +82,7 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
         "prompt": prompt,
         "message": shown.message or "", "error": shown.error, "screen": shown.screen_json(),
         "held": [card_json(c) for c in table.cards],
+        "asking": card_json(table.doubt.card) if table.doubt.card is not None else None,
         "layout": table.layout.name, "led_count": table.layout.led_count,
         "frame": frame_colours(shown.leds), "effects": effects_json(effects),
         "pegs": [{"side": side, "front": front, "back": back}

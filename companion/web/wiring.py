@@ -18,6 +18,7 @@ from pathlib import Path
 
 from companion.config import Config
 from companion.devices.base import Clock
+from companion.devices.camera import taught_folder
 from companion.play.computer import ComputerGame
 from companion.registry import Devices
 from companion.table import Outcome, Table
@@ -81,7 +82,8 @@ def attach(config: Config, board: Devices, table: Table, *, state_dir: Path, clo
         server = WebServer(table, listen=parse_listen(listen or config.web.listen), token=token, clock=clock,
                            state_dir=state_dir, computer=computer,
                            key_timeout=config.keypad.sequence_timeout_ms / 1000, any_port=simulate,
-                           on_ready=on_ready, https=https, certificate=certificate)
+                           on_ready=on_ready, https=https, certificate=certificate,
+                           deck=taught_folder(config.camera.deck, state_dir))
         board.entries.append(server)
         notes = [f"Page {config.web.listen}"] + ([f"token {token}"] if token is not None else [])
         if https is not None and certificate is not None:

@@ -38,11 +38,11 @@ FRAME_S = 0.25
 class Board:
     """The daemon with the simulated camera, stepped by hand."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, *more: str) -> None:
         images = tmp_path / "images"
         images.mkdir(exist_ok=True)
         config = load_config(overrides=[*DEVICES, "camera.driver=sim", f"camera.images={images}",
-                                        f"state.dir={tmp_path / 'state'}"], system_path=None)
+                                        f"state.dir={tmp_path / 'state'}", *more], system_path=None)
         self.clock = ManualClock(100.0)
         self.devices: Devices
         self.table: Table
@@ -52,6 +52,7 @@ class Board:
         entry = self.watch.device
         assert isinstance(entry, CameraEntry) and isinstance(entry.frames, SimulatedCamera)
         self.camera: SimulatedCamera = entry.frames
+        self.reader = entry.reader
         self.said: list[str] = []
         self.daemon = Daemon(self.table, self.devices, clock=self.clock, notifier=Notifier({}),
                              on_outcome=lambda outcome: self.said.append(outcome.message))
@@ -105,6 +106,15 @@ def test_a_whole_deal_entered_by_holding_the_cards_up(board: Board) -> None:
     assert board.table.log.inputs == list(replay(deal("")).inputs)  # never a wrong card
     assert by_name(board.table.state.scores) == {"Ann": 17, "Bob": 21}
     assert board.table.prompt() == "Bob deals. Scan the starter"
+
+
+def test_the_camera_reads_with_the_deck_taught_to_the_board_where_camera_deck_says(tmp_path: Path) -> None:
+    made = Board(tmp_path)
+    assert isinstance(made.reader, TaughtDeck) and made.reader.deck == tmp_path / "state" / "deck"
+    made.close()
+    made = Board(tmp_path, f"camera.deck={tmp_path}/our-deck")
+    assert isinstance(made.reader, TaughtDeck) and made.reader.deck == tmp_path / "our-deck"
+    made.close()
 
 
 def test_a_card_held_in_view_is_entered_once(board: Board) -> None:

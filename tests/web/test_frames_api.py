@@ -118,8 +118,10 @@ def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked
 
 
 @needs_cards
-def test_the_board_learns_a_deck_from_a_photo_of_each_card(tmp_path: Path) -> None:
-    hub = Hub(emit=lambda entry: None, token=TOKEN, state_dir=tmp_path)
+def test_the_board_learns_a_deck_from_a_photo_of_each_card_into_the_folder_camera_deck_names(tmp_path: Path) -> None:
+    (tmp_path / "decks").mkdir()
+    deck = tmp_path / "decks" / "ours"
+    hub = Hub(emit=lambda entry: None, token=TOKEN, state_dir=tmp_path, deck=deck)
 
     async def check(client: TestClient) -> None:
         for index, code in enumerate(CODES):
@@ -135,7 +137,7 @@ def test_the_board_learns_a_deck_from_a_photo_of_each_card(tmp_path: Path) -> No
 
     serve(hub, check)
     assert sorted(p.name for p in (tmp_path / PHOTOS).iterdir())[:2] == ["10C.jpg", "10D.jpg"]
-    assert (tmp_path / DECK).is_dir() and not (tmp_path / f"{DECK}.new").exists()
+    assert deck.is_dir() and not (tmp_path / "decks" / "ours.new").exists() and not (tmp_path / DECK).exists()
 
 
 def test_a_tap_on_ok_on_the_boards_page_enters_the_card_asked_about(tmp_path: Path) -> None:

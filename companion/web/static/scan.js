@@ -26,6 +26,9 @@
   const phone = Math.random().toString(36).slice(2, 12);
   let lastFrame = -Infinity;
   let asked = null;  // the card the board asks about
+  let askedAt = { story: 0, held: 0, inputs: 0 };  // the story, the held cards and the inputs when it asked
+  let answering = false;  // this phone has answered the question: the board's snapshot closes it
+  let latest = null;  // the board's last snapshot
   let chosen = { rank: null, suit: null };
   let teaching = { codes: [], taken: new Set(), at: 0 };
   window.scanTimings = [];
@@ -138,21 +141,44 @@
     const timing = { code, frame: frameAt, sent, answered: performance.now(), error: Boolean(answer.error),
       asking: Boolean(answer.asking) };
     window.scanTimings.push(timing);
-    if (answer.asking) {
-      ask(answer.asking, answer.message);
+    if (answer.asking) {  // the question itself comes with the board's snapshot (follow), to every page alike
       beep(true);
       return;
     }
-    hideAsking();
     const words = answer.error ? answer.message
       : [fmt(_("{entered} entered"), { entered: named(answer.entered) }), answer.message].filter(Boolean).join(": ");
     show(answer.error ? null : answer.entered, words, answer.error);
     beep(!answer.error);
   }
 
-  function ask(code, words) {
+  // The board's open question (`snapshot.asking`, a card, or null) as every view shows it: the panel is up while
+  // the board asks, whoever answers (this phone, another, the board's keypad). When it closes, the story says
+  // what became of the card: entered (played, the starter, cut, or held for the crib or a hand), or not.
+  function follow(snapshot) {
+    const code = snapshot.asking ? snapshot.asking.code : null;
+    latest = snapshot;
+    if (code && mode === "cards" && code !== asked) {
+      askedAt = { story: snapshot.story.count, held: snapshot.held.length, inputs: snapshot.state.inputs };
+      ask(code);
+    } else if (!code && asked) {
+      const card = asked;
+      const mine = answering;  // this phone answered: its own answer says what became of it
+      hideAsking();
+      if (mine) return;
+      const told = snapshot.story.facts.filter((f) => f.n > askedAt.story && f.card).map((f) => f.card.code);
+      const held = snapshot.held.slice(askedAt.held).map((c) => c.code);
+      const entered = [...told, ...held].pop();
+      if (entered) show(entered, fmt(_("{entered} entered"), { entered: named(entered) }));
+      else if (snapshot.state.inputs > askedAt.inputs) show(null, _("The card is entered"));  // the crib's last
+      else show(card, fmt(_("{card}: not entered"), { card: named(card) }), true);
+    }
+  }
+
+  function ask(code) {
     asked = code;
-    show(code, words, false, true);
+    answering = false;
+    $("asking-ok").disabled = false;
+    show(code, fmt(_("Is it {card}? Tap OK, or choose the card"), { card: named(code) }), false, true);
     chosen = { rank: code.slice(0, -1), suit: code.slice(-1) };
     $("asking-ok").textContent = fmt(_("OK: {card}"), { card: named(code) });
     $("asking").hidden = false;
@@ -161,6 +187,7 @@
 
   function hideAsking() {
     asked = null;
+    answering = false;
     $("asking").hidden = true;
     $("choose").hidden = true;
     $("asking-choose").setAttribute("aria-expanded", "false");
@@ -178,9 +205,17 @@
     $("choose-enter").textContent = card ? fmt(_("Enter {card}"), { card: named(card) }) : _("Enter the card");
   }
 
-  function answerAsked(code) {
-    hideAsking();
-    enter(payload(code), { code, frame: performance.now(), decoded: performance.now(), confirmed: true });
+  async function answerAsked(code) {  // the panel closes when the board's snapshot says the question is answered
+    const card = asked;
+    answering = true;
+    $("asking-ok").disabled = true;
+    $("choose-enter").disabled = true;
+    await enter(payload(code), { code, frame: performance.now(), decoded: performance.now(), confirmed: true });
+    if (asked === card && latest && latest.asking && latest.asking.code === card) {  // not taken: ask again
+      answering = false;
+      $("asking-ok").disabled = false;
+      drawChoice();
+    }
   }
 
   // --- teaching the board a deck: one photo of each card ----------------------------------------------------------
@@ -264,6 +299,7 @@
     $("teach-start-row").hidden = mode !== "cards";
     present.clear();
     if (mode !== "cards") hideAsking();
+    else if (latest) follow(latest);  // a question the board is asking now
   }
 
   async function decode(frameAt) {
@@ -407,7 +443,10 @@
     if (response.headers.get("X-Controls") !== "token") return;
     try { await Crib.post("/api/token", {}); } catch (problem) { $("locked").hidden = false; }
   });
-  Crib.connect((snapshot) => { $("prompt").textContent = snapshot.prompt; }, (up) => {
+  Crib.connect((snapshot) => {
+    $("prompt").textContent = snapshot.prompt;
+    follow(snapshot);
+  }, (up) => {
     $("link").textContent = up ? _("live") : _("reconnecting…");
     $("link").classList.toggle("down", !up);
   });
