@@ -61,7 +61,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
                 guess = str(timing["code"])
                 asked.append(index)
                 playwright.expect(page.locator("#asking")).to_be_visible()
-                playwright.expect(page.locator("#prompt")).to_have_text(f"{named(guess)}? OK, or enter the card")
+                playwright.expect(words).to_have_text(f"Is it {named(guess)}? Tap OK, or choose the card")
                 if guess != held.code or index == len(shown) - 1:
                     page.click("#asking-choose")
                     playwright.expect(page.locator("#choose")).to_be_visible()

@@ -45,12 +45,13 @@
 
   function show(card, words, error, asking = false) {
     const box = $("result");
-    box.classList.remove("ok", "refused", "asking", "flash");
+    box.classList.remove("ok", "refused", "doubtful", "flash");
     void box.offsetWidth;  // restart the flash
-    box.classList.add(error ? "refused" : asking ? "asking" : "ok", "flash");
+    box.classList.add(error ? "refused" : asking ? "doubtful" : "ok", "flash");
     $("result-card").replaceChildren(card ? Crib.cardFace({ code: card, suit: card.slice(-1) }, { class: bigCard(card) })
       : document.createTextNode(""));
     $("result-words").textContent = words;
+    if (latest) boardLines(latest);
   }
 
   function beep(good) {
@@ -174,6 +175,33 @@
     }
   }
 
+  // What the board waits for, and its message line (the OLED's, in this page's language) when it says more than
+  // the prompt and the phone's own answer; while the phone asks about a card its question says it all.
+  function boardLines(snapshot) {
+    $("prompt").textContent = asked ? "" : snapshot.prompt;
+    const said = snapshot.message;
+    const more = said && !asked && said !== snapshot.prompt && !$("result-words").textContent.includes(said);
+    $("board-said").textContent = more ? said : "";
+    $("board-said").classList.toggle("error", Boolean(more && snapshot.error));
+    const state = snapshot.state;
+    const over = state.phase === "game over" || state.phase === "match over";
+    $("key-go").hidden = over;
+    $("key-new").hidden = !over;
+    $("scan-sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i)));
+    $("scan-scores").replaceChildren(...scoresSaid(snapshot).map((words) => Crib.el("li", {}, words)));
+  }
+
+  // The scores of this deal so far (the play's, then the show's), the newest first, as the board says them, with
+  // the running total: "Bob's hand: Bob pegs 8: 112".
+  function scoresSaid(snapshot) {
+    const facts = snapshot.story.facts;
+    const dealt = facts.map((f) => f.type).lastIndexOf("deal");
+    return facts.slice(dealt + 1).filter((f) => f.type === "scored").reverse().slice(0, 4).map((f) => {
+      const side = snapshot.state.sides[f.side];
+      return Crib.scoreWords(f, f.total, side ? side.name : "");
+    });
+  }
+
   function ask(code) {
     asked = code;
     answering = false;
@@ -215,6 +243,19 @@
       answering = false;
       $("asking-ok").disabled = false;
       drawChoice();
+    }
+  }
+
+  // GO and UNDO, which a plain deck has no card for: entered as the phone's scanned command cards are.
+  async function command(payload, said) {
+    try {
+      const answer = await Crib.post("/api/scan", { text: payload });
+      show(null, answer.message || said, answer.error);
+      beep(!answer.error);
+    } catch (problem) {
+      show(null, problem.message, true);
+      beep(false);
+      if (Crib.needsToken(problem)) $("locked").hidden = false;
     }
   }
 
@@ -297,6 +338,7 @@
     $("idle-cards").hidden = running || !cards;
     $("teach").hidden = mode !== "teach";
     $("teach-start-row").hidden = mode !== "cards";
+    $("table-keys").hidden = mode !== "cards";  // plain cards have no GO or UNDO card to show
     present.clear();
     if (mode !== "cards") hideAsking();
     else if (latest) follow(latest);  // a question the board is asking now
@@ -421,6 +463,9 @@
     if (open) $("choose").scrollIntoView({ block: "end" });  // above the camera's button, all of it
   });
   $("choose-enter").addEventListener("click", () => chosen.rank && chosen.suit && answerAsked(chosen.rank + chosen.suit));
+  $("key-go").addEventListener("click", () => command("XG", _("Go said")));
+  $("key-undo").addEventListener("click", () => command("XU", ""));
+  $("key-new").addEventListener("click", () => command("XN", _("A new game")));
   $("teach-start").addEventListener("click", startTeaching);
   $("teach-take").addEventListener("click", takePhoto);
   $("teach-retake").addEventListener("click", retake);
@@ -444,8 +489,8 @@
     try { await Crib.post("/api/token", {}); } catch (problem) { $("locked").hidden = false; }
   });
   Crib.connect((snapshot) => {
-    $("prompt").textContent = snapshot.prompt;
     follow(snapshot);
+    boardLines(snapshot);
   }, (up) => {
     $("link").textContent = up ? _("live") : _("reconnecting…");
     $("link").classList.toggle("down", !up);

@@ -1,0 +1,216 @@
+"""A game finished at a real table with an ordinary deck and a phone: headless Chromium at 390x844 on /scan's
+"Plain cards" mode, the phone's camera showing photographs rendered from letele's deck (the design the card
+reader is kept out of training for, companion/vision/synth.py's scenes). The earlier deals are in the log; the
+person lays away the crib, turns the starter and plays the last deal to the show, which ends the game: each card
+is held up until the phone answers, a card the board asks about is confirmed with OK (one on the board's keypad,
+and the phone's question goes with it), a wrong guess is corrected, a wrong card entered is taken back with the
+phone's Undo, and a go is said with its Go. axe-core finds nothing on the page or the question. Screenshots in
+test-artefacts/web/ (scan-game-*.png).
+
+The camera is a canvas stream standing in for getUserMedia: the person holds each card until the phone beeps, so
+the pictures follow the game, not a fixed video's clock."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+
+from companion.cribbage import transcript as t
+from companion.cribbage.cards import Card
+from companion.entry import Entry
+from companion.vision.render import cache_dir
+from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, small_controls
+from tests.web.card_camera import write_y4m
+from tests.web.phone import phone_filming
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("cv2")
+TOKEN = "3c1f9a20"
+GAME = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
+LAST_DEAL = 36  # the lines of the log before the last deal's crib: the phone enters the rest
+LETELE = cache_dir() / "renders" / "letele"
+KEYPAD_OK = "5S"  # the starter: out of focus, asked about, confirmed on the board's keypad
+pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM),
+              pytest.mark.skipif(not (LETELE / "AS.png").is_file(),
+                                 reason="letele's card renders are not made (crib recognize --train renders them)")]
+
+CAMERA = """(() => {
+  const canvas = document.createElement("canvas");
+  canvas.width = 640;
+  canvas.height = 480;
+  const context = canvas.getContext("2d");
+  let shown = null;
+  const paint = () => { if (shown) context.drawImage(shown, 0, 0); };
+  window.holdUp = async (url) => { shown = await createImageBitmap(await (await fetch(url)).blob()); paint(); };
+  setInterval(paint, 50);
+  navigator.mediaDevices.getUserMedia = async () => { paint(); return canvas.captureStream(20); };
+})();"""
+
+
+def jpeg_url(frame: np.ndarray) -> str:
+    out = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(frame[:, :, ::-1])).save(out, "JPEG", quality=90)
+    return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def card_photo(code: str, seed: int, *, blur: float = 0.0) -> str:
+    """A photograph of letele's `code` held over a table, as a data URL."""
+    from companion.vision.synth import scene, to_bgra
+
+    rgba = np.asarray(Image.open(LETELE / f"{code}.png").convert("RGBA"))
+    frame, _ = scene(np.random.default_rng(seed), [to_bgra(rgba)], careful=True)
+    if blur:
+        frame = np.asarray(Image.fromarray(frame).filter(ImageFilter.GaussianBlur(blur)))
+    return jpeg_url(frame)
+
+
+def empty_table() -> str:
+    from companion.vision.synth import table
+
+    return jpeg_url(table(np.random.default_rng(0), 480, 640))
+
+
+def earlier_entries(lines: list[str]) -> list[str]:
+    """What was entered for the log's lines after the game's: each card, each go."""
+    out = []
+    for line in lines:
+        found = json.loads(line)
+        out += found["cards"] if found["type"] == "crib" else [found["card"]] if "card" in found else ["go"]
+    return out
+
+
+class Person:
+    """The person at the table with the phone: holds up cards, answers the board's questions, taps Go and Undo."""
+
+    def __init__(self, page: Any, board: Any) -> None:
+        self.page = page
+        self.board = board
+        self.table_url = empty_table()
+        self.went: dict[str, list[str]] = {"entered": [], "confirmed": [], "corrected": [], "keypad": []}
+        self.seed = 0
+
+    def answers(self) -> int:
+        return int(self.page.evaluate("window.scanTimings.length"))
+
+    def answered(self, before: int) -> dict[str, Any]:
+        self.page.wait_for_function(f"window.scanTimings.length > {before}", timeout=15_000)
+        return dict(self.page.evaluate(f"window.scanTimings[{before}]"))
+
+    def hold_up(self, code: str, *, blur: float = 0.0, screenshot: str = "") -> str:
+        """The card held up until the phone answers, then taken away; a question answered as a person would."""
+        page = self.page
+        self.seed += 1
+        before = self.answers()
+        page.evaluate("(url) => holdUp(url)", card_photo(code, self.seed, blur=blur))
+        timing = self.answered(before)
+        page.evaluate("(url) => holdUp(url)", self.table_url)
+        if not timing["asking"]:
+            assert timing["code"] == code, f"{code} entered as {timing['code']}"  # never a confident wrong card
+            self.went["entered"].append(code)
+            return "entered"
+        guess = str(timing["code"])
+        asking = page.locator("#asking")
+        playwright.expect(asking).to_be_visible()
+        playwright.expect(page.locator("#result-words")).to_have_text(
+            f"Is it {pretty(guess)}? Tap OK, or choose the card")
+        if screenshot:
+            page.screenshot(path=str(ARTEFACTS / f"scan-game-{screenshot}.png"))
+        if code == KEYPAD_OK:  # answered on the board's keypad (OK, or the card typed): the phone's question goes
+            self.board.table.emit(Entry("ok" if guess == code else code, "keypad"))
+            playwright.expect(asking).to_be_hidden()
+            playwright.expect(page.locator("#result-words")).to_have_text(f"{pretty(code)} entered")
+            self.went["keypad"].append(code)
+            return "keypad"
+        before = self.answers()
+        if guess == code:
+            page.click("#asking-ok")
+            how = "confirmed"
+        else:
+            page.click("#asking-choose")
+            page.click(f"#choose-ranks button:text-is('{code[:-1]}')")
+            page.click(f"#choose-suits button[aria-label='{pretty(code)[-1]}']")
+            page.click("#choose-enter")
+            how = "corrected"
+        self.answered(before)
+        playwright.expect(asking).to_be_hidden()
+        self.went[how].append(code)
+        return how
+
+    def tap(self, button: str, said: str) -> None:
+        self.page.click(button)
+        playwright.expect(self.page.locator("#result-words")).to_contain_text(said)
+
+
+def pretty(code: str) -> str:
+    return Card.parse(code).pretty
+
+
+def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: Path) -> None:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    lines = GAME.read_text().splitlines()
+    setup = t.parse_input(lines[0])
+    assert isinstance(setup, t.GameInput)
+    video = tmp_path / "table.y4m"
+    write_y4m(video, [], lead=1, tail=1)  # Chromium's fake camera, not looked at: the canvas stands in
+    with phone_filming(tmp_path, video, token=TOKEN, setup=setup) as (board, page, errors):
+        table = board.table
+        for text in earlier_entries(lines[1:LAST_DEAL]):
+            table.emit(Entry(text, "keypad"))
+        page.add_init_script(CAMERA)
+        page.goto(board.web.secure_address + "scan?mode=cards")
+        page.fill("#token", TOKEN)
+        page.click("#token-send")
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        playwright.expect(page.locator("#prompt")).to_have_text("Scan the crib (Ann's)")
+        person = Person(page, board)
+        page.evaluate("(url) => holdUp(url)", person.table_url)
+        page.click("#start")
+        playwright.expect(page.locator("#table-keys")).to_be_visible()
+        page.screenshot(path=str(ARTEFACTS / "scan-game-start.png"))
+        assert axe(page) == [] and small_controls(page) == []
+
+        for code in ("AH", "3D", "8C"):  # the lay-away: the crib's cards
+            person.hold_up(code)
+        playwright.expect(page.locator("#prompt")).to_have_text("Crib: 3 of 4")
+        page.screenshot(path=str(ARTEFACTS / "scan-game-crib.png"))
+        person.hold_up("8H", screenshot="asking")
+        if page.locator("#asking").is_visible():
+            page.click("#asking-choose")
+            assert axe(page) == [] and small_controls(page) == []  # the question and the card picker
+        person.hold_up(KEYPAD_OK, blur=4.0)  # out of focus: asked about
+        page.screenshot(path=str(ARTEFACTS / "scan-game-keypad.png"))
+
+        person.hold_up("JS")
+        person.hold_up("QH")  # the wrong card, by mistake: entered
+        person.tap("#key-undo", "Undone")
+        page.screenshot(path=str(ARTEFACTS / "scan-game-undone.png"))
+        for code in ("4C", "5C", "6C", "5D"):
+            person.hold_up(code)
+        person.tap("#key-go", "Go said")
+        person.tap("#key-go", "Go said")
+        for code in ("4D", "5H", "6H"):
+            person.hold_up(code)
+        playwright.expect(page.locator("#prompt")).to_contain_text("121")
+        playwright.expect(page.locator("#scan-scores li").first).to_contain_text("121")  # the show's last count
+        shown = page.locator("#scan-scores").inner_text()
+        page.screenshot(path=str(ARTEFACTS / "scan-game-over.png"))
+        state = table.state  # the game's end, before the next
+        playwright.expect(page.locator("#key-go")).to_be_hidden()
+        person.tap("#key-new", "Bob deals first")  # the loser deals the next game
+        playwright.expect(page.locator("#prompt")).to_contain_text("starter")
+        page.screenshot(path=str(ARTEFACTS / "scan-game-next.png"))
+    assert errors == []
+    assert "hand" in shown
+    assert state.winner is not None and sorted(state.scores.values()) == [104, 121]
+    played = [str(card) for _, card in state.played]  # each once, the wrong one taken back
+    assert played == ["JS", "4C", "5C", "6C", "5D", "4D", "5H", "6H"] and str(state.starter) == KEYPAD_OK
+    assert person.went["keypad"] == [KEYPAD_OK]
+    (ARTEFACTS / "scan-game-figures.json").write_text(json.dumps(person.went, indent=1), encoding="utf-8")
+    print("the last deal with plain cards:", json.dumps(person.went))
