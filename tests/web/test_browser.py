@@ -97,7 +97,8 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
         shown = page.locator("#said li").all_inner_texts()
         said = [e for e in state.events if e.deal == deal]
         for event in said:
-            assert any(f"{label(event)}: {event.points}" in line and say(event.score) in line for line in shown)
+            who = label(event) if event.kind.in_show else event.player  # as a player says it: who, the count
+            assert any(line.startswith(f"{who}: ") and say(event.score) in line for line in shown)
         page.wait_for_function("() => document.querySelectorAll('svg.board circle.peg').length >= 4")
         assert lit_holes(page) == engine_lit(table)
         for side in state.sides:

@@ -214,13 +214,14 @@ const Crib = (() => {
     return now.length ? [now, false] : [state.events.filter((e) => e.deal === state.deal - 1), true];
   }
 
-  // A score as the page lists it: its name and points, who made it (when the name does not say), the words.
-  function eventItem(e) {
-    const named = e.kind === "hand" || e.kind === "crib" || !e.player;
-    return el("li", {}, el("b", {}, `${e.name}: ${e.points}`), named ? " " : ` ${e.player} · `,
-      el("span", { class: "words" }, e.said || ""),
-      e.claimed !== null && e.claimed !== undefined ? el("span", { class: "tag" }, fmt(_("claimed {points}"), { points: e.claimed })) : null);
+  // A score as a player says it: who (the hand or crib counted, else the player), then the count in the player's
+  // words and its notes: "Ann: a run of three is three", "Bob's hand: fifteen two, and a pair is four".
+  function eventLine(e) {
+    const who = e.kind === "hand" || e.kind === "crib" ? e.name : e.player;
+    return [who ? el("b", {}, `${who}: `) : null, el("span", { class: "words" }, e.said || fmt(_("pegs {points}"), { points: e.points })),
+      e.claimed !== null && e.claimed !== undefined ? el("span", { class: "tag" }, fmt(_("claimed {points}"), { points: e.claimed })) : null];
   }
+  const eventItem = (e) => el("li", {}, ...eventLine(e));
 
   // What a score was for, in the page's words: its items' kinds (a pair, fifteen, a run of 3...), else its kind.
   const ITEM_WORDS = { fifteen: N_("fifteen"), "thirty-one": N_("thirty-one"), pair: N_("a pair"), "pair royal": N_("a pair royal"),
@@ -330,5 +331,5 @@ const Crib = (() => {
   }
 
   return { el, cardFace, cardBack, cardName, connect, post, needsToken, token, setToken, drawBoard, scoreLine, recentEvents,
-    eventItem, announce, lastCard, runningTotals, scoreWords, num, day, gameName, SUITS };
+    eventItem, eventLine, announce, lastCard, runningTotals, scoreWords, num, day, gameName, SUITS };
 })();

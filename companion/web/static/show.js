@@ -60,7 +60,7 @@ const Show = (() => {
     $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state, snapshot)));
     const pegging = state.events.filter((e) => e.deal === show.deal && (e.kind === "last_card" || e.kind === "go"));
     const last = pegging.filter((e) => e.kind === "last_card");
-    $("show-last").replaceChildren(...last.map((e) => el("span", {}, el("b", {}, `${e.name}: ${e.points}`), ` ${e.player} · ${e.said}`)));
+    $("show-last").replaceChildren(...last.map((e) => el("span", {}, ...Crib.eventLine(e))));
     const end = [];
     if (show.over) {
       end.push(el("b", {}, snapshot.prompt));
