@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.cribbage.cards import Card
 from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Decoded
-from companion.i18n import _
+from companion.i18n import _, said
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +26,14 @@ class Confirmed:
 
 @dataclass(frozen=True, slots=True)
 class Asked:
-    """Nothing entered: the question to show (a new doubtful card), or what became of the one asked."""
+    """Nothing entered: the question to show (a new doubtful card), or what became of the one asked (words that can
+    be said again in a page's language: i18n.said)."""
 
     message: str
+
+
+def _question(card: Card) -> str:
+    return _("{card}? OK, or enter the card").format(card=card.pretty)
 
 
 class Doubt:
@@ -40,19 +45,19 @@ class Doubt:
     def question(self) -> str:
         """What the board asks while it doubts (the prompt on the OLED and the page)."""
         assert self.card is not None
-        return _("{card}? OK, or enter the card").format(card=self.card.pretty)
+        return _question(self.card)
 
     def weigh(self, entry: Entry, decoded: Decoded) -> Confirmed | Asked | None:
         """What an entry means while the table may be asking: a new question, a confirmation, the question
         dropped, or None (the entry is done as usual; any question it answers is dropped)."""
         asked, self.card = self.card, None
         if isinstance(decoded, CardEntered) and not entry.sure:
-            self.card = decoded.card
-            return Asked(self.question())
+            card = self.card = decoded.card
+            return Asked(said(lambda: _question(card)))
         if asked is None:
             return None
         if isinstance(decoded, Command) and decoded.word == "ok":
             return Confirmed(asked)
         if isinstance(decoded, Command) and decoded.word == "undo":
-            return Asked(_("Not entered: {card}").format(card=asked.pretty))
+            return Asked(said(lambda: _("Not entered: {card}").format(card=asked.pretty)))
         return None

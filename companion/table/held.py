@@ -15,7 +15,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase, Place, Seen
 from companion.cribbage.game import where_seen
-from companion.i18n import _
+from companion.i18n import _, said
 from companion.words.phrases import error_words, seen_words
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class HeldCards:
         """Take `card`: all the cards wanted, to go to the engine as one input, or None when it is held to wait
         for more. Raises CommandMistake for a card seen already this deal, saying where it is."""
         if (seen := self.seen(state, card)) is not None:
-            raise CommandMistake(_("{seen}: scan another card").format(seen=seen_words(seen)))
+            raise CommandMistake(said(lambda: _("{seen}: scan another card").format(seen=seen_words(seen))))
         cards = (*self.cards, card)
         if len(cards) < self.wanted(state)[1]:
             self.cards.append(card)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from companion.base.clock import Clock
 from companion.cribbage.facts import Phase
 from companion.devices.base import PegStrip, StatusDisplay
-from companion.i18n import N_, _
+from companion.i18n import N_, _, said
 from companion.view.leds import Color, Frame
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import (
@@ -161,7 +161,8 @@ class Presenter:
         strip_connected = self.strip is None or self.strip.connected
         if strip_connected != self.strip_connected:
             self.strip_connected = strip_connected
-            self.say(_(STRIP_BACK if strip_connected else STRIP_MISSING), error=not strip_connected)
+            news = STRIP_BACK if strip_connected else STRIP_MISSING
+            self.say(said(lambda: _(news)), error=not strip_connected)
             changed = True
         if self.message is not None:
             if now - self.message_at >= self.page_seconds and self.view is not None and len(word_pages(self.view)) > 1:

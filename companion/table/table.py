@@ -42,7 +42,7 @@ from companion.entry.barcodes import COMMAND_LABELS
 from companion.entry.commands import CardEntered, Claim, Command, Decoded, Points, Rejected, decode_entry
 from companion.entry.doubt import Asked, Confirmed, Doubt
 from companion.gamelog import CannotSave, GameLog
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, Said, _, ngettext, said
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
@@ -209,7 +209,7 @@ class Table:
             if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
                 self._log_discards()
         except CribbageError as error:
-            outcome = Outcome(entry, message=error_words(error), error=True)
+            outcome = Outcome(entry, message=_refusal_words(error), error=True)
             refused = error
         except CannotSave as error:  # a disk that will not write: refused, tried again next time
             outcome = Outcome(entry, message=str(error), error=True)
@@ -241,7 +241,7 @@ class Table:
             return self._dealt(entry)
         if isinstance(decoded, Rejected):
             self._refusal = "entry"
-            return Outcome(entry, message=decoded.message, error=True)
+            return Outcome(entry, message=said(lambda: _rejected(entry)), error=True)
         weighed = self.doubt.weigh(entry, decoded)
         if isinstance(weighed, Asked):
             return Outcome(entry, message=weighed.message)
@@ -290,11 +290,12 @@ class Table:
             return self._accept(entry, t.StarterInput(card))
         if state.phase is Phase.CUT:
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
+        awaited = state.awaited()
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            return Outcome(entry, message=_("{prompt}: scan {new_game} to play again")
-                                          .format(prompt=prompt_words(state.awaited()), new_game=NEW_GAME), error=True)
-        return Outcome(entry, message=_("no card is wanted now: {prompt}").format(prompt=prompt_words(state.awaited())),
-                       error=True)
+            return Outcome(entry, message=said(lambda: _("{prompt}: scan {new_game} to play again")
+                                               .format(prompt=prompt_words(awaited), new_game=NEW_GAME)), error=True)
+        return Outcome(entry, message=said(lambda: _("no card is wanted now: {prompt}")
+                                           .format(prompt=prompt_words(awaited))), error=True)
 
     def _claim(self, entry: Entry, points: int) -> Outcome:
         """Muggins games: the points claimed for the count on show, or in the play for the card just laid (the
@@ -320,7 +321,8 @@ class Table:
         """Hold cards until all that are wanted are in, then send them to the engine as one input."""
         cards = self.held.offer(self.state, card)
         if cards is None:
-            return Outcome(entry, message=self.held.progress(self.state))
+            state, held = self.state, len(self.held.cards)
+            return Outcome(entry, message=said(lambda: self.held.progress(state, held)))
         outcome = self._accept(entry, build(cards))  # a rejection keeps the cards held: undo takes them back
         self.held.cards.clear()
         return outcome
@@ -336,13 +338,15 @@ class Table:
                                               state.discard_size).format(n=state.discard_size))
             card = self.held.take_back()
             if card is not None:
-                return Outcome(entry, message=_("Undone: {card} ({progress})")
-                                              .format(card=card.pretty, progress=self.held.progress(self.state)))
+                held = len(self.held.cards)
+                return Outcome(entry, message=said(lambda: _("Undone: {card} ({progress})").format(
+                    card=card.pretty, progress=self.held.progress(state, held))))
             if len(self.state.inputs) <= 1:
                 return self._reopen_last_game(entry)
             if self.state.winner is not None and not self._confirmed_reopen():
-                return Outcome(entry, message=_("{prompt}: undo again to reopen the game")
-                                              .format(prompt=prompt_words(self.state.awaited())))
+                awaited = self.state.awaited()
+                return Outcome(entry, message=said(lambda: _("{prompt}: undo again to reopen the game")
+                                                   .format(prompt=prompt_words(awaited))))
             return self._undo(entry)
         if word == "go":
             if self.person is not None and self.state.phase is not Phase.PLAY:  # no scanning words: what to do
@@ -364,15 +368,15 @@ class Table:
             if self.announcer is None or self.announcer.speaker is None:
                 raise CommandMistake(_("this board has no voice: turn it on in [voice] (enabled = true)"))
             return Outcome(entry, message=_(VOICE_OFF) if self.announcer.mute(word == "mute") else _(VOICE_ON))
-        said = _(SEATED_HELP) if self.person is not None else _(HELP).format(new_game=NEW_GAME)
+        words = _(SEATED_HELP) if self.person is not None else _(HELP).format(new_game=NEW_GAME)
         if self.announcer is not None and self.announcer.speaker is not None:  # MENU again soon: voice off (or on)
             now = self.clock.monotonic()
             if now <= self.confirm_mute_until:
                 self.confirm_mute_until = -1.0
                 return Outcome(entry, message=_(VOICE_OFF) if self.announcer.mute(None) else _(VOICE_ON))
             self.confirm_mute_until = now + self.message_seconds
-            said = _("{help}. MENU again: voice off or on").format(help=said)
-        return Outcome(entry, message=f"{self.menu_note}. {said}" if self.menu_note else said)
+            words = _("{help}. MENU again: voice off or on").format(help=words)
+        return Outcome(entry, message=f"{self.menu_note}. {words}" if self.menu_note else words)
 
     def _undo(self, entry: Entry) -> Outcome:
         """Take back the last input (with the coached discards it made known), saying what it was; at a virtual
@@ -390,7 +394,8 @@ class Table:
         self._telling[start:] = [*(f for f in self._telling[start:] if not isinstance(f, Undone)),
                                  Undone(tuple(reversed(taken)))]
         outcome = Outcome(entry, accepted=t.UndoInput(), line=self.log.lines)
-        return replace(outcome, message=undone_line([(back.input, back.player) for back in reversed(taken)]))
+        undone = [(back.input, back.player) for back in reversed(taken)]
+        return replace(outcome, message=said(lambda: undone_line(undone)))
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
@@ -609,6 +614,21 @@ class Table:
         if self.coaching.pages and not self.presenter.message:
             review = self.coaching.view(self.clock.monotonic())
         self.presenter.render(self.state, prompt=self.prompt(), review=review, before=before)
+
+
+def _refusal_words(error: CribbageError) -> str:
+    """What refused an entry, to be said again in a page's language: the engine's refusal from its facts, else the
+    words raised with it (said again when made with `said`)."""
+    raised = error.args[0] if error.args else None
+    if error.refusal is None and isinstance(raised, Said):
+        return raised
+    return said(lambda: error_words(error))
+
+
+def _rejected(entry: Entry) -> str:
+    """Why `entry` is no entry at all, in the current language."""
+    decoded = decode_entry(entry)
+    return decoded.message if isinstance(decoded, Rejected) else ""
 
 
 def _refusal_code(error: Exception | None, otherwise: str) -> str:

@@ -283,8 +283,10 @@ async def _scan(request: web.Request) -> web.Response:
     finally:
         del hub.waiting[id(entry)]
     decoded = decode_payload(code)
+    with i18n.speaking(page_language(request)):  # the table's words in the phone's language
+        message = i18n.again(outcome.message)
     return web.json_response({"entered": None if decoded is None or outcome.error else str(decoded),
-                              "error": outcome.error, "message": outcome.message})
+                              "error": outcome.error, "message": message})
 
 
 async def _secure(request: web.Request) -> web.Response:

@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.cribbage.cards import Card
 from companion.cribbage.transcript import PlayInput, StarterInput, UndoInput
 from companion.entry import Entry
+from companion.i18n import again, speaking
 from companion.table import Table
 from tests.table.tables import enter, new_table
 
@@ -66,3 +67,14 @@ def test_a_bad_entry_while_asking_changes_nothing_and_keeps_the_question(tmp_pat
     assert bad.error and table.prompt() == "5♣? OK, or enter the card"
     (ok,) = enter(table, "ok")
     assert ok.accepted == StarterInput(Card.parse("5C"))
+
+
+def test_the_question_and_what_became_of_it_are_said_again_in_a_pages_language(tmp_path: Path) -> None:
+    table = new_table(tmp_path)  # an English board
+    asked = seen(table, "5C")
+    with speaking("de"):
+        assert again(asked) == "5♣? OK oder Karte eingeben"  # a German page's words for the OLED's question
+    (undo,) = enter(table, "undo")
+    with speaking("de"):
+        assert again(undo.message) == "Nicht eingegeben: 5♣"
+    assert undo.message == "Not entered: 5♣"  # the OLED's, in the board's language

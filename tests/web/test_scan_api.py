@@ -13,10 +13,13 @@ from aiohttp.test_utils import TestClient
 
 from companion.base.clock import ManualClock
 from companion.devices.base import Entry
+from companion.i18n import speaking
 from companion.table import Outcome
 from companion.web import server
 from companion.web.guard import FREE_TRIES, TokenGuard
 from companion.web.server import PHONE, TOKEN_HEADER, Hub
+from companion.web.snapshot import snapshot
+from tests.table.tables import new_table
 from tests.web.running import running_board, serve
 
 TOKEN = "7f3a9c21"
@@ -182,3 +185,32 @@ def test_a_bad_https_address_is_a_configuration_error_that_says_what_to_write():
     assert load_config(overrides=["web.https="], system_path=None).web.https == ""
     with pytest.raises(ConfigError, match=r'must be "" \(off\) or "HOST:PORT" like "0.0.0.0:8443"'):
         load_config(overrides=["web.https=8443"], system_path=None)
+
+
+def test_a_german_phone_on_an_english_board_hears_the_tables_words_in_german(tmp_path: Path) -> None:
+    table = new_table(tmp_path)  # the board speaks English: its OLED
+
+    def emit(entry: Entry) -> None:  # the table answers at once, as the daemon's loop does
+        table.emit(entry)
+        for outcome in table.drain():
+            hub.answer(outcome)
+    hub = Hub(emit=emit, token=TOKEN)
+
+    async def check(client: TestClient) -> None:
+        hub.loop = asyncio.get_running_loop()
+        german = {TOKEN_HEADER: TOKEN, "Accept-Language": "de-DE,de;q=0.9"}
+        await client.post("/api/scan", json={"text": "C5C"}, headers=german)
+        response = await client.post("/api/scan", json={"text": "C5C"}, headers=german)
+        assert await response.json() == {"entered": None, "error": True,
+                                         "message": "5♣ ist die Startkarte: spiel eine Karte von der Hand von Bob"}
+
+    serve(hub, check)
+    assert table.shown().message == "5♣ is the starter: play a card from Bob's hand"  # the OLED's line
+    with speaking("de"):  # the snapshot a German page gets: the same line, from its facts, in German
+        assert snapshot(table)["message"] == "5♣ ist die Startkarte: spiel eine Karte von der Hand von Bob"
+    table.emit(Entry("6C", "camera", sure=False))
+    list(table.drain())
+    with speaking("de"):
+        shot = snapshot(table)
+    assert shot["message"] == shot["prompt"] == "6♣? OK oder Karte eingeben"
+    assert shot["asking"] == {"code": "6C", "pretty": "6♣", "suit": "C"}  # the open question, as a fact
