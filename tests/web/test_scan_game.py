@@ -3,8 +3,8 @@
 reader is kept out of training for, companion/vision/synth.py's scenes). The earlier deals are in the log; the
 person lays away the crib, turns the starter and plays the last deal to the show, which ends the game: each card
 is held up until the phone answers, a card the board asks about is confirmed with OK (one on the board's keypad,
-and the phone's question goes with it), a wrong guess is corrected, a wrong card entered is taken back with the
-phone's Undo, and a go is said with its Go. axe-core finds nothing on the page or the question. Screenshots in
+and the phone's question goes with it; a German page of the board asks it in German), a wrong guess is
+corrected, a wrong card entered is taken back with the phone's Undo, and a go is said with its Go. axe-core finds nothing on the page or the question. Screenshots in
 test-artefacts/web/ (scan-game-*.png).
 
 The camera is a canvas stream standing in for getUserMedia: the person holds each card until the phone beeps, so
@@ -95,6 +95,14 @@ class Person:
         self.table_url = empty_table()
         self.went: dict[str, list[str]] = {"entered": [], "confirmed": [], "corrected": [], "keypad": []}
         self.seed = 0
+        self.watcher = page.context.browser.new_page(extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+        self.watcher.goto(board.web.address)  # the board's page, in German, on the English board
+
+    def watching(self, guess: str) -> None:
+        """The German page follows the board: the question in German, on its message line and prompt."""
+        question = f"{pretty(guess)}? OK oder Karte eingeben"
+        playwright.expect(self.watcher.locator("#message")).to_have_text(question)
+        playwright.expect(self.watcher.locator("#prompt")).to_have_text(question)
 
     def answers(self) -> int:
         return int(self.page.evaluate("window.scanTimings.length"))
@@ -123,6 +131,7 @@ class Person:
         if screenshot:
             page.screenshot(path=str(ARTEFACTS / f"scan-game-{screenshot}.png"))
         if code == KEYPAD_OK:  # answered on the board's keypad (OK, or the card typed): the phone's question goes
+            self.watching(guess)
             self.board.table.emit(Entry("ok" if guess == code else code, "keypad"))
             playwright.expect(asking).to_be_hidden()
             playwright.expect(page.locator("#result-words")).to_have_text(f"{pretty(code)} entered")
@@ -201,6 +210,7 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: P
         playwright.expect(page.locator("#scan-scores li").first).to_contain_text("121")  # the show's last count
         shown = page.locator("#scan-scores").inner_text()
         page.screenshot(path=str(ARTEFACTS / "scan-game-over.png"))
+        assert axe(page) == [] and small_controls(page) == []  # the scores said, New game
         state = table.state  # the game's end, before the next
         playwright.expect(page.locator("#key-go")).to_be_hidden()
         person.tap("#key-new", "Bob deals first")  # the loser deals the next game
