@@ -4,7 +4,8 @@ reader is kept out of training for, companion/vision/synth.py's scenes). The ear
 person lays away the crib, turns the starter and plays the last deal to the show, which ends the game: each card
 is held up until the phone answers, a card the board asks about is confirmed with OK (one on the board's keypad,
 and the phone's question goes with it; a German page of the board asks it in German), a wrong guess is
-corrected, a wrong card entered is taken back with the phone's Undo, and a go is said with its Go. axe-core finds nothing on the page or the question. Screenshots in
+corrected, a wrong card entered is taken back with the phone's Undo, and a go is said with its Go; New game
+deals the next. axe-core finds nothing on the page, the question or the game's end. Screenshots in
 test-artefacts/web/ (scan-game-*.png).
 
 The camera is a canvas stream standing in for getUserMedia: the person holds each card until the phone beeps, so
