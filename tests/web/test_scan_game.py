@@ -212,6 +212,12 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: P
         shown = page.locator("#scan-scores").inner_text()
         page.screenshot(path=str(ARTEFACTS / "scan-game-over.png"))
         assert axe(page) == [] and small_controls(page) == []  # the scores said, New game
+        german = person.watcher
+        german.set_viewport_size({"width": 390, "height": 844})
+        german.goto(board.web.address + "scan?mode=cards")  # not the secure page: no camera, the rest is there
+        playwright.expect(german.locator("#key-new")).to_have_text("Neues Spiel")
+        playwright.expect(german.locator("#scan-scores li").first).to_contain_text("Hand Ann")
+        german.screenshot(path=str(ARTEFACTS / "scan-game-over-de.png"))
         state = table.state  # the game's end, before the next
         playwright.expect(page.locator("#key-go")).to_be_hidden()
         person.tap("#key-new", "Bob deals first")  # the loser deals the next game

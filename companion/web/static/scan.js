@@ -187,6 +187,7 @@
     const over = state.phase === "game over" || state.phase === "match over";
     $("key-go").hidden = over;
     $("key-new").hidden = !over;
+    $("key-no-cut").hidden = state.phase !== "cut";  // OK while cutting for deal: the first player deals
     $("scan-sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i)));
     $("scan-scores").replaceChildren(...scoresSaid(snapshot).map((words) => Crib.el("li", {}, words)));
   }
@@ -466,6 +467,7 @@
   $("key-go").addEventListener("click", () => command("XG", _("Go said")));
   $("key-undo").addEventListener("click", () => command("XU", ""));
   $("key-new").addEventListener("click", () => command("XN", _("A new game")));
+  $("key-no-cut").addEventListener("click", () => command("XO", ""));
   $("teach-start").addEventListener("click", startTeaching);
   $("teach-take").addEventListener("click", takePhoto);
   $("teach-retake").addEventListener("click", retake);
