@@ -214,3 +214,6 @@ def test_a_german_phone_on_an_english_board_hears_the_tables_words_in_german(tmp
         shot = snapshot(table)
     assert shot["message"] == shot["prompt"] == "6♣? OK oder Karte eingeben"
     assert shot["asking"] == {"code": "6C", "pretty": "6♣", "suit": "C"}  # the open question, as a fact
+    table.emit(Entry("ok", "keypad"))  # answered on the board: no question on any page
+    list(table.drain())
+    assert snapshot(table)["asking"] is None and str(table.state.played[-1][1]) == "6C"
