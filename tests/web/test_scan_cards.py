@@ -1,6 +1,7 @@
 """A phone at the table reading plain cards: headless Chromium (Debian's, driven by Playwright) on /scan's "Plain
-cards" mode, its fake camera playing ordinary cards held up one after the other; the board reads the frames with
-its card recognizer. The starter and three plays are entered by the camera alone, a card shown again is refused
+cards" mode, its fake camera playing ordinary cards held up one after the other (photographs rendered from letele's
+deck, which the card reader was not trained on: tests/web/held_out.py); the board reads the frames with its card
+recognizer. The starter and three plays are entered by the camera alone, a card shown again is refused
 in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept in
 test-artefacts/web/ (scan-cards-*.png)."""
 
@@ -15,10 +16,10 @@ import pytest
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.web.frames import PHOTOS
-from tests.devices.card_photos import needs_cards, photo
 from tests.web.browsing import axe, small_controls
 from tests.web.card_camera import Held, write_y4m
 from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.held_out import held_up, needs_renders
 from tests.web.phone import phone_filming
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -26,12 +27,12 @@ TOKEN = "5d1c0e77"
 SETUP = t.GameInput(("Ann", "Bob"), dealer="Ann")
 
 
-@needs_cards
+@needs_renders
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
 def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_asked(tmp_path: Path) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    shown = [Held("5H", photo("5H", 1)), Held("10S", photo("10S", 2)), Held("10S", photo("10S", 3)),
-             Held("KH", photo("KH", 4)), Held("8C", photo("8C", 5, blur=4.0))]
+    shown = [Held("5H", held_up("5H", 1)), Held("10S", held_up("10S", 2)), Held("10S", held_up("10S", 3)),
+             Held("KH", held_up("KH", 4)), Held("8C", held_up("8C", 5, blur=4.0))]
     video = tmp_path / "cards.y4m"
     write_y4m(video, shown)
     with phone_filming(tmp_path, video, token=TOKEN, setup=SETUP) as (board, page, errors):

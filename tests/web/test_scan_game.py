@@ -19,16 +19,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
-from PIL import Image, ImageFilter
+from PIL import Image
 
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.entry import Entry
-from companion.vision.render import cache_dir
 from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, small_controls
 from tests.web.card_camera import write_y4m
+from tests.web.held_out import empty_table, held_up, needs_renders
 from tests.web.phone import phone_filming
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -36,11 +35,8 @@ pytest.importorskip("cv2")
 TOKEN = "3c1f9a20"
 GAME = Path(__file__).parents[1] / "data" / "games" / "two_121.jsonl"  # Ann beats Bob 121 to 104
 LAST_DEAL = 36  # the lines of the log before the last deal's crib: the phone enters the rest
-LETELE = cache_dir() / "renders" / "letele"
 KEYPAD_OK = "5S"  # the starter: out of focus, asked about, confirmed on the board's keypad
-pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM),
-              pytest.mark.skipif(not (LETELE / "AS.png").is_file(),
-                                 reason="letele's card renders are not made (crib recognize --train renders them)")]
+pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM), needs_renders]
 
 CAMERA = """(() => {
   const canvas = document.createElement("canvas");
@@ -55,27 +51,15 @@ CAMERA = """(() => {
 })();"""
 
 
-def jpeg_url(frame: np.ndarray) -> str:
+def jpeg_url(picture: Image.Image) -> str:
     out = io.BytesIO()
-    Image.fromarray(np.ascontiguousarray(frame[:, :, ::-1])).save(out, "JPEG", quality=90)
+    picture.save(out, "JPEG", quality=90)
     return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
 
 
 def card_photo(code: str, seed: int, *, blur: float = 0.0) -> str:
     """A photograph of letele's `code` held over a table, as a data URL."""
-    from companion.vision.synth import scene, to_bgra
-
-    rgba = np.asarray(Image.open(LETELE / f"{code}.png").convert("RGBA"))
-    frame, _ = scene(np.random.default_rng(seed), [to_bgra(rgba)], careful=True)
-    if blur:
-        frame = np.asarray(Image.fromarray(frame).filter(ImageFilter.GaussianBlur(blur)))
-    return jpeg_url(frame)
-
-
-def empty_table() -> str:
-    from companion.vision.synth import table
-
-    return jpeg_url(table(np.random.default_rng(0), 480, 640))
+    return jpeg_url(held_up(code, seed, blur=blur))
 
 
 def earlier_entries(lines: list[str]) -> list[str]:
@@ -93,7 +77,7 @@ class Person:
     def __init__(self, page: Any, board: Any) -> None:
         self.page = page
         self.board = board
-        self.table_url = empty_table()
+        self.table_url = jpeg_url(empty_table())
         self.went: dict[str, list[str]] = {"entered": [], "confirmed": [], "corrected": [], "keypad": []}
         self.seed = 0
         self.watcher = page.context.browser.new_page(extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
