@@ -5,7 +5,10 @@
 // decode, and the board's answer.
 // In the "plain cards" mode a frame goes to the board every CARD_FRAME_MS (after the board answered the last), which
 // reads it with its card recognizer and enters a card held in view once; a card it is not sure of is asked about
-// (OK, or choose the card). "Teach the board your deck" photographs each of the 52 cards, and the board learns them.
+// (OK, or choose the card): the question is the board's (its snapshot's `asking`), so it goes from every page when
+// answered anywhere. Go, Undo, No cut and New game stand in for the command cards a plain deck lacks; under them the
+// board's prompt, the scores and the deal's scores as said. "Teach the board your deck" photographs each of the 52
+// cards, and the board learns them.
 "use strict";
 (() => {
   const WASM = "/static/vendor/zxing-wasm/zxing_reader.wasm";
@@ -247,11 +250,12 @@
     }
   }
 
-  // GO and UNDO, which a plain deck has no card for: entered as the phone's scanned command cards are.
-  async function command(payload, said) {
+  // GO, UNDO, OK (no cut) and NEW GAME, which a plain deck has no card for: entered as the phone's scanned command
+  // cards are (`code`: the card's payload), answered with the board's words, else `done`.
+  async function command(code, done) {
     try {
-      const answer = await Crib.post("/api/scan", { text: payload });
-      show(null, answer.message || said, answer.error);
+      const answer = await Crib.post("/api/scan", { text: code });
+      show(null, answer.message || done, answer.error);
       beep(!answer.error);
     } catch (problem) {
       show(null, problem.message, true);
