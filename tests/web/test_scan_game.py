@@ -177,6 +177,7 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: P
         page.screenshot(path=str(ARTEFACTS / "scan-game-start.png"))
         assert axe(page) == [] and small_controls(page) == []
 
+        playwright.expect(page.locator("#key-go")).to_be_hidden()  # a go is said in the play only
         for code in ("AH", "3D", "8C"):  # the lay-away: the crib's cards
             person.hold_up(code)
         playwright.expect(page.locator("#prompt")).to_have_text("Crib: 3 of 4")
@@ -184,6 +185,7 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: P
         person.hold_up("8H", blur=4.0, screenshot="asking")  # out of focus: asked about
         person.hold_up(KEYPAD_OK, blur=4.0)  # out of focus: asked about
         page.screenshot(path=str(ARTEFACTS / "scan-game-keypad.png"))
+        playwright.expect(page.locator("#scan-scores li").first).to_contain_text("Ann's crib")  # the deal before's
 
         person.hold_up("JS")
         person.hold_up("QH")  # the wrong card, by mistake: entered

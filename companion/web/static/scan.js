@@ -188,19 +188,22 @@
     $("board-said").classList.toggle("error", Boolean(more && snapshot.error));
     const state = snapshot.state;
     const over = state.phase === "game over" || state.phase === "match over";
-    $("key-go").hidden = over;
+    $("key-go").hidden = state.phase !== "play";
     $("key-new").hidden = !over;
     $("key-no-cut").hidden = state.phase !== "cut";  // OK while cutting for deal: the first player deals
     $("scan-sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i)));
     $("scan-scores").replaceChildren(...scoresSaid(snapshot).map((words) => Crib.el("li", {}, words)));
   }
 
-  // The scores of this deal so far (the play's, then the show's), the newest first, as the board says them, with
-  // the running total: "Bob's hand: Bob pegs 8: 112".
+  // The scores of this deal so far (the play's, then the show's; the last deal's until this one scores), the newest
+  // first, as the board says them, with the running total: "Ann's crib: Ann pegs 4: 112".
   function scoresSaid(snapshot) {
     const facts = snapshot.story.facts;
-    const dealt = facts.map((f) => f.type).lastIndexOf("deal");
-    return facts.slice(dealt + 1).filter((f) => f.type === "scored").reverse().slice(0, 4).map((f) => {
+    const deals = facts.flatMap((f, i) => (f.type === "deal" ? [i] : []));
+    const since = (i) => facts.slice(i + 1).filter((f) => f.type === "scored");
+    const now = since(deals.length ? deals[deals.length - 1] : -1);
+    const scored = now.length ? now : since(deals.length > 1 ? deals[deals.length - 2] : -1);
+    return scored.reverse().slice(0, 4).map((f) => {
       const side = snapshot.state.sides[f.side];
       return Crib.scoreWords(f, f.total, side ? side.name : "");
     });
