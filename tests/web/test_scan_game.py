@@ -174,8 +174,7 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: P
         page.evaluate("(url) => holdUp(url)", person.table_url)
         page.click("#start")
         playwright.expect(page.locator("#table-keys")).to_be_visible()
-        page.screenshot(path=str(ARTEFACTS / "scan-game-start.png"))
-        assert axe(page) == [] and small_controls(page) == []
+        page.screenshot(path=str(ARTEFACTS / "scan-game-start.png"))  # axe-core: at the question and the end
 
         playwright.expect(page.locator("#key-go")).to_be_hidden()  # a go is said in the play only
         for code in ("AH", "3D", "8C"):  # the lay-away: the crib's cards
