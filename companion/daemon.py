@@ -286,6 +286,8 @@ def open_game(config: Config, *, state_dir: Path, clock: Clock, simulate: bool, 
     setup = setup or setup_input(config)
     physical = config.devices.strip == "pico" and not (simulate and simulated_choice(config, "strip"))
     game_log, config, layout = _prepare(config, state_dir, new, setup, physical)
+    # the devices keep what they learn where the game is (the camera's taught deck, when camera.deck is not set)
+    config = replace(config, state=replace(config.state, dir=str(state_dir)))
     board = open_devices(config, clock=clock, simulate=simulate, script=script)
     try:
         return board, _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)

@@ -112,6 +112,9 @@ def test_the_camera_reads_with_the_deck_taught_to_the_board_where_camera_deck_sa
     made = Board(tmp_path)
     assert isinstance(made.reader, TaughtDeck) and made.reader.deck == tmp_path / "state" / "deck"
     made.close()
+    made = Board(tmp_path, "state.dir=/var/lib/elsewhere")  # the game's state directory wins, as for /scan
+    assert isinstance(made.reader, TaughtDeck) and made.reader.deck == tmp_path / "state" / "deck"
+    made.close()
     made = Board(tmp_path, f"camera.deck={tmp_path}/our-deck")
     assert isinstance(made.reader, TaughtDeck) and made.reader.deck == tmp_path / "our-deck"
     made.close()
