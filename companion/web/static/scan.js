@@ -241,13 +241,12 @@
   }
 
   async function answerAsked(code) {  // the panel closes when the board's snapshot says the question is answered
-    const card = asked;
     answering = true;
     $("asking-ok").disabled = true;
     $("choose-enter").disabled = true;
-    await enter(payload(code), { code, frame: performance.now(), decoded: performance.now(), confirmed: true });
-    if (asked === card && latest && latest.asking && latest.asking.code === card) {  // not taken: ask again
-      answering = false;
+    const timing = { code, frame: performance.now(), decoded: performance.now(), confirmed: true };
+    await enter(payload(code), timing);
+    if (timing.error && asked) {  // refused, or never reached the board: the person answers again
       $("asking-ok").disabled = false;
       drawChoice();
     }
