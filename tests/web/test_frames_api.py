@@ -154,3 +154,28 @@ def test_a_tap_on_ok_on_the_boards_page_enters_the_card_asked_about(tmp_path: Pa
     serve(hub, check)
     (outcome,) = table.drain()
     assert outcome.accepted == StarterInput(Card.parse("5C"))
+
+
+@needs_cards
+def test_a_german_phone_is_asked_in_german_on_an_english_board(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+
+    def emit(entry: Entry) -> None:  # the table answers at once, as the daemon's loop does
+        table.emit(entry)
+        for outcome in table.drain():
+            hub.answer(outcome)
+    hub = Hub(emit=emit, token=TOKEN, state_dir=tmp_path)
+    blurred = jpeg(photo("8C", 2, blur=4.0))
+
+    async def check(client: TestClient) -> None:
+        hub.loop = asyncio.get_running_loop()
+        german = {**headers(0), "Accept-Language": "de"}
+        await client.post("/api/cards/frame", data=blurred, headers=german)
+        answer = await (await client.post("/api/cards/frame", data=blurred,
+                                          headers={**german, "X-Crib-Frame-Time": "250"})).json()
+        asked = Card.parse(answer["asking"]).pretty
+        assert answer["message"] == f"{asked}? OK oder Karte eingeben"
+
+    serve(hub, check)
+    assert table.doubt.card is not None
+    assert table.shown().message == f"{table.doubt.card.pretty}? OK, or enter the card"  # the OLED's: English
