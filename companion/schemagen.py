@@ -11,6 +11,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from companion.club import contract as club
 from companion.web.snapshot import SnapshotJSON
 from companion.words import contract
 from companion.words.schema import FOLDER, path
@@ -20,6 +21,10 @@ PAYLOADS: Mapping[str, type] = {
     "board-state": contract.BoardStateJSON,  # crib state --json
     "game": contract.GameJSON,  # /api/games/LOG/N
     "snapshot": SnapshotJSON,  # /api/state and each message of the page's WebSocket
+    "club-event": club.EventMessageJSON,  # cribbage/CLUB/boards/BOARD/events
+    "club-state": club.StateMessageJSON,  # cribbage/CLUB/boards/BOARD/state
+    "club-status": club.StatusMessageJSON,  # cribbage/CLUB/boards/BOARD/status
+    "club-seat": club.SeatMessageJSON,  # cribbage/CLUB/seats/BOARD
 }
 BASE = "https://cribbage-companion.invalid/schema/"  # the schemas' ids: names, not addresses to fetch
 

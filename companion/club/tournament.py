@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from companion.club.contract import CardLineJSON, MatchJSON, StandingJSON
 from companion.club.pairing import BYE
 from companion.cribbage.facts import Side
 from companion.words.phrases import listed, side_name
@@ -87,7 +87,7 @@ class Standing:
     byes: int = 0
     rank: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StandingJSON:
         return {"player": self.player, "points": self.points, "wins": self.wins, "games": self.games,
                 "spread": self.spread, "skunks": self.skunks, "rank": self.rank, "skunked": self.skunked,
                 "match_points": self.match_points, "byes": self.byes}
@@ -145,7 +145,7 @@ class CardLine:
     total: int  # points so far
     total_spread: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CardLineJSON:
         return {"round": self.round, "board": self.board, "opponent": self.opponent, "won": self.won,
                 "score": self.scores[0], "against": self.scores[1], "points": self.points, "spread": self.spread,
                 "total": self.total, "total_spread": self.total_spread}
@@ -200,7 +200,7 @@ class Match:
     winner: str | None = None
     board: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MatchJSON:
         return {"seeds": list(self.seeds), "players": list(self.players), "wins": self.wins,
                 "winner": self.winner, "board": self.board}
 

@@ -10,14 +10,56 @@ pydantic reads them on Python 3.11)."""
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
 from companion.cribbage.facts import NoteKind, Phase, ScoreKind, Wanted
+from companion.cribbage.transcript import InputKind
+
+if TYPE_CHECKING:
+    from pydantic import GetJsonSchemaHandler
+    from pydantic.json_schema import JsonSchemaValue
+    from pydantic_core import CoreSchema
+
+@dataclass(frozen=True, slots=True)
+class Keywords:
+    """JSON Schema keywords a value's schema adds (`Annotated[int, Keywords(minimum=0)]`): bounds and patterns
+    the TypedDict cannot say. schemagen's pydantic reads them through its hook; nothing else does."""
+
+    keywords: Mapping[str, object]
+
+    def __init__(self, **keywords: object) -> None:
+        object.__setattr__(self, "keywords", keywords)
+
+    def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {**handler(core), **self.keywords}
+
 
 SkunkName = Literal["skunk", "double skunk"]
 SuitLetter = Literal["C", "D", "H", "S"]
+
+
+class InputJSON(TypedDict):
+    """A table input in the game log's form (RULES.md, cribbage/transcript.py): `{"type":"play","card":"5H"}`.
+    Which fields each type takes, and their values, the engine checks (`parse_input`); null stands for a field
+    left out."""
+
+    type: InputKind
+    players: NotRequired[list[str]]
+    dealer: NotRequired[str | None]
+    target: NotRequired[int | None]
+    variant: NotRequired[str | None]
+    muggins: NotRequired[bool]
+    match: NotRequired[int | bool | None]
+    match_scoring: NotRequired[str | None]
+    player: NotRequired[str | None]
+    card: NotRequired[str]
+    cards: NotRequired[list[str]]
+    points: NotRequired[int]
+    claim: NotRequired[int | None]
 
 
 class CardJSON(TypedDict):

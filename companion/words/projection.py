@@ -12,19 +12,27 @@ shows all)."""
 from __future__ import annotations
 
 import functools
+from typing import cast
 
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Note, Phase, Prompt, ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import DealRecord, GameState
 from companion.cribbage.rules import show_order
 from companion.cribbage.scoring import Score, ScoreItem, score_show
+from companion.cribbage.transcript import Input, input_to_json
 from companion.i18n import Language, current
 
-from .contract import AwaitedJSON, CardJSON, DealJSON, EventJSON, ItemJSON, NoteJSON, ShownJSON, StateJSON
+from .contract import (
+    AwaitedJSON, CardJSON, DealJSON, EventJSON, InputJSON, ItemJSON, NoteJSON, ShownJSON, StateJSON)
 from .count import lines, said
 from .phrases import event_name, event_words, notes, prompt_words, score_name, side_name
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
+
+
+def input_json(inp: Input) -> InputJSON:
+    """A table input in the game log's form, as the contract types it (the engine writes it)."""
+    return cast(InputJSON, input_to_json(inp))
 
 
 def card_json(card: Card) -> CardJSON:
