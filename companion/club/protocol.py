@@ -28,7 +28,16 @@ import re
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from companion.club.contract import ID, VERSION, EventMessageJSON, SeatMessageJSON, StateMessageJSON, StatusMessageJSON
+from companion.club.contract import (
+    ID,
+    MAX_ROUND,
+    MAX_SEQ,
+    VERSION,
+    EventMessageJSON,
+    SeatMessageJSON,
+    StateMessageJSON,
+    StatusMessageJSON,
+)
 from companion.cribbage.game import GameState
 from companion.i18n import _
 from companion.words import schema
@@ -134,6 +143,8 @@ def parse_seat(payload: bytes) -> TableSeat:
     """A seat message as the board receives it; BadMessage when it is not one."""
     obj = _load("seat", payload)
     seat = cast(SeatMessageJSON, _valid("seat", "club-seat", obj))
+    if not (_whole(seat["round"], MAX_ROUND) and _whole(seat["table"], MAX_ROUND)):
+        raise BadMessage("seat: \"round\" and \"table\" must be whole numbers")
     if len(seat["players"]) == 1:
         raise BadMessage("seat: \"players\" must name the table's two players, or be empty")
     return TableSeat(seat["round"], seat["table"], tuple(seat["players"]))
@@ -208,6 +219,8 @@ def parse_message(topic: str, payload: bytes, secret: bytes | None = None) -> Me
     message = cast(EventMessageJSON | StateMessageJSON, obj)
     if message["board"] != board:
         raise BadMessage(f"{topic}: payload says board {message['board']!r}, the topic says {board!r}")
+    if not _whole(message["seq"], MAX_SEQ):  # JSON Schema's integers include 3.0
+        raise BadMessage(f"{topic}: \"seq\" must be a whole number from 0")
     state = _checked_state(topic, message["state"])
     inp = cast(EventMessageJSON, message)["input"] if kind == "events" else None
     return Message(club, board, kind, log=message["log"], seq=message["seq"], at=float(message["at"]),

@@ -22,8 +22,7 @@ from companion.cribbage.scoring import Score, ScoreItem, score_show
 from companion.cribbage.transcript import Input, input_to_json
 from companion.i18n import Language, current
 
-from .contract import (
-    AwaitedJSON, CardJSON, DealJSON, EventJSON, InputJSON, ItemJSON, NoteJSON, ShownJSON, StateJSON)
+from .contract import AwaitedJSON, CardJSON, DealJSON, EventJSON, InputJSON, ItemJSON, NoteJSON, ShownJSON, StateJSON
 from .count import lines, said
 from .phrases import event_name, event_words, notes, prompt_words, score_name, side_name
 

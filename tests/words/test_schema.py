@@ -85,5 +85,6 @@ def test_the_clubs_retained_state_follows_the_schema_and_a_state_that_breaks_it_
     assert protocol.parse_message(topic, payload).state is not None
     forged = json.loads(payload)
     forged["state"]["sides"][0]["score"] = "121"
-    with pytest.raises(protocol.BadMessage, match="not a state payload"):
+    with pytest.raises(protocol.BadMessage, match=r"not a club-state payload: data.state.sides\[0\].score must be "
+                                                  "integer"):
         protocol.parse_message(topic, json.dumps(forged).encode())
