@@ -21,6 +21,8 @@ PAYLOADS: Mapping[str, type] = {
     "board-state": contract.BoardStateJSON,  # crib state --json
     "game": contract.GameJSON,  # /api/games/LOG/N
     "snapshot": SnapshotJSON,  # /api/state and each message of the page's WebSocket
+    "stats": contract.StatsJSON,  # crib stats --json
+    "stats-overview": contract.OverviewJSON,  # /api/stats
     "club-event": club.EventMessageJSON,  # cribbage/CLUB/boards/BOARD/events
     "club-state": club.StateMessageJSON,  # cribbage/CLUB/boards/BOARD/state
     "club-status": club.StatusMessageJSON,  # cribbage/CLUB/boards/BOARD/status
