@@ -11,6 +11,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from companion.boards import LayoutJSON
 from companion.club import contract as club
 from companion.web.snapshot import SnapshotJSON
 from companion.words import contract
@@ -21,6 +22,7 @@ PAYLOADS: Mapping[str, type] = {
     "board-state": contract.BoardStateJSON,  # crib state --json
     "game": contract.GameJSON,  # /api/games/LOG/N
     "snapshot": SnapshotJSON,  # /api/state and each message of the page's WebSocket
+    "board-layout": LayoutJSON,  # companion/boards/*.json and --layout files
     "stats": contract.StatsJSON,  # crib stats --json
     "stats-overview": contract.OverviewJSON,  # /api/stats
     "club-event": club.EventMessageJSON,  # cribbage/CLUB/boards/BOARD/events
