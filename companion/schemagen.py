@@ -33,7 +33,7 @@ PAYLOADS: Mapping[str, type] = {
 BASE = "https://cribbage-companion.invalid/schema/"  # the schemas' ids: names, not addresses to fetch
 
 
-def generate(name: str) -> dict[str, Any]:
+def generate(name: str) -> dict[str, Any]:  # a JSON Schema document: any JSON, as pydantic types it
     """The JSON Schema of one payload, from its TypedDict; every object closed to keys it does not name."""
     from pydantic import TypeAdapter
 
