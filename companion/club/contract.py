@@ -126,7 +126,7 @@ class CardLineJSON(TypedDict):
 
     round: int | None
     board: str
-    opponent: str
+    opponent: str | None  # null: a bye
     won: bool
     score: int
     against: int

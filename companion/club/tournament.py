@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.club.contract import CardLineJSON, MatchJSON, StandingJSON
-from companion.club.pairing import BYE
 from companion.cribbage.facts import Side
 from companion.words.phrases import listed, side_name
 
@@ -137,7 +136,7 @@ def _order(row: Standing, scoring: Scoring) -> tuple[int, ...]:
 class CardLine:
     round: int | None
     board: str
-    opponent: str
+    opponent: str | None  # None: a bye
     won: bool
     scores: tuple[int, int]  # the player's side's score, then the best opposing score
     points: int
@@ -163,7 +162,7 @@ def scorecard(player: str, games: Iterable[Game], scoring: Scoring,
     for _, _, game, round_number in sorted(entries, key=lambda e: e[:2]):
         if game is None:
             total += BYE_POINTS if scoring.name == "acc" else 0
-            lines.append(CardLine(round_number, "", BYE, True, (0, 0), BYE_POINTS if scoring.name == "acc" else 0,
+            lines.append(CardLine(round_number, "", None, True, (0, 0), BYE_POINTS if scoring.name == "acc" else 0,
                                   0, total, spread))
             continue
         side = game.side_of(player)

@@ -116,9 +116,9 @@ async function showCard(player) {
   holder.hidden = false;
   document.getElementById("card-title").textContent = fmt(_("Scorecard: {player}"), { player: card.player });
   document.querySelector("#card-lines tbody").replaceChildren(...card.lines.map(l =>
-    el("tr", {}, num(l.round ?? ""), el("td", { class: "name" }, l.opponent === "(bye)" ? _("bye") : l.opponent),
+    el("tr", {}, num(l.round ?? ""), el("td", { class: "name" }, l.opponent === null ? _("bye") : l.opponent),
        el("td", { class: l.won ? "won" : "" }, l.won ? _("won") : _("lost")),
-       num(l.opponent === "(bye)" ? "" : `${l.score}–${l.against}`), num(l.points), num(signed(l.spread)),
+       num(l.opponent === null ? "" : `${l.score}–${l.against}`), num(l.points), num(signed(l.spread)),
        num(l.total), num(signed(l.total_spread)))));
 }
 
