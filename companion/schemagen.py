@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.boards import LayoutJSON
-from companion.club import contract as club
+from companion.club import payloads as club
 from companion.web.snapshot import SnapshotJSON
 from companion.words import contract
 from companion.words.schema import FOLDER, path

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from typing_extensions import TypedDict
 
 if TYPE_CHECKING:
-    from companion.club.contract import FiguresJSON, StandingJSON
+    from companion.club.payloads import FiguresJSON, StandingJSON
     from companion.club.publisher import Publisher
 
 BOARDS = 50

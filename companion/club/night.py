@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from companion.club.contract import (
+from companion.club.pairing import Seat
+from companion.club.payloads import (
     BracketJSON,
     DetailJSON,
     EntryJSON,
@@ -36,7 +37,6 @@ from companion.club.contract import (
     TableJSON,
     WaitingJSON,
 )
-from companion.club.pairing import Seat
 from companion.club.protocol import Message
 from companion.club.referee import Problem, judge, referee, step
 from companion.club.tournament import CardLine, Game, Scoring, Standing, bracket, qualifiers, scorecard, standings

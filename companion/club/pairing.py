@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.club.contract import SeatJSON
+from companion.club.payloads import SeatJSON
 
 BYE = "(bye)"
 

@@ -6,7 +6,7 @@
     cribbage/CLUB/seats/BOARD           the round's seat at this board, from the scoreboard (QoS 1, retained):
                                         {"v":2,"round":4,"table":4,"players":["Ann","Bob"]} (players [] when idle)
 
-Every payload is a JSON object with `"v": 2`, typed in contract.py and published as a JSON Schema
+Every payload is a JSON object with `"v": 2`, typed in payloads.py and published as a JSON Schema
 (docs/schema/club-event, club-state, club-status and club-seat); its `state` is the game's one projection
 (companion.words.projection: the same keys as `crib replay --json` and the page's `/api/state`). An event
 is identified by its board, its game log ("0003") and its sequence number in that log (the number `ok N`
@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from companion.club.contract import (
+from companion.club.payloads import (
     ID,
     MAX_ROUND,
     MAX_SEQ,
@@ -166,8 +166,8 @@ def _load(where: str, payload: bytes) -> object:
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise BadMessage(f"{where}: payload is not JSON ({error})") from None
     if not isinstance(obj, dict) or obj.get("v") != VERSION:
-        raise BadMessage(f"{where}: payload must be a JSON object with \"v\": {VERSION} (a board that sends "
-                         "another version must be updated)")
+        raise BadMessage(f"{where}: payload must be a JSON object with \"v\": {VERSION} (what sent it runs another "
+                         "version of the club's protocol: update it)")
     return obj
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.club.contract import DetailJSON
+from companion.club.payloads import DetailJSON
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase
 from companion.cribbage.game import GameState, apply, initial_state

@@ -30,9 +30,9 @@ from aiohttp import WSMsgType, web
 
 from companion.boards import BUILTIN_GAMES, BoardLayout, LayoutError, builtin_for, load_layout
 from companion.club import export, protocol
-from companion.club.contract import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.night import Night, Refused
 from companion.club.pairing import Seat
+from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
 from companion.i18n import _, accepted, current, translate_html
 from companion.view.board import board_svg, frame_colours

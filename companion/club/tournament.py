@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.club.contract import CardLineJSON, MatchJSON, StandingJSON
+from companion.club.payloads import CardLineJSON, MatchJSON, StandingJSON
 from companion.cribbage.facts import Side
 from companion.words.phrases import listed, side_name
 

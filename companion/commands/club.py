@@ -14,9 +14,9 @@ from companion.commands import CommandError
 from companion.i18n import N_, _
 
 if TYPE_CHECKING:
-    from companion.club.contract import MatchJSON
     from companion.club.night import Night
     from companion.club.pairing import Seat
+    from companion.club.payloads import MatchJSON
     from companion.config import ClubConfig
 
 

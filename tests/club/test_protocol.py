@@ -91,7 +91,7 @@ def test_forged_scores_are_refused(forge, said):
 def test_a_version_1_board_is_told_to_update():
     payload = json.dumps({"v": 1, "board": "t1", "log": "0001", "seq": 1, "at": 0, "input": {"type": "go"},
                           "state": {"players": ["A", "B"], "sides": ["A", "B"]}}).encode()
-    with pytest.raises(protocol.BadMessage, match=r'"v": 2 \(a board that sends another version must be updated'):
+    with pytest.raises(protocol.BadMessage, match=r'"v": 2 \(what sent it runs another version'):
         protocol.parse_message("cribbage/c/boards/t1/events", payload)
 
 
