@@ -553,8 +553,8 @@ def _unknown(key: str) -> str:
 
 
 def _build(merged: dict[str, _Value], errors: list[str]) -> Config:
-    sections: dict[str, Any] = {}
-    for section, cls in _SECTION_CLASSES.items():
+    sections: dict[str, Any] = {}  # keyword arguments of Config and of each section's dataclass: checked values,
+    for section, cls in _SECTION_CLASSES.items():  # each of its own option's type (the table says which)
         values: dict[str, Any] = {}
         for option in fields(cls):
             dotted = f"{section}.{option.name}"

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.refusals import Refusal, Why
@@ -85,7 +87,16 @@ def is_header(line: str) -> bool:
     return isinstance(obj, dict) and obj.get("log") == HEADER["log"]
 
 
-def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+class PendingJSON(TypedDict):
+    """What the table holds beside its log (NNNN.pending.json): the cards acknowledged that are no input yet,
+    the deal whose coached hands are skipped, and the log's length when they were kept."""
+
+    cards: list[str]
+    skip_hands_deal: int
+    inputs: int
+
+
+def _strict_object(pairs: list[tuple[str, object]]) -> dict[str, object]:  # any JSON object, checked later
     keys = [key for key, _ in pairs]
     if len(set(keys)) != len(keys):
         raise ValueError(f"the field {next(k for k in keys if keys.count(k) > 1)!r} is given twice")
@@ -226,7 +237,7 @@ class GameLog:
     def pending_path(self) -> Path:
         return self.path.with_name(self.path.stem + ".pending.json")
 
-    def read_pending(self) -> dict[str, Any] | None:
+    def read_pending(self) -> PendingJSON | None:
         """What was held when the log had as many inputs as now, or None (nothing held, stale, or unusable)."""
         try:
             data = json.loads(self.pending_path.read_bytes().decode("utf-8"))
@@ -243,10 +254,11 @@ class GameLog:
             self.warnings.append(f"{self.pending_path}: not a list of cards like [\"5H\",\"JS\"] and a deal number; "
                                  "the cards held are dropped: enter them again")
             return None
-        return data
+        return {"cards": cards, "skip_hands_deal": skip, "inputs": len(self.inputs)}
 
-    def write_pending(self, data: dict[str, Any] | None) -> None:
-        """Keep `data` (with the log's length) durably beside the log; None removes it. Raises CannotSave."""
+    def write_pending(self, data: PendingJSON | None) -> None:
+        """Keep `data` (its `inputs` the log's length) durably beside the log; None removes it. Raises
+        CannotSave."""
         path = self.pending_path
         try:
             if data is None:

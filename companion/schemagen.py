@@ -11,6 +11,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from companion.boards import LayoutJSON
+from companion.club import payloads as club
 from companion.web.snapshot import SnapshotJSON
 from companion.words import contract
 from companion.words.schema import FOLDER, path
@@ -20,11 +22,18 @@ PAYLOADS: Mapping[str, type] = {
     "board-state": contract.BoardStateJSON,  # crib state --json
     "game": contract.GameJSON,  # /api/games/LOG/N
     "snapshot": SnapshotJSON,  # /api/state and each message of the page's WebSocket
+    "board-layout": LayoutJSON,  # companion/boards/*.json and --layout files
+    "stats": contract.StatsJSON,  # crib stats --json
+    "stats-overview": contract.OverviewJSON,  # /api/stats
+    "club-event": club.EventMessageJSON,  # cribbage/CLUB/boards/BOARD/events
+    "club-state": club.StateMessageJSON,  # cribbage/CLUB/boards/BOARD/state
+    "club-status": club.StatusMessageJSON,  # cribbage/CLUB/boards/BOARD/status
+    "club-seat": club.SeatMessageJSON,  # cribbage/CLUB/seats/BOARD
 }
 BASE = "https://cribbage-companion.invalid/schema/"  # the schemas' ids: names, not addresses to fetch
 
 
-def generate(name: str) -> dict[str, Any]:
+def generate(name: str) -> dict[str, Any]:  # a JSON Schema document: any JSON, as pydantic types it
     """The JSON Schema of one payload, from its TypedDict; every object closed to keys it does not name."""
     from pydantic import TypeAdapter
 

@@ -32,22 +32,24 @@ from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
 from companion.i18n import N_, _, decimal, ngettext
-from companion.words.phrases import error_words, side_name
+from companion.words.contract import PlayerStatsJSON, RaceJSON, SideJSON, SkunkName, StatsGameJSON, StatsJSON
+from companion.words.phrases import error_words
+from companion.words.projection import side_json
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 4  # 4: a game played at a minute, not on a day
+SCHEMA_VERSION = 5  # 5: a game's sides as the projection's, named elsewhere by their index
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
-CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner TEXT,
+CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner INTEGER,
                     skunk TEXT, played TEXT, levels TEXT, PRIMARY KEY (log, game));
-CREATE TABLE seats (log TEXT, game INTEGER, player TEXT, side TEXT, score INTEGER, won INTEGER,
+CREATE TABLE seats (log TEXT, game INTEGER, player TEXT, side INTEGER, score INTEGER, won INTEGER,
                     skunk_given INTEGER, skunk_taken INTEGER, match_points INTEGER);
 CREATE TABLE deals (log TEXT, game INTEGER, deal INTEGER, player TEXT, pegging INTEGER, hand INTEGER,
                     crib INTEGER, discard_loss REAL, laid TEXT, best TEXT);
-CREATE TABLE race (log TEXT, game INTEGER, deal INTEGER, side TEXT, score INTEGER);
+CREATE TABLE race (log TEXT, game INTEGER, deal INTEGER, side INTEGER, score INTEGER);
 """
 
 
@@ -69,9 +71,16 @@ class PlayerStats:
     coached: int  # deals whose hand and discard were entered
     discard_loss: float | None  # average points given away against the best discard, coached deals
 
-    def to_json(self) -> dict[str, object]:
-        return {key: round(value, 3) if isinstance(value, float) else value
-                for key, value in ((name, getattr(self, name)) for name in self.__slots__)}
+    def to_json(self) -> PlayerStatsJSON:
+        return {"player": self.player, "games": self.games, "wins": self.wins, "skunks_given": self.skunks_given,
+                "skunks_taken": self.skunks_taken, "match_points": self.match_points, "deals": self.deals,
+                "pegging": _rounded(self.pegging), "hands": self.hands, "hand": _rounded(self.hand),
+                "cribs": self.cribs, "crib": _rounded(self.crib), "best_hand": self.best_hand,
+                "coached": self.coached, "discard_loss": _rounded(self.discard_loss)}
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,18 +89,18 @@ class Race:
 
     log: str
     game: int
-    sides: tuple[str, ...]
+    sides: tuple[SideJSON, ...]  # as the projection's, at the game's end
     target: int
     scores: tuple[tuple[int, ...], ...]  # per deal, in the order of `sides`
-    winner: str | None
-    skunk: str | None
+    winner: int | None  # an index in `sides`
+    skunk: SkunkName | None
     name: str = ""  # as `Game.name` says it
     finished: bool = False
 
-    def to_json(self) -> dict[str, object]:
-        return {"log": self.log, "game": self.game, "target": self.target, "winner": self.winner,
-                "skunk": self.skunk, "name": self.name, "finished": self.finished,
-                "scores": {side: [deal[i] for deal in self.scores] for i, side in enumerate(self.sides)}}
+    def to_json(self) -> RaceJSON:
+        return {"log": self.log, "game": self.game, "target": self.target, "sides": list(self.sides),
+                "winner": self.winner, "skunk": self.skunk, "name": self.name, "finished": self.finished,
+                "race": [[deal[i] for deal in self.scores] for i in range(len(self.sides))]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +110,9 @@ class Game:
     number: int
     log: str
     game: int
-    scores: tuple[tuple[str, int], ...]  # side and final score
-    winner: str | None
-    skunk: str | None
+    sides: tuple[SideJSON, ...]  # as the projection's, at the game's end
+    winner: int | None  # an index in `sides`
+    skunk: SkunkName | None
     played: str = ""  # when its log was last written, to the minute (YYYY-MM-DDTHH:MM, local time)
     levels: tuple[tuple[str, str], ...] = ()  # the computer players' levels, by name
     finished: bool = False
@@ -113,8 +122,9 @@ class Game:
         """The game as a player tells it from the others: when, who played (at what level) with their final
         scores, and how it ended ("2026-11-26 21:40, Guest 121 v Pro (pro) 87", "... (a skunk)", "(under way)")."""
         levels = dict(self.levels)
-        sides = _(" v ").join(_("{side} ({level}) {score}").format(side=side, level=_(levels[side]), score=score)
-                              if side in levels else f"{side} {score}" for side, score in self.scores)
+        sides = _(" v ").join(_("{side} ({level}) {score}").format(side=s["name"], level=_(levels[s["name"]]),
+                                                                   score=s["score"])
+                              if s["name"] in levels else f"{s['name']} {s['score']}" for s in self.sides)
         named = _("{when}, {sides}").format(when=when_words(self.played), sides=sides) if self.played else sides
         if not self.finished:
             return _("{game} (under way)").format(game=named)
@@ -127,11 +137,11 @@ class Game:
         if self.winner is None:
             return _("game {number}: {name}").format(number=self.number, name=self.name)
         return _("game {number}: {name}: {winner} won").format(number=self.number, name=self.name,
-                                                               winner=self.winner)
+                                                               winner=self.sides[self.winner]["name"])
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> StatsGameJSON:
         day, _at, time = self.played.partition("T")
-        return {"number": self.number, "log": self.log, "game": self.game, "scores": dict(self.scores),
+        return {"number": self.number, "log": self.log, "game": self.game, "sides": list(self.sides),
                 "winner": self.winner, "skunk": self.skunk, "finished": self.finished, "played": day, "time": time,
                 "levels": dict(self.levels), "name": self.name}
 
@@ -163,7 +173,7 @@ class Report:
     chosen: tuple[Game, ...] = ()  # the games counted, in order
     hand_counts: tuple[tuple[str, tuple[int, ...]], ...] = ()  # per player: hands counted by score 0..29
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> StatsJSON:
         return {"logs": self.logs, "games": self.games, "unfinished": self.unfinished,
                 "players": {p.player: p.to_json() for p in self.players},
                 "latest": self.latest.to_json() if self.latest else None, "problems": list(self.problems),
@@ -227,25 +237,25 @@ def _rows(log: str, games: Sequence[GameState], played: str = "", path: Path | N
     rows = _Rows([], [], [], [])
     for number, state in enumerate(games, 1):
         finished = state.winner is not None
-        names = {side: side_name(side) for side in state.sides}  # the sides as the statistics name them
-        winner = names[state.winner] if state.winner is not None else None
+        index = {side: i for i, side in enumerate(state.sides)}  # a side is named by its index, as the projection does
+        winner = None if state.winner is None else index[state.winner]
         levels = computer_levels(path, state.players) if path is not None else {}
-        rows.games.append((log, number, json.dumps(list(names.values())), state.target, finished, winner,
-                           state.skunk, played, json.dumps(levels)))
+        rows.games.append((log, number, json.dumps([side_json(state, side) for side in state.sides]), state.target,
+                           finished, winner, state.skunk, played, json.dumps(levels)))
         for player in state.players:
             side = state.side_of[player]
             won = finished and side == state.winner
             lost = finished and not won
             points = state.rules.match_points(state.skunk) if won else 0
-            rows.seats.append((log, number, player, names[side], state.scores[side], won,
+            rows.seats.append((log, number, player, index[side], state.scores[side], won,
                                won and state.skunk is not None, lost and state.skunk is not None, points))
         race = dict.fromkeys(state.sides, 0)
-        rows.race += [(log, number, 0, names[side], 0) for side in state.sides]
+        rows.race += [(log, number, 0, index[side], 0) for side in state.sides]
         for record in state.deals:
             events = [e for e in state.events if e.deal == record.number]
             for e in events:
                 race[e.side] += e.points
-            rows.race += [(log, number, record.number, names[side], race[side]) for side in state.sides]
+            rows.race += [(log, number, record.number, index[side], race[side]) for side in state.sides]
             if record.starter is None or not finished_deal(state, record.number):
                 continue
             for player in state.players:
@@ -350,13 +360,9 @@ def history(state_dir: Path, selection: Selection | None = None) -> Report:
 
 
 def _games(connection: sqlite3.Connection) -> list[Game]:
-    scores: dict[tuple[str, int], dict[str, int]] = {}
-    for log, game, side, score in connection.execute("SELECT log, game, side, score FROM seats"):
-        scores.setdefault((log, game), {})[side] = score
     rows = connection.execute("SELECT log, game, sides, winner, skunk, played, levels, finished FROM games "
                               "ORDER BY log, game").fetchall()
-    return [Game(number, log, game, tuple((side, scores.get((log, game), {}).get(side, 0))
-                                          for side in json.loads(sides)), winner, skunk, played,
+    return [Game(number, log, game, tuple(json.loads(sides)), winner, skunk, played,
                  tuple(json.loads(levels).items()), bool(finished))
             for number, (log, game, sides, winner, skunk, played, levels, finished) in enumerate(rows, 1)]
 
@@ -429,14 +435,13 @@ def _latest(connection: sqlite3.Connection) -> Race | None:
     if row is None:
         return None
     log, game, sides_json, target, winner, skunk, played, levels, finished = row
-    sides = tuple(json.loads(sides_json))
-    by_deal: dict[int, dict[str, int]] = {}
+    sides: tuple[SideJSON, ...] = tuple(json.loads(sides_json))
+    by_deal: dict[int, dict[int, int]] = {}
     for deal, side, score in connection.execute("SELECT deal, side, score FROM race WHERE log = ? AND game = ?",
                                                 (log, game)):
         by_deal.setdefault(deal, {})[side] = score
-    scores = tuple(tuple(by_deal[deal][side] for side in sides) for deal in sorted(by_deal))
-    name = Game(0, log, game, tuple(zip(sides, scores[-1], strict=True)), winner, skunk, played,
-                tuple(json.loads(levels).items()), bool(finished)).name
+    scores = tuple(tuple(by_deal[deal][side] for side in range(len(sides))) for deal in sorted(by_deal))
+    name = Game(0, log, game, sides, winner, skunk, played, tuple(json.loads(levels).items()), bool(finished)).name
     return Race(log, game, sides, target, scores, winner, skunk, name, bool(finished))
 
 
@@ -483,7 +488,7 @@ def _race(axes: Axes, race: Race | None) -> None:
         return
     axes.set_title((_("Latest game ({name}): score after each deal") if race.winner is None else
                     _("Latest game ({name}): score after each deal - {winner} won"))
-                   .format(name=race.name, winner=race.winner))
+                   .format(name=race.name, winner=None if race.winner is None else race.sides[race.winner]["name"]))
     deals = range(len(race.scores))
     skunk, double = skunk_lines(race.target)
     for line, words, style in ((race.target, _("game {target}").format(target=race.target), "-"),
@@ -494,8 +499,8 @@ def _race(axes: Axes, race: Race | None) -> None:
                       textcoords="offset points", va="center", fontsize=9)
     for index, side in enumerate(race.sides):
         scores = [deal[index] for deal in race.scores]
-        label = (_("{side} {score} - winner") if side == race.winner else "{side} {score}").format(
-            side=side, score=scores[-1])
+        label = (_("{side} {score} - winner") if index == race.winner else "{side} {score}").format(
+            side=side["name"], score=scores[-1])
         axes.plot(deals, scores, marker="o", linewidth=2.5, color=_colour(COLOURS[index % len(COLOURS)]), label=label)
     axes.set(xlabel=_("deal"), ylabel=_("points"), ylim=(0, race.target + 4),
              xlim=(-0.2, max(1, len(race.scores) - 1) + 0.2))

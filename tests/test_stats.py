@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from statistics import mean
 
@@ -9,14 +10,18 @@ import pytest
 
 from companion import stats
 from companion.advice.coach import review_discard
+from companion.cli import main
 from companion.cribbage.cards import Card
-from companion.cribbage.game import apply, initial_state
-from companion.cribbage.transcript import GameInput, PegInput, StarterInput
+from companion.cribbage.game import apply, initial_state, replay
+from companion.cribbage.transcript import GameInput, PegInput, StarterInput, read_transcript
 from companion.stats import history
+from companion.web import archive
+from companion.words import schema
+from companion.words.projection import state_json
 from tests.cribbage.all_hands import RULES_TABLE
 from tests.cribbage.dealer import play_game
 from tests.facts import name
-from tests.game_logs import copy_sample, write_log
+from tests.game_logs import SAMPLE, copy_sample, write_log
 
 SAMPLE_CARD = Card.parse("5S")
 
@@ -40,10 +45,12 @@ def test_the_sample_game_to_121_figure_by_figure(tmp_path):
     assert (ann.cribs, ann.crib, bob.cribs, bob.crib) == (2, 2.0, 1, 2.0)  # deal 4's crib never counted
     assert (ann.coached, ann.discard_loss) == (0, None)  # no hands entered: nothing to review
     race = report.latest
-    assert race is not None and (race.log, race.game, race.sides, race.target) == ("0001.jsonl", 1, ("Ann", "Bob"), 121)
+    assert race is not None and (race.log, race.game, race.target) == ("0001.jsonl", 1, 121)
+    assert [(side["players"], side["name"], side["score"]) for side in race.sides] == [(["Ann"], "Ann", 121),
+                                                                                       (["Bob"], "Bob", 104)]
     # after each deal: 35-30, 65-65, 100-95, then Bob pegs 9 to 104 and Ann counts out
     assert race.scores == ((0, 0), (35, 30), (65, 65), (100, 95), (121, 104))
-    assert (race.winner, race.skunk) == ("Ann", None)
+    assert (race.winner, race.skunk) == (0, None)  # the index of Ann's side
 
 
 def test_random_games_agree_with_their_replays_and_the_coach(tmp_path):
@@ -91,7 +98,7 @@ def test_an_acc_match_log_counts_each_game(tmp_path):
         assert (player.deals, player.pegging, player.hand) == (0, None, None)  # manual pegs only: no deal played
     race = report.latest  # the second game: pegged by hand within its first deal
     assert race is not None and (race.game, race.scores, race.winner, race.skunk) == (
-        2, ((0, 0), (0, 121)), "Bob", "double skunk")
+        2, ((0, 0), (0, 121)), 1, "double skunk")
 
 
 def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path):
@@ -140,3 +147,25 @@ def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkey
 def test_the_picture_compares_against_the_rules_table_of_all_hands():
     assert {score: hand for score, (hand, _) in RULES_TABLE.items()} == stats.ALL_HANDS
     assert sum(stats.ALL_HANDS.values()) == 12_994_800
+
+
+def test_the_statistics_json_names_sides_as_the_projection_does_and_follows_its_schema(tmp_path, capsys):
+    copy_sample(tmp_path, 1)  # Ann wins 121 to 104
+    inputs, _final = play_game(random.Random(5), "two", target=121)
+    write_log(tmp_path, 2, inputs[:len(inputs) // 2])  # a game under way: no winner yet
+    assert main(["stats", "--state-dir", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    schema.validate("stats", data)
+    finished, under_way = data["chosen"]
+    assert finished["sides"] == state_json(replay(read_transcript(SAMPLE.read_text().splitlines())))["sides"]
+    assert finished["winner"] == 0 and finished["sides"][0]["name"] == "Ann"
+    assert under_way["winner"] is None and not under_way["finished"]
+    assert data["latest"]["sides"] == finished["sides"] and data["latest"]["winner"] == 0
+    overview = archive.overview(tmp_path)
+    schema.validate("stats-overview", json.loads(json.dumps(overview)))
+    assert [(g["sides"], g["winner"]) for g in overview["games_list"]] == [
+        (g["sides"], g["winner"]) for g in data["chosen"]]
+    for broken in ({**data, "latest": {**data["latest"], "winner": "Ann"}},
+                   {**data, "chosen": [{**finished, "sides": ["Ann", "Bob"]}]}):
+        with pytest.raises(schema.Invalid, match="not a stats payload"):
+            schema.validate("stats", broken)

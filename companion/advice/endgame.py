@@ -12,13 +12,14 @@ every starter), the end of the play (both hands known, the crib still to come), 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import TypedDict
 
 from companion.cribbage.errors import InputError
 
@@ -56,7 +57,19 @@ def _distribution(counts: Sequence[int]) -> FloatArray:
     return share
 
 
-def count(deals: Sequence[tuple[int, int, int, int, int]], name: str) -> dict[str, Any]:
+class EndgameJSON(TypedDict):
+    """The endgame table's data file (`crib selfplay --endgame`): what one deal brings, counted per deal."""
+
+    name: str
+    about: str
+    deals: int
+    pegging: list[list[int]]  # deals by the pone's pegging (row) and the dealer's (column)
+    pone_hand: list[int]  # deals by the points of the pone's hand
+    dealer_hand: list[int]
+    crib: list[int]
+
+
+def count(deals: Sequence[tuple[int, int, int, int, int]], name: str) -> EndgameJSON:
     """The data file's form from (pone pegging, dealer pegging, pone hand, dealer hand, crib) per deal."""
     columns = np.asarray(deals, dtype=int).T
     pegging = np.zeros((columns[0].max() + 1, columns[1].max() + 1), dtype=int)
@@ -73,7 +86,7 @@ def count(deals: Sequence[tuple[int, int, int, int, int]], name: str) -> dict[st
     }
 
 
-def from_counts(data: dict[str, Any]) -> Outcomes:
+def from_counts(data: Mapping[str, Any]) -> Outcomes:  # a file's JSON as read: any shape until checked here
     try:
         pegging = np.asarray(data["pegging"], dtype=float)
         pegging[0, 0] = 0.0  # the last card always pegs: a deal always moves someone

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from typing_extensions import TypedDict
 
 from companion.cribbage.errors import InputError
 
@@ -56,7 +59,15 @@ class Keeps:
         return known
 
 
-def from_data(data: dict[str, Any]) -> Keeps:
+class KeepsJSON(TypedDict):
+    """The table of keeps' data file (`crib model --keeps`): a character a six ranks, per role."""
+
+    name: str
+    about: str
+    laid: dict[str, str]  # by role: the pair laid away from each six ranks, one character (from '#') each
+
+
+def from_data(data: Mapping[str, Any]) -> Keeps:  # a file's JSON as read: any shape until checked here
     try:
         laid = {role: str(data["laid"][role]) for role in ROLES}
         if any(len(laid[role]) != len(sixes()) or not all(0 <= ord(c) - CODE < len(PAIRS) for c in laid[role])

@@ -10,11 +10,13 @@ one count of smoothing so that no discard is ever impossible.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
+from typing_extensions import TypedDict
 
 from companion.cribbage.cards import RANK_NAMES
 from companion.cribbage.errors import InputError
@@ -23,6 +25,17 @@ from .tables import RANKS, read_data
 
 DATA_FILE = "opponent_model.json"
 ROLES = ("dealer", "pone")
+Role = Literal["dealer", "pone"]
+
+
+class ModelJSON(TypedDict):
+    """The opponent model's data file (`crib model`): the pairs of ranks laid away, counted per role."""
+
+    name: str
+    about: str
+    deals: int
+    seed: int
+    counts: dict[Role, dict[str, int]]  # by role, then by pair of ranks ("5-10")
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,8 +57,8 @@ def pair_name(a: int, b: int) -> str:
     return f"{RANK_NAMES[low + 1]}-{RANK_NAMES[high + 1]}"
 
 
-def from_counts(data: dict[str, Any]) -> OpponentModel:
-    """A model from the counts in the data file's form (see `build`)."""
+def from_counts(data: Mapping[str, Any]) -> OpponentModel:  # a file's JSON as read: any shape until checked here
+    """A model from the counts in the data file's form (`ModelJSON`, see `build`)."""
     try:
         weights = {}
         for role in ROLES:

@@ -9,25 +9,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from companion.cribbage.cards import DECK, Card, Suit
 
 from . import keeps
 from .discard import analyse
-from .model import ROLES, pair_name
+from .keeps import KeepsJSON
+from .model import ModelJSON, Role, pair_name
 
 
-def build(deals: int, seed: int, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def build(deals: int, seed: int, progress: Callable[[int], None] | None = None) -> ModelJSON:
     """Count the discards the standard player makes from `deals` random hands, as dealer and as pone."""
     rng = random.Random(seed)
-    counts: dict[str, dict[str, int]] = {role: {} for role in ROLES}
+    counts: dict[Role, dict[str, int]] = {"dealer": {}, "pone": {}}
     for n in range(deals):
         cards = rng.sample(DECK, 6)
-        for role in ROLES:
+        for role, counted in counts.items():
             best = analyse(cards, dealer=role == "dealer").best
             a, b = (c.rank - 1 for c in best.discard)
-            counts[role][pair_name(a, b)] = counts[role].get(pair_name(a, b), 0) + 1
+            counted[pair_name(a, b)] = counted.get(pair_name(a, b), 0) + 1
         if progress is not None:
             progress(n + 1)
     return {
@@ -36,7 +36,7 @@ def build(deals: int, seed: int, progress: Callable[[int], None] | None = None) 
                  "deals, counted per role; built by `crib model`",
         "deals": deals,
         "seed": seed,
-        "counts": {role: dict(sorted(counts[role].items(), key=lambda kv: -kv[1])) for role in ROLES},
+        "counts": {role: dict(sorted(shown.items(), key=lambda kv: -kv[1])) for role, shown in counts.items()},
     }
 
 
@@ -46,7 +46,7 @@ def dealt(six: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(Card(rank, suits[i % len(suits)]) for i, rank in enumerate(six))
 
 
-def build_keeps(progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def build_keeps(progress: Callable[[int], None] | None = None) -> KeepsJSON:
     """The standard player's lay-away from every six ranks, in both roles, in the data file's form."""
     laid: dict[str, list[str]] = {role: [] for role in keeps.ROLES}
     for n, six in enumerate(keeps.sixes()):

@@ -14,7 +14,9 @@ import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields, replace
-from typing import TypeVar
+from typing import NotRequired, TypeVar
+
+from typing_extensions import TypedDict
 
 from companion.cribbage.cards import DECK, Card
 from companion.cribbage.game import MAX_COUNT, fitting
@@ -301,38 +303,88 @@ def _per(points: int, deals: int) -> float:
     return round(points / deals, 3) if deals else 0.0
 
 
-def report(sides: tuple[Side, Side], seed: int) -> dict[str, object]:
+class PerDealJSON(TypedDict):
+    pegging: float
+    pegging_as_dealer: float
+    pegging_as_pone: float
+    hand: float
+    crib: float
+    heels: float
+
+
+class PerShowJSON(TypedDict):
+    hand: float
+    crib: float
+
+
+class SideFiguresJSON(TypedDict):
+    level: str
+    wins: int
+    win_rate: float
+    win_rate_95ci: list[float]
+    skunks: int
+    double_skunks: int
+    per_deal: PerDealJSON
+    per_show: PerShowJSON
+    deals: int
+    first_deals: int
+    first_deal_wins: int
+
+
+class TableFiguresJSON(TypedDict):
+    deals: int
+    deals_per_game: float
+    first_dealer_wins: int
+    first_dealer_win_rate: float
+    first_dealer_win_rate_95ci: list[float]
+    per_deal: PerDealJSON
+    per_show: PerShowJSON  # over the shows counted, leaving out those a game ended before
+
+
+class SelfplayJSON(TypedDict):
+    """`crib selfplay --json`: each side's figures, and the table's."""
+
+    games: int
+    seed: int
+    a: SideFiguresJSON
+    b: SideFiguresJSON
+    table: TableFiguresJSON
+    seconds: NotRequired[float]  # how long the games took
+
+
+def _side_figures(side: Side, games: int) -> SideFiguresJSON:
+    low, high = wilson(side.wins, games)
+    return {
+        "level": side.level,
+        "wins": side.wins,
+        "win_rate": round(side.wins / games, 4) if games else 0.0,
+        "win_rate_95ci": [round(low, 4), round(high, 4)],
+        "skunks": side.skunks,
+        "double_skunks": side.double_skunks,
+        "per_deal": {
+            "pegging": _per(side.pegging, side.deals),
+            "pegging_as_dealer": _per(side.pegging_dealer, side.dealt),
+            "pegging_as_pone": _per(side.pegging - side.pegging_dealer, side.deals - side.dealt),
+            "hand": _per(side.hand, side.deals),
+            "crib": _per(side.crib, side.dealt),  # per crib owned
+            "heels": _per(side.heels, side.dealt),
+        },
+        "per_show": {"hand": _per(side.hand, side.hands_shown), "crib": _per(side.crib, side.cribs_shown)},
+        "deals": side.deals,
+        "first_deals": side.first_deals,
+        "first_deal_wins": side.first_deal_wins,
+    }
+
+
+def report(sides: tuple[Side, Side], seed: int) -> SelfplayJSON:
     games = sides[0].wins + sides[1].wins
-    out: dict[str, object] = {"games": games, "seed": seed}
-    for name, side in zip(("a", "b"), sides, strict=True):
-        low, high = wilson(side.wins, games)
-        out[name] = {
-            "level": side.level,
-            "wins": side.wins,
-            "win_rate": round(side.wins / games, 4) if games else 0.0,
-            "win_rate_95ci": [round(low, 4), round(high, 4)],
-            "skunks": side.skunks,
-            "double_skunks": side.double_skunks,
-            "per_deal": {
-                "pegging": _per(side.pegging, side.deals),
-                "pegging_as_dealer": _per(side.pegging_dealer, side.dealt),
-                "pegging_as_pone": _per(side.pegging - side.pegging_dealer, side.deals - side.dealt),
-                "hand": _per(side.hand, side.deals),
-                "crib": _per(side.crib, side.dealt),  # per crib owned
-                "heels": _per(side.heels, side.dealt),
-            },
-            "per_show": {"hand": _per(side.hand, side.hands_shown), "crib": _per(side.crib, side.cribs_shown)},
-            "deals": side.deals,
-            "first_deals": side.first_deals,
-            "first_deal_wins": side.first_deal_wins,
-        }
     # The table as a whole: each deal has one dealer and one pone, so the two pegging figures add up to the
     # points both players peg in a deal; the hand is per hand (two a deal), the crib per deal.
     deals = sides[0].deals
     dealer_pegging = sides[0].pegging_dealer + sides[1].pegging_dealer
     first_wins = sides[0].first_deal_wins + sides[1].first_deal_wins
     low, high = wilson(first_wins, games)
-    out["table"] = {
+    table: TableFiguresJSON = {
         "deals": deals,
         "deals_per_game": round(deals / games, 3) if games else 0.0,
         "first_dealer_wins": first_wins,
@@ -346,10 +398,10 @@ def report(sides: tuple[Side, Side], seed: int) -> dict[str, object]:
             "crib": _per(sides[0].crib + sides[1].crib, deals),
             "heels": _per(sides[0].heels + sides[1].heels, deals),
         },
-        # Hands and cribs over those counted, leaving out the shows a game ended before.
         "per_show": {
             "hand": _per(sides[0].hand + sides[1].hand, sides[0].hands_shown + sides[1].hands_shown),
             "crib": _per(sides[0].crib + sides[1].crib, sides[0].cribs_shown + sides[1].cribs_shown),
         },
     }
-    return out
+    return {"games": games, "seed": seed, "a": _side_figures(sides[0], games), "b": _side_figures(sides[1], games),
+            "table": table}

@@ -28,9 +28,12 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+from typing_extensions import TypedDict
 
 if TYPE_CHECKING:
+    from companion.club.payloads import FiguresJSON, StandingJSON
     from companion.club.publisher import Publisher
 
 BOARDS = 50
@@ -39,9 +42,52 @@ TOURNAMENT_BOARDS = 64  # 128 players
 TOURNAMENT_GAMES = 22  # rounds: every board plays this many games ($CRIB_BENCH_TOURNAMENT_GAMES: fewer)
 
 
-def _figures(port: int) -> dict[str, Any]:
+class PacedJSON(TypedDict):
+    seconds: float
+    events: int
+    events_per_second: float
+    delay_ms_median: float | None
+    delay_ms_p99: float | None
+    scoreboard_rss_mb: float
+
+
+class FloodJSON(TypedDict):
+    events: int
+    events_per_second: float
+    games_finished: int
+    scoreboard_peak_rss_mb: float
+
+
+class TournamentJSON(TypedDict):
+    boards: int
+    players: int
+    games_per_board: int
+    games: int
+    seconds: float
+    every_player_played_every_round: bool
+    points_awarded: int
+    standings_ms_median: float | None
+    standings_ms_p99: float | None
+    events: int
+    event_delay_ms_p99: float | None
+    scoreboard_rss_mb: float
+    scoreboard_peak_rss_mb: float
+
+
+class ClubBenchJSON(TypedDict):
+    """`crib bench --only club`: boards at ten times human speed, then a flood, then a tournament night."""
+
+    boards: int
+    paced: PacedJSON
+    flood: FloodJSON
+    tournament: TournamentJSON
+    cpus: int | None
+
+
+def _figures(port: int) -> FiguresJSON:
+    """The scoreboard's own figures (its /api/figures)."""
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/figures", timeout=10) as response:
-        figures: dict[str, Any] = json.loads(response.read())
+        figures: FiguresJSON = json.loads(response.read())
         return figures
 
 
@@ -52,7 +98,7 @@ def _rss_mb(pid: int) -> dict[str, float]:
     return {"rss_mb": round(int(fields["VmRSS"]) / 1024, 1), "peak_rss_mb": round(int(fields["VmHWM"]) / 1024, 1)}
 
 
-def run(quick: bool) -> dict[str, Any]:
+def run(quick: bool) -> ClubBenchJSON:
     from companion.advice.selfplay import play_game
     from companion.club.mosquitto import wait_for
     from companion.cribbage.transcript import parse_input
@@ -116,7 +162,7 @@ def run(quick: bool) -> dict[str, Any]:
     }
 
 
-def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
+def tournament(quick: bool, games: int | None = None) -> TournamentJSON:
     """The tournament run: its own broker and scoreboard (ACC scoring), the boards seated round by round."""
     from companion.advice.selfplay import play_game
     from companion.club.mosquitto import wait_for
@@ -164,7 +210,7 @@ def tournament(quick: bool, games: int | None = None) -> dict[str, Any]:
             wait_for(lambda: _figures(port)["standings_updates"] >= finished, "the last standings", timeout=60)
             figures = _figures(port)
             memory = _rss_mb(club.pid)
-            standings = _get(port, "/api/standings")
+            standings = _standings(port)
     return {"boards": boards, "players": len(players), "games_per_board": rounds, "games": figures["games"],
             "seconds": round(time.monotonic() - start, 1),
             "every_player_played_every_round": all(row["games"] == rounds for row in standings),
@@ -182,17 +228,21 @@ def _games_at_least(port: int, count: int) -> bool:
     return int(_figures(port)["games"]) >= count
 
 
-def _renamed(obj: Any, names: dict[str, str]) -> Any:
+def _renamed(inp: dict[str, object], names: dict[str, str]) -> dict[str, object]:
     """A recorded input with the seated players' names for the computer's A and B."""
-    if isinstance(obj, dict):
-        return {k: ([names.get(x, x) for x in v] if k == "players" else names.get(v, v)
-                    if k in ("player", "dealer") else _renamed(v, names)) for k, v in obj.items()}
-    return obj
+    renamed = dict(inp)
+    if isinstance(players := inp.get("players"), list):
+        renamed["players"] = [names.get(x, x) for x in players]
+    for key in ("player", "dealer"):
+        if isinstance(value := inp.get(key), str):
+            renamed[key] = names.get(value, value)
+    return renamed
 
 
-def _get(port: int, path: str) -> Any:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
-        return json.loads(response.read())
+def _standings(port: int) -> list[StandingJSON]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/standings", timeout=10) as response:
+        standings: list[StandingJSON] = json.loads(response.read())
+        return standings
 
 
 def _answers(port: int) -> bool:

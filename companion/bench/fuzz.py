@@ -32,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 Target = Callable[[bytes], None]
@@ -244,7 +245,7 @@ def _from_pico() -> Target:
     return target
 
 
-def _firmware() -> dict[str, Any]:
+def _firmware() -> dict[str, ModuleType]:
     """The firmware's modules as the simulated Pico loads them, instrumented (they are compiled from source, which
     atheris's import hook never sees)."""
     import atheris

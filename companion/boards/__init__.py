@@ -27,9 +27,11 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
-SCHEMA = 1
+from typing_extensions import TypedDict
+
+SCHEMA: Literal[1] = 1
 LAYOUT_DIR = Path(__file__).parent
 PITCH_60_PER_M = 1000 / 60
 PITCH_30_PER_M = 1000 / 30
@@ -41,6 +43,27 @@ AUTO = "auto"
 """The layout setting that picks the builtin board fitting the game (`builtin_for`)."""
 _LAYOUT_KEYS = {"schema", "name", "tracks", "target", "street_length", "pitch_mm", "led_count", "holes"}
 _HOLE_KEYS = {"track", "score", "led", "x_mm", "y_mm"}
+
+
+class HoleJSON(TypedDict):
+    track: int
+    score: int  # the score this hole shows (0: the start)
+    led: int  # its LED's index on the strip
+    x_mm: float
+    y_mm: float
+
+
+class LayoutJSON(TypedDict):
+    """A layout file (companion/boards/*.json): the board's tracks and target, its strip and every hole."""
+
+    schema: Literal[1]
+    name: str
+    tracks: int
+    target: int
+    street_length: int
+    pitch_mm: float
+    led_count: int
+    holes: list[HoleJSON]
 
 
 class LayoutError(ValueError):
@@ -104,7 +127,7 @@ class BoardLayout:
             self.name, self.tracks, self.target, self.street_length, round(pitch_mm, 3), self.led_count, holes
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LayoutJSON:
         return {
             "schema": SCHEMA,
             "name": self.name,
@@ -207,21 +230,22 @@ def load_layout(name_or_path: str | Path) -> BoardLayout:
         raise LayoutError(f"{path}: {error}") from error
 
 
-def _integer(data: dict[str, Any], key: str, where: str, minimum: int) -> int:
+def _integer(data: dict[str, object], key: str, where: str, minimum: int) -> int:
     value = data[key]
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise LayoutError(f"{where}: {key!r} must be a whole number >= {minimum}, not {value!r}")
     return value
 
 
-def _number(data: dict[str, Any], key: str, where: str) -> float:
+def _number(data: dict[str, object], key: str, where: str) -> float:
     value = data[key]
     if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
         raise LayoutError(f"{where}: {key!r} must be a number of millimetres, not {value!r}")
     return float(value)
 
 
-def _check_keys(data: object, expected: set[str], where: str) -> dict[str, Any]:
+def _check_keys(data: object, expected: set[str], where: str) -> dict[str, object]:
+    """`data` when it is a JSON object of exactly the `expected` keys (their values are checked after)."""
     if not isinstance(data, dict):
         raise LayoutError(f"{where} must be a JSON object")
     unknown = sorted(set(data) - expected)

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.club.night import Night
-from companion.club.pairing import BYE
 from companion.cribbage.facts import Side
 from companion.fonts import MONO
 from companion.words.phrases import side_name
@@ -74,8 +73,8 @@ def scorecards_pdf(night: Night, players: Sequence[str], path: Path, *, title: s
         pdf.ln()
         pdf.set_font("card", "", 9)
         for line in night.scorecard(player):
-            bye = line.opponent == BYE
-            cells = (str(line.round or ""), line.board, "bye" if bye else line.opponent[:30],
+            bye = line.opponent is None
+            cells = (str(line.round or ""), line.board, "bye" if line.opponent is None else line.opponent[:30],
                      "W" if line.won else "L", "" if bye else f"{line.scores[0]}-{line.scores[1]}",
                      str(line.points), f"{line.spread:+d}", str(line.total), f"{line.total_spread:+d}")
             for width, cell in zip(widths, cells, strict=True):

@@ -18,19 +18,32 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from companion.club.pairing import Seat
+from companion.club.payloads import (
+    BracketJSON,
+    DetailJSON,
+    EntryJSON,
+    HandCardJSON,
+    LineTieJSON,
+    NightRulesJSON,
+    PairingsJSON,
+    Stage,
+    TableJSON,
+    WaitingJSON,
+)
 from companion.club.protocol import Message
 from companion.club.referee import Problem, judge, referee, step
 from companion.club.tournament import CardLine, Game, Scoring, Standing, bracket, qualifiers, scorecard, standings
 from companion.cribbage.facts import Side
 from companion.cribbage.game import GameState, initial_state
 from companion.cribbage.rules import MATCH_SCORING, skunk_lines
+from companion.words.contract import InputJSON, StateJSON
 from companion.words.phrases import side_name
 
 log = logging.getLogger(__name__)
@@ -61,14 +74,15 @@ HAND = "hand"  # the board of a game entered by hand
 OVER = ("game over", "match over")
 VERSION = 3  # the database's form: each event's input kept, each game with its status before the director
 COUNTS, WAITING, PROBLEM, REJECTED = "counts", "waiting", "problem", "rejected"
-QUALIFYING, PLAYOFFS = "qualifying", "playoffs"
+QUALIFYING: Final = "qualifying"
+PLAYOFFS: Final = "playoffs"
 TIE_BREAKS = ("head-to-head",)  # then a lot drawn by the scoreboard, recorded with the draw
 
 
 class Refused(ValueError):
     """A card or a decision the night does not take: `code` says why for the page, the text for a person."""
 
-    def __init__(self, code: str, message: str, **facts: Any) -> None:
+    def __init__(self, code: str, message: str, **facts: object) -> None:
         super().__init__(message)
         self.code, self.facts = code, facts
 
@@ -79,10 +93,10 @@ class Entry:
     "late" (waits for the director: entered after the playoff draw) or "disagreement" (waits for the director
     or for both cards to agree); `message` says it to the player."""
 
-    status: str
+    status: Literal["first", "counts", "late", "disagreement"]
     message: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EntryJSON:
         return {"status": self.status, "message": self.message}
 
 
@@ -108,15 +122,15 @@ class Table:
     board: str
     log: str = ""
     seq: int = -1
-    state: dict[str, Any] = field(default_factory=dict)
+    state: StateJSON | None = None  # none before its first state arrives
     online: bool | None = None
 
     @property
     def position(self) -> tuple[int, int]:
         return int(self.log or 0), self.seq
 
-    def to_json(self) -> dict[str, Any]:
-        return {"board": self.board, "log": self.log, "seq": self.seq, "online": self.online, **self.state}
+    def to_json(self) -> TableJSON:
+        return {"board": self.board, "log": self.log, "seq": self.seq, "online": self.online, "state": self.state}
 
 
 class Night:
@@ -137,7 +151,8 @@ class Night:
         self.default_scoring = Scoring()  # until the night keeps a scoring of its own ([club] scoring)
         self.folds: dict[str, tuple[str, int, GameState]] = {}  # each board's latest log folded so far
         for board, log_, seq, state, online in self.db.execute("SELECT board, log, seq, state, online FROM tables"):
-            self.tables[board] = Table(board, log_, seq, json.loads(state), None if online is None else bool(online))
+            self.tables[board] = Table(board, log_, seq, json.loads(state) or None,
+                                       None if online is None else bool(online))
         if scoring is not None:
             self.keep_rules(scoring=scoring)
 
@@ -151,7 +166,7 @@ class Night:
             return self.default_scoring
         return Scoring(name, bool(skunks))
 
-    def rules(self) -> dict[str, Any]:
+    def rules(self) -> NightRulesJSON:
         """The rules kept with the night: scoring, movement, best-of and the tie-break at the qualifying line."""
         return {"scoring": self.setting("scoring"), "skunks_before_spread": self.setting("skunks_before_spread"),
                 "movement": self.setting("movement"), "move": self.setting("move"),
@@ -166,7 +181,7 @@ class Night:
     def check_rules(self, *, scoring: Scoring | None = None, best_of: int | None = None,
                     movement: str | None = None, move: int | None = None, keep: bool = False) -> None:
         """Refuse a rule given that is not the one the night keeps (and keep it, with `keep`, when none is)."""
-        given: dict[str, Any] = {"best_of": best_of, "movement": movement, "move": move}
+        given: dict[str, object] = {"best_of": best_of, "movement": movement, "move": move}
         if scoring is not None:
             given |= {"scoring": scoring.name, "skunks_before_spread": scoring.skunks_before_spread}
         with self.lock:
@@ -216,7 +231,7 @@ class Night:
                         (table.board, table.log, table.seq, json.dumps(table.state),
                          None if table.online is None else int(table.online)))
 
-    def _fold(self, board: str, log_: str, seq: int, inp: dict[str, Any]) -> None:
+    def _fold(self, board: str, log_: str, seq: int, inp: InputJSON) -> None:
         """Fold an input arriving in order onto its board's log (an input out of order drops the fold: the game
         is then replayed from the stored inputs when it ends)."""
         name, last, state = self.folds.get(board, (log_, 0, initial_state()))
@@ -231,7 +246,7 @@ class Night:
         else:
             self.folds[board] = (log_, seq, folded)
 
-    def _record_game(self, board: str, log_: str, seq: int, claimed: dict[str, Any], at: float) -> None:
+    def _record_game(self, board: str, log_: str, seq: int, claimed: StateJSON, at: float) -> None:
         """A board's game as its latest state says: out of the night while it is not over (an undo reopened
         it); once over, kept only when its inputs replay to that state, and counted only when its players
         were seated at this board (else it waits for the director)."""
@@ -251,9 +266,9 @@ class Night:
                                      (board, log_, seq)).fetchall()
             verdict = referee([(n, json.loads(text)) for n, text in inputs], seq, claimed)
         if isinstance(verdict, Problem):
-            sides = claimed["sides"]
             self._put_game(key, seq, number=None, stage=PLAYOFFS if self.playoffs_drawn() else QUALIFYING,
-                           sides=sides, winner=claimed["winner"], skunk=claimed.get("skunk"), won=0,
+                           sides=[(s["players"], s["score"]) for s in claimed["sides"]], winner=claimed["winner"],
+                           skunk=claimed["skunk"], won=0,
                            target=claimed["rules"]["target"], status=PROBLEM, reason="unfollowed",
                            detail={**verdict.to_json(), "claim": claimed}, at=at)
             return
@@ -261,19 +276,20 @@ class Night:
         stage, number, reason, seat = self._place(board, players, key)
         rules = verdict["rules"]
         won = MATCH_SCORING.get(rules["match_scoring"], MATCH_SCORING["standard"])[verdict["skunk"]]
-        detail = None if seat is None else {"seated": list(seat.players), "round": number}
-        self._put_game(key, seq, number=number, stage=stage, sides=verdict["sides"], winner=verdict["winner"],
-                       skunk=verdict["skunk"], won=won, target=rules["target"],
+        detail: DetailJSON | None = None if seat is None else {"seated": list(seat.players), "round": number}
+        sides = [(side["players"], side["score"]) for side in verdict["sides"]]
+        self._put_game(key, seq, number=number, stage=stage, sides=sides,
+                       winner=verdict["winner"], skunk=verdict["skunk"], won=won, target=rules["target"],
                        status=COUNTS if reason is None else WAITING, reason=reason, detail=detail, at=at)
 
     def _put_game(self, key: tuple[str, str, int], seq: int, *, number: int | None, stage: str,
-                  sides: Sequence[Mapping[str, Any]], winner: int | None, skunk: str | None, won: int, target: int,
-                  status: str,
-                  reason: str | None, detail: dict[str, Any] | None, at: float) -> None:
+                  sides: Sequence[tuple[list[str], int]], winner: int | None, skunk: str | None, won: int,
+                  target: int, status: str, reason: str | None, detail: DetailJSON | None, at: float) -> None:
+        """Keep a finished game: each side's players and score, and its standing before the director."""
         before = self.db.execute("SELECT at FROM games WHERE board = ? AND log = ? AND game = ?", key).fetchone()
         self.db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (*key, seq, number, stage, json.dumps([s["players"] for s in sides]),
-                         json.dumps([s["score"] for s in sides]), winner, skunk, won, target, status, reason,
+                        (*key, seq, number, stage, json.dumps([players for players, _score in sides]),
+                         json.dumps([score for _players, score in sides]), winner, skunk, won, target, status, reason,
                          None if detail is None else json.dumps(detail), at if before is None else before[0]))
         if status == COUNTS:
             self.pending[key] = at
@@ -310,7 +326,7 @@ class Night:
         number, first, second = rows[0]
         return QUALIFYING, number, "stranger", Seat(0, board, (first, second))
 
-    def table_list(self) -> list[dict[str, Any]]:
+    def table_list(self) -> list[TableJSON]:
         """Every table as last heard of, with its seat now (`seat`: the latest round's, or the playoffs' once
         drawn); a table whose game is not between the players seated there is flagged (`wrong_players`), and
         one whose finished game does not count says why (`uncounted`: "unfollowed" or "waiting")."""
@@ -323,16 +339,18 @@ class Night:
             judged = {(b, lg, g): status for b, lg, g, status in self.db.execute(
                 "SELECT board, log, game, status FROM games WHERE status IN (?, ?)", (WAITING, PROBLEM))}
         for table in tables:
-            status = judged.get((table["board"], table["log"], table.get("game")))
+            state = table["state"]
+            game = None if state is None else state["game"]
+            status = judged.get((table["board"], table["log"], game))
             if status is not None:  # the finished game on this table does not count (yet)
                 table["uncounted"] = "unfollowed" if status == PROBLEM else "waiting"
             seat = seats.get(table["board"])
             if seat is None:
                 continue
             table["seat"] = seat.to_json()
-            players = table.get("players") or []
-            over_before = table.get("phase") in OVER and done.get(
-                (table["board"], table["log"], table.get("game")), drawn) < drawn
+            players = [] if state is None else state["players"]
+            over_before = state is not None and state["phase"] in OVER and done.get(
+                (table["board"], table["log"], game), drawn) < drawn
             table["wrong_players"] = bool(players) and set(players) != set(seat.players) and not over_before
         return table_sort(tables)
 
@@ -379,7 +397,7 @@ class Night:
 
     # --- what waits for the director ------------------------------------------------------------------------
 
-    def waiting(self) -> list[dict[str, Any]]:
+    def waiting(self) -> list[WaitingJSON]:
         """Every game the director must decide, oldest first: {"id", "reason" ("stranger", "late",
         "disagreement" or "unfollowed"), "board", "round", "stage", "sides" (each side's players), "names" (each
         side's name), "scores", "winner", "detail", "approvable"}."""
@@ -387,9 +405,9 @@ class Night:
             rows = self.db.execute(
                 "SELECT board, log, game, round, stage, sides, scores, winner, reason, detail, status FROM games "
                 "WHERE status IN (?, ?) ORDER BY at, board, log, game", (WAITING, PROBLEM)).fetchall()
-        items = []
+        items: list[WaitingJSON] = []
         for board, log_, game, number, stage, sides, scores, winner, reason, detail, status in rows:
-            facts = json.loads(detail) if detail else {}
+            facts: DetailJSON = json.loads(detail) if detail else {}
             facts.pop("claim", None)
             sides_of = json.loads(sides)
             items.append({"id": f"{board}/{log_}/{game}", "reason": reason, "board": board, "round": number,
@@ -419,7 +437,7 @@ class Night:
                 raise Refused("unfollowed", "a result that does not follow the rules cannot be approved: the "
                               "board must replay the game", item=item)
             if reason == "disagreement":
-                cards = {c["player"]: c for c in json.loads(detail)["cards"]}
+                cards: dict[str, HandCardJSON] = {c["player"]: c for c in json.loads(detail)["cards"]}
                 if card not in cards:
                     raise Refused("which_card", f"say whose card counts: {' or '.join(cards)}", cards=list(cards))
                 chosen = cards[card]
@@ -520,22 +538,23 @@ class Night:
         seats: list[Seat] = []
         for depth, matches in enumerate(drawn["rounds"]):
             for k, match in enumerate(matches):
-                if match["winner"] is not None or None in match["players"]:
+                first, second = match["players"]
+                if match["winner"] is not None or first is None or second is None:
                     continue
                 used = {s.board for s in seats}
                 want = k * 2 ** depth
                 free = [i for i, b in enumerate(boards) if b not in used]
                 index = want if want < len(boards) and boards[want] not in used else (free[0] if free else None)
                 if index is not None:
-                    seats.append(Seat(index + 1, boards[index], (match["players"][0], match["players"][1])))
+                    seats.append(Seat(index + 1, boards[index], (first, second)))
         return sorted(seats, key=lambda s: s.table)
 
-    def pairings(self) -> dict[str, Any] | None:
+    def pairings(self) -> PairingsJSON | None:
         """The seats now: {"round": N, "drawn", "stage", "tables": [{"table", "board", "players"}], "byes"}."""
         number, seats, byes = self.current_seats()
         if not number:
             return None
-        stage = QUALIFYING if self.playoffs_drawn() is None else PLAYOFFS
+        stage: Stage = QUALIFYING if self.playoffs_drawn() is None else PLAYOFFS
         return {"round": number, "drawn": self.round_drawn(number), "stage": stage,
                 "tables": [s.to_json() for s in seats], "byes": byes}
 
@@ -593,8 +612,8 @@ class Night:
             if other is None:
                 return Entry("first", f"{player}'s card for round {number} is in; it counts when {opponent} enters "
                              "the same game")
-            mine = {"player": player, "opponent": opponent, "score": score, "against": against}
-            theirs = {"player": opponent, "opponent": other[0], "score": other[1], "against": other[2]}
+            mine: HandCardJSON = {"player": player, "opponent": opponent, "score": score, "against": against}
+            theirs: HandCardJSON = {"player": opponent, "opponent": other[0], "score": other[1], "against": other[2]}
             if tuple(other) != (player, against, score):
                 key = (HAND, f"{number:04d}", _pair_number(player, opponent))
                 counted = self.db.execute("SELECT status FROM games WHERE board = ? AND log = ? AND game = ?",
@@ -617,8 +636,8 @@ class Night:
             self._count_hand(number, mine, COUNTS)
         return Entry("counts", f"round {number}: {player} {score}, {opponent} {against}, entered by both: it counts")
 
-    def _count_hand(self, number: int, card: dict[str, Any], status: str, *, reason: str | None = None,
-                    detail: dict[str, Any] | None = None, target: int = 121) -> None:
+    def _count_hand(self, number: int, card: HandCardJSON, status: str, *, reason: str | None = None,
+                    detail: DetailJSON | None = None, target: int = 121) -> None:
         """The game of a card (`player`, `opponent`, `score`, `against`) in round `number`, as `status`."""
         player, opponent, score, against = card["player"], card["opponent"], card["score"], card["against"]
         lines = skunk_lines(target)
@@ -627,14 +646,14 @@ class Night:
             "double skunk" if len(lines) > 1 and loser_score < lines[1] else "skunk" if loser_score < lines[0]
             else None)
         key = (HAND, f"{number:04d}", _pair_number(player, opponent))
-        sides = [{"players": [player], "score": score}, {"players": [opponent], "score": against}]
+        sides = [([player], score), ([opponent], against)]
         self._put_game(key, 0, number=number, stage=QUALIFYING, sides=sides, winner=0 if score > against else 1,
                        skunk=skunk, won=MATCH_SCORING["standard"][skunk], target=target, status=status,
                        reason=reason, detail=detail, at=time.time())
 
     # --- the playoffs ---------------------------------------------------------------------------------------
 
-    def line_tie(self) -> dict[str, Any] | None:
+    def line_tie(self) -> LineTieJSON | None:
         """Players equal on everything the night ranks by across the qualifying line, were the playoffs drawn
         now: {"players": tied, "places": how many of them go through, "rank"}; None when the line is clear."""
         ranked = self._entrants()
@@ -694,7 +713,7 @@ class Night:
         drawn = self.setting("playoffs_drawn")
         return None if drawn is None else float(drawn)
 
-    def bracket(self) -> dict[str, Any] | None:
+    def bracket(self) -> BracketJSON | None:
         """The bracket as the playoff games have filled it: {"best_of", "seeds", "rounds": [[match]], "tie"}."""
         if self.playoffs_drawn() is None:
             return None
@@ -709,7 +728,7 @@ class Night:
         self.db.close()
 
 
-def _said(value: Any) -> str:
+def _said(value: object) -> str:
     return "yes" if value is True else "no" if value is False else str(value)
 
 
@@ -724,10 +743,11 @@ def _pair_number(a: str, b: str) -> int:
     return int.from_bytes(hashlib.sha256("\n".join(sorted((a, b))).encode()).digest()[:4], "big")
 
 
-def table_sort(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def table_sort(tables: list[TableJSON]) -> list[TableJSON]:
     """Tables in their seats' order, then by board id with its number read as a number (t2 before t10)."""
-    def key(table: dict[str, Any]) -> tuple[int, str, int]:
+    def key(table: TableJSON) -> tuple[int, str, int]:
         digits = "".join(c for c in table["board"] if c.isdigit())
-        return (table.get("seat", {}).get("table", 10**6), table["board"].rstrip("0123456789"),
+        seat = table.get("seat")
+        return (10**6 if seat is None else seat["table"], table["board"].rstrip("0123456789"),
                 int(digits) if digits else 0)
     return sorted(tables, key=key)

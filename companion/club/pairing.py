@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from companion.club.payloads import SeatJSON
 
 BYE = "(bye)"
 
@@ -72,7 +73,7 @@ class Seat:
     board: str
     players: tuple[str, str]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatJSON:
         return {"table": self.table, "board": self.board, "players": list(self.players)}
 
 

@@ -6,16 +6,17 @@
     cribbage/CLUB/seats/BOARD           the round's seat at this board, from the scoreboard (QoS 1, retained):
                                         {"v":2,"round":4,"table":4,"players":["Ann","Bob"]} (players [] when idle)
 
-Every payload is a JSON object with `"v": 2`; its `state` is the game's one projection
+Every payload is a JSON object with `"v": 2`, typed in payloads.py and published as a JSON Schema
+(docs/schema/club-event, club-state, club-status and club-seat); its `state` is the game's one projection
 (companion.words.projection: the same keys as `crib replay --json` and the page's `/api/state`). An event
 is identified by its board, its game log ("0003") and its sequence number in that log (the number `ok N`
 shows at the table), so a message delivered twice is recognised and counted once. Anything received is
-checked by `parse_message`: a malformed or forged message raises `BadMessage` with what was wrong, and the
+checked against its schema, then for what a schema cannot say (a winner that is one of the sides, the
+scoreboard's bounds): a malformed or forged message raises `BadMessage` with what was wrong, and the
 scoreboard logs and ignores it. Where the broker cannot keep boards apart (an anonymous broker), each board
 signs what it publishes with a key the director gave it (`sign`: HMAC-SHA256 over the topic and the payload,
 appended as its last field `"sig"`), and a scoreboard holding the club's secret takes only messages whose
-signature is right (`verify`). Version 1 payloads (a flat summary keyed by side names) are still read: they
-are brought to the version-2 form on arrival (`_upgrade`), so the rest of the scoreboard knows one form.
+signature is right (`verify`).
 """
 
 from __future__ import annotations
@@ -25,23 +26,32 @@ import hmac
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal, cast
 
+from companion.club.payloads import (
+    ID,
+    MAX_ROUND,
+    MAX_SEQ,
+    VERSION,
+    EventMessageJSON,
+    SeatMessageJSON,
+    StateMessageJSON,
+    StatusMessageJSON,
+)
 from companion.cribbage.game import GameState
-from companion.cribbage.rules import partnerships, skunk_lines
 from companion.i18n import _
 from companion.words import schema
+from companion.words.contract import InputJSON, StateJSON
 from companion.words.projection import state_json
 
-VERSION = 2
-READ = (1, 2)  # the versions the scoreboard takes
 ROOT = "cribbage"
 MAX_PAYLOAD = 256 * 1024  # bytes; a whole game's state is about 20 KB
 MAX_EVENTS = 2000
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")  # a club or board id: safe in a topic and a URL
-LOG = re.compile(r"^[0-9]{1,8}$")
+NAME = re.compile(ID)
 MAX_SIDES = 4
 MAX_SCORE = 1000
+Kind = Literal["events", "state", "status"]
+SCHEMAS: dict[str, str] = {"events": "club-event", "state": "club-state", "status": "club-status"}
 
 
 class BadMessage(ValueError):
@@ -92,13 +102,16 @@ def club_filter(club: str) -> str:
     return f"{ROOT}/{club}/boards/+/+"
 
 
-def event_payload(board: str, log: str, seq: int, at: float, inp: dict[str, Any], *, state: GameState) -> bytes:
-    return _dump({"v": VERSION, "board": board, "log": log, "seq": seq, "at": at, "input": inp,
-                  "state": state_json(state)})
+def event_payload(board: str, log: str, seq: int, at: float, inp: InputJSON, *, state: GameState) -> bytes:
+    message: EventMessageJSON = {"v": VERSION, "board": board, "log": log, "seq": seq, "at": at, "input": inp,
+                                 "state": state_json(state)}
+    return _dump(message)
 
 
 def state_payload(board: str, log: str, seq: int, at: float, state: GameState) -> bytes:
-    return _dump({"v": VERSION, "board": board, "log": log, "seq": seq, "at": at, "state": state_json(state)})
+    message: StateMessageJSON = {"v": VERSION, "board": board, "log": log, "seq": seq, "at": at,
+                                 "state": state_json(state)}
+    return _dump(message)
 
 
 def seat_topic(club: str, board: str) -> str:
@@ -114,7 +127,9 @@ class TableSeat:
     players: tuple[str, ...]
 
     def payload(self) -> bytes:
-        return _dump({"v": VERSION, "round": self.round, "table": self.table, "players": list(self.players)})
+        message: SeatMessageJSON = {"v": VERSION, "round": self.round, "table": self.table,
+                                    "players": list(self.players)}
+        return _dump(message)
 
     def words(self) -> str:
         """What the board's screen says: "Table 4: Ann against Bob"."""
@@ -126,43 +141,58 @@ class TableSeat:
 
 def parse_seat(payload: bytes) -> TableSeat:
     """A seat message as the board receives it; BadMessage when it is not one."""
-    try:
-        obj = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise BadMessage(f"seat: payload is not JSON ({error})") from None
-    if not isinstance(obj, dict) or obj.get("v") != VERSION:
-        raise BadMessage(f"seat: payload must be a JSON object with \"v\": {VERSION}")
-    number, table, players = obj.get("round"), obj.get("table"), obj.get("players")
-    if not isinstance(number, int) or not isinstance(table, int) or not (
-            _whole(number, 10**4) and _whole(table, 10**4)):
+    obj = _load("seat", payload)
+    seat = cast(SeatMessageJSON, _valid("seat", "club-seat", obj))
+    if not (_whole(seat["round"], MAX_ROUND) and _whole(seat["table"], MAX_ROUND)):
         raise BadMessage("seat: \"round\" and \"table\" must be whole numbers")
-    named = _names(players)
-    if players != [] and (named is None or len(named) != 2):
+    if len(seat["players"]) == 1:
         raise BadMessage("seat: \"players\" must name the table's two players, or be empty")
-    return TableSeat(number, table, tuple(named or ()))
+    return TableSeat(seat["round"], seat["table"], tuple(seat["players"]))
 
 
 def status_payload(online: bool) -> bytes:
-    return _dump({"v": VERSION, "online": online})
+    message: StatusMessageJSON = {"v": VERSION, "online": online}
+    return _dump(message)
 
 
-def _dump(obj: dict[str, Any]) -> bytes:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def _dump(message: EventMessageJSON | StateMessageJSON | StatusMessageJSON | SeatMessageJSON) -> bytes:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _load(where: str, payload: bytes) -> object:
+    """The payload's JSON object of our version; BadMessage when it is not one."""
+    try:
+        obj: object = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise BadMessage(f"{where}: payload is not JSON ({error})") from None
+    if not isinstance(obj, dict) or obj.get("v") != VERSION:
+        raise BadMessage(f"{where}: payload must be a JSON object with \"v\": {VERSION} (what sent it runs another "
+                         "version of the club's protocol: update it)")
+    return obj
+
+
+def _valid(where: str, name: str, obj: object) -> object:
+    """`obj` when it follows the published schema `name`; BadMessage saying where it does not."""
+    try:
+        schema.validate(name, obj)
+    except schema.Invalid as error:
+        raise BadMessage(f"{where}: {error}") from None
+    return obj
 
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One checked message: `kind` is "events", "state" or "status"."""
+    """One checked message: a board's status (`online`), or its state at `log`/`seq` (and an event's input)."""
 
     club: str
     board: str
-    kind: str
+    kind: Kind
     log: str = ""
     seq: int = 0
     at: float = 0.0
-    state: dict[str, Any] | None = None
+    state: StateJSON | None = None
     online: bool | None = None
-    input: dict[str, Any] | None = None  # an event's input, in the game log's form
+    input: InputJSON | None = None  # an event's input, in the game log's form
 
     @property
     def position(self) -> tuple[int, int]:
@@ -171,91 +201,59 @@ class Message:
 
 
 def parse_message(topic: str, payload: bytes, secret: bytes | None = None) -> Message:
-    """Check a message from the broker against the topic tree and the payloads; with the club's `secret`,
-    only a message signed with its board's key is taken."""
+    """Check a message from the broker against the topic tree and its payload's schema; with the club's
+    `secret`, only a message signed with its board's key is taken."""
     parts = topic.split("/")
-    if len(parts) != 5 or parts[0] != ROOT or parts[2] != "boards" or parts[4] not in ("events", "state", "status"):
+    if len(parts) != 5 or parts[0] != ROOT or parts[2] != "boards" or parts[4] not in SCHEMAS:
         raise BadMessage(f"topic {topic!r} is not cribbage/CLUB/boards/BOARD/(events|state|status)")
-    club, board, kind = parts[1], parts[3], parts[4]
+    club, board, kind = parts[1], parts[3], cast(Kind, parts[4])
     if not NAME.match(club) or not NAME.match(board):
         raise BadMessage(f"topic {topic!r} names a club or board that is not a usable id")
     if len(payload) > MAX_PAYLOAD:
         raise BadMessage(f"{topic}: payload of {len(payload)} bytes is over the {MAX_PAYLOAD}-byte limit")
     if secret is not None:
         payload = verify(board_key(secret, board), topic, payload)
-    try:
-        obj = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise BadMessage(f"{topic}: payload is not JSON ({error})") from None
-    if not isinstance(obj, dict) or obj.get("v") not in READ:
-        raise BadMessage(f"{topic}: payload must be a JSON object with \"v\": {VERSION} (or 1)")
+    obj = _valid(topic, SCHEMAS[kind], _load(topic, payload))
     if kind == "status":
-        online = obj.get("online")
-        if not isinstance(online, bool):
-            raise BadMessage(f"{topic}: a status needs \"online\": true or false")
-        return Message(club, board, kind, online=online)
-    if obj.get("board") != board:
-        raise BadMessage(f"{topic}: payload says board {obj.get('board')!r}, the topic says {board!r}")
-    log, seq, at = obj.get("log"), obj.get("seq"), obj.get("at")
-    if not isinstance(log, str) or not LOG.match(log):
-        raise BadMessage(f"{topic}: \"log\" must be the game log's number, like \"0003\"")
-    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= 10**7:
+        return Message(club, board, kind, online=cast(StatusMessageJSON, obj)["online"])
+    message = cast(EventMessageJSON | StateMessageJSON, obj)
+    if message["board"] != board:
+        raise BadMessage(f"{topic}: payload says board {message['board']!r}, the topic says {board!r}")
+    if not _whole(message["seq"], MAX_SEQ):  # JSON Schema's integers include 3.0
         raise BadMessage(f"{topic}: \"seq\" must be a whole number from 0")
-    if isinstance(at, bool) or not isinstance(at, (int, float)):
-        raise BadMessage(f"{topic}: \"at\" must be a time in seconds")
-    state = obj.get("state")
-    if obj["v"] == VERSION:  # the published contract first (docs/schema/state.schema.json), then what it cannot say
-        try:
-            schema.validate("state", state)
-        except schema.Invalid as error:
-            raise BadMessage(f"{topic}: {error}") from None
-    checked = _checked_state(topic, _upgrade(topic, state) if obj["v"] == 1 else state)
-    inp = obj.get("input")
-    if kind == "events" and not (isinstance(inp, dict) and isinstance(inp.get("type"), str)):
-        raise BadMessage(f"{topic}: an event needs its \"input\", like {{\"type\":\"go\"}}")
-    return Message(club, board, kind, log=log, seq=seq, at=float(at), state=checked,
-                   input=inp if kind == "events" else None)
+    state = _checked_state(topic, message["state"])
+    inp = cast(EventMessageJSON, message)["input"] if kind == "events" else None
+    return Message(club, board, kind, log=message["log"], seq=message["seq"], at=float(message["at"]),
+                   state=state, input=inp)
 
 
-def _checked_state(topic: str, state: object) -> dict[str, Any]:
-    """A state (of version 2, or upgraded from 1) whose every value the scoreboard reads is of the kind the
-    projection makes, within the bounds the scoreboard keeps, and whose indices name its sides."""
-    if not isinstance(state, dict):
-        raise BadMessage(f"{topic}: \"state\" must be an object")
-    players, sides = _names(state.get("players")), state.get("sides")
-    if players is None:
-        raise BadMessage(f"{topic}: \"players\" must be a list of up to {MAX_SIDES} names")
-    if not isinstance(sides, list) or not 0 < len(sides) <= MAX_SIDES or not all(
-            isinstance(side, dict) and _names(side.get("players")) is not None
-            and set(side["players"]) <= set(players) and isinstance(side.get("name"), str)
-            and all(_whole(side.get(key)) for key in ("score", "back_peg", "match_points")) for side in sides):
+def _checked_state(topic: str, state: StateJSON) -> StateJSON:
+    """A state (which follows its schema) that says what a schema cannot: its indices name its sides, its
+    sides' players are its players, and its numbers are within the bounds the scoreboard keeps."""
+    players, sides = state["players"], state["sides"]
+    if _names(players) is None:
+        raise BadMessage(f"{topic}: \"players\" must be a list of up to {MAX_SIDES} different names")
+    if not 0 < len(sides) <= MAX_SIDES or not all(
+            _names(side["players"]) is not None and set(side["players"]) <= set(players)
+            and all(_whole(side[key]) for key in ("score", "back_peg", "match_points")) for side in sides):
         raise BadMessage(f"{topic}: \"sides\" must list each side with its players and a score, back peg and match "
                          f"points from 0 to {MAX_SCORE}")
-    rules = state.get("rules")
-    if not isinstance(rules, dict) or not _whole(rules.get("target")) or not rules["target"] >= 5 or not (
-            isinstance(rules.get("skunk_lines"), list) and all(_whole(v) for v in rules["skunk_lines"])):
+    rules = state["rules"]
+    if not (_whole(rules["target"]) and rules["target"] >= 5 and all(_whole(v) for v in rules["skunk_lines"])):
         raise BadMessage(f"{topic}: \"rules\" must give the target (like 121) and the skunk lines")
-    for key in ("variant", "match_scoring"):
-        if not isinstance(rules.get(key), str) or len(rules[key]) > 40:
-            raise BadMessage(f"{topic}: \"rules.{key}\" must be a short text")
-    for key in ("phase", "prompt"):
-        if not isinstance(state.get(key), str) or len(state[key]) > 400:
-            raise BadMessage(f"{topic}: \"{key}\" must be a short text")
-    for key in ("winner", "match_winner"):
-        value = state.get(key)
+    if len(state["prompt"]) > 400:
+        raise BadMessage(f"{topic}: \"prompt\" must be a short text")
+    for key, value in (("winner", state["winner"]), ("match_winner", state["match_winner"])):
         if value is not None and not (_whole(value) and value < len(sides)):
             raise BadMessage(f"{topic}: \"{key}\" must be the index of one of the sides, or null")
-    for key in ("game", "deal", "count"):
-        if not _whole(state.get(key), 10**6):
-            raise BadMessage(f"{topic}: \"{key}\" must be a whole number from 0")
-    events = state.get("events")
-    if not isinstance(events, list) or len(events) > MAX_EVENTS or not all(
-            isinstance(e, dict) and isinstance(e.get("kind"), str) and isinstance(e.get("said"), str)
-            and isinstance(e.get("name"), str) and _whole(e.get("side")) and e["side"] < len(sides)
-            and _whole(e.get("points"), least=-MAX_SCORE) for e in events):
-        raise BadMessage(f"{topic}: \"events\" must list each score with its kind, side, points and words")
-    if state.get("skunk") not in (None, "skunk", "double skunk"):
-        raise BadMessage(f"{topic}: \"skunk\" must be null, \"skunk\" or \"double skunk\"")
+    if not all(_whole(value, 10**6) for value in (state["game"], state["deal"], state["count"])):
+        raise BadMessage(f"{topic}: \"game\", \"deal\" and \"count\" must be whole numbers from 0")
+    events = state["events"]
+    if len(events) > MAX_EVENTS or not all(
+            e["side"] is not None and _whole(e["side"]) and e["side"] < len(sides)
+            and _whole(e["points"], least=-MAX_SCORE) for e in events):
+        raise BadMessage(f"{topic}: \"events\" must list up to {MAX_EVENTS} scores, each with its side's index and "
+                         "its points")
     return state
 
 
@@ -263,47 +261,8 @@ def _whole(value: object, most: int = MAX_SCORE, least: int = 0) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
-def _upgrade(topic: str, state: object) -> dict[str, Any]:
-    """A version-1 summary in the version-2 form: the sides from the players (partners sit across), each side's
-    numbers from the summary's tables keyed by its name, the last score said as the one event."""
-    if not isinstance(state, dict) or _names(state.get("players")) is None:
-        raise BadMessage(f"{topic}: a version-1 \"state\" must be an object with its \"players\"")
-    players = tuple(state["players"])
-    names = _names(state.get("sides"))
-    sides = partnerships(players)
-    if names is None or len(names) != len(sides):
-        raise BadMessage(f"{topic}: a version-1 \"sides\" must name one side a player, or two partnerships")
-    tables: list[dict[str, Any]] = [state.get(key) or {} for key in ("scores", "back_pegs", "match_points")]
-    if not all(isinstance(t, dict) and set(t) == set(names) for t in tables):
-        raise BadMessage(f"{topic}: \"scores\", \"back_pegs\" and \"match_points\" must give each side a score")
-    target = state.get("target")
-    if not isinstance(target, int) or not _whole(target) or target < 5:
-        raise BadMessage(f"{topic}: \"target\" must be the points that win, like 121")
-    said = state.get("said")
-    index = {name: i for i, name in enumerate(names)}
-    winners = [state.get(key) for key in ("winner", "match_winner")]
-    if not all(w is None or (isinstance(w, str) and w in index) for w in winners):
-        raise BadMessage(f"{topic}: \"winner\" and \"match_winner\" must be one of the sides or null")
-    if isinstance(said, dict) and not (isinstance(said.get("side"), str) and said["side"] in index):
-        raise BadMessage(f"{topic}: \"said\" must be null or the last score with its side, points and words")
-    events: list[dict[str, Any]] = [] if not isinstance(said, dict) else [
-        {"kind": "", "side": index[said["side"]], "player": None, "points": said.get("points"),
-         "deal": state.get("deal"), "claimed": None, "notes": [], "name": said.get("label"),
-         "said": said.get("words")}]
-    return {**{k: v for k, v in state.items() if k not in ("scores", "back_pegs", "said", "skunk_line")},
-            "sides": [{"players": list(players_of), "name": name, "score": tables[0][name], "back_peg": tables[1][name],
-                       "match_points": tables[2][name]} for players_of, name in zip(sides, names, strict=True)],
-            "rules": {"variant": state.get("variant"), "players": len(players), "target": target,
-                      "match_scoring": state.get("match_scoring"),
-                      "skunk_lines": list(skunk_lines(target))},
-            "winner": None if winners[0] is None else index[winners[0]],
-            "match_winner": None if winners[1] is None else index[winners[1]],
-            "events": events}
-
-
-def _names(value: object) -> list[str] | None:
+def _names(value: list[str]) -> list[str] | None:
     """`value` when it is a list of 1 to MAX_SIDES different, short names."""
-    if (isinstance(value, list) and 0 < len(value) <= MAX_SIDES
-            and all(isinstance(v, str) and 0 < len(v) <= 80 for v in value) and len(set(value)) == len(value)):
+    if 0 < len(value) <= MAX_SIDES and all(0 < len(v) <= 80 for v in value) and len(set(value)) == len(value):
         return value
     return None

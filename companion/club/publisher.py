@@ -28,8 +28,9 @@ from urllib.parse import urlsplit
 from companion.club import protocol
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.transcript import Input, input_to_json, parse_input
+from companion.cribbage.transcript import Input, parse_input
 from companion.gamelog import games_dir, is_header
+from companion.words.projection import input_json
 
 log = logging.getLogger(__name__)
 
@@ -271,7 +272,7 @@ class Publisher:
                 except CribbageError as error:  # the table refuses such inputs; a hand-edited log could hold one
                     log.warning("club: %s input %d does not apply (%s); publishing stops there", path, seq, error)
                     return
-                payload = protocol.event_payload(self.board, path.stem, above + seq, self.clock(), input_to_json(inp),
+                payload = protocol.event_payload(self.board, path.stem, above + seq, self.clock(), input_json(inp),
                                                  state=state)
                 self._publish("events", payload, where=(path.stem, seq))
                 self.folded = (path.stem, seq, state)

@@ -14,14 +14,15 @@ recorded from the replayed state (a skunk is the engine's, not the board's). A c
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Literal
 
+from companion.club.payloads import DetailJSON
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import parse_input
-from companion.words.contract import StateJSON
+from companion.words.contract import SideJSON, StateJSON
 from companion.words.projection import state_json
 
 COMPARED = ("players", "winner", "skunk", "game", "phase")
@@ -33,15 +34,14 @@ class Problem:
     heard: `have`, `need`), "refused" (the engine refuses input `seq`), "not_over" (the inputs do not end the
     game) or "differs" (`what` the board claimed against what the inputs give)."""
 
-    code: str
-    facts: dict[str, Any] = field(default_factory=dict)
+    code: Literal["missing", "refused", "not_over", "differs"]
+    facts: DetailJSON
 
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, **self.facts}
+    def to_json(self) -> DetailJSON:
+        return {**self.facts, "code": self.code}
 
 
-def referee(inputs: Iterable[tuple[int, dict[str, Any]]], seq: int,
-            claimed: dict[str, Any]) -> StateJSON | Problem:
+def referee(inputs: Iterable[tuple[int, Mapping[str, object]]], seq: int, claimed: StateJSON) -> StateJSON | Problem:
     """The replayed state (the projection's JSON) when the inputs numbered up to `seq` reach `claimed`, else the
     Problem. `inputs` are (sequence number, input as logged); a log with a header numbers its first input 2."""
     upto = sorted((n, inp) for n, inp in inputs if n <= seq)
@@ -58,7 +58,7 @@ def referee(inputs: Iterable[tuple[int, dict[str, Any]]], seq: int,
     return judge(state, claimed)
 
 
-def step(state: GameState, obj: dict[str, Any]) -> GameState | None:
+def step(state: GameState, obj: Mapping[str, object]) -> GameState | None:
     """The state after one logged input, as `crib replay` folds it (an undo takes back the last input); None
     when the engine refuses it."""
     try:
@@ -67,24 +67,27 @@ def step(state: GameState, obj: dict[str, Any]) -> GameState | None:
         return None
 
 
-def judge(state: GameState, claimed: dict[str, Any]) -> StateJSON | Problem:
+def judge(state: GameState, claimed: StateJSON) -> StateJSON | Problem:
     """The state's projection when it is the finished game `claimed` says, else the Problem."""
     replayed = state_json(state)
     if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
         return Problem("not_over", {"scores": _scores(replayed)})
-    keyed: Mapping[str, object] = replayed
+    mine: Mapping[str, object] = replayed
+    theirs: Mapping[str, object] = claimed
     for key in COMPARED:
-        if keyed[key] != claimed.get(key):
-            return Problem("differs", {"what": key, "claimed": claimed.get(key), "replayed": keyed[key]})
-    mine = [{k: s[k] for k in ("players", "score", "match_points")} for s in replayed["sides"]]
-    theirs = [{k: s.get(k) for k in ("players", "score", "match_points")} for s in claimed.get("sides", [])]
-    if mine != theirs:
+        if mine[key] != theirs[key]:
+            return Problem("differs", {"what": key, "claimed": theirs[key], "replayed": mine[key]})
+    if [_counted(side) for side in replayed["sides"]] != [_counted(side) for side in claimed["sides"]]:
         return Problem("differs", {"what": "scores", "claimed": _scores(claimed), "replayed": _scores(replayed)})
-    if replayed["rules"]["target"] != claimed.get("rules", {}).get("target"):
-        return Problem("differs", {"what": "target", "claimed": claimed.get("rules", {}).get("target"),
+    if replayed["rules"]["target"] != claimed["rules"]["target"]:
+        return Problem("differs", {"what": "target", "claimed": claimed["rules"]["target"],
                                    "replayed": replayed["rules"]["target"]})
     return replayed
 
 
-def _scores(state: Mapping[str, Any]) -> list[int]:
-    return [side.get("score") for side in state.get("sides", [])]
+def _counted(side: SideJSON) -> tuple[list[str], int, int]:
+    return side["players"], side["score"], side["match_points"]
+
+
+def _scores(state: StateJSON) -> list[int]:
+    return [side["score"] for side in state["sides"]]

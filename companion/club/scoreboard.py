@@ -22,8 +22,9 @@ import resource
 import statistics
 import threading
 import weakref
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from aiohttp import WSMsgType, web
 
@@ -31,6 +32,7 @@ from companion.boards import BUILTIN_GAMES, BoardLayout, LayoutError, builtin_fo
 from companion.club import export, protocol
 from companion.club.night import Night, Refused
 from companion.club.pairing import Seat
+from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
 from companion.i18n import _, accepted, current, translate_html
 from companion.view.board import board_svg, frame_colours
@@ -42,7 +44,7 @@ WEB_STATIC = Path(__file__).parents[1] / "web" / "static"  # the board page's st
 NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])
 DIRECTOR = web.AppKey("director", str)  # the director's token ("" = no director's actions here)
-BROKER = web.AppKey("broker", dict)  # what the scoreboard knows of its broker: {"anonymous", "signed"}
+BROKER: web.AppKey[BrokerJSON] = web.AppKey("broker")  # what the scoreboard knows of its broker
 PROBE = 5.0  # seconds the anonymous sign-in may take
 ROUND_CHECK = 1.0  # seconds between looks at the night's file for what the director's commands wrote
 
@@ -56,7 +58,7 @@ class Listener:
         self.secret = secret  # the club's signing secret: only messages signed by their board are taken
         self.refused: set[tuple[str, str]] = set()
         self.received = 0
-        self.changed: list[Any] = []  # callbacks for "the page would change"
+        self.changed: list[Callable[[], None]] = []  # callbacks for "the page would change"
         self.client = broker.client(f"cribbage-scoreboard-{club}", clean=False)
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
@@ -108,20 +110,20 @@ class Listener:
                 callback()
 
 
-def snapshot(night: Night, broker: dict[str, Any] | None = None) -> dict[str, Any]:
+def snapshot(night: Night, broker: BrokerJSON) -> NightJSON:
     return {"tables": [{**t, "mini": mini_board(t)} for t in night.table_list()],
             "standings": [s.to_json() for s in night.standings()], "pairings": night.pairings(),
             "scoring": {"name": night.scoring.name, "skunks_before_spread": night.scoring.skunks_before_spread},
-            "bracket": night.bracket(), "broker": broker or {}, "waiting": len(night.waiting())}
+            "bracket": night.bracket(), "broker": broker, "waiting": len(night.waiting())}
 
 
-def director_view(night: Night, broker: dict[str, Any] | None = None) -> dict[str, Any]:
+def director_view(night: Night, broker: BrokerJSON) -> DirectorJSON:
     """What the director's page shows: every game waiting, the tie at the qualifying line (as it stands, or
     as the playoff draw parted it), the rounds and the night's rules."""
     drawn = night.bracket()
     return {"waiting": night.waiting(), "tie": drawn["tie"] if drawn else night.line_tie(),
             "drawn": drawn is not None, "rounds": night.rounds(), "rules": night.rules(),
-            "field": night.field(), "broker": broker or {}}
+            "field": night.field(), "broker": broker}
 
 
 def probe_anonymous(broker: Broker) -> bool | None:
@@ -147,19 +149,20 @@ def probe_anonymous(broker: Broker) -> bool | None:
     return answer[0] if answer else None
 
 
-def mini_board(table: dict[str, Any]) -> dict[str, Any] | None:
+def mini_board(table: TableJSON) -> MiniBoardJSON | None:
     """Which builtin board draws this table, and its lit holes (LED -> colour), as the board's own strip
     would show them: the board page's drawing (`/boards/NAME.svg`) recoloured by the page."""
-    sides, target = table.get("sides"), table.get("rules", {}).get("target")
-    if not sides or not target:
+    state = table["state"]
+    if state is None:
         return None
+    sides, target = state["sides"], state["rules"]["target"]
     try:
         name = builtin_for(len(sides), target)
     except LayoutError:
         return None
     pegs = [(side["score"], min(side["score"], side["back_peg"])) for side in sides]
     colours = frame_colours(peg_frame(_layout(name), pegs, target))
-    return {"layout": name, "lit": {led: colour for led, colour in enumerate(colours) if colour}}
+    return {"layout": name, "lit": {str(led): colour for led, colour in enumerate(colours) if colour}}
 
 
 @functools.cache
@@ -173,7 +176,7 @@ def _board_svg(name: str, target: int) -> str:
     return board_svg(_layout(name), (), target, title=_("The board ({name})").format(name=name))
 
 
-def figures(night: Night) -> dict[str, Any]:
+def figures(night: Night) -> FiguresJSON:
     """What the scoreboard has measured this run: arrivals and their delay, and its own memory."""
     delays = sorted(night.delays)
     quantile = (lambda q: round(delays[min(len(delays) - 1, int(q * len(delays)))] * 1000, 2)) if delays else None
@@ -187,12 +190,13 @@ def figures(night: Night) -> dict[str, Any]:
             "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
 
 
-def make_app(night: Night, director: str = "", broker: dict[str, Any] | None = None) -> web.Application:
+def make_app(night: Night, director: str = "", broker: BrokerJSON | None = None) -> web.Application:
     app = web.Application(client_max_size=4096)
     app[NIGHT] = night
     app[SOCKETS] = weakref.WeakSet()
     app[DIRECTOR] = director
-    app[BROKER] = broker if broker is not None else {}
+    known: BrokerJSON = {"anonymous": None, "signed": False} if broker is None else broker
+    app[BROKER] = known
     app.add_routes([
         web.get("/director", _director_page), web.get("/api/waiting", _waiting), web.post("/api/enter", _enter),
         web.post("/api/decide", _decide),
@@ -224,13 +228,13 @@ async def _waiting(request: web.Request) -> web.Response:
     return web.json_response(director_view(request.app[NIGHT], request.app[BROKER]))
 
 
-def _refusal(status: type[web.HTTPException], code: str, message: str, **facts: Any) -> web.HTTPException:
+def _refusal(status: type[web.HTTPException], code: str, message: str, **facts: object) -> web.HTTPException:
     return status(text=json.dumps({"refusal": code, "message": message, **facts}), content_type="application/json")
 
 
-async def _director_asks(request: web.Request) -> dict[str, Any]:
+async def _director_asks(request: web.Request) -> dict[str, object]:
     """The request's JSON object, once its token is the director's (401 without it, 403 on a scoreboard
-    started without one)."""
+    started without one); its fields are any JSON until the handler checks them."""
     token = request.app[DIRECTOR]
     if not token:
         raise _refusal(web.HTTPForbidden, "no_director", "this scoreboard takes no cards or decisions: start it "
@@ -251,18 +255,23 @@ async def _director_asks(request: web.Request) -> dict[str, Any]:
 async def _enter(request: web.Request) -> web.Response:
     """A card entered by hand: {"round", "player", "opponent", "score", "against"} -> {"status", "message"}."""
     body = await _director_asks(request)
-    fields = {"round": int, "player": str, "opponent": str, "score": int, "against": int}
-    if any(not isinstance(body.get(k), kind) or isinstance(body.get(k), bool) for k, kind in fields.items()):
+    number, player, opponent, score, against = (body.get(k) for k in ("round", "player", "opponent", "score",
+                                                                        "against"))
+    if not (_whole(number) and isinstance(player, str) and isinstance(opponent, str) and _whole(score)
+            and _whole(against)):
         raise _refusal(web.HTTPBadRequest, "body", "a card needs round, player, opponent (names), score and "
                        "against (whole numbers)")
     night = request.app[NIGHT]
     try:
-        entry = night.enter(body["round"], body["player"].strip(), body["opponent"].strip(), body["score"],
-                            body["against"])
+        entry = night.enter(number, player.strip(), opponent.strip(), score, against)
     except Refused as refused:
         raise _refusal(web.HTTPConflict, refused.code, str(refused), **refused.facts) from None
     await push(request.app)
     return web.json_response(entry.to_json())
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 async def _decide(request: web.Request) -> web.Response:
@@ -352,7 +361,7 @@ async def push(app: web.Application) -> None:
 async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int,
                 started: asyncio.Event | None = None, director: str = "", secret: bytes | None = None) -> None:
     """Follow the club and serve its pages until cancelled."""
-    known: dict[str, Any] = {"anonymous": None, "signed": secret is not None}
+    known: BrokerJSON = {"anonymous": None, "signed": secret is not None}
     app = make_app(night, director, known)
     loop = asyncio.get_running_loop()
     pending = asyncio.Event()

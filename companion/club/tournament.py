@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from companion.club.pairing import BYE
+from companion.club.payloads import CardLineJSON, MatchJSON, StandingJSON
 from companion.cribbage.facts import Side
 from companion.words.phrases import listed, side_name
 
@@ -87,7 +86,7 @@ class Standing:
     byes: int = 0
     rank: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StandingJSON:
         return {"player": self.player, "points": self.points, "wins": self.wins, "games": self.games,
                 "spread": self.spread, "skunks": self.skunks, "rank": self.rank, "skunked": self.skunked,
                 "match_points": self.match_points, "byes": self.byes}
@@ -137,7 +136,7 @@ def _order(row: Standing, scoring: Scoring) -> tuple[int, ...]:
 class CardLine:
     round: int | None
     board: str
-    opponent: str
+    opponent: str | None  # None: a bye
     won: bool
     scores: tuple[int, int]  # the player's side's score, then the best opposing score
     points: int
@@ -145,7 +144,7 @@ class CardLine:
     total: int  # points so far
     total_spread: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CardLineJSON:
         return {"round": self.round, "board": self.board, "opponent": self.opponent, "won": self.won,
                 "score": self.scores[0], "against": self.scores[1], "points": self.points, "spread": self.spread,
                 "total": self.total, "total_spread": self.total_spread}
@@ -163,7 +162,7 @@ def scorecard(player: str, games: Iterable[Game], scoring: Scoring,
     for _, _, game, round_number in sorted(entries, key=lambda e: e[:2]):
         if game is None:
             total += BYE_POINTS if scoring.name == "acc" else 0
-            lines.append(CardLine(round_number, "", BYE, True, (0, 0), BYE_POINTS if scoring.name == "acc" else 0,
+            lines.append(CardLine(round_number, "", None, True, (0, 0), BYE_POINTS if scoring.name == "acc" else 0,
                                   0, total, spread))
             continue
         side = game.side_of(player)
@@ -200,7 +199,7 @@ class Match:
     winner: str | None = None
     board: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MatchJSON:
         return {"seeds": list(self.seeds), "players": list(self.players), "wins": self.wins,
                 "winner": self.winner, "board": self.board}
 

@@ -10,6 +10,7 @@ import os
 import pkgutil
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from companion import bench
@@ -17,9 +18,9 @@ from companion.commands import CommandError
 from companion.i18n import _
 
 
-def benchmarks() -> dict[str, Any]:
+def benchmarks() -> dict[str, Callable[..., object]]:
     """Every module in companion.bench that defines `run(quick: bool) -> dict`, by module name."""
-    found = {}
+    found: dict[str, Callable[..., object]] = {}
     for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{bench.__name__}.{info.name}")
         if callable(getattr(module, "run", None)):
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     unknown = [n for n in names if n not in found]
     if unknown:
         raise CommandError(f"no benchmark {unknown[0]!r}: choose from {', '.join(found)}")
-    figures: dict[str, Any] = {"quick": args.quick}
+    figures: dict[str, object] = {"quick": args.quick}  # each benchmark's figures under its name
     for name in names:
         print(f"bench {name} ...", file=sys.stderr, flush=True)
         start = time.perf_counter()

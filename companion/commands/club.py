@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ from companion.i18n import N_, _
 if TYPE_CHECKING:
     from companion.club.night import Night
     from companion.club.pairing import Seat
+    from companion.club.payloads import MatchJSON
     from companion.config import ClubConfig
 
 
@@ -370,7 +372,8 @@ ENTERED = {
 }
 
 
-def refused_words(answer: dict[str, Any]) -> str:
+def refused_words(answer: Mapping[str, object]) -> str:
+    """The scoreboard's refusal (any JSON object the command got back) in the player's words."""
     code = str(answer.get("refusal"))
     template = REFUSED.get(f"{code}/{answer.get('where')}") or REFUSED.get(code)
     try:
@@ -461,7 +464,7 @@ def run_playoffs(args: argparse.Namespace) -> int:
     return 0
 
 
-def _match_words(match: dict[str, Any], *, final: bool = False) -> str:
+def _match_words(match: MatchJSON, *, final: bool = False) -> str:
     sides = [f"({seed}) {player}" if player else "(to come)"
              for seed, player in zip(match["seeds"], match["players"], strict=True)]
     if match["players"][1] is None and match["winner"]:

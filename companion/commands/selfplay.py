@@ -71,14 +71,14 @@ def selfplay(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.games} games, seed {args.seed}, first dealer alternating ({figures['seconds']} s)")
     for name in ("a", "b"):
-        side: dict[str, Any] = figures[name]  # type: ignore[assignment]
+        side = figures["a"] if name == "a" else figures["b"]
         low, high = side["win_rate_95ci"]
         per = side["per_deal"]
         print(f"{name.upper()} {side['level']:<8} wins {side['wins']:>5} ({side['win_rate']:.1%}, 95% CI "
               f"{low:.1%} to {high:.1%}), skunks {side['skunks']}, double skunks {side['double_skunks']}; "
               f"per deal: pegging {per['pegging']:.2f} ({per['pegging_as_dealer']:.2f} as dealer, "
               f"{per['pegging_as_pone']:.2f} as pone), hand {per['hand']:.2f}, crib {per['crib']:.2f} (per crib)")
-    table: dict[str, Any] = figures["table"]  # type: ignore[assignment]
+    table = figures["table"]
     low, high = table["first_dealer_win_rate_95ci"]
     per, show = table["per_deal"], table["per_show"]
     print(f"Table: {table['deals_per_game']:.2f} deals a game; the first dealer wins {table['first_dealer_wins']} "

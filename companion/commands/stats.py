@@ -90,7 +90,8 @@ def describe(report: Report) -> str:
         after = ngettext("after {deals} deal", "after {deals} deals", deals).format(deals=deals)
         lines.append((_("latest game: {name}, {after}") if race.winner is None
                       else _("latest game: {name}, {after}: {winner} won")
-                      ).format(name=race.name, after=after, winner=race.winner))
+                      ).format(name=race.name, after=after,
+                               winner=None if race.winner is None else race.sides[race.winner]["name"]))
     return "\n".join(lines)
 
 

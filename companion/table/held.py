@@ -20,7 +20,7 @@ from companion.words.phrases import error_words, seen_words
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
-    from companion.gamelog import GameLog
+    from companion.gamelog import GameLog, PendingJSON
 
 CRIB_CARDS = 4  # every variant: two players lay away two each; three and four players fill it to four
 HAND_CARDS = 6  # coaching mode, two-player deals
@@ -37,7 +37,7 @@ class HeldCards:
         self.coaching = coaching
         self.cards: list[Card] = []
         self.skip_hands_deal = -1  # the deal whose coached hands the table said "ok" to skip
-        self.kept: dict[str, object] | None = None  # what the pending file beside the log says now
+        self.kept: PendingJSON | None = None  # what the pending file beside the log says now
 
     def coached_player(self, state: GameState) -> str | None:
         """In coaching mode, before the starter: whose six dealt cards are wanted next (pone first)."""
@@ -98,10 +98,10 @@ class HeldCards:
 
     def keep(self, log: GameLog, state: GameState) -> None:
         """Make the pending file say what is held now (removed when nothing is)."""
-        held: dict[str, object] | None = None
+        held: PendingJSON | None = None
         if self.cards or (self.skip_hands_deal == state.deal_number and state.phase is Phase.DEAL):
-            held = {"cards": [str(card) for card in self.cards], "skip_hands_deal": self.skip_hands_deal}
-            held["inputs"] = len(log.inputs)  # a logged input (a manual peg) makes the file say so too
+            held = {"cards": [str(card) for card in self.cards], "skip_hands_deal": self.skip_hands_deal,
+                    "inputs": len(log.inputs)}  # a logged input (a manual peg) makes the file say so too
         if held != self.kept:
             log.write_pending(held)
             self.kept = held
@@ -112,9 +112,9 @@ class HeldCards:
         if data is None:
             log.write_pending(None)  # stale: the input they made is in the log
             return
-        skip = data.get("skip_hands_deal", -1)  # read_pending checked the types
+        skip = data["skip_hands_deal"]
         try:
-            cards = [Card.parse(text) for text in data.get("cards", [])]
+            cards = [Card.parse(text) for text in data["cards"]]
         except CribbageError as error:
             log.warnings.append(f"{log.pending_path}: {error_words(error)}; the cards held are dropped")
             log.write_pending(None)

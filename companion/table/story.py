@@ -12,16 +12,17 @@ works the story out again from the state. Words are made at the edge, never here
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Literal
 
 from typing_extensions import TypedDict
 
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
-from companion.cribbage.facts import Prompt, ScoreEvent, Side
+from companion.cribbage.facts import Prompt, ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import GameState
 from companion.cribbage.refusals import Refusal
-from companion.words.projection import card_json, prompt_json
+from companion.words.contract import AwaitedJSON, CardJSON, InputJSON, ItemJSON
+from companion.words.projection import card_json, input_json, item_json, prompt_json
 
 KEPT = 60  # facts the page can catch up on (a computer's moves may come between two of its snapshots)
 
@@ -145,44 +146,133 @@ class Story:
         return tuple(fact for n, fact in self.facts if n > count)
 
 
-def fact_json(fact: Fact, sides: tuple[Side, ...]) -> dict[str, Any]:
-    """One fact as JSON: its `type` and its values; players by name, a side by its index in the state's `sides`,
-    cards as the projection writes them. No words: a client says it in its own language."""
+class GameFactJSON(TypedDict):
+    n: int  # the fact's number in the story
+    type: Literal["game"]
+    players: list[str]
+    game: int
+
+
+class CutFactJSON(TypedDict):
+    n: int
+    type: Literal["cut"]
+    player: str
+    card: CardJSON
+
+
+class DealFactJSON(TypedDict):
+    n: int
+    type: Literal["deal"]
+    deal: int
+    dealer: str
+
+
+class LaidAwayFactJSON(TypedDict):
+    n: int
+    type: Literal["laid_away"]
+    player: str
+    cards: int  # how many (they stay face down)
+
+
+class StarterFactJSON(TypedDict):
+    n: int
+    type: Literal["starter"]
+    card: CardJSON
+    dealer: str
+
+
+class PlayedFactJSON(TypedDict):
+    n: int
+    type: Literal["played"]
+    player: str
+    card: CardJSON
+    count: int
+
+
+class GoFactJSON(TypedDict):
+    n: int
+    type: Literal["go"]
+    player: str
+
+
+class ScoredFactJSON(TypedDict):
+    n: int
+    type: Literal["scored"]
+    kind: ScoreKind
+    side: int | None  # its index in the state's `sides`
+    player: str | None
+    points: int
+    total: int  # the side's score after it
+    claimed: int | None
+    items: list[ItemJSON]
+
+
+class TakenBackJSON(TypedDict):
+    input: InputJSON
+    player: str | None
+
+
+class UndoneFactJSON(TypedDict):
+    n: int
+    type: Literal["undone"]
+    taken_back: list[TakenBackJSON]
+
+
+class RefusedFactJSON(TypedDict):
+    n: int
+    type: Literal["refused"]
+    code: str  # what refused it: "rule", "input", "entry", "command", "save", "table"
+    refusal: dict[str, object] | None  # the engine's code and its facts (Refusal.to_json)
+
+
+class TurnFactJSON(TypedDict):
+    n: int
+    type: Literal["turn"]
+    awaited: AwaitedJSON
+
+
+FactJSON = (GameFactJSON | CutFactJSON | DealFactJSON | LaidAwayFactJSON | StarterFactJSON | PlayedFactJSON
+            | GoFactJSON | ScoredFactJSON | UndoneFactJSON | RefusedFactJSON | TurnFactJSON)
+
+
+def fact_json(n: int, fact: Fact, sides: tuple[Side, ...]) -> FactJSON:
+    """Fact number `n` as JSON: its `type` and its values; players by name, a side by its index in the state's
+    `sides`, cards as the projection writes them. No words: a client says it in its own language."""
     if isinstance(fact, GameStarted):
-        return {"type": "game", "players": list(fact.players), "game": fact.game}
+        return {"n": n, "type": "game", "players": list(fact.players), "game": fact.game}
     if isinstance(fact, CutForDeal):
-        return {"type": "cut", "player": fact.player, "card": card_json(fact.card)}
+        return {"n": n, "type": "cut", "player": fact.player, "card": card_json(fact.card)}
     if isinstance(fact, DealBegun):
-        return {"type": "deal", "deal": fact.deal, "dealer": fact.dealer}
+        return {"n": n, "type": "deal", "deal": fact.deal, "dealer": fact.dealer}
     if isinstance(fact, LaidAway):
-        return {"type": "laid_away", "player": fact.player, "cards": fact.cards}
+        return {"n": n, "type": "laid_away", "player": fact.player, "cards": fact.cards}
     if isinstance(fact, StarterTurned):
-        return {"type": "starter", "card": card_json(fact.card), "dealer": fact.dealer}
+        return {"n": n, "type": "starter", "card": card_json(fact.card), "dealer": fact.dealer}
     if isinstance(fact, Played):
-        return {"type": "played", "player": fact.player, "card": card_json(fact.card), "count": fact.count}
+        return {"n": n, "type": "played", "player": fact.player, "card": card_json(fact.card), "count": fact.count}
     if isinstance(fact, Go):
-        return {"type": "go", "player": fact.player}
+        return {"n": n, "type": "go", "player": fact.player}
     if isinstance(fact, Scored):
         event = fact.event
-        return {"type": "scored", "kind": event.kind.value, "side": sides.index(event.side) if event.side in sides
-                else None, "player": event.player, "points": event.points, "total": fact.total,
-                "claimed": event.claimed, "items": [item.to_json() for item in event.score.items]}
+        return {"n": n, "type": "scored", "kind": event.kind, "side": sides.index(event.side)
+                if event.side in sides else None, "player": event.player, "points": event.points,
+                "total": fact.total, "claimed": event.claimed, "items": [item_json(i) for i in event.score.items]}
     if isinstance(fact, Undone):
-        return {"type": "undone", "taken_back": [{"input": t.input_to_json(taken.input), "player": taken.player}
-                                                 for taken in fact.taken_back]}
+        return {"n": n, "type": "undone", "taken_back": [{"input": input_json(taken.input), "player": taken.player}
+                                                         for taken in fact.taken_back]}
     if isinstance(fact, Refused):
-        return {"type": "refused", "code": fact.code,
+        return {"n": n, "type": "refused", "code": fact.code,
                 "refusal": fact.refusal.to_json() if fact.refusal is not None else None}
-    return {"type": "turn", "awaited": prompt_json(fact.prompt, sides)}
+    return {"n": n, "type": "turn", "awaited": prompt_json(fact.prompt, sides)}
 
 
 class StoryJSON(TypedDict):
     """The latest facts of the story, each with its number `n` and its `type`, and the newest number."""
 
     count: int
-    facts: list[dict[str, object]]
+    facts: list[FactJSON]
 
 
 def story_json(story: Story, sides: tuple[Side, ...]) -> StoryJSON:
     """The story for the page: the latest facts, each with its number `n`, and the newest number."""
-    return {"count": story.count, "facts": [{"n": n, **fact_json(fact, sides)} for n, fact in story.facts]}
+    return {"count": story.count, "facts": [fact_json(n, fact, sides) for n, fact in story.facts]}

@@ -19,7 +19,16 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.rules import skunk_lines
 from companion.gamelog import GameLog, GameLogError, games_dir
 from companion.stats import DATABASE, games_of, history
-from companion.words.contract import GameJSON
+from companion.words.contract import (
+    BestHandJSON,
+    CostlyDiscardJSON,
+    DrawnCardJSON,
+    GameJSON,
+    HandScoresJSON,
+    OverviewGameJSON,
+    OverviewJSON,
+    SideJSON,
+)
 from companion.words.projection import state_json
 
 # RULES.md: the number of hands (four cards and a starter, hand rules) with each score; 19, 25-27 have none.
@@ -29,51 +38,55 @@ ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5:
              23: 356, 24: 3_680, 28: 76, 29: 4}
 
 
-NAMING = ("name", "played", "time", "levels")  # what names a game: its words, day, minute and computer levels
-
-
-def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:  # SQLite's rows
     with closing(sqlite3.connect(f"file:{state_dir / DATABASE}?mode=ro", uri=True)) as connection:
         return connection.execute(sql, args).fetchall()
 
 
-def overview(state_dir: Path) -> dict[str, Any]:
+def overview(state_dir: Path) -> OverviewJSON:
     """Per-player figures and every game with its race (the score of each side after each deal)."""
     found = history(state_dir)
     report = found.to_json()
-    named = {(g.log, g.game): {key: value for key, value in g.to_json().items() if key in NAMING} for g in found.chosen}
-    races: dict[tuple[str, int], dict[str, list[int]]] = {}
+    named = {(g.log, g.game): g for g in found.chosen}
+    races: dict[tuple[str, int], dict[int, list[int]]] = {}
     for log, game, side, score in _query(state_dir, "SELECT log, game, side, score FROM race "
                                                     "ORDER BY log, game, deal"):
         races.setdefault((log, game), {}).setdefault(side, []).append(score)
-    games = []
-    for log, game, sides, target, finished, winner, skunk in _query(
+    games: list[OverviewGameJSON] = []
+    for log, game, sides_json, target, finished, winner, skunk in _query(
             state_dir, "SELECT log, game, sides, target, finished, winner, skunk FROM games ORDER BY log, game"):
-        names = json.loads(sides)
-        race = [races.get((log, game), {}).get(name, [0]) for name in names]
-        games.append({"log": log, "game": game, "sides": names, "target": target,
-                      "skunk_lines": list(skunk_lines(target)), "finished": bool(finished),
-                      "winner": names.index(winner) if winner in names else None, "skunk": skunk, "race": race,
-                      "scores": [scores[-1] for scores in race], **named.get((log, game), {})})
-    best = [{"player": player, "hand": hand, "log": log, "game": game, "deal": deal,
-             "name": named.get((log, game), {}).get("name", f"{log} {game}")}
-            for player, hand, log, game, deal in _query(
-                state_dir, "SELECT player, hand, log, game, deal FROM deals WHERE hand IS NOT NULL "
-                           "ORDER BY hand DESC, log, game, deal LIMIT 5")]
-    discards = [{"player": player, "loss": round(loss, 2), "laid": _cards(laid), "best": _cards(better), "log": log,
-                 "game": game, "deal": deal}
-                for player, loss, laid, better, log, game, deal in _query(
-                    state_dir, "SELECT player, discard_loss, laid, best, log, game, deal FROM deals "
-                               "WHERE discard_loss > 0.005 ORDER BY discard_loss DESC, log, game, deal LIMIT 5")]
+        sides: list[SideJSON] = json.loads(sides_json)
+        shown: OverviewGameJSON = {
+            "log": log, "game": game, "sides": sides, "target": target, "skunk_lines": list(skunk_lines(target)),
+            "finished": bool(finished), "winner": winner, "skunk": skunk,
+            "race": [races.get((log, game), {}).get(i, [0]) for i in range(len(sides))]}
+        chosen = named.get((log, game))
+        if chosen is not None:
+            listed = chosen.to_json()
+            shown |= {"name": listed["name"], "played": listed["played"], "time": listed["time"],
+                      "levels": listed["levels"]}
+        games.append(shown)
+    best: list[BestHandJSON] = [
+        {"player": player, "hand": hand, "log": log, "game": game, "deal": deal,
+         "name": named[log, game].name if (log, game) in named else f"{log} {game}"}
+        for player, hand, log, game, deal in _query(
+            state_dir, "SELECT player, hand, log, game, deal FROM deals WHERE hand IS NOT NULL "
+                       "ORDER BY hand DESC, log, game, deal LIMIT 5")]
+    discards: list[CostlyDiscardJSON] = [
+        {"player": player, "loss": round(loss, 2), "laid": _cards(laid), "best": _cards(better), "log": log,
+         "game": game, "deal": deal}
+        for player, loss, laid, better, log, game, deal in _query(
+            state_dir, "SELECT player, discard_loss, laid, best, log, game, deal FROM deals "
+                       "WHERE discard_loss > 0.005 ORDER BY discard_loss DESC, log, game, deal LIMIT 5")]
     return {**report, "games_list": games, "best_hands": best, "costly_discards": discards}
 
 
-def _cards(codes: str) -> list[dict[str, str]]:
+def _cards(codes: str) -> list[DrawnCardJSON]:
     """Cards kept as codes, as the page draws them."""
     return [{"code": code, "suit": code[-1]} for code in json.loads(codes)]
 
 
-def hand_scores(state_dir: Path, player: str) -> dict[str, Any]:
+def hand_scores(state_dir: Path, player: str) -> HandScoresJSON:
     """How often `player`'s hands scored each points, beside the share of all hands with that score."""
     history(state_dir)
     counts = dict.fromkeys(range(30), 0)

@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -229,8 +229,9 @@ def _authorise(request: web.Request) -> None:
                        f"on the page (sent as the {TOKEN_HEADER} header)")
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
-    """A control request's JSON object, after the origin and the token are checked."""
+async def _body(request: web.Request) -> dict[str, object]:
+    """A control request's JSON object, after the origin and the token are checked (its fields are any JSON
+    until each handler checks the ones it reads)."""
     if not _same_origin(request):
         raise Refused(403, "this request comes from another site's page: controls only work on this board's page")
     _authorise(request)
@@ -248,7 +249,10 @@ async def _body(request: web.Request) -> dict[str, Any]:
     return data
 
 
-def _field(data: dict[str, Any], name: str, kind: type, example: str) -> Any:
+_Kind = TypeVar("_Kind", str, int, bool)
+
+
+def _field(data: dict[str, object], name: str, kind: type[_Kind], example: str) -> _Kind:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool) != (kind is bool):
         raise Refused(400, f"{name!r} is missing or not {example}")

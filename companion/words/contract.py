@@ -10,14 +10,56 @@ pydantic reads them on Python 3.11)."""
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
 from companion.cribbage.facts import NoteKind, Phase, ScoreKind, Wanted
+from companion.cribbage.transcript import InputKind
+
+if TYPE_CHECKING:
+    from pydantic import GetJsonSchemaHandler
+    from pydantic.json_schema import JsonSchemaValue
+    from pydantic_core import CoreSchema
+
+@dataclass(frozen=True, slots=True)
+class Keywords:
+    """JSON Schema keywords a value's schema adds (`Annotated[int, Keywords(minimum=0)]`): bounds and patterns
+    the TypedDict cannot say. schemagen's pydantic reads them through its hook; nothing else does."""
+
+    keywords: Mapping[str, object]
+
+    def __init__(self, **keywords: object) -> None:
+        object.__setattr__(self, "keywords", keywords)
+
+    def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {**handler(core), **self.keywords}
+
 
 SkunkName = Literal["skunk", "double skunk"]
 SuitLetter = Literal["C", "D", "H", "S"]
+
+
+class InputJSON(TypedDict):
+    """A table input in the game log's form (RULES.md, cribbage/transcript.py): `{"type":"play","card":"5H"}`.
+    Which fields each type takes, and their values, the engine checks (`parse_input`); null stands for a field
+    left out."""
+
+    type: InputKind
+    players: NotRequired[list[str]]
+    dealer: NotRequired[str | None]
+    target: NotRequired[int | None]
+    variant: NotRequired[str | None]
+    muggins: NotRequired[bool]
+    match: NotRequired[int | bool | None]
+    match_scoring: NotRequired[str | None]
+    player: NotRequired[str | None]
+    card: NotRequired[str]
+    cards: NotRequired[list[str]]
+    points: NotRequired[int]
+    claim: NotRequired[int | None]
 
 
 class CardJSON(TypedDict):
@@ -182,3 +224,128 @@ class GameJSON(TypedDict):
     played: NotRequired[str]  # the day it was played (ISO 8601)
     time: NotRequired[str]  # and the minute
     levels: NotRequired[dict[str, str]]  # the computer players' levels, by name
+
+
+# --- the statistics: `crib stats --json` and the statistics page (/api/stats) -----------------------------------
+
+class PlayerStatsJSON(TypedDict):
+    """A player's figures over the games chosen (averages are None where nothing was counted)."""
+
+    player: str
+    games: int  # finished games
+    wins: int
+    skunks_given: int
+    skunks_taken: int
+    match_points: int
+    deals: int
+    pegging: float | None
+    hands: int
+    hand: float | None
+    cribs: int
+    crib: float | None
+    best_hand: int | None
+    coached: int
+    discard_loss: float | None
+
+
+class StatsGameJSON(TypedDict):
+    """A game as `crib stats` lists it: its sides as the projection's (`sides`, each with its final score), the
+    winner by its index in them."""
+
+    number: int  # from 1 over every log in order (`crib stats --game N`)
+    log: str
+    game: int  # its number in its log
+    sides: list[SideJSON]
+    winner: int | None
+    skunk: SkunkName | None
+    finished: bool
+    played: str  # the day (ISO 8601), "" when not known
+    time: str  # and the minute
+    levels: dict[str, str]  # the computer players' levels, by name
+    name: str  # the game for people: day and minute, players, final scores, how it ended
+
+
+class RaceJSON(TypedDict):
+    """The latest game: each side's score at the start and after each deal (`race`, in the order of `sides`)."""
+
+    log: str
+    game: int
+    target: int
+    sides: list[SideJSON]
+    winner: int | None
+    skunk: SkunkName | None
+    name: str
+    finished: bool
+    race: list[list[int]]
+
+
+class StatsJSON(TypedDict):
+    """`crib stats --json`: the chosen games' figures per player, the latest game's race, the games listed."""
+
+    logs: int
+    games: int  # finished games
+    unfinished: int
+    players: dict[str, PlayerStatsJSON]  # by player
+    latest: RaceJSON | None
+    problems: list[str]  # logs left out or repaired while reading
+    chosen: list[StatsGameJSON]
+    hand_counts: dict[str, list[int]]  # per player: hands counted with 0 to 29 points
+
+
+class OverviewGameJSON(TypedDict):
+    """A game on the statistics page, with its race and skunk lines to draw it."""
+
+    log: str
+    game: int
+    sides: list[SideJSON]
+    target: int
+    skunk_lines: list[int]
+    finished: bool
+    winner: int | None
+    skunk: SkunkName | None
+    race: list[list[int]]
+    name: NotRequired[str]
+    played: NotRequired[str]
+    time: NotRequired[str]
+    levels: NotRequired[dict[str, str]]
+
+
+class BestHandJSON(TypedDict):
+    player: str
+    hand: int
+    log: str
+    game: int
+    deal: int
+    name: str
+
+
+class DrawnCardJSON(TypedDict):
+    code: str
+    suit: SuitLetter
+
+
+class CostlyDiscardJSON(TypedDict):
+    player: str
+    loss: float  # points given away against the best discard
+    laid: list[DrawnCardJSON]
+    best: list[DrawnCardJSON]
+    log: str
+    game: int
+    deal: int
+
+
+class OverviewJSON(StatsJSON):
+    """/api/stats: `crib stats --json` with every game's race, the best hands and the costliest discards."""
+
+    games_list: list[OverviewGameJSON]
+    best_hands: list[BestHandJSON]
+    costly_discards: list[CostlyDiscardJSON]
+
+
+class HandScoresJSON(TypedDict):
+    """/api/hands: how often a player's hands scored 0 to 29, beside the share of all hands with each score."""
+
+    player: str
+    hands: int
+    counts: list[int]
+    all: list[float]

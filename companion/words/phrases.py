@@ -298,16 +298,20 @@ def error_words(error: CribbageError, lang: Language | None = None) -> str:
 
 def refusal(why: Refusal, lang: Language | None = None) -> str:
     """Why an input was refused, and what to do instead, in `lang`."""
-    lang = lang or current()
-    words = _REFUSALS.get(why.why)
-    if words is not None:
-        return words(why, lang)
-    return _ruled(why, lang)
+    return REFUSALS[why.why](why, lang or current())
 
 
-def _prompted(message: str) -> Callable[[Refusal, Language], str]:
+Said = Callable[[Refusal, Language], str]  # a refusal's words in a language, from its facts
+
+
+def _prompted(message: str) -> Said:
     """A refusal that ends with what the table waits for: `message` has {prompt}."""
     return lambda r, lang: lang.gettext(message).format(prompt=_prompt(r, lang))
+
+
+def _plain(message: str) -> Said:
+    """A refusal whose words need no facts."""
+    return lambda r, lang: lang.gettext(message)
 
 
 def _prompt(r: Refusal, lang: Language) -> str:
@@ -364,163 +368,167 @@ def _turn(r: Refusal, lang: Language) -> str:
     return said.format(turn=r.other, player=r.player)
 
 
-_REFUSALS = {
+def _not_playing(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    said = (_("{player!r} is not playing: peg for one of {players}") if r.act is Act.PEG
+            else _("{player!r} is not playing: the players are {players}"))
+    return said.format(player=r.player, players=listed(r.players, lang))
+
+
+def _not_in_hand(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    if r.act is Act.DISCARD:
+        return (_("{card} is not in {player}'s hand: lay away cards from {hand}")
+                .format(card=r.card, player=r.player, hand=cards_words(r.cards)))
+    return (_("{card} is not in {player}'s hand: play one of {held}")
+            .format(card=r.card, player=r.player, held=cards_words(r.cards)))
+
+
+def _no_muggins(r: Refusal, lang: Language) -> str:
+    _ = lang.gettext
+    if r.act is Act.PLAY:
+        return _("this game is played without muggins: the play is pegged for you, no claim needed")
+    return _("this game is played without muggins: the hands are counted for you")
+
+
+def _muggins_by_own_side(r: Refusal, lang: Language) -> str:
+    assert r.counting is not None
+    return (lang.gettext("{caller} cannot call muggins on {label}: an opponent calls it")
+            .format(caller=r.other, label=score_name(r.counting, r.player, lang)))
+
+
+def _peg_below_zero(r: Refusal, lang: Language) -> str:
+    assert r.side is not None
+    return (lang.gettext("{side} has {score}: cannot take back {points}")
+            .format(side=side_name(r.side), score=r.total, points=r.points))
+
+
+def _cause(r: Refusal, lang: Language) -> str:
+    """The refusal inside (a field's card, a transcript's line)."""
+    assert r.cause is not None
+    return refusal(r.cause, lang)
+
+
+def _input_example(r: Refusal) -> str:
+    return t.EXAMPLES[r.input or "play"]
+
+
+REFUSALS: dict[Why, Said] = {  # one entry a code: the words of each refusal, from its facts
+    # a game's settings
+    Why.PLAYERS: _plain(N_('a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]')),
+    Why.VARIANT_PLAYERS: lambda r, lang: lang.gettext("the {variant} game is for {number} players, not {players}")
+    .format(variant=r.text, number=lang.number(r.size or 0), players=r.count),
+    Why.TARGET: lambda r, lang: lang.gettext("a game is played to 121 or 61 points, not {target}")
+    .format(target=r.points),
+    Why.MATCH_TARGET: lambda r, lang: lang.gettext("a match is won with 1 or more match points (usually {usual}), "
+                                                   "not {match}").format(usual=r.total, match=r.points),
+    Why.MATCH_SCORING: lambda r, lang: lang.gettext("no match scoring {scoring!r}: use one of {scorings}")
+    .format(scoring=r.text, scorings=", ".join(r.names)),
+    Why.SAME_NAMES: _plain(N_("two players have the same name: give each player a different name")),
+    Why.DEALER_NOT_PLAYING: lambda r, lang: lang.gettext("the dealer {dealer!r} is not one of the players {players}")
+    .format(dealer=r.player, players=listed(r.players, lang)),
     Why.GAME_IN_PROGRESS: _prompted(N_("a game is in progress ({prompt}): finish it, or undo back to its start")),
+    Why.LOSER_DEALS: lambda r, lang: lang.gettext("the loser of the last game deals first: {losers}, not {dealer}")
+    .format(losers=listed(r.players, lang), dealer=r.player),
+    # the flow of the game
+    Why.NO_GAME: _plain(N_('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}')),
     Why.GAME_OVER: _prompted(N_("the game is over ({prompt}): start a new game, or undo")),
+    Why.NOTHING_TO_UNDO: _plain(N_("nothing to undo: no input has been entered")),
+    Why.NOT_AN_INPUT: lambda r, lang: lang.gettext("not a table input: {inp}").format(inp=r.text),
+    Why.NOT_PLAYING: _not_playing,
     Why.CUT_FIRST: _prompted(N_("cut for deal first: {prompt}")),
+    # the cut for deal
     Why.CUT_OVER: _prompted(N_("the cut for deal is over: {prompt}")),
-    Why.HANDS_BEFORE_STARTER: _prompted(N_("hands are entered before the starter is turned: {prompt}")),
-    Why.DISCARDS_BEFORE_CRIB: _prompted(N_("discards are entered before the crib is in: {prompt}")),
-    Why.PLAY_OVER: _prompted(N_("the play is over: {prompt}")),
-    Why.NO_GO_NOW: _prompted(N_("No go now: {prompt}")),
-    Why.CRIB_AFTER_PLAY: _prompted(N_("the crib is counted after the hands: finish the play first ({prompt})")),
-    Why.NO_CRIB_NOW: _prompted(N_("no crib to scan now: {prompt}")),
-    Why.NO_CLAIM_NOW: _prompted(N_("no count to claim now: {prompt}")),
+    Why.CUT_ALREADY: lambda r, lang: lang.gettext("{player} has cut already ({cut}): {prompt}")
+    .format(player=r.player, cut=r.card, prompt=_prompt(r, lang)),
+    Why.CARD_CUT_ALREADY: lambda r, lang: lang.gettext("{card} was cut already: check the card and scan it again")
+    .format(card=r.card),
+    # cards entered
     Why.CARD_TWICE: _card_twice,
     Why.CARD_SEEN: _card_seen,
-    Why.BAD_VALUE: _bad_value,
+    Why.HANDS_BEFORE_STARTER: _prompted(N_("hands are entered before the starter is turned: {prompt}")),
+    Why.HAND_SIZE: lambda r, lang: lang.gettext("{player} was dealt {size} cards: scan all {n}, not {cards}")
+    .format(player=r.player, size=lang.number(r.size or 0), n=r.size, cards=r.count),
+    Why.HAND_IN_ALREADY: lambda r, lang: lang.gettext("{player}'s hand is already in: undo to change it")
+    .format(player=r.player),
+    Why.LAID_AWAY_NOT_IN_HAND: lambda r, lang: lang.gettext("{player} laid away {missing}, which is not in this "
+                                                            "hand: check the cards")
+    .format(player=r.player, missing=r.card),
+    Why.DISCARDS_BEFORE_CRIB: _prompted(N_("discards are entered before the crib is in: {prompt}")),
+    Why.DISCARD_SIZE: lambda r, lang: lang.ngettext("each player lays away {size} card to the crib, not {cards}",
+                                                    "each player lays away {size} cards to the crib, not {cards}",
+                                                    r.size or 0).format(size=lang.number(r.size or 0), cards=r.count),
+    Why.DISCARD_IN_ALREADY: lambda r, lang: lang.gettext("{player}'s discard is already in: undo to change it")
+    .format(player=r.player),
+    Why.NOT_IN_HAND: _not_in_hand,
+    Why.STARTER_TURNED: lambda r, lang: lang.gettext("the starter is already turned ({starter}): {prompt}")
+    .format(starter=r.card, prompt=_prompt(r, lang)),
+    Why.STARTER_FIRST: _plain(N_("scan the starter first: the play starts after the starter is turned")),
+    Why.NO_MUGGINS: _no_muggins,
+    # the play
+    Why.PLAY_OVER: _prompted(N_("the play is over: {prompt}")),
+    Why.NO_GO_NOW: _prompted(N_("No go now: {prompt}")),
     Why.GO_WHILE_ANY_CARD_FITS: _go_while,
     Why.GO_WHILE_A_CARD_FITS: _go_while,
     Why.GO_WHILE_A_CARD_MAY_FIT: _go_while,
     Why.ALL_PLAYED: _turn,
     Why.NOT_YOUR_TURN: _turn,
+    Why.PLAY_CLAIM_RANGE: lambda r, lang: lang.gettext("one card pegs 0 to {most} points, not {claim}: claim again")
+    .format(most=r.total, claim=r.points),
+    Why.PAST_31: lambda r, lang: lang.gettext("the count is {count}: {card} would make {total}; play a lower card or "
+                                              "say go").format(count=r.count, card=r.card, total=r.total),
+    # the show
+    Why.CRIB_AFTER_PLAY: _prompted(N_("the crib is counted after the hands: finish the play first ({prompt})")),
+    Why.NO_CRIB_NOW: _prompted(N_("no crib to scan now: {prompt}")),
+    Why.CRIB_SIZE: lambda r, lang: lang.gettext("the crib holds four cards: scan all four, not {cards}")
+    .format(cards=r.count),
+    Why.CRIB_CARD_IS_STARTER: lambda r, lang: lang.gettext("{card} is the starter, not a crib card: scan the four "
+                                                           "cards laid away").format(card=r.card),
+    Why.CRIB_CARD_PLAYED: lambda r, lang: lang.gettext("{card} was played by {who} this deal: the crib holds the four "
+                                                       "cards laid away").format(card=r.card, who=r.player),
+    Why.CRIB_CARD_IN_HAND: lambda r, lang: lang.gettext("{card} is in {who}'s hand: the crib holds the four cards "
+                                                        "laid away").format(card=r.card, who=r.player),
+    Why.CRIB_LACKS_DISCARD: lambda r, lang: lang.gettext("{who} laid away {missing}: the crib must hold it; check the "
+                                                         "crib cards").format(who=r.player, missing=r.card),
+    Why.NO_CLAIM_NOW: _prompted(N_("no count to claim now: {prompt}")),
+    Why.CLAIM_RANGE: lambda r, lang: lang.gettext("a hand scores 0 to 29, not {points}: claim again")
+    .format(points=r.points),
+    Why.CLAIM_IMPOSSIBLE: lambda r, lang: lang.gettext("no hand scores {points} (nor 19, 25, 26 or 27): count again "
+                                                       "and claim").format(points=r.points),
+    Why.NO_MUGGINS_TO_CALL: _plain(N_("muggins is called right after a claim that was too low or too high, and the "
+                                      "last input was not one: no points to take")),
+    Why.MUGGINS_BY_OWN_SIDE: _muggins_by_own_side,
+    # pegging by hand
+    Why.PEG_RANGE: lambda r, lang: lang.gettext("peg 1 to {target} points (or a negative number to take points "
+                                                "back), not {points}").format(target=r.total, points=r.points),
+    Why.PEG_BELOW_ZERO: _peg_below_zero,
+    # scoring tools
+    Why.PILE_PAST_31: lambda r, lang: lang.gettext("those cards count {count}: the count may never pass 31")
+    .format(count=r.count),
+    Why.SHOW_SIZE: lambda r, lang: lang.gettext("a hand shows four cards (three in five-card cribbage); got {cards}")
+    .format(cards=r.count),
+    Why.SHOW_SAME_CARD: _plain(N_("the same card appears twice: check the hand and the starter")),
+    # cards typed
+    Why.BAD_RANK: lambda r, lang: lang.gettext("rank {rank} is not a card rank: use 1 (ace) to 13 (king)")
+    .format(rank=r.count),
+    Why.NOT_A_CARD: lambda r, lang: lang.gettext("{text!r} is not a card: type {forms}")
+    .format(text=r.text, forms=lang.gettext(ACCEPTED_FORMS)),
+    Why.NO_SUIT: lambda r, lang: lang.gettext("{text!r} has no suit I know: type {forms}")
+    .format(text=r.text, forms=lang.gettext(ACCEPTED_FORMS)),
+    # inputs as JSON
+    Why.NOT_JSON: lambda r, lang: lang.gettext("not JSON ({msg}): write one input a line, like {example}")
+    .format(msg=r.text, example=t.EXAMPLES["play"]),
+    Why.NOT_AN_OBJECT: lambda r, lang: lang.gettext("an input is a JSON object, like {example}")
+    .format(example=t.EXAMPLES["play"]),
+    Why.UNKNOWN_TYPE: lambda r, lang: lang.gettext("unknown input type {kind}: use one of {types}, like {example}")
+    .format(kind=r.text, types=", ".join(r.names), example=t.EXAMPLES["play"]),
+    Why.UNKNOWN_FIELD: lambda r, lang: lang.gettext("{kind} input has no field {name!r} (it takes {allowed}): like "
+                                                    "{example}")
+    .format(kind=r.input, name=r.field, allowed=", ".join(r.names) or "no fields", example=_input_example(r)),
+    Why.MISSING_FIELD: lambda r, lang: lang.gettext("{kind} input needs the field {missing!r}: like {example}")
+    .format(kind=r.input, missing=r.field, example=_input_example(r)),
+    Why.BAD_VALUE: _bad_value,
+    Why.BAD_FIELD: lambda r, lang: lang.gettext("{kind} input, field {name!r}: {error}")
+    .format(kind=r.input, name=r.field, error=_cause(r, lang)),
+    Why.BAD_LINE: lambda r, lang: lang.gettext("line {number}: {error}").format(number=r.count, error=_cause(r, lang)),
 }
-
-
-def _ruled(r: Refusal, lang: Language) -> str:  # one sentence a rule
-    _, n = lang.gettext, lang.number
-    why = r.why
-    if why is Why.PLAYERS:
-        return _('a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]')
-    if why is Why.VARIANT_PLAYERS:
-        return (_("the {variant} game is for {number} players, not {players}")
-                .format(variant=r.text, number=n(r.size or 0), players=r.count))
-    if why is Why.TARGET:
-        return _("a game is played to 121 or 61 points, not {target}").format(target=r.points)
-    if why is Why.MATCH_TARGET:
-        return (_("a match is won with 1 or more match points (usually {usual}), not {match}")
-                .format(usual=r.total, match=r.points))
-    if why is Why.MATCH_SCORING:
-        return _("no match scoring {scoring!r}: use one of {scorings}").format(scoring=r.text,
-                                                                              scorings=", ".join(r.names))
-    if why is Why.SAME_NAMES:
-        return _("two players have the same name: give each player a different name")
-    if why is Why.DEALER_NOT_PLAYING:
-        return (_("the dealer {dealer!r} is not one of the players {players}")
-                .format(dealer=r.player, players=listed(r.players, lang)))
-    if why is Why.LOSER_DEALS:
-        return (_("the loser of the last game deals first: {losers}, not {dealer}")
-                .format(losers=listed(r.players, lang), dealer=r.player))
-    if why is Why.NO_GAME:
-        return _('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}')
-    if why is Why.NOTHING_TO_UNDO:
-        return _("nothing to undo: no input has been entered")
-    if why is Why.NOT_AN_INPUT:
-        return _("not a table input: {inp}").format(inp=r.text)
-    if why is Why.NOT_PLAYING:
-        said = (_("{player!r} is not playing: peg for one of {players}") if r.act is Act.PEG
-                else _("{player!r} is not playing: the players are {players}"))
-        return said.format(player=r.player, players=listed(r.players, lang))
-    if why is Why.CUT_ALREADY:
-        return (_("{player} has cut already ({cut}): {prompt}")
-                .format(player=r.player, cut=r.card, prompt=_prompt(r, lang)))
-    if why is Why.CARD_CUT_ALREADY:
-        return _("{card} was cut already: check the card and scan it again").format(card=r.card)
-    if why is Why.HAND_SIZE:
-        return (_("{player} was dealt {size} cards: scan all {n}, not {cards}")
-                .format(player=r.player, size=n(r.size or 0), n=r.size, cards=r.count))
-    if why is Why.HAND_IN_ALREADY:
-        return _("{player}'s hand is already in: undo to change it").format(player=r.player)
-    if why is Why.LAID_AWAY_NOT_IN_HAND:
-        return (_("{player} laid away {missing}, which is not in this hand: check the cards")
-                .format(player=r.player, missing=r.card))
-    if why is Why.DISCARD_SIZE:
-        return (lang.ngettext("each player lays away {size} card to the crib, not {cards}",
-                              "each player lays away {size} cards to the crib, not {cards}", r.size or 0)
-                .format(size=n(r.size or 0), cards=r.count))
-    if why is Why.DISCARD_IN_ALREADY:
-        return _("{player}'s discard is already in: undo to change it").format(player=r.player)
-    if why is Why.NOT_IN_HAND:
-        if r.act is Act.DISCARD:
-            return (_("{card} is not in {player}'s hand: lay away cards from {hand}")
-                    .format(card=r.card, player=r.player, hand=cards_words(r.cards)))
-        return (_("{card} is not in {player}'s hand: play one of {held}")
-                .format(card=r.card, player=r.player, held=cards_words(r.cards)))
-    if why is Why.STARTER_TURNED:
-        return (_("the starter is already turned ({starter}): {prompt}")
-                .format(starter=r.card, prompt=_prompt(r, lang)))
-    if why is Why.STARTER_FIRST:
-        return _("scan the starter first: the play starts after the starter is turned")
-    if why is Why.NO_MUGGINS:
-        if r.act is Act.PLAY:
-            return _("this game is played without muggins: the play is pegged for you, no claim needed")
-        return _("this game is played without muggins: the hands are counted for you")
-    if why is Why.PLAY_CLAIM_RANGE:
-        return _("one card pegs 0 to {most} points, not {claim}: claim again").format(most=r.total, claim=r.points)
-    if why is Why.PAST_31:
-        return (_("the count is {count}: {card} would make {total}; play a lower card or say go")
-                .format(count=r.count, card=r.card, total=r.total))
-    if why is Why.CRIB_SIZE:
-        return _("the crib holds four cards: scan all four, not {cards}").format(cards=r.count)
-    if why is Why.CRIB_CARD_IS_STARTER:
-        return _("{card} is the starter, not a crib card: scan the four cards laid away").format(card=r.card)
-    if why is Why.CRIB_CARD_PLAYED:
-        return (_("{card} was played by {who} this deal: the crib holds the four cards laid away")
-                .format(card=r.card, who=r.player))
-    if why is Why.CRIB_CARD_IN_HAND:
-        return (_("{card} is in {who}'s hand: the crib holds the four cards laid away")
-                .format(card=r.card, who=r.player))
-    if why is Why.CRIB_LACKS_DISCARD:
-        return (_("{who} laid away {missing}: the crib must hold it; check the crib cards")
-                .format(who=r.player, missing=r.card))
-    if why is Why.CLAIM_RANGE:
-        return _("a hand scores 0 to 29, not {points}: claim again").format(points=r.points)
-    if why is Why.CLAIM_IMPOSSIBLE:
-        return _("no hand scores {points} (nor 19, 25, 26 or 27): count again and claim").format(points=r.points)
-    if why is Why.NO_MUGGINS_TO_CALL:
-        return _("muggins is called right after a claim that was too low or too high, and the last input was "
-                 "not one: no points to take")
-    if why is Why.MUGGINS_BY_OWN_SIDE:
-        assert r.counting is not None
-        return (_("{caller} cannot call muggins on {label}: an opponent calls it")
-                .format(caller=r.other, label=score_name(r.counting, r.player, lang)))
-    if why is Why.PEG_RANGE:
-        return (_("peg 1 to {target} points (or a negative number to take points back), not {points}")
-                .format(target=r.total, points=r.points))
-    if why is Why.PEG_BELOW_ZERO:
-        assert r.side is not None
-        return (_("{side} has {score}: cannot take back {points}")
-                .format(side=side_name(r.side), score=r.total, points=r.points))
-    if why is Why.PILE_PAST_31:
-        return _("those cards count {count}: the count may never pass 31").format(count=r.count)
-    if why is Why.SHOW_SIZE:
-        return _("a hand shows four cards (three in five-card cribbage); got {cards}").format(cards=r.count)
-    if why is Why.SHOW_SAME_CARD:
-        return _("the same card appears twice: check the hand and the starter")
-    if why is Why.BAD_RANK:
-        return _("rank {rank} is not a card rank: use 1 (ace) to 13 (king)").format(rank=r.count)
-    if why is Why.NOT_A_CARD:
-        return _("{text!r} is not a card: type {forms}").format(text=r.text, forms=_(ACCEPTED_FORMS))
-    if why is Why.NO_SUIT:
-        return _("{text!r} has no suit I know: type {forms}").format(text=r.text, forms=_(ACCEPTED_FORMS))
-    if why is Why.NOT_JSON:
-        return (_("not JSON ({msg}): write one input a line, like {example}")
-                .format(msg=r.text, example=t.EXAMPLES["play"]))
-    if why is Why.NOT_AN_OBJECT:
-        return _("an input is a JSON object, like {example}").format(example=t.EXAMPLES["play"])
-    if why is Why.UNKNOWN_TYPE:
-        return (_("unknown input type {kind}: use one of {types}, like {example}")
-                .format(kind=r.text, types=", ".join(r.names),
-                        example=t.EXAMPLES["play"]))
-    if why is Why.UNKNOWN_FIELD:
-        return (_("{kind} input has no field {name!r} (it takes {allowed}): like {example}")
-                .format(kind=r.input, name=r.field, allowed=", ".join(r.names) or "no fields",
-                        example=t.EXAMPLES[r.input or "play"]))
-    if why is Why.MISSING_FIELD:
-        return (_("{kind} input needs the field {missing!r}: like {example}")
-                .format(kind=r.input, missing=r.field, example=t.EXAMPLES[r.input or "play"]))
-    assert r.cause is not None
-    if why is Why.BAD_FIELD:
-        return (_("{kind} input, field {name!r}: {error}")
-                .format(kind=r.input, name=r.field, error=refusal(r.cause, lang)))
-    return _("line {number}: {error}").format(number=r.count, error=refusal(r.cause, lang))

@@ -12,19 +12,37 @@ shows all)."""
 from __future__ import annotations
 
 import functools
+from typing import cast
 
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Note, Phase, Prompt, ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import DealRecord, GameState
 from companion.cribbage.rules import show_order
 from companion.cribbage.scoring import Score, ScoreItem, score_show
+from companion.cribbage.transcript import Input, input_to_json
 from companion.i18n import Language, current
 
-from .contract import AwaitedJSON, CardJSON, DealJSON, EventJSON, ItemJSON, NoteJSON, ShownJSON, StateJSON
+from .contract import (
+    AwaitedJSON,
+    CardJSON,
+    DealJSON,
+    EventJSON,
+    InputJSON,
+    ItemJSON,
+    NoteJSON,
+    ShownJSON,
+    SideJSON,
+    StateJSON,
+)
 from .count import lines, said
 from .phrases import event_name, event_words, notes, prompt_words, score_name, side_name
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
+
+
+def input_json(inp: Input) -> InputJSON:
+    """A table input in the game log's form, as the contract types it (the engine writes it)."""
+    return cast(InputJSON, input_to_json(inp))
 
 
 def card_json(card: Card) -> CardJSON:
@@ -76,6 +94,12 @@ def event_json(event: ScoreEvent, sides: tuple[Side, ...], lang: Language | None
             "lines": list(_counted(event.score, lang)[1]), "total": event.score.total}
 
 
+def side_json(state: GameState, side: Side) -> SideJSON:
+    """A side as every payload shows it: its players, its name, its score, back peg and match points."""
+    return {"players": list(side.players), "name": side_name(side), "score": state.scores[side],
+            "back_peg": state.back_pegs[side], "match_points": state.match_points[side]}
+
+
 def state_json(state: GameState, prompt: Prompt | None = None, lang: Language | None = None) -> StateJSON:
     """The game as every watcher may see it, its words in `lang`; `prompt` is the table's when it says more than
     the engine's."""
@@ -87,8 +111,7 @@ def state_json(state: GameState, prompt: Prompt | None = None, lang: Language | 
     return {
         "schema": SCHEMA,
         "players": list(state.players),
-        "sides": [{"players": list(s.players), "name": side_name(s), "score": state.scores[s],
-                   "back_peg": state.back_pegs[s], "match_points": state.match_points[s]} for s in sides],
+        "sides": [side_json(state, s) for s in sides],
         "rules": {"variant": state.variant, "players": state.rules.players, "target": state.target,
                   "muggins": state.muggins, "match_target": state.match_target,
                   "match_scoring": state.match_scoring, "skunk_lines": list(state.rules.skunk_lines),

@@ -49,10 +49,10 @@ class SimBoard:
         return self.played == len(self.inputs)
 
     def final(self) -> dict[str, Any]:
-        """The board's own state, as the scoreboard should show it."""
+        """The board as the scoreboard should show it: its log, its last input and its game under `state`."""
         state = replay(self.log.inputs)
         return {"board": self.board, "log": self.log.path.stem, "seq": self.log.lines,
-                **json.loads(json.dumps(state_json(state)))}
+                "state": json.loads(json.dumps(state_json(state)))}
 
     def restart(self, broker: Broker, club: str) -> None:
         """The board's power is cut and it starts again: a new publisher over the same state directory."""

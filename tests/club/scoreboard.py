@@ -75,4 +75,5 @@ class Scoreboard:
 
 def shows_final(scoreboard: Scoreboard, boards: list[SimBoard]) -> bool:
     tables = scoreboard.tables()
-    return all({k: v for k, v in tables.get(b.board, {}).items() if k != "online"} == b.final() for b in boards)
+    return all({k: tables.get(b.board, {}).get(k) for k in ("board", "log", "seq", "state")} == b.final()
+               for b in boards)

@@ -11,7 +11,9 @@ import pytest
 
 from companion.club import protocol
 from companion.club.mosquitto import PASSWORD, Mosquitto, wait_for
+from companion.club.pairing import Seat
 from companion.club.publisher import Publisher
+from companion.words import schema
 from tests.club.boards import SimBoard
 from tests.club.scoreboard import BOARDS, CLUB, PLAYERS, Scoreboard, shows_final
 from tests.facts import scores_of
@@ -37,7 +39,7 @@ def test_the_scoreboard_shows_exactly_every_boards_final_state_and_counts_each_g
         standings = {s["player"]: s for s in scoreboard.get("/api/standings")}
         assert sorted(standings) == sorted(p for pair in PLAYERS for p in pair)
         for board in boards:  # each game counted once, for its winner with the match points it earned
-            won = board.final()["sides"][board.final()["winner"]]
+            won = board.final()["state"]["sides"][board.final()["state"]["winner"]]
             [winner] = won["players"]
             assert standings[winner]["wins"] == standings[winner]["games"] == 1
             assert standings[winner]["match_points"] == won["match_points"]
@@ -97,7 +99,7 @@ def test_the_acl_stops_a_board_publishing_under_another_boards_topic(mosquitto, 
         honest.play(1)  # a message after the forgery, to know the forgery had its chance to arrive
         wait_for(lambda: scoreboard.tables().get("t2", {}).get("seq") == honest.log.lines,
                  "the honest board's next input")
-        assert 120 not in scores_of(scoreboard.tables()["t2"]).values()
+        assert 120 not in scores_of(scoreboard.tables()["t2"]["state"]).values()
         assert "t1" not in scoreboard.tables()  # its own topic, but not JSON: logged and ignored
     finally:
         forger.loop_stop()
@@ -127,13 +129,50 @@ def test_home_assistant_finds_the_board_and_reads_its_scores_from_the_retained_s
         assert {c["name"] for c in configs.values()} >= {"Side 1 score", "Side 2 score", "Turn", "Last score said"}
         assert all(c["state_topic"] == state_topic for c in configs.values())
         state = json.loads(seen[state_topic])["state"]
-        assert scores_of(state) == scores_of(board.final())
+        assert scores_of(state) == scores_of(board.final()["state"])
         # what "Side 1 score" and "Last score said" read through their templates
         templates = {c["name"]: c["value_template"] for c in configs.values()}
         assert "value_json.state.sides[0].score" in templates["Side 1 score"]
         assert "(value_json.state.events|last).said" in templates["Last score said"]
-        assert state["events"][-1]["said"] == board.final()["events"][-1]["said"]
+        assert state["events"][-1]["said"] == board.final()["state"]["events"][-1]["said"]
     finally:
         assistant.loop_stop()
         assistant.disconnect()
         board.publisher.close()
+
+
+def test_every_message_of_a_club_run_follows_its_published_schema(mosquitto, tmp_path):
+    """What crosses the broker in a real run (the boards' events, states and statuses, the scoreboard's seats)
+    is recorded by a listener of the whole club and checked against docs/schema/club-*.schema.json."""
+    scoreboard = Scoreboard(mosquitto, tmp_path / "night")
+    heard: list[tuple[str, bytes]] = []
+    listener = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="listener")
+    listener.username_pw_set("homeassistant", PASSWORD)
+    listener.on_message = lambda client, userdata, message: heard.append((message.topic, message.payload))
+    listener.connect("127.0.0.1", mosquitto.port)
+    listener.subscribe(f"cribbage/{CLUB}/#", qos=1)
+    listener.loop_start()
+    boards = [SimBoard(b, tmp_path / b, mosquitto.broker(b), CLUB, seed=30 + i, players=PLAYERS[i])
+              for i, b in enumerate(BOARDS[:2])]
+    try:
+        scoreboard.night.set_round(1, [Seat(1, "t1", PLAYERS[0]), Seat(2, "t2", PLAYERS[1])], [])
+        for board in boards:
+            board.play()
+        wait_for(lambda: shows_final(scoreboard, boards), "both boards' final states")
+        last = {f"cribbage/{CLUB}/boards/{b.board}/events": b.log.lines for b in boards}
+        wait_for(lambda: {topic.split("/")[-1] for topic, _payload in heard} >= {"state", "status", "t1", "t2"}
+                 and {(t, json.loads(p)["seq"]) for t, p in heard if t in last} >= set(last.items()),
+                 "every kind of message, and the boards' last inputs")
+        for topic, payload in list(heard):
+            kind = "club-seat" if topic.split("/")[2] == "seats" else protocol.SCHEMAS[topic.split("/")[-1]]
+            schema.validate(kind, json.loads(payload))
+            if kind == "club-seat":
+                assert protocol.parse_seat(payload).round == 1
+            else:
+                assert protocol.parse_message(topic, payload).board == topic.split("/")[3]
+    finally:
+        listener.loop_stop()
+        listener.disconnect()
+        for board in boards:
+            board.publisher.close()
+        scoreboard.stop()

@@ -42,8 +42,8 @@ def test_a_board_scores_with_its_broker_down_and_the_scoreboard_gets_every_input
     try:
         wait_for(lambda: scoreboard.tables().get("t4", {}).get("seq") == game_log.lines, "the deal at the scoreboard")
         shown = scoreboard.tables()["t4"]
-        assert scores_of(shown) == by_name(table.state.scores)
-        assert shown["prompt"] == prompt_words(table.state.awaited())
+        assert scores_of(shown["state"]) == by_name(table.state.scores)
+        assert shown["state"]["prompt"] == prompt_words(table.state.awaited())
     finally:
         daemon.board.close()
         publisher.close()

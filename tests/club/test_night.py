@@ -29,7 +29,7 @@ def test_a_table_shows_the_latest_state_whatever_the_order_and_however_often_it_
     for message in [*reversed(events), *events, *events[:10]]:
         night.receive(message, received=500.0)
     [table] = night.table_list()
-    assert scores_of(table) == by_name(final.scores)
+    assert scores_of(table["state"]) == by_name(final.scores)
     assert table["seq"] == len(events)
     assert len(night.delays) == len(events)  # each event counted once
 
@@ -69,7 +69,7 @@ def test_the_night_is_read_back_after_a_restart(tmp_path):
     night.set_round(1, [Seat(1, "t1", ("A", "B"))], ["C"], at=7.0)
     night.close()
     again = Night(tmp_path / "night.sqlite")
-    assert scores_of(again.table_list()[0]) == by_name(final.scores)
+    assert scores_of(again.table_list()[0]["state"]) == by_name(final.scores)
     assert again.games_finished() == 1
     assert again.pairings() == {"round": 1, "drawn": 7.0, "byes": ["C"], "stage": "qualifying",
                                 "tables": [{"table": 1, "board": "t1", "players": ["A", "B"]}]}
@@ -78,7 +78,7 @@ def test_the_night_is_read_back_after_a_restart(tmp_path):
 def test_a_board_going_offline_is_shown():
     night = Night()
     night.receive(protocol.parse_message("cribbage/c/boards/t9/status", protocol.status_payload(False)))
-    assert night.table_list() == [{"board": "t9", "log": "", "seq": -1, "online": False}]
+    assert night.table_list() == [{"board": "t9", "log": "", "seq": -1, "online": False, "state": None}]
 
 
 def test_a_board_playing_other_players_than_its_seat_is_flagged_but_not_for_last_rounds_game():

@@ -38,13 +38,13 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path
             boards[1].play(25)
             wait_for(lambda: shows_final(scoreboard, boards), "the boards' states at the scoreboard")
             for board in boards:  # the page shows what the boards show: each side's score, pushed live
-                final = board.final()
+                final = board.final()["state"]
                 card = page.locator("article.club-table", has_text=f"Table {board.board}")
                 for side in final["sides"]:
                     row = card.locator(".side-row", has_text=side["name"])
                     sync_api.expect(row.locator(".score")).to_have_text(str(side["score"]))
                 sync_api.expect(card.locator(".club-prompt")).to_have_text(final["prompt"])
-            winner = winner_of(boards[0].final())
+            winner = winner_of(boards[0].final()["state"])
             assert winner is not None
             sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
             ARTEFACTS.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from companion.club import protocol
 from companion.club.night import Night
 from companion.cribbage.game import replay
-from companion.cribbage.transcript import parse_input
+from companion.cribbage.transcript import INPUT_TYPES, parse_input
 from tests.club.boards import recorded_game
 from tests.facts import by_name, name, said, scores_of, winner_of
 
@@ -41,11 +41,32 @@ def test_a_status_is_online_or_not():
     ("cribbage/c/boards/t1/events", b'{"v":3}', '"v": 2'),
     ("cribbage/c/boards/t1/events", b"[" * 100_000, "not JSON"),
     ("cribbage/c/boards/t1/events", b"[" * 300_000, "over the"),
-    ("cribbage/c/boards/t1/status", b'{"v":1,"online":"yes"}', "true or false"),
+    ("cribbage/c/boards/t1/status", b'{"v":2,"online":"yes"}', "not a club-status payload: data.online must be "
+                                                                "boolean"),
+    ("cribbage/c/boards/t1/status", b'{"v":2}', r"not a club-status payload: data must contain \['online'\]"),
 ])
 def test_a_malformed_message_is_refused_saying_what_is_wrong(topic, payload, said):
     with pytest.raises(protocol.BadMessage, match=said):
         protocol.parse_message(topic, payload)
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda obj: obj.pop("input"), r"not a club-event payload: data must contain \['input'\]"),
+    (lambda obj: obj["input"].update(type="dance"), "data.input.type must be one of"),
+    (lambda obj: obj["input"].update(card=5), "data.input.card must be string"),
+    (lambda obj: obj.update(log="3a"), "data.log must match pattern"),
+    (lambda obj: obj.update(seq=-1), "data.seq must be bigger than or equal to 0"),
+    (lambda obj: obj.update(seq=3.0), '"seq" must be a whole number'),
+    (lambda obj: obj.update(at="noon"), "data.at must be number"),
+    (lambda obj: obj.update(colour="red"), "data must not contain {'colour'} properties"),
+    (lambda obj: obj["state"].update(phase="lunch"), "data.state.phase must be one of"),
+    (lambda obj: obj["state"]["sides"][0].pop("score"), r"data.state.sides\[0\] must contain \['score'\]"),
+])
+def test_an_event_that_breaks_its_schema_is_refused_saying_where(change, said):
+    obj = good_payload("events")
+    change(obj)
+    with pytest.raises(protocol.BadMessage, match=said):
+        protocol.parse_message("cribbage/c/boards/t1/events", json.dumps(obj).encode())
 
 
 def test_a_board_cannot_speak_for_another_in_its_payload():
@@ -67,45 +88,11 @@ def test_forged_scores_are_refused(forge, said):
         protocol.parse_message("cribbage/c/boards/t1/state", json.dumps(obj).encode())
 
 
-def v1_state(**changes):
-    """A board's state as the scoreboard's version-1 protocol sent it: sides by name, tables keyed by them."""
-    return {"players": ["A", "B"], "sides": ["A", "B"], "scores": {"A": 61, "B": 40},
-            "back_pegs": {"A": 55, "B": 38}, "match_points": {"A": 1, "B": 0}, "target": 61, "phase": "game over",
-            "prompt": "A wins 61 to 40", "variant": "two", "match_scoring": "standard", "winner": "A",
-            "match_winner": None, "game": 1, "deal": 5, "count": 0, "skunk_line": 31, "skunk": None,
-            "said": {"side": "A", "label": "A's hand", "points": 8, "words": "fifteen 2, 4, 6 and a pair is 8"},
-            **changes}
-
-
-def v1_payload(state) -> bytes:
-    return json.dumps({"v": 1, "board": "t1", "log": "0001", "seq": 1, "at": 0, "input": {"type": "go"},
-                       "state": state}).encode()
-
-
-def test_a_version_1_board_is_read_in_the_version_2_form():
-    state = protocol.parse_message("cribbage/c/boards/t1/events", v1_payload(v1_state())).state
-    assert state is not None
-    assert [(s["players"], s["score"], s["back_peg"], s["match_points"]) for s in state["sides"]] == [
-        (["A"], 61, 55, 1), (["B"], 40, 38, 0)]
-    assert winner_of(state) == "A" and state["match_winner"] is None
-    assert (state["rules"]["target"], state["rules"]["skunk_lines"][0]) == (61, 31)  # a skunk under 31
-    [last] = state["events"]
-    assert (last["side"], last["points"], last["name"], last["said"]) == (0, 8, "A's hand",
-                                                                          "fifteen 2, 4, 6 and a pair is 8")
-
-
-def test_a_version_1_winner_that_is_no_side_is_refused():
-    with pytest.raises(protocol.BadMessage, match="winner"):
-        protocol.parse_message("cribbage/c/boards/t1/events", v1_payload(v1_state(winner="Zed")))
-
-
-def test_a_version_1_partnership_is_two_sides_of_partners_across_the_table():
-    state = protocol.parse_message("cribbage/c/boards/t1/state", v1_payload(v1_state(
-        players=["A", "B", "C", "D"], sides=["A & C", "B & D"], scores={"A & C": 61, "B & D": 40},
-        back_pegs={"A & C": 55, "B & D": 38}, match_points={"A & C": 1, "B & D": 0}, winner="A & C",
-        said={"side": "A & C", "label": "C's hand", "points": 8, "words": "8"}))).state
-    assert state is not None
-    assert [s["players"] for s in state["sides"]] == [["A", "C"], ["B", "D"]] and state["winner"] == 0
+def test_a_version_1_board_is_told_to_update():
+    payload = json.dumps({"v": 1, "board": "t1", "log": "0001", "seq": 1, "at": 0, "input": {"type": "go"},
+                          "state": {"players": ["A", "B"], "sides": ["A", "B"]}}).encode()
+    with pytest.raises(protocol.BadMessage, match=r'"v": 2 \(what sent it runs another version'):
+        protocol.parse_message("cribbage/c/boards/t1/events", payload)
 
 
 DELETE = object()  # a field left out
@@ -134,7 +121,7 @@ def assert_valid(message, kind):
     assert isinstance(message.at, float)
     assert (kind == "events") == (message.input is not None)
     if message.input is not None:
-        assert isinstance(message.input.get("type"), str)
+        assert input_is_valid(message.input)
     state = message.state
     assert names(state["players"])
     sides = state["sides"]
@@ -169,17 +156,33 @@ def good_payload(kind):
     return json.loads(protocol.event_payload("t1", "0001", 3, 0.0, {"type": "go"}, state=finished_state()))
 
 
+INPUT_FIELDS = {  # what each field of an input may hold (RULES.md's inputs; null: the field left out)
+    "players": lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
+    "card": lambda v: isinstance(v, str), "cards": lambda v: isinstance(v, list) and all(isinstance(c, str) for c in v),
+    "muggins": lambda v: isinstance(v, bool), "points": lambda v: whole(v, -(10**9), 10**9),
+    **dict.fromkeys(("dealer", "player", "variant", "match_scoring"), lambda v: v is None or isinstance(v, str)),
+    **dict.fromkeys(("target", "claim"), lambda v: v is None or whole(v, -(10**9), 10**9)),
+    "match": lambda v: v is None or isinstance(v, bool) or whole(v, -(10**9), 10**9),
+}
+
+
+def input_is_valid(inp):
+    return (isinstance(inp, dict) and inp.get("type") in INPUT_TYPES
+            and all(key in INPUT_FIELDS and INPUT_FIELDS[key](value) for key, value in inp.items() if key != "type"))
+
+
 def top_level_is_valid(kind, obj):
     """A payload's own fields as the protocol (docs/club.md) defines them; its state is left valid here."""
-    if not isinstance(obj, dict) or obj.get("v") not in (1, 2) or (obj.get("v") == 1 and kind != "status"):
+    fields = {"v", "online"} if kind == "status" else {"v", "board", "log", "seq", "at", "state",
+                                                        *(("input",) if kind == "events" else ())}
+    if not isinstance(obj, dict) or obj.get("v") != 2 or not set(obj) <= fields:
         return False
     if kind == "status":
         return isinstance(obj.get("online"), bool)
     return (obj.get("board") == "t1" and isinstance(obj.get("log"), str) and bool(re.fullmatch(r"[0-9]{1,8}",
             obj["log"])) and whole(obj.get("seq"), 0, 10**7) and isinstance(obj.get("at"), (int, float))
             and not isinstance(obj.get("at"), bool) and "state" in obj
-            and (kind != "events" or (isinstance(obj.get("input"), dict)
-                                      and isinstance(obj["input"].get("type"), str))))
+            and (kind != "events" or input_is_valid(obj.get("input"))))
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=150)  # a shared, loaded machine
@@ -242,30 +245,16 @@ def test_a_value_in_a_real_state_is_taken_exactly_when_the_protocol_allows_it(ke
         assert_valid(message, "state")
 
 
-V1_KEYS = sorted(v1_state())
-
-
-@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=150)
-@given(key=st.sampled_from(V1_KEYS), value=json_values)
-@example(key="sides", value=[[1], [2]])
-@example(key="winner", value=["A"])
-@example(key="said", value={"side": {}, "label": "go", "points": 1, "words": "1"})
-@example(key="said", value={"side": "A", "label": "go", "points": True, "words": "1"})
-def test_a_version_1_state_with_any_value_is_refused_or_brought_to_a_valid_version_2(key, value):
-    try:
-        message = protocol.parse_message("cribbage/c/boards/t1/events", v1_payload(v1_state(**{key: value})))
-    except protocol.BadMessage:
-        return
-    assert_valid(message, "events")
-
-
 def test_a_seat_for_the_board_is_checked_and_a_bad_one_is_refused():
     seat = protocol.TableSeat(2, 4, ("Ann", "Bob"))
     assert protocol.parse_seat(seat.payload()) == seat
-    for bad in (b"nope", b'{"v":2,"round":2,"table":4,"players":["Ann"]}', b'{"v":2,"round":-1,"table":4,'
-                b'"players":[]}', b'{"v":1,"round":2,"table":4,"players":[]}', b'{"v":2,"round":2,"table":4,'
-                b'"players":["Ann","Ann"]}'):
-        with pytest.raises(protocol.BadMessage):
+    for bad, why in ((b"nope", "not JSON"), (b'{"v":2,"round":2,"table":4,"players":["Ann"]}', "two players"),
+                      (b'{"v":2,"round":-1,"table":4,"players":[]}', "data.round must be bigger than or equal to 0"),
+                      (b'{"v":1,"round":2,"table":4,"players":[]}', '"v": 2'),
+                      (b'{"v":2,"round":2,"table":4,"players":["Ann","Ann"]}', "data.players must contain unique"),
+                      (b'{"v":2,"round":2,"table":4.0,"players":[]}', "whole numbers"),
+                      (b'{"v":2,"round":2,"table":4,"players":[],"x":1}', "must not contain {'x'}")):
+        with pytest.raises(protocol.BadMessage, match=why):
             protocol.parse_seat(bad)
 
 

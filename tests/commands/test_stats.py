@@ -37,7 +37,7 @@ def test_stats_prints_each_player_and_the_latest_game(tmp_path, capsys):
     assert out[-1] == "latest game: 2026-03-14 12:00, Ann 121 v Bob 104, after 4 deals: Ann won"
     assert main(["stats", "--state-dir", str(tmp_path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["players"]["Bob"]["hand"] == 27.333 and data["latest"]["scores"]["Ann"] == [0, 35, 65, 100, 121]
+    assert data["players"]["Bob"]["hand"] == 27.333 and data["latest"]["race"][0] == [0, 35, 65, 100, 121]
 
 
 def test_stats_draws_the_score_race_and_the_averages(tmp_path, capsys):

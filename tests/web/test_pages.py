@@ -23,7 +23,7 @@ from companion.view.pegs import MARKER, render_pegs
 from companion.web import archive
 from companion.web.snapshot import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
-from tests.facts import by_name, name
+from tests.facts import by_name, name, scores_of
 from tests.web.computer_games import Game, play_out
 
 ROOT = Path(__file__).parents[2]
@@ -107,9 +107,10 @@ def test_the_statistics_data_from_the_history(tmp_path):
     data = archive.overview(tmp_path)
     assert data["games"] == 1 and set(data["players"]) == {"Guest", "Easy"}
     (race,) = data["games_list"]
-    assert race["sides"][race["winner"]] == name(state.winner)
-    assert dict(zip(race["sides"], race["scores"], strict=True)) == by_name(state.scores)
-    assert len(race["race"][race["sides"].index("Guest")]) == state.deal_number + 1
+    assert race["sides"][race["winner"]]["name"] == name(state.winner)
+    assert scores_of(race) == by_name(state.scores)
+    guest = next(i for i, side in enumerate(race["sides"]) if side["players"] == ["Guest"])
+    assert len(race["race"][guest]) == state.deal_number + 1
     hands = archive.hand_scores(tmp_path, "Guest")
     shown = [e.score.total for e in state.events if e.kind is ScoreKind.HAND and e.player == "Guest"]
     assert hands["hands"] == len(shown) and sum(hands["counts"]) == len(shown)

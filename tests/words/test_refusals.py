@@ -14,7 +14,7 @@ from companion.cribbage.game import apply, initial_state, replay
 from companion.cribbage.refusals import Act, Refusal, Why
 from companion.cribbage.transcript import ClaimInput, GameInput, PlayInput, StarterInput, parse_input
 from companion.i18n import language
-from companion.words.phrases import error_words, note, refusal
+from companion.words.phrases import REFUSALS, error_words, note, refusal
 
 ENGLISH, GERMAN = language("en"), language("de")
 START = [GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(Card.parse("5C"))]
@@ -28,6 +28,10 @@ def sample(why: Why, act: Act | None = None) -> Refusal:
                    seen=Seen(five, Place.PLAYED, "Bob"), act=act, counting=ScoreKind.HAND, side=Side(("Ann",)),
                    text="'5X'", input="play", field="card", names=("play", "go"),
                    cause=Refusal(Why.NO_SUIT, text="5X"))
+
+
+def test_the_words_of_refusals_are_a_table_of_one_entry_a_code():
+    assert set(REFUSALS) == set(Why)  # each said by its own entry, none by a fall-through
 
 
 @pytest.mark.parametrize("act", [None, *Act])

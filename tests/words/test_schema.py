@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion import schemagen
+from companion.boards import BUILTIN_LAYOUTS, LAYOUT_DIR, load_layout
 from companion.cli import main
 from companion.club import protocol
 from companion.cribbage.game import replay
@@ -85,5 +86,15 @@ def test_the_clubs_retained_state_follows_the_schema_and_a_state_that_breaks_it_
     assert protocol.parse_message(topic, payload).state is not None
     forged = json.loads(payload)
     forged["state"]["sides"][0]["score"] = "121"
-    with pytest.raises(protocol.BadMessage, match="not a state payload"):
+    with pytest.raises(protocol.BadMessage, match=r"not a club-state payload: data.state.sides\[0\].score must be "
+                                                  "integer"):
         protocol.parse_message(topic, json.dumps(forged).encode())
+
+
+@pytest.mark.parametrize("name", BUILTIN_LAYOUTS)
+def test_the_builtin_board_layouts_follow_the_layout_schema(name):
+    data = json.loads((LAYOUT_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    schema.validate("board-layout", data)
+    assert load_layout(name).to_json() == data
+    with pytest.raises(schema.Invalid, match=r"not a board-layout payload: data.holes\[0\] must contain"):
+        schema.validate("board-layout", {**data, "holes": [{"track": 0}]})

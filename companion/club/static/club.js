@@ -25,9 +25,10 @@ async function miniBoard(holder, board, words) {
 }
 
 function drawTable(t) {
+  const game = t.state || { sides: [], events: [], winner: null, phase: "", prompt: "" };  // none heard yet
   const card = el("article", { class: "club-table" + (t.online === false ? " offline" : "")
     + (t.wrong_players ? " wrong" : "") });
-  const status = t.online === false ? _("offline") : PHASES[t.phase] || t.phase || "";
+  const status = t.online === false ? _("offline") : PHASES[game.phase] || game.phase;
   const title = t.seat ? fmt(_("Table {table} · {board}"), { table: t.seat.table, board: t.board })
     : fmt(_("Table {board}"), { board: t.board });
   card.append(el("h2", {}, el("span", {}, title), el("span", { class: "dot" }, status)));
@@ -41,18 +42,18 @@ function drawTable(t) {
     card.append(el("div", { class: "flag" },
       fmt(_("Wrong players: seated {first} against {second}"), { first: t.seat.players[0], second: t.seat.players[1] })));
   }
-  (t.sides || []).forEach((side, i) => {
-    const row = el("div", { class: "side-row" + (t.winner === i ? " winner" : "") },
+  game.sides.forEach((side, i) => {
+    const row = el("div", { class: "side-row" + (game.winner === i ? " winner" : "") },
       el("span", { class: "name" }, side.name), el("span", { class: "score" }, String(side.score)));
     card.append(row);
   });
   const mini = el("div", { class: "mini" });
   card.append(mini);
   miniBoard(mini, t.mini, fmt(_("The board of table {board}: {scores}"), { board: t.board,
-    scores: (t.sides || []).map((side) => `${side.name} ${side.score}`).join(", ") }));
-  const last = (t.events || [])[(t.events || []).length - 1];
-  const said = last && t.sides[last.side] ? `${t.sides[last.side].name}: ${last.said}` : "";
-  card.append(el("div", { class: "club-said" }, said), el("div", { class: "club-prompt" }, t.prompt || ""));
+    scores: game.sides.map((side) => `${side.name} ${side.score}`).join(", ") }));
+  const last = game.events[game.events.length - 1];
+  const said = last && game.sides[last.side] ? `${game.sides[last.side].name}: ${last.said}` : "";
+  card.append(el("div", { class: "club-said" }, said), el("div", { class: "club-prompt" }, game.prompt));
   return card;
 }
 
@@ -115,9 +116,9 @@ async function showCard(player) {
   holder.hidden = false;
   document.getElementById("card-title").textContent = fmt(_("Scorecard: {player}"), { player: card.player });
   document.querySelector("#card-lines tbody").replaceChildren(...card.lines.map(l =>
-    el("tr", {}, num(l.round ?? ""), el("td", { class: "name" }, l.opponent === "(bye)" ? _("bye") : l.opponent),
+    el("tr", {}, num(l.round ?? ""), el("td", { class: "name" }, l.opponent === null ? _("bye") : l.opponent),
        el("td", { class: l.won ? "won" : "" }, l.won ? _("won") : _("lost")),
-       num(l.opponent === "(bye)" ? "" : `${l.score}–${l.against}`), num(l.points), num(signed(l.spread)),
+       num(l.opponent === null ? "" : `${l.score}–${l.against}`), num(l.points), num(signed(l.spread)),
        num(l.total), num(signed(l.total_spread)))));
 }
 

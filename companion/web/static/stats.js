@@ -12,9 +12,9 @@
   function gameTitle(g) {
     const when = g.played ? new Intl.DateTimeFormat(lang(), { dateStyle: "medium", ...(g.time ? { timeStyle: "short" } : {}) })
       .format(new Date(`${g.played}T${g.time || "12:00"}`)) : "";
-    const sides = g.sides.map((side, i) => (g.levels && g.levels[side]
-      ? fmt(_("{side} ({level}) {score}"), { side, level: _(g.levels[side]), score: num(g.scores[i]) })
-      : `${side} ${num(g.scores[i])}`)).join(_(" v "));
+    const sides = g.sides.map(({ name, score }) => (g.levels && g.levels[name]
+      ? fmt(_("{side} ({level}) {score}"), { side: name, level: _(g.levels[name]), score: num(score) })
+      : `${name} ${num(score)}`)).join(_(" v "));
     const named = when ? fmt(_("{when}, {sides}"), { when, sides }) : sides;
     if (!g.finished) return fmt(_("{game} (under way)"), { game: named });
     if (g.skunk) return fmt(g.skunk === "double skunk" ? _("{game} (a double skunk)") : _("{game} (a skunk)"), { game: named });
@@ -52,12 +52,12 @@
         g ? named(g) : `${b.log} ${b.game}`, ", ", fmt(_("deal {deal}"), { deal: b.deal })));
     }));
     $("game").replaceChildren(...games.map((g, i) => el("option", { value: i },
-      g.winner !== null ? fmt(_("{game}: {winner} won"), { game: named(g), winner: g.sides[g.winner] }) : named(g))));
+      g.winner !== null ? fmt(_("{game}: {winner} won"), { game: named(g), winner: g.sides[g.winner].name }) : named(g))));
     $("game").value = String(Math.max(0, games.findIndex((g) => g.finished)));  // the latest finished game
     const pick = () => {
       const g = games[Number($("game").value)];
       if (!g) return;
-      $("race").replaceChildren(Charts.race(g.sides, g.race, g.target, g.skunk_lines));
+      $("race").replaceChildren(Charts.race(g.sides.map((side) => side.name), g.race, g.target, g.skunk_lines));
       $("replay").href = `/games/${g.log}/${g.game}`;
     };
     $("game").addEventListener("change", pick);
