@@ -1,11 +1,12 @@
 """Every test starts in English with an English system locale, whatever the machine's, and leaves it so; `speak`
 makes a test speak another language from then on (a test is an edge, like a command's main).
 Property tests have no time limit: these machines are shared and loaded, and speed is measured by `crib bench`,
-never by a test."""
+never by a test. `os.fsync` does nothing in the tests' process (`fsync_is_free`)."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 
 import pytest
 from hypothesis import settings
@@ -23,6 +24,15 @@ def english(monkeypatch):
     monkeypatch.setenv("LANG", "C.UTF-8")
     with i18n.speaking("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def fsync_is_free(monkeypatch):
+    """`os.fsync` returns at once: it guards only against a power cut, which no test makes (a process killed loses
+    nothing it wrote either way: tests/test_crash.py kills real ones, in their own processes, where fsync is
+    real), and on this machine's disk it cost more than the rest of many tests (4 ms each; the club's tournament
+    night made 1,600). `crib bench` measures the board with it."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 @pytest.fixture
