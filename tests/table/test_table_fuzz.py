@@ -12,6 +12,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -100,6 +101,7 @@ def _check(table: Table, strip: SimStrip) -> None:
     assert strip.latest is None or len(strip.latest) == strip.led_count
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), setup=st.sampled_from(sorted(SETUPS)))
 def test_random_entries_never_crash_the_table_and_the_log_always_replays_to_its_state(data, setup):
