@@ -53,7 +53,6 @@ def _mutate(data: st.DataObject) -> str:
     return "\n".join(lines) + data.draw(st.sampled_from(["\n", "", "\r\n"]))
 
 
-@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(data=st.data())
 def test_check_config_on_a_mangled_file_names_the_file_and_line_or_accepts_it(data):
