@@ -336,13 +336,14 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(browser, speak, tmp_
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         assert [w for w in english if w in page.locator("body").inner_text()] == []
         page.screenshot(path=ARTEFACTS / "board-de-game-over.png", full_page=True)
-        for path, words in (("stats", ["Games finished", "Players", "given away", "Best hands", "Score race",
-                                       "Costliest"]),
-                            ("scoreboard", ["count ", "deals", "Scoreboard"]),
-                            ("games/0001.jsonl/1", ["previous deal", "Dealer", "Starter", "laid away", "deal 1"])):
+        for path, drawn, words in (("stats", "#hands svg", ["Games finished", "Players", "given away", "Best hands",
+                                                            "Score race", "Costliest"]),
+                                   ("scoreboard", "#board svg", ["count ", "deals", "Scoreboard"]),
+                                   ("games/0001.jsonl/1", "#race svg", ["previous deal", "Dealer", "Starter",
+                                                                        "laid away", "deal 1"])):
             view = browser.new_page(**DESKTOP, locale="de-DE")
             view.goto(board.url + path)
-            view.wait_for_timeout(800)
+            view.wait_for_selector(drawn)  # the page has its data and has drawn it
             text = view.locator("body").inner_text()
             assert [w for w in words if w in text] == [], path
             assert axe(view) == [], path
