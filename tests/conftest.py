@@ -67,18 +67,15 @@ def _chromium() -> Iterator[Any]:
 
 
 class SharedBrowser:
-    """The module's Chromium, for one test: `new_page(**options)` and `new_context(**options)` as Playwright's
-    Browser has them (each a fresh profile: no cookies or storage from another test); `close()` closes this test's
-    pages (their sockets too: close them before the server they talk to stops) and leaves the browser running."""
+    """The module's Chromium, for one test: `new_page(**options)` as Playwright's Browser has it (each page a fresh
+    profile: no cookies or storage from another test); `close()` closes this test's pages (their sockets too: close
+    them before the server they talk to stops) and leaves the browser running."""
 
     def __init__(self, chromium: Any) -> None:
         self.chromium = chromium
 
     def new_page(self, **options: Any) -> Any:
         return self.chromium.new_page(**options)
-
-    def new_context(self, **options: Any) -> Any:
-        return self.chromium.new_context(**options)
 
     def close(self) -> None:
         for context in self.chromium.contexts:
