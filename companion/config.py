@@ -417,7 +417,16 @@ def _statements(source: str) -> Iterator[tuple[int, list[str]]]:
 
 def find_line(source: str, path: Sequence[str]) -> int | None:
     """The line (1-based) where a dotted key, or the table holding it, is written in TOML text."""
-    return next((number for number, full in _statements(source) if full[: len(path)] == list(path)), None)
+    return _first_lines(source).get(tuple(path))
+
+
+def _first_lines(source: str) -> dict[tuple[str, ...], int]:
+    """Every path `find_line` answers, with its line: the text read once, not once a key."""
+    first: dict[tuple[str, ...], int] = {}
+    for number, full in _statements(source):
+        for end in range(len(full) + 1):
+            first.setdefault(tuple(full[:end]), number)
+    return first
 
 
 def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
@@ -440,13 +449,14 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
                           .format(path=path, unclosed=_unclosed(source, error))) from None
     name = label or str(path)
     layer: dict[str, _Value] = {}
+    lines = _first_lines(source)
     for section, table in data.items():
         if not isinstance(table, dict):
-            where = f"{name}:{find_line(source, [section]) or 1}"
+            where = f"{name}:{lines.get((section,)) or 1}"
             raise ConfigError(_("{where}: {section}: a key outside any table: put it under a [section] ({tables})")
                               .format(where=where, section=section, tables=', '.join(SECTIONS)))
         for key, value in table.items():
-            layer[f"{section}.{key}"] = _Value(value, f"{name}:{find_line(source, [section, key]) or 1}")
+            layer[f"{section}.{key}"] = _Value(value, f"{name}:{lines.get((section, key)) or 1}")
     return layer
 
 

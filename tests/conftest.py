@@ -1,19 +1,31 @@
 """Every test starts in English with an English system locale, whatever the machine's, and leaves it so; `speak`
 makes a test speak another language from then on (a test is an edge, like a command's main).
 Property tests have no time limit: these machines are shared and loaded, and speed is measured by `crib bench`,
-never by a test."""
+never by a test. `os.fsync` does nothing in the tests' process (`fsync_is_free`). `browser`: Debian's headless
+Chromium, launched once for the tests of a module. tests/README.md lists the shared fixtures."""
 
 from __future__ import annotations
 
 import contextlib
+import os
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
 
 from companion import i18n
+from tests.web.chromium import ARGS, CHROMIUM
 
 settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests run first: those marked `slow` and those in a browser. `dev.py test`'s two workers take
+    what is left from each other (xdist's worksteal), so the run then ends on short tests, not on one long test
+    that keeps a core busy while the other has nothing left. The rest keep their order (the sort is stable)."""
+    items.sort(key=lambda item: not (item.get_closest_marker("slow") or "browser" in getattr(item, "fixturenames", ())))
 
 
 @pytest.fixture(autouse=True)
@@ -25,8 +37,56 @@ def english(monkeypatch):
         yield
 
 
+@pytest.fixture(autouse=True)
+def fsync_is_free(monkeypatch):
+    """`os.fsync` returns at once: it guards only against a power cut, which no test makes (a process killed loses
+    nothing it wrote either way: tests/test_crash.py kills real ones, in their own processes, where fsync is
+    real), and on this machine's disk it cost more than the rest of many tests (4 ms each; the club's tournament
+    night made 1,600). `crib bench` measures the board with it."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
 @pytest.fixture
 def speak():
     """`speak("de")`: the rest of the test speaks German (the language is reset after it)."""
     with contextlib.ExitStack() as stack:
         yield lambda code: stack.enter_context(i18n.speaking(code))
+
+
+@pytest.fixture(scope="module")
+def _chromium() -> Iterator[Any]:
+    """One Playwright and one Chromium for the tests of a module (a launch costs a second). Not for the session:
+    while Playwright's sync API runs, the thread has a running event loop, so asyncio.run() in a later test of
+    another module would fail."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class SharedBrowser:
+    """The module's Chromium, for one test: `new_page(**options)` as Playwright's Browser has it (each page a fresh
+    profile: no cookies or storage from another test); `close()` closes this test's pages (their sockets too: close
+    them before the server they talk to stops) and leaves the browser running."""
+
+    def __init__(self, chromium: Any) -> None:
+        self.chromium = chromium
+
+    def new_page(self, **options: Any) -> Any:
+        return self.chromium.new_page(**options)
+
+    def close(self) -> None:
+        for context in self.chromium.contexts:
+            context.close()
+
+
+@pytest.fixture
+def browser(_chromium: Any) -> Iterator[SharedBrowser]:
+    """Debian's headless Chromium, launched once for the tests of a module (`SharedBrowser`); whatever the test
+    left open is closed after it. A camera needs launch flags of its own: tests/web/phone.py. Where Chromium may
+    be missing, skip: `pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)` (tests/web/browsing.py)."""
+    shared = SharedBrowser(_chromium)
+    yield shared
+    shared.close()

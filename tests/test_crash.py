@@ -74,6 +74,7 @@ def resume_point(marks, mark, acknowledged: int) -> int:
     return done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill", range(4))
 def test_sigkill_after_the_nth_acknowledgement_loses_nothing(tmp_path, uninterrupted, kill):
     """`crib sim` reads the entries from a pipe: the first N are written, and once the Nth is acknowledged the child

@@ -6,7 +6,6 @@ import json
 import re
 import tempfile
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -57,8 +56,7 @@ def test_nul_bytes_left_by_a_power_cut_after_the_last_line_are_dropped(tmp_path)
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_damage_anywhere_keeps_what_is_before_it_or_names_the_line(data):
-    # fsync is a no-op here: it changes no byte, and would dominate the time
-    with tempfile.TemporaryDirectory() as directory, mock.patch("companion.gamelog.os.fsync"):
+    with tempfile.TemporaryDirectory() as directory:  # fsync is a no-op (tests/conftest.py)
         _damaged(Path(directory), data)
 
 
@@ -111,7 +109,7 @@ KEYS = ["type", "players", "dealer", "target", "variant", "muggins", "match", "m
 @given(line=st.one_of(JSON, st.builds(lambda kind, rest: {"type": kind, **rest}, st.sampled_from(TYPES),
                                       st.dictionaries(st.sampled_from(KEYS), JSON, max_size=5))))
 def test_a_line_of_any_json_is_an_input_or_a_refusal_naming_the_line(line):
-    with tempfile.TemporaryDirectory() as directory, mock.patch("companion.gamelog.os.fsync"):
+    with tempfile.TemporaryDirectory() as directory:
         path, whole = _written(Path(directory))
         path.write_bytes(whole + json.dumps(line).encode() + b"\n" + whole.splitlines(keepends=True)[-1])
         try:

@@ -15,51 +15,46 @@ from tests.club.scoreboard import CLUB, PLAYERS, Scoreboard, shows_final
 from tests.facts import winner_of
 from tests.web.browsing import axe
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
 ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "club"
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path):
+def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(browser, tmp_path):
     broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", "t1", "t2"])
     broker.start()
     scoreboard = Scoreboard(broker, tmp_path / "night")
     boards = [SimBoard(b, tmp_path / b, broker.broker(b), CLUB, seed=20 + i, players=PLAYERS[i])
               for i, b in enumerate(["t1", "t2"])]
     try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"http://127.0.0.1:{scoreboard.port}/")
-            boards[0].play()
-            boards[1].play(25)
-            wait_for(lambda: shows_final(scoreboard, boards), "the boards' states at the scoreboard")
-            for board in boards:  # the page shows what the boards show: each side's score, pushed live
-                final = board.final()["state"]
-                card = page.locator("article.club-table", has_text=f"Table {board.board}")
-                for side in final["sides"]:
-                    row = card.locator(".side-row", has_text=side["name"])
-                    sync_api.expect(row.locator(".score")).to_have_text(str(side["score"]))
-                sync_api.expect(card.locator(".club-prompt")).to_have_text(final["prompt"])
-            winner = winner_of(boards[0].final()["state"])
-            assert winner is not None
-            sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
-            ARTEFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTEFACTS / "scoreboard.png"))
-            assert axe(page) == []
-            page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")  # a German browser:
-            page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the page's words and the script's in German
-            sync_api.expect(page.locator("article.club-table").first).to_contain_text("Tisch")
-            text = page.locator("body").inner_text()
-            assert "Clubabend" in text and "Tabelle" in text
-            assert [w for w in ("Club night", "Standings", "Table ", "Round", "live", "game over") if w in text] == []
-            assert axe(page) == []
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.screenshot(path=str(ARTEFACTS / "scoreboard-de-390.png"), full_page=True)
-            browser.close()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(f"http://127.0.0.1:{scoreboard.port}/")
+        boards[0].play()
+        boards[1].play(25)
+        wait_for(lambda: shows_final(scoreboard, boards), "the boards' states at the scoreboard")
+        for board in boards:  # the page shows what the boards show: each side's score, pushed live
+            final = board.final()["state"]
+            card = page.locator("article.club-table", has_text=f"Table {board.board}")
+            for side in final["sides"]:
+                row = card.locator(".side-row", has_text=side["name"])
+                sync_api.expect(row.locator(".score")).to_have_text(str(side["score"]))
+            sync_api.expect(card.locator(".club-prompt")).to_have_text(final["prompt"])
+        winner = winner_of(boards[0].final()["state"])
+        assert winner is not None
+        sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
+        ARTEFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTEFACTS / "scoreboard.png"))
+        assert axe(page) == []
+        page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")  # a German browser:
+        page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the page's words and the script's in German
+        sync_api.expect(page.locator("article.club-table").first).to_contain_text("Tisch")
+        text = page.locator("body").inner_text()
+        assert "Clubabend" in text and "Tabelle" in text
+        assert [w for w in ("Club night", "Standings", "Table ", "Round", "live", "game over") if w in text] == []
+        assert axe(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(ARTEFACTS / "scoreboard-de-390.png"), full_page=True)
+        browser.close()
     finally:
         for board in boards:
             board.publisher.close()
@@ -67,82 +62,80 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(tmp_path
         broker.stop()
 
 
-def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(tmp_path):
+def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(browser, tmp_path):
     broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard"], anonymous=True)
     broker.start()
     scoreboard = Scoreboard(broker, tmp_path / "night", director="token-for-tests")
     director_night(scoreboard.night)
     try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"http://127.0.0.1:{scoreboard.port}/director")
-            items = page.locator(".waiting-item")
-            sync_api.expect(items).to_have_count(5)
-            sync_api.expect(page.locator("#anonymous")).to_be_visible()
-            said = {item.locator("h3").inner_text().split(":")[0]: item.inner_text() for item in items.all()}
-            assert sorted(said) == ["A late card", "A result still missing its inputs",
-                                    "A result that does not follow the rules", "A stranger's game", "Cards that differ"]
-            stranger, unfollowed = said["A stranger's game"], said["A result that does not follow the rules"]
-            late, differ = said["A late card"], said["Cards that differ"]
-            missing = said["A result still missing its inputs"]
-            assert "Board t3, round 1" in stranger and "seated there: Eve against Fay" in stranger
-            assert "Board t2" in unfollowed and "where the board says a double skunk" in unfollowed
-            assert "It never counts" in unfollowed and "Approve" not in unfollowed
-            assert "Board t4" in missing and "the scoreboard has 0 of the 200 inputs" in missing
-            assert "Approve" not in missing
-            assert "Fay 95, Eve 121" in late and "never moves the bracket" in late
-            assert "Hal's card: Hal 121, Gus 118" in differ and "Gus's card: Gus 121, Hal 100" in differ
-            assert "Count Gus's card" in differ and "It counted until a card changed" in differ
-            tie = page.locator("#tie").inner_text()
-            assert "Ann, Cat, Gus were tied for 2 place(s)" in tie and "Through: Ann, Cat." in tie
-            assert axe(page) == []
-            ARTEFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTEFACTS / "director.png"), full_page=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(f"http://127.0.0.1:{scoreboard.port}/director")
+        items = page.locator(".waiting-item")
+        sync_api.expect(items).to_have_count(5)
+        sync_api.expect(page.locator("#anonymous")).to_be_visible()
+        said = {item.locator("h3").inner_text().split(":")[0]: item.inner_text() for item in items.all()}
+        assert sorted(said) == ["A late card", "A result still missing its inputs",
+                                "A result that does not follow the rules", "A stranger's game", "Cards that differ"]
+        stranger, unfollowed = said["A stranger's game"], said["A result that does not follow the rules"]
+        late, differ = said["A late card"], said["Cards that differ"]
+        missing = said["A result still missing its inputs"]
+        assert "Board t3, round 1" in stranger and "seated there: Eve against Fay" in stranger
+        assert "Board t2" in unfollowed and "where the board says a double skunk" in unfollowed
+        assert "It never counts" in unfollowed and "Approve" not in unfollowed
+        assert "Board t4" in missing and "the scoreboard has 0 of the 200 inputs" in missing
+        assert "Approve" not in missing
+        assert "Fay 95, Eve 121" in late and "never moves the bracket" in late
+        assert "Hal's card: Hal 121, Gus 118" in differ and "Gus's card: Gus 121, Hal 100" in differ
+        assert "Count Gus's card" in differ and "It counted until a card changed" in differ
+        tie = page.locator("#tie").inner_text()
+        assert "Ann, Cat, Gus were tied for 2 place(s)" in tie and "Through: Ann, Cat." in tie
+        assert axe(page) == []
+        ARTEFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTEFACTS / "director.png"), full_page=True)
 
-            page.locator("#token").focus()  # by keyboard: the token, then the stranger's "Approve"
-            page.keyboard.type("token-for-tests")
-            page.keyboard.press("Tab")
-            approve = items.filter(has_text="A stranger's game").get_by_role("button", name="Approve: it counts")
-            approve.focus()
-            page.keyboard.press("Enter")
-            sync_api.expect(page.locator("#decided")).to_have_text("Approved: it counts.")
-            sync_api.expect(items).to_have_count(4)
-            assert "stranger" not in [item["reason"] for item in scoreboard.night.waiting()]
+        page.locator("#token").focus()  # by keyboard: the token, then the stranger's "Approve"
+        page.keyboard.type("token-for-tests")
+        page.keyboard.press("Tab")
+        approve = items.filter(has_text="A stranger's game").get_by_role("button", name="Approve: it counts")
+        approve.focus()
+        page.keyboard.press("Enter")
+        sync_api.expect(page.locator("#decided")).to_have_text("Approved: it counts.")
+        sync_api.expect(items).to_have_count(4)
+        assert "stranger" not in [item["reason"] for item in scoreboard.night.waiting()]
 
-            for label, value in (("Round", "1"), ("Player", "Ann"), ("Opponent", "Cat"), ("Player's score", "121"),
-                                 ("Opponent's score", "90")):  # a card from a phone: a pair not seated
-                page.get_by_label(label, exact=True).fill(value)
-            page.get_by_role("button", name="Enter the card").press("Enter")
-            sync_api.expect(page.locator("#answer")).to_have_text(
-                "Ann and Cat were not seated together in round 1.")
+        for label, value in (("Round", "1"), ("Player", "Ann"), ("Opponent", "Cat"), ("Player's score", "121"),
+                             ("Opponent's score", "90")):  # a card from a phone: a pair not seated
+            page.get_by_label(label, exact=True).fill(value)
+        page.get_by_role("button", name="Enter the card").press("Enter")
+        sync_api.expect(page.locator("#answer")).to_have_text(
+            "Ann and Cat were not seated together in round 1.")
 
-            page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the scoreboard says it too, and what waits
-            sync_api.expect(page.locator("#waiting-link")).to_have_text("Director: 4 waiting", timeout=20_000)
-            sync_api.expect(page.locator("#anonymous")).to_be_visible()
-            sync_api.expect(page.locator("article.club-table", has_text="Table t2").locator(".flag")).to_have_text(
-                "Not counted: this result does not follow from the board's inputs")
-            page.screenshot(path=str(ARTEFACTS / "scoreboard-anonymous.png"))
-            page.locator("#waiting-link").click()
+        page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the scoreboard says it too, and what waits
+        sync_api.expect(page.locator("#waiting-link")).to_have_text("Director: 4 waiting", timeout=20_000)
+        sync_api.expect(page.locator("#anonymous")).to_be_visible()
+        sync_api.expect(page.locator("article.club-table", has_text="Table t2").locator(".flag")).to_have_text(
+            "Not counted: this result does not follow from the board's inputs")
+        page.screenshot(path=str(ARTEFACTS / "scoreboard-anonymous.png"))
+        page.locator("#waiting-link").click()
 
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.reload()
-            sync_api.expect(items).to_have_count(4)
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            assert axe(page) == []
-            page.screenshot(path=str(ARTEFACTS / "director-390.png"), full_page=True)
-            url = page.url
-            page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")  # a German director
-            page.goto(url)
-            items = page.locator(".waiting-item")
-            sync_api.expect(items).to_have_count(4)
-            text = page.locator("body").inner_text()
-            assert "Wartet auf Sie" in text and "Karten, die sich widersprechen" in text and "Eine späte Karte" in text
-            assert [w for w in ("Waiting for you", "Reject", "Approve", "Enter a card", "Director's token",
-                                "The broker takes") if w in text] == []
-            assert axe(page) == []
-            page.screenshot(path=str(ARTEFACTS / "director-de-390.png"), full_page=True)
-            browser.close()
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.reload()
+        sync_api.expect(items).to_have_count(4)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert axe(page) == []
+        page.screenshot(path=str(ARTEFACTS / "director-390.png"), full_page=True)
+        url = page.url
+        page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")  # a German director
+        page.goto(url)
+        items = page.locator(".waiting-item")
+        sync_api.expect(items).to_have_count(4)
+        text = page.locator("body").inner_text()
+        assert "Wartet auf Sie" in text and "Karten, die sich widersprechen" in text and "Eine späte Karte" in text
+        assert [w for w in ("Waiting for you", "Reject", "Approve", "Enter a card", "Director's token",
+                            "The broker takes") if w in text] == []
+        assert axe(page) == []
+        page.screenshot(path=str(ARTEFACTS / "director-de-390.png"), full_page=True)
+        browser.close()
     finally:
         scoreboard.stop()
         broker.stop()

@@ -48,6 +48,7 @@ def crib(*args: str, night: Path) -> int:
     return main(["club", *args, "--club", CLUB, "--night-dir", str(night)])
 
 
+@pytest.mark.slow
 def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_follows_it(tmp_path, capsys):
     broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", *BOARDS])
     broker.start()

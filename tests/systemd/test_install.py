@@ -144,6 +144,7 @@ def test_the_groups_the_unit_allows_exist_when_it_starts() -> None:
         assert f"DeviceAllow={group} rw" in unit and module in modules[1].split()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("codename", sorted(DEBIAN))
 def test_what_the_script_installs_resolves_from_debian_and_built_wheels(tmp_path: Path, codename: str) -> None:
     """On Raspberry Pi OS and on Debian of this release: pip resolves once for each different set it is left."""

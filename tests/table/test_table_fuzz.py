@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -101,14 +101,14 @@ def _check(table: Table, strip: SimStrip) -> None:
     assert strip.latest is None or len(strip.latest) == strip.led_count
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), setup=st.sampled_from(sorted(SETUPS)))
 def test_random_entries_never_crash_the_table_and_the_log_always_replays_to_its_state(data, setup):
     game, layout_name, coaching = SETUPS[setup]
     layout = load_layout(layout_name)
     clock = ManualClock()
-    # fsync is a no-op here: durability is tests/test_crash.py's business, and it would dominate the time
-    with tempfile.TemporaryDirectory() as directory, mock.patch("companion.gamelog.os.fsync"):
+    with tempfile.TemporaryDirectory() as directory:  # fsync is a no-op (tests/conftest.py)
         games = Path(directory) / "games"
         numbers = iter(range(2, 1000))
         strip = SimStrip(layout.led_count)

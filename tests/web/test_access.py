@@ -13,7 +13,7 @@ import pytest
 
 from companion.play.computer import Settings
 from companion.words.phrases import prompt_words
-from tests.web.browsing import ARGS, ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
+from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
 from tests.web.running import Running, running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -91,10 +91,9 @@ def focused(page: Any) -> str:
                              "return e.id || e.dataset.card || e.tagName; })()"))
 
 
-def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
+def test_a_whole_game_to_61_by_keyboard_alone(browser, tmp_path):
     settings = Settings("Guest", ("easy",), seed=61, target=61)
-    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
         page = browser.new_page(**DESKTOP)
         errors: list[str] = []
         sockets: list[str] = []
@@ -171,11 +170,10 @@ def test_a_whole_game_to_61_by_keyboard_alone(tmp_path):
         assert len(sockets) == 1, sockets  # one live connection for the page's scripts
 
 
-def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
+def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     settings = Settings("Guest", ("standard",), seed=39, target=61)
-    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
         page = browser.new_page(**PHONE)
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
@@ -225,15 +223,14 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(tmp_path):
         browser.close()
 
 
-def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(tmp_path):
+def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp_path):
     """The board (during the play, every panel open), the scoreboard, the statistics, a game's replay and the
     phone's scanner, at 1280 px and at a phone's 390 px."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     (tmp_path / "games").mkdir()
     shutil.copy(SAMPLE, tmp_path / "games" / "0001.jsonl")  # a finished game: figures, charts, best hands
     settings = Settings("Guest", ("standard",), seed=21, target=61)
-    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
         page = browser.new_page(**DESKTOP)
         page.goto(board.url)
         page.locator("#hand .card.active").nth(0).click()
@@ -265,10 +262,9 @@ def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(tmp_path):
     assert measured["board at 390"] >= 55, measured  # the hand, GO, the menu, the keypad, the picker, the form
 
 
-def test_the_board_announces_the_count_and_each_score_to_screen_readers(tmp_path):
+def test_the_board_announces_the_count_and_each_score_to_screen_readers(browser, tmp_path):
     settings = Settings("Guest", ("easy",), seed=8)
-    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
         page = browser.new_page(**DESKTOP)
         page.goto(board.url)
         assert page.get_attribute("#announce", "aria-live") == "polite"
@@ -308,11 +304,10 @@ def test_the_board_announces_the_count_and_each_score_to_screen_readers(tmp_path
         browser.close()
 
 
-def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
+def test_a_whole_game_in_german_speaks_german_on_every_page(browser, speak, tmp_path):
     speak("de")
     settings = Settings("Gast", ("easy",), seed=77, target=61)
-    with running_board(tmp_path, settings, move_seconds=0.01) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
         page = browser.new_page(**DESKTOP, locale="de-DE")  # the browser asks for German (Accept-Language)
         page.goto(board.url)
         assert page.get_attribute("html", "lang") == "de"
@@ -341,13 +336,14 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         assert [w for w in english if w in page.locator("body").inner_text()] == []
         page.screenshot(path=ARTEFACTS / "board-de-game-over.png", full_page=True)
-        for path, words in (("stats", ["Games finished", "Players", "given away", "Best hands", "Score race",
-                                       "Costliest"]),
-                            ("scoreboard", ["count ", "deals", "Scoreboard"]),
-                            ("games/0001.jsonl/1", ["previous deal", "Dealer", "Starter", "laid away", "deal 1"])):
+        for path, drawn, words in (("stats", "#hands svg", ["Games finished", "Players", "given away", "Best hands",
+                                                            "Score race", "Costliest"]),
+                                   ("scoreboard", "#board svg", ["count ", "deals", "Scoreboard"]),
+                                   ("games/0001.jsonl/1", "#race svg", ["previous deal", "Dealer", "Starter",
+                                                                        "laid away", "deal 1"])):
             view = browser.new_page(**DESKTOP, locale="de-DE")
             view.goto(board.url + path)
-            view.wait_for_timeout(800)
+            view.wait_for_selector(drawn)  # the page has its data and has drawn it
             text = view.locator("body").inner_text()
             assert [w for w in words if w in text] == [], path
             assert axe(view) == [], path
@@ -356,12 +352,10 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(speak, tmp_path):
         browser.close()
 
 
-def test_the_live_region_tells_the_tables_story_with_running_totals(tmp_path):
+def test_the_live_region_tells_the_tables_story_with_running_totals(browser, tmp_path):
     """The story's facts (docs/architecture.md) as the snapshot carries them: the computer's card with the count
     it made, a score with what it was for and the side's total, a go."""
-    with running_board(tmp_path, Settings("Guest", ("pro",), seed=5), move_seconds=0.01) as board, \
-            playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, Settings("Guest", ("pro",), seed=5), move_seconds=0.01) as board:
         page = browser.new_page(**DESKTOP)
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)

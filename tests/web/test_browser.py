@@ -14,7 +14,7 @@ from companion.play.computer import Settings
 from companion.words.count import say
 from companion.words.phrases import prompt_words
 from tests.facts import by_name, label, name
-from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -44,12 +44,11 @@ def engine_lit(table) -> dict[int, str]:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
+def test_a_whole_deal_against_the_computer_by_clicking(browser, tmp_path):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     settings = Settings("Guest", ("standard",), seed=21, feedback=True)
-    with running_board(tmp_path, settings, move_seconds=0.05) as board, playwright.sync_playwright() as p:
+    with running_board(tmp_path, settings, move_seconds=0.05) as board:
         table = board.table
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -125,36 +124,32 @@ def test_a_whole_deal_against_the_computer_by_clicking(tmp_path):
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_the_page_reconnects_by_itself_after_the_daemon_restarts_and_shows_the_resumed_game(tmp_path):
+def test_the_page_reconnects_by_itself_after_the_daemon_restarts_and_shows_the_resumed_game(browser, tmp_path):
     settings = Settings("Guest", ("easy",), seed=30)
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page()
-        with running_board(tmp_path, settings) as board:
-            port = int(board.url.rsplit(":", 1)[1].strip("/"))
-            page.goto(board.url)
-            playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
-            hand = page.locator("#hand .card").all_inner_texts()
-            playwright.expect(page.locator("#link")).to_have_text("live")
-        playwright.expect(page.locator("#link")).to_have_text("reconnecting…")
-        with running_board(tmp_path, port=port) as again:
-            assert again.computer.settings == settings  # the game resumed from its log
-            playwright.expect(page.locator("#link")).to_have_text("live", timeout=10_000)
-            playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
-            assert page.locator("#hand .card").all_inner_texts() == hand
-            chosen = [page.locator("#hand .card.active").nth(i).get_attribute("data-card") for i in (2, 3)]
-            page.locator("#hand .card.active").nth(2).click()
-            page.locator("#hand .card.active").nth(3).click()
-            playwright.expect(page.locator("#starter .card")).to_have_count(1)
-            assert [str(c) for c in again.table.state.discards["Guest"]] == chosen
-        browser.close()
+    page = browser.new_page()
+    with running_board(tmp_path, settings) as board:
+        port = int(board.url.rsplit(":", 1)[1].strip("/"))
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        hand = page.locator("#hand .card").all_inner_texts()
+        playwright.expect(page.locator("#link")).to_have_text("live")
+    playwright.expect(page.locator("#link")).to_have_text("reconnecting…")
+    with running_board(tmp_path, port=port) as again:
+        assert again.computer.settings == settings  # the game resumed from its log
+        playwright.expect(page.locator("#link")).to_have_text("live", timeout=10_000)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        assert page.locator("#hand .card").all_inner_texts() == hand
+        chosen = [page.locator("#hand .card.active").nth(i).get_attribute("data-card") for i in (2, 3)]
+        page.locator("#hand .card.active").nth(2).click()
+        page.locator("#hand .card.active").nth(3).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        assert [str(c) for c in again.table.state.discards["Guest"]] == chosen
+    browser.close()
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_on_a_real_board_the_page_asks_for_the_token_once_and_keeps_it(tmp_path):
-    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), token="c0ffee42") as board, \
-            playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+def test_on_a_real_board_the_page_asks_for_the_token_once_and_keeps_it(browser, tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), token="c0ffee42") as board:
         page = browser.new_page()
         page.goto(board.url)
         playwright.expect(page.locator("#locked")).to_be_visible()
@@ -176,12 +171,9 @@ def test_on_a_real_board_the_page_asks_for_the_token_once_and_keeps_it(tmp_path)
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_two_browsers_watching_the_same_game_see_the_same_updates(tmp_path):
-    with running_board(tmp_path, Settings("Guest", ("standard",), seed=13)) as board, \
-            playwright.sync_playwright() as p:
-        one = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        two = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        player, watcher = one.new_page(), two.new_page()
+def test_two_browsers_watching_the_same_game_see_the_same_updates(browser, tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("standard",), seed=13)) as board:
+        player, watcher = browser.new_page(), browser.new_page()  # two profiles, as two browsers
         player.goto(board.url)
         watcher.goto(board.url + "scoreboard")
         playwright.expect(player.locator("#hand .card.active")).to_have_count(6)
@@ -212,5 +204,4 @@ def test_two_browsers_watching_the_same_game_see_the_same_updates(tmp_path):
         assert lit_holes(player) == lit_holes(watcher) == engine_lit(board.table)
         playwright.expect(watcher.locator("#status")).to_contain_text(f"count {state.count}")
         assert page_scores(watcher) == by_name(state.scores)
-        one.close()
-        two.close()
+        browser.close()

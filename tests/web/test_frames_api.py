@@ -8,6 +8,7 @@ import asyncio
 import io
 from pathlib import Path
 
+import pytest
 from aiohttp.test_utils import TestClient
 from PIL import Image
 
@@ -117,6 +118,7 @@ def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked
     assert not entries[1].sure
 
 
+@pytest.mark.slow
 @needs_cards
 def test_the_board_learns_a_deck_from_a_photo_of_each_card_into_the_folder_camera_deck_names(tmp_path: Path) -> None:
     (tmp_path / "decks").mkdir()

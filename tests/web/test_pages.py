@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.boards import load_layout
 from companion.cli import main
 from companion.config import load_config
@@ -148,6 +150,7 @@ def test_crib_sim_says_where_the_page_is_and_no_web_turns_it_off(tmp_path, capsy
     assert "--listen must be HOST:PORT" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_crib_play_in_the_terminal_deals_and_resumes(tmp_path):
     play = [sys.executable, "-m", "companion.cli", "play", "--terminal", "--state-dir", str(tmp_path),
             "--seed", "5", "--opponents", "pro", "--move-seconds", "0"]

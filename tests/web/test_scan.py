@@ -43,6 +43,7 @@ def inputs(codes: list[str]) -> list[t.Input]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
 def test_a_deal_scored_by_a_phones_camera_alone(tmp_path: Path) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)

@@ -27,6 +27,7 @@ TOKEN = "5d1c0e77"
 SETUP = t.GameInput(("Ann", "Bob"), dealer="Ann")
 
 
+@pytest.mark.slow
 @needs_renders
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
 def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_asked(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 from companion.devices.base import Entry
 from companion.play.computer import Settings
 from companion.words.projection import state_json
-from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -55,11 +55,10 @@ def check_the_show(page, board, deal: int) -> None:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(tmp_path):
+def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(browser, tmp_path):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     settings = Settings("Guest", ("standard",), target=61, seed=21)
-    with running_board(tmp_path, settings, move_seconds=0.02) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, settings, move_seconds=0.02) as board:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -12,14 +12,14 @@ import pytest
 from companion.cribbage.cards import Card
 from companion.cribbage.transcript import GameInput, PegInput, PlayInput, StarterInput
 from tests.game_logs import copy_sample, write_log
-from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_the_statistics_open_on_the_latest_finished_game_named_so_it_can_be_told_apart(tmp_path):
+def test_the_statistics_open_on_the_latest_finished_game_named_so_it_can_be_told_apart(browser, tmp_path):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     copy_sample(tmp_path, 1)  # Ann beats Bob 121 to 104
     write_log(tmp_path, 2, [GameInput(("Cat", "Bob"), dealer="Cat"), PegInput("Bob", 80), PegInput("Cat", 121)])
@@ -28,8 +28,7 @@ def test_the_statistics_open_on_the_latest_finished_game_named_so_it_can_be_told
     for number, minute in ((1, 0), (2, 5), (3, 9)):
         when = datetime(2026, 3, 14, 20, minute).timestamp()
         os.utime(tmp_path / "games" / f"{number:04d}.jsonl", (when, when))
-    with running_board(tmp_path, setup=GameInput(("Ann", "Bob"))) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path, setup=GameInput(("Ann", "Bob"))) as board:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -12,7 +12,7 @@ from companion.devices.voice import SimulatedVoice, Speaker
 from companion.entry import Entry
 from companion.table.announcer import Announcer
 from tests.golden import GOLDEN
-from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM
 from tests.web.running import running_board
 
 DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
@@ -36,10 +36,10 @@ def said_on_the_page(page, count: int) -> list[list[str]]:
 
 @pytest.mark.parametrize(("lang", "voice", "crib"), [("en", "US", "Ann's crib: 4; fifteen two, fifteen four"),
                                                      ("de", "Anna", "Krippe Ann: 4; fünfzehn zwei, fünfzehn vier")])
-def test_switched_on_the_page_says_the_boards_words_in_a_voice_of_its_language(speak, tmp_path, lang, voice, crib):
+def test_switched_on_the_page_says_the_boards_words_in_a_voice_of_its_language(speak, tmp_path, lang, voice, crib, *,
+                                                                               browser):
     speak(lang)
-    with running_board(tmp_path) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with running_board(tmp_path) as board:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.add_init_script(RECORDER)
         page.goto(board.url)
@@ -58,13 +58,12 @@ def test_switched_on_the_page_says_the_boards_words_in_a_voice_of_its_language(s
         browser.close()
 
 
-def test_the_page_mutes_and_unmutes_the_boards_voice(tmp_path):
+def test_the_page_mutes_and_unmutes_the_boards_voice(browser, tmp_path):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    with running_board(tmp_path) as board, playwright.sync_playwright() as p:
+    with running_board(tmp_path) as board:
         voice = SimulatedVoice()
         speaker = Speaker(Watch(Speaker.name, lambda: voice, ManualClock()), thread=False)
         board.daemon.announcer = board.table.announcer = Announcer(speaker, ("scores",))
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.add_init_script(RECORDER)
         page.goto(board.url)
