@@ -123,9 +123,12 @@ def test_home_assistant_finds_the_board_and_reads_its_scores_from_the_retained_s
     try:
         board.play(30)
         state_topic = protocol.board_topic(CLUB, "t3", "state")
-        wait_for(lambda: state_topic in seen and json.loads(seen[state_topic])["seq"] == board.log.lines,
-                 "the retained state")
-        configs = {t: json.loads(p) for t, p in seen.items() if t.startswith("homeassistant/sensor/cribbage_t3/")}
+        discovery = "homeassistant/sensor/cribbage_t3/"
+        # the retained configs and the state come on different topics, in no promised order: wait for both
+        wait_for(lambda: state_topic in seen and json.loads(seen[state_topic])["seq"] == board.log.lines
+                 and sum(t.startswith(discovery) for t in list(seen)) >= protocol.MAX_SIDES + 3,
+                 "the retained state and configs")
+        configs = {t: json.loads(p) for t, p in seen.items() if t.startswith(discovery)}
         assert {c["name"] for c in configs.values()} >= {"Side 1 score", "Side 2 score", "Turn", "Last score said"}
         assert all(c["state_topic"] == state_topic for c in configs.values())
         state = json.loads(seen[state_topic])["state"]
