@@ -131,14 +131,14 @@ def test_the_page_reconnects_by_itself_after_the_daemon_restarts_and_shows_the_r
         port = int(board.url.rsplit(":", 1)[1].strip("/"))
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
-        hand = page.locator("#hand .card").all_inner_texts()
+        hand = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
         playwright.expect(page.locator("#link")).to_have_text("live")
     playwright.expect(page.locator("#link")).to_have_text("reconnecting…")
     with running_board(tmp_path, port=port) as again:
         assert again.computer.settings == settings  # the game resumed from its log
         playwright.expect(page.locator("#link")).to_have_text("live", timeout=10_000)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
-        assert page.locator("#hand .card").all_inner_texts() == hand
+        assert page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)") == hand
         chosen = [page.locator("#hand .card.active").nth(i).get_attribute("data-card") for i in (2, 3)]
         page.locator("#hand .card.active").nth(2).click()
         page.locator("#hand .card.active").nth(3).click()
