@@ -1,5 +1,7 @@
 """The published JSON Schemas: equal to the contract's types, and every output that carries the game follows
-them: `crib replay --json`, `crib state --json`, `/api/state` (and its WebSocket), `/api/games`."""
+them: `crib replay --json`, `crib state --json`, `/api/state` (and its WebSocket), `/api/games`, the club's
+retained state, the builtin board layouts. (The statistics' JSON: tests/test_stats.py; every club message of a
+real run, the scoreboard's page and the director's: tests/club.)"""
 
 from __future__ import annotations
 
