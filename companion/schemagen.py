@@ -29,6 +29,8 @@ PAYLOADS: Mapping[str, type] = {
     "club-state": club.StateMessageJSON,  # cribbage/CLUB/boards/BOARD/state
     "club-status": club.StatusMessageJSON,  # cribbage/CLUB/boards/BOARD/status
     "club-seat": club.SeatMessageJSON,  # cribbage/CLUB/seats/BOARD
+    "club-night": club.NightJSON,  # the scoreboard page's WebSocket
+    "club-director": club.DirectorJSON,  # the director's page: /api/waiting
 }
 BASE = "https://cribbage-companion.invalid/schema/"  # the schemas' ids: names, not addresses to fetch
 

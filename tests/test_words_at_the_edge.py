@@ -25,6 +25,9 @@ READING_WORDS_BACK = {
         r"""/[^/\n]*/\.test\(\s*\w+\.message\s*\)|\.message\s*\.\s*(match|includes|startsWith)\("""),
     "pegs told apart by their LED colours (the snapshot's pegs say which)": re.compile(
         r"""colours\.(map|findIndex|indexOf)\(.*(dim|rgb|same)|\b(backs|colours)\.findIndex\("""),
+    "a bye told by a stand-in name (a bye is null)": re.compile(r"""[=!]==?\s*["']\(bye\)["']"""),
+    "a side found by its name (a side is its index in `sides`)": re.compile(
+        r"""(names|sides)\.(index|indexOf)\(\s*\w*winner\b"""),
 }
 ALLOWED = {"partners' names joined outside the phrasebook": {"words/phrases.py"}}
 ENGINE = sorted((PACKAGE / "cribbage").glob("*.py"))
@@ -85,6 +88,9 @@ def test_no_front_end_reads_words_back(what):
      'const side = backs.findIndex((b) => same(b, lit));'),
     ("pegs told apart by their LED colours (the snapshot's pegs say which)",
      'const backs = snapshot.colours.map(dim);'),
+    ("a bye told by a stand-in name (a bye is null)", 'l.opponent === "(bye)" ? _("bye") : l.opponent'),
+    ("a side found by its name (a side is its index in `sides`)",
+     '"winner": names.index(winner) if winner in names else None'),
 ])
 def test_the_scan_finds_what_it_looks_for(what, line):
     assert READING_WORDS_BACK[what].search(line)

@@ -21,8 +21,8 @@ from companion.cribbage.cards import Card
 from companion.cribbage.facts import Prompt, ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import GameState
 from companion.cribbage.refusals import Refusal
-from companion.words.contract import AwaitedJSON, CardJSON, InputJSON, ItemJSON
-from companion.words.projection import card_json, input_json, item_json, prompt_json
+from companion.words.contract import AwaitedJSON, CardJSON, InputJSON, ItemJSON, RefusalJSON
+from companion.words.projection import card_json, input_json, item_json, prompt_json, refusal_json
 
 KEPT = 60  # facts the page can catch up on (a computer's moves may come between two of its snapshots)
 
@@ -222,7 +222,7 @@ class RefusedFactJSON(TypedDict):
     n: int
     type: Literal["refused"]
     code: str  # what refused it: "rule", "input", "entry", "command", "save", "table"
-    refusal: dict[str, object] | None  # the engine's code and its facts (Refusal.to_json)
+    refusal: RefusalJSON | None  # the engine's code and its facts
 
 
 class TurnFactJSON(TypedDict):
@@ -262,7 +262,7 @@ def fact_json(n: int, fact: Fact, sides: tuple[Side, ...]) -> FactJSON:
                                                          for taken in fact.taken_back]}
     if isinstance(fact, Refused):
         return {"n": n, "type": "refused", "code": fact.code,
-                "refusal": fact.refusal.to_json() if fact.refusal is not None else None}
+                "refusal": refusal_json(fact.refusal) if fact.refusal is not None else None}
     return {"n": n, "type": "turn", "awaited": prompt_json(fact.prompt, sides)}
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NotRequired
+from typing import TYPE_CHECKING, Literal, NotRequired, Required
 
 from typing_extensions import TypedDict
 
-from companion.cribbage.facts import NoteKind, Phase, ScoreKind, Wanted
+from companion.cribbage.facts import NoteKind, Phase, Place, ScoreKind, Wanted
+from companion.cribbage.refusals import Act, Why
 from companion.cribbage.transcript import InputKind
 
 if TYPE_CHECKING:
@@ -60,6 +61,40 @@ class InputJSON(TypedDict):
     cards: NotRequired[list[str]]
     points: NotRequired[int]
     claim: NotRequired[int | None]
+
+
+class SeenJSON(TypedDict):
+    """A card already seen this deal, and where (facts.Seen)."""
+
+    card: str
+    place: Place
+    player: str | None
+
+
+class RefusalJSON(TypedDict, total=False):
+    """An input refused (cribbage/refusals.py `Refusal.to_json`): its code and the facts that code names (`Why`
+    lists them), cards as codes, the prompt by what it waits for. Never words: a client says it."""
+
+    why: Required[Why]
+    card: str
+    cards: list[str]
+    player: str
+    other: str
+    players: list[str]
+    count: int
+    total: int
+    points: int
+    size: int
+    prompt: Wanted
+    seen: SeenJSON
+    act: Act
+    counting: ScoreKind
+    side: list[str]  # the side's players
+    text: str
+    input: InputKind
+    field: str
+    names: list[str]
+    cause: RefusalJSON  # the refusal inside (a field's card, a transcript's line)
 
 
 class CardJSON(TypedDict):

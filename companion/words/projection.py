@@ -17,6 +17,7 @@ from typing import cast
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Note, Phase, Prompt, ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import DealRecord, GameState
+from companion.cribbage.refusals import Refusal
 from companion.cribbage.rules import show_order
 from companion.cribbage.scoring import Score, ScoreItem, score_show
 from companion.cribbage.transcript import Input, input_to_json
@@ -30,6 +31,7 @@ from .contract import (
     InputJSON,
     ItemJSON,
     NoteJSON,
+    RefusalJSON,
     ShownJSON,
     SideJSON,
     StateJSON,
@@ -43,6 +45,11 @@ SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drif
 def input_json(inp: Input) -> InputJSON:
     """A table input in the game log's form, as the contract types it (the engine writes it)."""
     return cast(InputJSON, input_to_json(inp))
+
+
+def refusal_json(refusal: Refusal) -> RefusalJSON:
+    """A refusal's code and facts, as the contract types them (the engine writes them)."""
+    return cast(RefusalJSON, refusal.to_json())
 
 
 def card_json(card: Card) -> CardJSON:

@@ -13,6 +13,7 @@ from companion.club import protocol
 from companion.club.mosquitto import PASSWORD, Mosquitto, wait_for
 from companion.club.pairing import Seat
 from companion.club.publisher import Publisher
+from companion.club.scoreboard import snapshot
 from companion.words import schema
 from tests.club.boards import SimBoard
 from tests.club.scoreboard import BOARDS, CLUB, PLAYERS, Scoreboard, shows_final
@@ -173,6 +174,9 @@ def test_every_message_of_a_club_run_follows_its_published_schema(mosquitto, tmp
                 assert protocol.parse_seat(payload).round == 1
             else:
                 assert protocol.parse_message(topic, payload).board == topic.split("/")[3]
+        page = snapshot(scoreboard.night, {"anonymous": False, "signed": False})  # what the page is sent
+        schema.validate("club-night", json.loads(json.dumps(page)))
+        assert [t["seat"]["table"] for t in page["tables"]] == [1, 2] and all(t["mini"] for t in page["tables"])
     finally:
         listener.loop_stop()
         listener.disconnect()

@@ -16,6 +16,7 @@ from companion.club import protocol
 from companion.club.mosquitto import Mosquitto, wait_for
 from companion.cribbage.game import apply, initial_state
 from companion.cribbage.transcript import input_to_json
+from companion.words import schema
 from tests.club.night_fixtures import Board, whole_game
 from tests.club.scoreboard import Scoreboard
 
@@ -95,6 +96,7 @@ def test_a_forged_finished_game_never_counts_and_waits_on_the_directors_page(tmp
         final = honest.play_game(5, ("Eve", "Fay"))  # the honest board, seated there: after the forgeries
         wait_for(lambda: scoreboard.night.games_finished() == 1, "the honest game")
         wait_for(lambda: len(scoreboard.get("/api/waiting")["waiting"]) == 2, "both forgeries on the director's page")
+        schema.validate("club-director", scoreboard.get("/api/waiting"))
         problems = {item["board"]: item for item in scoreboard.get("/api/waiting")["waiting"]}
         assert {b: (p["reason"], p["detail"]["code"], p["approvable"]) for b, p in problems.items()} == {
             "t1": ("unfollowed", "missing", False), "t2": ("unfollowed", "differs", False)}

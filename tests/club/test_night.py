@@ -6,11 +6,15 @@ import pytest
 from companion.club import protocol
 from companion.club.night import Night, Refused
 from companion.club.pairing import Seat
+from companion.club.scoreboard import director_view, snapshot
 from companion.club.tournament import Scoring
 from companion.cribbage.game import apply, initial_state
 from companion.cribbage.transcript import UndoInput, parse_input
+from companion.words import schema
 from tests.club.boards import recorded_game
 from tests.facts import by_name, scores_of
+
+BROKER = {"anonymous": None, "signed": False}  # what a scoreboard knows of a broker before it asks
 
 
 def messages(board="t1", seed=1, log="0001"):
@@ -151,6 +155,7 @@ def test_a_changed_card_after_agreement_takes_the_game_out_until_both_agree_or_t
     [item] = night.waiting()
     assert item["reason"] == "disagreement" and item["detail"]["was"] == "counts"
     assert [c["player"] for c in item["detail"]["cards"]] == ["Bob", "Ann"]
+    schema.validate("club-director", json.loads(json.dumps(director_view(night, BROKER))))
     with pytest.raises(Refused, match="say whose card counts"):
         night.decide(item["id"], True)
     night.decide(item["id"], True, card="Ann")  # the director checks the paper: Ann's card is right
@@ -295,3 +300,5 @@ def test_a_tie_at_the_qualifying_line_is_shown_and_parted_by_head_to_head_then_b
     assert night.draw_playoffs(3, lot=lambda tied: pytest.fail("head-to-head parts them")) == ["Eve", "Cat"]
     assert night.bracket()["tie"] == {"players": ["Ann", "Cat"], "places": 1, "rank": 2, "order": ["Cat", "Ann"],
                                       "by": ["head-to-head", "head-to-head"], "rule": "head-to-head"}
+    schema.validate("club-night", json.loads(json.dumps(snapshot(night, BROKER))))
+    schema.validate("club-director", json.loads(json.dumps(director_view(night, BROKER))))

@@ -1,5 +1,7 @@
 """The published JSON Schemas: equal to the contract's types, and every output that carries the game follows
-them: `crib replay --json`, `crib state --json`, `/api/state` (and its WebSocket), `/api/games`."""
+them: `crib replay --json`, `crib state --json`, `/api/state` (and its WebSocket), `/api/games`, the club's
+retained state, the builtin board layouts. (The statistics' JSON: tests/test_stats.py; every club message of a
+real run, the scoreboard's page and the director's: tests/club.)"""
 
 from __future__ import annotations
 
@@ -7,15 +9,20 @@ import json
 import urllib.request
 from pathlib import Path
 
+import fastjsonschema
 import pytest
 
 from companion import schemagen
 from companion.boards import BUILTIN_LAYOUTS, LAYOUT_DIR, load_layout
 from companion.cli import main
 from companion.club import protocol
-from companion.cribbage.game import replay
+from companion.cribbage.cards import Card
+from companion.cribbage.game import apply, initial_state, replay
+from companion.cribbage.refusals import Refusal, Why
+from companion.cribbage.transcript import read_transcript
 from companion.gamelog import GameLog, next_log
 from companion.play.computer import Settings
+from companion.table.story import CutForDeal, LaidAway, Refused, Story, TakenBack, Turn, Undone, story_json, told
 from companion.web import archive
 from companion.words import schema
 from tests.sample_deal import deal
@@ -98,3 +105,30 @@ def test_the_builtin_board_layouts_follow_the_layout_schema(name):
     assert load_layout(name).to_json() == data
     with pytest.raises(schema.Invalid, match=r"not a board-layout payload: data.holes\[0\] must contain"):
         schema.validate("board-layout", {**data, "holes": [{"track": 0}]})
+
+
+def test_every_kind_of_fact_of_the_story_follows_the_snapshot_schema():
+    """Each fact the page's story may carry, from a whole game folded as the table tells it, with an undo and
+    refusals (one with the refusal inside it), checked against the snapshot schema's StoryJSON."""
+    published = json.loads(schema.path("snapshot").read_text(encoding="utf-8"))
+    check = fastjsonschema.compile({"$defs": published["$defs"], "$ref": "#/$defs/StoryJSON"})
+    inputs = read_transcript(GAME.read_text(encoding="utf-8").splitlines())
+    state, facts = initial_state(), []
+    for inp in inputs:
+        after = apply(state, inp)
+        facts += told(state, inp, after)
+        state = after
+    inside = Refusal(Why.BAD_FIELD, input="play", field="card", cause=Refusal(Why.NO_SUIT, text="5X"))
+    facts += [CutForDeal("Ann", Card.parse("4H")), LaidAway("Bob", 2),  # the sample game deals without them
+              Undone((TakenBack(inputs[-1], "Ann"),)), Refused("input", inside), Refused("table"),
+              Turn(state.awaited())]
+    shown = [story_json(Story().add((fact,)), state.sides) for fact in facts]
+    assert {story["facts"][0]["type"] for story in shown} == {
+        "game", "cut", "deal", "laid_away", "starter", "played", "go", "scored", "undone", "refused", "turn"}
+    for story in shown:
+        check(json.loads(json.dumps(story)))
+    refused = next(s["facts"][0] for s in shown if s["facts"][0]["type"] == "refused")
+    assert refused["refusal"] == {"why": "bad_field", "input": "play", "field": "card",
+                                  "cause": {"why": "no_suit", "text": "5X"}}
+    with pytest.raises(fastjsonschema.JsonSchemaValueException, match=r"data.facts\[0\] cannot be validated"):
+        check({"count": 1, "facts": [{**refused, "refusal": {"why": "because"}}]})
