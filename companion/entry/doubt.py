@@ -2,9 +2,12 @@
 
 A camera that is not sure of a card (`Entry.sure` False) hands the table its best reading; the table asks
 "7♥? OK, or enter the card" until the question is answered: OK (the keypad's, a button, a tap on the page)
-enters the card as if typed, any other card entered replaces it, UNDO drops it, and any other entry drops it
-and is done as usual. Nothing reaches the game before it is confirmed, and the table's refusals (a card already
-played, not in a hand) apply to the confirmed card as to any other.
+enters the card as if typed, a card a person enters (keypad, scanner, the page's choice) replaces it, UNDO drops
+it and says so. A camera showing the same card again asks again, or enters it when now sure of it. MENU and the
+voice's words are done as usual. Anything else meanwhile (the next card held up to a camera, GO, a claim) is
+refused in words that say to answer first, and changes nothing: a card asked about is never dropped, nor one
+shown meanwhile entered, without a word. Nothing reaches the game before it is confirmed, and the table's
+refusals (a card already played, not in a hand) apply to the confirmed card as to any other.
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ from companion.entry.commands import CardEntered, Command, Decoded
 from companion.i18n import _, said
 
 
+ASIDES = ("menu", "mute", "unmute")
+"""Done while the question stays: they touch no card."""
+
+
 @dataclass(frozen=True, slots=True)
 class Confirmed:
     """The card asked about, confirmed: enter it."""
@@ -26,10 +33,11 @@ class Confirmed:
 
 @dataclass(frozen=True, slots=True)
 class Asked:
-    """Nothing entered: the question to show (a new doubtful card), or what became of the one asked (words that can
-    be said again in a page's language: i18n.said)."""
+    """Nothing entered: the question to show (a new doubtful card), what became of the one asked, or (`error`) an
+    entry refused until the question is answered (words that can be said again in a page's language: i18n.said)."""
 
     message: str
+    error: bool = False
 
 
 def _question(card: Card) -> str:
@@ -49,15 +57,37 @@ class Doubt:
 
     def weigh(self, entry: Entry, decoded: Decoded) -> Confirmed | Asked | None:
         """What an entry means while the table may be asking: a new question, a confirmation, the question
-        dropped, or None (the entry is done as usual; any question it answers is dropped)."""
-        asked, self.card = self.card, None
-        if isinstance(decoded, CardEntered) and not entry.sure:
-            card = self.card = decoded.card
-            return Asked(said(lambda: _question(card)))
+        dropped or kept (a refusal), or None (the entry is done as usual, answering any question)."""
+        asked = self.card
         if asked is None:
+            if isinstance(decoded, CardEntered) and not entry.sure:
+                card = self.card = decoded.card
+                return Asked(said(lambda: _question(card)))
             return None
-        if isinstance(decoded, Command) and decoded.word == "ok":
-            return Confirmed(asked)
-        if isinstance(decoded, Command) and decoded.word == "undo":
+        if isinstance(decoded, Command) and decoded.word in ("ok", "undo"):
+            self.card = None
+            if decoded.word == "ok":
+                return Confirmed(asked)
             return Asked(said(lambda: _("Not entered: {card}").format(card=asked.pretty)))
-        return None
+        if isinstance(decoded, Command) and decoded.word in ASIDES:
+            return None
+        if isinstance(decoded, CardEntered) and not _shown(entry):  # the person's correction
+            self.card = None
+            return None
+        if isinstance(decoded, CardEntered) and decoded.card == asked:  # a camera's second look
+            if entry.sure:
+                self.card = None
+                return Confirmed(asked)
+            return Asked(said(lambda: _question(asked)))
+        if isinstance(decoded, CardEntered):
+            card = decoded.card
+            return Asked(said(lambda: _("{card} not entered: first answer about {asked} (OK, or enter the "
+                                        "card), then show {card} again").format(card=card.pretty, asked=asked.pretty)),
+                         error=True)
+        return Asked(said(lambda: _("First answer about {asked}: OK, enter the card, or undo")
+                          .format(asked=asked.pretty)), error=True)
+
+
+def _shown(entry: Entry) -> bool:
+    """Held up to a camera (the board's, a phone's), not entered by a person's choice."""
+    return entry.source.partition(":")[0] == "camera"

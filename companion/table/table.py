@@ -244,7 +244,7 @@ class Table:
             return Outcome(entry, message=said(lambda: _rejected(entry)), error=True)
         weighed = self.doubt.weigh(entry, decoded)
         if isinstance(weighed, Asked):
-            return Outcome(entry, message=weighed.message)
+            return Outcome(entry, message=weighed.message, error=weighed.error)
         if isinstance(weighed, Confirmed):
             return self._card(entry, weighed.card)
         if isinstance(decoded, Claim):

@@ -3,7 +3,8 @@
 The page posts a frame (a JPEG) now and then to /api/cards/frame; the board reads it with the card recognizer
 (companion/vision) and `CardsInView` decides, per phone, when a card has been held in view long enough: it is
 entered once, as the phone's scanned code is, and the answer says what the table made of it (entered, refused in
-words, or asked about: a card the recognizer is not sure of waits for OK or another card, companion/entry/doubt.py).
+words, or asked about: a card the recognizer is not sure of waits for OK or another card, companion/entry/doubt.py;
+the next card held up meanwhile is refused in words that say to answer first, never entered or dropped unsaid).
 "Teach the board your deck" posts one photo of each of the 52 cards to /api/cards/deck/CODE; /api/cards/learn
 then teaches the recognizer that deck and keeps it in the taught deck's folder (`camera.deck`, else the state
 directory's deck/), where the board's own camera finds it too. Like every control these need the control token;

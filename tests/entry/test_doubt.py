@@ -1,6 +1,7 @@
 """A card a camera read without being sure is asked about on the OLED and entered only when confirmed: OK enters
-it, another card replaces it, UNDO drops it; the table's refusals apply to it as to any card, and a misread that
-slipped through is undone like any entry."""
+it, a card the person enters replaces it, UNDO drops it; the next card held up to a camera meanwhile, or GO, is
+refused in words that say to answer first (never a card dropped or entered without a word); the table's refusals
+apply to it as to any card, and a misread that slipped through is undone like any entry."""
 
 from __future__ import annotations
 
@@ -10,16 +11,22 @@ from companion.cribbage.cards import Card
 from companion.cribbage.transcript import PlayInput, StarterInput, UndoInput
 from companion.entry import Entry
 from companion.i18n import again, speaking
-from companion.table import Table
+from companion.table import Outcome, Table
 from tests.table.tables import enter, new_table
 
 
 def seen(table: Table, code: str) -> str:
     """A card the camera was not sure of: what the board says."""
-    table.emit(Entry(code, "camera", sure=False))
-    (outcome,) = table.drain()
+    outcome = shown(table, code, sure=False)
     assert outcome.accepted is None and not outcome.error
     return outcome.message
+
+
+def shown(table: Table, code: str, *, sure: bool = True, source: str = "camera") -> Outcome:
+    """A card held up to a camera (the board's, or a phone's: camera:phone)."""
+    table.emit(Entry(code, source, sure=sure))
+    (outcome,) = table.drain()
+    return outcome
 
 
 def test_a_doubtful_card_is_asked_about_and_entered_only_when_ok_confirms_it(tmp_path: Path) -> None:
@@ -38,9 +45,8 @@ def test_another_card_replaces_the_guess_and_undo_drops_it(tmp_path: Path) -> No
     (typed,) = enter(table, "5C")  # the player corrects it on the keypad
     assert typed.accepted == StarterInput(Card.parse("5C"))
     assert seen(table, "10S") == "10♠? OK, or enter the card"
-    assert seen(table, "10C") == "10♣? OK, or enter the card"  # a second look replaces the first question
     (undo,) = enter(table, "undo")
-    assert undo.accepted is None and undo.message == "Not entered: 10♣"
+    assert undo.accepted is None and undo.message == "Not entered: 10♠"
     assert len(table.log.inputs) == 2 and table.prompt() == "Bob to play, count 0"
     (ok,) = enter(table, "ok")  # nothing is asked now: OK means what it always does
     assert ok.accepted is None and len(table.log.inputs) == 2
@@ -78,3 +84,52 @@ def test_the_question_and_what_became_of_it_are_said_again_in_a_pages_language(t
     with speaking("de"):
         assert again(undo.message) == "Nicht eingegeben: 5♣"
     assert undo.message == "Not entered: 5♣"  # the OLED's, in the board's language
+
+
+def test_the_next_card_held_up_before_the_answer_is_refused_in_words_and_the_question_stays(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    seen(table, "10H")
+    for sure in (True, False):  # read for sure or not, from the board's camera or a phone's
+        nxt = shown(table, "7C", sure=sure, source="camera:phone")
+        assert nxt.error and nxt.accepted is None
+        assert nxt.message == ("7♣ not entered: first answer about 10♥ (OK, or enter the card), then show 7♣ "
+                               "again")
+        assert table.shown().message == nxt.message and table.shown().error  # the OLED's message line, in red
+        assert table.prompt() == "10♥? OK, or enter the card" and table.doubt.card == Card.parse("10H")
+        assert len(table.log.inputs) == 1
+    (ok,) = enter(table, "ok", source="keypad")
+    assert ok.accepted == StarterInput(Card.parse("10H"))
+    assert shown(table, "7C").accepted == PlayInput(Card.parse("7C"))  # shown again: entered
+
+
+def test_go_while_asking_is_refused_and_menu_is_done_as_usual(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    enter(table, "5C")
+    seen(table, "10C")
+    (go,) = enter(table, "go", source="keypad")
+    assert go.error and go.message == "First answer about 10♣: OK, enter the card, or undo"
+    assert len(table.log.inputs) == 2 and table.doubt.card == Card.parse("10C")
+    (menu,) = enter(table, "menu", source="keypad")
+    assert not menu.error and "undo" in menu.message and table.prompt() == "10♣? OK, or enter the card"
+    (ok,) = enter(table, "ok", source="keypad")
+    assert ok.accepted == PlayInput(Card.parse("10C"))
+
+
+def test_the_same_card_shown_again_is_asked_again_or_entered_when_now_sure(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    seen(table, "5C")
+    assert seen(table, "5C") == "5♣? OK, or enter the card" and len(table.log.inputs) == 1
+    sure = shown(table, "5C")
+    assert sure.accepted == StarterInput(Card.parse("5C")) and table.doubt.card is None
+
+
+def test_the_refusal_while_asking_is_said_again_in_a_pages_language(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    seen(table, "10H")
+    refused = shown(table, "7C")
+    with speaking("de"):
+        assert again(refused.message) == ("7♣ nicht eingegeben: erst 10♥ beantworten (OK oder Karte eingeben), "
+                                          "dann 7♣ noch einmal zeigen")
+    (go,) = enter(table, "go")
+    with speaking("de"):
+        assert again(go.message) == "Erst 10♥ beantworten: OK, Karte eingeben oder undo"

@@ -39,7 +39,7 @@ def longest(language: str) -> dict[str, str]:
     values = dict.fromkeys(("player", "who", "dealer", "turn", "caller", "first", "loser", "hand_for", "name",
                             "side", "winner"), LONGEST)
     values |= dict.fromkeys(("players", "losers", "others", "waiting", "some", "last"), three)
-    values |= dict.fromkeys(("card", "starter", "twice", "missing", "cut", "rank"), card)
+    values |= dict.fromkeys(("card", "asked", "starter", "twice", "missing", "cut", "rank"), card)
     values |= dict.fromkeys(("cards", "held", "hand", "fits", "keep", "discard", "best"), cards)
     values |= dict.fromkeys(("count", "total", "points", "score", "target", "won", "claim", "most", "number", "n",
                              "size", "page", "pages", "needed", "net", "loss", "pegged", "pegging", "allowed",

@@ -181,3 +181,34 @@ def test_a_german_phone_is_asked_in_german_on_an_english_board(tmp_path: Path) -
     serve(hub, check)
     assert table.doubt.card is not None
     assert table.shown().message == f"{table.doubt.card.pretty}? OK, or enter the card"  # the OLED's: English
+
+
+@needs_cards
+def test_the_next_card_shown_before_the_question_is_answered_is_refused_on_the_phone_and_the_board(
+        tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+
+    def emit(entry: Entry) -> None:
+        table.emit(entry)
+        for outcome in table.drain():
+            hub.answer(outcome)
+    hub = Hub(emit=emit, token=TOKEN, state_dir=tmp_path)
+    blurred, card = jpeg(photo("8C", 2, blur=4.0)), jpeg(photo("10S", 2))
+
+    async def check(client: TestClient) -> None:
+        hub.loop = asyncio.get_running_loop()
+        answers = []
+        for at, picture in enumerate([blurred, blurred, card, card]):
+            answers.append(await (await client.post("/api/cards/frame", data=picture,
+                                                    headers=headers(at * 250))).json())
+        asked, shown = Card.parse(answers[1]["asking"]), Card.parse(answers[3]["card"])
+        assert shown != asked
+        assert {k: answers[3][k] for k in ("entered", "asking", "error", "message")} == {
+            "entered": None, "asking": None, "error": True,
+            "message": f"{shown.pretty} not entered: first answer about {asked.pretty} (OK, or enter the card), "
+                       f"then show {shown.pretty} again"}
+        assert table.doubt.card == asked and len(table.log.inputs) == 1  # still asked about, nothing entered
+        assert table.shown().message == answers[3]["message"] and table.shown().error  # the board says it too
+        assert table.shown().screen.prompt == f"{asked.pretty}? OK, or enter the card"
+
+    serve(hub, check)

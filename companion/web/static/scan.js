@@ -179,11 +179,13 @@
   }
 
   // What the board waits for, and its message line (the OLED's, in this page's language) when it says more than
-  // the prompt and the phone's own answer; while the phone asks about a card its question says it all.
+  // the prompt and the phone's own answer; while the phone asks about a card its question says it all, but for a
+  // refusal (the next card shown elsewhere before the answer: "7♣ not entered: first answer about 10♥ ...").
   function boardLines(snapshot) {
     $("prompt").textContent = asked ? "" : snapshot.prompt;
     const said = snapshot.message;
-    const more = said && !asked && said !== snapshot.prompt && !$("result-words").textContent.includes(said);
+    const more = said && (!asked || snapshot.error) && said !== snapshot.prompt
+      && !$("result-words").textContent.includes(said);
     $("board-said").textContent = more ? said : "";
     $("board-said").classList.toggle("error", Boolean(more && snapshot.error));
     const state = snapshot.state;
