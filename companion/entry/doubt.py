@@ -19,7 +19,6 @@ from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Decoded
 from companion.i18n import _, said
 
-
 ASIDES = ("menu", "mute", "unmute")
 """Done while the question stays: they touch no card."""
 
