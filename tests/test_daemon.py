@@ -57,7 +57,7 @@ def test_the_daemon_tells_systemd_it_is_ready_and_pings_the_watchdog(tmp_path):
             except BlockingIOError:
                 break
         board.close()
-    assert messages[0].startswith("READY=1\nSTATUS=Ann deals. Scan the starter")
+    assert messages[0].startswith("READY=1\nSTATUS=Ann deals. Enter the starter")
     pings = messages.count("WATCHDOG=1")
     assert pings >= 1 and pings <= clock.now / 1.0 + 1  # every second: half of WatchdogSec=2
 

@@ -149,12 +149,12 @@ def prompts() -> list[str]:
     match = i18n.ngettext("{winner} wins the match {won} to {others}", "{winner} win the match {won} to {others}", 2)
     game = won.format(winner="Anna & Cato", target=121, others=90)
     return [
-        _("Start a new game"), cut, recut, _("{dealer} deals. Scan the starter").format(dealer="Cato"),
+        _("Start a new game"), cut, recut, _("{dealer} deals. Enter the starter").format(dealer="Cato"),
         _("{turn} to play, count {count}").format(turn="Cato", count=31),
-        _("Scan the crib ({dealer}'s)").format(dealer="Cato"), *claims, game,
+        _("Enter {dealer}'s crib").format(dealer="Cato"), *claims, game,
         _("{won}: a double skunk").format(won=game),
         match.format(winner="Anna & Cato", won=7, others=5),
-        _("Scan {hand_for}'s six cards (ok: skip)").format(hand_for="Cato"),
+        _("Enter {hand_for}'s six cards (ok: skip)").format(hand_for="Cato"),
         _("{turn} says go? count {count}").format(turn="Cato", count=31),
         *(_("{prompt}: enter claim N").format(prompt=claim) for claim in claims),
         *(_("{prompt} (ok: no cut, {first} deals)").format(prompt=p, first="Anna") for p in (cut, recut)),
@@ -268,7 +268,7 @@ def test_crib_replay_tells_the_deal_in_german(tmp_path, capsys):
     assert out[0] == "Runde 1: Ann gibt, Startkarte 5C"
     assert "  Hand Bob: Bob +20 (fünfzehn zwei, fünfzehn vier, fünfzehn sechs, fünfzehn acht, fünfzehn zehn, " \
            "fünfzehn zwölf, fünfzehn vierzehn, und ein Drilling macht zwanzig)" in out
-    assert out[-2:] == ["Stand: Ann 17, Bob 21", "Bob gibt. Startkarte scannen"]
+    assert out[-2:] == ["Stand: Ann 17, Bob 21", "Bob gibt. Startkarte eingeben"]
     assert cli.main(["replay", str(transcript), "--lang", "de", "--json"]) == 0
     events = json.loads(capsys.readouterr().out)["events"]  # the kind for programs, the name for people
     assert [(e["kind"], e["player"], e["name"]) for e in events if e["player"] == "Bob" and e["kind"] == "hand"] == [

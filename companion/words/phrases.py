@@ -134,7 +134,8 @@ def score_parts(event: ScoreEvent, lang: Language | None = None) -> tuple[str | 
 # --- what the table waits for ------------------------------------------------------------------------------
 
 def prompt_words(prompt: Prompt, lang: Language | None = None) -> str:
-    """What the table must do next, in words."""
+    """What the table must do next, in words. Cards are "entered" whatever brings them (a scanner, a camera, the
+    keypad, a tap on a page): the prompt is one for every view."""
     lang = lang or current()
     _ = lang.gettext
     wanted, who = prompt.wanted, prompt.players
@@ -144,9 +145,9 @@ def prompt_words(prompt: Prompt, lang: Language | None = None) -> str:
         again = _("Equal cards: cut again. ") if prompt.again else ""
         return _("{again}Cut for deal: {waiting} to cut").format(again=again, waiting=listed(who, lang))
     if wanted is Wanted.STARTER:
-        return _("{dealer} deals. Scan the starter").format(dealer=prompt.dealer)
+        return _("{dealer} deals. Enter the starter").format(dealer=prompt.dealer)
     if wanted is Wanted.HAND:
-        return _("Scan {hand_for}'s six cards (ok: skip)").format(hand_for=who[0])
+        return _("Enter {hand_for}'s six cards (ok: skip)").format(hand_for=who[0])
     if wanted is Wanted.DISCARD:
         return _("{player}: lay away to {dealer}'s crib").format(player=who[0], dealer=prompt.dealer)
     if wanted is Wanted.PLAY:
@@ -154,7 +155,7 @@ def prompt_words(prompt: Prompt, lang: Language | None = None) -> str:
     if wanted is Wanted.GO:
         return _("{turn} says go? count {count}").format(turn=who[0], count=prompt.count)
     if wanted is Wanted.CRIB:
-        return _("Scan the crib ({dealer}'s)").format(dealer=prompt.dealer)
+        return _("Enter {dealer}'s crib").format(dealer=prompt.dealer)
     if wanted is Wanted.CLAIM:
         assert prompt.counting is not None
         return (_("{player}: claim the points of {label}")

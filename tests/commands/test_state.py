@@ -19,7 +19,7 @@ def test_state_prints_the_current_game_like_replay(tmp_path, capsys):
     assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
     state = json.loads(capsys.readouterr().out)["state"]
     assert {s["name"]: s["score"] for s in state["sides"]} == {"Ann": 17, "Bob": 21}
-    assert state["prompt"] == "Bob deals. Scan the starter"
+    assert state["prompt"] == "Bob deals. Enter the starter"
 
 
 def test_state_reads_a_torn_log_without_repairing_it(tmp_path, capsys):

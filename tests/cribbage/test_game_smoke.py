@@ -35,7 +35,7 @@ def test_a_deal_scores_every_point_and_moves_the_deal():
         ("his heels", "Ann", 2), ("pegging", "Bob", 5), ("go", "Ann", 1), ("pegging", "Ann", 2),
         ("last card", "Bob", 1), ("Bob's hand", "Bob", 2), ("Ann's hand", "Ann", 4), ("Ann's crib", "Ann", 4),
     ]
-    assert prompt_words(state.awaited()) == "Bob deals. Scan the starter"
+    assert prompt_words(state.awaited()) == "Bob deals. Enter the starter"
     assert by_name(state.back_pegs) == {"Ann": 9, "Bob": 6}
 
 

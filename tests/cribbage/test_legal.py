@@ -102,7 +102,7 @@ def test_outside_the_play_nothing_is_legal():
     state = run(START[:1])
     now = legal_moves(state)
     assert (now.player, now.plays, now.go) == (None, (), False)
-    assert refusal(now.no_go, ENGLISH) == "No go now: Ann deals. Scan the starter"
+    assert refusal(now.no_go, ENGLISH) == "No go now: Ann deals. Enter the starter"
     with refused(RuleError, "scan the starter first"):
         apply(state, GoInput())
 

@@ -270,7 +270,7 @@ def test_cut_for_deal_lower_card_deals_and_ties_cut_again():
     assert tied.phase == "cut"
     assert prompt_words(tied.awaited()) == "Equal cards: cut again. Cut for deal: Ann and Bob to cut"
     state = apply(state, parse_input('{"type":"cut","player":"Bob","card":"AS"}'))
-    assert state.dealer == "Bob" and prompt_words(state.awaited()) == "Bob deals. Scan the starter"
+    assert state.dealer == "Bob" and prompt_words(state.awaited()) == "Bob deals. Enter the starter"
 
 
 def test_illegal_inputs_are_refused_and_change_nothing():

@@ -105,7 +105,7 @@ def test_a_whole_deal_entered_by_holding_the_cards_up(board: Board) -> None:
     print("the board's camera:", {how: " ".join(cards) for how, cards in went.items()})
     assert board.table.log.inputs == list(replay(deal("")).inputs)  # never a wrong card
     assert by_name(board.table.state.scores) == {"Ann": 17, "Bob": 21}
-    assert board.table.prompt() == "Bob deals. Scan the starter"
+    assert board.table.prompt() == "Bob deals. Enter the starter"
 
 
 def test_the_camera_reads_with_the_deck_taught_to_the_board_where_camera_deck_says(tmp_path: Path) -> None:

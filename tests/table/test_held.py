@@ -123,5 +123,5 @@ def test_a_held_cards_file_with_a_number_for_a_card_is_dropped_with_a_warning_no
     pending = first.log.pending_path
     pending.write_text(pending.read_text().replace('"cards": ["', '"cards": [5, "'))
     again = table()  # starts, and says the held cards are gone
-    assert again.cards == [] and again.prompt() == "Scan the crib (Ann's)"
+    assert again.cards == [] and again.prompt() == "Enter Ann's crib"
     assert "not a list of cards" in again.log.warnings[-1] and str(pending) in again.log.warnings[-1]

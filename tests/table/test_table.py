@@ -32,11 +32,11 @@ RED = DEFAULT_COLOURS[0]
 
 def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):
     table = new_table(tmp_path)
-    assert table.prompt() == "Ann deals. Scan the starter"
+    assert table.prompt() == "Ann deals. Enter the starter"
     scanned = {"5C": "C5C", "10C": "CTC", "JH": "CJH"}  # some cards scanned, some typed
     outcomes = enter(table, *(scanned.get(text, text) for text in DEAL[:-4]))
     assert all(o.accepted is not None for o in outcomes), [o.message for o in outcomes if o.error]
-    assert table.prompt() == "Scan the crib (Ann's)"
+    assert table.prompt() == "Enter Ann's crib"
     assert by_name(table.state.scores) == {"Ann": 13, "Bob": 21}
     assert_golden(table.picture.image, "app-after-the-play")
     held = enter(table, *DEAL[-4:-1])
@@ -46,7 +46,7 @@ def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):
     (last,) = enter(table, DEAL[-1])
     assert isinstance(last.accepted, CribInput)
     assert by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
-    assert table.prompt() == "Bob deals. Scan the starter"
+    assert table.prompt() == "Bob deals. Enter the starter"
     assert table.picture.frame[LAYOUT.led_for(0, 17)] == RED
     assert GameLog.open(table.log.path).inputs == list(replay(table.log.inputs).inputs)
     assert_golden(table.picture.image, "app-crib-counted")
@@ -136,9 +136,9 @@ def test_the_table_resumes_from_its_log(tmp_path):
 
 def test_coaching_mode_takes_both_hands_before_the_starter(tmp_path):
     table = new_table(tmp_path, coaching=True)
-    assert table.prompt() == "Scan Bob's six cards (ok: skip)"
+    assert table.prompt() == "Enter Bob's six cards (ok: skip)"
     enter(table, "10C", "5H", "5D", "JH", "AS", "2S")
-    assert table.prompt() == "Scan Ann's six cards (ok: skip)"
+    assert table.prompt() == "Enter Ann's six cards (ok: skip)"
     enter(table, "4C", "6D", "7S", "8H", "AH", "2H")
     assert table.state.hands == {"Bob": table.state.hands["Bob"], "Ann": table.state.hands["Ann"]}
     assert len(table.state.hands["Bob"]) == 6
@@ -166,7 +166,7 @@ def test_the_screen_says_when_the_strip_goes_missing_and_when_it_is_back(tmp_pat
     assert table.message == STRIP_MISSING and table.message_is_error
     clock.advance(5)
     table.tick(clock.monotonic())  # said once, then back to the prompt while the game goes on
-    assert table.message is None and table.prompt() == "Ann deals. Scan the starter"
+    assert table.message is None and table.prompt() == "Ann deals. Enter the starter"
     strip.plug()
     table.tick(clock.monotonic())
     assert table.message == STRIP_BACK and not table.message_is_error
@@ -177,7 +177,7 @@ def test_without_a_dealer_the_players_cut_and_the_lower_card_deals(tmp_path):
                   clock=ManualClock())
     assert table.prompt() == "Cut for deal: Ann and Bob to cut (ok: no cut, Ann deals)"
     enter(table, "KH", "3C")
-    assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Scan the starter"
+    assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Enter the starter"
 
 
 def test_crib_cards_held_survive_a_power_cut_between_the_second_and_fourth(tmp_path):
@@ -201,7 +201,7 @@ def test_held_cards_left_from_before_the_crib_was_logged_are_stale_and_ignored(t
     enter(table, DEAL[-1])
     table.log.pending_path.write_bytes(kept)  # a crash after the crib was logged, before the file went
     again = new_table(tmp_path)
-    assert again.prompt() == "Bob deals. Scan the starter" and not again.cards
+    assert again.prompt() == "Bob deals. Enter the starter" and not again.cards
     assert not again.log.pending_path.exists()
 
 
@@ -291,7 +291,8 @@ def test_the_scanned_crib_is_checked_against_the_discards_worked_out(tmp_path):
     assert table.state.phase == "crib" and not table.coach
     assert table.prompt() == "Crib: 3 of 4"  # the rejected card changed nothing: the three good ones are held
     enter(table, "KH")
-    assert by_name(table.state.scores) == {"Ann": 17, "Bob": 21} and table.prompt() == "Scan Ann's six cards (ok: skip)"
+    assert by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert table.prompt() == "Enter Ann's six cards (ok: skip)"
 
 
 def test_an_undo_after_the_play_takes_back_the_discards_with_the_last_card(tmp_path):
@@ -439,7 +440,7 @@ def test_undo_says_what_it_took_back_from_the_input_undone(tmp_path):
     assert undone.message == "Undone: the starter 5♣"
     enter(table, *DEAL[:-4], *DEAL[-4:])  # the whole deal again, the crib's four cards last
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: the crib's 4 cards" and table.prompt() == "Scan the crib (Ann's)"
+    assert undone.message == "Undone: the crib's 4 cards" and table.prompt() == "Enter Ann's crib"
     (undone,) = enter(table, "undo")
     assert undone.message == "Undone: Ann's 8♥"  # the last card of the play
     enter(table, "8H", "go")

@@ -151,11 +151,11 @@ def test_a_muggins_game_at_the_table_takes_claims_and_muggins_and_deals_again(tm
     short, called = _enter(table, "claim 16", "muggins")
     assert short.accepted is not None and called.accepted is not None, (short.message, called.message)
     (keyed,) = _enter(table, "peg 9", source="keypad")  # # * 9 OK on the keypad: Ann claims her hand
-    assert keyed.accepted is not None and table.prompt() == "Scan the crib (Ann's)"
+    assert keyed.accepted is not None and table.prompt() == "Enter Ann's crib"
     _enter(table, *DEAL[-4:])
     assert table.prompt() == "Ann: claim the points of Ann's crib: enter claim N"
     (crib,) = _enter(table, "claim 0")
-    assert crib.accepted is not None and table.prompt() == "Bob deals. Scan the starter"
+    assert crib.accepted is not None and table.prompt() == "Bob deals. Enter the starter"
     assert by_name(table.state.scores) == {"Ann": 4 + 4 + 9, "Bob": 1 + 16}  # pegging, muggins, Ann's hand; Bob's claim
     assert replay(GameLog.open(table.log.path).inputs) == table.state
 

@@ -83,7 +83,7 @@ def test_the_cut_is_entered_like_any_card_and_equal_cards_cut_again(tmp_path):
     enter(table, "4S")
     assert table.prompt() == "Equal cards: cut again. Cut for deal: Ann and Bob to cut (ok: no cut, Ann deals)"
     enter(table, "9C", "2D")
-    assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Scan the starter"
+    assert table.state.dealer == "Bob" and table.prompt() == "Bob deals. Enter the starter"
 
 
 def test_ok_skips_the_cut_and_the_first_player_deals(tmp_path):
@@ -98,7 +98,7 @@ def test_ok_skips_the_cut_and_the_first_player_deals(tmp_path):
 
 def test_naming_the_dealer_skips_the_cut(tmp_path):
     table = table_for(tmp_path, GameInput(("Ann", "Bob"), dealer="Bob"))
-    assert table.state.phase == "deal" and table.prompt() == "Bob deals. Scan the starter"
+    assert table.state.phase == "deal" and table.prompt() == "Bob deals. Enter the starter"
 
 
 def test_after_a_game_the_loser_deals_first_in_the_next_and_the_screen_says_so(tmp_path):
@@ -108,7 +108,7 @@ def test_after_a_game_the_loser_deals_first_in_the_next_and_the_screen_says_so(t
     (new,) = enter(table, "new")
     assert new.message == "Bob lost the last game: Bob deals first" and table.message == new.message
     assert table.log.path.name == "0002.jsonl" and table.state.dealer == "Bob"
-    assert table.prompt() == "Bob deals. Scan the starter"
+    assert table.prompt() == "Bob deals. Enter the starter"
 
 
 def test_in_a_match_the_loser_deals_the_next_game_and_the_screen_says_so(tmp_path):
@@ -182,7 +182,7 @@ def test_undo_past_the_end_of_a_game_asks_first_then_reopens_it_and_the_statisti
     assert again.accepted is None and table.state is over
     (second,) = enter(table, "undo")
     assert second.accepted == UndoInput() and table.state.winner is None
-    assert by_name(table.state.scores) == {"Ann": 0, "Bob": 100} and table.prompt() == "Ann deals. Scan the starter"
+    assert by_name(table.state.scores) == {"Ann": 0, "Bob": 100} and table.prompt() == "Ann deals. Enter the starter"
     report = stats.history(tmp_path)
     assert (report.games, report.unfinished) == (0, 1)
 
@@ -195,7 +195,7 @@ def test_undo_at_the_start_of_the_next_game_reopens_the_last_one_after_asking(tm
     assert first.message == "Last game: Ann wins 121 to 100. Undo again to reopen it"
     assert table.log.path.name == "0002.jsonl"
     (second,) = enter(table, "undo")
-    assert second.message == "The last game is open again: Ann deals. Scan the starter"
+    assert second.message == "The last game is open again: Ann deals. Enter the starter"
     assert table.log.path.name == "0001.jsonl" and not (tmp_path / "games" / "0002.jsonl").exists()
     assert table.state.winner is None and by_name(table.state.scores) == {"Ann": 0, "Bob": 100}
     report = stats.history(tmp_path)

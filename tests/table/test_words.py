@@ -34,12 +34,12 @@ def test_a_long_count_turns_its_pages_by_itself_and_with_ok_never_mid_phrase(tmp
         table.tick(clock.monotonic())
         pages.append(words(table))
     assert pages == [
-        ["Ann: one for last", "Bob's hand: 20", "fifteen two", "Scan the crib (Ann's)"],
-        ["fifteen four", "fifteen six", "fifteen eight", "Scan the crib (Ann's)"],
-        ["fifteen ten", "fifteen twelve", "fifteen fourteen", "Scan the crib (Ann's)"],
-        ["and a pair royal is", "twenty", "", "Scan the crib (Ann's)"],  # the phrase is not cut in two
-        ["Ann's hand: 9", "fifteen two", "fifteen four", "Scan the crib (Ann's)"],
-        ["and a run of five is", "nine", "", "Scan the crib (Ann's)"],
+        ["Ann: one for last", "Bob's hand: 20", "fifteen two", "Enter Ann's crib"],
+        ["fifteen four", "fifteen six", "fifteen eight", "Enter Ann's crib"],
+        ["fifteen ten", "fifteen twelve", "fifteen fourteen", "Enter Ann's crib"],
+        ["and a pair royal is", "twenty", "", "Enter Ann's crib"],  # the phrase is not cut in two
+        ["Ann's hand: 9", "fifteen two", "fifteen four", "Enter Ann's crib"],
+        ["and a run of five is", "nine", "", "Enter Ann's crib"],
     ]
     clock.advance(1.0)
     enter(table, "ok")  # at once

@@ -32,7 +32,7 @@ def test_the_german_oled_says_the_deal_as_german_players_do(speak):
     before, after = replay(deal("8H")[:-1]), replay(deal("8H"))
     text = screen_text(screen_view(after, recent=after.events[len(before.events):]))
     assert text[2:] == ["Ann: eins für die    ", "Letzte               ", "                     ",
-                        "Krippe scannen (Ann) "]
+                        "Krippe eingeben (Ann)"]
     page = screen_text(screen_view(after, recent=after.events[len(before.events):], page=1))
     assert page[2:4] == ["Hand Bob: 20         ", "fünfzehn zwei        "]
     assert screen_text(screen_view(replay(deal("5H"))))[2] == "Stand 19     Start 5♣"

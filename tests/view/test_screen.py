@@ -55,7 +55,7 @@ def test_a_score_is_said_one_phrase_a_line_and_paged_at_the_end_of_a_phrase():
         ("and a run of five is", "nine"),
         ("Ann: one for last", "Bob's hand: 20", "fifteen two"),  # and round again
     ]
-    assert screen_view(after).prompt == "Scan the crib (Ann's)"
+    assert screen_view(after).prompt == "Enter Ann's crib"
     assert_golden(render_screen(screen_view(after, recent=recent(before, after))), "show-page-1")
 
 

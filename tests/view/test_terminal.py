@@ -23,7 +23,7 @@ def test_the_oled_words_beside_the_newest_history():
     lines = screen("two-track-121", colour=False)
     assert lines[1].startswith("│▶Ann* 13       Bob 21│")
     assert lines[3].startswith("│Ann: one for last    │")  # the count of the last entry, as on the OLED
-    assert lines[6].startswith("│Scan the crib (Ann's)│")
+    assert lines[6].startswith("│Enter Ann's crib     │")
     assert lines[0].endswith("Game to 121: Ann, Bob")  # the whole game so far still fits
     history = [line[39:] for line in lines[:21] if line[39:]]
     assert "Ann 6♦ 25: a run of three is three" in history

@@ -169,7 +169,7 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: P
         page.fill("#token", TOKEN)
         page.click("#token-send")
         playwright.expect(page.locator("#locked")).to_be_hidden()
-        playwright.expect(page.locator("#prompt")).to_have_text("Scan the crib (Ann's)")
+        playwright.expect(page.locator("#prompt")).to_have_text("Enter Ann's crib")
         person = Person(page, board)
         page.evaluate("(url) => holdUp(url)", person.table_url)
         page.click("#start")

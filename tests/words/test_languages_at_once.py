@@ -29,7 +29,7 @@ def facts_only(value: object) -> object:
 def test_one_state_in_english_and_german_in_one_process():
     state = replay(deal("nothing"))  # a deal counted: hands, crib, the next dealer
     english, german = state_json(state, lang=language("en")), state_json(state, lang=language("de"))
-    assert (english["prompt"], german["prompt"]) == ("Bob deals. Scan the starter", "Bob gibt. Startkarte scannen")
+    assert (english["prompt"], german["prompt"]) == ("Bob deals. Enter the starter", "Bob gibt. Startkarte eingeben")
     bob = [(e["name"], e["said"]) for s in (english, german) for e in s["events"]
            if e["kind"] == "hand" and e["player"] == "Bob"]
     assert bob == [("Bob's hand", "fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen "
@@ -62,8 +62,8 @@ def test_two_asyncio_tasks_speak_their_own_language_at_the_same_time():
         return await asyncio.gather(render("en", 5), render("de", 5))
 
     english, german = asyncio.run(both())
-    assert {said[:2] for said in english} == {("Count 15", "Bob deals. Scan the starter")}
-    assert {said[:2] for said in german} == {("Stand 15", "Bob gibt. Startkarte scannen")}
+    assert {said[:2] for said in english} == {("Count 15", "Bob deals. Enter the starter")}
+    assert {said[:2] for said in german} == {("Stand 15", "Bob gibt. Startkarte eingeben")}
     assert len({tuple(said[2]) for said in english}) == len({tuple(said[2]) for said in german}) == 1
     assert english[0][2] != german[0][2] and any("Bob" in line for line in german[0][2])
     assert i18n.current() is language("en")
@@ -83,7 +83,7 @@ def test_two_threads_speak_their_own_language():
         thread.start()
     for thread in threads:
         thread.join()
-    assert said == {"en": ["Bob deals. Scan the starter"] * 3, "de": ["Bob gibt. Startkarte scannen"] * 3}
+    assert said == {"en": ["Bob deals. Enter the starter"] * 3, "de": ["Bob gibt. Startkarte eingeben"] * 3}
 
 
 def test_a_language_is_a_value_with_its_numbers():
