@@ -3,7 +3,8 @@
 reader is kept out of training for, companion/vision/synth.py's scenes). The earlier deals are in the log; the
 person lays away the crib, turns the starter and plays the last deal to the show, which ends the game: each card
 is held up until the phone answers, a card the board asks about is confirmed with OK (one on the board's keypad,
-and the phone's question goes with it; a German page of the board asks it in German), a wrong guess is
+and the phone's question goes with it; a German page of the board asks it in German), the next card held up
+before the answer is refused in words while the question stays (shown again later, entered), a wrong guess is
 corrected, a wrong card entered is taken back with the phone's Undo, and a go is said with its Go; New game
 deals the next. axe-core finds nothing on the page, the question or the game's end. Screenshots in
 test-artefacts/web/ (scan-game-*.png).
@@ -97,9 +98,10 @@ class Person:
         self.page.wait_for_function(f"window.scanTimings.length > {before}", timeout=15_000)
         return dict(self.page.evaluate(f"window.scanTimings[{before}]"))
 
-    def hold_up(self, code: str, *, blur: float = 0.0, screenshot: str = "") -> str:
+    def hold_up(self, code: str, *, blur: float = 0.0, screenshot: str = "", meanwhile: str = "") -> str:
         """The card held up until the phone answers, then taken away; a question answered as a person would (with a
-        `screenshot`: kept, and axe-core run on the question and its card picker)."""
+        `screenshot`: kept, and axe-core run on the question and its card picker; with `meanwhile`: that card held
+        up first, before the answer, and refused in words while the question stays)."""
         page = self.page
         self.seed += 1
         before = self.answers()
@@ -115,6 +117,17 @@ class Person:
         playwright.expect(asking).to_be_visible()
         playwright.expect(page.locator("#result-words")).to_have_text(
             f"Is it {pretty(guess)}? Tap OK, or choose the card")
+        if meanwhile:  # the next card, too soon: not entered, and the phone says so
+            before = self.answers()
+            page.evaluate("(url) => holdUp(url)", card_photo(meanwhile, self.seed))
+            shown = self.answered(before)
+            page.evaluate("(url) => holdUp(url)", self.table_url)
+            assert shown["error"] and not shown["asking"]
+            playwright.expect(page.locator("#result-words")).to_have_text(
+                f"{pretty(shown['code'])} not entered: first answer about {pretty(guess)} (OK, or enter the card), "
+                f"then show {pretty(shown['code'])} again")
+            playwright.expect(asking).to_be_visible()
+            playwright.expect(self.watcher.locator("#prompt")).to_have_text(f"{pretty(guess)}? OK oder Karte eingeben")
         if screenshot:
             page.screenshot(path=str(ARTEFACTS / f"scan-game-{screenshot}.png"))
             page.click("#asking-choose")
@@ -181,7 +194,7 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: P
             person.hold_up(code)
         playwright.expect(page.locator("#prompt")).to_have_text("Crib: 3 of 4")
         page.screenshot(path=str(ARTEFACTS / "scan-game-crib.png"))
-        person.hold_up("8H", blur=4.0, screenshot="asking")  # out of focus: asked about
+        person.hold_up("8H", blur=4.0, screenshot="asking", meanwhile="JS")  # out of focus: asked about
         person.hold_up(KEYPAD_OK, blur=4.0)  # out of focus: asked about
         page.screenshot(path=str(ARTEFACTS / "scan-game-keypad.png"))
         playwright.expect(page.locator("#scan-scores li").first).to_contain_text("Ann's crib")  # the deal before's
