@@ -128,8 +128,8 @@ def test_the_refusal_while_asking_is_said_again_in_a_pages_language(tmp_path: Pa
     seen(table, "10H")
     refused = shown(table, "7C")
     with speaking("de"):
-        assert again(refused.message) == ("7♣ nicht eingegeben: erst 10♥ beantworten (OK oder Karte eingeben), "
-                                          "dann 7♣ noch einmal zeigen")
+        assert again(refused.message) == ("7♣ nicht eingegeben: erst die Frage zu 10♥ beantworten (OK oder Karte "
+                                          "eingeben), dann 7♣ noch einmal zeigen")
     (go,) = enter(table, "go")
     with speaking("de"):
-        assert again(go.message) == "Erst 10♥ beantworten: OK, Karte eingeben oder undo"
+        assert again(go.message) == "Erst die Frage zu 10♥ beantworten: OK, Karte eingeben oder undo"
