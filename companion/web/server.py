@@ -102,6 +102,7 @@ class Hub:
     table: Table | None = None  # read-only from the server's thread: the layout and the person's name
     computer: ComputerGame | None = None  # the virtual table: a new game against the computer is asked of it
     latest: str = "{}"  # in the board's language
+    spoken: str = ""  # the board's language, latest's ("": not published yet)
     translated: dict[str, str] = field(default_factory=dict)  # the same in each other language a page speaks
     version: int = 0
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
@@ -131,13 +132,18 @@ class Hub:
                     future.set_result(outcome)
             self.loop.call_soon_threadsafe(settle)
 
-    def publish(self, text: str, translated: dict[str, str] | None = None) -> None:
-        """From the main loop: the new snapshot goes to every page, in the page's language when it has one."""
+    def publish(self, text: str, spoken: str, translated: dict[str, str] | None = None) -> None:
+        """From the main loop: the new snapshot (in the board's language, `spoken`) goes to every page, in the
+        page's language when it has one."""
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._broadcast, text, translated or {})
+            self.loop.call_soon_threadsafe(self._broadcast, text, spoken, translated or {})
 
-    def text_for(self, code: str) -> str:
-        return self.translated.get(code, self.latest)
+    def text_for(self, code: str) -> str | None:
+        """The latest snapshot in the language `code`; None while it is not made in it yet (a page just opened in a
+        language no other page speaks: the main loop makes it at its next turn, since the pages' languages changed)."""
+        if code in self.translated:
+            return self.translated[code]
+        return self.latest if code == self.spoken or not self.spoken else None
 
     def listen(self, socket: web.WebSocketResponse, code: str | None) -> None:
         """A page opened (`code`: its language) or closed (None)."""
@@ -149,15 +155,18 @@ class Hub:
             self.tongues[socket] = code
         self.languages = tuple(sorted(set(self.tongues.values())))
 
-    def _broadcast(self, text: str, translated: dict[str, str]) -> None:
-        self.latest = text
+    def _broadcast(self, text: str, spoken: str, translated: dict[str, str]) -> None:
+        self.latest, self.spoken = text, spoken
         self.translated = translated
         self.version += 1
         for socket in list(self.sockets):
             if socket.closed:
                 self.listen(socket, None)
                 continue
-            task = asyncio.ensure_future(socket.send_str(self.text_for(self.tongues.get(socket, ""))))
+            said = self.text_for(self.tongues.get(socket, spoken))
+            if said is None:  # its own words come with the next publish
+                continue
+            task = asyncio.ensure_future(socket.send_str(said))
             task.add_done_callback(lambda done: done.exception())  # a socket closing meanwhile is not an error
 
 
@@ -385,7 +394,9 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     await socket.prepare(request)
     hub.listen(socket, code)
     try:
-        await socket.send_str(hub.text_for(code))
+        said = hub.text_for(code)
+        if said is not None:  # else the page's own words come with the next publish, a moment later
+            await socket.send_str(said)
         async for message in socket:  # the page only listens; anything it sends is ignored
             if message.type == WSMsgType.ERROR:
                 break
@@ -632,9 +643,9 @@ class WebServer(EntryDevice):
                     other = snapshot(table, computer, before, image)
                 translated[code] = json.dumps({**other, "voice": shot["voice"], "oled": shot["oled"]})
         if self.hub.loop is None:  # not serving yet: the first page gets it
-            self.hub.latest = text
+            self.hub.latest, self.hub.spoken = text, board
         else:
-            self.hub.publish(text, translated)
+            self.hub.publish(text, board, translated)
 
     def close(self) -> None:
         loop, stop = self.hub.loop, self._stop

@@ -245,6 +245,16 @@ def test_a_refusal_carries_its_code():
     serve(hub, check)
 
 
+def test_a_page_opened_in_a_new_language_waits_for_its_own_words_rather_than_get_the_boards():
+    hub = Hub(emit=lambda entry: None, token=None)
+    assert hub.text_for("de") == "{}"  # nothing published yet: the first page gets what there is
+    hub._broadcast('{"prompt": "Enter the starter"}', "en", {})
+    assert hub.text_for("en") == '{"prompt": "Enter the starter"}'
+    assert hub.text_for("de") is None  # a German page just opened: the main loop makes its words next
+    hub._broadcast('{"prompt": "Enter the starter"}', "en", {"de": '{"prompt": "Startkarte eingeben"}'})
+    assert hub.text_for("de") == '{"prompt": "Startkarte eingeben"}'
+
+
 def test_one_board_tells_each_page_the_game_in_the_pages_own_language(tmp_path):
     with running_board(tmp_path, Settings("Guest", ("easy",), seed=4), move_seconds=0.02) as board:
         url = board.url
