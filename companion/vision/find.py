@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 CARD_W, CARD_H = 160, 224
 """A rectified card's size in pixels: a poker card's 63 x 88 mm."""
-WORK_SIDE = 480
-"""Frames are searched at most this wide (and high): a phone's 12 megapixels are no better for finding a card."""
+MASK_SIDE, FIT_SIDE = 480, 640
+"""Regions that may be cards are looked for in the frame made at most MASK_SIDE wide (and high), their sides fitted
+at most FIT_SIDE wide: a phone's 12 megapixels are no better for finding a card."""
 MIN_AREA, MAX_AREA = 0.02, 0.7
 """A card covers this share of the frame at least and at most."""
 ASPECT = (1.05, 2.1)
@@ -40,31 +41,37 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     order top left, top right, bottom right, bottom left of the card held upright (its long side vertical)."""
     import cv2
 
-    scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    fit_scale = min(1.0, FIT_SIDE / max(frame.shape[:2]))
+    scale = min(1.0, MASK_SIDE / max(frame.shape[:2]))
+    gray = cv2.cvtColor(_shrink(frame, fit_scale), cv2.COLOR_BGR2GRAY)
+    small = _shrink(frame, scale)
     edges = _Edges(gray)
     area = small.shape[0] * small.shape[1]
     candidates: list[tuple[float, NDArray[np.float32]]] = []
     seen: list[NDArray[np.float32]] = []
-    for mask in _masks(small, gray):
+    for mask in _masks(small):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
             if parent >= 0:  # a hole: the picture inside a face card's border, the table between cards
                 continue
             hull = cv2.convexHull(contour)
-            if not MIN_AREA * area <= cv2.contourArea(hull) <= MAX_AREA * area:
+            hull_area = cv2.contourArea(hull)
+            if not MIN_AREA * area <= hull_area <= MAX_AREA * area:
                 continue
-            rough = _four_sides(hull)
-            if rough is None or _cut_off(rough, small.shape) or any(_same(rough, other) for other in seen):
-                continue
-            seen.append(rough)
-            fitted = edges.fit(rough)
-            if fitted is not None:
-                quad, support = fitted
-                upright = _upright(quad)
-                if upright is not None and not _cut_off(upright, small.shape):
-                    candidates.append((support * float(cv2.contourArea(upright)), upright))
+            whole = _four_sides(hull)
+            roughs = [whole] if whole is not None else []
+            if cv2.contourArea(contour) < 0.9 * hull_area:  # maybe cards that overlap (or a face card's border)
+                roughs += _parted(contour, MIN_AREA * area)
+            for rough in roughs:
+                if _cut_off(rough, small.shape) or any(_same(rough, other) for other in seen):
+                    continue
+                seen.append(rough)
+                fitted = edges.fit(rough * np.float32(fit_scale / scale))
+                if fitted is not None:
+                    quad, support = fitted
+                    upright = _upright(quad)
+                    if upright is not None and not _cut_off(upright, gray.shape):
+                        candidates.append((support * float(cv2.contourArea(upright)), upright))
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
     for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
@@ -73,10 +80,19 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                and cv2.pointPolygonTest(other, centre, False) < 0 for other in quads):
             quads.append(quad)
     quads.sort(key=lambda quad: -float(cv2.contourArea(quad)))
-    return [(quad / scale).astype(np.float32) for quad in quads]
+    return [(quad / fit_scale).astype(np.float32) for quad in quads]
 
 
-def _masks(small: NDArray[np.uint8], gray: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
+def _shrink(frame: NDArray[np.uint8], scale: float) -> NDArray[np.uint8]:
+    import cv2
+
+    if scale >= 1:
+        return frame
+    out: NDArray[np.uint8] = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return out
+
+
+def _masks(small: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
     """Masks of what may be cards: bright unsaturated pixels at a few thresholds (a card on a darker or coloured
     table, under uneven light), opened wide too (which cuts a card loose from a glare or a pale patch beside it),
     and the regions that strong edges close (a card on a pale table, or on another)."""
@@ -87,7 +103,8 @@ def _masks(small: NDArray[np.uint8], gray: NDArray[np.uint8]) -> list[NDArray[np
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     side = 2 * round(0.012 * max(small.shape[:2])) + 1
     wide = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
-    edges = cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 40, 120),
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    edges = cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120),
                        cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
     between = cv2.bitwise_not(edges)
     masks = []
@@ -96,12 +113,38 @@ def _masks(small: NDArray[np.uint8], gray: NDArray[np.uint8]) -> list[NDArray[np
             _, bright = cv2.threshold(white, level, 255, cv2.THRESH_BINARY)
             # and less the edges: cards that touch, parted by the edge of the one on top
             masks += [bright, cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide), cv2.bitwise_and(bright, between)]
-    # what edges close off from the frame's border, filled: a card whose picture reaches its edges
-    _, labels = cv2.connectedComponents(between, connectivity=4)
-    border = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    enclosed = np.where(np.isin(labels, border[border > 0]), 0, 255).astype(np.uint8)
-    masks += [between, enclosed]
+    # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
+    masks += [between, edges]
     return masks
+
+
+def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
+    """The quadrilaterals of cards that overlap a little and make one region (no edge between them): the region's
+    cores (what lies far from its outline: each card's middle) grown back as far as they were shrunk."""
+    import cv2
+
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(region, [contour - [x - 1, y - 1]], -1, 255, -1)
+    distance = cv2.distanceTransform(region, cv2.DIST_L2, 3)
+    depth = 0.5 * float(distance.max())
+    if depth < 3:
+        return []
+    cores, _ = cv2.findContours((distance > depth).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(cores) < 2:
+        return []
+    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(depth) + 1, 2 * round(depth) + 1))
+    quads = []
+    for core in cores:
+        part = np.zeros_like(region)
+        cv2.drawContours(part, [core], -1, 255, -1)
+        grown, _ = cv2.findContours(cv2.bitwise_and(cv2.dilate(part, grow), region), cv2.RETR_EXTERNAL,
+                                    cv2.CHAIN_APPROX_SIMPLE)
+        hull = cv2.convexHull(max(grown, key=cv2.contourArea))
+        quad = _four_sides(hull) if cv2.contourArea(hull) >= least else None
+        if quad is not None:
+            quads.append(quad + np.float32([x - 1, y - 1]))
+    return quads
 
 
 def _four_sides(hull: NDArray[np.int32]) -> NDArray[np.float32] | None:
