@@ -49,6 +49,22 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     area = small.shape[0] * small.shape[1]
     candidates: list[tuple[float, NDArray[np.float32]]] = []
     seen: list[NDArray[np.float32]] = []
+
+    def _try(rough: NDArray[np.float32], seen: list[NDArray[np.float32]],
+             candidates: list[tuple[float, NDArray[np.float32]]]) -> bool:
+        """Whether a rough quadrilateral (new, in view) fits onto edges: then it is a candidate."""
+        if _cut_off(rough, small.shape) or any(_same(rough, other) for other in seen):
+            return False
+        seen.append(rough)
+        fitted = edges.fit(rough * np.float32(fit_scale / scale))
+        if fitted is None:
+            return False
+        quad, support = fitted
+        upright = _upright(quad)
+        if upright is None or _cut_off(upright, gray.shape):
+            return False
+        candidates.append((support * float(cv2.contourArea(upright)), upright))
+        return True
     for mask in _masks(small):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
@@ -59,19 +75,12 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             if not MIN_AREA * area <= hull_area <= MAX_AREA * area:
                 continue
             whole = _four_sides(hull)
-            roughs = [whole] if whole is not None else []
-            if cv2.contourArea(contour) < 0.9 * hull_area:  # maybe cards that overlap (or a face card's border)
-                roughs += _parted(contour, MIN_AREA * area)
-            for rough in roughs:
-                if _cut_off(rough, small.shape) or any(_same(rough, other) for other in seen):
-                    continue
-                seen.append(rough)
-                fitted = edges.fit(rough * np.float32(fit_scale / scale))
-                if fitted is not None:
-                    quad, support = fitted
-                    upright = _upright(quad)
-                    if upright is not None and not _cut_off(upright, gray.shape):
-                        candidates.append((support * float(cv2.contourArea(upright)), upright))
+            found = False
+            for rough in [whole] if whole is not None else []:
+                found = _try(rough, seen, candidates)
+            if not found and cv2.contourArea(contour) < 0.9 * hull_area:  # maybe cards that overlap one another
+                for rough in _parted(contour, MIN_AREA * area):
+                    _try(rough, seen, candidates)
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
     for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
@@ -120,7 +129,8 @@ def _masks(small: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
 
 def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
     """The quadrilaterals of cards that overlap a little and make one region (no edge between them): the region's
-    cores (what lies far from its outline: each card's middle) grown back as far as they were shrunk."""
+    cores (what lies far from its outline: each card's middle, a smaller rectangle), each widened back by as much
+    as it was shrunk."""
     import cv2
 
     x, y, w, h = cv2.boundingRect(contour)
@@ -131,19 +141,14 @@ def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32
     if depth < 3:
         return []
     cores, _ = cv2.findContours((distance > depth).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if len(cores) < 2:
-        return []
-    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(depth) + 1, 2 * round(depth) + 1))
     quads = []
-    for core in cores:
-        part = np.zeros_like(region)
-        cv2.drawContours(part, [core], -1, 255, -1)
-        grown, _ = cv2.findContours(cv2.bitwise_and(cv2.dilate(part, grow), region), cv2.RETR_EXTERNAL,
-                                    cv2.CHAIN_APPROX_SIMPLE)
-        hull = cv2.convexHull(max(grown, key=cv2.contourArea))
-        quad = _four_sides(hull) if cv2.contourArea(hull) >= least else None
-        if quad is not None:
-            quads.append(quad + np.float32([x - 1, y - 1]))
+    for core in cores if len(cores) > 1 else []:
+        (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
+        if (cw + 2 * depth) * (ch + 2 * depth) >= least:
+            box = cv2.boxPoints(((cx + x - 1, cy + y - 1), (cw + 2 * depth, ch + 2 * depth), angle))
+            quad = _upright(box.astype(np.float32))
+            if quad is not None:
+                quads.append(quad)
     return quads
 
 
@@ -269,6 +274,8 @@ def _area(quad: NDArray[np.float32]) -> float:
 
 def _same(a: NDArray[np.float32], b: NDArray[np.float32]) -> bool:
     """Whether two rough quadrilaterals are the same one (found in another mask): each corner within a pixel or two."""
+    if float(np.abs(a.mean(axis=0) - b.mean(axis=0)).max()) > 2.0:
+        return False
     distance = min(float(np.abs(np.roll(a, shift, axis=0) - b).max()) for shift in range(4))
     return distance <= 2.0
 

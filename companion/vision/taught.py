@@ -27,7 +27,7 @@ VERSION = 2
 features only)."""
 WHOLE = (64, 88, 4, 4)
 """The whole card: compared at this width and height, in this many tiles across and down."""
-CORNER = (0.3, 0.36, 32, 48, 2, 3)
+CORNER = (0.22, 0.3, 32, 48, 2, 3)
 """Each top corner: this share of the card's width and height, compared at this width and height, in tiles."""
 TRIMMED = 0.25
 """The greatest share of tiles left out of a likeness, those farthest from every taught card's (what a finger or a
@@ -111,11 +111,14 @@ class TaughtDeck:
         nearest = (own + theirs - 2 * agree).min(axis=2)  # tile x way: the least squared distance
         far = np.maximum(np.quantile(nearest, 1 - TRIMMED, axis=0, keepdims=True), FAR)
         keep = (nearest <= far).astype(np.float32)[:, :, None]
-        likeness = _weighted(agree, own, theirs, keep)  # way x card
+        whole = WHOLE[2] * WHOLE[3]
+        likeness = np.zeros((2, len(CODES)), np.float32)
+        for group in (slice(0, whole), slice(whole, None)):  # the whole card, and its corners, count half each
+            likeness += _weighted(agree[group], own[group], theirs[group], keep[group]) / 2  # way x card
         rivals = np.argsort(likeness.max(axis=0))[-RIVALS:]
-        differ = self.differences(rivals)[:, None, None]  # tile
-        close = _weighted(agree[:, :, rivals], own, theirs[:, :, rivals], keep * differ)
-        likeness[:, rivals] = close
+        differ = (self.differences(rivals)[:, None, None] * keep)  # tile x way x 1
+        likeness[:, rivals] = sum(_weighted(agree[group][:, :, rivals], own[group], theirs[group][:, :, rivals],
+                                            differ[group]) / 2 for group in (slice(0, whole), slice(whole, None)))
         out: NDArray[np.float32] = likeness.max(axis=0)
         return out
 
