@@ -34,6 +34,8 @@ SUPPORTED = 0.6
 """A card's outline lies on edges for at least this share of its length (a finger or a neighbour hides a little)."""
 SIDE = 0.4
 """And each of its sides for at least this share."""
+REACH = 0.04
+"""How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area)."""
 
 
 def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
@@ -48,39 +50,39 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     edges = _Edges(gray)
     area = small.shape[0] * small.shape[1]
     candidates: list[tuple[float, NDArray[np.float32]]] = []
-    seen: list[NDArray[np.float32]] = []
+    failed: list[NDArray[np.float32]] = []
+    fitted: list[NDArray[np.float32]] = []  # in the masks' pixels
 
-    def _try(rough: NDArray[np.float32], seen: list[NDArray[np.float32]],
-             candidates: list[tuple[float, NDArray[np.float32]]]) -> bool:
-        """Whether a rough quadrilateral (new, in view) fits onto edges: then it is a candidate."""
-        if _cut_off(rough, small.shape) or any(_same(rough, other) for other in seen):
+    def _try(rough: NDArray[np.float32]) -> bool:
+        """Whether a rough quadrilateral (in view) fits onto edges, as a candidate; tried once (in another mask,
+        the same one, or one a fitted candidate lies on, is not fitted again)."""
+        if any(_same(rough, other, REACH) for other in fitted):  # fitting would bring it onto that one
+            return True
+        if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
             return False
-        seen.append(rough)
-        fitted = edges.fit(rough * np.float32(fit_scale / scale))
-        if fitted is None:
+        fit = edges.fit(rough * np.float32(fit_scale / scale))
+        upright = _upright(fit[0]) if fit is not None else None
+        if fit is None or upright is None or _cut_off(upright, gray.shape):
+            failed.append(rough)
             return False
-        quad, support = fitted
-        upright = _upright(quad)
-        if upright is None or _cut_off(upright, gray.shape):
-            return False
-        candidates.append((support * float(cv2.contourArea(upright)), upright))
+        fitted.append(upright * np.float32(scale / fit_scale))
+        candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
         return True
-    for mask in _masks(small):
+    masks = _masks(small)
+    for number, mask in enumerate(masks):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
-            if parent >= 0:  # a hole: the picture inside a face card's border, the table between cards
-                continue
+            if parent >= 0 or cv2.boundingRect(contour)[2] * cv2.boundingRect(contour)[3] < MIN_AREA * area:
+                continue  # a hole (the picture inside a face card's border, the table between cards), or a speck
             hull = cv2.convexHull(contour)
             hull_area = cv2.contourArea(hull)
             if not MIN_AREA * area <= hull_area <= MAX_AREA * area:
                 continue
             whole = _four_sides(hull)
-            found = False
-            for rough in [whole] if whole is not None else []:
-                found = _try(rough, seen, candidates)
-            if not found and cv2.contourArea(contour) < 0.9 * hull_area:  # maybe cards that overlap one another
+            if (whole is None or not _try(whole)) and number < len(masks) - 2 and (
+                    cv2.contourArea(contour) < 0.9 * hull_area):  # maybe bright cards that overlap one another
                 for rough in _parted(contour, MIN_AREA * area):
-                    _try(rough, seen, candidates)
+                    _try(rough)
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
     for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
@@ -204,7 +206,7 @@ class _Edges:
         None when less than SUPPORTED of it does."""
         import cv2
 
-        reach = max(3.0, 0.04 * float(np.sqrt(abs(_area(rough)))))
+        reach = max(3.0, REACH * float(np.sqrt(abs(_area(rough)))))
         offsets = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
         lines, supported = [], 0
         centre = rough.mean(axis=0)
@@ -272,12 +274,14 @@ def _area(quad: NDArray[np.float32]) -> float:
     return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
 
 
-def _same(a: NDArray[np.float32], b: NDArray[np.float32]) -> bool:
-    """Whether two rough quadrilaterals are the same one (found in another mask): each corner within a pixel or two."""
-    if float(np.abs(a.mean(axis=0) - b.mean(axis=0)).max()) > 2.0:
+def _same(a: NDArray[np.float32], b: NDArray[np.float32], share: float = 0.02) -> bool:
+    """Whether two rough quadrilaterals are the same one (found in another mask): each corner within a pixel or two
+    (a few in a big one)."""
+    near = max(2.0, share * float(np.sqrt(abs(_area(b)))))
+    if float(np.abs(a.mean(axis=0) - b.mean(axis=0)).max()) > near:
         return False
-    distance = min(float(np.abs(np.roll(a, shift, axis=0) - b).max()) for shift in range(4))
-    return distance <= 2.0
+    distance = float(np.abs(a[:, None] - b[None]).max(axis=2).min(axis=1).max())  # each corner's nearest in b
+    return distance <= near
 
 
 def _upright(quad: NDArray[np.float32]) -> NDArray[np.float32] | None:
