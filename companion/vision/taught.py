@@ -149,7 +149,7 @@ def describe(card: NDArray[np.uint8]) -> NDArray[np.float32]:
     share_w, share_h, corner_w, corner_h, corner_across, corner_down = CORNER
     right = card[:round(share_h * CARD_H), CARD_W - round(share_w * CARD_W):]
     left = card[:round(share_h * CARD_H), :round(share_w * CARD_W)]
-    paper = max(float(np.percentile(card, 90)), 32.0)
+    paper = max(float(np.percentile(card[::4, ::4], 90)), 32.0)  # every fourth pixel: as good, quicker
     tiles = []
     for part, (w, h, nx, ny) in ((card, (width, height, across, down)),
                                  (left, (corner_w, corner_h, corner_across, corner_down)),
