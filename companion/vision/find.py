@@ -12,6 +12,7 @@ right does: the card may lie either way round, so the reader reads both).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -68,9 +69,9 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         fitted.append(upright * np.float32(scale / fit_scale))
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
         return True
-    masks = _masks(small)
-    for number, mask in enumerate(masks):
+    for number, (mask, bright) in enumerate(_masks(small)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        unexplained = 0
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
             if parent >= 0 or cv2.boundingRect(contour)[2] * cv2.boundingRect(contour)[3] < MIN_AREA * area:
                 continue  # a hole (the picture inside a face card's border, the table between cards), or a speck
@@ -79,10 +80,14 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             if not MIN_AREA * area <= hull_area <= MAX_AREA * area:
                 continue
             whole = _four_sides(hull)
-            if (whole is None or not _try(whole)) and number < len(masks) - 2 and (
-                    cv2.contourArea(contour) < 0.9 * hull_area):  # maybe bright cards that overlap one another
+            if whole is not None and _try(whole):
+                continue
+            unexplained += 1
+            if bright and cv2.contourArea(contour) < 0.9 * hull_area:  # maybe bright cards that overlap
                 for rough in _parted(contour, MIN_AREA * area):
                     _try(rough)
+        if number == 0 and candidates and not unexplained:
+            break  # each bright region is a card: the other masks are for harder frames
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
     for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
@@ -103,10 +108,11 @@ def _shrink(frame: NDArray[np.uint8], scale: float) -> NDArray[np.uint8]:
     return out
 
 
-def _masks(small: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
-    """Masks of what may be cards: bright unsaturated pixels at a few thresholds (a card on a darker or coloured
-    table, under uneven light), opened wide too (which cuts a card loose from a glare or a pale patch beside it),
-    and the regions that strong edges close (a card on a pale table, or on another)."""
+def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]:
+    """Masks of what may be cards, each made when asked for, and whether it is of bright pixels: bright unsaturated
+    pixels at a few thresholds (a card on a darker or coloured table, under uneven light), opened wide too (which
+    cuts a card loose from a glare or a pale patch beside it), and the regions that strong edges close (a card on a
+    pale table, or on another)."""
     import cv2
 
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -114,19 +120,25 @@ def _masks(small: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     side = 2 * round(0.012 * max(small.shape[:2])) + 1
     wide = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    edges = cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120),
-                       cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
-    between = cv2.bitwise_not(edges)
-    masks = []
+    edges: list[NDArray[np.uint8]] = []  # made when first needed: the edges, and what lies between them
+
+    def edged() -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+        if not edges:
+            gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+            edges.append(cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120),
+                                    cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))))
+            edges.append(cv2.bitwise_not(edges[0]))
+        return edges[0], edges[1]
+
     for level in (otsu, otsu + 30):
         if level < 250:
             _, bright = cv2.threshold(white, level, 255, cv2.THRESH_BINARY)
-            # and less the edges: cards that touch, parted by the edge of the one on top
-            masks += [bright, cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide), cv2.bitwise_and(bright, between)]
+            yield bright, True
+            yield cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide), True
+            yield cv2.bitwise_and(bright, edged()[1]), True  # cards that touch, parted by the edge of the one on top
     # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
-    masks += [between, edges]
-    return masks
+    yield edged()[1], False
+    yield edged()[0], False
 
 
 def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
