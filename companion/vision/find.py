@@ -69,9 +69,9 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         fitted.append(upright * np.float32(scale / fit_scale))
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
         return True
+    unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     for number, (mask, bright) in enumerate(_masks(small)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        unexplained = 0
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
             if parent >= 0 or cv2.boundingRect(contour)[2] * cv2.boundingRect(contour)[3] < MIN_AREA * area:
                 continue  # a hole (the picture inside a face card's border, the table between cards), or a speck
@@ -82,12 +82,14 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             whole = _four_sides(hull)
             if whole is not None and _try(whole):
                 continue
-            unexplained += 1
+            if number == 0:
+                unexplained.append(contour)
             if bright and cv2.contourArea(contour) < 0.9 * hull_area:  # maybe bright cards that overlap
                 for rough in _parted(contour, MIN_AREA * area):
                     _try(rough)
-        if number == 0 and candidates and not unexplained:
-            break  # each bright region is a card: the other masks are for harder frames
+        unexplained = _uncovered(unexplained, fitted, small.shape)
+        if candidates and not unexplained:
+            break  # each bright region is a card (or cards): the other masks are for harder frames
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
     for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
@@ -97,6 +99,24 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             quads.append(quad)
     quads.sort(key=lambda quad: -float(cv2.contourArea(quad)))
     return [(quad / fit_scale).astype(np.float32) for quad in quads]
+
+
+def _uncovered(regions: list[NDArray[np.int32]], quads: list[NDArray[np.float32]],
+               shape: tuple[int, ...]) -> list[NDArray[np.int32]]:
+    """The regions (outlines) that the quadrilaterals do not cover, nine tenths at least."""
+    import cv2
+
+    if not regions:
+        return []
+    covered = np.zeros(shape[:2], np.uint8)
+    cv2.fillPoly(covered, [np.rint(quad).astype(np.int32) for quad in quads], 1)
+    left = []
+    for region in regions:
+        inside = np.zeros_like(covered)
+        cv2.fillPoly(inside, [region.reshape(-1, 2)], 1)
+        if int((inside & covered).sum()) < 0.9 * int(inside.sum()):
+            left.append(region)
+    return left
 
 
 def _shrink(frame: NDArray[np.uint8], scale: float) -> NDArray[np.uint8]:
