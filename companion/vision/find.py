@@ -69,6 +69,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         fitted.append(upright * np.float32(scale / fit_scale))
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
         return True
+
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     for number, (mask, bright) in enumerate(_masks(small)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
