@@ -21,6 +21,8 @@ DECK_FILE = "deck.npz"
 """What a taught deck's folder holds: each of its 52 cards as photographed, rectified (companion/vision/taught.py)."""
 PRESENT = 0.5
 """A card is read only when one of its corners shows an index at least this likely (else it is no card)."""
+DISAGREE = 0.5
+"""A taught card is not sure when its index reads as another card at least this confidently."""
 
 
 class UnreadableImage(ValueError):
@@ -87,7 +89,14 @@ class Recognizer:
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
             matched = self.taught.match(card)
             if matched is not None:
-                return matched
+                code, confidence, sure = matched
+                if sure:  # unless its index, read, says another card (a teaching photo's glare over a suit)
+                    read = self._read_index(card)
+                    sure = read is None or read[0] == code or read[1] < DISAGREE
+                return code, confidence, sure
+        return self._read_index(card)
+
+    def _read_index(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
         feats = card_features(card)
         ranks, suits = self.net.probabilities(feats)
         present = 1.0 - ranks[:, NO_INDEX]
