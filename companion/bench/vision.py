@@ -10,7 +10,14 @@ often it is wrong and sure, how long a 640x480 frame takes, and the memory it ad
 - read_p50_ms, read_p99_ms: reading the sample frames (640x480 photographs of a design the shipped model never
   saw), here, in a fresh process; read_cpu_*: the CPU time of the same reads (what a loaded machine does not
   change);
-- reader_mb: the resident memory loading OpenCV and the model and reading adds to a process.
+- reader_mb: the resident memory loading OpenCV and the model and reading adds to a process;
+- finding: per design rendered in the cache (companion/vision/render.py), on photographs synthesised from its
+  renders (companion/vision/synth.py: a card whole in view, up to two neighbours, fingers, glare, every kind of
+  table): found, the share of cards found with each corner within 5 % of the card's height of where it lies;
+  false_cards, quadrilaterals found where no card lies (a pip, a picture, the table) per photograph;
+  corner_error, the mean of the found cards' worst corner's distance, as a share of the card's height; and
+  find_cpu_ms, the CPU time finding takes a frame (p50, p99). `python -m companion.bench.vision find N` prints
+  it alone, N photographs a design.
 """
 
 from __future__ import annotations
@@ -56,6 +63,52 @@ def measure(rounds: int) -> dict[str, float]:
             "cpu_p99": _p99(cpu), "reads": len(times), "reader_mb": (after - before) / 1024}
 
 
+def finding(photos: int, seed: int = 5) -> dict[str, Any]:
+    """The finder on `photos` synthesised photographs of each design in the render cache (see the module's doc)."""
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    from companion.vision.find import find_cards
+    from companion.vision.index import CODES
+    from companion.vision.render import cache_dir
+    from companion.vision.synth import scene, to_bgra
+
+    cv2.setNumThreads(1)
+    folders = sorted(folder for folder in (cache_dir() / "renders").glob("*")
+                     if not (folder / "FAILED").exists() and all((folder / f"{c}.png").is_file() for c in CODES))
+    designs: dict[str, dict[str, float]] = {}
+    times: list[float] = []
+    for number, folder in enumerate(folders):
+        cards = {code: to_bgra(np.asarray(Image.open(folder / f"{code}.png").convert("RGBA"))) for code in CODES}
+        rng = np.random.default_rng(seed + number)
+        found, false, errors = 0, 0, []
+        for shown in range(photos):
+            neighbours = [cards[code] for code in rng.choice(CODES, int(rng.integers(0, 3)))]
+            frame, placed = scene(rng, [cards[CODES[shown % len(CODES)]], *neighbours])
+            start = time.process_time()
+            quads = find_cards(frame)
+            times.append((time.process_time() - start) * 1000)
+            height = float(np.linalg.norm(placed[0][0] - placed[0][3]))
+
+            def error(quad: Any, card: Any, height: float = height) -> float:
+                return min(float(np.abs(np.roll(quad, turn, axis=0) - card).max()) for turn in range(4)) / height
+
+            best = min((error(quad, placed[0]) for quad in quads), default=1.0)
+            if best <= 0.05:
+                found += 1
+                errors.append(best)
+            false += sum(min(error(quad, card) for card in placed) > 0.05 for quad in quads)
+        designs[folder.name] = {"found": round(found / photos, 4), "false_cards": round(false / photos, 4),
+                                "corner_error": round(float(np.mean(errors)) if errors else 1.0, 4)}
+    shown_all = photos * max(1, len(designs))
+    return {"photos_a_design": photos, "designs": designs,
+            "found": round(sum(d["found"] for d in designs.values()) * photos / shown_all, 4),
+            "false_cards": round(sum(d["false_cards"] for d in designs.values()) * photos / shown_all, 4),
+            "find_cpu_p50_ms": round(statistics.median(times), 1) if times else None,
+            "find_cpu_p99_ms": round(_p99(times), 1) if times else None}
+
+
 def run(quick: bool) -> dict[str, Any]:
     from companion.vision.train import FIGURES
 
@@ -75,8 +128,12 @@ def run(quick: bool) -> dict[str, Any]:
         "read_cpu_p99_ms": round(timing["cpu_p99"], 1),
         "reads": timing["reads"],
         "reader_mb": round(timing["reader_mb"], 1),
+        "finding": finding(10 if quick else 200),
     }
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(int(sys.argv[1]))))
+    if sys.argv[1] == "find":
+        print(json.dumps(finding(int(sys.argv[2])), indent=1))
+    else:
+        print(json.dumps(measure(int(sys.argv[1]))))

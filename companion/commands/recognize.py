@@ -68,9 +68,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def read_photos(args: argparse.Namespace, deck: Path | None) -> int:
-    from companion.vision import Recognizer, UnreadableImage
+    from companion.vision import DeckError, Recognizer, UnreadableImage
 
-    recognizer = Recognizer.load(deck)
+    try:
+        recognizer = Recognizer.load(deck)
+    except DeckError:
+        raise CommandError(_("{deck} holds a taught deck this reader cannot use (taught by an older version, or "
+                             "damaged): teach the deck again with crib recognize --learn DIR").format(deck=deck)
+                           ) from None
     bad = 0
     for photo in args.photos:
         try:

@@ -5,5 +5,6 @@ phone's /scan page and a board camera. docs/vision.md tells how it works and how
 """
 
 from companion.vision.reader import CardReading, Recognizer, UnreadableImage, decode, learn
+from companion.vision.taught import DeckError
 
-__all__ = ["CardReading", "Recognizer", "UnreadableImage", "decode", "learn"]
+__all__ = ["CardReading", "DeckError", "Recognizer", "UnreadableImage", "decode", "learn"]

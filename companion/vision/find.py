@@ -1,13 +1,18 @@
-"""Finding cards in a frame: the white-ish quadrilaterals of a playing card's shape, and each one rectified.
+"""Finding cards in a frame: the quadrilaterals of a playing card's shape whose four sides are edges, and each one
+rectified.
 
-A card is found as a bright, unsaturated region against the table (or, on a pale table, by its edges), its
-outline reduced to four corners (the perspective of a hand-held phone keeps four), its long side made upright.
-Rectified, it is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right
-does: the card may lie either way round, so the reader reads both).
+Regions that may be cards come from a few masks (bright, unsaturated pixels against the table; the regions that
+strong edges close, for a card on a pale table or on another). Each region's convex hull gives four sides (its
+longest: a rounded corner, or one hidden by a finger or a neighbour, is left out), and each side is then moved
+onto the edge the frame shows along it, fitted as a straight line. A region is a card when most of its outline
+lies on such edges; the corners are where the fitted sides meet (the card's own corners, not a rounded corner's
+arc). Rectified, a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom
+right does: the card may lie either way round, so the reader reads both).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -17,12 +22,21 @@ if TYPE_CHECKING:
 
 CARD_W, CARD_H = 160, 224
 """A rectified card's size in pixels: a poker card's 63 x 88 mm."""
-WORK_SIDE = 480
-"""Frames are searched at most this wide (and high): a phone's 12 megapixels are no better for finding a card."""
-MIN_AREA, MAX_AREA = 0.006, 0.7
+MASK_SIDE, FIT_SIDE = 480, 640
+"""Regions that may be cards are looked for in the frame made at most MASK_SIDE wide (and high), their sides fitted
+at most FIT_SIDE wide: a phone's 12 megapixels are no better for finding a card."""
+MIN_AREA, MAX_AREA = 0.02, 0.7
 """A card covers this share of the frame at least and at most."""
-ASPECT = (1.15, 1.8)
+ASPECT = (1.05, 2.1)
 """Long side over short side, allowing for perspective: 88/63 = 1.40 seen square on."""
+EDGE = 6.0
+"""The least change of brightness across a card's side, in grey levels a pixel, for it to count as an edge."""
+SUPPORTED = 0.6
+"""A card's outline lies on edges for at least this share of its length (a finger or a neighbour hides a little)."""
+SIDE = 0.4
+"""And each of its sides for at least this share."""
+REACH = 0.04
+"""How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area)."""
 
 
 def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
@@ -30,66 +44,276 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     order top left, top right, bottom right, bottom left of the card held upright (its long side vertical)."""
     import cv2
 
-    scale = min(1.0, WORK_SIDE / max(frame.shape[:2]))
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
+    fit_scale = min(1.0, FIT_SIDE / max(frame.shape[:2]))
+    scale = min(1.0, MASK_SIDE / max(frame.shape[:2]))
+    gray = cv2.cvtColor(_shrink(frame, fit_scale), cv2.COLOR_BGR2GRAY)
+    small = _shrink(frame, scale)
+    edges = _Edges(gray)
     area = small.shape[0] * small.shape[1]
     candidates: list[tuple[float, NDArray[np.float32]]] = []
-    for mask in _masks(small):
-        contours, _ = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            if MIN_AREA * area <= cv2.contourArea(contour) <= MAX_AREA * area:
-                quad = _quadrilateral(contour)
-                if quad is not None and not _cut_off(quad, small.shape):
-                    candidates.append((float(cv2.contourArea(quad)), quad))
+    failed: list[NDArray[np.float32]] = []
+    fitted: list[NDArray[np.float32]] = []  # in the masks' pixels
+
+    def _try(rough: NDArray[np.float32]) -> bool:
+        """Whether a rough quadrilateral (in view) fits onto edges, as a candidate; tried once (in another mask,
+        the same one, or one a fitted candidate lies on, is not fitted again)."""
+        if any(_same(rough, other, REACH) for other in fitted):  # fitting would bring it onto that one
+            return True
+        if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
+            return False
+        fit = edges.fit(rough * np.float32(fit_scale / scale))
+        upright = _upright(fit[0]) if fit is not None else None
+        if fit is None or upright is None or _cut_off(upright, gray.shape):
+            failed.append(rough)
+            return False
+        fitted.append(upright * np.float32(scale / fit_scale))
+        candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
+        return True
+    unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
+    for number, (mask, bright) in enumerate(_masks(small)):
+        contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
+            if parent >= 0 or cv2.boundingRect(contour)[2] * cv2.boundingRect(contour)[3] < MIN_AREA * area:
+                continue  # a hole (the picture inside a face card's border, the table between cards), or a speck
+            hull = cv2.convexHull(contour)
+            hull_area = cv2.contourArea(hull)
+            if not MIN_AREA * area <= hull_area <= MAX_AREA * area:
+                continue
+            whole = _four_sides(hull)
+            if whole is not None and _try(whole):
+                continue
+            if number == 0:
+                unexplained.append(contour)
+            if bright and cv2.contourArea(contour) < 0.9 * hull_area:  # maybe bright cards that overlap
+                for rough in _parted(contour, MIN_AREA * area):
+                    _try(rough)
+        unexplained = _uncovered(unexplained, fitted, small.shape)
+        if candidates and not unexplained:
+            break  # each bright region is a card (or cards): the other masks are for harder frames
     candidates.sort(key=lambda item: -item[0])
     quads: list[NDArray[np.float32]] = []
-    for _, quad in candidates:  # the biggest of overlapping ones: a card, not the frame round its picture or a pip
-        if all(_overlap(quad, other) < 0.5 and _inside(quad, other) < 0.7 for other in quads):
+    for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
+        centre = tuple(float(v) for v in quad.mean(axis=0))
+        if all(_overlap(quad, other) < 0.5 and _inside(quad, other) < 0.5 and _inside(other, quad) < 0.5
+               and cv2.pointPolygonTest(other, centre, False) < 0 for other in quads):
             quads.append(quad)
-    return [(quad / scale).astype(np.float32) for quad in quads]
+    quads.sort(key=lambda quad: -float(cv2.contourArea(quad)))
+    return [(quad / fit_scale).astype(np.float32) for quad in quads]
 
 
-def _masks(small: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
-    """Masks of what may be cards: bright unsaturated pixels at a few thresholds (a card on a darker or coloured
-    table, under uneven light), and the regions that strong edges close (a card on a pale table, or on another)."""
+def _uncovered(regions: list[NDArray[np.int32]], quads: list[NDArray[np.float32]],
+               shape: tuple[int, ...]) -> list[NDArray[np.int32]]:
+    """The regions (outlines) that the quadrilaterals do not cover, nine tenths at least."""
+    import cv2
+
+    if not regions:
+        return []
+    covered = np.zeros(shape[:2], np.uint8)
+    cv2.fillPoly(covered, [np.rint(quad).astype(np.int32) for quad in quads], 1)
+    left = []
+    for region in regions:
+        inside = np.zeros_like(covered)
+        cv2.fillPoly(inside, [region.reshape(-1, 2)], 1)
+        if int((inside & covered).sum()) < 0.9 * int(inside.sum()):
+            left.append(region)
+    return left
+
+
+def _shrink(frame: NDArray[np.uint8], scale: float) -> NDArray[np.uint8]:
+    import cv2
+
+    if scale >= 1:
+        return frame
+    out: NDArray[np.uint8] = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return out
+
+
+def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]:
+    """Masks of what may be cards, each made when asked for, and whether it is of bright pixels: bright unsaturated
+    pixels at a few thresholds (a card on a darker or coloured table, under uneven light), opened wide too (which
+    cuts a card loose from a glare or a pale patch beside it), and the regions that strong edges close (a card on a
+    pale table, or on another)."""
     import cv2
 
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     white = cv2.GaussianBlur(cv2.subtract(hsv[:, :, 2], hsv[:, :, 1] // 2), (5, 5), 0)
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))  # rectangles: OpenCV's quick morphology
     side = 2 * round(0.012 * max(small.shape[:2])) + 1
-    wide = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))  # cuts a card loose from a glare or a pale patch
-    masks = []
-    for level in (otsu, otsu + 25, otsu + 50):
+    wide = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    edges: list[NDArray[np.uint8]] = []  # made when first needed: the edges, and what lies between them
+
+    def edged() -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+        if not edges:
+            gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+            edges.append(cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120),
+                                    cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))))
+            edges.append(cv2.bitwise_not(edges[0]))
+        return edges[0], edges[1]
+
+    for level in (otsu, otsu + 30):
         if level < 250:
             _, bright = cv2.threshold(white, level, 255, cv2.THRESH_BINARY)
-            opened = cv2.morphologyEx(bright, cv2.MORPH_OPEN, kernel)
-            # a face card's picture may reach its edge: closing mends the white border around it
-            masks += [opened, cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide),
-                      cv2.morphologyEx(cv2.morphologyEx(opened, cv2.MORPH_CLOSE, wide), cv2.MORPH_OPEN, wide)]
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    edges = cv2.dilate(cv2.Canny(gray, 40, 120), cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
-    masks.append(cv2.bitwise_not(edges))
-    return masks
+            yield bright, True
+            yield cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide), True
+            yield cv2.bitwise_and(bright, edged()[1]), True  # cards that touch, parted by the edge of the one on top
+    # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
+    yield edged()[1], False
+    yield edged()[0], False
 
 
-def _quadrilateral(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
-    """The card's four corners from its outline, or None when the outline is not card-shaped."""
+def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
+    """The quadrilaterals of cards that overlap a little and make one region (no edge between them): the region's
+    cores (what lies far from its outline: each card's middle, a smaller rectangle), each widened back by as much
+    as it was shrunk."""
     import cv2
 
-    hull = cv2.convexHull(contour)
-    hull_area = cv2.contourArea(hull)
-    if hull_area <= 0 or cv2.contourArea(contour) / hull_area < 0.85:
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(region, [contour - [x - 1, y - 1]], -1, 255, -1)
+    distance = cv2.distanceTransform(region, cv2.DIST_L2, 3)
+    depth = 0.5 * float(distance.max())
+    if depth < 3:
+        return []
+    cores, _ = cv2.findContours((distance > depth).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    quads = []
+    for core in cores if len(cores) > 1 else []:
+        (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
+        if (cw + 2 * depth) * (ch + 2 * depth) >= least:
+            box = cv2.boxPoints(((cx + x - 1, cy + y - 1), (cw + 2 * depth, ch + 2 * depth), angle))
+            quad = _upright(box.astype(np.float32))
+            if quad is not None:
+                quads.append(quad)
+    return quads
+
+
+def _four_sides(hull: NDArray[np.int32]) -> NDArray[np.float32] | None:
+    """A quadrilateral from a region's convex hull: the lines through its four longest sides (in their order round
+    the hull), met; None when they make no card-shaped quadrilateral the hull fills."""
+    import cv2
+
+    approx = cv2.approxPolyDP(hull, 0.015 * cv2.arcLength(hull, True), True).reshape(-1, 2).astype(np.float32)
+    if len(approx) < 4:
         return None
-    for epsilon in (0.02, 0.035, 0.05, 0.075):  # four corners outlining the hull closely: a card, maybe in perspective
-        approx = cv2.approxPolyDP(hull, epsilon * cv2.arcLength(hull, True), True)
-        if len(approx) == 4 and 0.9 <= cv2.contourArea(approx) / hull_area <= 1.05:
-            return _upright(approx.reshape(4, 2).astype(np.float32))
-    (_, _), (rw, rh), _ = cv2.minAreaRect(hull)  # else a rectangle the hull fills (a corner hidden by a finger)
-    if hull_area / max(rw * rh, 1) < 0.88:
+    ends = np.roll(approx, -1, axis=0)
+    longest = np.sort(np.argsort(-np.linalg.norm(ends - approx, axis=1))[:4])
+    lines = [(approx[i], ends[i]) for i in longest]
+    corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
+    if any(corner is None for corner in corners):
         return None
-    return _upright(cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32))
+    quad = np.array(corners, dtype=np.float32)
+    quad_area, hull_area = cv2.contourArea(quad), cv2.contourArea(hull)
+    if not 0.75 * quad_area <= hull_area <= 1.15 * quad_area or not cv2.isContourConvex(quad.astype(np.int32)):
+        return None
+    return quad if _upright(quad) is not None else None
+
+
+def _meet(a: tuple[NDArray[np.float32], NDArray[np.float32]],
+          b: tuple[NDArray[np.float32], NDArray[np.float32]]) -> NDArray[np.float32] | None:
+    """Where the line through the points a meets the line through the points b (None: nearly parallel)."""
+    da, db = a[1] - a[0], b[1] - b[0]
+    cross = float(da[0] * db[1] - da[1] * db[0])
+    if abs(cross) < 0.2 * float(np.linalg.norm(da) * np.linalg.norm(db)):  # under about 12 degrees apart
+        return None
+    t = float((b[0][0] - a[0][0]) * db[1] - (b[0][1] - a[0][1]) * db[0]) / cross
+    point: NDArray[np.float32] = (a[0] + t * da).astype(np.float32)
+    return point
+
+
+class _Edges:
+    """The frame's brightness gradients, and the fitting of a rough quadrilateral's sides onto them."""
+
+    SAMPLES = 24
+    """Points along each side (its middle, away from a rounded corner) where the edge is looked for."""
+
+    def __init__(self, gray: NDArray[np.uint8]) -> None:
+        import cv2
+
+        blurred = cv2.GaussianBlur(gray, (3, 3), 0)
+        self.gx = cv2.Sobel(blurred, cv2.CV_32F, 1, 0, ksize=3) / 8
+        self.gy = cv2.Sobel(blurred, cv2.CV_32F, 0, 1, ksize=3) / 8
+        self.height, self.width = gray.shape
+
+    def fit(self, rough: NDArray[np.float32]) -> tuple[NDArray[np.float32], float] | None:
+        """The quadrilateral whose sides lie on the edges near `rough`'s, and the share of its outline that does;
+        None when less than SUPPORTED of it does."""
+        import cv2
+
+        reach = max(3.0, REACH * float(np.sqrt(abs(_area(rough)))))
+        offsets = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
+        lines, supported = [], 0
+        centre = rough.mean(axis=0)
+        for i in range(4):
+            start, end = rough[i], rough[(i + 1) % 4]
+            along = end - start
+            normal = np.array([along[1], -along[0]], np.float32) / max(float(np.linalg.norm(along)), 1e-6)
+            if float(np.dot(normal, (start + end) / 2 - centre)) < 0:
+                normal = -normal  # outward
+            t = np.linspace(0.12, 0.88, self.SAMPLES, dtype=np.float32)
+            points = start + t[:, None] * along  # samples x 2
+            probe = points[:, None, :] + offsets[None, :, None] * normal  # samples x offsets x 2
+            x = np.clip(np.rint(probe[..., 0]).astype(np.int32), 0, self.width - 1)
+            y = np.clip(np.rint(probe[..., 1]).astype(np.int32), 0, self.height - 1)
+            # a card is paler than what lies beyond its edge (on a pale table: its shadow; with a printed border:
+            # the border, inside which the card is found); a pip, an index, a face's picture are darker
+            darkening = -(self.gx[y, x] * normal[0] + self.gy[y, x] * normal[1])
+            best = darkening.argmax(axis=1)
+            strong = darkening[np.arange(self.SAMPLES), best] >= EDGE
+            on_edge = points + offsets[best][:, None] * normal
+            line = _robust_line(on_edge[strong])
+            if line is None:
+                return None
+            point, direction = line
+            distance = np.abs((on_edge - point) @ np.array([direction[1], -direction[0]], np.float32))
+            side = int((strong & (distance <= 1.5)).sum())
+            if side < SIDE * self.SAMPLES:
+                return None
+            supported += side
+            lines.append((point, point + direction))
+        support = supported / (4 * self.SAMPLES)
+        if support < SUPPORTED:
+            return None
+        corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
+        if any(corner is None for corner in corners):
+            return None
+        quad = np.array(corners, dtype=np.float32)
+        if np.abs(quad - rough).max() > 2 * reach or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+            return None
+        return quad, support
+
+
+def _robust_line(points: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]] | None:
+    """The line (a point on it, its unit direction) that most of the points lie on, within a pixel and a half (the
+    others are where a finger or a neighbour's edge was found instead of the card's), fitted to those; None when
+    fewer than six do."""
+    if len(points) < 6:
+        return None
+    first, second = np.triu_indices(len(points), 1)  # the line through each pair of points
+    direction = points[second] - points[first]
+    normal = np.stack([direction[:, 1], -direction[:, 0]], axis=1)
+    normal /= np.maximum(np.linalg.norm(normal, axis=1, keepdims=True), 1e-6)
+    distance = np.abs(np.einsum("pk,nk->pn", normal, points) - (normal * points[first]).sum(axis=1)[:, None])
+    inliers = distance <= 1.5
+    keep = inliers[int(inliers.sum(axis=1).argmax())]
+    if keep.sum() < 6:
+        return None
+    centre = points[keep].mean(axis=0)
+    _, _, vt = np.linalg.svd(points[keep] - centre, full_matrices=False)
+    return centre.astype(np.float32), vt[0].astype(np.float32)
+
+
+def _area(quad: NDArray[np.float32]) -> float:
+    x, y = quad[:, 0], quad[:, 1]
+    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
+
+
+def _same(a: NDArray[np.float32], b: NDArray[np.float32], share: float = 0.02) -> bool:
+    """Whether two rough quadrilaterals are the same one (found in another mask): each corner within a pixel or two
+    (a few in a big one)."""
+    near = max(2.0, share * float(np.sqrt(abs(_area(b)))))
+    if float(np.abs(a.mean(axis=0) - b.mean(axis=0)).max()) > near:
+        return False
+    distance = float(np.abs(a[:, None] - b[None]).max(axis=2).min(axis=1).max())  # each corner's nearest in b
+    return distance <= near
 
 
 def _upright(quad: NDArray[np.float32]) -> NDArray[np.float32] | None:
@@ -116,8 +340,8 @@ def _inside(small: NDArray[np.float32], big: NDArray[np.float32]) -> float:
 
 
 def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:
-    """Whether two corners or more lie on the frame's edge: a card cut off by the frame (its outline there is
-    the frame's, not the card's), or a stretch of the table."""
+    """Whether two corners or more lie on or beyond the frame's edge: a card cut off by the frame (its outline
+    there is the frame's, not the card's), or a stretch of the table."""
     height, width = shape[:2]
     margin = 0.01 * max(height, width)
     on_edge = (quad[:, 0] <= margin) | (quad[:, 0] >= width - 1 - margin) | (quad[:, 1] <= margin) | (

@@ -12,18 +12,15 @@ import numpy as np
 
 from companion.vision.find import find_cards, rectify
 from companion.vision.index import CODES, MODEL, NO_INDEX, IndexNet, card_features
+from companion.vision.taught import TaughtDeck
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 DECK_FILE = "deck.npz"
-"""What a taught deck's folder holds: the corner features of each of its 52 cards."""
+"""What a taught deck's folder holds: each of its 52 cards as photographed, rectified (companion/vision/taught.py)."""
 PRESENT = 0.5
 """A card is read only when one of its corners shows an index at least this likely (else it is no card)."""
-TAUGHT_SHARPNESS = 15.0
-"""How sharply likeness to a taught card turns into probability (the softmax's inverse temperature)."""
-TAUGHT_LEAST = 0.5
-"""A taught deck's card is seen when a corner is at least this like one of its index corners."""
 
 
 class UnreadableImage(ValueError):
@@ -45,13 +42,9 @@ class CardReading:
 class Recognizer:
     """Reads cards from frames: the shipped model, and a taught deck if one was given."""
 
-    def __init__(self, net: IndexNet, taught: NDArray[np.float32] | None = None) -> None:
+    def __init__(self, net: IndexNet, taught: TaughtDeck | None = None) -> None:
         self.net = net
-        self.taught: NDArray[np.float32] | None = None
-        if taught is not None:  # each card's index corners, as the reader compares them
-            described = self._describe(taught.reshape(-1, taught.shape[-1])).reshape(len(CODES), 4, -1)
-            index = _index_pairs(described)
-            self.taught = described[:, [0, 1, 2, 3] if index.all() else ([0, 2] if index[0] else [1, 3])]
+        self.taught = taught
 
     @classmethod
     def load(cls, deck: Path | None = None) -> Recognizer:
@@ -63,18 +56,14 @@ class Recognizer:
 
     @classmethod
     def load_with(cls, net: IndexNet, deck: Path | None = None) -> Recognizer:
-        """A given network, plus a taught deck."""
+        """A given network, plus a taught deck (DeckError: a file this reader cannot use, and what to do)."""
         if deck is None:
             return cls(net)
         path = Path(deck) / DECK_FILE
         if not path.is_file():
             raise FileNotFoundError(f"{deck} holds no taught deck ({DECK_FILE}): teach one with "
                                     "`crib recognize --learn PHOTOS --out DIR`")
-        with np.load(path) as data:
-            codes, feats = tuple(str(c) for c in data["codes"]), data["features"].astype(np.float32)
-        if codes != CODES:
-            raise ValueError(f"{path} is not a whole taught deck: teach it again with `crib recognize --learn`")
-        return cls(net, feats)
+        return cls(net, TaughtDeck.load(path))
 
     def read(self, frame: NDArray[np.uint8]) -> list[CardReading]:
         """The cards in an HxWx3 uint8 BGR frame, the likeliest first."""
@@ -95,10 +84,14 @@ class Recognizer:
         return self.read(decode(data))
 
     def _read_card(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
+        if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
+            matched = self.taught.match(card)
+            if matched is not None:
+                return matched
         feats = card_features(card)
         ranks, suits = self.net.probabilities(feats)
         present = 1.0 - ranks[:, NO_INDEX]
-        if present.max() < PRESENT and self.taught is None:
+        if present.max() < PRESENT:
             return None
         joint = ranks[:, :NO_INDEX, None] * suits[:, None, :]  # corner x rank x suit
         joint = joint.reshape(len(feats), -1) / np.maximum(present[:, None], 1e-6)
@@ -108,43 +101,10 @@ class Recognizer:
         logs = np.log(joint[voting] + 1e-6).mean(axis=0)
         probs = np.exp(logs - logs.max())
         probs = probs / probs.sum()
-        if self.taught is not None:  # the likeness of the best-matching pair of corners, for each taught card
-            likeness = np.einsum("cf,kif->cki", self._describe(feats), self.taught).max(axis=(0, 2))
-            if likeness.max() < TAUGHT_LEAST and present.max() < PRESENT:
-                return None
-            taught = np.exp(TAUGHT_SHARPNESS * (likeness - likeness.max()))
-            probs = probs * taught if present.max() >= PRESENT else taught
-            probs = probs / probs.sum()
         best_code = int(probs.argmax())
         confidence = float(probs[best_code])
-        threshold = self.net.sure_taught if self.taught is not None else self.net.sure
-        sure = threshold < 1.0 and confidence >= threshold  # a threshold of 1: calibration found none safe
+        sure = self.net.sure < 1.0 and confidence >= self.net.sure  # a threshold of 1: calibration found none safe
         return CODES[best_code], round(confidence, 4), sure
-
-    def _describe(self, feats: NDArray[np.float32]) -> NDArray[np.float32]:
-        """Corners as the taught deck is compared: the network's hidden layer and the standardised features, each
-        of unit length, halved (so that a dot product is the mean of the two likenesses)."""
-        standard = (feats - self.net.mean) / self.net.scale
-        out: NDArray[np.float32] = np.concatenate([self._unit(self.net.hidden(feats)), self._unit(standard)],
-                                                  axis=-1) / np.sqrt(2)
-        return out
-
-    @staticmethod
-    def _unit(vectors: NDArray[np.float32]) -> NDArray[np.float32]:
-        out: NDArray[np.float32] = vectors / np.maximum(np.linalg.norm(vectors, axis=-1, keepdims=True), 1e-6)
-        return out
-
-
-def _index_pairs(described: NDArray[np.float32]) -> NDArray[np.bool_]:
-    """Which of a taught deck's corner pairs (top left with its turned twin; top right with its) hold its index:
-    those in which the cards are least alike (blank corners, or a border's ornament, are alike on every card).
-    `described`: card x corner x the reader's description."""
-    likeness = []
-    for pair in ([0, 2], [1, 3]):
-        corners = described[:, pair].reshape(-1, described.shape[-1])
-        likeness.append(float((corners @ corners.T).mean()))
-    index: NDArray[np.bool_] = np.array(likeness) <= min(likeness) + 0.1
-    return index
 
 
 def decode(data: bytes) -> NDArray[np.uint8]:
@@ -159,7 +119,7 @@ def decode(data: bytes) -> NDArray[np.uint8]:
 
 
 def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], None] | None = None) -> None:
-    """Teach one deck from one photo of each of its 52 cards (code -> photo) and keep what was learned in the
+    """Teach one deck from one photo of each of its 52 cards (code -> photo) and keep each card, rectified, in the
     folder `out` (made if need be). UnreadableImage names a photo that is no image or shows no card; ValueError
     says which codes are wrong or missing."""
     wrong = sorted(set(photos) - set(CODES))
@@ -169,7 +129,7 @@ def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], 
             [f"missing: {', '.join(missing)}"] if missing else [])
         raise ValueError("a deck is taught from one photo of each of the 52 cards, named by its code (AS, 10H, QD): "
                          + "; ".join(problems))
-    feats = []
+    cards = []
     for done, code in enumerate(CODES):
         path = Path(photos[code])
         try:
@@ -181,8 +141,8 @@ def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], 
         quads = find_cards(frame)
         if not quads:
             raise UnreadableImage(f"{path}: no card found in it: photograph the card whole, on a plain table")
-        feats.append(card_features(rectify(frame, quads[0])))
+        cards.append(rectify(frame, quads[0]))
         if progress is not None:
             progress(done + 1, len(CODES))
     out.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(out / DECK_FILE, codes=np.array(CODES), features=np.stack(feats).astype(np.float16))
+    TaughtDeck.save(np.stack(cards), out / DECK_FILE)

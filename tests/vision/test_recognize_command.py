@@ -72,3 +72,12 @@ def test_learning_from_badly_named_photos_is_refused(tmp_path, capsys):
 def test_no_photo_says_what_to_give(capsys):
     assert main(["recognize"]) == 2
     assert "photograph" in capsys.readouterr().err
+
+
+def test_a_deck_taught_by_an_older_reader_asks_to_be_taught_again(tmp_path, capsys):
+    from companion.vision.index import CODES
+
+    np.savez_compressed(tmp_path / "deck.npz", codes=np.array(CODES), features=np.zeros((52, 4, 8), np.float16))
+    assert main(["recognize", "--deck", str(tmp_path), str(DATA / "AS.jpg")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot use" in err and "crib recognize --learn" in err and "Traceback" not in err

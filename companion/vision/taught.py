@@ -1,0 +1,174 @@
+"""A taught deck: one photograph of each of a deck's 52 cards, rectified, and the matching of a found card against
+them.
+
+A card is compared whole, not only by its index: two cards of one deck differ in their pips' layout and shape, a
+face's picture, and their indices. Each card is cut into tiles (the whole card coarsely, its two top corners, where
+an index is, finely); each tile is made independent of the light (its mean taken off, its contrast scaled, the card's
+paper as white) and compared with the same tile of each taught card, with the card as it lies and turned half
+round. The tiles that disagree most are left out (a finger, a neighbour, a glare hides part of a card), and what is
+left gives each taught card a likeness; the likeliest card's share of the likeness gives the confidence.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from companion.vision.find import CARD_H, CARD_W
+from companion.vision.index import CODES
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+VERSION = 2
+"""The taught deck file's format: 2 keeps each card's rectified photograph (1, the first reader's, kept index
+features only)."""
+WHOLE = (64, 88, 4, 4)
+"""The whole card: compared at this width and height, in this many tiles across and down."""
+CORNER = (0.22, 0.3, 32, 48, 2, 3)
+"""Each top corner: this share of the card's width and height, compared at this width and height, in tiles."""
+TRIMMED = 0.25
+"""The greatest share of tiles left out of a likeness, those farthest from every taught card's (what a finger or a
+neighbour hides)."""
+FAR = 0.3
+"""How far a tile must be from every taught card's to be left out (the mean squared difference of tiles of unit
+contrast: 0 alike, 2 unrelated)."""
+FLAT = 0.04
+"""The least contrast a tile is scaled for, as a share of the paper's white: a blank tile stays near blank."""
+RIVALS = 6
+"""The likeliest cards compared again on the tiles in which they differ."""
+SHARPNESS = 20.0
+"""How sharply likeness turns into probability (a softmax's inverse temperature)."""
+LEAST = 0.45
+"""A found card is a taught card only when it is at least this like one (else it is read as if none were taught)."""
+SURE = 0.95
+"""A reading at least this confident is sure: above every wrong reading's confidence on 12 designs' photographs,
+each deck taught from one photograph of each card (the most confident wrong one: 0.93)."""
+
+
+class DeckError(ValueError):
+    """A taught deck's file that cannot be used: an older format, a damaged file, not all 52 cards."""
+
+
+class TaughtDeck:
+    """A deck taught from one photograph of each card: its rectified cards, described for comparing."""
+
+    def __init__(self, cards: NDArray[np.uint8]) -> None:
+        """`cards`: the 52 rectified cards (52 x CARD_H x CARD_W x 3, BGR) in the order of CODES."""
+        self.tiles = np.stack([describe(card) for card in cards])  # card x tile x pixels
+        self.self_likeness = (self.tiles**2).mean(axis=2)  # card x tile
+
+    @classmethod
+    def load(cls, path: Path) -> TaughtDeck:
+        """The deck kept in the file `path` by `save`; DeckError says what is wrong with a file it cannot use."""
+        import zipfile
+
+        again = "teach the deck again (crib recognize --learn, or the board's /scan page)"
+        try:
+            with np.load(path) as data:
+                if "version" not in data:
+                    raise DeckError(f"{path} was taught by an older version of the reader: {again}")
+                version = int(data["version"])
+                if version != VERSION:
+                    raise DeckError(f"{path} is a taught deck of format {version}, this reader reads {VERSION}: "
+                                    f"{again}")
+                codes, cards = tuple(str(code) for code in data["codes"]), np.asarray(data["cards"], np.uint8)
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+            if isinstance(error, DeckError):
+                raise
+            raise DeckError(f"{path} is damaged ({error}): {again}") from None
+        if codes != CODES or cards.shape != (len(CODES), CARD_H, CARD_W, 3):
+            raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
+        return cls(cards)
+
+    @staticmethod
+    def save(cards: NDArray[np.uint8], path: Path) -> None:
+        """Keep the 52 rectified cards (in the order of CODES) in the file `path`."""
+        np.savez_compressed(path, version=np.int32(VERSION), codes=np.array(CODES), cards=cards.astype(np.uint8))
+
+    def match(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
+        """The taught card a rectified card is (its code, the confidence, whether it is sure), or None when it is
+        like none of them."""
+        likeness = self.likeness(card)
+        best = int(likeness.argmax())
+        if likeness[best] < LEAST:
+            return None
+        probs = np.exp(SHARPNESS * (likeness - likeness[best]))
+        confidence = float(probs[best] / probs.sum())
+        return CODES[best], round(confidence, 4), confidence >= SURE
+
+    def likeness(self, card: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """How like each taught card a rectified card is (-1..1, the better of its two ways round): first over all
+        its tiles; then, among the likeliest cards, over the tiles in which those differ (a pip more, a suit's
+        shape), weighted by how much they differ."""
+        query = np.stack([describe(card), describe(card[::-1, ::-1])])  # way x tile x pixels
+        # each tile's likeness to the same tile of each taught card: tile x way x card
+        agree = np.matmul(query.transpose(1, 0, 2), self.tiles.transpose(1, 2, 0)) / query.shape[2]
+        own = (query**2).mean(axis=2).T[:, :, None]  # tile x way x 1
+        theirs = self.self_likeness.T[:, None, :]  # tile x 1 x card
+        # a tile far from every taught card's (a finger, a neighbour, a glare over it) is left out, for every card
+        nearest = (own + theirs - 2 * agree).min(axis=2)  # tile x way: the least squared distance
+        far = np.maximum(np.quantile(nearest, 1 - TRIMMED, axis=0, keepdims=True), FAR)
+        keep = (nearest <= far).astype(np.float32)[:, :, None]
+        whole = WHOLE[2] * WHOLE[3]
+        likeness = np.zeros((2, len(CODES)), np.float32)
+        for group in (slice(0, whole), slice(whole, None)):  # the whole card, and its corners, count half each
+            likeness += _weighted(agree[group], own[group], theirs[group], keep[group]) / 2  # way x card
+        rivals = np.argsort(likeness.max(axis=0))[-RIVALS:]
+        differ = (self.differences(rivals)[:, None, None] * keep)  # tile x way x 1
+        likeness[:, rivals] = sum(_weighted(agree[group][:, :, rivals], own[group], theirs[group][:, :, rivals],
+                                            differ[group]) / 2 for group in (slice(0, whole), slice(whole, None)))
+        out: NDArray[np.float32] = likeness.max(axis=0)
+        return out
+
+    def differences(self, cards: NDArray[np.int64]) -> NDArray[np.float32]:
+        """How much the taught cards `cards` differ in each tile: the mean squared distance between their tiles."""
+        tiles = self.tiles[cards].transpose(1, 0, 2)  # tile x card x pixels
+        mean = tiles.mean(axis=1, keepdims=True)
+        spread: NDArray[np.float32] = (2 * ((tiles - mean) ** 2).mean(axis=(1, 2))).astype(np.float32)
+        return spread
+
+
+def _weighted(agree: NDArray[np.float32], own: NDArray[np.float32], theirs: NDArray[np.float32],
+              weight: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Likeness over the tiles by weight (tile x way x card arrays, or broadcast to them): way x card."""
+    kept = (agree * weight).sum(axis=0)
+    own_kept = (own * weight).sum(axis=0)
+    theirs_kept = (theirs * weight).sum(axis=0)
+    out: NDArray[np.float32] = kept / np.sqrt(np.maximum(own_kept * theirs_kept, 1e-9))
+    return out
+
+
+def describe(card: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """A rectified card's tiles (tile x pixels): brightness and redness, as shares of its paper's white, each
+    tile less its mean and scaled to its contrast."""
+    import cv2
+
+    width, height, across, down = WHOLE
+    share_w, share_h, corner_w, corner_h, corner_across, corner_down = CORNER
+    right = card[:round(share_h * CARD_H), CARD_W - round(share_w * CARD_W):]
+    left = card[:round(share_h * CARD_H), :round(share_w * CARD_W)]
+    paper = max(float(np.percentile(card[::4, ::4], 90)), 32.0)  # every fourth pixel: as good, quicker
+    tiles = []
+    for part, (w, h, nx, ny) in ((card, (width, height, across, down)),
+                                 (left, (corner_w, corner_h, corner_across, corner_down)),
+                                 (right, (corner_w, corner_h, corner_across, corner_down))):
+        small = cv2.GaussianBlur(cv2.resize(part, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32) / paper,
+                                 (3, 3), 0.8)
+        b, g, r = small[:, :, 0], small[:, :, 1], small[:, :, 2]
+        planes = np.stack([(b + g + r) / 3, r - np.maximum(g, b)])  # 2 x h x w
+        # less the light's slow changes across the card (a lamp's gradient, a glare): what is printed stays
+        planes = planes - np.stack([cv2.GaussianBlur(plane, (0, 0), w / 8) for plane in planes])
+        tw, th = w // nx, h // ny
+        cut = planes.reshape(2, ny, th, nx, tw).transpose(1, 3, 0, 2, 4).reshape(ny * nx, 2, -1)
+        cut = cut - cut.mean(axis=2, keepdims=True)  # each plane's
+        cut = cut / np.sqrt((cut**2).mean(axis=(1, 2), keepdims=True) + FLAT**2)
+        tiles.append(cut.reshape(ny * nx, -1))
+    # tiles of unequal size: each padded to the longest with zeros (which add nothing to a likeness)
+    longest = max(t.shape[1] for t in tiles)
+    out: NDArray[np.float32] = np.concatenate(
+        [np.pad(t, ((0, 0), (0, longest - t.shape[1]))) * np.sqrt(longest / t.shape[1]) for t in tiles]
+    ).astype(np.float32)
+    return out
