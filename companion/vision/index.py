@@ -1,16 +1,17 @@
-"""Reading a card's index: its corner's features and the small network that names its rank and suit.
+"""Reading a card's index: its corner cut out, and the small convolutional network that names its rank and suit.
 
 The corner (the top left of a rectified card; of the card turned half round too, since it may lie either way)
-is described by what survives a change of deck: the gradients of its ink (a HOG), a coarse map of where the ink
-is, and how red it is. A network of one hidden layer, run in numpy, gives the rank (or "no index here") and the
-suit from them; its hidden layer is also the space in which a taught deck's cards are compared.
+is reduced to what survives a change of deck and of light: its ink, stretched between paper and darkest ink,
+and its redness above the paper's. A small convolutional network, run in numpy (a Pi needs no PyTorch), finds
+the index in it and gives the rank (or "no index here") and the suit; its last hidden layer is also the space
+in which a taught deck's cards are compared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,7 +27,7 @@ NO_INDEX = len(RANKS)
 CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
 CORNER = (0.01, 0.01, 0.25, 0.36)
 """The corner read, as fractions of the rectified card (x0, y0, x1, y1): big enough for the larger indices."""
-PATCH_W, PATCH_H = 32, 48
+PATCH_W, PATCH_H = 32, 64
 MODEL = Path(__file__).with_name("model.npz")
 
 
@@ -39,85 +40,21 @@ def corner(card: NDArray[np.uint8], right: bool = False) -> NDArray[np.uint8]:
     return card[rows, round(x0 * CARD_W):round(x1 * CARD_W)]
 
 
-CELL = 8
-BINS = 9
-
-
-def hog(image: NDArray[np.float32]) -> NDArray[np.float32]:
-    """A histogram of oriented gradients (Dalal and Triggs): 8-pixel cells of 9 unsigned orientations, blocks of
-    2 x 2 cells normalised (L2, clipped at 0.2, normalised again)."""
-    gy, gx = np.gradient(image)
-    magnitude = np.hypot(gx, gy)
-    position = (np.arctan2(gy, gx) % np.pi) / (np.pi / BINS)
-    low = np.floor(position).astype(np.int64)
-    share = position - low
-    height, width = image.shape
-    cells_y, cells_x = height // CELL, width // CELL
-    cell = (np.arange(height)[:, None] // CELL) * cells_x + np.arange(width)[None, :] // CELL
-    size = cells_y * cells_x * BINS
-    histogram = (np.bincount((cell * BINS + low % BINS).ravel(), (magnitude * (1 - share)).ravel(), size)
-                 + np.bincount((cell * BINS + (low + 1) % BINS).ravel(), (magnitude * share).ravel(), size))
-    cells = histogram.reshape(cells_y, cells_x, BINS)
-    blocks = np.concatenate([cells[:-1, :-1], cells[:-1, 1:], cells[1:, :-1], cells[1:, 1:]], axis=2)
-    blocks = blocks / np.sqrt((blocks**2).sum(axis=2, keepdims=True) + 1e-6)
-    blocks = np.minimum(blocks, 0.2)
-    blocks = blocks / np.sqrt((blocks**2).sum(axis=2, keepdims=True) + 1e-6)
-    out: NDArray[np.float32] = blocks.ravel().astype(np.float32)
-    return out
-
-
-def _index_box(ink: NDArray[np.float32]) -> tuple[int, int, int, int] | None:
-    """Where the index's ink lies in a corner patch (x0, y0, x1, y1), or None when there is none: the union of
-    the inked blobs, less the card's edge or the table along the outer sides and the pips reaching in from the
-    inner sides."""
-    import cv2
-
-    height, width = ink.shape
-    count, _, stats, _ = cv2.connectedComponentsWithStats((ink > 0.45).astype(np.uint8), connectivity=8)
-    kept = []
-    for x, y, w, h, area in stats[1:count]:
-        if area < 3 or x + w >= width or y + h >= height:  # a speck, or reaching in from the card's middle
-            continue
-        if (x == 0 or y == 0) and (w > 0.5 * width or h > 0.5 * height):  # the card's edge, the table beyond it
-            continue
-        kept.append((x, y, x + w, y + h))
-    if not kept:
-        return None
-    boxes = np.array(kept)
-    return int(boxes[:, 0].min()), int(boxes[:, 1].min()), int(boxes[:, 2].max()), int(boxes[:, 3].max())
-
-
 def features(patch: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """The features of one corner patch (BGR, any size): where its index is, cut out and scaled to PATCH_W x
-    PATCH_H (so that a deck's index size and a found card's small misplacement do not matter), described by the
-    gradients of its ink (HOG), a coarse map of its ink, its redness."""
+    """The features of one corner patch (BGR, any size), scaled to PATCH_W x PATCH_H: two planes, its ink
+    (stretched between the paper and the darkest ink) and its redness (above the paper's tint: a warm light's, a
+    cream card's), flattened (CHANNELS x PATCH_H x PATCH_W). Where the index lies in it, and how big it is, is the
+    network's to find: cutting it out by its blobs failed on borders, pictures and glare."""
     import cv2
 
-    patch = cv2.resize(patch, (PATCH_W * 2, PATCH_H * 2), interpolation=cv2.INTER_AREA)
+    patch = cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA)
     ink = 255.0 - patch.min(axis=2).astype(np.float32)
     low, high = np.percentile(ink, (5, 99.5))
     ink = np.clip((ink - low) / max(high - low, 24.0), 0.0, 1.0)
-    box = _index_box(ink)
-    if box is None:
-        x0, y0, x1, y1 = 0, 0, ink.shape[1], ink.shape[0]
-    else:  # the index's box, widened to the patch's proportions about its centre
-        inked_w, inked_h = max(box[2] - box[0], 4), max(box[3] - box[1], 6)
-        w = max(inked_w, inked_h * PATCH_W / PATCH_H) + 2
-        h = max(inked_h, inked_w * PATCH_H / PATCH_W) + 2
-        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        x0, y0, x1, y1 = round(cx - w / 2), round(cy - h / 2), round(cx + w / 2), round(cy + h / 2)
-    pad = max(0, -x0, -y0, x1 - ink.shape[1], y1 - ink.shape[0])
-    ink = np.pad(ink, pad)[y0 + pad:y1 + pad, x0 + pad:x1 + pad]
-    colour = np.pad(patch, ((pad, pad), (pad, pad), (0, 0)), mode="edge")[y0 + pad:y1 + pad, x0 + pad:x1 + pad]
-    ink = cv2.resize(ink, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA)
-    coarse = cv2.resize(ink, (8, 12), interpolation=cv2.INTER_AREA).ravel()
-    b, g, r = (cv2.resize(colour[:, :, i], (PATCH_W, PATCH_H)).astype(np.float32) for i in range(3))
-    red = np.clip((r - np.maximum(g, b)) / 255.0, 0.0, 1.0)
-    inked = ink > 0.35
-    redness = float(red[inked].mean()) if inked.any() else 0.0
-    red_map = cv2.resize(red, (4, 6), interpolation=cv2.INTER_AREA).ravel()
-    found = 0.0 if box is None else 1.0
-    return np.concatenate([hog(ink), coarse, red_map, [redness * 4, found]]).astype(np.float32)
+    b, g, r = (patch[:, :, i].astype(np.float32) for i in range(3))
+    red = (r - np.maximum(g, b)) / 255.0
+    red = np.clip((red - np.median(red)) * 3.0, 0.0, 1.0)
+    return np.stack([ink, red]).ravel().astype(np.float32)
 
 
 def card_features(card: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -128,12 +65,25 @@ def card_features(card: NDArray[np.uint8]) -> NDArray[np.float32]:
                      features(corner(turned)), features(corner(turned, right=True))])
 
 
+CHANNELS = 2
+"""The planes of a corner's features: ink, redness."""
+CONVS = ((8, 2, False), (16, 1, True), (32, 1, True))
+"""The convolutions (3 x 3, each followed by a ReLU): their widths, strides and whether a 2 x 2 max pool
+follows. Small: a Pi Zero reads four corners in a few milliseconds, and training takes minutes."""
+HIDDEN = 128
+"""The last hidden layer's width: what the heads read, and what a taught deck is compared in."""
+
+
 @dataclass(frozen=True, slots=True)
 class IndexNet:
-    """One hidden layer (ReLU) to a rank head (13 ranks and NO_INDEX) and a suit head (4 suits)."""
+    """Three convolutions (CONVS), a hidden layer (ReLU), and two heads: the rank (13 ranks and NO_INDEX) and the
+    suit (4 suits), in one output of 18 logits. Batch normalisation is folded into the convolutions' weights."""
 
     mean: NDArray[np.float32]
+    """The features' mean and spread over the training corners (a taught deck compares corners standardised)."""
     scale: NDArray[np.float32]
+    convs: tuple[tuple[NDArray[np.float32], NDArray[np.float32]], ...]
+    """Each convolution's weights (out x in x 3 x 3) and bias."""
     w1: NDArray[np.float32]
     b1: NDArray[np.float32]
     w2: NDArray[np.float32]
@@ -148,21 +98,52 @@ class IndexNet:
         with np.load(path) as data:
             mean, scale, w1, b1, w2, b2 = (data[name].astype(np.float32)
                                            for name in ("mean", "scale", "w1", "b1", "w2", "b2"))
-            return cls(mean, scale, w1, b1, w2, b2, sure=float(data["sure"]), sure_taught=float(data["sure_taught"]))
+            convs = tuple((data[f"conv{i}_w"].astype(np.float32), data[f"conv{i}_b"].astype(np.float32))
+                          for i in range(len(CONVS)))
+            return cls(mean, scale, convs, w1, b1, w2, b2, sure=float(data["sure"]),
+                       sure_taught=float(data["sure_taught"]))
 
     def save(self, path: Path) -> None:
-        np.savez_compressed(path, mean=self.mean, scale=self.scale, w1=self.w1.astype(np.float16), b1=self.b1,
-                            w2=self.w2.astype(np.float16), b2=self.b2, sure=np.float32(self.sure),
-                            sure_taught=np.float32(self.sure_taught))
+        convs: dict[str, Any] = {f"conv{i}_{part}": array.astype(np.float16 if part == "w" else np.float32)
+                 for i, conv in enumerate(self.convs) for part, array in zip("wb", conv, strict=True)}
+        np.savez_compressed(path, mean=self.mean.astype(np.float16), scale=self.scale.astype(np.float16),
+                            w1=self.w1.astype(np.float16), b1=self.b1, w2=self.w2.astype(np.float16), b2=self.b2,
+                            sure=np.float32(self.sure), sure_taught=np.float32(self.sure_taught), **convs)
+
+    def with_thresholds(self, sure: float, sure_taught: float) -> IndexNet:
+        return IndexNet(self.mean, self.scale, self.convs, self.w1, self.b1, self.w2, self.b2, sure, sure_taught)
 
     def hidden(self, feats: NDArray[np.float32]) -> NDArray[np.float32]:
-        h: NDArray[np.float32] = np.maximum((feats - self.mean) / self.scale @ self.w1 + self.b1, 0.0)
+        """The last hidden layer for each row of features (N x HIDDEN)."""
+        x = feats.reshape(len(feats), CHANNELS, PATCH_H, PATCH_W)
+        for (weights, bias), (_, stride, pool) in zip(self.convs, CONVS, strict=True):
+            x = np.maximum(_conv3(x, weights, bias, stride), 0.0)
+            if pool:
+                x = _pool(x)
+        h: NDArray[np.float32] = np.maximum(x.reshape(len(feats), -1) @ self.w1 + self.b1, 0.0)
         return h
 
     def probabilities(self, feats: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Per row of features: the rank head's probabilities (14) and the suit head's (4)."""
         logits = self.hidden(feats) @ self.w2 + self.b2
         return _softmax(logits[:, :NO_INDEX + 1]), _softmax(logits[:, NO_INDEX + 1:])
+
+
+def _conv3(x: NDArray[np.float32], weights: NDArray[np.float32], bias: NDArray[np.float32],
+           stride: int = 1) -> NDArray[np.float32]:
+    """A 3 x 3 convolution, zero-padded (N x C x H x W to N x O x H/stride x W/stride), as one matrix product."""
+    padded = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    columns = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(2, 3))[:, :, ::stride, ::stride]
+    n, c, h, w = columns.shape[:4]  # N x C x H x W x 3 x 3
+    columns = columns.transpose(0, 2, 3, 1, 4, 5).reshape(n * h * w, c * 9)
+    out: NDArray[np.float32] = (columns @ weights.reshape(len(weights), -1).T + bias).reshape(n, h, w, -1)
+    return out.transpose(0, 3, 1, 2)
+
+
+def _pool(x: NDArray[np.float32]) -> NDArray[np.float32]:
+    n, c, h, w = x.shape
+    out: NDArray[np.float32] = x[:, :, :h // 2 * 2, :w // 2 * 2].reshape(n, c, h // 2, 2, w // 2, 2).max(axis=(3, 5))
+    return out
 
 
 def _softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:

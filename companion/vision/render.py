@@ -21,8 +21,14 @@ import tarfile
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from companion.vision.index import CODES
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 KDE_DECKS = Path("/usr/share/carddecks")
 AISLERIOT = Path("/usr/share/aisleriot/cards/bonded.svgz")
@@ -209,3 +215,203 @@ def _letele(out: Path) -> None:
         target = out / f"{code}.png"
         _rsvg(io.BytesIO(svg.encode()).getvalue(), target, zoom=1.5 * CARD_WIDTH / 240)
         _finish(target)
+
+
+FONTS = Path("/usr/share/fonts/truetype")
+FONT_FAMILIES = {"dejavu": "DejaVu fonts (Bitstream Vera licence, public-domain changes)",
+                 "liberation": "Liberation fonts (SIL OFL 1.1)", "noto": "Noto fonts (SIL OFL 1.1)"}
+"""The installed fonts drawn decks take their indices from (Debian's fonts-dejavu-core, fonts-liberation,
+fonts-noto-mono), and their licences: each allows drawing with it."""
+_SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def fonts() -> tuple[list[Path], list[Path]]:
+    """The fonts that draw ranks, and those of them that also draw the four suits."""
+    from PIL import ImageFont
+
+    ranks, suits = [], []
+    for family in FONT_FAMILIES:
+        for path in sorted((FONTS / family).glob("*.ttf")):
+            if "Math" in path.name or "ExtraLight" in path.name:
+                continue
+            ranks.append(path)
+            font = ImageFont.truetype(str(path), 40)
+            missing = font.getmask("\U000f0000").size
+            if all(font.getmask(glyph).size != missing for glyph in _SUIT_GLYPHS.values()):
+                suits.append(path)
+    return ranks, suits
+
+
+def _shape_suit(suit: str, size: int, rng: np.random.Generator) -> NDArray[np.uint8]:
+    """A suit drawn as simple shapes (size x size, 255 inked), its proportions a little different each time."""
+    import cv2
+
+    s = size * 4  # drawn large, then scaled down: smooth edges
+    mask = np.zeros((s, s), np.uint8)
+    r = int(s * rng.uniform(0.2, 0.27))
+    c = s // 2
+    if suit == "D":
+        half = int(s * rng.uniform(0.3, 0.42))
+        cv2.fillPoly(mask, [np.array([[c, 0], [c + half, c], [c, s - 1], [c - half, c]])], 255)
+    elif suit in "HS":
+        top = int(s * 0.32)
+        cv2.circle(mask, (c - r + 2, top), r, 255, -1)
+        cv2.circle(mask, (c + r - 2, top), r, 255, -1)
+        tip = int(s * rng.uniform(0.8, 0.95))
+        cv2.fillPoly(mask, [np.array([[c - 2 * r + 3, top + r // 3], [c + 2 * r - 3, top + r // 3], [c, tip]])], 255)
+        if suit == "S":
+            mask = mask[::-1].copy()
+            cv2.fillPoly(mask, [np.array([[c, int(s * 0.55)], [c - r, s - 1], [c + r, s - 1]])], 255)
+    else:
+        for dx, dy in ((0, -0.9), (-1, 0.3), (1, 0.3)):
+            cv2.circle(mask, (c + int(dx * r * 1.05), int(s * 0.42 + dy * r)), r, 255, -1)
+        cv2.fillPoly(mask, [np.array([[c, int(s * 0.5)], [c - r, s - 1], [c + r, s - 1]])], 255)
+    out: NDArray[np.uint8] = cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA)
+    return out
+
+
+def _glyph(text: str, font: Any, stroke: int) -> NDArray[np.uint8]:
+    """Text drawn in a font, cropped to its ink (255 inked)."""
+    from PIL import Image, ImageDraw
+
+    left, top, right, bottom = font.getbbox(text, stroke_width=stroke)
+    image = Image.new("L", (right - left + 4, bottom - top + 4), 0)
+    ImageDraw.Draw(image).text((2 - left, 2 - top), text, fill=255, font=font, stroke_width=stroke, stroke_fill=255)
+    ink = np.asarray(image)
+    rows, cols = np.nonzero(ink > 40)
+    if not len(rows):
+        return ink
+    cropped: NDArray[np.uint8] = ink[rows.min():rows.max() + 1, cols.min():cols.max() + 1]
+    return cropped
+
+
+def _fit(ink: NDArray[np.uint8], height: int, width_scale: float = 1.0) -> NDArray[np.uint8]:
+    import cv2
+
+    h, w = ink.shape
+    scaled: NDArray[np.uint8] = cv2.resize(ink, (max(1, round(w * height / h * width_scale)), height),
+                                           interpolation=cv2.INTER_AREA)
+    return scaled
+
+
+_PIPS: dict[int, list[tuple[float, float]]] = {
+    1: [(0.5, 0.5)], 2: [(0.5, 0.1), (0.5, 0.9)], 3: [(0.5, 0.1), (0.5, 0.5), (0.5, 0.9)],
+    4: [(0, 0.1), (1, 0.1), (0, 0.9), (1, 0.9)], 5: [(0, 0.1), (1, 0.1), (0.5, 0.5), (0, 0.9), (1, 0.9)],
+    6: [(0, 0.1), (1, 0.1), (0, 0.5), (1, 0.5), (0, 0.9), (1, 0.9)],
+    7: [(0, 0.1), (1, 0.1), (0.5, 0.3), (0, 0.5), (1, 0.5), (0, 0.9), (1, 0.9)],
+    8: [(0, 0.1), (1, 0.1), (0.5, 0.3), (0, 0.5), (1, 0.5), (0.5, 0.7), (0, 0.9), (1, 0.9)],
+    9: [(0, 0.1), (1, 0.1), (0, 0.37), (1, 0.37), (0.5, 0.5), (0, 0.63), (1, 0.63), (0, 0.9), (1, 0.9)],
+    10: [(0, 0.1), (1, 0.1), (0.5, 0.25), (0, 0.37), (1, 0.37), (0, 0.63), (1, 0.63), (0.5, 0.75), (0, 0.9),
+         (1, 0.9)]}
+"""Where a number card's pips lie in its middle (fractions of the pip area)."""
+
+
+def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list[Path]) -> tuple[
+        dict[str, NDArray[np.uint8]], tuple[bool, bool]]:
+    """A deck drawn here (BGRA, CARD_WIDTH wide), its look chosen at random: the font, size, weight, spacing and
+    colours of its index, its suit symbols (a font's, or shapes), a border, pips and pictures in the middle.
+    Returns its cards and which corner pairs hold an index (as train.Design.index_corners)."""
+    import cv2
+    from PIL import ImageFont
+
+    width, height = CARD_WIDTH, round(CARD_WIDTH * rng.uniform(1.36, 1.45))
+    font_path = rank_fonts[int(rng.integers(len(rank_fonts)))]
+    suit_path = suit_fonts[int(rng.integers(len(suit_fonts)))] if rng.random() < 0.6 else None
+    rank_h = int(rng.uniform(0.1, 0.22) * width)
+    suit_h = int(rank_h * rng.uniform(0.6, 1.0))
+    font = ImageFont.truetype(str(font_path), rank_h * 2)
+    stroke = int(rng.choice([0, 0, 0, 1, 2]))
+    squeeze = rng.uniform(0.55, 1.1)  # the rank's width: condensed to wide
+    ten = rng.choice(["plain", "narrow", "tight"])
+    centre_x = rng.uniform(0.06, 0.13) * width
+    top = rng.uniform(0.02, 0.08) * height
+    gap = rng.uniform(-0.05, 0.25) * rank_h
+    paper = np.array([rng.uniform(215, 255), rng.uniform(230, 255), rng.uniform(235, 255)], np.float32)
+    red = np.array([rng.uniform(0, 70), rng.uniform(0, 50), rng.uniform(150, 240)], np.float32)
+    black = np.full(3, rng.uniform(0, 60), np.float32) + rng.uniform(0, 25, 3).astype(np.float32)
+    border = rng.random() < 0.35
+    border_colour = rng.uniform(0, 200, 3).astype(np.float32)
+    inset = int(rng.uniform(0.02, 0.06) * width)
+    radius = int(rng.uniform(0.04, 0.09) * width)
+    four = rng.random() < 0.2
+    pip_h = int(rng.uniform(0.12, 0.24) * width)
+    pips_x, pips_y = rng.uniform(0.2, 0.32) * width, rng.uniform(0.1, 0.2) * height  # close to the index in some
+    panel_x, panel_y = int(rng.uniform(0.12, 0.25) * width), int(rng.uniform(0.06, 0.16) * height)
+    frame_colour = rng.uniform(0, 200, 3).astype(np.float32) if rng.random() < 0.5 else None
+    frame_width = int(rng.integers(1, 4))
+    court_pip = int(rng.uniform(0.1, 0.2) * width) if rng.random() < 0.6 else 0
+    suits = {}
+    for suit in "CDHS":
+        if suit_path is not None:
+            suit_font = ImageFont.truetype(str(suit_path), suit_h * 3)
+            suits[suit] = _glyph(_SUIT_GLYPHS[suit], suit_font, 0)
+        else:
+            suits[suit] = _shape_suit(suit, suit_h * 3, rng)
+    cards = {}
+    for code in CODES:
+        rank, suit = code[:-1], code[-1]
+        colour = red if suit in "DH" else black
+        card = np.ones((height, width, 3), np.float32) * paper
+        if border:
+            cv2.rectangle(card, (inset, inset), (width - inset, height - inset), border_colour.tolist(),
+                          int(rng.integers(1, 3)))
+        if rank == "10" and ten == "tight":
+            one, zero = _fit(_glyph("1", font, stroke), rank_h, squeeze), _fit(_glyph("0", font, stroke), rank_h,
+                                                                                squeeze * 0.85)
+            rank_ink = np.zeros((rank_h, one.shape[1] + zero.shape[1]), np.uint8)
+            rank_ink[:, :one.shape[1]] = one
+            rank_ink[:, -zero.shape[1]:] = np.maximum(rank_ink[:, -zero.shape[1]:], zero)
+        else:
+            rank_ink = _fit(_glyph(rank, font, stroke), rank_h, squeeze * (0.65 if rank == "10" and ten == "narrow"
+                                                                           else 1.0))
+        suit_ink = _fit(suits[suit], suit_h)
+        index = np.zeros((height, width), np.uint8)
+        for ink, y in ((rank_ink, top), (suit_ink, top + rank_h + gap)):  # centred, clear of the card's edge
+            _paint_ink(index, ink, int(max(centre_x - ink.shape[1] / 2, 0.03 * width)), int(y))
+        middle = np.zeros((height, width), np.uint8)
+        pip = _fit(suits[suit], pip_h)
+        if rank in ("J", "Q", "K"):  # a court card's picture: a framed panel of coloured shapes
+            x0, y0 = panel_x, panel_y
+            panel = card[y0:height - y0, x0:width - x0]
+            for _ in range(12):
+                shade = rng.uniform(0, 255, 3)
+                centre = (int(rng.uniform(0, panel.shape[1])), int(rng.uniform(0, panel.shape[0])))
+                axes = (int(rng.uniform(5, 40)), int(rng.uniform(5, 60)))
+                cv2.ellipse(panel, centre, axes, rng.uniform(0, 180), 0, 360, shade.tolist(), -1)
+            cv2.rectangle(card, (x0, y0), (width - x0, height - y0),
+                          (colour if frame_colour is None else frame_colour).tolist(), frame_width)
+            if court_pip:  # a suit pip in the picture's corner, beside the index, as many decks have
+                big = _fit(suits[suit], court_pip)
+                _paint_ink(middle, big, x0 + 3, y0 + 3)
+                _paint_ink(middle, big[::-1, ::-1], width - x0 - 3 - big.shape[1], height - y0 - 3 - big.shape[0])
+        else:
+            count = 1 if rank == "A" else int(rank)
+            area_x0, area_x1 = pips_x, width - pips_x
+            area_y0, area_y1 = pips_y, height - pips_y
+            big = _fit(suits[suit], int(pip_h * 2.2)) if rank == "A" else pip
+            for fx, fy in _PIPS[count]:
+                x, y = area_x0 + fx * (area_x1 - area_x0), area_y0 + fy * (area_y1 - area_y0)
+                shown = big[::-1, ::-1] if fy > 0.5 else big  # the lower pips stand upside down
+                _paint_ink(middle, shown, int(x - big.shape[1] / 2), int(y - big.shape[0] / 2))
+        # the index is repeated at the opposite corner (turned half round), and at the other two in some decks
+        index = np.maximum(index, index[::-1, ::-1])
+        if four:
+            index = np.maximum(index, index[:, ::-1])
+        ink = np.maximum(index, middle).astype(np.float32)[..., None] / 255
+        card = card * (1 - ink) + colour * ink
+        alpha = np.full((height, width), 255, np.uint8)
+        corner = np.zeros((radius * 2, radius * 2), np.uint8)
+        cv2.circle(corner, (radius, radius), radius, 255, -1)
+        for flip_y, flip_x in ((False, False), (False, True), (True, False), (True, True)):
+            view = alpha[::-1] if flip_y else alpha
+            view = view[:, ::-1] if flip_x else view
+            view[:radius, :radius] = corner[:radius, :radius]
+        cards[code] = np.dstack([np.clip(card, 0, 255).astype(np.uint8), alpha])
+    return cards, (True, four)
+
+
+def _paint_ink(mask: NDArray[np.uint8], ink: NDArray[np.uint8], x: int, y: int) -> None:
+    h, w = ink.shape
+    y0, x0, y1, x1 = max(y, 0), max(x, 0), min(y + h, mask.shape[0]), min(x + w, mask.shape[1])
+    if y1 > y0 and x1 > x0:
+        mask[y0:y1, x0:x1] = np.maximum(mask[y0:y1, x0:x1], ink[y0 - y:y1 - y, x0 - x:x1 - x])

@@ -1,15 +1,19 @@
 """Training the index reader, and measuring it honestly: `python -m companion.vision.train` (or
-`crib recognize --train`).
+`crib recognize --train`). It needs PyTorch (the `train` extra), on the development machine only.
 
-1. Every licensed design is rendered (companion/vision/render.py; cached).
-2. Each design's index corners are found from its renders (most decks have an index top left and bottom right;
-   some top right and bottom left; some all four): the corners whose ink changes from card to card.
-3. Designs are split into folds. For each fold the network is trained on the other designs' rectified views
-   (synth.card_view: photographic faults and the small errors of finding a card), then measured on whole
-   photographs (synth.scene) of the fold's designs, read end to end by the Recognizer: right, wrong, wrong and
-   sure, no card; and again after teaching each held-out deck from one photograph of each card.
-4. The `sure` thresholds are the lowest confidences at which the held-out readings were wrong at most
-   SURE_WRONG of the time; the shipped model is then trained on all designs and saved with them.
+1. Every licensed design is rendered (companion/vision/render.py; cached), and decks are drawn from the
+   installed fonts (render.font_deck: many looks of index, suit symbol, colour, border).
+2. Each licensed design's index corners are found from its renders (most decks have an index top left and
+   bottom right; some top right and bottom left; some all four): the corners whose ink changes from card to card.
+3. Rectified views of every card are made once (synth.card_view: photographic faults and the small errors of
+   finding a card), and their corners' features kept.
+4. The licensed designs are split into folds. For each fold the network is trained on the other designs' views
+   and the drawn decks', then measured on whole photographs (synth.scene) of the fold's designs, read end to end
+   by the Recognizer: right, wrong, wrong and sure, no card; and again after teaching each held-out deck from
+   one photograph of each card.
+5. The `sure` thresholds are the lowest confidences at which the pooled held-out readings were wrong at most
+   SURE_WRONG of the time; the shipped model is then trained on all licensed designs and the drawn decks, saved
+   with them, and measured on the kept-out design (letele), which no network here ever learns from.
 
 The figures go to a JSON file (docs/vision.md shows them); a progress line goes to stderr.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib.util
 import itertools
 import json
 import sys
@@ -31,8 +36,22 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from companion.vision.find import CARD_H, CARD_W
-from companion.vision.index import CODES, MODEL, NO_INDEX, RANKS, SUITS, IndexNet, card_features, corner
-from companion.vision.reader import Recognizer, learn
+from companion.vision.index import (
+    CHANNELS,
+    CODES,
+    CONVS,
+    HIDDEN,
+    MODEL,
+    NO_INDEX,
+    PATCH_H,
+    PATCH_W,
+    RANKS,
+    SUITS,
+    IndexNet,
+    card_features,
+    corner,
+)
+from companion.vision.reader import CardReading, Recognizer, learn
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -42,7 +61,6 @@ SURE_WRONG = 0.001
 FIGURES = Path(__file__).with_name("figures.json")
 KEPT_OUT = "letele"
 """The design the shipped model is not trained on: tests/vision's photographs are of it (CC0, so they may ship)."""
-HIDDEN = 256
 
 
 @dataclass
@@ -96,7 +114,7 @@ def _corner_labels(design: Design, code: str) -> tuple[list[int], list[int]]:
 
 
 def views(designs: Sequence[Design], per_card: int, seed: int,
-          progress: Callable[[int, int], None]) -> tuple[NDArray[np.float32], NDArray[np.int64], NDArray[np.int64]]:
+          progress: Callable[[int, int], None]) -> tuple[NDArray[np.float16], NDArray[np.int64], NDArray[np.int64]]:
     """Features and labels of `per_card` rectified views of each card of each design, and of table patches
     (no index)."""
     from companion.vision.index import features
@@ -126,67 +144,87 @@ def views(designs: Sequence[Design], per_card: int, seed: int,
         feats.append(features(patch)[None])
         ranks.append(NO_INDEX)
         suits.append(-1)
-    return (np.concatenate(feats).astype(np.float32), np.array(ranks, np.int64), np.array(suits, np.int64))
+    return (np.concatenate(feats).astype(np.float16), np.array(ranks, np.int64), np.array(suits, np.int64))
 
 
-def fit(feats: NDArray[np.float32], ranks: NDArray[np.int64], suits: NDArray[np.int64], seed: int,
-        epochs: int = 40) -> IndexNet:
-    """A network of one hidden layer trained by Adam on both heads' cross-entropy (the suit only where there is
-    an index), with dropout on the hidden layer."""
-    rng = np.random.default_rng(seed)
-    mean = feats.mean(axis=0)
-    scale = feats.std(axis=0) + 1e-3
-    x_all = (feats - mean) / scale
-    n_rank, n_suit = NO_INDEX + 1, len(SUITS)
-    params = {
-        "w1": rng.normal(0, np.sqrt(2 / x_all.shape[1]), (x_all.shape[1], HIDDEN)).astype(np.float32),
-        "b1": np.zeros(HIDDEN, np.float32),
-        "w2": rng.normal(0, np.sqrt(1 / HIDDEN), (HIDDEN, n_rank + n_suit)).astype(np.float32),
-        "b2": np.zeros(n_rank + n_suit, np.float32),
-    }
-    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
-    step, batch, rate = 0, 256, 2e-3
-    for epoch in range(epochs):
-        order = rng.permutation(len(x_all))
-        for start in range(0, len(order), batch):
+def fit(feats: NDArray[np.float16], ranks: NDArray[np.int64], suits: NDArray[np.int64], *, seed: int,
+        epochs: int = 12, progress: Callable[[int, int], None] | None = None) -> IndexNet:
+    """The convolutional network (index.IndexNet) trained with PyTorch (the `train` extra; the board reads with
+    numpy alone) on both heads' cross-entropy (the suit only where there is an index), each batch's corners
+    moved, scaled and turned a little and their contrast and redness changed; then taken out of PyTorch."""
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)  # a second thread waits on the first more than it helps, on a busy machine
+    layers: list[nn.Module] = []
+    width = CHANNELS
+    shrink = 1
+    for out, stride, pool in CONVS:
+        layers += [nn.Conv2d(width, out, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(out), nn.ReLU()]
+        layers += [nn.MaxPool2d(2)] if pool else []
+        width, shrink = out, shrink * stride * (2 if pool else 1)
+    flat = width * (PATCH_H // shrink) * (PATCH_W // shrink)
+    model = nn.Sequential(*layers, nn.Flatten(), nn.Linear(flat, HIDDEN), nn.ReLU(), nn.Dropout(0.3),
+                          nn.Linear(HIDDEN, NO_INDEX + 1 + len(SUITS)))
+    x_all = torch.from_numpy(feats.reshape(-1, CHANNELS, PATCH_H, PATCH_W))
+    y_rank, y_suit = torch.from_numpy(ranks), torch.from_numpy(suits)
+    batch = min(256, max(16, len(x_all) // 8))  # a few steps an epoch however few the corners
+    steps = epochs * (len(x_all) // batch)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=max(steps, 1))
+    rank_loss, suit_loss = nn.CrossEntropyLoss(), nn.CrossEntropyLoss(ignore_index=-1)
+    model.train()
+    step = 0
+    for _ in range(epochs):
+        order = torch.randperm(len(x_all))
+        for start in range(0, len(order) - batch + 1, batch):
             idx = order[start:start + batch]
-            x, yr, ys = x_all[idx], ranks[idx], suits[idx]
-            x = x + rng.normal(0, 0.1, x.shape).astype(np.float32)
-            h_pre = x @ params["w1"] + params["b1"]
-            h = np.maximum(h_pre, 0)
-            keep = (rng.random(h.shape) > 0.3).astype(np.float32) / 0.7
-            hd = h * keep
-            logits = hd @ params["w2"] + params["b2"]
-            grad_logits = np.zeros_like(logits)
-            pr = _softmax(logits[:, :n_rank])
-            pr[np.arange(len(idx)), yr] -= 1
-            grad_logits[:, :n_rank] = pr / len(idx)
-            has_suit = ys >= 0
-            ps = _softmax(logits[:, n_rank:])
-            ps[np.arange(len(idx))[has_suit], ys[has_suit]] -= 1
-            ps[~has_suit] = 0
-            grad_logits[:, n_rank:] = ps / len(idx)
-            grads = {"w2": hd.T @ grad_logits, "b2": grad_logits.sum(axis=0)}
-            grad_h = (grad_logits @ params["w2"].T) * keep * (h_pre > 0)
-            grads["w1"] = x.T @ grad_h + 1e-4 * params["w1"]
-            grads["b1"] = grad_h.sum(axis=0)
+            x = _jitter(x_all[idx].float())
+            logits = model(x)
+            loss = rank_loss(logits[:, :NO_INDEX + 1], y_rank[idx]) + suit_loss(logits[:, NO_INDEX + 1:], y_suit[idx])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
             step += 1
-            lr = rate * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
-            for k, g in grads.items():
-                m, v = moments[k]
-                m *= 0.9
-                m += 0.1 * g
-                v *= 0.999
-                v += 0.001 * g * g
-                params[k] -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
-    return IndexNet(mean.astype(np.float32), scale.astype(np.float32), params["w1"], params["b1"], params["w2"],
-                    params["b2"], sure=1.0, sure_taught=1.0)
+            if progress is not None and step % 20 == 0:
+                progress(step, steps)
+    model.eval()
+    mean = feats.astype(np.float32).mean(axis=0)
+    scale = feats.astype(np.float32).std(axis=0) + 0.05
+    convs = []
+    for conv, norm in zip([m for m in layers if isinstance(m, nn.Conv2d)],
+                          [m for m in layers if isinstance(m, nn.BatchNorm2d)], strict=True):
+        assert norm.running_var is not None and norm.running_mean is not None  # batch normalisation folded in
+        gain = (norm.weight / torch.sqrt(norm.running_var + norm.eps)).detach()
+        weights = conv.weight.detach() * gain[:, None, None, None]
+        bias = norm.bias.detach() - norm.running_mean * gain
+        convs.append((weights.numpy().astype(np.float32), bias.numpy().astype(np.float32)))
+    hidden, head = model[-4], model[-1]
+    assert isinstance(hidden, nn.Linear) and isinstance(head, nn.Linear)
+    return IndexNet(mean, scale, tuple(convs), hidden.weight.detach().numpy().T.copy(),
+                    hidden.bias.detach().numpy().copy(), head.weight.detach().numpy().T.copy(),
+                    head.bias.detach().numpy().copy(), sure=1.0, sure_taught=1.0)
 
 
-def _softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
-    e = np.exp(logits - logits.max(axis=1, keepdims=True))
-    out: NDArray[np.float32] = e / e.sum(axis=1, keepdims=True)
-    return out
+def _jitter(x: Any) -> Any:
+    """A batch of corners (a tensor) each moved, scaled and turned a little, its ink's contrast and its redness
+    changed: the same index cut out a little differently, in another light."""
+    import torch
+    import torch.nn.functional as func
+
+    n = len(x)
+    angle = (torch.rand(n) - 0.5) * 0.15
+    zoom = 1 + (torch.rand(n) - 0.5) * 0.4
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0], theta[:, 0, 1] = torch.cos(angle) * zoom, -torch.sin(angle) * zoom
+    theta[:, 1, 0], theta[:, 1, 1] = torch.sin(angle) * zoom, torch.cos(angle) * zoom
+    theta[:, :, 2] = (torch.rand(n, 2) - 0.5) * 0.12
+    grid = func.affine_grid(theta, list(x.shape), align_corners=False)
+    x = func.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
+    gain = torch.stack([torch.rand(n) * 0.6 + 0.7, torch.rand(n) * 1.0 + 0.5], dim=1)[:, :, None, None]
+    return (x * gain).clamp(0, 1)
 
 
 @dataclass
@@ -235,14 +273,22 @@ def measure(net: IndexNet, design: Design, photos_per_card: int, seed: int,
     for code in CODES:
         for _ in range(photos_per_card):
             others = [design.cards[c] for c in rng.choice(CODES, int(rng.integers(0, 2)))]
-            frame, _ = scene(rng, [design.cards[code], *others])
+            frame, placed = scene(rng, [design.cards[code], *others])
             for recognizer, readings in ((untaught, plain), (taught, learned)):
-                found = recognizer.read(frame)
+                found = _at(recognizer.read(frame), placed[0])
                 readings.truth.append(code)
                 readings.code.append(found[0].code if found else None)
                 readings.confidence.append(found[0].confidence if found else 0.0)
             progress()
     return plain, learned
+
+
+def _at(readings: list[CardReading], corners: NDArray[np.float32]) -> list[CardReading]:
+    """The reading of the card whose corners are given (the nearest whose box holds its centre), not of a
+    neighbour beside it."""
+    x, y = corners.mean(axis=0)
+    inside = [r for r in readings if r.box[0] <= x <= r.box[2] and r.box[1] <= y <= r.box[3]]
+    return sorted(inside, key=lambda r: float(np.hypot((r.box[0] + r.box[2]) / 2 - x, (r.box[1] + r.box[3]) / 2 - y)))
 
 
 def pool(readings: Sequence[Readings]) -> Readings:
@@ -305,41 +351,47 @@ def _figures(plain: Readings, taught: Readings, sure: float, sure_taught: float)
             "sure_taught": round(taught.sure_share(sure_taught), 4)}
 
 
-def evaluate(net: IndexNet, designs: Sequence[Design], photos: int, figures_path: Path, progress: Progress, *,
-             model: Path) -> int:
-    """The shipped model read on the designs it never saw (figures["kept_out"]). A model not calibrated yet (its
-    thresholds at 1: never sure) is calibrated on one set of their photographs and measured on another."""
+def evaluate(net: IndexNet, designs: Sequence[Design], photos: int, figures_path: Path, progress: Progress) -> int:
+    """The shipped model, with its thresholds, read on the designs it never saw (figures["kept_out"])."""
     figures = json.loads(figures_path.read_text()) if figures_path.is_file() else {}
     figures["kept_out"] = {}
-    sets = ((300, "calibrating on"), (200, "reading")) if net.sure >= 1.0 else ((200, "reading"),)
-    for seed, what in sets:
-        readings = []
-        for design in designs:
-            counter = itertools.count(1)
+    for design in designs:
+        counter = itertools.count(1)
 
-            def tick(name: str = f"{what} {design.name}", counter: Iterator[int] = counter) -> None:
-                progress(name, next(counter), len(CODES) * photos)
+        def tick(name: str = f"reading {design.name}", counter: Iterator[int] = counter) -> None:
+            progress(name, next(counter), len(CODES) * photos)
 
-            readings.append((design.name, *measure(net, design, photos, seed=seed, progress=tick)))
-        if seed == 300:
-            sure, sure_taught = calibrate([r[1] for r in readings]), calibrate([r[2] for r in readings])
-            net = IndexNet(net.mean, net.scale, net.w1, net.b1, net.w2, net.b2, sure=sure, sure_taught=sure_taught)
-            net.save(model)
-            figures["sure"], figures["sure_taught"] = sure, sure_taught
-            figures["sure_from"] = "the kept-out designs' photographs (another set than those measured)"
-    for name, plain, taught in readings:
-        figures["kept_out"][name] = _figures(plain, taught, net.sure, net.sure_taught)
-        progress.line(f"{name:24} {figures['kept_out'][name]}")
+        plain, taught = measure(net, design, photos, seed=200, progress=tick)
+        figures["kept_out"][design.name] = _figures(plain, taught, net.sure, net.sure_taught)
+        progress.line(f"{design.name:24} {figures['kept_out'][design.name]}")
     figures_path.write_text(json.dumps(figures, indent=1) + "\n")
     return 0
+
+
+def drawn_designs(count: int, seed: int) -> list[Design]:
+    """Decks drawn here from the installed fonts (render.font_deck), each with its own look."""
+    from companion.vision.render import font_deck, fonts
+
+    rank_fonts, suit_fonts = fonts()
+    rng = np.random.default_rng(seed)
+    return [Design(f"drawn-{n}", *font_deck(rng, rank_fonts, suit_fonts)) for n in range(count)]
+
+
+Views = tuple["NDArray[np.float16]", "NDArray[np.int64]", "NDArray[np.int64]"]
+
+
+def joined(parts: Sequence[Views]) -> Views:
+    return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+            np.concatenate([p[2] for p in parts]))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.vision.train", description=__doc__.split("\n\n")[0])
     parser.add_argument("--folds", type=int, default=3, help="groups of designs left out in turn (0: none)")
-    parser.add_argument("--views", type=int, default=4, help="training views of each card of each design")
-    parser.add_argument("--photos", type=int, default=1, help="held-out photographs of each card")
-    parser.add_argument("--epochs", type=int, default=25)
+    parser.add_argument("--views", type=int, default=6, help="training views of each card of each licensed design")
+    parser.add_argument("--drawn", type=int, default=200, help="decks drawn from fonts, one view of each card")
+    parser.add_argument("--photos", type=int, default=2, help="held-out photographs of each card")
+    parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--out", type=Path, default=MODEL, help="where to write the model")
     parser.add_argument("--figures", type=Path, default=FIGURES, help="where to write the figures (JSON)")
     parser.add_argument("--designs", help="only these designs (comma-separated), for a quick try")
@@ -352,32 +404,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     progress = Progress()
     designs = load_designs(progress)
+    keep_out = args.keep_out.split(",")
+    kept_out = [d for d in designs if d.name in keep_out]
     if args.samples:
-        write_samples(next(d for d in designs if d.name == args.keep_out.split(",")[0]), args.samples)
+        write_samples(kept_out[0], args.samples)
         return 0
     if args.evaluate:
-        return evaluate(IndexNet.load(args.out), [d for d in designs if d.name in args.keep_out.split(",")],
-                        args.photos, args.figures, progress, model=args.out)
+        return evaluate(IndexNet.load(args.out), kept_out, args.photos, args.figures, progress)
+    if importlib.util.find_spec("torch") is None:
+        progress.line("training needs PyTorch, the `train` extra: pip install -e '.[vision,train]'")
+        return 2
+    licensed = [d for d in designs if d.name not in keep_out]
     if args.designs:
-        designs = [d for d in designs if d.name in args.designs.split(",")]
+        licensed = [d for d in licensed if d.name in args.designs.split(",")]
     progress.line("designs: " + ", ".join(f"{d.name} ({'TL' if d.index_corners[0] else ''}"
-                                         f"{'TR' if d.index_corners[1] else ''})" for d in designs))
-    figures: dict[str, Any] = {"designs": {}, "folds": args.folds, "views": args.views, "photos": args.photos}
-    shipped = [d for d in designs if d.name not in args.keep_out.split(",")]
-    data = views(shipped, args.views, seed=99, progress=functools.partial(progress, "shipped model: views"))
-    progress(f"shipped model: training on {len(data[0])} corners")
-    net = fit(*data, seed=99, epochs=args.epochs)
-    net.save(args.out)  # sure from the held-out readings below; until then never
-    figures["trained_on"] = [d.name for d in shipped]
+                                         f"{'TR' if d.index_corners[1] else ''})" for d in licensed))
+    figures: dict[str, Any] = {"designs": {}, "folds": args.folds, "views": args.views, "drawn": args.drawn,
+                               "photos": args.photos, "epochs": args.epochs}
+    seen: dict[str, Views] = {}
+    for n, design in enumerate(licensed):
+        seen[design.name] = views([design], args.views, seed=n,
+                                  progress=functools.partial(progress, f"views of {design.name}"))
+    drawn = drawn_designs(args.drawn, seed=1000)
+    seen["drawn"] = views(drawn, 1, seed=1001, progress=functools.partial(progress, "views of the drawn decks"))
+    del drawn
+    net = fit(*joined(list(seen.values())), seed=99, epochs=args.epochs,
+              progress=functools.partial(progress, "shipped model: training"))
+    net.save(args.out)  # never sure until the held-out readings below calibrate it
     held: list[Readings] = []
     held_taught: list[Readings] = []
     for fold in range(args.folds):
-        test = designs[fold::args.folds]
-        train = [d for d in designs if d not in test]
+        test = licensed[fold::args.folds]
         step = f"fold {fold + 1}/{args.folds}"
-        data = views(train, args.views, seed=fold, progress=functools.partial(progress, f"{step}: views"))
-        progress(f"{step}: training on {len(data[0])} corners")
-        fold_net = fit(*data, seed=fold, epochs=args.epochs)
+        fold_net = fit(*joined([v for name, v in seen.items() if name not in {d.name for d in test}]), seed=fold,
+                       epochs=args.epochs, progress=functools.partial(progress, f"{step}: training"))
         for design in test:
             counter = itertools.count(1)
 
@@ -399,9 +459,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures["all"] = _figures(pool(held), pool(held_taught), sure, sure_taught)
         progress.line(f"{'all held out':24} {figures['all']}")
     figures["sure"], figures["sure_taught"] = sure, sure_taught
-    net = IndexNet(net.mean, net.scale, net.w1, net.b1, net.w2, net.b2, sure=sure, sure_taught=sure_taught)
+    net = net.with_thresholds(sure, sure_taught)
     net.save(args.out)
+    figures["trained_on"] = [d.name for d in licensed]
     args.figures.write_text(json.dumps(figures, indent=1) + "\n")
+    evaluate(net, kept_out, args.photos, args.figures, progress)
     progress.line(f"model written to {args.out} ({args.out.stat().st_size // 1024} KB), figures to {args.figures}")
     return 0
 

@@ -19,10 +19,10 @@ def codes(readings: list[CardReading]) -> list[str]:
 
 
 @pytest.mark.parametrize("photo, code", [("AS.jpg", "AS"), ("10H.jpg", "10H"), ("QC+4S.jpg", "QC")])
-def test_a_card_of_an_unseen_design_is_read_and_asked_about(recognizer, photo, code):
+def test_a_card_of_an_unseen_design_is_read_and_sure_only_from_the_calibrated_confidence(recognizer, photo, code):
     readings = [r for r in recognizer.read_bytes((DATA / photo).read_bytes()) if r.code == code]
     assert readings and readings[0].confidence > 0.5  # (beside a neighbour, which is read too)
-    assert not readings[0].sure  # the shipped model's calibration found no safe threshold: the board asks
+    assert readings[0].sure == (readings[0].confidence >= recognizer.net.sure)  # below it, the board asks
 
 
 @pytest.mark.parametrize("turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE])
