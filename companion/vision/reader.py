@@ -87,7 +87,7 @@ class Recognizer:
 
     def _read_card(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
-            matched = self.taught.match(card)
+            matched = self.taught.match(card, self.net.sure_taught)  # calibrated on held-out decks taught
             if matched is not None:
                 code, confidence, sure = matched
                 if sure:  # unless its index, read, says another card (a teaching photo's glare over a suit)

@@ -43,9 +43,6 @@ SHARPNESS = 20.0
 """How sharply likeness turns into probability (a softmax's inverse temperature)."""
 LEAST = 0.45
 """A found card is a taught card only when it is at least this like one (else it is read as if none were taught)."""
-SURE = 0.95
-"""A reading at least this confident is sure: above every wrong reading's confidence on 12 designs' photographs,
-each deck taught from one photograph of each card (the most confident wrong one: 0.93)."""
 
 
 class DeckError(ValueError):
@@ -88,16 +85,16 @@ class TaughtDeck:
         """Keep the 52 rectified cards (in the order of CODES) in the file `path`."""
         np.savez_compressed(path, version=np.int32(VERSION), codes=np.array(CODES), cards=cards.astype(np.uint8))
 
-    def match(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
-        """The taught card a rectified card is (its code, the confidence, whether it is sure), or None when it is
-        like none of them."""
+    def match(self, card: NDArray[np.uint8], sure: float) -> tuple[str, float, bool] | None:
+        """The taught card a rectified card is (its code, the confidence, whether it is at least `sure`), or None
+        when it is like none of them."""
         likeness = self.likeness(card)
         best = int(likeness.argmax())
         if likeness[best] < LEAST:
             return None
         probs = np.exp(SHARPNESS * (likeness - likeness[best]))
         confidence = float(probs[best] / probs.sum())
-        return CODES[best], round(confidence, 4), confidence >= SURE
+        return CODES[best], round(confidence, 4), sure < 1.0 and confidence >= sure
 
     def likeness(self, card: NDArray[np.uint8]) -> NDArray[np.float32]:
         """How like each taught card a rectified card is (-1..1, the better of its two ways round): first over all
