@@ -71,7 +71,7 @@ class HeldCards:
         """Take `card`: all the cards wanted, to go to the engine as one input, or None when it is held to wait
         for more. Raises CommandMistake for a card seen already this deal, saying where it is."""
         if (seen := self.seen(state, card)) is not None:
-            raise CommandMistake(said(lambda: _("{seen}: scan another card").format(seen=seen_words(seen))))
+            raise CommandMistake(said(lambda: _("{seen}: enter another card").format(seen=seen_words(seen))))
         cards = (*self.cards, card)
         if len(cards) < self.wanted(state)[1]:
             self.cards.append(card)

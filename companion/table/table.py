@@ -357,7 +357,7 @@ class Table:
                 return self._skip_cut(entry)
             if self.held.coached_player(self.state) is not None and not self.held.cards:
                 self.held.skip_hands(self.state)
-                return Outcome(entry, message=_("no hands this deal: scan the starter"))
+                return Outcome(entry, message=_("no hands this deal: enter the starter"))
             self.presenter.next_page()
             return Outcome(entry)
         if word == "new":

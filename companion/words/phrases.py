@@ -324,7 +324,7 @@ def _card_twice(r: Refusal, lang: Language) -> str:
     _ = lang.gettext
     what = (_("the crib") if r.act is Act.CRIB else _("{player}'s hand") if r.act is Act.HAND
             else _("{player}'s discard")).format(player=r.player)
-    return _("{twice} appears twice in {what}: scan each card once").format(twice=r.card, what=what)
+    return _("{twice} appears twice in {what}: enter each card once").format(twice=r.card, what=what)
 
 
 def _card_seen(r: Refusal, lang: Language) -> str:
@@ -442,13 +442,13 @@ REFUSALS: dict[Why, Said] = {  # one entry a code: the words of each refusal, fr
     Why.CUT_OVER: _prompted(N_("the cut for deal is over: {prompt}")),
     Why.CUT_ALREADY: lambda r, lang: lang.gettext("{player} has cut already ({cut}): {prompt}")
     .format(player=r.player, cut=r.card, prompt=_prompt(r, lang)),
-    Why.CARD_CUT_ALREADY: lambda r, lang: lang.gettext("{card} was cut already: check the card and scan it again")
+    Why.CARD_CUT_ALREADY: lambda r, lang: lang.gettext("{card} was cut already: check the card and enter it again")
     .format(card=r.card),
     # cards entered
     Why.CARD_TWICE: _card_twice,
     Why.CARD_SEEN: _card_seen,
     Why.HANDS_BEFORE_STARTER: _prompted(N_("hands are entered before the starter is turned: {prompt}")),
-    Why.HAND_SIZE: lambda r, lang: lang.gettext("{player} was dealt {size} cards: scan all {n}, not {cards}")
+    Why.HAND_SIZE: lambda r, lang: lang.gettext("{player} was dealt {size} cards: enter all {n}, not {cards}")
     .format(player=r.player, size=lang.number(r.size or 0), n=r.size, cards=r.count),
     Why.HAND_IN_ALREADY: lambda r, lang: lang.gettext("{player}'s hand is already in: undo to change it")
     .format(player=r.player),
@@ -464,7 +464,7 @@ REFUSALS: dict[Why, Said] = {  # one entry a code: the words of each refusal, fr
     Why.NOT_IN_HAND: _not_in_hand,
     Why.STARTER_TURNED: lambda r, lang: lang.gettext("the starter is already turned ({starter}): {prompt}")
     .format(starter=r.card, prompt=_prompt(r, lang)),
-    Why.STARTER_FIRST: _plain(N_("scan the starter first: the play starts after the starter is turned")),
+    Why.STARTER_FIRST: _plain(N_("enter the starter first: the play starts after the starter is turned")),
     Why.NO_MUGGINS: _no_muggins,
     # the play
     Why.PLAY_OVER: _prompted(N_("the play is over: {prompt}")),
@@ -480,10 +480,10 @@ REFUSALS: dict[Why, Said] = {  # one entry a code: the words of each refusal, fr
                                               "say go").format(count=r.count, card=r.card, total=r.total),
     # the show
     Why.CRIB_AFTER_PLAY: _prompted(N_("the crib is counted after the hands: finish the play first ({prompt})")),
-    Why.NO_CRIB_NOW: _prompted(N_("no crib to scan now: {prompt}")),
-    Why.CRIB_SIZE: lambda r, lang: lang.gettext("the crib holds four cards: scan all four, not {cards}")
+    Why.NO_CRIB_NOW: _prompted(N_("no crib to enter now: {prompt}")),
+    Why.CRIB_SIZE: lambda r, lang: lang.gettext("the crib holds four cards: enter all four, not {cards}")
     .format(cards=r.count),
-    Why.CRIB_CARD_IS_STARTER: lambda r, lang: lang.gettext("{card} is the starter, not a crib card: scan the four "
+    Why.CRIB_CARD_IS_STARTER: lambda r, lang: lang.gettext("{card} is the starter, not a crib card: enter the four "
                                                            "cards laid away").format(card=r.card),
     Why.CRIB_CARD_PLAYED: lambda r, lang: lang.gettext("{card} was played by {who} this deal: the crib holds the four "
                                                        "cards laid away").format(card=r.card, who=r.player),

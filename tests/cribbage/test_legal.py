@@ -103,7 +103,7 @@ def test_outside_the_play_nothing_is_legal():
     now = legal_moves(state)
     assert (now.player, now.plays, now.go) == (None, (), False)
     assert refusal(now.no_go, ENGLISH) == "No go now: Ann deals. Enter the starter"
-    with refused(RuleError, "scan the starter first"):
+    with refused(RuleError, "enter the starter first"):
         apply(state, GoInput())
 
 

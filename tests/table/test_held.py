@@ -39,7 +39,7 @@ def test_a_card_seen_already_is_refused_saying_where_it_is_and_not_held(card, wh
     state = replay(at_the_crib())
     held = HeldCards()
     held.offer(state, Card.parse("2C"))
-    with pytest.raises(CommandMistake, match=f"^{where}: scan another card$"):
+    with pytest.raises(CommandMistake, match=f"^{where}: enter another card$"):
         held.offer(state, Card.parse(card))
     assert held.cards == [Card.parse("2C")]
 

@@ -102,9 +102,9 @@ def test_undo_while_collecting_the_crib_takes_back_one_card(tmp_path):
     (undone,) = enter(table, "undo")
     assert undone.message == "Undone: 3♦ (Crib: 1 of 4)" and table.prompt() == "Crib: 1 of 4"
     (again,) = enter(table, "2C")
-    assert again.error and again.message == "2♣ is in the crib already: scan another card"
+    assert again.error and again.message == "2♣ is in the crib already: enter another card"
     (played,) = enter(table, "JH")
-    assert played.error and played.message == "J♥ was played by Bob: scan another card"
+    assert played.error and played.message == "J♥ was played by Bob: enter another card"
 
 
 def test_ok_is_accepted_but_never_required_and_manual_pegging_works(tmp_path):
@@ -187,7 +187,7 @@ def test_crib_cards_held_survive_a_power_cut_between_the_second_and_fourth(tmp_p
     again = new_table(tmp_path)  # the first table is gone with the power; the log and the held cards remain
     assert again.prompt() == "Crib: 2 of 4"
     (repeat,) = enter(again, "3D")
-    assert repeat.error and repeat.message == "3♦ is in the crib already: scan another card"
+    assert repeat.error and repeat.message == "3♦ is in the crib already: enter another card"
     enter(again, "9S", "KH")
     assert again.log.inputs[-1] == CribInput(tuple(Card.parse(c) for c in ("2C", "3D", "9S", "KH")))
     assert by_name(again.state.scores) == {"Ann": 17, "Bob": 21}
