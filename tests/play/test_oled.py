@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from companion.cribbage.facts import Phase
 from companion.devices.base import Entry
 from companion.play.computer import Settings
 from companion.table.announcer import spoken
@@ -49,13 +50,19 @@ def test_the_oled_shows_each_card_the_computer_played_and_its_go(tmp_path, langu
     assert played >= 10 and goes >= 1
 
 
-def test_the_persons_own_card_is_not_repeated_on_the_oled(tmp_path):
+def at_the_persons_turn_in_the_play(tmp_path) -> tuple[Game, random.Random]:
+    """A game against the pro, played on until the person is to play a card."""
     game = Game(tmp_path, Settings("Guest", ("pro",), seed=26))
     rng = random.Random(3)
     game.settle()
-    while not (game.table.state.phase == "play" and game.table.state.turn == "Guest"):
+    while not (game.table.state.phase is Phase.PLAY and game.table.state.turn == "Guest"):
         game.person_moves(rng)
         game.settle()
+    return game, rng
+
+
+def test_the_persons_own_card_is_not_repeated_on_the_oled(tmp_path):
+    game, _ = at_the_persons_turn_in_the_play(tmp_path)
     state = game.table.state
     card = min(state.held("Guest") or (), key=lambda c: c.value)
     game.table.emit(Entry(str(card), "terminal"))
@@ -69,12 +76,7 @@ def test_the_persons_own_card_is_not_repeated_on_the_oled(tmp_path):
 def test_an_undo_of_the_persons_card_and_the_computers_reply_is_one_line_on_the_oled_and_in_the_voice(
         tmp_path, language, speak):
     speak(language)
-    game = Game(tmp_path, Settings("Guest", ("pro",), seed=26))
-    rng = random.Random(3)
-    game.settle()
-    while not (game.table.state.phase == "play" and game.table.state.turn == "Guest"):
-        game.person_moves(rng)
-        game.settle()
+    game, rng = at_the_persons_turn_in_the_play(tmp_path)
     before = game.table.state
     game.person_moves(rng)
     game.settle()
