@@ -300,7 +300,7 @@ class TerminalPlay(EntryDevice):
             if said is not None:
                 self.say(said)
         if outcome.error:
-            self.say(f"! {outcome.message}")
+            self.say(f"! {outcome.words()}")
 
     def poll(self, now: float) -> None:
         table = self.computer.table

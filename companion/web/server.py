@@ -296,8 +296,7 @@ async def _scan(request: web.Request) -> web.Response:
     finally:
         del hub.waiting[id(entry)]
     decoded = decode_payload(code)
-    with i18n.speaking(page_language(request)):  # the table's words in the phone's language
-        message = i18n.again(outcome.message)
+    message = outcome.words(page_language(request))  # the table's words in the phone's language
     return web.json_response({"entered": None if decoded is None or outcome.error else str(decoded),
                               "error": outcome.error, "message": message})
 

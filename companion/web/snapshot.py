@@ -1,5 +1,5 @@
 """What the page shows, as JSON: the table's presenter (`Table.shown()`: the LEDs and the OLED's words, and the
-message, said again in the page's language), the game, the story of the table (typed facts), the OLED image, and
+message in the page's language), the game, the story of the table (typed facts), the OLED image, and
 the person's side of a game against the computer (companion/play/present.py). Computed on the main loop after
 each change, sent to every page.
 """
@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from typing_extensions import TypedDict
 
 from companion.cribbage.game import GameState
-from companion.i18n import again
 from companion.play.present import YouJSON, person_json, person_prompt
 from companion.table.story import StoryJSON, story_json
 from companion.view.board import effects_json, frame_colours, hex_colour
@@ -82,7 +81,7 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
     return {
         "state": projected,
         "prompt": prompt,
-        "message": again(shown.message or ""), "error": shown.error, "screen": shown.screen_json(),
+        "message": shown.message or "", "error": shown.error, "screen": shown.screen_json(),
         "held": [card_json(c) for c in table.cards],
         "asking": card_json(table.doubt.card) if table.doubt.card is not None else None,
         "layout": table.layout.name, "led_count": table.layout.led_count,
