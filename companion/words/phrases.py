@@ -632,7 +632,7 @@ def _help(m: Message, lang: Language) -> str:
 
 def _keypad(m: Message, lang: Language) -> str:
     """A key sequence that is no entry, and why: "keypad 5 GO: 5 needs its suit first: press 1 ♣, ..."."""
-    return f"keypad {' '.join(m.keys)}: {_inner(m, lang)}"
+    return lang.gettext("keypad {keys}: {problem}").format(keys=" ".join(m.keys), problem=_inner(m, lang))
 
 
 def _key_help(message: str, helper: str) -> Says:
