@@ -49,7 +49,8 @@ SAMPLES = [  # one message of each kind, with the facts its words need
     Message(Say.NOT_OURS, names=("NEW GAME",)), Message(Say.NOT_AN_ENTRY, text="5X", names=("go", "undo")),
     Message(Say.NO_SEAT, text="7"), Message(Say.PEG_RANGE, text="0", total=121), Message(Say.PEG_RANGE, total=121),
     Message(Say.KEYPAD, keys=("5", "GO"), then=Message(Say.KEY_SUIT, text="5")), Message(Say.KEY_FACE),
-    Message(Say.KEY_SUIT, text="5"), Message(Say.KEY_PLAYER), Message(Say.KEY_POINTS), Message(Say.WAIT_FACE), Message(Say.WAIT_SUIT, text="5"),
+    Message(Say.KEY_SUIT, text="5"), Message(Say.KEY_PLAYER), Message(Say.KEY_POINTS), Message(Say.WAIT_FACE),
+    Message(Say.WAIT_SUIT, text="5"),
     Message(Say.WAIT_PLAYER), Message(Say.WAIT_POINTS), Message(Say.CARD_HELP),
 ]
 GIVEN = {Say.WORDS}  # words another edge made: said as they are
