@@ -131,7 +131,7 @@ class Table:
             try:
                 step()
             except CannotSave as error:  # a full or read-only disk: the board comes up and says so
-                self.presenter.say(Message(Say.WORDS, text=str(error)), error=True)
+                self.presenter.say(error.message, error=True)
         self._tell(moved=True)  # the game as it starts (or resumes): whose turn it is
         self.render()
 
@@ -216,7 +216,7 @@ class Table:
             outcome = Outcome(entry, message=_refusal_message(error), error=True)
             refused = error
         except CannotSave as error:  # a disk that will not write: refused, tried again next time
-            outcome = Outcome(entry, message=Message(Say.WORDS, text=str(error)), error=True)
+            outcome = Outcome(entry, message=error.message, error=True)
             refused = error
         if coached and outcome.accepted is None and outcome.message is None:  # ok on a review: the next page
             self.coaching.next_page()
@@ -225,7 +225,7 @@ class Table:
         except CannotSave as error:
             if outcome.accepted is None:  # the card is not held after all: as if never entered
                 self.held.cards, self.held.skip_hands_deal = held, skip
-                outcome = Outcome(entry, message=Message(Say.WORDS, text=str(error)), error=True)
+                outcome = Outcome(entry, message=error.message, error=True)
             else:  # logged: the file left beside the log is stale and ignored on a restart
                 log.warning("%s", error)
         told_now = self._tell(moved=outcome.accepted is not None, error=outcome.error, refused=refused)

@@ -38,7 +38,8 @@ class Say(StrEnum):
     ANSWER_FIRST = "answer_first"  # asked: the card asked about, card: another card shown meanwhile (or None)
     # refused
     REFUSED = "refused"  # refusal: the engine's
-    WORDS = "words"  # text: words made by another edge (a device's news, a disk's error), said as they are
+    WORDS = "words"  # text: words made by another edge (a device's news, the web's notices), said as they are
+    CANNOT_SAVE = "cannot_save"  # count: the disk's errno, text: the system's words for it
     CARD_SEEN = "card_seen"  # seen: where a card entered is already
     NO_CARD_WANTED = "no_card_wanted"  # prompt
     SCAN_NEW_GAME = "scan_new_game"  # prompt: the game's end, text: the new game's command card

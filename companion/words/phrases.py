@@ -14,6 +14,7 @@ sentence, and no code reads one back.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Sequence
 
 from companion.cribbage import transcript as t
@@ -621,6 +622,13 @@ def _card_seen_held(m: Message, lang: Language) -> str:
     return lang.gettext("{seen}: enter another card").format(seen=seen_words(m.seen, lang))
 
 
+def _cannot_save(m: Message, lang: Language) -> str:
+    """A write the disk refused: why, in our words when we know the error, else the system's."""
+    known = CANNOT_SAVE.get(m.count or 0)
+    why = lang.gettext(known) if known else m.text
+    return lang.gettext("Cannot save: {why}. Nothing was entered; try again once there is room").format(why=why)
+
+
 def _help(m: Message, lang: Language) -> str:
     """The menu's help: what to enter, the voice's switch, after the board's address (another edge's words)."""
     _ = lang.gettext
@@ -647,6 +655,16 @@ SUIT_HELP = N_("press 1 ♣, 2 ♦, 3 ♥ or 4 ♠")
 CARD_HELP = N_("press a rank (1 = ace, 2-9, 0 = ten, * then 1/2/3 = J/Q/K), then a suit (1 ♣, 2 ♦, 3 ♥, 4 ♠)")
 PEG_HELP = N_("to peg: # then the player (1-4, * = whose turn), the points, then OK")
 
+CANNOT_SAVE = {  # why a write failed, by its errno
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EFBIG: N_("the log has reached the size limit"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EACCES: N_("no permission to write the game log"),
+    errno.EPERM: N_("no permission to write the game log"),
+    errno.EIO: N_("the disk reports an error"),
+}
+
 MESSAGES: dict[Say, Says] = {  # one entry a kind: the words of each message, from its facts
     # what the table waits for
     Say.WAITING: _waiting,
@@ -659,6 +677,7 @@ MESSAGES: dict[Say, Says] = {  # one entry a kind: the words of each message, fr
     # refused
     Say.REFUSED: _refused,
     Say.WORDS: lambda m, lang: m.text,
+    Say.CANNOT_SAVE: _cannot_save,
     Say.CARD_SEEN: _card_seen_held,
     Say.NO_CARD_WANTED: _with_prompt(N_("no card is wanted now: {prompt}")),
     Say.SCAN_NEW_GAME: lambda m, lang: lang.gettext("{prompt}: scan {new_game} to play again")

@@ -3,6 +3,7 @@ so one process says the same message in English to the board and in German to a 
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,8 @@ SAMPLES = [  # one message of each kind, with the facts its words need
     Message(Say.ANSWER_FIRST, card=C7, asked=H10),
     Message(Say.REFUSED, refusal=Refusal(Why.PAST_31, card=C7, count=25, total=32)),
     Message(Say.WORDS, text="Not connected: camera"),
+    Message(Say.CANNOT_SAVE, count=errno.ENOSPC, text="No space left on device"),
+    Message(Say.CANNOT_SAVE, count=errno.ENXIO, text="No such device or address"),  # the system's words
     Message(Say.CARD_SEEN, seen=Seen(C5, Place.STARTER)),
     Message(Say.NO_CARD_WANTED, prompt=Prompt(Wanted.CRIB, (), dealer="Ann")),
     Message(Say.SCAN_NEW_GAME, prompt=Prompt(Wanted.CRIB, (), dealer="Ann"), text="NEW GAME"),
