@@ -17,8 +17,8 @@ from companion.play.present import YouJSON, person_json, person_prompt
 from companion.table.story import StoryJSON, story_json
 from companion.view.board import effects_json, frame_colours, hex_colour
 from companion.view.pegs import peg_leds, render_pegs
-from companion.words.contract import CardJSON, StateJSON
-from companion.words.projection import card_json, state_json
+from companion.words.contract import CardJSON, MessageJSON, StateJSON
+from companion.words.projection import card_json, message_json, state_json
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -42,7 +42,8 @@ class SnapshotJSON(TypedDict):
 
     state: StateJSON
     prompt: str
-    message: str
+    message: str  # the message on show, in the page's language ("": none)
+    message_facts: MessageJSON | None  # the same as facts: its kind and what it names
     error: bool
     screen: dict[str, object]  # the OLED's view: scores, body and prompt as drawn
     held: list[CardJSON]  # crib or coached cards on their way in
@@ -82,6 +83,7 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
         "state": projected,
         "prompt": prompt,
         "message": shown.message or "", "error": shown.error, "screen": shown.screen_json(),
+        "message_facts": message_json(table.presenter.message, state.sides) if table.presenter.message else None,
         "held": [card_json(c) for c in table.cards],
         "asking": card_json(table.doubt.card) if table.doubt.card is not None else None,
         "layout": table.layout.name, "led_count": table.layout.led_count,

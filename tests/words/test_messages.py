@@ -4,15 +4,19 @@ so one process says the same message in English to the board and in German to a 
 from __future__ import annotations
 
 import errno
+import json
 from pathlib import Path
 
 import pytest
 
 from companion import i18n
+from companion.base.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Place, Prompt, Seen, Wanted
 from companion.cribbage.refusals import Refusal, Why
 from companion.i18n import language
+from companion.web.snapshot import snapshot
+from companion.words import schema
 from companion.words.messages import Message, Say
 from companion.words.phrases import MESSAGES, message_words
 from tests.sample_deal import DEAL
@@ -93,3 +97,29 @@ def test_a_refusal_and_a_keypad_mistake_in_both_languages(tmp_path: Path) -> Non
     assert keys.error and keys.message is not None and keys.message.kind is Say.KEYPAD
     assert keys.words(EN) == "keypad 5 GO: 5 needs its suit first: press 1 ♣, 2 ♦, 3 ♥ or 4 ♠"
     assert keys.words(DE) == "Tastenfeld 5 GO: 5 braucht zuerst seine Farbe: drücke 1 ♣, 2 ♦, 3 ♥ oder 4 ♠"
+
+
+def test_the_pages_snapshot_carries_the_message_as_facts_and_as_words_in_its_language(tmp_path: Path) -> None:
+    table = new_table(tmp_path)  # an English board
+    enter(table, "5C")
+    enter(table, "keys 5 A", source="keypad")  # a message with a message inside
+    english = json.loads(json.dumps(snapshot(table)))
+    with i18n.speaking(DE):  # a German page's snapshot
+        german = json.loads(json.dumps(snapshot(table)))
+    for shot in (english, german):
+        schema.validate("snapshot", shot)
+        assert shot["message_facts"] == {"kind": "keypad", "keys": ["5", "GO"],
+                                         "then": {"kind": "key_suit", "text": "5"}}
+    assert english["message"] == "keypad 5 GO: 5 needs its suit first: press 1 ♣, 2 ♦, 3 ♥ or 4 ♠"
+    assert german["message"] == "Tastenfeld 5 GO: 5 braucht zuerst seine Farbe: drücke 1 ♣, 2 ♦, 3 ♥ oder 4 ♠"
+    (undone,) = enter(table, "undo")
+    assert undone.words(DE) == "Zurückgenommen: die Startkarte 5♣"
+    shot = json.loads(json.dumps(snapshot(table)))
+    schema.validate("snapshot", shot)
+    assert shot["message_facts"] == {"kind": "undone", "taken": [{"input": {"type": "starter", "card": "5C"},
+                                                                   "player": "Ann"}]}
+    clock = table.clock
+    assert isinstance(clock, ManualClock)
+    clock.advance(60)
+    table.tick(clock.monotonic())
+    assert snapshot(table)["message_facts"] is None and snapshot(table)["message"] == ""
