@@ -621,7 +621,7 @@ class WebServer(EntryDevice):
         table = self.table
         computer = self.computer
         seen = (table.state, table.picture.image, table.message, len(table.cards), table.doubt.card,
-                computer.feedback if computer else "", computer.said if computer else "",
+                computer.review if computer else None, computer.muggins if computer else None,
                 computer.settings if computer else None, table.spoken, self.hub.languages)
         if len(seen) == len(self._seen) and all(a is b or a == b for a, b in zip(seen, self._seen, strict=True)):
             return

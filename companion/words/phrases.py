@@ -111,6 +111,12 @@ def notes(event: ScoreEvent, lang: Language | None = None) -> list[str]:
     return [note(fact, lang) for fact in event.notes]
 
 
+def muggins_words(event: ScoreEvent, lang: Language | None = None) -> str:
+    """Muggins a computer player took, as a person who might miss it is told: "Muggins! Standard takes 2 ..."."""
+    lang = lang or current()
+    return lang.gettext("Muggins! {note}").format(note="; ".join(notes(event, lang)))
+
+
 def event_words(event: ScoreEvent, lang: Language | None = None) -> str:
     """The score as the table hears it: the count in a player's cadence, then the note."""
     spoken = say(event.score, lang) if event.score and event.kind is not ScoreKind.MUGGINS else ""
