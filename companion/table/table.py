@@ -544,9 +544,10 @@ class Table:
         if changed:
             self.render()
 
-    def announce(self, message: str, *, error: bool) -> None:
-        """Show `message` for a while, now: the daemon's news of devices gone and back, in words it made."""
-        self.presenter.say(Message(Say.WORDS, text=message), error=error)
+    def announce(self, message: Message, *, error: bool) -> None:
+        """Show `message` for a while, now: the daemon's news (devices gone and back, the address, the club's seat)
+        and the page's (wrong control tokens)."""
+        self.presenter.say(message, error=error)
         self.render()
 
     # -- outputs --------------------------------------------------------------------------------------

@@ -52,10 +52,11 @@ from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
-from companion.i18n import _, speaking
+from companion.i18n import speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
 from companion.view.board import board_svg
+from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
 
 from . import archive, frames
@@ -112,7 +113,7 @@ class Hub:
     guard: TokenGuard | None = None  # wrong tokens slowed per address (None: not counted)
     https: str = ""  # the page's HTTPS address, when it has one
     fingerprint: str = ""  # and its certificate's SHA-256
-    notices: deque[str] = field(default_factory=deque)  # for the OLED, said by the main loop
+    notices: deque[Message] = field(default_factory=deque)  # for the OLED, said by the main loop
     waiting: dict[int, tuple[Entry, asyncio.Future[Outcome]]] = field(default_factory=dict)
 
     def allowed(self, request: web.Request) -> bool:
@@ -231,8 +232,7 @@ def _authorise(request: web.Request) -> None:
     if guard is not None and guessed:
         wrong, delay = guard.wrong(address)
         if delay > 0:
-            hub.notices.append(_("{wrong} wrong tokens from {address}: next try in {seconds} s")
-                               .format(wrong=wrong, address=address, seconds=round(delay)))
+            hub.notices.append(Message(Say.WRONG_TOKENS, count=wrong, text=str(address), total=round(delay)))
             log.warning("web: %d wrong control tokens from %s; the next is looked at in %.0f s", wrong, address, delay)
     raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
                        f"on the page (sent as the {TOKEN_HEADER} header)")

@@ -38,7 +38,7 @@ class Say(StrEnum):
     ANSWER_FIRST = "answer_first"  # asked: the card asked about, card: another card shown meanwhile (or None)
     # refused
     REFUSED = "refused"  # refusal: the engine's
-    WORDS = "words"  # text: words made by another edge (a device's news, the web's notices), said as they are
+    WORDS = "words"  # text: words an error brought from above the engine, said as they are
     CANNOT_SAVE = "cannot_save"  # count: the disk's errno, text: the system's words for it
     CARD_SEEN = "card_seen"  # seen: where a card entered is already
     NO_CARD_WANTED = "no_card_wanted"  # prompt
@@ -71,6 +71,12 @@ class Say(StrEnum):
     VOICE_OFF = "voice_off"
     VOICE_ON = "voice_on"
     LOG_CARED = "log_cared"  # count: the inputs kept
+    DEVICES_GONE = "devices_gone"  # names: the devices gone, then: DEVICES_BACK when others came back at once
+    DEVICES_BACK = "devices_back"  # names: the devices back
+    ADDRESS = "address"  # text: the board's IP address
+    SEAT = "seat"  # count: the club's table, players: who plays at it this round
+    SIT_OUT = "sit_out"  # count: the round this board sits out
+    WRONG_TOKENS = "wrong_tokens"  # count: wrong control tokens, text: from which address, total: seconds to wait
     STRIP_MISSING = "strip_missing"
     STRIP_BACK = "strip_back"
     # an entry that is none (entry/commands.py, entry/keymap.py)

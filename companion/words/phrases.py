@@ -635,6 +635,13 @@ def _cannot_save(m: Message, lang: Language) -> str:
     return lang.gettext("Cannot save: {why}. Nothing was entered; try again once there is room").format(why=why)
 
 
+def _devices_gone(m: Message, lang: Language) -> str:
+    """Devices gone, and any back at the same time: "Not connected: camera. The game goes on; ... Connected ..."."""
+    gone = (lang.gettext("Not connected: {devices}. The game goes on; check the cable")
+            .format(devices=", ".join(m.names)))
+    return f"{gone}. {_inner(m, lang)}" if m.then is not None else gone
+
+
 def _help(m: Message, lang: Language) -> str:
     """The menu's help: what to enter, the voice's switch, after the board's address (another edge's words)."""
     _ = lang.gettext
@@ -728,6 +735,14 @@ MESSAGES: dict[Say, Says] = {  # one entry a kind: the words of each message, fr
     Say.VOICE_ON: _words(N_("Voice on: the board says the counts")),
     Say.LOG_CARED: lambda m, lang: lang.gettext("The game log needed care on start: {inputs} inputs kept (the system "
                                                 "log says more)").format(inputs=m.count),
+    Say.DEVICES_GONE: _devices_gone,
+    Say.DEVICES_BACK: lambda m, lang: lang.gettext("Connected again: {devices}").format(devices=", ".join(m.names)),
+    Say.ADDRESS: lambda m, lang: lang.gettext("IP address {address}").format(address=m.text),
+    Say.SEAT: lambda m, lang: lang.gettext("Table {table}: {first} against {second}")
+    .format(table=m.count, first=m.players[0], second=m.players[1]),
+    Say.SIT_OUT: lambda m, lang: lang.gettext("Round {round}: no game at this table").format(round=m.count),
+    Say.WRONG_TOKENS: lambda m, lang: lang.gettext("{wrong} wrong tokens from {address}: next try in {seconds} s")
+    .format(wrong=m.count, address=m.text, seconds=m.total),
     Say.STRIP_MISSING: _words(N_("LED strip not connected: check the Pico's USB cable. The game goes on")),
     Say.STRIP_BACK: _words(N_("LED strip connected: the pegs are shown again")),
     # an entry that is none
