@@ -3,6 +3,7 @@ so one process says the same message in English to the board and in German to a 
 
 from __future__ import annotations
 
+import ast
 import errno
 import json
 from pathlib import Path
@@ -127,3 +128,28 @@ def test_the_pages_snapshot_carries_the_message_as_facts_and_as_words_in_its_lan
     clock.advance(60)
     table.tick(clock.monotonic())
     assert snapshot(table)["message_facts"] is None and snapshot(table)["message"] == ""
+
+
+PACKAGE = Path(__file__).parents[2] / "companion"
+MESSAGE_MAKERS = sorted([*(PACKAGE / "table").glob("*.py"), *(PACKAGE / "entry").glob("*.py"), PACKAGE / "gamelog.py"])
+DRAWN = {  # words made where they are drawn or raised to a programmer, not messages of the table
+    "table/presenter.py": ["Starter {card}"],  # the OLED's line beside the last move, drawn in the board's language
+    "entry/keymap.py": ["{key!r} is not a key label: the keys are {keys}"],  # a driver that sends no key's label
+}
+
+
+def translated(source: str) -> list[str]:
+    """The messages a module translates (the first argument of each `_()` or `ngettext()`)."""
+    return [node.args[0].value for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext")
+            and node.args and isinstance(node.args[0], ast.Constant)]
+
+
+@pytest.mark.parametrize("path", MESSAGE_MAKERS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_table_and_the_entries_make_messages_not_words(path):
+    assert translated(path.read_text(encoding="utf-8")) == DRAWN.get(str(path.relative_to(PACKAGE)), [])
+
+
+def test_the_scan_finds_words_made():
+    assert translated('raise CommandMistake(_("No go now: {prompt}").format(prompt=p))') == ["No go now: {prompt}"]
+    assert translated('ngettext("a card", "{n} cards", n)') == ["a card"]
