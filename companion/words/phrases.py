@@ -2,9 +2,9 @@
 
 Every function takes the language to speak (`lang`, a `companion.i18n.Language`); left out, it is the current
 language of the edge that renders (`companion.i18n.speaking`). The engine's refusals (`refusal`), a score's
-notes (`note`), the prompt (`prompt_words`) and the names of scores and sides are said here, the spoken count
-(`say`, `said`, `lines`) in count.py beside it (light, for `crib score`); nothing else turns a fact into a
-sentence, and no code reads one back.
+notes (`note`), the prompt (`prompt_words`), the table's messages (`message_words`, from messages.py's kinds and
+facts) and the names of scores and sides are said here, the spoken count (`say`, `said`, `lines`) in count.py
+beside it (light, for `crib score`); nothing else turns a fact into a sentence, and no code reads one back.
 
     from companion.i18n import language
     from companion.words.phrases import refusal, error_words
