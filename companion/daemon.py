@@ -41,6 +41,7 @@ from companion.i18n import _, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
+from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
 
 if TYPE_CHECKING:
@@ -84,16 +85,12 @@ class Notifier:
             self.last_ping = now
 
 
-def device_news(before: dict[str, str], now: dict[str, str]) -> str | None:
+def device_news(before: dict[str, str], now: dict[str, str]) -> Message | None:
     """What the table is told when devices go missing or come back (the strip's own news the table gives)."""
-    gone = [what for what, problem in now.items() if problem and not before.get(what) and what != STRIP]
-    back = [what for what, problem in now.items() if not problem and before.get(what) and what != STRIP]
-    said = []
-    if gone:
-        said.append(_("Not connected: {devices}. The game goes on; check the cable").format(devices=", ".join(gone)))
-    if back:
-        said.append(_("Connected again: {devices}").format(devices=", ".join(back)))
-    return ". ".join(said) or None
+    gone = tuple(what for what, problem in now.items() if problem and not before.get(what) and what != STRIP)
+    back = tuple(what for what, problem in now.items() if not problem and before.get(what) and what != STRIP)
+    came = Message(Say.DEVICES_BACK, names=back) if back else None
+    return Message(Say.DEVICES_GONE, names=gone, then=came) if gone else came
 
 
 def local_address() -> str | None:
@@ -169,7 +166,7 @@ class Daemon:
         address = self.address()
         if address is not None:
             log.info("the board's address: %s", address)
-            self.table.announce(_("IP address {address}").format(address=address), error=False)
+            self.table.announce(Message(Say.ADDRESS, text=address), error=False)
         last = self._address_at[1]
         self._address_at = None if address is not None or now >= last else (now + ADDRESS_SECONDS[0], last)
 

@@ -22,7 +22,6 @@ A state directory holds one log per game (or match) in `games/`, numbered; the h
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 from collections.abc import Iterable
@@ -36,25 +35,14 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.refusals import Refusal, Why
 from companion.cribbage.transcript import Input, UndoInput, input_to_line, parse_input
-from companion.i18n import N_, _
-from companion.words.phrases import error_words
+from companion.words.messages import Message, Say
+from companion.words.phrases import error_words, message_words
 
 HEADER = {"log": "cribbage-companion", "version": 1}
 VERSION = 1
 _HEADER_LINE = json.dumps(HEADER, separators=(",", ":")).encode() + b"\n"
 _BLANK = b" \t\r"
 _WHAT_TO_DO = "run `crib repair` (it keeps the lines before it and sets the rest aside in a file), or start a new game"
-
-# What a failed write means at the table, by errno; anything else is shown with the system's words.
-_CANNOT_SAVE = {
-    errno.ENOSPC: N_("the disk is full"),
-    errno.EDQUOT: N_("the disk quota is used up"),
-    errno.EFBIG: N_("the log has reached the size limit"),
-    errno.EROFS: N_("the disk is read-only"),
-    errno.EACCES: N_("no permission to write the game log"),
-    errno.EPERM: N_("no permission to write the game log"),
-    errno.EIO: N_("the disk reports an error"),
-}
 
 
 class GameLogError(Exception):
@@ -68,13 +56,12 @@ class GameLogError(Exception):
 
 
 class CannotSave(GameLogError):
-    """A write that failed; the log is as it was before it. The message is for the screen."""
+    """A write that failed; the log is as it was before it. `message` is for the screens (its words are made at
+    each, in its language); `str()` is the same in the language current when it was raised, for the system log."""
 
     def __init__(self, path: Path, error: OSError) -> None:
-        known = _CANNOT_SAVE.get(error.errno or 0)
-        why = _(known) if known else error.strerror or str(error)
-        super().__init__(_("Cannot save: {why}. Nothing was entered; try again once there is room").format(why=why),
-                         path=path)
+        self.message = Message(Say.CANNOT_SAVE, count=error.errno, text=error.strerror or str(error))
+        super().__init__(message_words(self.message), path=path)
         self.error = error
 
 

@@ -179,26 +179,6 @@ def speaking(lang: Language | str) -> Iterator[Language]:
         _current.reset(token)
 
 
-class Said(str):
-    """Words in the current language that can be said again in another: `said(render)` keeps `render`, which
-    makes them from the facts it holds in whatever language is spoken when it runs. A table's message is one: the
-    OLED shows it in the board's language, a page in its own (`again`)."""
-
-    render: Callable[[], str]
-
-
-def said(render: Callable[[], str]) -> Said:
-    """`render()` now, keeping `render` to say it again in another language."""
-    words = Said(render())
-    words.render = render
-    return words
-
-
-def again(words: str) -> str:
-    """`words` in the current language when they can be said again (`said`), else as they are."""
-    return words.render() if isinstance(words, Said) else words
-
-
 def N_(message: str) -> str:  # gettext's name for "mark for the catalog, translate later"
     return message
 

@@ -21,6 +21,7 @@ from companion.devices.base import Entry, ManualClock
 from companion.devices.presence import STATUS_FILE, read_status
 from companion.gamelog import GameLog, current_log
 from companion.table import Outcome
+from companion.words.phrases import message_words
 from tests.daemon_script import run_script
 from tests.devices.fakes import FakeI2C, PtyScanner
 from tests.facts import by_name
@@ -51,7 +52,8 @@ class Table:
         self.pico.unplug()  # nor the Pico
         self.said: list[str] = []
         announce = self.table.announce
-        self.table.announce = lambda message, *, error: (self.said.append(message), announce(message, error=error))
+        self.table.announce = lambda message, *, error: (self.said.append(message_words(message)),
+                                                         announce(message, error=error))
         self.outcomes: list[Outcome] = []
         self.daemon = Daemon(self.table, self.board, clock=self.clock, status_path=self.state_dir / STATUS_FILE,
                              on_outcome=self.outcomes.append)

@@ -8,6 +8,7 @@ from companion.daemon import Daemon, Notifier, open_game, setup_input
 from companion.devices.base import Entry, ManualClock
 from companion.devices.presence import STATUS_FILE, Watch, read_status
 from companion.devices.voice import SimulatedVoice, Speaker
+from companion.words.phrases import message_words
 from tests.golden import GOLDEN
 
 DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
@@ -24,7 +25,7 @@ def test_a_loudspeaker_that_fails_is_reported_and_comes_back_while_the_game_goes
     board.voice = Speaker(Watch(Speaker.name, lambda: voice, clock), thread=False)
     told: list[str] = []
     announce = table.announce
-    table.announce = lambda message, *, error: (told.append(message), announce(message, error=error))
+    table.announce = lambda message, *, error: (told.append(message_words(message)), announce(message, error=error))
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), status_path=tmp_path / STATUS_FILE)
     daemon.start()
     try:

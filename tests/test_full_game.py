@@ -68,7 +68,7 @@ def test_a_whole_game_entered_card_by_card(tmp_path):
     board.close()
 
     assert len(outcomes) == len(game.entries)  # one outcome per entry, keypad entries included
-    rejected = [(o.entry.text, o.message) for o in outcomes if o.error]
+    rejected = [(o.entry.text, o.words()) for o in outcomes if o.error]
     assert not rejected
     final = table.state
     assert final.winner == game.final.winner and by_name(final.scores) == by_name(game.final.scores)

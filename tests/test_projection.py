@@ -24,7 +24,7 @@ def finished_table(tmp_path) -> Table:
                   layout=load_layout("two-track-121"), clock=ManualClock())
     for text in ENTRIES:
         table.emit(Entry(text, "terminal"))
-        refused = [o.message for o in table.drain() if o.error]
+        refused = [o.words() for o in table.drain() if o.error]
         assert not refused, (text, refused)
     assert table.state.winner is not None
     return table

@@ -64,13 +64,14 @@ def _cards() -> Target:
     from companion.cribbage.errors import CardSyntaxError
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
-    from companion.words.phrases import error_words
+    from companion.words.phrases import error_words, message_words
 
     def target(data: bytes) -> None:
         text = data.decode("utf-8", "replace")
         for source in ("terminal", "scanner:serial"):
             decoded = decode_entry(Entry(text, source))
-            _check(not isinstance(decoded, Rejected) or bool(decoded.message), f"{text!r} rejected without words")
+            _check(not isinstance(decoded, Rejected) or bool(message_words(decoded.message)),
+                   f"{text!r} rejected without words")
         try:
             card = Card.parse(text)
         except CardSyntaxError as error:
@@ -89,6 +90,7 @@ def _keypad() -> Target:
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
     from companion.entry.keymap import KEYS, KeySequence
+    from companion.words.phrases import message_words
 
     labels = sorted(KEYS)
 
@@ -100,7 +102,8 @@ def _keypad() -> Target:
             for text in (keys.press(labels[byte & 15]), keys.poll()):
                 if text is not None:
                     decoded = decode_entry(Entry(text, "keypad"))
-                    _check(not isinstance(decoded, Rejected) or bool(decoded.message), f"{text!r} without words")
+                    _check(not isinstance(decoded, Rejected) or bool(message_words(decoded.message)),
+                           f"{text!r} without words")
 
     return target
 
@@ -216,6 +219,7 @@ def _from_pico() -> Target:
     from companion.devices.picokeys import PicoKeypad
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
+    from companion.words.phrases import message_words
 
     def target(data: bytes) -> None:
         clock = ManualClock()
@@ -240,7 +244,8 @@ def _from_pico() -> Target:
                     keypad.poll(clock.monotonic())
         for entry in entries:
             decoded = decode_entry(entry)
-            _check(not isinstance(decoded, Rejected) or bool(decoded.message), f"{entry.text!r} without words")
+            _check(not isinstance(decoded, Rejected) or bool(message_words(decoded.message)),
+                   f"{entry.text!r} without words")
 
     return target
 
@@ -305,6 +310,7 @@ def _scanner() -> Target:
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
     from companion.entry.scans import normalise_scan
+    from companion.words.phrases import message_words
 
     sentinel = "END-OF-FUZZ"
 
@@ -314,7 +320,8 @@ def _scanner() -> Target:
             return
         _check(len(code) <= MAX_CODE and not any(ord(c) < 0x20 or ord(c) == 0x7F for c in code), f"{code!r}")
         decoded = decode_entry(Entry(code, "scanner:serial"))
-        _check(not isinstance(decoded, Rejected) or bool(decoded.message), f"{code!r} rejected without words")
+        _check(not isinstance(decoded, Rejected) or bool(message_words(decoded.message)),
+                   f"{code!r} rejected without words")
 
     def target(data: bytes) -> None:
         controller, end = pty.openpty()  # a serial scanner: one code a line, on a port of its own each time

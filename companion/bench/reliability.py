@@ -179,7 +179,7 @@ def script(variant: str, seed: int, games: int, directory: Path) -> Script:
         if outcome.error:
             refused += 1
             if table.state != before or table.log.inputs != logged:
-                raise AssertionError(f"{text!r} was refused ({outcome.message}) but changed the game")
+                raise AssertionError(f"{text!r} was refused ({outcome.words()}) but changed the game")
         entries.append(text)
         marks.append(mark(table))
         if table.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) \

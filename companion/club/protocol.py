@@ -39,8 +39,7 @@ from companion.club.payloads import (
     StatusMessageJSON,
 )
 from companion.cribbage.game import GameState
-from companion.i18n import _
-from companion.words import schema
+from companion.words import messages, schema
 from companion.words.contract import InputJSON, StateJSON
 from companion.words.projection import state_json
 
@@ -131,12 +130,11 @@ class TableSeat:
                                     "players": list(self.players)}
         return _dump(message)
 
-    def words(self) -> str:
-        """What the board's screen says: "Table 4: Ann against Bob"."""
+    def message(self) -> messages.Message:
+        """What the board's screen says ("Table 4: Ann against Bob"), as a message: its words are the screen's."""
         if len(self.players) != 2:
-            return _("Round {round}: no game at this table").format(round=self.round)
-        return _("Table {table}: {first} against {second}").format(
-            table=self.table, first=self.players[0], second=self.players[1])
+            return messages.Message(messages.Say.SIT_OUT, count=self.round)
+        return messages.Message(messages.Say.SEAT, count=self.table, players=self.players)
 
 
 def parse_seat(payload: bytes) -> TableSeat:

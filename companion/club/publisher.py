@@ -30,6 +30,7 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import Input, parse_input
 from companion.gamelog import games_dir, is_header
+from companion.words.messages import Message
 from companion.words.projection import input_json
 
 log = logging.getLogger(__name__)
@@ -194,13 +195,13 @@ class Publisher:
             if seat != self.seat:
                 self.seat, self.seat_news = seat, True
 
-    def take_seat(self) -> str | None:
-        """The words of a seat the table has not shown yet ("Table 4: Ann against Bob"), once; else None."""
+    def take_seat(self) -> Message | None:
+        """A seat the table has not shown yet ("Table 4: Ann against Bob"), once; else None."""
         with self.lock:
             if not self.seat_news or self.seat is None:
                 return None
             self.seat_news = False
-            return self.seat.words()
+            return self.seat.message()
 
     def _on_publish(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
         self._settle(mid, None)

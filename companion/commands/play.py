@@ -300,13 +300,13 @@ class TerminalPlay(EntryDevice):
             if said is not None:
                 self.say(said)
         if outcome.error:
-            self.say(f"! {outcome.message}")
+            self.say(f"! {outcome.words()}")
 
     def poll(self, now: float) -> None:
         table = self.computer.table
         if not self.computer.idle:
             return  # the deck and the computer players first: then the person sees the table once
-        shown = (table.state, self.computer.feedback, self.computer.said, self.order)
+        shown = (table.state, self.computer.review, self.computer.muggins, self.order)
         if shown == self._shown:
             return
         self._shown = shown
@@ -336,10 +336,7 @@ class TerminalPlay(EntryDevice):
             if counting is not None and game.starter is not None:
                 lines.append(_("to count: {cards} + {starter}").format(
                     cards=" ".join(c.pretty for c in counting), starter=game.starter.pretty))
-            if self.computer.feedback:
-                lines.append(self.computer.feedback)
-            if self.computer.said:
-                lines.append(self.computer.said)
+            lines += [words for words in (self.computer.feedback(), self.computer.said()) if words]
             if game.phase is Phase.DEAL and hand and person not in game.discards:
                 size = game.discard_size
                 lines.append(ngettext("lay away {n} (type it, like {example})",

@@ -172,12 +172,12 @@ class Screen:
         text = outcome.entry.text.strip()
         if outcome.accepted is not None:
             line = f"ok {outcome.line} {json.dumps(input_to_json(outcome.accepted))}"
-            self.status = f"{text}: {outcome.message or _('ok')}"
+            self.status = f"{text}: {outcome.words() or _('ok')}"
         elif outcome.error:
-            line = self.status = _("rejected {text!r}: {message}").format(text=text, message=outcome.message)
+            line = self.status = _("rejected {text!r}: {message}").format(text=text, message=outcome.words())
         else:
-            line = _("noted {text!r}: {message}").format(text=text, message=outcome.message or _("ok"))
-            self.status = f"{text}: {outcome.message or _('ok')}"
+            line = _("noted {text!r}: {message}").format(text=text, message=outcome.words() or _("ok"))
+            self.status = f"{text}: {outcome.words() or _('ok')}"
         self.shown += 1
         if self.snapshots is not None:
             stem = self.snapshots / f"{self.shown:04d}"

@@ -29,6 +29,7 @@ from companion.devices.keypad import Keypad
 from companion.entry import Entry
 from companion.entry.keymap import KEYS, LAYOUT, not_a_key
 from companion.view.leds import Effect, Frame
+from companion.words.phrases import message_words
 
 
 class SimStrip(PegStrip):
@@ -185,7 +186,7 @@ def key_position(label: str) -> tuple[int, int]:
     for r, row in enumerate(LAYOUT):
         if label in row:
             return r, row.index(label)
-    raise ValueError(not_a_key(label))
+    raise ValueError(message_words(not_a_key(label)))
 
 
 class KeyHand(Protocol):

@@ -4,7 +4,8 @@ Accepted texts: a card as typed (5H, 10d, TH, Q♠) or scanned (C5H); a command 
 new) or its payload (XG, XU, XO, XM, XN); manual pegging "peg 12" (the player whose turn it is), "peg 2 12"
 (player 2, counted from 1 in seating order) or "peg Bob 12" (by name); in muggins games "claim 7" (the points
 claimed for the count on show) and "muggins" (the opponent takes what the claim missed). Everything else is
-`Rejected`, with a message that says what to do; rejected entries change nothing.
+`Rejected`, with a message that says what to do (a typed message: the words are companion.words.phrases');
+rejected entries change nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS, decode_payload
 from companion.entry.keymap import KEYS, REJECTED_PREFIX, explain_keys, not_a_key
 from companion.entry.scans import normalise_scan
-from companion.i18n import N_, _
+from companion.words.messages import Message, Say
 
 COMMAND_WORDS = ("go", "undo", "ok", "menu", "new")
 VOICE_WORDS = ("mute", "unmute")  # the board's voice off and on (the page's button; MENU twice on the keypad)
@@ -28,9 +29,6 @@ _WORD_ALIASES = {label.lower(): word for word, label in COMMAND_LABELS.items()} 
 _PEG = re.compile(r"^peg\s+(?:(.+?)\s+)?(-?\d+)$", re.IGNORECASE)
 _CLAIM = re.compile(r"^claim\s+(\d{1,2})$", re.IGNORECASE)
 _RETAIL = re.compile(r"^\d{6,14}$")  # EAN-8, UPC-A, EAN-13, ITF-14: shop barcodes are all digits
-NOT_OURS = N_("not a Cribbage Companion code: scan the sticker on the card, or a command card ({commands})")
-SHOP_CODE = N_("not a Cribbage Companion code (this looks like a shop barcode): scan the sticker on the card, or a "
-               "command card ({commands})")
 MAX_PEG = 121
 
 
@@ -65,7 +63,7 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class Rejected:
     text: str
-    message: str
+    message: Message
 
 
 Decoded = CardEntered | Command | Points | Claim | Rejected
@@ -79,16 +77,14 @@ def decode_entry(entry: Entry) -> Decoded:
     if scanned:
         text = normalise_scan(text)
     if not text:
-        return Rejected(raw, _("nothing was entered: scan again") if scanned
-                        else _("nothing was entered: type a card like 5H, or go"))
+        return Rejected(raw, Message(Say.NOTHING_SCANNED if scanned else Say.NOTHING_TYPED))
     lower = " ".join(text.lower().split())
     if lower.startswith(REJECTED_PREFIX):
         return Rejected(raw, explain_keys(lower[len(REJECTED_PREFIX):].upper().split()))
     if lower.startswith("key:"):
         label = text[4:].strip().upper()
         if label in KEYS:
-            return Rejected(raw, _('there is no keypad to press {label} on: set devices.keypad in the configuration '
-                                   '(in simulation the keypad is on unless it is "none")').format(label=label))
+            return Rejected(raw, Message(Say.NO_KEYPAD, text=label))
         return Rejected(raw, not_a_key(label))
     if lower in COMMAND_WORDS or lower in VOICE_WORDS or lower in MUGGINS_WORDS or lower in _WORD_ALIASES:
         return Command(_WORD_ALIASES.get(lower, lower))
@@ -102,26 +98,22 @@ def decode_entry(entry: Entry) -> Decoded:
     if isinstance(decoded, str):
         return Command(decoded)
     if _RETAIL.match(text):
-        return Rejected(raw, _(SHOP_CODE).format(commands=", ".join(COMMAND_LABELS.values())))
+        return Rejected(raw, Message(Say.SHOP_CODE, names=tuple(COMMAND_LABELS.values())))
     try:
         return CardEntered(Card.parse(text))
     except CardSyntaxError:
         if scanned:
-            return Rejected(raw, _(NOT_OURS).format(commands=", ".join(COMMAND_LABELS.values())))
-    return Rejected(raw, _("{text!r} is not a card or a command: type a card like 5H, 10D, QS or a word: {words} (or "
-                           "peg 12, peg Bob 12 to peg points)").format(text=text, words=', '.join(COMMAND_WORDS)))
+            return Rejected(raw, Message(Say.NOT_OURS, names=tuple(COMMAND_LABELS.values())))
+    return Rejected(raw, Message(Say.NOT_AN_ENTRY, text=text, names=COMMAND_WORDS))
 
 
 def _points(raw: str, player: str | None, digits: str) -> Decoded:
     """"peg 5", "peg 2 5" (the second player), "peg Bob 5": the controller knows the names."""
     if player is not None and player.isdigit() and not 1 <= int(player) <= 4:
-        return Rejected(raw, _("there is no player {player}: number the players 1 to 4 in seating order, or give a "
-                               "name (peg Bob 5)").format(player=player))
+        return Rejected(raw, Message(Say.NO_SEAT, text=player))
     points = int(digits) if len(digits) <= 4 else MAX_PEG + 1  # int() refuses thousands of digits
     if not 1 <= points <= MAX_PEG:
-        shown = digits if len(digits) <= 4 else _("so many")
-        return Rejected(raw, _("{shown} points cannot be pegged: peg from 1 to {most} points")
-                             .format(shown=shown, most=MAX_PEG))
+        return Rejected(raw, Message(Say.PEG_RANGE, text=digits if len(digits) <= 4 else "", total=MAX_PEG))
     if player is None or player.isdigit():
         return Points(None if player is None else int(player) - 1, points)
     return Points(None, points, player_name=player)

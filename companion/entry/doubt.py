@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from companion.cribbage.cards import Card
 from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Decoded
-from companion.i18n import _, said
+from companion.words.messages import Message, Say
 
 ASIDES = ("menu", "mute", "unmute")
 """Done while the question stays: they touch no card."""
@@ -33,14 +33,10 @@ class Confirmed:
 @dataclass(frozen=True, slots=True)
 class Asked:
     """Nothing entered: the question to show (a new doubtful card), what became of the one asked, or (`error`) an
-    entry refused until the question is answered (words that can be said again in a page's language: i18n.said)."""
+    entry refused until the question is answered (a typed message: the words are made at the edge)."""
 
-    message: str
+    message: Message
     error: bool = False
-
-
-def _question(card: Card) -> str:
-    return _("{card}? OK, or enter the card").format(card=card.pretty)
 
 
 class Doubt:
@@ -49,10 +45,10 @@ class Doubt:
     def __init__(self) -> None:
         self.card: Card | None = None
 
-    def question(self) -> str:
+    def question(self) -> Message:
         """What the board asks while it doubts (the prompt on the OLED and the page)."""
         assert self.card is not None
-        return _question(self.card)
+        return Message(Say.QUESTION, card=self.card)
 
     def weigh(self, entry: Entry, decoded: Decoded) -> Confirmed | Asked | None:
         """What an entry means while the table may be asking: a new question, a confirmation, the question
@@ -60,14 +56,14 @@ class Doubt:
         asked = self.card
         if asked is None:
             if isinstance(decoded, CardEntered) and not entry.sure:
-                card = self.card = decoded.card
-                return Asked(said(lambda: _question(card)))
+                self.card = decoded.card
+                return Asked(self.question())
             return None
         if isinstance(decoded, Command) and decoded.word in ("ok", "undo"):
             self.card = None
             if decoded.word == "ok":
                 return Confirmed(asked)
-            return Asked(said(lambda: _("Not entered: {card}").format(card=asked.pretty)))
+            return Asked(Message(Say.NOT_ENTERED, card=asked))
         if isinstance(decoded, Command) and decoded.word in ASIDES:
             return None
         if isinstance(decoded, CardEntered) and not _shown(entry):  # the person's correction
@@ -77,14 +73,10 @@ class Doubt:
             if entry.sure:
                 self.card = None
                 return Confirmed(asked)
-            return Asked(said(lambda: _question(asked)))
+            return Asked(self.question())
         if isinstance(decoded, CardEntered):
-            card = decoded.card
-            return Asked(said(lambda: _("{card} not entered: first answer about {asked} (OK, or enter the "
-                                        "card), then show {card} again").format(card=card.pretty, asked=asked.pretty)),
-                         error=True)
-        return Asked(said(lambda: _("First answer about {asked}: OK, enter the card, or undo")
-                          .format(asked=asked.pretty)), error=True)
+            return Asked(Message(Say.ANSWER_FIRST, card=decoded.card, asked=asked), error=True)
+        return Asked(Message(Say.ANSWER_FIRST, asked=asked), error=True)
 
 
 def _shown(entry: Entry) -> bool:

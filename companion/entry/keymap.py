@@ -13,14 +13,16 @@ turn it is) then the points (one or two digits) then OK: # 2 1 2 OK pegs 12 for 
 
 `KeySequence` turns presses into entry texts ("5H", "go", "peg 2 12"). A sequence that cannot be completed,
 or that waits longer than the timeout, comes out as "keys 5 A" (the labels pressed), which
-`companion.entry.commands.decode_entry` rejects with a message from `explain_keys`.
+`companion.entry.commands.decode_entry` rejects with a message from `explain_keys` (a typed message: the words
+are companion.words.phrases').
 """
 
 from __future__ import annotations
 
 from companion.base.clock import Clock, ManualClock
 from companion.cribbage.cards import RANK_NAMES
-from companion.i18n import N_, _
+from companion.i18n import _
+from companion.words.messages import Message, Say
 
 LAYOUT: tuple[tuple[str, ...], ...] = (
     ("1", "2", "3", "A"),
@@ -37,14 +39,11 @@ FACE_KEYS = {"1": 11, "2": 12, "3": 13}
 SUIT_KEYS = {"1": "C", "2": "D", "3": "H", "4": "S"}
 PLAYER_KEYS = {"1": 1, "2": 2, "3": 3, "4": 4, "*": None}
 REJECTED_PREFIX = "keys "
-SUIT_HELP = N_("press 1 ♣, 2 ♦, 3 ♥ or 4 ♠")
-CARD_HELP = N_("press a rank (1 = ace, 2-9, 0 = ten, * then 1/2/3 = J/Q/K), then a suit (1 ♣, 2 ♦, 3 ♥, 4 ♠)")
-PEG_HELP = N_("to peg: # then the player (1-4, * = whose turn), the points, then OK")
 
 
-def not_a_key(label: str) -> str:
+def not_a_key(label: str) -> Message:
     """What to say of a label that is on no key."""
-    return _("{label!r} is not a key: the keys are 0-9, A-D, * and #").format(label=label)
+    return Message(Say.NOT_A_KEY, text=label)
 
 
 def key_name(label: str) -> str:
@@ -58,7 +57,7 @@ class KeySequence:
         self.clock = clock
         self.timeout = timeout
         self.keys: list[str] = []
-        self.problem = ""
+        self.problem: Message | None = None
         """Why the last sequence was rejected, for `explain_keys`."""
         self._last_press = 0.0
         self._rank = 0  # 0: none yet
@@ -90,21 +89,19 @@ class KeySequence:
             if key in FACE_KEYS:
                 self._rank, self._stage = FACE_KEYS[key], "suit"
                 return None
-            return self._reject(_("after * press 1 (jack), 2 (queen) or 3 (king), then a suit"))
+            return self._reject(Message(Say.KEY_FACE))
         if stage == "suit":
             if key in SUIT_KEYS:
                 return self._done(RANK_NAMES[self._rank] + SUIT_KEYS[key])
             if key in RANK_KEYS or key in "*#":
                 self.keys = [key]  # a new rank replaces the one waiting for its suit
                 return self._idle(key)
-            return self._reject(_("{rank} needs its suit first: {suits}")
-                                .format(rank=RANK_NAMES[self._rank], suits=_(SUIT_HELP)))
+            return self._reject(Message(Say.KEY_SUIT, text=RANK_NAMES[self._rank]))
         if stage == "peg-player":
             if key in PLAYER_KEYS:
                 self._stage = "peg-points"
                 return None
-            return self._reject(_("after # press the player's number (1-4) or * for whose turn it is; {pegging}")
-                                .format(pegging=_(PEG_HELP)))
+            return self._reject(Message(Say.KEY_PLAYER))
         # peg-points: digits, then OK
         digits = self.keys[2:-1]
         if key == "C" and digits:
@@ -113,7 +110,7 @@ class KeySequence:
             return self._done(f"peg {points}" if player is None else f"peg {player} {points}")
         if key.isdigit() and len(digits) < 2:
             return None
-        return self._reject(_("the points are one or two digits and then OK; {pegging}").format(pegging=_(PEG_HELP)))
+        return self._reject(Message(Say.KEY_POINTS))
 
     def poll(self) -> str | None:
         """The rejected text of a half-entered sequence that has waited longer than the timeout."""
@@ -132,20 +129,18 @@ class KeySequence:
             self._rank, self._stage = RANK_KEYS[key], "suit"
         return None
 
-    def _incomplete(self) -> str:
-        return {
-            "face": _("* waits for 1 (jack), 2 (queen) or 3 (king) and a suit"),
-            "suit": _("{rank} waits for its suit: {suits}").format(rank=RANK_NAMES[self._rank], suits=_(SUIT_HELP)),
-            "peg-player": _("# waits for a player; {pegging}").format(pegging=_(PEG_HELP)),
-            "peg-points": _("pegging waits for the points and OK; {pegging}").format(pegging=_(PEG_HELP)),
-        }.get(self._stage, _(CARD_HELP))
+    def _incomplete(self) -> Message:
+        if self._stage == "suit":
+            return Message(Say.WAIT_SUIT, text=RANK_NAMES[self._rank])
+        return Message({"face": Say.WAIT_FACE, "peg-player": Say.WAIT_PLAYER,
+                        "peg-points": Say.WAIT_POINTS}.get(self._stage, Say.CARD_HELP))
 
     def _done(self, text: str) -> str:
         self._start_over()
-        self.problem = ""
+        self.problem = None
         return text
 
-    def _reject(self, problem: str) -> str:
+    def _reject(self, problem: Message) -> str:
         text = REJECTED_PREFIX + " ".join(self.keys)
         self._start_over()
         self.problem = problem
@@ -157,7 +152,7 @@ class KeySequence:
         self._stage = "idle"
 
 
-def explain_keys(keys: list[str]) -> str:
+def explain_keys(keys: list[str]) -> Message:
     """Why a rejected key sequence ("keys 5 A" without the prefix) was not an entry, and what to press."""
     unknown = [k for k in keys if k not in KEYS]
     if unknown:
@@ -168,5 +163,4 @@ def explain_keys(keys: list[str]) -> str:
             break
     else:
         sequence.problem = sequence._incomplete()
-    shown = " ".join(key_name(k) for k in keys)
-    return f"keypad {shown}: {sequence.problem}"
+    return Message(Say.KEYPAD, keys=tuple(key_name(k) for k in keys), then=sequence.problem or Message(Say.CARD_HELP))

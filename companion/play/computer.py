@@ -41,13 +41,15 @@ from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
 from companion.entry.commands import Command, decode_entry
 from companion.gamelog import settings_path
-from companion.i18n import N_, _
+from companion.i18n import N_, Language, _, current
 from companion.table import DEALER, Outcome, Table
-from companion.words.phrases import notes
+from companion.words.phrases import muggins_words
 
 if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game against the computer begins
+    from companion.advice.coach import DiscardReview
     from companion.advice.model import OpponentModel
     from companion.advice.players import Player
+    from companion.cribbage.facts import ScoreEvent
 
 log = logging.getLogger(__name__)
 
@@ -201,8 +203,9 @@ class ComputerGame(EntryDevice):
         self.clock = clock
         self.delay = delay
         self.settings: Settings | None = None
-        self.feedback = ""  # the review of the person's last discard, when asked for
-        self.said = ""  # what the computer did that a person might miss (muggins)
+        self.review: DiscardReview | None = None  # the review of the person's last discard, when asked for
+        self.muggins: ScoreEvent | None = None  # what the computer did that a person might miss: muggins taken
+        # (both values: each view says them in its language, `feedback` and `said`)
         self._emit: Emit | None = None
         self._log_path: Path | None = None
         self._seen: GameState | None = None
@@ -259,7 +262,7 @@ class ComputerGame(EntryDevice):
             if settings is not None:
                 write_settings(self.table.log.path, settings)
                 self._load()
-                self.feedback = self.said = ""
+                self.review = self.muggins = None
             return
         settings = self.settings
         if settings is None:
@@ -276,13 +279,20 @@ class ComputerGame(EntryDevice):
         if isinstance(accepted, t.DiscardInput) and accepted.player == settings.person:
             from companion.advice.coach import review_discard
 
-            review = review_discard(state, settings.person) if settings.wants_feedback else None
-            self.feedback = review.say() if review is not None else ""
-            self.said = ""  # kept through the next deal's dealing, until the person has seen it
+            self.review = review_discard(state, settings.person) if settings.wants_feedback else None
+            self.muggins = None  # kept through the next deal's dealing, until the person has seen it
         elif isinstance(accepted, t.MugginsInput) and before.missed is not None:
-            self.said = _("Muggins! {note}").format(note="; ".join(notes(state.events[-1])))
+            self.muggins = state.events[-1]
         elif isinstance(accepted, t.HandInput):
-            self.feedback = ""
+            self.review = None
+
+    def feedback(self) -> str:
+        """The review of the person's last discard, in the current language ("": none)."""
+        return self.review.say() if self.review is not None else ""
+
+    def said(self, lang: Language | None = None) -> str:
+        """Muggins the computer took, in `lang` (the current language when not given; "": none)."""
+        return muggins_words(self.muggins, lang or current()) if self.muggins is not None else ""
 
     def showing(self, state: GameState) -> int | None:
         """The deal whose show waits for the person's OK before the next deal is dealt, or None."""

@@ -65,7 +65,7 @@ def person_json(computer: ComputerGame | None, state: GameState, projected: Stat
         "playable": [str(c) for c in legal.plays or ()] if my_turn else [],
         "can_go": my_turn and legal.go,
         "must_claim": state.phase is Phase.CLAIM and state.counts[0][1] == person,
-        "feedback": computer.feedback, "said": computer.said,
+        "feedback": computer.feedback(), "said": computer.said(),  # in the page's language
         "crib_in": sum(len(cards) for cards in state.discards.values()),  # face down until the show
         "show": show.to_json() if (show := person_show(computer, state, projected)) is not None else None,
     }

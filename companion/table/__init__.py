@@ -9,17 +9,17 @@ The daemon, `crib sim` and the benchmarks use `Table` and `Outcome`; the parts a
 for other views of the same table (a web page shows `Table.shown()`).
 """
 
+from companion.words.phrases import HELP  # the menu's help, for the views that show it too
+
 from .coaching import Coach
 from .held import CommandMistake, HeldCards
-from .presenter import STRIP_BACK, STRIP_MISSING, Picture, Presenter, Shown
-from .table import DEALER, HELP, NEW_GAME, Outcome, Table
+from .presenter import Picture, Presenter, Shown
+from .table import DEALER, NEW_GAME, Outcome, Table
 
 __all__ = [
     "DEALER",
     "HELP",
     "NEW_GAME",
-    "STRIP_BACK",
-    "STRIP_MISSING",
     "Coach",
     "CommandMistake",
     "HeldCards",

@@ -15,8 +15,8 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase, Place, Seen
 from companion.cribbage.game import where_seen
-from companion.i18n import _, said
-from companion.words.phrases import error_words, seen_words
+from companion.words.messages import Message, Say
+from companion.words.phrases import error_words
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
@@ -27,7 +27,12 @@ HAND_CARDS = 6  # coaching mode, two-player deals
 
 
 class CommandMistake(CribbageError):
-    """An entry that makes no sense at this moment, found by the controller rather than the engine."""
+    """An entry that makes no sense at this moment, found by the controller rather than the engine: `message` says
+    why (its code and facts; `str()` is the code, for logs)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.kind.value)
+        self.message = message
 
 
 class HeldCards:
@@ -55,25 +60,22 @@ class HeldCards:
         pone = next(p for p in state.players if p != state.dealer)
         return (pone, state.dealer)[entered]
 
-    def wanted(self, state: GameState) -> tuple[str, int]:
-        """What the cards held are for (the crib, or a coached hand before the starter) and how many it takes."""
-        if state.phase is Phase.CRIB:
-            return _("Crib"), CRIB_CARDS
-        return _("{player}'s hand").format(player=self.coached_player(state)), HAND_CARDS
+    def wanted(self, state: GameState) -> int:
+        """How many cards the cards held are for: the crib's, or a coached hand's before the starter."""
+        return CRIB_CARDS if state.phase is Phase.CRIB else HAND_CARDS
 
-    def progress(self, state: GameState, held: int | None = None) -> str:
-        """ "Crib: 2 of 4": how far the cards held (or `held` cards) are."""
-        what, wanted = self.wanted(state)
-        return _("{what}: {held} of {wanted}").format(what=what, held=len(self.cards) if held is None else held,
-                                                      wanted=wanted)
+    def progress(self, state: GameState) -> Message:
+        """ "Crib: 2 of 4": how far the cards held are, and whose (None: the crib's)."""
+        whose = None if state.phase is Phase.CRIB else self.coached_player(state)
+        return Message(Say.PROGRESS, player=whose, count=len(self.cards), total=self.wanted(state))
 
     def offer(self, state: GameState, card: Card) -> tuple[Card, ...] | None:
         """Take `card`: all the cards wanted, to go to the engine as one input, or None when it is held to wait
         for more. Raises CommandMistake for a card seen already this deal, saying where it is."""
         if (seen := self.seen(state, card)) is not None:
-            raise CommandMistake(said(lambda: _("{seen}: enter another card").format(seen=seen_words(seen))))
+            raise CommandMistake(Message(Say.CARD_SEEN, seen=seen))
         cards = (*self.cards, card)
-        if len(cards) < self.wanted(state)[1]:
+        if len(cards) < self.wanted(state):
             self.cards.append(card)
             return None
         return cards

@@ -1,11 +1,12 @@
 """The presenter: what the board shows, the pegs on the strip and the words on the OLED, and sends them.
 
-The table tells it the story of each entry (story.py: the scores among its facts), a message and the prompt;
-it decides what is on show (a message for a few seconds, long enough to read each of its pages; a long score,
-prompt or message paged, the pages turning by themselves; a coach's review) and sends the frame to the strip and
-the image to the display.
-A strip or display that fails never stops the game. `shown()` is the same picture in plain values, which a web
-page can send as JSON.
+The table tells it the story of each entry (story.py: the scores among its facts), a message (a typed value,
+companion/words/messages.py) and the prompt; it decides what is on show (a message for a few seconds, long enough
+to read each of its pages; a long score, prompt or message paged, the pages turning by themselves; a coach's
+review) and sends the frame to the strip and the image to the display.
+A strip or display that fails never stops the game. The presenter is the OLED's edge: it makes the message's words
+in the current language (the board's), and `shown()` is the same picture in plain values, its message in the
+language current when it is called (a web page's, in the page's).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from companion.base.clock import Clock
 from companion.cribbage.facts import Phase
 from companion.devices.base import PegStrip, StatusDisplay
-from companion.i18n import N_, _, said
+from companion.i18n import _, current
 from companion.view.leds import Color, Frame
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import (
@@ -33,7 +34,8 @@ from companion.view.screen import (
     spoken_pages,
     word_pages,
 )
-from companion.words.phrases import move_words, side_name
+from companion.words.messages import Message, Say
+from companion.words.phrases import message_words, move_words, side_name
 
 from .story import Fact, Go, Played, Refused, Scored, Turn, Undone
 
@@ -45,9 +47,6 @@ if TYPE_CHECKING:
     from companion.cribbage.game import GameState
 
 log = logging.getLogger(__name__)
-
-STRIP_MISSING = N_("LED strip not connected: check the Pico's USB cable. The game goes on")
-STRIP_BACK = N_("LED strip connected: the pegs are shown again")
 
 
 @dataclass
@@ -107,7 +106,7 @@ class Presenter:
         self.page_seconds = page_seconds
         self.picture = Picture()
         self.view: ScreenView | None = None  # the words last drawn
-        self.message: str | None = None
+        self.message: Message | None = None
         self.message_is_error = False
         self.message_until = 0.0
         self.message_page = 0  # the page of the message on show
@@ -115,13 +114,13 @@ class Presenter:
         self.page_at = 0.0
 
     # -- what happened at the table -------------------------------------------------------------------
-    def say(self, message: str, *, error: bool) -> None:
+    def say(self, message: Message, *, error: bool) -> None:
         """Show `message` (white on black when an error) for `message_seconds`, or for as long as its pages take
         when it has more than one."""
         now = self.clock.monotonic()
         self.message = message
         self.message_is_error = error
-        shown = len(pages(message, ROWS if error else PROMPT_ROWS))
+        shown = len(pages(message_words(message, current()), ROWS if error else PROMPT_ROWS))
         self.message_until = now + max(self.message_seconds, shown * self.page_seconds)
         self.message_page, self.message_at = 0, now
 
@@ -161,8 +160,7 @@ class Presenter:
         strip_connected = self.strip is None or self.strip.connected
         if strip_connected != self.strip_connected:
             self.strip_connected = strip_connected
-            news = STRIP_BACK if strip_connected else STRIP_MISSING
-            self.say(said(lambda: _(news)), error=not strip_connected)
+            self.say(Message(Say.STRIP_BACK if strip_connected else Say.STRIP_MISSING), error=not strip_connected)
             changed = True
         if self.message is not None:
             if now - self.message_at >= self.page_seconds and self.view is not None and len(word_pages(self.view)) > 1:
@@ -229,13 +227,14 @@ class Presenter:
                 except Exception as error:  # a strip that fails must not stop the game
                     log.warning("LED strip: %s", error)
         self.picture.frame = frame
-        if self.message and not self.message_is_error:
-            view = screen_view(state, prompt=self.message, words_page=self.message_page)
-        elif review is not None and not self.message:
+        message = self.words()
+        if message and not self.message_is_error:
+            view = screen_view(state, prompt=message, words_page=self.message_page)
+        elif review is not None and not message:
             view = review
         else:
             view = screen_view(state, recent=self.picture.recent, page=self.picture.page, prompt=prompt,
-                               error=self.message, words_page=self.message_page if self.message else None)
+                               error=message, words_page=self.message_page if message else None)
             body = self._moved_body(state, body_room(view.prompt))
             if body is not None:
                 view = replace(view, body=body)
@@ -248,8 +247,12 @@ class Presenter:
             except Exception as error:  # likewise a screen that fails
                 log.warning("display: %s", error)
 
+    def words(self) -> str | None:
+        """The message on show in the current language (None when none is)."""
+        return None if self.message is None else message_words(self.message, current())
+
     def shown(self) -> Shown:
-        """What is on show now, in plain values."""
+        """What is on show now, in plain values: the message in the current language."""
         assert self.view is not None, "render() first"
-        return Shown(self.picture.frame, self.view, self.message, self.message is not None and self.message_is_error)
+        return Shown(self.picture.frame, self.view, self.words(), self.message is not None and self.message_is_error)
 

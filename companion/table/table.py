@@ -10,7 +10,9 @@ its running total, an undo and what it took back, a refusal, whose turn it is), 
 strip), the announcer (the voice), the page and the terminal each render.
 
 Bad input changes nothing: the engine raises before a new state exists, and nothing is logged or shown but
-the message, in plain words, for a few seconds. A deal needs only the starter, the plays and go's and the
+the message for a few seconds. A message is a typed value (companion/words/messages.py: its kind and facts, never
+words), as is the prompt (`asking`): the OLED, the page, the terminal and the voice make the words, each in its
+own language (companion.words.phrases.message_words). A deal needs only the starter, the plays and go's and the
 four crib cards: the crib cards wait with the held cards (held.py) and go to the engine as one input.
 In muggins games each count waits for its claim: "claim 7" (or the keypad's # * 7 OK, pegging for whose turn
 it is), and "claim 2" right after a card claims its points in the play; then "muggins" lets the opponent take
@@ -42,11 +44,12 @@ from companion.entry.barcodes import COMMAND_LABELS
 from companion.entry.commands import CardEntered, Claim, Command, Decoded, Points, Rejected, decode_entry
 from companion.entry.doubt import Asked, Confirmed, Doubt
 from companion.gamelog import CannotSave, GameLog
-from companion.i18n import N_, Said, _, ngettext, said
+from companion.i18n import Language, current
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
-from companion.words.phrases import cut_words, error_words, prompt_words, seated_words, side_name, undone_line
+from companion.words.messages import Message, Say
+from companion.words.phrases import message_words, side_name
 
 from .announcer import Announcer, Spoken
 from .coaching import Coach, is_worked_out, worked_out_discards
@@ -57,10 +60,6 @@ from .story import Fact, Played, Refused, Story, TakenBack, Turn, Undone, told
 log = logging.getLogger(__name__)
 
 NEW_GAME = COMMAND_LABELS["new"]  # as printed on the command card, and as it may be typed
-HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; {new_game} twice starts over")  # .format(new_game=)
-SEATED_HELP = N_("Play a card of your hand, go, undo; ok after the show deals the next hand")
-VOICE_OFF = N_("Voice off: MENU twice turns it on again")
-VOICE_ON = N_("Voice on: the board says the counts")
 DEALER = "virtual deck"
 """The source of entries that carry a typed table input (`Entry.table_input`): the cards a virtual deck deals
 and the computer players' moves (companion.play). A game input from it starts a new game at once."""
@@ -68,14 +67,19 @@ and the computer players' moves (companion.play). A game input from it starts a 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What became of one entry: the input logged (if any), the log line that holds it, and the words shown."""
+    """What became of one entry: the input logged (if any), the log line that holds it, and the message shown
+    (`words` makes its words)."""
 
     entry: Entry
     accepted: t.Input | None = None
-    message: str = ""
+    message: Message | None = None
     error: bool = False
     line: int = 0  # the line of the log file that holds `accepted`
     told: tuple[Fact, ...] = ()  # what it told: the story's facts (story.py)
+
+    def words(self, lang: Language | None = None) -> str:
+        """The message in `lang` (the current language when not given), "" when there is none."""
+        return "" if self.message is None else message_words(self.message, lang or current())
 
 
 class Table:
@@ -122,13 +126,12 @@ class Table:
         for warning in game_log.warnings:
             log.warning("%s", warning)
         if game_log.warnings:
-            self.presenter.say(_("The game log needed care on start: {inputs} inputs kept (the system log says more)")
-                               .format(inputs=len(game_log.inputs)), error=True)
+            self.presenter.say(Message(Say.LOG_CARED, count=len(game_log.inputs)), error=True)
         for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):
             try:
                 step()
             except CannotSave as error:  # a full or read-only disk: the board comes up and says so
-                self.presenter.say(str(error), error=True)
+                self.presenter.say(error.message, error=True)
         self._tell(moved=True)  # the game as it starts (or resumes): whose turn it is
         self.render()
 
@@ -153,7 +156,8 @@ class Table:
 
     @property
     def message(self) -> str | None:
-        return self.presenter.message
+        """The message on show, in the current language (the board's on the OLED, a page's on its page)."""
+        return self.presenter.words()
 
     @property
     def message_is_error(self) -> bool:
@@ -209,24 +213,24 @@ class Table:
             if outcome.accepted is not None and not isinstance(outcome.accepted, t.UndoInput):
                 self._log_discards()
         except CribbageError as error:
-            outcome = Outcome(entry, message=_refusal_words(error), error=True)
+            outcome = Outcome(entry, message=_refusal_message(error), error=True)
             refused = error
         except CannotSave as error:  # a disk that will not write: refused, tried again next time
-            outcome = Outcome(entry, message=str(error), error=True)
+            outcome = Outcome(entry, message=error.message, error=True)
             refused = error
-        if coached and outcome.accepted is None and not outcome.message:  # ok on a review: the next page
+        if coached and outcome.accepted is None and outcome.message is None:  # ok on a review: the next page
             self.coaching.next_page()
         try:
             self.held.keep(self.log, self.state)  # durable before anything is shown: "Crib: 2 of 4" is a promise
         except CannotSave as error:
             if outcome.accepted is None:  # the card is not held after all: as if never entered
                 self.held.cards, self.held.skip_hands_deal = held, skip
-                outcome = Outcome(entry, message=str(error), error=True)
+                outcome = Outcome(entry, message=error.message, error=True)
             else:  # logged: the file left beside the log is stale and ignored on a restart
                 log.warning("%s", error)
         told_now = self._tell(moved=outcome.accepted is not None, error=outcome.error, refused=refused)
         outcome = replace(outcome, told=told_now)
-        if outcome.message:
+        if outcome.message is not None:
             self.presenter.say(outcome.message, error=outcome.error)
         elif outcome.accepted is not None:
             self.presenter.message = None
@@ -241,7 +245,7 @@ class Table:
             return self._dealt(entry)
         if isinstance(decoded, Rejected):
             self._refusal = "entry"
-            return Outcome(entry, message=said(lambda: _rejected(entry)), error=True)
+            return Outcome(entry, message=decoded.message, error=True)
         weighed = self.doubt.weigh(entry, decoded)
         if isinstance(weighed, Asked):
             return Outcome(entry, message=weighed.message, error=weighed.error)
@@ -263,8 +267,7 @@ class Table:
         """A table input from the virtual deck or a computer player; a game input abandons the game on show."""
         inp = entry.table_input
         if inp is None:
-            return Outcome(entry, message=_("the virtual deck sent no table input: {text!r}").format(text=entry.text),
-                           error=True)
+            return Outcome(entry, message=Message(Say.NO_DECK_INPUT, text=entry.text), error=True)
         if isinstance(inp, t.GameInput):
             apply(initial_state(), inp)  # a bad game changes nothing
             self.setup = inp
@@ -274,11 +277,9 @@ class Table:
     def _card(self, entry: Entry, card: Card) -> Outcome:
         state = self.state
         if self.person is not None and state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            return Outcome(entry, message=_("{prompt}: Play again deals a new game").format(prompt=self.prompt()),
-                           error=True)
+            return Outcome(entry, message=Message(Say.PLAY_AGAIN, then=self.asking()), error=True)
         if self.person is not None and state.phase in (Phase.DEAL, Phase.CUT, Phase.CRIB):
-            return Outcome(entry, message=_("{card}: the virtual deck deals, cuts and turns the starter here. {prompt}")
-                                          .format(card=card.pretty, prompt=self.prompt()), error=True)
+            return Outcome(entry, message=Message(Say.DECK_DEALS, card=card, then=self.asking()), error=True)
         if state.phase is Phase.PLAY:
             return self._accept(entry, t.PlayInput(card))
         if state.phase is Phase.CRIB:
@@ -292,10 +293,8 @@ class Table:
             return self._accept(entry, t.CutInput(self._next_to_cut(), card))
         awaited = state.awaited()
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            return Outcome(entry, message=said(lambda: _("{prompt}: scan {new_game} to play again")
-                                               .format(prompt=prompt_words(awaited), new_game=NEW_GAME)), error=True)
-        return Outcome(entry, message=said(lambda: _("no card is wanted now: {prompt}")
-                                           .format(prompt=prompt_words(awaited))), error=True)
+            return Outcome(entry, message=Message(Say.SCAN_NEW_GAME, prompt=awaited, text=NEW_GAME), error=True)
+        return Outcome(entry, message=Message(Say.NO_CARD_WANTED, prompt=awaited), error=True)
 
     def _claim(self, entry: Entry, points: int) -> Outcome:
         """Muggins games: the points claimed for the count on show, or in the play for the card just laid (the
@@ -305,10 +304,9 @@ class Table:
         if state.phase is not Phase.PLAY:
             return self._accept(entry, t.ClaimInput(points))
         if self.person is not None:  # the virtual table pegs the play for everyone: a claim would race the computer
-            raise CommandMistake(_("the play is pegged for you: claim the points of your hand and crib at the show"))
+            raise CommandMistake(Message(Say.PLAY_PEGGED))
         if not isinstance(last, t.PlayInput) or last.claim is not None:
-            raise CommandMistake(_("claim the points of a card right after laying it (the go and last card peg "
-                                   "themselves)"))
+            raise CommandMistake(Message(Say.CLAIM_AFTER_CARD))
         apply(replay(state.inputs[:-1]), replace(last, claim=points))  # refused before anything is logged
         start = len(self._telling)
         self._append(t.UndoInput())
@@ -321,8 +319,7 @@ class Table:
         """Hold cards until all that are wanted are in, then send them to the engine as one input."""
         cards = self.held.offer(self.state, card)
         if cards is None:
-            state, held = self.state, len(self.held.cards)
-            return Outcome(entry, message=said(lambda: self.held.progress(state, held)))
+            return Outcome(entry, message=self.held.progress(self.state))
         outcome = self._accept(entry, build(cards))  # a rejection keeps the cards held: undo takes them back
         self.held.cards.clear()
         return outcome
@@ -333,31 +330,25 @@ class Table:
             person = self.person
             if person is not None and state.phase is Phase.DEAL and person in state.hands \
                     and person not in state.discards:
-                raise CommandMistake(ngettext("nothing of yours to take back in this deal: lay away {n} card",
-                                              "nothing of yours to take back in this deal: lay away {n} cards",
-                                              state.discard_size).format(n=state.discard_size))
+                raise CommandMistake(Message(Say.NOTHING_OF_YOURS, count=state.discard_size))
             card = self.held.take_back()
             if card is not None:
-                held = len(self.held.cards)
-                return Outcome(entry, message=said(lambda: _("Undone: {card} ({progress})").format(
-                    card=card.pretty, progress=self.held.progress(state, held))))
+                return Outcome(entry, message=Message(Say.UNDONE_HELD, card=card, then=self.held.progress(state)))
             if len(self.state.inputs) <= 1:
                 return self._reopen_last_game(entry)
             if self.state.winner is not None and not self._confirmed_reopen():
-                awaited = self.state.awaited()
-                return Outcome(entry, message=said(lambda: _("{prompt}: undo again to reopen the game")
-                                                   .format(prompt=prompt_words(awaited))))
+                return Outcome(entry, message=Message(Say.UNDO_AGAIN, prompt=self.state.awaited()))
             return self._undo(entry)
         if word == "go":
             if self.person is not None and self.state.phase is not Phase.PLAY:  # no scanning words: what to do
-                raise CommandMistake(_("No go now: {prompt}").format(prompt=self.prompt()))
+                raise CommandMistake(Message(Say.NO_GO_NOW, then=self.asking()))
             return self._accept(entry, t.GoInput())
         if word == "ok":
             if self.state.phase is Phase.CUT:
                 return self._skip_cut(entry)
             if self.held.coached_player(self.state) is not None and not self.held.cards:
                 self.held.skip_hands(self.state)
-                return Outcome(entry, message=_("no hands this deal: enter the starter"))
+                return Outcome(entry, message=Message(Say.NO_HANDS))
             self.presenter.next_page()
             return Outcome(entry)
         if word == "new":
@@ -366,17 +357,17 @@ class Table:
             return self._accept(entry, t.MugginsInput())
         if word in ("mute", "unmute"):
             if self.announcer is None or self.announcer.speaker is None:
-                raise CommandMistake(_("this board has no voice: turn it on in [voice] (enabled = true)"))
-            return Outcome(entry, message=_(VOICE_OFF) if self.announcer.mute(word == "mute") else _(VOICE_ON))
-        words = _(SEATED_HELP) if self.person is not None else _(HELP).format(new_game=NEW_GAME)
-        if self.announcer is not None and self.announcer.speaker is not None:  # MENU again soon: voice off (or on)
+                raise CommandMistake(Message(Say.NO_VOICE))
+            return Outcome(entry, message=_voice(self.announcer.mute(word == "mute")))
+        voice = self.announcer is not None and self.announcer.speaker is not None
+        if self.announcer is not None and voice:  # MENU again soon: voice off (or on)
             now = self.clock.monotonic()
             if now <= self.confirm_mute_until:
                 self.confirm_mute_until = -1.0
-                return Outcome(entry, message=_(VOICE_OFF) if self.announcer.mute(None) else _(VOICE_ON))
+                return Outcome(entry, message=_voice(self.announcer.mute(None)))
             self.confirm_mute_until = now + self.message_seconds
-            words = _("{help}. MENU again: voice off or on").format(help=words)
-        return Outcome(entry, message=f"{self.menu_note}. {words}" if self.menu_note else words)
+        return Outcome(entry, message=Message(Say.SEATED_HELP if self.person is not None else Say.HELP, text=NEW_GAME,
+                                              voice=voice, note=self.menu_note))
 
     def _undo(self, entry: Entry) -> Outcome:
         """Take back the last input (with the coached discards it made known), saying what it was; at a virtual
@@ -394,29 +385,28 @@ class Table:
         self._telling[start:] = [*(f for f in self._telling[start:] if not isinstance(f, Undone)),
                                  Undone(tuple(reversed(taken)))]
         outcome = Outcome(entry, accepted=t.UndoInput(), line=self.log.lines)
-        undone = [(back.input, back.player) for back in reversed(taken)]
-        return replace(outcome, message=said(lambda: undone_line(undone)))
+        undone = tuple((back.input, back.player) for back in reversed(taken))
+        return replace(outcome, message=Message(Say.UNDONE, taken=undone))
 
     def _new_game(self, entry: Entry) -> Outcome:
         over = self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         # after a game the loser deals first in the next (docs/rules.md), and the screen says so
         loser = self.state.losers()[0] if self.state.winner is not None else None
-        said = _("{loser} lost the last game: {loser} deals first").format(loser=loser) if loser is not None else ""
+        said = Message(Say.LOSER_DEALS, player=loser) if loser is not None else None
         if self.state.phase is Phase.GAME_OVER and self.state.match_winner is None and self.setup.match:
             outcome = self._accept(entry, replace(self.setup, dealer=None))  # the engine picks the loser
             return replace(outcome, message=said)
         now = self.clock.monotonic()
         if not over and now > self.confirm_new_until:
             self.confirm_new_until = now + self.message_seconds
-            return Outcome(entry, message=_("scan {new_game} again to abandon this game and start a new one")
-                                          .format(new_game=NEW_GAME))
+            return Outcome(entry, message=Message(Say.CONFIRM_NEW, text=NEW_GAME))
         setup = self.setup if loser is None or loser not in self.setup.players else replace(self.setup, dealer=loser)
         return self._fresh_log(entry, setup, said)
 
-    def _fresh_log(self, entry: Entry, setup: t.GameInput, said: str = "") -> Outcome:
+    def _fresh_log(self, entry: Entry, setup: t.GameInput, said: Message | None = None) -> Outcome:
         """`setup` starts a game in a log of its own."""
         if self.new_log is None:
-            return Outcome(entry, message=_("a new game needs a state directory"), error=True)
+            return Outcome(entry, message=Message(Say.NO_STATE_DIRECTORY), error=True)
         self.held.forget(self.log)
         old = (self.log, self.state, list(self.held.cards))
         self.log = self.new_log()
@@ -441,8 +431,7 @@ class Table:
         self._append(t.UndoInput())
         self._telling[start:] = []  # not an undo a player asked for: the game starts again with its dealer
         dealer = state.players[0]
-        return replace(self._accept(entry, replace(game, dealer=dealer)), message=_("No cut: {dealer} deals")
-                                                                                  .format(dealer=dealer))
+        return replace(self._accept(entry, replace(game, dealer=dealer)), message=Message(Say.NO_CUT, player=dealer))
 
     def _confirmed_reopen(self) -> bool:
         """An undo past the end of a game is done only when a second undo follows the first in a few seconds."""
@@ -463,16 +452,14 @@ class Table:
         last = GameLog.open(earlier[-1]) if earlier and self.new_log is not None else None
         state = replay(last.inputs) if last is not None else None
         if last is None or state is None or state.winner is None or self.held.cards:
-            return Outcome(entry, message=_("nothing to undo: this is the start of the game"), error=True)
+            return Outcome(entry, message=Message(Say.START_OF_GAME), error=True)
         if not self._confirmed_reopen():
-            return Outcome(entry, message=_("Last game: {prompt}. Undo again to reopen it")
-                                          .format(prompt=prompt_words(state.awaited())))
+            return Outcome(entry, message=Message(Say.LAST_GAME, prompt=state.awaited()))
         self.held.forget(self.log)
         path.unlink()
         self.log = last
         self.state = state
-        return replace(self._undo(entry), message=_("The last game is open again: {prompt}")
-                                                  .format(prompt=self.prompt()))
+        return replace(self._undo(entry), message=Message(Say.REOPENED, then=self.asking()))
 
     # -- the engine and the log -----------------------------------------------------------------------
     def _accept(self, entry: Entry, inp: t.Input) -> Outcome:
@@ -530,20 +517,16 @@ class Table:
         players = self.state.players
         if index is None:
             if self.state.turn is None:
-                raise CommandMistake(_("say whose points they are: peg {first} 5 (or peg 1 5) pegs five for {first}")
-                                     .format(first=players[0]))
+                raise CommandMistake(Message(Say.PEG_WHOSE, player=players[0]))
             return self.state.side_of[self.state.turn]
         if isinstance(index, str):
             named = {name.casefold(): side for name, side in self.state.side_of.items()}
             named |= {side_name(side).casefold(): side for side in self.state.sides}
             if index.casefold() not in named:
-                raise CommandMistake(_("there is no player {name}: peg one of {players} by name (peg {first} 5) or by "
-                                       "seat (peg 1 5)")
-                                     .format(name=index, players=', '.join(players), first=players[0]))
+                raise CommandMistake(Message(Say.NO_PLAYER_NAMED, text=index, players=players))
             return named[index.casefold()]
         if index >= len(players):
-            raise CommandMistake(_("there is no player {number}: the players are 1 to {players}")
-                                 .format(number=index + 1, players=len(players)))
+            raise CommandMistake(Message(Say.NO_PLAYER_SEAT, count=index + 1, total=len(players)))
         return self.state.side_of[players[index]]
 
     def _next_to_cut(self) -> str:
@@ -561,8 +544,9 @@ class Table:
         if changed:
             self.render()
 
-    def announce(self, message: str, *, error: bool) -> None:
-        """Show `message` for a while, now (the daemon's news of devices gone and back)."""
+    def announce(self, message: Message, *, error: bool) -> None:
+        """Show `message` for a while, now: the daemon's news (devices gone and back, the address, the club's seat)
+        and the page's (wrong control tokens)."""
         self.presenter.say(message, error=error)
         self.render()
 
@@ -582,31 +566,26 @@ class Table:
             return replace(prompt, wanted=Wanted.GO)
         return prompt
 
-    def prompt(self) -> str:
-        """What the table must do next, in words."""
+    def asking(self) -> Message:
+        """What the table must do next, as a message: the card asked about, the cards held, or the game's prompt
+        (at a virtual table, spoken to the person, with who cut and the starter until each has played a card)."""
         if self.doubt.card is not None:
             return self.doubt.question()
         if self.held.cards:
             return self.held.progress(self.state)
         prompt = self.awaited()
-        if self.person is not None:
-            return self._seated_prompt(prompt, self.person)
-        said = prompt_words(prompt)
-        if prompt.wanted is Wanted.CLAIM:
-            return _("{prompt}: enter claim N").format(prompt=said)
-        if prompt.wanted is Wanted.CUT:
-            return _("{prompt} (ok: no cut, {first} deals)").format(prompt=said, first=self.state.players[0])
-        return said
-
-    def _seated_prompt(self, prompt: Prompt, person: str) -> str:
-        """The prompt for the person at a virtual table; until each has played a card, who cut and the starter."""
-        said = seated_words(prompt, person)
-        state = self.state
+        state, person = self.state, self.person
+        if person is None:
+            return Message(Say.WAITING, prompt=prompt, player=state.players[0] if state.players else None)
         if state.phase is Phase.PLAY and state.starter is not None and len(state.played) < len(state.players) \
                 and state.dealer is not None:
             cutter = state.players[state.players.index(state.dealer) - 1]  # the dealer's right: the pone of two
-            return f"{cut_words(cutter, state.starter.pretty, person)}. {said}"
-        return said
+            return Message(Say.SEATED, prompt=prompt, player=person, other=cutter, card=state.starter)
+        return Message(Say.SEATED, prompt=prompt, player=person)
+
+    def prompt(self, lang: Language | None = None) -> str:
+        """What the table must do next, in `lang` (the current language when not given)."""
+        return message_words(self.asking(), lang or current())
 
     def render(self, before: GameState | None = None) -> None:
         """Send the pegs (with effects when `before` is given) and the screen."""
@@ -616,19 +595,18 @@ class Table:
         self.presenter.render(self.state, prompt=self.prompt(), review=review, before=before)
 
 
-def _refusal_words(error: CribbageError) -> str:
-    """What refused an entry, to be said again in a page's language: the engine's refusal from its facts, else the
-    words raised with it (said again when made with `said`)."""
-    raised = error.args[0] if error.args else None
-    if error.refusal is None and isinstance(raised, Said):
-        return raised
-    return said(lambda: error_words(error))
+def _refusal_message(error: CribbageError) -> Message:
+    """What refused an entry: the table's own message, the engine's refusal, else the words raised with it (by a
+    layer above the engine that made them)."""
+    if isinstance(error, CommandMistake):
+        return error.message
+    if error.refusal is not None:
+        return Message(Say.REFUSED, refusal=error.refusal)
+    return Message(Say.WORDS, text=str(error))
 
 
-def _rejected(entry: Entry) -> str:
-    """Why `entry` is no entry at all, in the current language."""
-    decoded = decode_entry(entry)
-    return decoded.message if isinstance(decoded, Rejected) else ""
+def _voice(muted: bool) -> Message:
+    return Message(Say.VOICE_OFF if muted else Say.VOICE_ON)
 
 
 def _refusal_code(error: Exception | None, otherwise: str) -> str:

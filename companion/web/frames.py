@@ -29,7 +29,6 @@ from aiohttp import web
 from companion.cribbage.cards import DECK
 from companion.devices.base import Entry
 from companion.devices.camera import CardsInView, Reading, TaughtDeck, opencv_problem, taught_folder
-from companion.i18n import again, speaking
 
 from .language import page_language
 
@@ -176,8 +175,7 @@ async def _frame(request: web.Request) -> web.Response:
             answer.update(message="the board has not answered yet: look at the board")
             continue
         asking = not sighting.sure and not outcome.error and outcome.accepted is None
-        with speaking(page_language(request)):  # the table's words in the phone's language
-            message = again(outcome.message)
+        message = outcome.words(page_language(request))  # the table's words in the phone's language
         answer.update(entered=None if outcome.error or asking else sighting.code,
                       asking=sighting.code if asking else None, error=outcome.error, message=message)
     return web.json_response(answer)

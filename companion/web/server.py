@@ -52,10 +52,11 @@ from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
-from companion.i18n import _, speaking
+from companion.i18n import speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
 from companion.view.board import board_svg
+from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
 
 from . import archive, frames
@@ -112,7 +113,7 @@ class Hub:
     guard: TokenGuard | None = None  # wrong tokens slowed per address (None: not counted)
     https: str = ""  # the page's HTTPS address, when it has one
     fingerprint: str = ""  # and its certificate's SHA-256
-    notices: deque[str] = field(default_factory=deque)  # for the OLED, said by the main loop
+    notices: deque[Message] = field(default_factory=deque)  # for the OLED, said by the main loop
     waiting: dict[int, tuple[Entry, asyncio.Future[Outcome]]] = field(default_factory=dict)
 
     def allowed(self, request: web.Request) -> bool:
@@ -231,8 +232,7 @@ def _authorise(request: web.Request) -> None:
     if guard is not None and guessed:
         wrong, delay = guard.wrong(address)
         if delay > 0:
-            hub.notices.append(_("{wrong} wrong tokens from {address}: next try in {seconds} s")
-                               .format(wrong=wrong, address=address, seconds=round(delay)))
+            hub.notices.append(Message(Say.WRONG_TOKENS, count=wrong, text=str(address), total=round(delay)))
             log.warning("web: %d wrong control tokens from %s; the next is looked at in %.0f s", wrong, address, delay)
     raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
                        f"on the page (sent as the {TOKEN_HEADER} header)")
@@ -296,8 +296,7 @@ async def _scan(request: web.Request) -> web.Response:
     finally:
         del hub.waiting[id(entry)]
     decoded = decode_payload(code)
-    with i18n.speaking(page_language(request)):  # the table's words in the phone's language
-        message = i18n.again(outcome.message)
+    message = outcome.words(page_language(request))  # the table's words in the phone's language
     return web.json_response({"entered": None if decoded is None or outcome.error else str(decoded),
                               "error": outcome.error, "message": message})
 
@@ -622,7 +621,7 @@ class WebServer(EntryDevice):
         table = self.table
         computer = self.computer
         seen = (table.state, table.picture.image, table.message, len(table.cards), table.doubt.card,
-                computer.feedback if computer else "", computer.said if computer else "",
+                computer.review if computer else None, computer.muggins if computer else None,
                 computer.settings if computer else None, table.spoken, self.hub.languages)
         if len(seen) == len(self._seen) and all(a is b or a == b for a, b in zip(seen, self._seen, strict=True)):
             return

@@ -1,5 +1,5 @@
 """What the page shows, as JSON: the table's presenter (`Table.shown()`: the LEDs and the OLED's words, and the
-message, said again in the page's language), the game, the story of the table (typed facts), the OLED image, and
+message in the page's language), the game, the story of the table (typed facts), the OLED image, and
 the person's side of a game against the computer (companion/play/present.py). Computed on the main loop after
 each change, sent to every page.
 """
@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 from typing_extensions import TypedDict
 
 from companion.cribbage.game import GameState
-from companion.i18n import again
 from companion.play.present import YouJSON, person_json, person_prompt
 from companion.table.story import StoryJSON, story_json
 from companion.view.board import effects_json, frame_colours, hex_colour
 from companion.view.pegs import peg_leds, render_pegs
-from companion.words.contract import CardJSON, StateJSON
-from companion.words.projection import card_json, state_json
+from companion.words.contract import CardJSON, MessageJSON, StateJSON
+from companion.words.projection import card_json, message_json, state_json
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -43,7 +42,8 @@ class SnapshotJSON(TypedDict):
 
     state: StateJSON
     prompt: str
-    message: str
+    message: str  # the message on show, in the page's language ("": none)
+    message_facts: MessageJSON | None  # the same as facts: its kind and what it names
     error: bool
     screen: dict[str, object]  # the OLED's view: scores, body and prompt as drawn
     held: list[CardJSON]  # crib or coached cards on their way in
@@ -82,7 +82,8 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
     return {
         "state": projected,
         "prompt": prompt,
-        "message": again(shown.message or ""), "error": shown.error, "screen": shown.screen_json(),
+        "message": shown.message or "", "error": shown.error, "screen": shown.screen_json(),
+        "message_facts": message_json(table.presenter.message, state.sides) if table.presenter.message else None,
         "held": [card_json(c) for c in table.cards],
         "asking": card_json(table.doubt.card) if table.doubt.card is not None else None,
         "layout": table.layout.name, "led_count": table.layout.led_count,

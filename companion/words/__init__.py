@@ -9,7 +9,8 @@
     prompt_words(state.awaited(), lang)      # what the table waits for
     say(event.score, lang)                   # the count in a player's cadence (count.py)
 
-`phrases` is the one renderer (refusals, notes, prompts, score and side names, the count), `count` the spoken
-count's phrasebook, `projection` the state as JSON (`state_json(state, lang=...)`). Every function takes the
-language; left out, it is the current one of the edge rendering (`companion.i18n.speaking`).
+`phrases` is the one renderer (refusals, notes, prompts, the table's messages, score and side names, the count),
+`messages` the table's messages as values (a kind and its facts), `count` the spoken count's phrasebook,
+`projection` the state as JSON (`state_json(state, lang=...)`). Every function takes the language; left out, it
+is the current one of the edge rendering (`companion.i18n.speaking`).
 """

@@ -20,6 +20,8 @@ from companion.cribbage.facts import NoteKind, Phase, Place, ScoreKind, Wanted
 from companion.cribbage.refusals import Act, Why
 from companion.cribbage.transcript import InputKind
 
+from .messages import Say
+
 if TYPE_CHECKING:
     from pydantic import GetJsonSchemaHandler
     from pydantic.json_schema import JsonSchemaValue
@@ -116,6 +118,37 @@ class AwaitedJSON(TypedDict):
     won: int
     others: list[int]
     skunk: SkunkName | None
+
+
+class TakenJSON(TypedDict):
+    """An input an undo took back, and who had made it."""
+
+    input: InputJSON
+    player: str | None
+
+
+class MessageJSON(TypedDict, total=False):
+    """A message of the table (words/messages.py `Message`): its kind and the facts that kind names (`Say` lists
+    them), cards as codes. Never words: the snapshot's `message` beside it holds them, in the page's language."""
+
+    kind: Required[Say]
+    card: str
+    asked: str
+    player: str
+    other: str
+    players: list[str]
+    count: int
+    total: int
+    prompt: AwaitedJSON
+    then: MessageJSON  # the message inside: the table's prompt, the cards' progress, a key's problem
+    refusal: RefusalJSON
+    seen: SeenJSON
+    taken: list[TakenJSON]
+    keys: list[str]
+    names: list[str]
+    voice: bool
+    text: str
+    note: str
 
 
 class SideJSON(TypedDict):

@@ -2,9 +2,9 @@
 
 Every function takes the language to speak (`lang`, a `companion.i18n.Language`); left out, it is the current
 language of the edge that renders (`companion.i18n.speaking`). The engine's refusals (`refusal`), a score's
-notes (`note`), the prompt (`prompt_words`) and the names of scores and sides are said here, the spoken count
-(`say`, `said`, `lines`) in count.py beside it (light, for `crib score`); nothing else turns a fact into a
-sentence, and no code reads one back.
+notes (`note`), the prompt (`prompt_words`), the table's messages (`message_words`, from messages.py's kinds and
+facts) and the names of scores and sides are said here, the spoken count (`say`, `said`, `lines`) in count.py
+beside it (light, for `crib score`); nothing else turns a fact into a sentence, and no code reads one back.
 
     from companion.i18n import language
     from companion.words.phrases import refusal, error_words
@@ -14,6 +14,7 @@ sentence, and no code reads one back.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Sequence
 
 from companion.cribbage import transcript as t
@@ -25,6 +26,7 @@ from companion.cribbage.rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS
 from companion.i18n import N_, Language, current
 
 from .count import said, say
+from .messages import Message, Say
 
 # The names of scores other than a player's hand or crib, as the table says them.
 KIND_WORDS = {ScoreKind.PEGGING: N_("pegging"), ScoreKind.GO: N_("go"), ScoreKind.LAST_CARD: N_("last card"),
@@ -107,6 +109,12 @@ def note(fact: Note, lang: Language | None = None) -> str:
 
 def notes(event: ScoreEvent, lang: Language | None = None) -> list[str]:
     return [note(fact, lang) for fact in event.notes]
+
+
+def muggins_words(event: ScoreEvent, lang: Language | None = None) -> str:
+    """Muggins a computer player took, as a person who might miss it is told: "Muggins! Standard takes 2 ..."."""
+    lang = lang or current()
+    return lang.gettext("Muggins! {note}").format(note="; ".join(notes(event, lang)))
 
 
 def event_words(event: ScoreEvent, lang: Language | None = None) -> str:
@@ -532,4 +540,240 @@ REFUSALS: dict[Why, Said] = {  # one entry a code: the words of each refusal, fr
     Why.BAD_FIELD: lambda r, lang: lang.gettext("{kind} input, field {name!r}: {error}")
     .format(kind=r.input, name=r.field, error=_cause(r, lang)),
     Why.BAD_LINE: lambda r, lang: lang.gettext("line {number}: {error}").format(number=r.count, error=_cause(r, lang)),
+}
+
+
+# --- the table's messages ----------------------------------------------------------------------------------
+
+def message_words(message: Message, lang: Language | None = None) -> str:
+    """What the table says (a message's kind and facts, words/messages.py), in `lang`."""
+    return MESSAGES[message.kind](message, lang or current())
+
+
+Says = Callable[[Message, Language], str]  # a message's words in a language, from its facts
+
+
+def _words(message: str) -> Says:
+    """A message whose words need no facts."""
+    return lambda m, lang: lang.gettext(message)
+
+
+def _with_prompt(message: str) -> Says:
+    """A message that ends with what the game waits for: `message` has {prompt}."""
+    return lambda m, lang: lang.gettext(message).format(prompt=_prompt_of(m, lang))
+
+
+def _then(message: str) -> Says:
+    """A message with a message inside: `message` has {prompt} (the table's prompt, or the cards' progress)."""
+    return lambda m, lang: lang.gettext(message).format(prompt=_inner(m, lang), card=m.card.pretty if m.card else "")
+
+
+def _prompt_of(m: Message, lang: Language) -> str:
+    assert m.prompt is not None
+    return prompt_words(m.prompt, lang)
+
+
+def _inner(m: Message, lang: Language) -> str:
+    assert m.then is not None
+    return message_words(m.then, lang)
+
+
+def _pretty(card: Card | None) -> str:
+    assert card is not None
+    return card.pretty
+
+
+def _waiting(m: Message, lang: Language) -> str:
+    """The table's prompt: the game's, with the table's hint for a claim and the cut."""
+    assert m.prompt is not None
+    words = prompt_words(m.prompt, lang)
+    if m.prompt.wanted is Wanted.CLAIM:
+        return lang.gettext("{prompt}: enter claim N").format(prompt=words)
+    if m.prompt.wanted is Wanted.CUT:
+        return lang.gettext("{prompt} (ok: no cut, {first} deals)").format(prompt=words, first=m.player)
+    return words
+
+
+def _seated(m: Message, lang: Language) -> str:
+    """The prompt of a person at a virtual table, after who cut and the starter while the play begins."""
+    assert m.prompt is not None and m.player is not None
+    words = seated_words(m.prompt, m.player, lang)
+    if m.other is not None and m.card is not None:
+        return f"{cut_words(m.other, m.card.pretty, m.player, lang)}. {words}"
+    return words
+
+
+def _progress(m: Message, lang: Language) -> str:
+    """ "Crib: 2 of 4", "Bob's hand: 3 of 6": how far the cards held are."""
+    _ = lang.gettext
+    what = _("Crib") if m.player is None else _("{player}'s hand").format(player=m.player)
+    return _("{what}: {held} of {wanted}").format(what=what, held=m.count, wanted=m.total)
+
+
+def _answer_first(m: Message, lang: Language) -> str:
+    _ = lang.gettext
+    if m.card is None:
+        return _("First answer about {asked}: OK, enter the card, or undo").format(asked=_pretty(m.asked))
+    return (_("{card} not entered: first answer about {asked} (OK, or enter the card), then show {card} again")
+            .format(card=m.card.pretty, asked=_pretty(m.asked)))
+
+
+def _refused(m: Message, lang: Language) -> str:
+    assert m.refusal is not None
+    return refusal(m.refusal, lang)
+
+
+def _card_seen_held(m: Message, lang: Language) -> str:
+    assert m.seen is not None
+    return lang.gettext("{seen}: enter another card").format(seen=seen_words(m.seen, lang))
+
+
+def _cannot_save(m: Message, lang: Language) -> str:
+    """A write the disk refused: why, in our words when we know the error, else the system's."""
+    known = CANNOT_SAVE.get(m.count or 0)
+    why = lang.gettext(known) if known else m.text
+    return lang.gettext("Cannot save: {why}. Nothing was entered; try again once there is room").format(why=why)
+
+
+def _devices_gone(m: Message, lang: Language) -> str:
+    """Devices gone, and any back at the same time: "Not connected: camera. The game goes on; ... Connected ..."."""
+    gone = (lang.gettext("Not connected: {devices}. The game goes on; check the cable")
+            .format(devices=", ".join(m.names)))
+    return f"{gone}. {_inner(m, lang)}" if m.then is not None else gone
+
+
+def _help(m: Message, lang: Language) -> str:
+    """The menu's help: what to enter, the voice's switch, after the board's address (another edge's words)."""
+    _ = lang.gettext
+    words = _(SEATED_HELP) if m.kind is Say.SEATED_HELP else _(HELP).format(new_game=m.text)
+    if m.voice:
+        words = _("{help}. MENU again: voice off or on").format(help=words)
+    return f"{m.note}. {words}" if m.note else words
+
+
+def _keypad(m: Message, lang: Language) -> str:
+    """A key sequence that is no entry, and why: "keypad 5 GO: 5 needs its suit first: press 1 ♣, ..."."""
+    return lang.gettext("keypad {keys}: {problem}").format(keys=" ".join(m.keys), problem=_inner(m, lang))
+
+
+def _key_help(message: str, helper: str) -> Says:
+    """A keypad problem that ends with how to key a suit ({suits}) or a peg ({pegging}); {rank} is `text`."""
+    return lambda m, lang: lang.gettext(message).format(rank=m.text, suits=lang.gettext(helper),
+                                                        pegging=lang.gettext(helper))
+
+
+HELP = N_("Scan or type a card (5H, 10D, QS), go, undo, ok; {new_game} twice starts over")  # .format(new_game=)
+SEATED_HELP = N_("Play a card of your hand, go, undo; ok after the show deals the next hand")
+SUIT_HELP = N_("press 1 ♣, 2 ♦, 3 ♥ or 4 ♠")
+CARD_HELP = N_("press a rank (1 = ace, 2-9, 0 = ten, * then 1/2/3 = J/Q/K), then a suit (1 ♣, 2 ♦, 3 ♥, 4 ♠)")
+PEG_HELP = N_("to peg: # then the player (1-4, * = whose turn), the points, then OK")
+
+CANNOT_SAVE = {  # why a write failed, by its errno
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EFBIG: N_("the log has reached the size limit"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EACCES: N_("no permission to write the game log"),
+    errno.EPERM: N_("no permission to write the game log"),
+    errno.EIO: N_("the disk reports an error"),
+}
+
+MESSAGES: dict[Say, Says] = {  # one entry a kind: the words of each message, from its facts
+    # what the table waits for
+    Say.WAITING: _waiting,
+    Say.SEATED: _seated,
+    Say.PROGRESS: _progress,
+    Say.QUESTION: lambda m, lang: lang.gettext("{card}? OK, or enter the card").format(card=_pretty(m.card)),
+    # the doubtful card
+    Say.NOT_ENTERED: lambda m, lang: lang.gettext("Not entered: {card}").format(card=_pretty(m.card)),
+    Say.ANSWER_FIRST: _answer_first,
+    # refused
+    Say.REFUSED: _refused,
+    Say.WORDS: lambda m, lang: m.text,
+    Say.CANNOT_SAVE: _cannot_save,
+    Say.CARD_SEEN: _card_seen_held,
+    Say.NO_CARD_WANTED: _with_prompt(N_("no card is wanted now: {prompt}")),
+    Say.SCAN_NEW_GAME: lambda m, lang: lang.gettext("{prompt}: scan {new_game} to play again")
+    .format(prompt=_prompt_of(m, lang), new_game=m.text),
+    Say.PLAY_AGAIN: _then(N_("{prompt}: Play again deals a new game")),
+    Say.DECK_DEALS: _then(N_("{card}: the virtual deck deals, cuts and turns the starter here. {prompt}")),
+    Say.NO_DECK_INPUT: lambda m, lang: lang.gettext("the virtual deck sent no table input: {text!r}")
+    .format(text=m.text),
+    Say.NO_GO_NOW: _then(N_("No go now: {prompt}")),
+    Say.PLAY_PEGGED: _words(N_("the play is pegged for you: claim the points of your hand and crib at the show")),
+    Say.CLAIM_AFTER_CARD: _words(N_("claim the points of a card right after laying it (the go and last card peg "
+                                    "themselves)")),
+    Say.NOTHING_OF_YOURS: lambda m, lang: lang.ngettext(
+        "nothing of yours to take back in this deal: lay away {n} card",
+        "nothing of yours to take back in this deal: lay away {n} cards", m.count or 0).format(n=m.count),
+    Say.NO_VOICE: _words(N_("this board has no voice: turn it on in [voice] (enabled = true)")),
+    Say.PEG_WHOSE: lambda m, lang: lang.gettext("say whose points they are: peg {first} 5 (or peg 1 5) pegs five "
+                                                "for {first}").format(first=m.player),
+    Say.NO_PLAYER_NAMED: lambda m, lang: lang.gettext("there is no player {name}: peg one of {players} by name (peg "
+                                                      "{first} 5) or by seat (peg 1 5)")
+    .format(name=m.text, players=", ".join(m.players), first=m.players[0]),
+    Say.NO_PLAYER_SEAT: lambda m, lang: lang.gettext("there is no player {number}: the players are 1 to {players}")
+    .format(number=m.count, players=m.total),
+    Say.NO_STATE_DIRECTORY: _words(N_("a new game needs a state directory")),
+    Say.START_OF_GAME: _words(N_("nothing to undo: this is the start of the game")),
+    # done, or asked to confirm
+    Say.UNDONE: lambda m, lang: undone_line(m.taken, lang),
+    Say.UNDONE_HELD: lambda m, lang: lang.gettext("Undone: {card} ({progress})")
+    .format(card=_pretty(m.card), progress=_inner(m, lang)),
+    Say.UNDO_AGAIN: _with_prompt(N_("{prompt}: undo again to reopen the game")),
+    Say.LAST_GAME: _with_prompt(N_("Last game: {prompt}. Undo again to reopen it")),
+    Say.REOPENED: _then(N_("The last game is open again: {prompt}")),
+    Say.CONFIRM_NEW: lambda m, lang: lang.gettext("scan {new_game} again to abandon this game and start a new one")
+    .format(new_game=m.text),
+    Say.LOSER_DEALS: lambda m, lang: lang.gettext("{loser} lost the last game: {loser} deals first")
+    .format(loser=m.player),
+    Say.NO_CUT: lambda m, lang: lang.gettext("No cut: {dealer} deals").format(dealer=m.player),
+    Say.NO_HANDS: _words(N_("no hands this deal: enter the starter")),
+    Say.HELP: _help,
+    Say.SEATED_HELP: _help,
+    Say.VOICE_OFF: _words(N_("Voice off: MENU twice turns it on again")),
+    Say.VOICE_ON: _words(N_("Voice on: the board says the counts")),
+    Say.LOG_CARED: lambda m, lang: lang.gettext("The game log needed care on start: {inputs} inputs kept (the system "
+                                                "log says more)").format(inputs=m.count),
+    Say.DEVICES_GONE: _devices_gone,
+    Say.DEVICES_BACK: lambda m, lang: lang.gettext("Connected again: {devices}").format(devices=", ".join(m.names)),
+    Say.ADDRESS: lambda m, lang: lang.gettext("IP address {address}").format(address=m.text),
+    Say.SEAT: lambda m, lang: lang.gettext("Table {table}: {first} against {second}")
+    .format(table=m.count, first=m.players[0], second=m.players[1]),
+    Say.SIT_OUT: lambda m, lang: lang.gettext("Round {round}: no game at this table").format(round=m.count),
+    Say.WRONG_TOKENS: lambda m, lang: lang.gettext("{wrong} wrong tokens from {address}: next try in {seconds} s")
+    .format(wrong=m.count, address=m.text, seconds=m.total),
+    Say.STRIP_MISSING: _words(N_("LED strip not connected: check the Pico's USB cable. The game goes on")),
+    Say.STRIP_BACK: _words(N_("LED strip connected: the pegs are shown again")),
+    # an entry that is none
+    Say.NOTHING_SCANNED: _words(N_("nothing was entered: scan again")),
+    Say.NOTHING_TYPED: _words(N_("nothing was entered: type a card like 5H, or go")),
+    Say.NO_KEYPAD: lambda m, lang: lang.gettext('there is no keypad to press {label} on: set devices.keypad in the '
+                                                'configuration (in simulation the keypad is on unless it is "none")')
+    .format(label=m.text),
+    Say.NOT_A_KEY: lambda m, lang: lang.gettext("{label!r} is not a key: the keys are 0-9, A-D, * and #")
+    .format(label=m.text),
+    Say.SHOP_CODE: lambda m, lang: lang.gettext("not a Cribbage Companion code (this looks like a shop barcode): scan "
+                                                "the sticker on the card, or a command card ({commands})")
+    .format(commands=", ".join(m.names)),
+    Say.NOT_OURS: lambda m, lang: lang.gettext("not a Cribbage Companion code: scan the sticker on the card, or a "
+                                               "command card ({commands})").format(commands=", ".join(m.names)),
+    Say.NOT_AN_ENTRY: lambda m, lang: lang.gettext("{text!r} is not a card or a command: type a card like 5H, 10D, QS "
+                                                   "or a word: {words} (or peg 12, peg Bob 12 to peg points)")
+    .format(text=m.text, words=", ".join(m.names)),
+    Say.NO_SEAT: lambda m, lang: lang.gettext("there is no player {player}: number the players 1 to 4 in seating "
+                                              "order, or give a name (peg Bob 5)").format(player=m.text),
+    Say.PEG_RANGE: lambda m, lang: lang.gettext("{shown} points cannot be pegged: peg from 1 to {most} points")
+    .format(shown=m.text or lang.gettext("so many"), most=m.total),
+    Say.KEYPAD: _keypad,
+    Say.KEY_FACE: _words(N_("after * press 1 (jack), 2 (queen) or 3 (king), then a suit")),
+    Say.KEY_SUIT: _key_help(N_("{rank} needs its suit first: {suits}"), SUIT_HELP),
+    Say.KEY_PLAYER: _key_help(N_("after # press the player's number (1-4) or * for whose turn it is; {pegging}"),
+                              PEG_HELP),
+    Say.KEY_POINTS: _key_help(N_("the points are one or two digits and then OK; {pegging}"), PEG_HELP),
+    Say.WAIT_FACE: _words(N_("* waits for 1 (jack), 2 (queen) or 3 (king) and a suit")),
+    Say.WAIT_SUIT: _key_help(N_("{rank} waits for its suit: {suits}"), SUIT_HELP),
+    Say.WAIT_PLAYER: _key_help(N_("# waits for a player; {pegging}"), PEG_HELP),
+    Say.WAIT_POINTS: _key_help(N_("pegging waits for the points and OK; {pegging}"), PEG_HELP),
+    Say.CARD_HELP: _words(CARD_HELP),
 }

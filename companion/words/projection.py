@@ -12,10 +12,11 @@ shows all)."""
 from __future__ import annotations
 
 import functools
+from dataclasses import fields
 from typing import cast
 
 from companion.cribbage.cards import Card
-from companion.cribbage.facts import Note, Phase, Prompt, ScoreEvent, ScoreKind, Side
+from companion.cribbage.facts import Note, Phase, Prompt, ScoreEvent, ScoreKind, Seen, Side
 from companion.cribbage.game import DealRecord, GameState
 from companion.cribbage.refusals import Refusal
 from companion.cribbage.rules import show_order
@@ -30,6 +31,7 @@ from .contract import (
     EventJSON,
     InputJSON,
     ItemJSON,
+    MessageJSON,
     NoteJSON,
     RefusalJSON,
     ShownJSON,
@@ -37,6 +39,7 @@ from .contract import (
     StateJSON,
 )
 from .count import lines, said
+from .messages import Message
 from .phrases import event_name, event_words, notes, prompt_words, score_name, side_name
 
 SCHEMA = 2  # the version of these keys (docs/architecture.md); 1 was three drifting forms
@@ -50,6 +53,31 @@ def input_json(inp: Input) -> InputJSON:
 def refusal_json(refusal: Refusal) -> RefusalJSON:
     """A refusal's code and facts, as the contract types them (the engine writes them)."""
     return cast(RefusalJSON, refusal.to_json())
+
+
+def message_json(message: Message, sides: tuple[Side, ...]) -> MessageJSON:
+    """A table's message as facts: its kind and the facts it fills (the words are made beside it)."""
+    out: dict[str, object] = {"kind": message.kind}
+    for f in fields(message)[1:]:
+        value = getattr(message, f.name)
+        if value in (None, (), "", False):
+            continue
+        if isinstance(value, Card):
+            value = str(value)
+        elif isinstance(value, Prompt):
+            value = prompt_json(value, sides)
+        elif isinstance(value, Message):
+            value = message_json(value, sides)
+        elif isinstance(value, Refusal):
+            value = refusal_json(value)
+        elif isinstance(value, Seen):
+            value = {"card": str(value.card), "place": value.place, "player": value.player}
+        elif f.name == "taken":
+            value = [{"input": input_json(inp), "player": player} for inp, player in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = value
+    return cast(MessageJSON, out)
 
 
 def card_json(card: Card) -> CardJSON:

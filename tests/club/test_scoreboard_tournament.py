@@ -16,6 +16,7 @@ from companion.cli import main
 from companion.club.mosquitto import Mosquitto, wait_for
 from companion.club.tournament import Scoring
 from companion.cribbage.game import GameState
+from companion.words.phrases import message_words
 from tests.club.night_fixtures import Board
 from tests.club.scoreboard import Scoreboard
 
@@ -67,7 +68,8 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
             assert seats["round"] == number
             wait_for(lambda n=number: all(b.publisher.seat and b.publisher.seat.round == n for b in boards.values()),
                      "every board to hear its seat")
-            told = {name: board.publisher.take_seat() for name, board in boards.items()}
+            told = {name: message_words(seat) for name, board in boards.items()
+                    if (seat := board.publisher.take_seat()) is not None}
             for seat in seats["tables"]:  # each board's screen says its table and players, as printed
                 words = f"Table {seat['table']}: {seat['players'][0]} against {seat['players'][1]}"
                 assert told[seat["board"]] == words

@@ -55,7 +55,7 @@ class Board:
         self.reader = entry.reader
         self.said: list[str] = []
         self.daemon = Daemon(self.table, self.devices, clock=self.clock, notifier=Notifier({}),
-                             on_outcome=lambda outcome: self.said.append(outcome.message))
+                             on_outcome=lambda outcome: self.said.append(outcome.words()))
         self.daemon.start()
 
     def frames(self, count: int) -> None:

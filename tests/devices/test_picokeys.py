@@ -7,6 +7,8 @@ import pytest
 from companion.base.clock import ManualClock
 from companion.devices.picokeys import PicoKeypad
 from companion.entry import Entry
+from companion.words.messages import Message, Say
+from companion.words.phrases import message_words
 
 
 def key(row: int, column: int, pressed: int = 1) -> bytes:
@@ -56,7 +58,8 @@ def test_a_half_entered_card_times_out_from_the_main_loop(clock: ManualClock) ->
     clock.advance(0.1)
     keypad.poll(clock.now)
     assert got == [Entry("keys 5", "keypad")]
-    assert keypad.sequence.problem.startswith("5 waits for its suit")
+    assert keypad.sequence.problem == Message(Say.WAIT_SUIT, text="5")
+    assert message_words(keypad.sequence.problem).startswith("5 waits for its suit")
 
 
 def test_pins_the_pico_does_not_have_are_refused(clock: ManualClock) -> None:

@@ -9,6 +9,7 @@ from companion.cribbage.cards import DECK
 from companion.entry import Entry
 from companion.entry.commands import CardEntered, Command, Points, Rejected, decode_entry
 from companion.entry.keymap import KEYS, LAYOUT, KeySequence, explain_keys
+from companion.words.phrases import message_words
 
 
 def entries(keys: str, clock: ManualClock | None = None) -> list[str]:
@@ -60,11 +61,11 @@ def test_spoiled_sequences_are_rejected_with_what_to_press() -> None:
     assert entries("5 A") == ["keys 5 A"]
     rejected = decode_entry(Entry("keys 5 A", "keypad"))
     assert isinstance(rejected, Rejected)
-    assert rejected.message == "keypad 5 GO: 5 needs its suit first: press 1 ♣, 2 ♦, 3 ♥ or 4 ♠"
+    assert message_words(rejected.message) == "keypad 5 GO: 5 needs its suit first: press 1 ♣, 2 ♦, 3 ♥ or 4 ♠"
     assert entries("* 4") == ["keys * 4"]
-    assert "after * press 1 (jack), 2 (queen) or 3 (king)" in explain_keys(["*", "4"])
+    assert "after * press 1 (jack), 2 (queen) or 3 (king)" in message_words(explain_keys(["*", "4"]))
     assert entries("# 2 1 2 3") == ["keys # 2 1 2 3"]
-    assert "one or two digits and then OK" in explain_keys(["#", "2", "1", "2", "3"])
+    assert "one or two digits and then OK" in message_words(explain_keys(["#", "2", "1", "2", "3"]))
 
 
 def test_a_new_rank_replaces_one_waiting_for_its_suit() -> None:
@@ -82,7 +83,7 @@ def test_half_entered_sequences_time_out_on_the_clock() -> None:
     assert sequence.poll() == "keys 5"
     assert sequence.pending == ()
     assert sequence.poll() is None
-    assert "5 waits for its suit" in explain_keys(["5"])
+    assert "5 waits for its suit" in message_words(explain_keys(["5"]))
     # each press restarts the wait
     assert sequence.press("*") is None
     clock.advance(3.0)

@@ -46,7 +46,7 @@ def test_the_deck_deals_again_only_after_the_person_says_ok(tmp_path):
     assert person_prompt(game.table, game.computer) == "The show: Continue (OK) deals the next hand"
     game.table.emit(Entry("5H", "web"))  # a card now is not a starter: the deck turns it
     game.step()
-    assert game.outcomes[-1].error and "virtual deck" in game.outcomes[-1].message
+    assert game.outcomes[-1].error and "virtual deck" in game.outcomes[-1].words()
     assert game.table.state is state
     game.table.emit(Entry("ok", "web keypad"))  # the keypad's OK (the page's Continue and Enter send ok too)
     game.settle()
@@ -183,7 +183,7 @@ def test_a_game_won_by_pegs_before_the_starter_still_ends_with_play_again(tmp_pa
     assert lines[1] == "== The show and the game's end ==" and lines[-1].startswith("Type again")
     game.table.emit(Entry("5H", "terminal"))  # a card now: the game is over, no word of scanning
     game.step()
-    assert game.outcomes[-1].message == f"{game.table.prompt()}: Play again deals a new game"
+    assert game.outcomes[-1].words() == f"{game.table.prompt()}: Play again deals a new game"
 
 
 def test_the_menu_of_a_game_against_the_computer_speaks_of_no_scanning(tmp_path):
@@ -191,7 +191,7 @@ def test_the_menu_of_a_game_against_the_computer_speaks_of_no_scanning(tmp_path)
     game.settle()
     game.table.emit(Entry("menu", "terminal"))
     game.step()
-    message = game.outcomes[-1].message
+    message = game.outcomes[-1].words()
     assert "scan" not in message.lower() and message.endswith(
         "Play a card of your hand, go, undo; ok after the show deals the next hand")
 

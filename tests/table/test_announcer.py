@@ -120,7 +120,7 @@ def test_mute_and_unmute_as_words_and_a_board_without_a_voice_says_how_to_get_on
     silent.announcer = Announcer(None, ("scores",))
     silent.emit(Entry("mute", "terminal"))
     outcome = next(silent.drain())
-    assert outcome.error and outcome.message == "this board has no voice: turn it on in [voice] (enabled = true)"
+    assert outcome.error and outcome.words() == "this board has no voice: turn it on in [voice] (enabled = true)"
 
 
 def test_the_page_is_given_each_utterance_numbered_and_where_the_latest_cut_was(tmp_path):

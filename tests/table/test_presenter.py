@@ -10,15 +10,21 @@ from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput
 from companion.devices.base import StatusDisplay
 from companion.devices.sim import SimStrip
-from companion.table import STRIP_BACK, STRIP_MISSING, Presenter
+from companion.table import Presenter
 from companion.table.story import told
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView, pages, screen_text
+from companion.words.messages import Message, Say
 from companion.words.phrases import prompt_words
 from tests.sample_deal import GAME, deal
 
 LAYOUT = load_layout("two-track-121")
 RED = DEFAULT_COLOURS[0]
+
+
+def said(words: str) -> Message:
+    """Words another edge made (the daemon's news), as the presenter shows them."""
+    return Message(Say.WORDS, text=words)
 
 
 def presenter(clock: ManualClock, **options) -> Presenter:
@@ -41,7 +47,7 @@ def test_a_message_shows_for_its_seconds_then_the_prompt_again():
     clock = ManualClock()
     shown = presenter(clock, message_seconds=4.0)
     state = replay([GAME])
-    shown.say("5H is not a card in play", error=True)
+    shown.say(said("5H is not a card in play"), error=True)
     shown.render(state, prompt=prompt_words(state.awaited()))
     assert shown.view is not None and shown.view.error == "5H is not a card in play"
     clock.advance(3.9)
@@ -57,7 +63,7 @@ def test_a_review_page_takes_the_screen_unless_a_message_is_on_show():
     review = ScreenView(scores=(), body=("Best discard",), prompt="Coach: Bob 1/2")
     shown.render(state, prompt=prompt_words(state.awaited()), review=review)
     assert shown.view == review
-    shown.say("took back 3D: 1 cards held", error=False)
+    shown.say(said("took back 3D: 1 cards held"), error=False)
     shown.render(state, prompt=prompt_words(state.awaited()), review=review)
     assert shown.view is not None and shown.view.prompt == "took back 3D: 1 cards held"
 
@@ -69,12 +75,14 @@ def test_the_strip_going_and_coming_back_is_said_once_each():
     prompt = lambda: prompt_words(game.awaited())  # noqa: E731 - as the table hands it
     assert not shown.tick(0.0, prompt=prompt)
     strip.unplug()
-    assert shown.tick(0.0, prompt=prompt) and shown.message == STRIP_MISSING and shown.message_is_error
+    assert shown.tick(0.0, prompt=prompt) and shown.message == Message(Say.STRIP_MISSING) and shown.message_is_error
+    assert shown.words() == "LED strip not connected: check the Pico's USB cable. The game goes on"
     clock.advance(5)
     assert shown.tick(clock.monotonic(), prompt=prompt) and shown.message is None
     assert not shown.tick(clock.monotonic(), prompt=prompt)
     strip.plug()
-    assert shown.tick(clock.monotonic(), prompt=prompt) and shown.message == STRIP_BACK
+    assert shown.tick(clock.monotonic(), prompt=prompt) and shown.message == Message(Say.STRIP_BACK)
+    assert shown.words() == "LED strip connected: the pegs are shown again"
 
 
 def test_a_long_score_pages_on_by_itself_but_not_under_a_review():
@@ -108,7 +116,7 @@ def test_what_is_shown_is_plain_values_a_web_page_can_send():
     clock = ManualClock()
     shown = presenter(clock)
     state = replay(deal("6D"))
-    shown.say("undo to take it back", error=False)
+    shown.say(said("undo to take it back"), error=False)
     shown.render(state, prompt=prompt_words(state.awaited()))
     snapshot = shown.shown()
     data = json.loads(json.dumps(snapshot.to_json()))
@@ -123,7 +131,7 @@ def test_a_long_error_turns_its_pages_by_itself_and_stays_until_each_was_read():
     shown = presenter(clock)
     state = replay([GAME])
     error = ("the count is 25: 9♥ would make 34; play a lower card or say go. " * 3).strip()
-    shown.say(error, error=True)
+    shown.say(said(error), error=True)
     seen = []
     for _ in range(6):  # 2.5 s a page, at least the 4 s a message is shown
         shown.render(state, prompt=prompt_words(state.awaited()))

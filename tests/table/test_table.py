@@ -20,7 +20,7 @@ from companion.cribbage.transcript import (
 )
 from companion.devices.sim import SimStrip
 from companion.gamelog import GameLog
-from companion.table import STRIP_BACK, STRIP_MISSING, Table
+from companion.table import Table
 from companion.view.pegs import DEFAULT_COLOURS
 from tests.facts import by_name
 from tests.golden import assert_golden
@@ -35,7 +35,7 @@ def test_a_whole_deal_by_scanner_codes_and_typed_words(tmp_path):
     assert table.prompt() == "Ann deals. Enter the starter"
     scanned = {"5C": "C5C", "10C": "CTC", "JH": "CJH"}  # some cards scanned, some typed
     outcomes = enter(table, *(scanned.get(text, text) for text in DEAL[:-4]))
-    assert all(o.accepted is not None for o in outcomes), [o.message for o in outcomes if o.error]
+    assert all(o.accepted is not None for o in outcomes), [o.words() for o in outcomes if o.error]
     assert table.prompt() == "Enter Ann's crib"
     assert by_name(table.state.scores) == {"Ann": 13, "Bob": 21}
     assert_golden(table.picture.image, "app-after-the-play")
@@ -58,7 +58,7 @@ def test_an_illegal_play_is_explained_for_a_few_seconds_and_changes_nothing(tmp_
     enter(table, "5C", "10C", "KH", "5H")  # count 25
     state, logged = table.state, list(table.log.inputs)
     (outcome,) = enter(table, "9S")
-    assert outcome.error and "count is 25" in outcome.message
+    assert outcome.error and "count is 25" in outcome.words()
     assert table.state is state and table.log.inputs == logged
     assert GameLog.open(table.log.path).inputs == logged
     assert_golden(table.picture.image, "app-error-over-31")
@@ -76,8 +76,8 @@ def test_a_shop_barcode_and_nonsense_are_rejected_without_changing_anything(tmp_
     enter(table, "5C")
     state = table.state
     (shop, word) = enter(table, "5012345678900", "banana")
-    assert shop.error and "not a Cribbage Companion code" in shop.message
-    assert word.error and "not a card or a command" in word.message
+    assert shop.error and "not a Cribbage Companion code" in shop.words()
+    assert word.error and "not a card or a command" in word.words()
     assert table.state is state and len(table.log.inputs) == 2
 
 
@@ -92,7 +92,7 @@ def test_undo_is_repeatable_and_the_pegs_follow(tmp_path):
     assert [type(i) for i in table.log.inputs[-2:]] == [UndoInput, UndoInput]
     enter(table, "undo", "undo", "undo")  # back to the game input: nothing more to take back
     (nothing,) = enter(table, "undo")
-    assert nothing.error and "nothing to undo" in nothing.message
+    assert nothing.error and "nothing to undo" in nothing.words()
     assert replay(table.log.inputs).phase == "deal"
 
 
@@ -100,11 +100,11 @@ def test_undo_while_collecting_the_crib_takes_back_one_card(tmp_path):
     table = new_table(tmp_path)
     enter(table, *DEAL[:-4], "2C", "3D")
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: 3♦ (Crib: 1 of 4)" and table.prompt() == "Crib: 1 of 4"
+    assert undone.words() == "Undone: 3♦ (Crib: 1 of 4)" and table.prompt() == "Crib: 1 of 4"
     (again,) = enter(table, "2C")
-    assert again.error and again.message == "2♣ is in the crib already: enter another card"
+    assert again.error and again.words() == "2♣ is in the crib already: enter another card"
     (played,) = enter(table, "JH")
-    assert played.error and played.message == "J♥ was played by Bob: enter another card"
+    assert played.error and played.words() == "J♥ was played by Bob: enter another card"
 
 
 def test_ok_is_accepted_but_never_required_and_manual_pegging_works(tmp_path):
@@ -120,7 +120,7 @@ def test_a_new_game_needs_a_second_new_and_starts_a_new_log(tmp_path):
     table = new_table(tmp_path, clock)
     enter(table, "5C", "10C")
     (first,) = enter(table, "new")
-    assert "again" in first.message and table.state.count == 10
+    assert "again" in first.words() and table.state.count == 10
     (second,) = enter(table, "XN")
     assert second.accepted == GAME and table.log.path.name == "0002.jsonl"
     assert table.state.phase == "deal" and table.state.count == 0
@@ -163,13 +163,14 @@ def test_the_screen_says_when_the_strip_goes_missing_and_when_it_is_back(tmp_pat
     table = new_table(tmp_path, clock, strip=strip)
     strip.unplug()
     table.tick(clock.monotonic())
-    assert table.message == STRIP_MISSING and table.message_is_error
+    assert table.message == "LED strip not connected: check the Pico's USB cable. The game goes on"
+    assert table.message_is_error
     clock.advance(5)
     table.tick(clock.monotonic())  # said once, then back to the prompt while the game goes on
     assert table.message is None and table.prompt() == "Ann deals. Enter the starter"
     strip.plug()
     table.tick(clock.monotonic())
-    assert table.message == STRIP_BACK and not table.message_is_error
+    assert table.message == "LED strip connected: the pegs are shown again" and not table.message_is_error
 
 
 def test_without_a_dealer_the_players_cut_and_the_lower_card_deals(tmp_path):
@@ -187,7 +188,7 @@ def test_crib_cards_held_survive_a_power_cut_between_the_second_and_fourth(tmp_p
     again = new_table(tmp_path)  # the first table is gone with the power; the log and the held cards remain
     assert again.prompt() == "Crib: 2 of 4"
     (repeat,) = enter(again, "3D")
-    assert repeat.error and repeat.message == "3♦ is in the crib already: enter another card"
+    assert repeat.error and repeat.words() == "3♦ is in the crib already: enter another card"
     enter(again, "9S", "KH")
     assert again.log.inputs[-1] == CribInput(tuple(Card.parse(c) for c in ("2C", "3D", "9S", "KH")))
     assert by_name(again.state.scores) == {"Ann": 17, "Bob": 21}
@@ -244,7 +245,7 @@ def coached_play(tmp_path: Path, clock: ManualClock) -> Table:
     table = new_table(tmp_path, clock, coaching=True, page_seconds=2.5)
     enter(table, *BOB_DEALT, *ANN_DEALT)
     outcomes = enter(table, *DEAL[:-4])
-    assert all(o.accepted is not None for o in outcomes), [o.message for o in outcomes if o.error]
+    assert all(o.accepted is not None for o in outcomes), [o.words() for o in outcomes if o.error]
     return table
 
 
@@ -287,7 +288,7 @@ def test_coaching_logs_each_discard_when_the_play_ends_and_pages_its_review(tmp_
 def test_the_scanned_crib_is_checked_against_the_discards_worked_out(tmp_path):
     table = coached_play(tmp_path, ManualClock())
     *_, wrong = enter(table, "2C", "3D", "9S", "QH")
-    assert wrong.error and "Ann laid away KH: the crib must hold it" in wrong.message
+    assert wrong.error and "Ann laid away KH: the crib must hold it" in wrong.words()
     assert table.state.phase == "crib" and not table.coach
     assert table.prompt() == "Crib: 3 of 4"  # the rejected card changed nothing: the three good ones are held
     enter(table, "KH")
@@ -359,7 +360,7 @@ def test_a_full_disk_refuses_the_entry_on_the_screen_and_takes_it_once_there_is_
     assert table.message_is_error and table.state is state and table.log.inputs == logged
     assert table.log.path.read_bytes() == on_disk  # the half-written line is gone: the log stays valid
     (card,) = enter(table, DEAL[-1])  # no crib card can be held either: "Crib 1 of 4" would be a promise
-    assert card.error and "Cannot save" in card.message
+    assert card.error and "Cannot save" in card.words()
     disk.full = False
     outcomes = enter(table, *DEAL[3:])  # room again: the same entries simply work, nothing to restart
     assert all(not o.error for o in outcomes) and by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
@@ -372,7 +373,7 @@ def test_a_crib_card_that_cannot_be_kept_is_refused_and_the_held_ones_stay(tmp_p
     assert table.prompt() == "Crib: 1 of 4"
     disk = FullDisk(monkeypatch)
     (outcome,) = enter(table, DEAL[-3])
-    assert outcome.error and "Cannot save: the disk is full" in outcome.message
+    assert outcome.error and "Cannot save: the disk is full" in outcome.words()
     assert table.prompt() == "Crib: 1 of 4" and new_table(tmp_path).cards == [Card.parse(DEAL[-4])]
     disk.full = False
     enter(table, *DEAL[-3:])
@@ -384,7 +385,7 @@ def test_a_board_started_on_a_read_only_disk_comes_up_and_says_so(tmp_path, monk
     table = new_table(tmp_path)
     assert table.state.phase == "new" and table.message.startswith("Cannot save: the disk is read-only")
     (outcome,) = enter(table, "5C")
-    assert outcome.error and "read-only" in outcome.message and table.state.phase == "new"
+    assert outcome.error and "read-only" in outcome.words() and table.state.phase == "new"
     disk.full = False
     (outcome,) = enter(table, "5C")  # the game starts, then the starter
     assert outcome.accepted == StarterInput(Card.parse("5C")) and table.state.players == ("Ann", "Bob")
@@ -397,7 +398,7 @@ def test_new_game_on_a_full_disk_keeps_the_game_on_the_board(tmp_path, monkeypat
     disk = FullDisk(monkeypatch)
     enter(table, "new")
     (outcome,) = enter(table, "new")
-    assert outcome.error and "Cannot save" in outcome.message and table.state is state and table.log.path == path
+    assert outcome.error and "Cannot save" in outcome.words() and table.state is state and table.log.path == path
     disk.full = False
     enter(table, "new", "new")
     assert table.log.path.name == "0002.jsonl" and len(table.log.inputs) == 1
@@ -425,24 +426,24 @@ def test_what_the_table_shows_is_the_same_in_plain_values(tmp_path):
     assert shown["leds"] == [list(colour) for colour in strip.frame]
     (bad,) = enter(table, "9S")
     shown = table.shown().to_json()
-    assert shown["error"] is True and shown["message"] == bad.message == shown["screen"]["error"]
+    assert shown["error"] is True and shown["message"] == bad.words() == shown["screen"]["error"]
 
 
 def test_undo_says_what_it_took_back_from_the_input_undone(tmp_path):
     table = new_table(tmp_path)
     enter(table, *DEAL[:3])  # the starter 5C, Bob 10C, Ann 4C
     (undone,) = enter(table, "undo")
-    assert undone.accepted is not None and undone.message == "Undone: Ann's 4♣"
-    assert table.presenter.message == "Undone: Ann's 4♣" and not table.presenter.message_is_error
+    assert undone.accepted is not None and undone.words() == "Undone: Ann's 4♣"
+    assert table.presenter.words() == "Undone: Ann's 4♣" and not table.presenter.message_is_error
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: Bob's 10♣"
+    assert undone.words() == "Undone: Bob's 10♣"
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: the starter 5♣"
+    assert undone.words() == "Undone: the starter 5♣"
     enter(table, *DEAL[:-4], *DEAL[-4:])  # the whole deal again, the crib's four cards last
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: the crib's 4 cards" and table.prompt() == "Enter Ann's crib"
+    assert undone.words() == "Undone: the crib's 4 cards" and table.prompt() == "Enter Ann's crib"
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: Ann's 8♥"  # the last card of the play
+    assert undone.words() == "Undone: Ann's 8♥"  # the last card of the play
     enter(table, "8H", "go")
     assert table.state.phase == "crib"
 
@@ -451,7 +452,7 @@ def test_undo_names_a_go_and_a_manual_peg(tmp_path):
     table = new_table(tmp_path)
     enter(table, *DEAL[:7])  # ... Bob 5D makes 30: Ann says go
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: Ann's go"
+    assert undone.words() == "Undone: Ann's go"
     enter(table, "peg Bob 5")
     (undone,) = enter(table, "undo")
-    assert undone.message == "Undone: 5 points pegged for Bob"
+    assert undone.words() == "Undone: 5 points pegged for Bob"

@@ -121,7 +121,7 @@ def test_random_entries_never_crash_the_table_and_the_log_always_replays_to_its_
             logged, raw = list(table.log.inputs), path.read_bytes()
             outcome = table.handle(entry)
             if outcome.error:
-                assert outcome.message, entry
+                assert outcome.words(), entry
                 assert table.state is state and table.log.path == path, (entry, outcome)
                 assert table.log.inputs == logged and path.read_bytes() == raw, (entry, outcome)
             _check(table, strip)
@@ -147,9 +147,9 @@ def test_a_muggins_game_at_the_table_takes_claims_and_muggins_and_deals_again(tm
     _enter(table, *DEAL[:-4])  # the sample deal's play (Ann pegs 4, Bob 1): Bob's hand is worth 20, Ann's 9
     assert table.prompt() == "Bob: claim the points of Bob's hand: enter claim N"
     (bad,) = _enter(table, "claim 19")
-    assert bad.error and "no hand scores 19" in bad.message and table.state.phase == "claim"
+    assert bad.error and "no hand scores 19" in bad.words() and table.state.phase == "claim"
     short, called = _enter(table, "claim 16", "muggins")
-    assert short.accepted is not None and called.accepted is not None, (short.message, called.message)
+    assert short.accepted is not None and called.accepted is not None, (short.words(), called.words())
     (keyed,) = _enter(table, "peg 9", source="keypad")  # # * 9 OK on the keypad: Ann claims her hand
     assert keyed.accepted is not None and table.prompt() == "Enter Ann's crib"
     _enter(table, *DEAL[-4:])
@@ -163,4 +163,4 @@ def test_a_muggins_game_at_the_table_takes_claims_and_muggins_and_deals_again(tm
 def test_a_peg_of_thousands_of_digits_is_rejected_not_raised(tmp_path):
     table = _table(tmp_path, GameInput(("Ann", "Bob"), dealer="Ann"))
     (outcome,) = _enter(table, "peg 1 " + "1" * 5000)
-    assert outcome.error and "cannot be pegged: peg from 1 to 121" in outcome.message
+    assert outcome.error and "cannot be pegged: peg from 1 to 121" in outcome.words()

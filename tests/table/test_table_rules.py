@@ -54,8 +54,8 @@ def test_a_go_at_five_is_refused_with_why_and_what_to_do_and_nothing_changes(tmp
     enter(table, "5C", "10C", "4C")  # starter, Bob 10C, Ann 4C: count 14
     state, logged = table.state, list(table.log.inputs)
     (go,) = enter(table, "go")
-    assert go.error and go.message == "No go at 14: every card fits. Play a card."
-    assert table.message == go.message and table.state is state and table.log.inputs == logged
+    assert go.error and go.words() == "No go at 14: every card fits. Play a card."
+    assert table.message == go.words() and table.state is state and table.log.inputs == logged
     assert table.prompt() == "Bob to play, count 14"
     enter(table, "5H", "6D", "5D")  # 30: now a go is a player's word
     (go,) = enter(table, "go")
@@ -67,7 +67,7 @@ def test_a_player_out_of_cards_is_passed_by_without_a_go(tmp_path):
     enter(table, "2S", "KC", "KD", "9C", "go", "AC", "go", "5H", "5C")  # Bob's fourth and last card is 5C
     assert table.prompt() == "Ann to play, count 10"
     (go,) = enter(table, "go")
-    assert go.error and go.message == "No go at 10: every card fits. Play a card."
+    assert go.error and go.words() == "No go at 10: every card fits. Play a card."
     enter(table, "2H")
     assert table.prompt() == "Ann to play, count 12"  # Ann plays on: nobody says go for Bob
     assert [label(e) for e in table.state.events if e.player == "Bob"] == ["go", "pegging"]
@@ -90,7 +90,7 @@ def test_ok_skips_the_cut_and_the_first_player_deals(tmp_path):
     table = table_for(tmp_path, GameInput(("Ann", "Bob")))
     enter(table, "KH")  # Ann has cut; the table decides to skip it
     (ok,) = enter(table, "ok")
-    assert ok.message == "No cut: Ann deals" and table.message == "No cut: Ann deals"
+    assert ok.words() == "No cut: Ann deals" and table.message == "No cut: Ann deals"
     assert table.state.dealer == "Ann" and table.state.phase == "deal" and table.state.cuts == ()
     assert replay(GameLog.open(table.log.path).inputs) == table.state  # the log says the same after a restart
     assert table.log.inputs[-1] == GameInput(("Ann", "Bob"), dealer="Ann")
@@ -106,7 +106,7 @@ def test_after_a_game_the_loser_deals_first_in_the_next_and_the_screen_says_so(t
     enter(table, "peg 2 100", "peg 1 121")  # Ann wins 121 to 100
     assert table.state.phase == "game over" and table.prompt() == "Ann wins 121 to 100"
     (new,) = enter(table, "new")
-    assert new.message == "Bob lost the last game: Bob deals first" and table.message == new.message
+    assert new.words() == "Bob lost the last game: Bob deals first" and table.message == new.words()
     assert table.log.path.name == "0002.jsonl" and table.state.dealer == "Bob"
     assert table.prompt() == "Bob deals. Enter the starter"
 
@@ -115,7 +115,7 @@ def test_in_a_match_the_loser_deals_the_next_game_and_the_screen_says_so(tmp_pat
     table = table_for(tmp_path, GameInput(("Ann", "Bob"), dealer="Ann", match=True))
     enter(table, "peg 1 100", "peg 2 121")  # Bob wins: Ann deals the next game of the match
     (new,) = enter(table, "new")
-    assert new.message == "Ann lost the last game: Ann deals first"
+    assert new.words() == "Ann lost the last game: Ann deals first"
     assert table.state.game_number == 2 and table.state.dealer == "Ann"
 
 
@@ -148,7 +148,7 @@ def test_muggins_in_the_play_a_missed_fifteen_is_taken_and_said(tmp_path):
     assert not muggins.error and by_name(table.state.scores) == {"Ann": 0, "Bob": 2}
     assert said(table) == "Bob takes two that Ann missed on the play"
     (late,) = enter(table, "9C", "claim 4", "claim 3")[-1:]  # a claim only right after the card
-    assert late.error and "right after laying it" in late.message
+    assert late.error and "right after laying it" in late.words()
 
 
 def test_muggins_in_the_show_an_overcall_pegs_the_true_points_and_the_opponent_takes_the_difference(tmp_path):
@@ -175,7 +175,7 @@ def test_undo_past_the_end_of_a_game_asks_first_then_reopens_it_and_the_statisti
     assert stats.history(tmp_path).games == 1
     over = table.state
     (first,) = enter(table, "undo")
-    assert first.message == "Ann wins 121 to 100: undo again to reopen the game" and not first.error
+    assert first.words() == "Ann wins 121 to 100: undo again to reopen the game" and not first.error
     assert table.state is over and first.accepted is None
     clock.advance(10)  # too late: the next undo asks again
     (again,) = enter(table, "undo")
@@ -192,10 +192,10 @@ def test_undo_at_the_start_of_the_next_game_reopens_the_last_one_after_asking(tm
     enter(table, "peg 2 100", "peg 1 121", "new")
     assert table.log.path.name == "0002.jsonl" and stats.history(tmp_path).games == 1
     (first,) = enter(table, "undo")
-    assert first.message == "Last game: Ann wins 121 to 100. Undo again to reopen it"
+    assert first.words() == "Last game: Ann wins 121 to 100. Undo again to reopen it"
     assert table.log.path.name == "0002.jsonl"
     (second,) = enter(table, "undo")
-    assert second.message == "The last game is open again: Ann deals. Enter the starter"
+    assert second.words() == "The last game is open again: Ann deals. Enter the starter"
     assert table.log.path.name == "0001.jsonl" and not (tmp_path / "games" / "0002.jsonl").exists()
     assert table.state.winner is None and by_name(table.state.scores) == {"Ann": 0, "Bob": 100}
     report = stats.history(tmp_path)
@@ -207,4 +207,4 @@ def test_undo_at_the_start_of_the_next_game_reopens_the_last_one_after_asking(tm
 def test_undo_at_the_start_of_a_first_game_has_nothing_to_reopen(tmp_path):
     table = table_for(tmp_path, ANN_DEALS)
     (undo,) = enter(table, "undo")
-    assert undo.error and undo.message == "nothing to undo: this is the start of the game"
+    assert undo.error and undo.words() == "nothing to undo: this is the start of the game"

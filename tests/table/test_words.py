@@ -63,7 +63,7 @@ def test_peg_by_a_players_name(tmp_path):
     assert by_name(table.state.scores) == {"Ann": 2, "Bob": 3}
     logged = list(table.log.inputs)
     (outcome,) = enter(table, "peg Eve 3")
-    assert outcome.error and outcome.message == ("there is no player Eve: peg one of Ann, Bob by name (peg Ann 5) "
+    assert outcome.error and outcome.words() == ("there is no player Eve: peg one of Ann, Bob by name (peg Ann 5) "
                                                  "or by seat (peg 1 5)")
     assert words(table)[0].startswith("there is no player")  # said on the screen
     assert table.log.inputs == logged and by_name(table.state.scores) == {"Ann": 2, "Bob": 3}

@@ -26,6 +26,7 @@ OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "com
 NOT_ON_THE_OLED = {
     'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file
     'a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]',
+    "Muggins! {note}",  # a game against the computer: said on the page and in the terminal beside the table
 }
 
 
@@ -36,14 +37,14 @@ def longest(language: str) -> dict[str, str]:
     prompt = prompt_words(Prompt(Wanted.CUT, NAMES[:3], again=True))
     card, cards = "10♥", "10♥ 10♦ 10♣ 10♠"
     phrase = i18n._("a double double run is {running}").format(running=i18n.number(24))
-    values = dict.fromkeys(("player", "who", "dealer", "turn", "caller", "first", "loser", "hand_for", "name",
-                            "side", "winner"), LONGEST)
+    values = dict.fromkeys(("player", "who", "dealer", "turn", "caller", "first", "second", "loser", "hand_for",
+                            "name", "side", "winner"), LONGEST)
     values |= dict.fromkeys(("players", "losers", "others", "waiting", "some", "last"), three)
     values |= dict.fromkeys(("card", "asked", "starter", "twice", "missing", "cut", "rank"), card)
     values |= dict.fromkeys(("cards", "held", "hand", "fits", "keep", "discard", "best"), cards)
     values |= dict.fromkeys(("count", "total", "points", "score", "target", "won", "claim", "most", "number", "n",
                              "size", "page", "pages", "needed", "net", "loss", "pegged", "pegging", "allowed",
-                             "wanted", "match", "usual", "running", "again", "on"), "121")
+                             "wanted", "match", "usual", "running", "again", "on", "table", "round"), "121")
     values |= dict.fromkeys(("prompt", "seen", "why", "error", "problem", "progress", "what", "label", "kind",
                              "msg", "advice", "words", "shown", "where", "example"), prompt)
     spelt = max((i18n.number(n) for n in range(32)), key=len)  # the count says numbers in words

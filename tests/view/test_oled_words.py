@@ -137,7 +137,7 @@ def check_screen(table: Table, outcome: Outcome | None = None) -> int:
     line = header(view)
     assert len(line) <= COLUMNS and all(str(points) in line for _, points in view.scores), line
     assert all(len(row) <= COLUMNS and width_px(row) <= SIZE[0] for row in screen_text(view)), screen_text(view)
-    texts = [table.prompt()] + ([outcome.message] if outcome is not None and outcome.message else [])
+    texts = [table.prompt()] + ([outcome.words()] if outcome is not None and outcome.words() else [])
     for text in texts:
         assert_whole(text, PROMPT_ROWS)
         assert_whole(text, ROWS)

@@ -103,16 +103,16 @@ def test_discard_feedback_is_said_at_easy_and_not_when_turned_off(tmp_path):
     from companion.advice.coach import review_discard
 
     review = review_discard(game.table.state, "Guest")
-    assert game.computer.feedback == review.say()
+    assert game.computer.review == review and game.computer.feedback() == review.say()
     if not review.optimal:
-        assert game.computer.feedback.startswith("That is not the optimal discard")
-        said = game.computer.feedback
+        assert game.computer.feedback().startswith("That is not the optimal discard")
+        said = game.computer.feedback()
         assert f"{review.best.net:.1f}" in said and f"{review.chosen.net:.1f}" in said
     quiet = Game(tmp_path / "quiet", Settings("Guest", ("easy",), seed=2, feedback=False))
     quiet.settle()
     quiet.table.emit(dealer_entry(t.DiscardInput("Guest", hand[:2])))
     quiet.settle()
-    assert quiet.computer.feedback == ""
+    assert quiet.computer.review is None and quiet.computer.feedback() == ""
 
 
 def test_muggins_the_computer_takes_what_the_person_missed_and_says_so(tmp_path):
@@ -126,8 +126,9 @@ def test_muggins_the_computer_takes_what_the_person_missed_and_says_so(tmp_path)
     events = game.table.state.events
     taken = next(e for e in events if e.kind is ScoreKind.MUGGINS)
     assert taken.player == "Standard" and taken.side.players == ("Standard",)
-    assert game.computer.said == f"Muggins! {said(taken)}"
-    assert game.computer.said.startswith("Muggins! Standard takes ") and "that Guest missed" in game.computer.said
+    assert game.computer.muggins == taken and game.computer.said() == f"Muggins! {said(taken)}"
+    assert game.computer.said().startswith("Muggins! Standard takes ") and "that Guest missed" in game.computer.said()
+    assert game.computer.said(language("de")).startswith("Muggins! Standard nimmt ")  # a German page's words
 
 
 def test_a_new_game_against_the_computer_from_the_page_starts_a_fresh_log(tmp_path):

@@ -13,12 +13,14 @@ from aiohttp.test_utils import TestClient
 from PIL import Image
 
 from companion.cribbage.cards import Card
+from companion.cribbage.facts import Prompt, Wanted
 from companion.cribbage.transcript import StarterInput
 from companion.devices.base import Entry
 from companion.devices.camera import DECK
 from companion.table import Outcome
 from companion.web.frames import CODES, PHONE_CAMERA, PHOTOS
 from companion.web.server import TOKEN_HEADER, Hub
+from companion.words.messages import Message, Say
 from tests.devices.card_photos import needs_cards, photo
 from tests.table.tables import new_table
 from tests.web.running import serve
@@ -87,7 +89,9 @@ def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked
 
     def answer(entry: Entry) -> None:  # the table's words: the play, or its question
         entries.append(entry)
-        said = "Bob to play, count 0" if entry.sure else f"{Card.parse(entry.text).pretty}? OK, or enter the card"
+        card = Card.parse(entry.text)
+        said = Message(Say.WAITING, prompt=Prompt(Wanted.PLAY, ("Bob",), count=0)) if entry.sure \
+            else Message(Say.QUESTION, card=card)
         hub.answer(Outcome(entry, message=said))
     hub.emit = answer
     hub.state_dir = tmp_path

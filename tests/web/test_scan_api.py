@@ -12,6 +12,8 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from companion.base.clock import ManualClock
+from companion.cribbage.cards import Card
+from companion.cribbage.facts import Place, Seen
 from companion.devices.base import Entry
 from companion.i18n import speaking
 from companion.table import Outcome
@@ -19,6 +21,8 @@ from companion.web import server
 from companion.web.guard import FREE_TRIES, TokenGuard
 from companion.web.server import PHONE, TOKEN_HEADER, Hub
 from companion.web.snapshot import snapshot
+from companion.words.messages import Message, Say
+from companion.words.phrases import message_words
 from tests.table.tables import new_table
 from tests.web.running import running_board, serve
 
@@ -26,7 +30,7 @@ TOKEN = "7f3a9c21"
 VENDOR = Path(server.__file__).parent / "static" / "vendor" / "zxing-wasm"
 
 
-def answering_hub(message: str = "", *, error: bool = False) -> tuple[Hub, list[Entry]]:
+def answering_hub(message: Message | None = None, *, error: bool = False) -> tuple[Hub, list[Entry]]:
     """A hub whose table answers each entry at once (as the daemon's loop does, from another thread)."""
     entries: list[Entry] = []
 
@@ -38,7 +42,7 @@ def answering_hub(message: str = "", *, error: bool = False) -> tuple[Hub, list[
 
 
 def test_a_scan_is_entered_as_the_scanners_and_answered_with_the_tables_words():
-    hub, entries = answering_hub("Crib: 2 of 4")
+    hub, entries = answering_hub(Message(Say.PROGRESS, count=2, total=4))
 
     async def check(client: TestClient) -> None:
         hub.loop = asyncio.get_running_loop()
@@ -54,12 +58,13 @@ def test_a_scan_is_entered_as_the_scanners_and_answered_with_the_tables_words():
 
 
 def test_a_refusal_comes_back_in_words_and_a_bad_body_changes_nothing():
-    hub, entries = answering_hub("10S was already played this deal", error=True)
+    hub, entries = answering_hub(Message(Say.CARD_SEEN, seen=Seen(Card.parse("10S"), Place.PLAYED, "Bob")), error=True)
 
     async def check(client: TestClient) -> None:
         hub.loop = asyncio.get_running_loop()
         response = await client.post("/api/scan", json={"text": "CTS"}, headers={TOKEN_HEADER: TOKEN})
-        assert await response.json() == {"entered": None, "error": True, "message": "10S was already played this deal"}
+        assert await response.json() == {"entered": None, "error": True,
+                                         "message": "10♠ was played by Bob: enter another card"}
         for body in ({"text": ""}, {"text": "\r\n"}, {"text": "x" * 41}, {"text": 5}, {"code": "C5H"}):
             response = await client.post("/api/scan", json=body, headers={TOKEN_HEADER: TOKEN})
             assert response.status == 400 and "code" in (await response.json())["error"]
@@ -92,7 +97,8 @@ def test_wrong_tokens_are_slowed_per_address_and_the_right_one_waits_too():
             assert (await client.post("/api/token", json={})).status == 401
         for _ in range(FREE_TRIES + 1):
             assert (await client.post("/api/token", json={}, headers=wrong)).status == 401
-        assert list(hub.notices) == [f"{FREE_TRIES + 1} wrong tokens from 127.0.0.1: next try in 1 s"]
+        assert [message_words(notice) for notice in hub.notices] == [
+            f"{FREE_TRIES + 1} wrong tokens from 127.0.0.1: next try in 1 s"]
         response = await client.post("/api/token", json={}, headers={TOKEN_HEADER: TOKEN})
         assert response.status == 429  # not even looked at while the address waits
         assert "wait 1 s" in (await response.json())["error"]
@@ -153,7 +159,8 @@ def test_wrong_tokens_are_said_on_the_oled_of_a_running_board(tmp_path, https):
         presenter = board.table.presenter
         said: list[tuple[str, bool]] = []  # every message, however briefly shown on a loaded machine
         show = presenter.say
-        presenter.say = lambda message, *, error: (said.append((message, error)), show(message, error=error))[1]
+        presenter.say = lambda message, *, error: (said.append((message_words(message), error)),
+                                                   show(message, error=error))[1]
         assert asyncio.run(guess()) == [401] * (FREE_TRIES + 1) + [429]
         deadline = time.monotonic() + 30
         while not any("wrong tokens" in message for message, _ in said) and time.monotonic() < deadline:
