@@ -57,17 +57,20 @@ class Shown:
     first_frame: int  # the frame it comes into view
 
 
-def write_y4m(path: Path, labels: list[tuple[str, Image.Image]], *, lead: int = 12, held: int = 6,
-              gap: int = 8, seed: int = 7) -> list[Shown]:
+def write_y4m(path: Path, labels: list[tuple[str, Image.Image]], *, lead: int = 12, held: int = 5,
+              gap: int = 3, apart: int = 10, seed: int = 7) -> list[Shown]:
     """The video: `lead` frames of table, then each label `held` frames (moving a little, as in a hand) with `gap`
-    frames of table after it; a long tail of table so that the loop does not come round during a test."""
+    frames of table after it, or `apart` frames before the same label again (it must leave the view, the page's
+    GONE_FRAMES decoded frames, to count again); a long tail of table so that the loop does not come round during
+    a test. The page decodes every frame (a millisecond or so each), so the video is as short as that allows:
+    its length is the test's, played in real time."""
     rng = random.Random(seed)
     width, height = SIZE
     blank = Image.effect_noise(SIZE, 6).point(lambda v: TABLE + (v - 128) // 8)
     chroma = bytes([128]) * (width * height // 4)
     frames: list[Image.Image] = [blank] * lead
     shown = []
-    for payload, label in labels:
+    for index, (payload, label) in enumerate(labels):
         shown.append(Shown(payload, len(frames)))
         for _ in range(held):
             frame = blank.copy()
@@ -78,7 +81,8 @@ def write_y4m(path: Path, labels: list[tuple[str, Image.Image]], *, lead: int = 
             top = (height - turned.height) // 2 + rng.randint(-8, 8)
             frame.paste(turned, (left, top))
             frames.append(frame)
-        frames += [blank] * gap
+        again = index + 1 < len(labels) and labels[index + 1][0] == payload
+        frames += [blank] * (apart if again else gap)
     frames += [blank] * (FPS * 6)
     with path.open("wb") as file:
         file.write(f"YUV4MPEG2 W{width} H{height} F{FPS}:1 Ip A1:1 C420jpeg\n".encode())

@@ -1,5 +1,5 @@
 """A phone's camera for Chromium's fake capture device, in colour: a Y4M video of ordinary cards held up one after
-the other over a wooden table (tests/devices/card_photos.py), at a few frames a second."""
+the other over a wooden table (tests/devices/card_photos.py), at ten frames a second."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from PIL import Image
 
 from tests.devices.card_photos import SIZE, table
 
-FPS = 5
+FPS = 10
+"""The phone sends the board a frame at most every 250 ms (scan.js's CARD_FRAME_MS), after the board answered the
+last: at 10 frames a second it waits at most a frame for the next one."""
 
 
 @dataclass(frozen=True)
@@ -27,10 +29,13 @@ def _yuv(picture: Image.Image) -> bytes:
             + cr.resize(half, Image.Resampling.BOX).tobytes())
 
 
-def write_y4m(path: Path, cards: list[Held], *, lead: int = 10, held: int = 8, gap: int = 15,
-              tail: int = 40) -> list[int]:
-    """The video: `lead` frames of table, then each card `held` frames with `gap` frames of table after it, then
-    `tail` frames of table. Returns the frame each card comes into view."""
+def write_y4m(path: Path, cards: list[Held], *, lead: int = 10, held: int = 12, gap: int = 20, apart: int = 30,
+              tail: int = 20) -> list[int]:
+    """The video, played in real time (its length is the test's): `lead` frames of table, then each card `held`
+    frames (about 4 of them reach the board, which enters a card seen in 2 frames in a row) with `gap` frames of
+    table after it (time for a person to answer a question), or `apart` frames before the same card again (it must
+    be missing from 4 frames in a row to count again), then `tail` frames of table. Returns the frame each card
+    comes into view."""
     width, height = SIZE
     blank = _yuv(table(0))
     starts = []
@@ -45,9 +50,10 @@ def write_y4m(path: Path, cards: list[Held], *, lead: int = 10, held: int = 8, g
             count += times
 
         write(blank, lead)
-        for card in cards:
+        for index, card in enumerate(cards):
             starts.append(count)
             write(_yuv(card.picture), held)
-            write(blank, gap)
+            again = index + 1 < len(cards) and cards[index + 1].code == card.code
+            write(blank, apart if again else gap)
         write(blank, tail)
     return starts

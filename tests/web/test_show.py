@@ -70,7 +70,12 @@ def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(browser, 
         playwright.expect(page.locator("#show")).to_be_visible()
         check_the_show(page, board, 1)
         playwright.expect(page.locator("#show-continue")).to_be_focused()
-        page.wait_for_timeout(800)  # time passes: nothing of the next deal comes
+        for _ in range(500):  # the computer has seen the show and has no move: nothing of the next deal comes
+            if board.computer.idle:
+                break
+            page.wait_for_timeout(20)
+        else:
+            raise AssertionError("the computer is still moving at the show")
         assert board.table.state.hands == {} and board.table.state.deal_number == 2
         playwright.expect(page.locator("#hand .card")).to_have_count(0)
         assert "Scan" not in page.locator("#prompt").inner_text()
