@@ -275,7 +275,6 @@ class GameLog:
         if first:
             line = _HEADER_LINE + line
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists():
                 self._write_at_end(line)
             else:
@@ -292,6 +291,7 @@ class GameLog:
         crash between making the file and writing it would leave a game with no players and no dealer)."""
         temporary = self.path.with_name(self.path.name + ".new")
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             with temporary.open("wb") as file:
                 file.write(line)
                 file.flush()
