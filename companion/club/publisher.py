@@ -79,23 +79,35 @@ class Broker:
         return client
 
 
-def read_inputs(path: Path) -> tuple[int, list[Input]]:
-    """The inputs of a game log, as far as whole lines go (the table may be writing the next one), and the
-    lines above the first input (its header: 1; 0 for old logs), so that input i (from 1) is on line i + that."""
-    data = path.read_bytes()
-    inputs: list[Input] = []
-    above = 0
-    for raw in data[: data.rfind(b"\n") + 1].splitlines():
-        text = raw.decode("utf-8", "replace")
-        if not inputs and not above and is_header(text):
-            above = 1
-            continue
-        try:
-            inputs.append(parse_input(json.loads(text)))
-        except (ValueError, CribbageError, RecursionError):
-            log.warning("club: %s holds a line that is not an input; publishing stops before it", path)
-            break
-    return above, inputs
+class LogTail:
+    """A game log's inputs as far as whole lines go (the table may be writing the next one), and the lines above
+    the first input (its header: 1; 0 for old logs), so that input i (from 1) is on line i + that. Each read parses
+    only the lines added since the last one; a log that shrank (a torn line cut off) is read again whole."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.offset = 0  # the bytes read into `inputs`
+        self.above = 0
+        self.inputs: list[Input] = []
+
+    def read(self) -> tuple[int, list[Input]]:
+        with self.path.open("rb") as file:
+            if os.fstat(file.fileno()).st_size < self.offset:
+                self.offset, self.above, self.inputs = 0, 0, []
+            file.seek(self.offset)
+            data = file.read()
+        for raw in data[: data.rfind(b"\n") + 1].splitlines(keepends=True):
+            text = raw.decode("utf-8", "replace")
+            if not self.inputs and not self.above and is_header(text.rstrip("\n")):
+                self.above = 1
+            else:
+                try:
+                    self.inputs.append(parse_input(json.loads(text)))
+                except (ValueError, CribbageError, RecursionError):
+                    log.warning("club: %s holds a line that is not an input; publishing stops before it", self.path)
+                    break
+            self.offset += len(raw)
+        return self.above, self.inputs
 
 
 class Publisher:
@@ -118,6 +130,7 @@ class Publisher:
         self.length: dict[str, int] = {"": 0}  # inputs sent of each log
         self.successor: dict[str, str] = {}  # a log -> the next one, once there is one (the first is final)
         self.folded: tuple[str, int, GameState] | None = None  # the last state worked out, to fold on from
+        self.tails: dict[str, LogTail] = {}  # each log read so far
         self.connected = False
         self.connections = 0  # a send started before the latest connection must not move `sent`
         self.announced = False
@@ -261,7 +274,7 @@ class Publisher:
         for path in logs:
             if path.stem < sent[0]:
                 continue
-            above, inputs = read_inputs(path)
+            above, inputs = self.tails.setdefault(path.stem, LogTail(path)).read()
             start = sent[1] if path.stem == sent[0] else 0
             with self.lock:
                 self.length[path.stem] = len(inputs)
