@@ -14,6 +14,8 @@
 5. The `sure` thresholds are the lowest confidences at which the pooled held-out readings were wrong at most
    SURE_WRONG of the time; the shipped model is then trained on all licensed designs and the drawn decks, saved
    with them, and measured on the kept-out design (letele), which no network here ever learns from.
+6. Each fold's network is kept (FOLDS): `--measure-only` reads the held-out designs again with them and the reader
+   as it is now (a finder's or a matcher's change measured without training), and calibrates again.
 
 The figures go to a JSON file (docs/vision.md shows them); a progress line goes to stderr.
 """
