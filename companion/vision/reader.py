@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.vision.find import find_cards, rectify
-from companion.vision.index import CODES, MODEL, NO_INDEX, IndexNet, card_features
-from companion.vision.taught import TaughtDeck
+from companion.vision.index import CODES, MODEL, NO_INDEX, RANKS, SUITS, IndexNet, card_features
+from companion.vision.taught import LEAST, SHARPNESS, TaughtDeck
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -22,7 +22,11 @@ DECK_FILE = "deck.npz"
 PRESENT = 0.5
 """A card is read only when one of its corners shows an index at least this likely (else it is no card)."""
 DISAGREE = 0.5
-"""A taught card is not sure when its index reads as another card at least this confidently."""
+"""A taught card is not sure when its index, read alone, reads as another card at least this confidently."""
+RANK_WEIGHT, SUIT_WEIGHT = 0.5, 1.0
+"""How much the index's reading of the rank and of the suit (log-probabilities) counts beside a taught card's
+likeness: the suit fully (a taught deck's clubs and spades, hearts and diamonds, differ in little but the suit's
+shape), the rank less (the matcher tells a deck's ranks apart well; the network may misread an unusual design's)."""
 
 
 class UnreadableImage(ValueError):
@@ -86,17 +90,41 @@ class Recognizer:
         return self.read(decode(data))
 
     def _read_card(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
+        probs = self._index_probabilities(card)
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
-            matched = self.taught.match(card, self.net.sure_taught)  # calibrated on held-out decks taught
-            if matched is not None:
-                code, confidence, sure = matched
-                if sure:  # unless its index, read, says another card (a teaching photo's glare over a suit)
-                    read = self._read_index(card)
-                    sure = read is None or read[0] == code or read[1] < DISAGREE
-                return code, confidence, sure
-        return self._read_index(card)
+            likeness = self.taught.likeness(card)
+            if likeness.max() >= LEAST:
+                return self._fused(likeness, probs)
+        if probs is None:
+            return None
+        best = int(probs.argmax())
+        confidence = float(probs[best])
+        sure = self.net.sure < 1.0 and confidence >= self.net.sure  # a threshold of 1: calibration found none safe
+        return CODES[best], round(confidence, 4), sure
 
-    def _read_index(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
+    def _fused(self, likeness: NDArray[np.float32],
+               probs: NDArray[np.float64] | None) -> tuple[str, float, bool]:
+        """A taught card's reading: its likeness to each taught card, weighed with what the index reads (the
+        matcher tells a deck's cards apart by their whole look; the network reads a suit's glyph better than it
+        tells a club's pips from a spade's), as one softmax over the 52 cards."""
+        logits = SHARPNESS * likeness.astype(np.float64)
+        if probs is not None:
+            joint = probs.reshape(len(RANKS), len(SUITS))
+            logits = (logits + RANK_WEIGHT * np.repeat(np.log(joint.sum(axis=1) + 1e-6), len(SUITS))
+                      + SUIT_WEIGHT * np.tile(np.log(joint.sum(axis=0) + 1e-6), len(RANKS)))
+        fused = np.exp(logits - logits.max())
+        best = int(fused.argmax())
+        confidence = float(fused[best] / fused.sum())
+        sure_taught = self.net.sure_taught  # calibrated on held-out decks taught
+        sure = sure_taught < 1.0 and confidence >= sure_taught
+        # unless the index, read alone, says another card (a teaching photo's glare over a suit)
+        if sure and probs is not None and int(probs.argmax()) != best:
+            sure = float(probs.max()) < DISAGREE
+        return CODES[best], round(confidence, 4), sure
+
+    def _index_probabilities(self, card: NDArray[np.uint8]) -> NDArray[np.float64] | None:
+        """What the corners' indices read: a probability for each of the 52 cards (in the order of CODES), or
+        None when no corner shows an index."""
         feats = card_features(card)
         ranks, suits = self.net.probabilities(feats)
         present = 1.0 - ranks[:, NO_INDEX]
@@ -107,13 +135,10 @@ class Recognizer:
         # the corners that show an index vote by the mean of their log-probabilities: corners that agree keep
         # their confidence, corners that disagree lower it (one misread corner is not enough to be sure)
         voting = present >= min(PRESENT, float(present.max()))
-        logs = np.log(joint[voting] + 1e-6).mean(axis=0)
-        probs = np.exp(logs - logs.max())
-        probs = probs / probs.sum()
-        best_code = int(probs.argmax())
-        confidence = float(probs[best_code])
-        sure = self.net.sure < 1.0 and confidence >= self.net.sure  # a threshold of 1: calibration found none safe
-        return CODES[best_code], round(confidence, 4), sure
+        logs = np.log(joint[voting] + 1e-6).mean(axis=0).astype(np.float64)
+        probs: NDArray[np.float64] = np.exp(logs - logs.max())
+        probs /= probs.sum()
+        return probs
 
 
 def decode(data: bytes) -> NDArray[np.uint8]:

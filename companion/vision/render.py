@@ -217,27 +217,38 @@ def _letele(out: Path) -> None:
         _finish(target)
 
 
-FONTS = Path("/usr/share/fonts/truetype")
-FONT_FAMILIES = {"dejavu": "DejaVu fonts (Bitstream Vera licence, public-domain changes)",
-                 "liberation": "Liberation fonts (SIL OFL 1.1)", "noto": "Noto fonts (SIL OFL 1.1)"}
-"""The installed fonts drawn decks take their indices from (Debian's fonts-dejavu-core, fonts-liberation,
-fonts-noto-mono), and their licences: each allows drawing with it."""
+FONT_FAMILIES = {
+    "truetype/dejavu": "DejaVu (fonts-dejavu-core: Bitstream Vera licence, public-domain changes)",
+    "truetype/liberation": "Liberation (fonts-liberation: SIL OFL 1.1)",
+    "truetype/noto": "Noto Mono (fonts-noto-mono: SIL OFL 1.1)",
+    "opentype/urw-base35": "URW base35 (fonts-urw-base35: AGPL-3 with a font exception)",
+    "truetype/freefont": "GNU FreeFont (fonts-freefont-ttf: GPL-3+ with a font exception)",
+    "opentype/linux-libertine": "Linux Libertine and Biolinum (fonts-linuxlibertine: GPL-2+ with a font exception, "
+                                "and SIL OFL 1.1)",
+    "opentype/ebgaramond": "EB Garamond (fonts-ebgaramond: SIL OFL 1.1)",
+    "truetype/crosextra": "Caladea (fonts-crosextra-caladea: SIL OFL 1.1)"}
+"""The installed fonts (folders under /usr/share/fonts) drawn decks take their indices from, and their licences:
+each allows drawing with it. Those missing are skipped."""
+FONTS = Path("/usr/share/fonts")
+_SYMBOLS = ("D050000L", "StandardSymbolsPS")
+"""Symbol fonts: their suits are drawn, but their letters are no letters."""
 _SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 
 def fonts() -> tuple[list[Path], list[Path]]:
-    """The fonts that draw ranks, and those of them that also draw the four suits."""
+    """The fonts that draw ranks, and the fonts that draw the four suits."""
     from PIL import ImageFont
 
     ranks, suits = [], []
     for family in FONT_FAMILIES:
-        for path in sorted((FONTS / family).glob("*.ttf")):
+        for path in sorted((FONTS / family).glob("*.[ot]tf")):
             if "Math" in path.name or "ExtraLight" in path.name:
                 continue
-            ranks.append(path)
+            if not path.stem.startswith(_SYMBOLS):
+                ranks.append(path)
             font = ImageFont.truetype(str(path), 40)
             missing = font.getmask("\U000f0000").size
-            if all(font.getmask(glyph).size != missing for glyph in _SUIT_GLYPHS.values()):
+            if all(font.getmask(glyph).size not in (missing, (0, 0)) for glyph in _SUIT_GLYPHS.values()):
                 suits.append(path)
     return ranks, suits
 
@@ -317,7 +328,7 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
     width, height = CARD_WIDTH, round(CARD_WIDTH * rng.uniform(1.36, 1.45))
     font_path = rank_fonts[int(rng.integers(len(rank_fonts)))]
     suit_path = suit_fonts[int(rng.integers(len(suit_fonts)))] if rng.random() < 0.6 else None
-    rank_h = int(rng.uniform(0.1, 0.22) * width)
+    rank_h = int(rng.uniform(0.08, 0.22) * width)
     suit_h = int(rank_h * rng.uniform(0.6, 1.0))
     font = ImageFont.truetype(str(font_path), rank_h * 2)
     stroke = int(rng.choice([0, 0, 0, 1, 2]))
@@ -327,6 +338,10 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
     top = rng.uniform(0.02, 0.08) * height
     gap = rng.uniform(-0.05, 0.25) * rank_h
     paper = np.array([rng.uniform(215, 255), rng.uniform(230, 255), rng.uniform(235, 255)], np.float32)
+    if rng.random() < 0.2:  # tinted card stock (parchment, grey), shaded across the card
+        paper = np.array([rng.uniform(150, 225), rng.uniform(180, 240), rng.uniform(200, 250)], np.float32)
+    shading = 1 - rng.uniform(0, 0.15) * np.linspace(0, 1, height, dtype=np.float32)[:, None, None] * (
+        rng.random() < 0.3)
     red = np.array([rng.uniform(0, 70), rng.uniform(0, 50), rng.uniform(150, 240)], np.float32)
     black = np.full(3, rng.uniform(0, 60), np.float32) + rng.uniform(0, 25, 3).astype(np.float32)
     border = rng.random() < 0.35
@@ -334,9 +349,10 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
     inset = int(rng.uniform(0.02, 0.06) * width)
     radius = int(rng.uniform(0.04, 0.09) * width)
     four = rng.random() < 0.2
+    upright = not four and rng.random() < 0.15  # the opposite index not turned: the suit above the rank, upright
     pip_h = int(rng.uniform(0.12, 0.24) * width)
     pips_x, pips_y = rng.uniform(0.2, 0.32) * width, rng.uniform(0.1, 0.2) * height  # close to the index in some
-    panel_x, panel_y = int(rng.uniform(0.12, 0.25) * width), int(rng.uniform(0.06, 0.16) * height)
+    panel_x, panel_y = int(rng.uniform(0.1, 0.25) * width), int(rng.uniform(0.06, 0.16) * height)
     frame_colour = rng.uniform(0, 200, 3).astype(np.float32) if rng.random() < 0.5 else None
     frame_width = int(rng.integers(1, 4))
     court_pip = int(rng.uniform(0.1, 0.2) * width) if rng.random() < 0.6 else 0
@@ -351,7 +367,7 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
     for code in CODES:
         rank, suit = code[:-1], code[-1]
         colour = red if suit in "DH" else black
-        card = np.ones((height, width, 3), np.float32) * paper
+        card = np.ones((height, width, 3), np.float32) * paper * shading
         if border:
             cv2.rectangle(card, (inset, inset), (width - inset, height - inset), border_colour.tolist(),
                           int(rng.integers(1, 3)))
@@ -366,18 +382,31 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
                                                                            else 1.0))
         suit_ink = _fit(suits[suit], suit_h)
         index = np.zeros((height, width), np.uint8)
+        turn = not upright or rank in ("6", "9")  # upside down, a 6 is a 9: those two stay turned
         for ink, y in ((rank_ink, top), (suit_ink, top + rank_h + gap)):  # centred, clear of the card's edge
-            _paint_ink(index, ink, int(max(centre_x - ink.shape[1] / 2, 0.03 * width)), int(y))
+            left = int(max(centre_x - ink.shape[1] / 2, 0.03 * width))
+            _paint_ink(index, ink, left, int(y))
+            if four:  # top right too, the glyphs as they are
+                _paint_ink(index, ink, width - left - ink.shape[1], int(y))
+            if not turn:
+                _paint_ink(index, ink, width - left - ink.shape[1], int(height - y - ink.shape[0]))
         middle = np.zeros((height, width), np.uint8)
         pip = _fit(suits[suit], pip_h)
         if rank in ("J", "Q", "K"):  # a court card's picture: a framed panel of coloured shapes
             x0, y0 = panel_x, panel_y
             panel = card[y0:height - y0, x0:width - x0]
-            for _ in range(12):
+            outline = rng.random() < 0.6  # drawn in black outlines and strokes, as most decks' pictures are
+            for _ in range(int(rng.integers(8, 20))):
                 shade = rng.uniform(0, 255, 3)
                 centre = (int(rng.uniform(0, panel.shape[1])), int(rng.uniform(0, panel.shape[0])))
                 axes = (int(rng.uniform(5, 40)), int(rng.uniform(5, 60)))
-                cv2.ellipse(panel, centre, axes, rng.uniform(0, 180), 0, 360, shade.tolist(), -1)
+                angle = rng.uniform(0, 180)
+                cv2.ellipse(panel, centre, axes, angle, 0, 360, shade.tolist(), -1)
+                if outline:
+                    cv2.ellipse(panel, centre, axes, angle, 0, 360, (black * 0.5).tolist(), int(rng.integers(1, 3)))
+            for _ in range(int(rng.integers(0, 30)) if outline else 0):
+                points = np.cumsum(rng.normal(0, 8, (5, 2)), axis=0) + rng.uniform(0, 1, 2) * panel.shape[1::-1]
+                cv2.polylines(panel, [points.astype(np.int32)], False, (black * 0.5).tolist(), 1, cv2.LINE_AA)
             cv2.rectangle(card, (x0, y0), (width - x0, height - y0),
                           (colour if frame_colour is None else frame_colour).tolist(), frame_width)
             if court_pip:  # a suit pip in the picture's corner, beside the index, as many decks have
@@ -393,10 +422,8 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
                 x, y = area_x0 + fx * (area_x1 - area_x0), area_y0 + fy * (area_y1 - area_y0)
                 shown = big[::-1, ::-1] if fy > 0.5 else big  # the lower pips stand upside down
                 _paint_ink(middle, shown, int(x - big.shape[1] / 2), int(y - big.shape[0] / 2))
-        # the index is repeated at the opposite corner (turned half round), and at the other two in some decks
-        index = np.maximum(index, index[::-1, ::-1])
-        if four:
-            index = np.maximum(index, index[:, ::-1])
+        # the index is repeated at the opposite corner, turned half round (upright in some decks)
+        index = np.maximum(index, index[::-1, ::-1]) if turn else index
         ink = np.maximum(index, middle).astype(np.float32)[..., None] / 255
         card = card * (1 - ink) + colour * ink
         alpha = np.full((height, width), 255, np.uint8)

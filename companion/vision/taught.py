@@ -6,7 +6,8 @@ face's picture, and their indices. Each card is cut into tiles (the whole card c
 an index is, finely); each tile is made independent of the light (its mean taken off, its contrast scaled, the card's
 paper as white) and compared with the same tile of each taught card, with the card as it lies and turned half
 round. The tiles that disagree most are left out (a finger, a neighbour, a glare hides part of a card), and what is
-left gives each taught card a likeness; the likeliest card's share of the likeness gives the confidence.
+left gives each taught card a likeness, which the reader weighs with what the card's index reads
+(companion/vision/reader.py).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ FLAT = 0.04
 RIVALS = 6
 """The likeliest cards compared again on the tiles in which they differ."""
 SHARPNESS = 20.0
-"""How sharply likeness turns into probability (a softmax's inverse temperature)."""
+"""How sharply likeness turns into probability (a softmax's inverse temperature, beside the index's
+log-probabilities)."""
 LEAST = 0.45
 """A found card is a taught card only when it is at least this like one (else it is read as if none were taught)."""
 
@@ -84,17 +86,6 @@ class TaughtDeck:
     def save(cards: NDArray[np.uint8], path: Path) -> None:
         """Keep the 52 rectified cards (in the order of CODES) in the file `path`."""
         np.savez_compressed(path, version=np.int32(VERSION), codes=np.array(CODES), cards=cards.astype(np.uint8))
-
-    def match(self, card: NDArray[np.uint8], sure: float) -> tuple[str, float, bool] | None:
-        """The taught card a rectified card is (its code, the confidence, whether it is at least `sure`), or None
-        when it is like none of them."""
-        likeness = self.likeness(card)
-        best = int(likeness.argmax())
-        if likeness[best] < LEAST:
-            return None
-        probs = np.exp(SHARPNESS * (likeness - likeness[best]))
-        confidence = float(probs[best] / probs.sum())
-        return CODES[best], round(confidence, 4), sure < 1.0 and confidence >= sure
 
     def likeness(self, card: NDArray[np.uint8]) -> NDArray[np.float32]:
         """How like each taught card a rectified card is (-1..1, the better of its two ways round): first over all

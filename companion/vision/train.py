@@ -14,6 +14,8 @@
 5. The `sure` thresholds are the lowest confidences at which the pooled held-out readings were wrong at most
    SURE_WRONG of the time; the shipped model is then trained on all licensed designs and the drawn decks, saved
    with them, and measured on the kept-out design (letele), which no network here ever learns from.
+6. Each fold's network is kept (FOLDS): `--measure-only` reads the held-out designs again with them and the reader
+   as it is now (a finder's or a matcher's change measured without training), and calibrates again.
 
 The figures go to a JSON file (docs/vision.md shows them); a progress line goes to stderr.
 """
@@ -22,9 +24,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import importlib.util
 import itertools
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -52,6 +56,7 @@ from companion.vision.index import (
     corner,
 )
 from companion.vision.reader import CardReading, Recognizer, learn
+from companion.vision.render import cache_dir
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -59,6 +64,10 @@ if TYPE_CHECKING:
 SURE_WRONG = 0.001
 """At most this share of readings may be wrong and sure (the goal is 0.2 %; calibrated to half of it)."""
 FIGURES = Path(__file__).with_name("figures.json")
+FOLDS = cache_dir() / "folds"
+"""Where the training keeps each fold's network (fold-N.npz) and which designs it left out (folds.json), for
+--measure-only."""
+FOLDS_FILE = "folds.json"
 KEPT_OUT = "letele"
 """The design the shipped model is not trained on: tests/vision's photographs are of it (CC0, so they may ship)."""
 
@@ -385,6 +394,31 @@ def joined(parts: Sequence[Views]) -> Views:
             np.concatenate([p[2] for p in parts]))
 
 
+def _fingerprint(net: IndexNet) -> str:
+    """What tells one trained network from another (the fold networks belong to the shipped model trained with
+    them)."""
+    return hashlib.sha256(net.w2.astype(np.float16).tobytes()).hexdigest()[:16]
+
+
+def measure_again(licensed: Sequence[Design], kept_out: Sequence[Design], args: argparse.Namespace,
+                  progress: Progress) -> int:
+    """--measure-only: the last training's figures measured again with the reader as it is now."""
+    manifest_path = args.fold_dir / FOLDS_FILE
+    if not manifest_path.is_file():
+        progress.line(f"{args.fold_dir} holds no fold networks: train first (python -m companion.vision.train)")
+        return 2
+    manifest = json.loads(manifest_path.read_text())
+    missing = sorted({name for names in manifest["folds"] for name in names} - {d.name for d in licensed})
+    if manifest["model"] != _fingerprint(IndexNet.load(args.out)) or missing:
+        progress.line(f"the fold networks in {args.fold_dir} are not of the training that made {args.out}"
+                      + (f" (designs not rendered here: {', '.join(missing)})" if missing else "")
+                      + ": train again (python -m companion.vision.train)")
+        return 2
+    figures = json.loads(args.figures.read_text()) if args.figures.is_file() else {}
+    figures["photos"] = args.photos
+    return measure_folds(licensed, kept_out, args, figures, progress)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.vision.train", description=__doc__.split("\n\n")[0])
     parser.add_argument("--folds", type=int, default=3, help="groups of designs left out in turn (0: none)")
@@ -401,6 +435,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "design into DIR (tests/vision/data and companion/vision/samples hold them)")
     parser.add_argument("--evaluate", action="store_true", help="only read photographs of the kept-out designs "
                         "with the model --out names, and add the figures to --figures")
+    parser.add_argument("--fold-dir", type=Path, default=FOLDS, help="where each fold's network is kept")
+    parser.add_argument("--measure-only", action="store_true", help="train nothing: read the held-out designs again "
+                        "with the fold networks the last training kept (--fold-dir) and the reader as it is now, "
+                        "calibrate the thresholds of the model --out names, and write the figures")
     args = parser.parse_args(argv)
     progress = Progress()
     designs = load_designs(progress)
@@ -411,6 +449,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.evaluate:
         return evaluate(IndexNet.load(args.out), kept_out, args.photos, args.figures, progress)
+    if args.measure_only:
+        return measure_again([d for d in designs if d.name not in keep_out], kept_out, args, progress)
     if importlib.util.find_spec("torch") is None:
         progress.line("training needs PyTorch, the `train` extra: pip install -e '.[vision,train]'")
         return 2
@@ -431,17 +471,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     net = fit(*joined(list(seen.values())), seed=99, epochs=args.epochs,
               progress=functools.partial(progress, "shipped model: training"))
     net.save(args.out)  # never sure until the held-out readings below calibrate it
-    held: list[Readings] = []
-    held_taught: list[Readings] = []
+    shutil.rmtree(args.fold_dir, ignore_errors=True)  # another training's folds are not this model's
+    args.fold_dir.mkdir(parents=True)
     for fold in range(args.folds):
         test = licensed[fold::args.folds]
-        step = f"fold {fold + 1}/{args.folds}"
         fold_net = fit(*joined([v for name, v in seen.items() if name not in {d.name for d in test}]), seed=fold,
-                       epochs=args.epochs, progress=functools.partial(progress, f"{step}: training"))
-        for design in test:
+                       epochs=args.epochs, progress=functools.partial(progress, f"fold {fold + 1}: training"))
+        fold_net.save(args.fold_dir / f"fold-{fold + 1}.npz")
+    (args.fold_dir / FOLDS_FILE).write_text(json.dumps(
+        {"model": _fingerprint(IndexNet.load(args.out)), "folds": [[d.name for d in licensed[fold::args.folds]]
+                                                                   for fold in range(args.folds)]}, indent=1) + "\n")
+    figures["trained_on"] = [d.name for d in licensed]
+    return measure_folds(licensed, kept_out, args, figures, progress)
+
+
+def measure_folds(licensed: Sequence[Design], kept_out: Sequence[Design], args: argparse.Namespace,
+                  figures: dict[str, Any], progress: Progress) -> int:
+    """Read each fold's held-out designs with the fold's network (as saved in args.fold_dir) and the reader as
+    it is now, calibrate the `sure` thresholds on those readings, give them to the shipped model (args.out), and
+    read the kept-out designs with it; the figures go to args.figures."""
+    manifest = json.loads((args.fold_dir / FOLDS_FILE).read_text())
+    by_name = {d.name: d for d in licensed}
+    held: list[Readings] = []
+    held_taught: list[Readings] = []
+    figures["designs"] = {}
+    for fold, names in enumerate(manifest["folds"]):
+        fold_net = IndexNet.load(args.fold_dir / f"fold-{fold + 1}.npz")
+        for design in (by_name[name] for name in names):
             counter = itertools.count(1)
 
-            def tick(what: str = f"{step}: reading {design.name}", counter: Iterator[int] = counter) -> None:
+            def tick(what: str = f"fold {fold + 1}: reading {design.name}", counter: Iterator[int] = counter) -> None:
                 progress(what, next(counter), len(CODES) * args.photos)
 
             plain, taught = measure(fold_net, design, args.photos, seed=100 + fold, progress=tick)
@@ -459,9 +518,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures["all"] = _figures(pool(held), pool(held_taught), sure, sure_taught)
         progress.line(f"{'all held out':24} {figures['all']}")
     figures["sure"], figures["sure_taught"] = sure, sure_taught
-    net = net.with_thresholds(sure, sure_taught)
+    net = IndexNet.load(args.out).with_thresholds(sure, sure_taught)
     net.save(args.out)
-    figures["trained_on"] = [d.name for d in licensed]
     args.figures.write_text(json.dumps(figures, indent=1) + "\n")
     evaluate(net, kept_out, args.photos, args.figures, progress)
     progress.line(f"model written to {args.out} ({args.out.stat().st_size // 1024} KB), figures to {args.figures}")

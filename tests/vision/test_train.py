@@ -5,13 +5,26 @@ it never saw (the real training takes a while: `python -m companion.vision.train
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import numpy as np
 import pytest
 
-from companion.vision.index import CHANNELS, CODES, NO_INDEX, PATCH_H, PATCH_W, RANKS, IndexNet, _conv3
-from companion.vision.train import FIGURES, KEPT_OUT, Design, Readings, _index_corners, calibrate, fit, views
+from companion.vision.index import CHANNELS, CODES, MODEL, NO_INDEX, PATCH_H, PATCH_W, RANKS, IndexNet, _conv3
+from companion.vision.train import (
+    FIGURES,
+    FOLDS_FILE,
+    KEPT_OUT,
+    Design,
+    Progress,
+    Readings,
+    _index_corners,
+    calibrate,
+    fit,
+    measure_again,
+    views,
+)
 from tests.vision.drawn import DATA
 
 pytest.importorskip("cv2", reason="the card reader needs the vision extra (python3 dev.py test installs it)")
@@ -85,3 +98,13 @@ def test_sure_is_calibrated_so_that_wrong_readings_are_rarely_sure():
     threshold = calibrate([readings])
     assert threshold == 0.95
     assert readings.wrong_sure(threshold) <= 0.001 and readings.sure_share(threshold) >= 0.99
+
+
+def test_measuring_again_needs_the_fold_networks_of_the_training_that_made_the_model(tmp_path, capsys):
+    args = argparse.Namespace(fold_dir=tmp_path, out=MODEL, figures=tmp_path / "figures.json", photos=2)
+    assert measure_again([], [], args, Progress()) == 2
+    assert "train first" in capsys.readouterr().err
+    (tmp_path / FOLDS_FILE).write_text(json.dumps({"model": "another training", "folds": [["standard"]]}))
+    assert measure_again([], [], args, Progress()) == 2
+    assert "train again" in capsys.readouterr().err
+    assert not args.figures.exists()
