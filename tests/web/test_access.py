@@ -375,3 +375,18 @@ def test_the_live_region_tells_the_tables_story_with_running_totals(browser, tmp
         }""")
         browser.close()
     assert said == "Pro plays K♣, king of clubs, count 25. Pro pegs 2 for a pair: 34"
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
+def test_a_person_who_asked_for_less_motion_sees_no_flashing_pegs(browser):
+    """The pegs flash when they score and celebrate a win; with the system's reduced motion they simply stand."""
+    css = (Path(__file__).parents[2] / "companion/web/static/style.css").read_text(encoding="utf-8")
+    html = (f"<style>{css}</style><svg class='board'><circle class='hole celebrate' r='3'/></svg>"
+            "<p class='result ok flash'>5♠ entered</p>")
+    seen = {}
+    for motion in ("no-preference", "reduce"):
+        page = browser.new_page(reduced_motion=motion)
+        page.set_content(html)
+        seen[motion] = page.evaluate("[...document.querySelectorAll('.celebrate, .flash')]"
+                                     ".map(e => getComputedStyle(e).animationName)")
+    assert seen == {"no-preference": ["flash", "scan-ok"], "reduce": ["none", "none"]}
