@@ -125,7 +125,11 @@ class IndexNet:
 
     def probabilities(self, feats: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Per row of features: the rank head's probabilities (14) and the suit head's (4)."""
-        logits = self.hidden(feats) @ self.w2 + self.b2
+        return self.heads(self.hidden(feats))
+
+    def heads(self, hidden: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        """The rank head's probabilities (14) and the suit head's (4) from the last hidden layer's rows."""
+        logits = hidden @ self.w2 + self.b2
         return _softmax(logits[:, :NO_INDEX + 1]), _softmax(logits[:, NO_INDEX + 1:])
 
 

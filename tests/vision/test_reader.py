@@ -102,6 +102,20 @@ def test_a_taught_deck_is_read_and_never_wrong_and_sure(drawn_deck, tmp_path):
     assert right >= 6 and sure_wrong == 0
 
 
+def test_a_taught_deck_tells_apart_cards_that_differ_only_in_their_corners(drawn_deck, tmp_path):
+    # every card of the drawn deck has the same big pip: the whole card alone took a 5 for an 8, clubs for spades
+    rng = np.random.default_rng(3)
+    learn(_photos(drawn_deck, rng, tmp_path), tmp_path / "deck")
+    taught = Recognizer.load(tmp_path / "deck")
+    read = []
+    for code in ("5C", "8C", "4S", "6S", "QC", "QS", "KC", "KS", "5H", "8H", "4D", "AD") * 2:
+        frame, _ = scene(rng, [drawn_deck[code]])
+        readings = taught.read(frame)
+        read.append(codes(readings)[:1] == [code])
+        assert not (readings and readings[0].code != code and readings[0].sure), code
+    assert sum(read) >= 22
+
+
 def test_teaching_names_what_is_missing_or_unreadable(drawn_deck, tmp_path):
     photos = _photos({c: drawn_deck[c] for c in ("AS", "2S")}, np.random.default_rng(1), tmp_path)
     with pytest.raises(ValueError, match=r"missing: AC, AD, AH, 2C"):
