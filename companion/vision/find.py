@@ -63,7 +63,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             return False
         fit = edges.fit(rough * np.float32(fit_scale / scale))
         upright = _upright(fit[0]) if fit is not None else None
-        if fit is None or upright is None or _cut_off(upright, gray.shape):
+        if fit is None or upright is None or _cut_off(upright, gray.shape, margin=-0.01):
             failed.append(rough)
             return False
         fitted.append(upright * np.float32(scale / fit_scale))
@@ -339,11 +339,13 @@ def _inside(small: NDArray[np.float32], big: NDArray[np.float32]) -> float:
     return float(inter / area) if area > 0 else 1.0
 
 
-def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:
-    """Whether two corners or more lie on or beyond the frame's edge: a card cut off by the frame (its outline
-    there is the frame's, not the card's), or a stretch of the table."""
+def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 0.01) -> bool:
+    """Whether two corners or more lie within `margin` (a share of the frame's size) of the frame's edge, or
+    beyond it: a card cut off by the frame (its outline there is the frame's, not the card's), or a stretch of the
+    table. A fitted card's sides lie on edges the frame shows, so only its corners beyond the frame tell that it
+    is cut off (a negative margin): a whole card's corners may come within a few pixels of the frame's edge."""
     height, width = shape[:2]
-    margin = 0.01 * max(height, width)
+    margin = margin * max(height, width)
     on_edge = (quad[:, 0] <= margin) | (quad[:, 0] >= width - 1 - margin) | (quad[:, 1] <= margin) | (
         quad[:, 1] >= height - 1 - margin)
     return int(on_edge.sum()) >= 2
