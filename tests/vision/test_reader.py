@@ -56,6 +56,12 @@ def test_cards_are_found_where_they_lie_beside_their_neighbours(drawn_deck):
     assert sum(found) >= 9  # this deck's cards have no border: two that touch may look like one
 
 
+def test_a_card_whose_corners_come_near_the_frames_edge_is_read(recognizer):
+    frame = cv2.imread(str(DATA / "AS.jpg"))  # its corners at x 138 (left) and y 456 (bottom)
+    for gap in (3, 5):  # pixels from the frame's edge: the card is whole in view
+        assert codes(recognizer.read(np.ascontiguousarray(frame[:456 + gap, 138 - gap:]))) == ["AS"]
+
+
 def test_a_table_without_a_card_reads_nothing(recognizer):
     assert recognizer.read_bytes((DATA / "table.jpg").read_bytes()) == []
 
