@@ -155,8 +155,8 @@ def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]
         if level < 250:
             _, bright = cv2.threshold(white, level, 255, cv2.THRESH_BINARY)
             yield bright, True
-            yield cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide), True
             yield cv2.bitwise_and(bright, edged()[1]), True  # cards that touch, parted by the edge of the one on top
+            yield cv2.morphologyEx(bright, cv2.MORPH_OPEN, wide), True
     # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
     yield edged()[1], False
     yield edged()[0], False
