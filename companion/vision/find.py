@@ -125,7 +125,9 @@ def _shrink(frame: NDArray[np.uint8], scale: float) -> NDArray[np.uint8]:
 
     if scale >= 1:
         return frame
-    out: NDArray[np.uint8] = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    # by less than half, linear is as good here (the masks are blurred) and four times quicker than area
+    out: NDArray[np.uint8] = cv2.resize(frame, None, fx=scale, fy=scale,
+                                        interpolation=cv2.INTER_LINEAR if scale > 0.5 else cv2.INTER_AREA)
     return out
 
 
