@@ -45,24 +45,30 @@ def features(patch: NDArray[np.uint8]) -> NDArray[np.float32]:
     (stretched between the paper and the darkest ink) and its redness (above the paper's tint: a warm light's, a
     cream card's), flattened (CHANNELS x PATCH_H x PATCH_W). Where the index lies in it, and how big it is, is the
     network's to find: cutting it out by its blobs failed on borders, pictures and glare."""
-    import cv2
-
-    patch = cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA)
-    ink = 255.0 - patch.min(axis=2).astype(np.float32)
-    low, high = np.percentile(ink, (5, 99.5))
-    ink = np.clip((ink - low) / max(high - low, 24.0), 0.0, 1.0)
-    b, g, r = (patch[:, :, i].astype(np.float32) for i in range(3))
-    red = (r - np.maximum(g, b)) / 255.0
-    red = np.clip((red - np.median(red)) * 3.0, 0.0, 1.0)
-    return np.stack([ink, red]).ravel().astype(np.float32)
+    out: NDArray[np.float32] = _features([patch])[0]
+    return out
 
 
 def card_features(card: NDArray[np.uint8]) -> NDArray[np.float32]:
     """The features of a rectified card's four corners (4 x F): its top left and top right as it lies, and as it
     lies turned half round (an index may be at either pair of opposite corners, or at all four)."""
     turned = card[::-1, ::-1]
-    return np.stack([features(corner(card)), features(corner(card, right=True)),
-                     features(corner(turned)), features(corner(turned, right=True))])
+    return _features([corner(card), corner(card, right=True), corner(turned), corner(turned, right=True)])
+
+
+def _features(patches: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+    """`features` of each patch, together (N x F): one pass over the four corners of a card is quicker."""
+    import cv2
+
+    scaled = np.stack([cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA) for patch in patches])
+    scaled = scaled.reshape(len(patches), -1, 3)  # patch x pixel x BGR
+    ink = 255.0 - scaled.min(axis=2).astype(np.float32)
+    low, high = np.percentile(ink, (5, 99.5), axis=1)[:, :, None]
+    ink = np.clip((ink - low) / np.maximum(high - low, 24.0), 0.0, 1.0)
+    b, g, r = (scaled[:, :, i].astype(np.float32) for i in range(3))
+    red = (r - np.maximum(g, b)) / 255.0
+    red = np.clip((red - np.median(red, axis=1, keepdims=True)) * 3.0, 0.0, 1.0)
+    return np.stack([ink, red], axis=1).reshape(len(patches), -1).astype(np.float32)
 
 
 CHANNELS = 2
@@ -125,7 +131,11 @@ class IndexNet:
 
     def probabilities(self, feats: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """Per row of features: the rank head's probabilities (14) and the suit head's (4)."""
-        logits = self.hidden(feats) @ self.w2 + self.b2
+        return self.heads(self.hidden(feats))
+
+    def heads(self, hidden: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        """The rank head's probabilities (14) and the suit head's (4) from the last hidden layer's rows."""
+        logits = hidden @ self.w2 + self.b2
         return _softmax(logits[:, :NO_INDEX + 1]), _softmax(logits[:, NO_INDEX + 1:])
 
 

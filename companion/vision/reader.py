@@ -23,10 +23,11 @@ PRESENT = 0.5
 """A card is read only when one of its corners shows an index at least this likely (else it is no card)."""
 DISAGREE = 0.5
 """A taught card is not sure when its index, read alone, reads as another card at least this confidently."""
-RANK_WEIGHT, SUIT_WEIGHT = 0.5, 1.0
-"""How much the index's reading of the rank and of the suit (log-probabilities) counts beside a taught card's
-likeness: the suit fully (a taught deck's clubs and spades, hearts and diamonds, differ in little but the suit's
-shape), the rank less (the matcher tells a deck's ranks apart well; the network may misread an unusual design's)."""
+INDEX_WEIGHT = 40.0
+"""How much a taught card's indices' likeness (0..1, taught.py's index_likeness) counts beside its whole card's
+(weighed by taught.SHARPNESS): more, as the indices tell a deck's clubs from its spades."""
+SUIT_WEIGHT = 0.5
+"""How much the suit the index reads (its log-probability) counts beside them."""
 
 
 class UnreadableImage(ValueError):
@@ -69,7 +70,7 @@ class Recognizer:
         if not path.is_file():
             raise FileNotFoundError(f"{deck} holds no taught deck ({DECK_FILE}): teach one with "
                                     "`crib recognize --learn PHOTOS --out DIR`")
-        return cls(net, TaughtDeck.load(path))
+        return cls(net, TaughtDeck.load(path, net))
 
     def read(self, frame: NDArray[np.uint8]) -> list[CardReading]:
         """The cards in an HxWx3 uint8 BGR frame, the likeliest first."""
@@ -90,11 +91,13 @@ class Recognizer:
         return self.read(decode(data))
 
     def _read_card(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
-        probs = self._index_probabilities(card)
+        hidden = self.net.hidden(card_features(card))
+        ranks, suits = self.net.heads(hidden)
+        probs = _index_probabilities(ranks, suits)
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
             likeness = self.taught.likeness(card)
             if likeness.max() >= LEAST:
-                return self._fused(likeness, probs)
+                return self._fused(self.taught, likeness, hidden, 1.0 - ranks[:, NO_INDEX], probs)
         if probs is None:
             return None
         best = int(probs.argmax())
@@ -102,16 +105,16 @@ class Recognizer:
         sure = self.net.sure < 1.0 and confidence >= self.net.sure  # a threshold of 1: calibration found none safe
         return CODES[best], round(confidence, 4), sure
 
-    def _fused(self, likeness: NDArray[np.float32],
-               probs: NDArray[np.float64] | None) -> tuple[str, float, bool]:
-        """A taught card's reading: its likeness to each taught card, weighed with what the index reads (the
-        matcher tells a deck's cards apart by their whole look; the network reads a suit's glyph better than it
-        tells a club's pips from a spade's), as one softmax over the 52 cards."""
+    def _fused(self, taught: TaughtDeck, likeness: NDArray[np.float32], hidden: NDArray[np.float32],
+               shown: NDArray[np.float32], probs: NDArray[np.float64] | None) -> tuple[str, float, bool]:
+        """A taught card's reading: its likeness to each taught card whole, its indices' likeness to theirs (the
+        matcher blurs the small difference between a club and a spade; the network's hidden layer does not), and
+        the suit the index reads, as one softmax over the 52 cards."""
         logits = SHARPNESS * likeness.astype(np.float64)
         if probs is not None:
-            joint = probs.reshape(len(RANKS), len(SUITS))
-            logits = (logits + RANK_WEIGHT * np.repeat(np.log(joint.sum(axis=1) + 1e-6), len(SUITS))
-                      + SUIT_WEIGHT * np.tile(np.log(joint.sum(axis=0) + 1e-6), len(RANKS)))
+            suits = probs.reshape(len(RANKS), len(SUITS)).sum(axis=0)
+            logits += (INDEX_WEIGHT * taught.index_likeness(hidden, shown)
+                       + SUIT_WEIGHT * np.tile(np.log(suits + 1e-6), len(RANKS)))
         fused = np.exp(logits - logits.max())
         best = int(fused.argmax())
         confidence = float(fused[best] / fused.sum())
@@ -122,23 +125,22 @@ class Recognizer:
             sure = float(probs.max()) < DISAGREE
         return CODES[best], round(confidence, 4), sure
 
-    def _index_probabilities(self, card: NDArray[np.uint8]) -> NDArray[np.float64] | None:
-        """What the corners' indices read: a probability for each of the 52 cards (in the order of CODES), or
-        None when no corner shows an index."""
-        feats = card_features(card)
-        ranks, suits = self.net.probabilities(feats)
-        present = 1.0 - ranks[:, NO_INDEX]
-        if present.max() < PRESENT:
-            return None
-        joint = ranks[:, :NO_INDEX, None] * suits[:, None, :]  # corner x rank x suit
-        joint = joint.reshape(len(feats), -1) / np.maximum(present[:, None], 1e-6)
-        # the corners that show an index vote by the mean of their log-probabilities: corners that agree keep
-        # their confidence, corners that disagree lower it (one misread corner is not enough to be sure)
-        voting = present >= min(PRESENT, float(present.max()))
-        logs = np.log(joint[voting] + 1e-6).mean(axis=0).astype(np.float64)
-        probs: NDArray[np.float64] = np.exp(logs - logs.max())
-        probs /= probs.sum()
-        return probs
+
+def _index_probabilities(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> NDArray[np.float64] | None:
+    """What a card's four corners' indices read (the network's heads, a row a corner): a probability for each of
+    the 52 cards (in the order of CODES), or None when no corner shows an index."""
+    present = 1.0 - ranks[:, NO_INDEX]
+    if present.max() < PRESENT:
+        return None
+    joint = ranks[:, :NO_INDEX, None] * suits[:, None, :]  # corner x rank x suit
+    joint = joint.reshape(len(ranks), -1) / np.maximum(present[:, None], 1e-6)
+    # the corners that show an index vote by the mean of their log-probabilities: corners that agree keep their
+    # confidence, corners that disagree lower it (one misread corner is not enough to be sure)
+    voting = present >= min(PRESENT, float(present.max()))
+    logs = np.log(joint[voting] + 1e-6).mean(axis=0).astype(np.float64)
+    probs: NDArray[np.float64] = np.exp(logs - logs.max())
+    probs /= probs.sum()
+    return probs
 
 
 def decode(data: bytes) -> NDArray[np.uint8]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.vision.find import CARD_H, CARD_W
-from companion.vision.index import CODES
+from companion.vision.index import CODES, NO_INDEX, IndexNet, card_features
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -54,14 +54,20 @@ class DeckError(ValueError):
 class TaughtDeck:
     """A deck taught from one photograph of each card: its rectified cards, described for comparing."""
 
-    def __init__(self, cards: NDArray[np.uint8]) -> None:
-        """`cards`: the 52 rectified cards (52 x CARD_H x CARD_W x 3, BGR) in the order of CODES."""
+    def __init__(self, cards: NDArray[np.uint8], net: IndexNet) -> None:
+        """`cards`: the 52 rectified cards (52 x CARD_H x CARD_W x 3, BGR) in the order of CODES; `net`: the index
+        network, whose last hidden layer describes each taught card's corners."""
         self.tiles = np.stack([describe(card) for card in cards])  # card x tile x pixels
         self.self_likeness = (self.tiles**2).mean(axis=2)  # card x tile
+        hidden = net.hidden(np.concatenate([card_features(card) for card in cards]))  # four corners a card
+        ranks, _ = net.heads(hidden)
+        self.corners = _unit(hidden).reshape(len(cards), 4, -1)  # card x corner x HIDDEN
+        self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(len(cards), 4)  # card x corner: how likely it shows an index
 
     @classmethod
-    def load(cls, path: Path) -> TaughtDeck:
-        """The deck kept in the file `path` by `save`; DeckError says what is wrong with a file it cannot use."""
+    def load(cls, path: Path, net: IndexNet) -> TaughtDeck:
+        """The deck kept in the file `path` by `save`, described with `net`; DeckError says what is wrong with a
+        file it cannot use."""
         import zipfile
 
         again = "teach the deck again (crib recognize --learn, or the board's /scan page)"
@@ -80,7 +86,7 @@ class TaughtDeck:
             raise DeckError(f"{path} is damaged ({error}): {again}") from None
         if codes != CODES or cards.shape != (len(CODES), CARD_H, CARD_W, 3):
             raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
-        return cls(cards)
+        return cls(cards, net)
 
     @staticmethod
     def save(cards: NDArray[np.uint8], path: Path) -> None:
@@ -111,12 +117,31 @@ class TaughtDeck:
         out: NDArray[np.float32] = likeness.max(axis=0)
         return out
 
+    def index_likeness(self, hidden: NDArray[np.float32], shown: NDArray[np.float32]) -> NDArray[np.float32]:
+        """How like each taught card's indices a card's are (0..1, the better of its two ways round): the cosine
+        of their corners' last hidden layers (`hidden`, a row a corner, as `card_features` orders them), over the
+        corners that show an index in both (`shown`, how likely each of the card's corners does). The
+        network's hidden layer tells one index from another even in a font whose rank it misreads (a J read as
+        a 3 is read so in the taught card too)."""
+        hidden = _unit(hidden)
+        likeness = np.zeros(len(CODES), np.float32)
+        for turn in ((0, 1, 2, 3), (2, 3, 0, 1)):  # the card as it lies, and turned half round
+            weight = self.shown[:, turn] * shown  # card x corner
+            cosine = np.einsum("ckh,kh->ck", self.corners[:, turn], hidden)
+            likeness = np.maximum(likeness, (cosine * weight).sum(axis=1) / np.maximum(weight.sum(axis=1), 1e-6))
+        return likeness
+
     def differences(self, cards: NDArray[np.int64]) -> NDArray[np.float32]:
         """How much the taught cards `cards` differ in each tile: the mean squared distance between their tiles."""
         tiles = self.tiles[cards].transpose(1, 0, 2)  # tile x card x pixels
         mean = tiles.mean(axis=1, keepdims=True)
         spread: NDArray[np.float32] = (2 * ((tiles - mean) ** 2).mean(axis=(1, 2))).astype(np.float32)
         return spread
+
+
+def _unit(rows: NDArray[np.float32]) -> NDArray[np.float32]:
+    out: NDArray[np.float32] = rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
+    return out
 
 
 def _weighted(agree: NDArray[np.float32], own: NDArray[np.float32], theirs: NDArray[np.float32],
