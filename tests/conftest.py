@@ -21,6 +21,15 @@ settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Playwright's `expect` waits for a state up to 20 s instead of 5: a busy machine (two workers and their
+    Chromiums starting at once) may take longer than 5 s to draw a page, and a state that comes is no failure."""
+    with contextlib.suppress(ImportError):
+        from playwright.sync_api import expect
+
+        expect.set_options(timeout=20_000)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long tests run first: those marked `slow` and those in a browser. `dev.py test`'s two workers take
     what is left from each other (xdist's worksteal), so the run then ends on short tests, not on one long test
