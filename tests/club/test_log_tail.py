@@ -9,12 +9,18 @@ from companion.gamelog import GameLog
 from tests.sample_deal import deal
 
 
-def test_a_growing_log_is_read_as_it_grows_and_a_torn_line_waits_for_its_end(tmp_path):
+def logged(tmp_path, count):
+    """A board's log of the sample deal's first `count` inputs, the deal's inputs, and the log's path."""
     inputs = deal("")
     path = tmp_path / "1.jsonl"
     game = GameLog.open(path)
-    for inp in inputs[:3]:
+    for inp in inputs[:count]:
         game.append(inp)
+    return inputs, path
+
+
+def test_a_growing_log_is_read_as_it_grows_and_a_torn_line_waits_for_its_end(tmp_path):
+    inputs, path = logged(tmp_path, 3)
     tail = LogTail(path)
     assert tail.read() == (1, inputs[:3])
     line = input_to_line(inputs[3]).encode() + b"\n"
@@ -27,11 +33,7 @@ def test_a_growing_log_is_read_as_it_grows_and_a_torn_line_waits_for_its_end(tmp
 
 
 def test_a_log_cut_back_is_read_again_and_a_bad_line_stops_the_reading_before_it(tmp_path):
-    inputs = deal("")
-    path = tmp_path / "1.jsonl"
-    game = GameLog.open(path)
-    for inp in inputs[:4]:
-        game.append(inp)
+    inputs, path = logged(tmp_path, 4)
     tail = LogTail(path)
     assert tail.read()[1] == inputs[:4]
     lines = path.read_bytes().splitlines(keepends=True)
