@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.cribbage.game import GameState
-from companion.i18n import _, decimal
 
-from .discard import Analysis, Split, analyse, ranks_text
+from .discard import Analysis, Split, analyse
 from .model import UNIFORM, OpponentModel
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardReview:
+    """How far a player's discard was from the best (`words.advice.review_words` says it)."""
+
     player: str
     analysis: Analysis
     chosen: Split
@@ -29,19 +30,6 @@ class DiscardReview:
     @property
     def optimal(self) -> bool:
         return self.loss < 1e-9
-
-    def say(self) -> str:
-        """'That is not the optimal discard: your discard averages 7.2 points; 4-5-5-6 averages 8.4 (1.2 more).'"""
-        if self.optimal:
-            return _("Best discard: {advice}").format(advice=self.analysis.explain(self.chosen))
-        return (_("That is not the optimal discard: your discard averages {net} points; keeping {keep} and laying "
-                  "away {discard} averages {best} ({loss} more).")
-                .format(net=decimal(self.chosen.net), keep=ranks_text(self.best.keep),
-                        discard=ranks_text(self.best.discard), best=decimal(self.best.net), loss=decimal(self.loss)))
-
-    def to_json(self) -> dict[str, object]:
-        return {"player": self.player, "model": self.analysis.model, "loss": round(self.loss, 4),
-                "chosen": self.chosen.to_json(), "best": self.best.to_json(), "said": self.say()}
 
 
 def review_discard(state: GameState, player: str, model: OpponentModel = UNIFORM) -> DiscardReview | None:

@@ -19,11 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.cribbage.cards import DECK, RANK_NAMES, Card
+from companion.cribbage.cards import DECK, Card
 from companion.cribbage.errors import RuleError
 from companion.cribbage.rules import VARIANT
 from companion.cribbage.scoring import score_show, show_total
-from companion.i18n import _, decimal
 
 from .model import UNIFORM, OpponentModel
 from .tables import RANKS, IntArray, draw_weights, rank_table
@@ -89,11 +88,6 @@ class Split:
         }
 
 
-def ranks_text(cards: Sequence[Card]) -> str:
-    """Cards as players name a hand, by rank: 5-5-6-J."""
-    return "-".join(RANK_NAMES[c.rank] for c in sorted(cards))
-
-
 @dataclass(frozen=True, slots=True)
 class Analysis:
     cards: tuple[Card, ...]
@@ -113,30 +107,12 @@ class Analysis:
                 return split
         raise RuleError(f"{' '.join(map(str, discard))} is not a discard from {' '.join(map(str, self.cards))}")
 
-    def explain(self, split: Split | None = None) -> str:
-        """In a player's words: 'Keep 5-5-6-J: it averages 9.4 in hand; 4-Q in your crib adds 4.1.'"""
-        split = split or self.best
-        said = (_("Keep {keep}: it averages {hand} in hand ({hand_min} to {hand_max}); {discard} in your crib "
-                  "adds {crib}") if self.dealer else
-                _("Keep {keep}: it averages {hand} in hand ({hand_min} to {hand_max}); {discard} in your "
-                  "opponent's crib gives away {crib}"))
-        text = said.format(keep=ranks_text(split.keep), hand=decimal(split.hand), hand_min=split.hand_min,
-                           hand_max=split.hand_max, discard=ranks_text(split.discard), crib=decimal(split.crib))
-        text += _("; net {net}.").format(net=decimal(split.net, sign=True))
-        if split is not self.best:
-            best = self.best
-            text += (_(" Best is {keep}, net {net} ({more} more).")
-                     .format(keep=ranks_text(best.keep), net=decimal(best.net, sign=True),
-                             more=decimal(best.net - split.net)))
-        return text
-
     def to_json(self) -> dict[str, object]:
         return {
             "cards": [str(c) for c in self.cards],
             "role": "dealer" if self.dealer else "pone",
             "variant": self.deal.name,
             "model": self.model,
-            "advice": self.explain(),
             "splits": [s.to_json() for s in self.splits],
         }
 

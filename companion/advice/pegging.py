@@ -26,10 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from companion.cribbage.cards import RANK_NAMES, VALUES, Card
+from companion.cribbage.cards import VALUES, Card
 from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT, fitting
-from companion.i18n import N_, _, decimal, number, percent
+from companion.words.advice import Because, Reason
 
 from .endgame import REACH, WinChances, chances
 from .keeps import load as load_keeps
@@ -364,10 +364,11 @@ class Hint:
     card: Card
     points: int  # pegged by the card at once
     expected: float  # with it: points over the rest of the play (mine - opponent's), or, racing, the chance to win
-    reason: str
+    reasons: tuple[Reason, ...]  # why (`words.advice.hint_words` says it)
     values: dict[Card, float]  # every legal card's value, as `evaluate` gives them
     racing: bool = False
     ev_card: Card | None = None  # the card the expected-value rules play, if another
+    against: tuple[Reason, ...] = ()  # with it: the rule they follow, and what the search finds of it
 
 
 @functools.cache
@@ -555,31 +556,8 @@ def _reply(view: PlayView, card: Card, hands: list[Holding]) -> float:
     return total
 
 
-# Each rank as the hint names a card, with its article where the language needs one ("the nine", "der Bube").
-THE_RANK = ("", N_("the ace"), N_("the two"), N_("the three"), N_("the four"), N_("the five"), N_("the six"),
-            N_("the seven"), N_("the eight"), N_("the nine"), N_("the ten"), N_("the jack"), N_("the queen"),
-            N_("the king"))
-
-
-def _the(card: Card) -> str:
-    return _(THE_RANK[card.rank])
-
-
-def _pegs_now(count: int, points: int) -> str:
-    """"it makes fifteen and pegs 2 now", or "it pegs 2 now"."""
-    if count in (15, 31):
-        return _("it makes {count} and pegs {points} now").format(count=number(count), points=points)
-    return _("it pegs {points} now").format(points=points)
-
-
-def _said(card: Card, reasons: Sequence[str]) -> str:
-    """"Play the nine (9): it pegs 3 now; ..."."""
-    return _("Play {card} ({rank}): {reasons}.").format(card=_the(card), rank=RANK_NAMES[card.rank],
-                                                       reasons="; ".join(reasons))
-
-
 def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
-    """The card to play and why, in a player's words (in the chosen language): what it does now, what it keeps
+    """The card to play and why, as reasons (`words.advice.hint_words` says them): what it does now, what it keeps
     back and what that is worth over the rest of the play (or, near the end, to the game)."""
     values = evaluate(view, samples, seed)
     pile = tuple(c.rank for c in view.pile)
@@ -590,85 +568,65 @@ def hint(view: PlayView, samples: int = 48, seed: int = 0) -> Hint:
     points = _peg((*pile, card.rank), count)
     reasons = []
     if card in wins_now:
-        reasons.append(_("{pegs}: you need {need}, so it wins the game at once").format(
-            pegs=_pegs_now(count, points), need=view.need))
+        reasons.append(Reason(Because.WINS_NOW, count=count, points=points, need=view.need))
         others = sorted({c.rank: c for c in values if c.rank != card.rank}.values(), key=lambda c: -values[c])
         for other in others:
             if other in wins_now:
-                reasons.append(_("{card} would win at once too").format(card=_the(other)))
+                reasons.append(Reason(Because.ALSO_WINS, other))
                 continue
             pegged = _peg((*pile, other.rank), view.count + other.value)
-            reasons.append((_("{card} pegs {points} and leaves the game to the rest of the play (it wins {percent} "
-                              "of the time)") if pegged else
-                            _("{card} pegs nothing and leaves the game to the rest of the play (it wins {percent} "
-                              "of the time)")).format(card=_the(other), points=pegged, percent=percent(values[other])))
-        return Hint(card, points, values[card], _said(card, reasons), values, view.racing)
+            reasons.append(Reason(Because.LEAVES_GAME, other, points=pegged, share=values[other]))
+        return Hint(card, points, values[card], tuple(reasons), values, view.racing)
     if points:
-        reasons.append(_pegs_now(count, points))
+        reasons.append(Reason(Because.PEGS, count=count, points=points))
     elif not view.pile and card.value < 5:
-        reasons.append(_("a low lead: no card makes fifteen on it"))
+        reasons.append(Reason(Because.LOW_LEAD))
     else:
-        reasons.append(_("it leaves the count at {count}").format(count=count))
+        reasons.append(Reason(Because.LEAVES_COUNT, count=count))
     others = sorted({c.rank: c for c in values if c.rank != card.rank}.values(), key=lambda c: -values[c])
     if others:
         held = others[0]
         margin = values[card] - values[held]
         if margin < (0.005 if view.racing else 0.05):
-            reasons.append(_("{card} does as well").format(card=_the(held)))
+            reasons.append(Reason(Because.AS_WELL, held))
             if view.racing:
-                reasons.append(_("it wins the game {percent} of the time").format(percent=percent(values[card])))
+                reasons.append(Reason(Because.WINS, share=values[card]))
         else:
             hands = opponent_holdings(view, samples, random.Random(seed))[0]
             risk = _reply(view, held, hands)
-            words = {"held": _the(held), "count": view.count, "played": _the(card), "points": points}
             if risk >= 0.3 and _reply(view, card, hands) < risk - 0.2:
-                why = (_("it keeps {held} back: the count is {count}, and on {held} your opponent would peg {risk} "
-                         "on average") if view.pile else
-                       _("it keeps {held} back: on {held} led your opponent would peg {risk} on average")
-                       ).format(**words, risk=decimal(risk))
+                reasons.append(Reason(Because.RISK, held, count=view.count, share=risk))
             elif points > (instead := _peg((*(c.rank for c in view.pile), held.rank), view.count + held.value)):
-                why = (_("it keeps {held} back: the count is {count}, {played} pegs {points} on it and {held} "
-                         "{instead}") if instead else
-                       _("it keeps {held} back: the count is {count}, {played} pegs {points} on it and {held} "
-                         "nothing")).format(**words, instead=instead)
+                reasons.append(Reason(Because.OUTPEGS, held, card, count=view.count, points=points, other=instead))
             else:
-                why = _("it keeps {held} back").format(**words)
-            reasons.append(why)
+                reasons.append(Reason(Because.KEEPS, held))
             if view.racing:
-                reasons.append(_("it wins the game {percent} of the time, {card} {other}").format(
-                    percent=percent(values[card]), card=_the(held), other=percent(values[held])))
+                reasons.append(Reason(Because.WINS_OVER, held, share=values[card], other_share=values[held]))
             else:
-                reasons.append(_("over the rest of the play it is worth {margin} more than {card}").format(
-                    margin=decimal(margin), card=_the(held)))
+                reasons.append(Reason(Because.WORTH_MORE, held, share=margin))
     elif view.racing:
-        reasons.append(_("it wins the game {percent} of the time").format(percent=percent(values[card])))
+        reasons.append(Reason(Because.WINS, share=values[card]))
     if view.racing and view.opponent_need <= 15:
-        reasons.append((_("your opponent needs {need} and counts first: the play decides what he can still peg")
-                        if view.dealer else
-                        _("your opponent needs {need} and you count first: the play decides what he can still peg"))
-                       .format(need=view.opponent_need))
-    reason = _said(card, reasons)
+        reasons.append(Reason(Because.THEY_NEED, need=view.opponent_need, dealer=view.dealer))
     rival = ev_card(view)
-    if rival.rank != card.rank:
-        reason += " " + _against_ev(view, card, rival, values)
-    return Hint(card, points, values[card], reason, values, view.racing, rival if rival.rank != card.rank else None)
+    if rival.rank == card.rank:
+        return Hint(card, points, values[card], tuple(reasons), values, view.racing)
+    return Hint(card, points, values[card], tuple(reasons), values, view.racing, rival,
+                _against_ev(view, card, rival, values))
 
 
-def _against_ev(view: PlayView, card: Card, rival: Card, values: dict[Card, float]) -> str:
+def _against_ev(view: PlayView, card: Card, rival: Card, values: dict[Card, float]) -> tuple[Reason, Reason]:
     """Why not the card the expected-value rules play: what they see in it, and what the search finds."""
     pile = tuple(c.rank for c in view.pile)
     points = _peg((*pile, rival.rank), view.count + rival.value)
     if points:
-        rule = _("it pegs {points} now").format(points=points)
+        rule = Reason(Because.EV_PEGS, points=points)
     elif len(pile) == 1 and card.rank == pile[0]:
-        rule = _("it does not pair the lead, which he may answer with a third")
+        rule = Reason(Because.EV_NO_PAIR)
     elif view.count + card.value in (5, 21):
-        rule = _("it keeps the count off {count}").format(count=view.count + card.value)
+        rule = Reason(Because.EV_OFF_COUNT, count=view.count + card.value)
     else:
-        rule = _("the lowest lead") if not pile else _("the lowest card")
-    found = (_("it wins the game {percent} of the time against {other}").format(
-                 percent=percent(values[rival]), other=percent(values[card])) if view.racing
-             else _("over the rest of the play it is worth {less} less").format(
-                 less=decimal(values[card] - values[rival])))
-    return _("The expected-value rules would play {card} ({rank}), {rule}: {found}.").format(
-        card=_the(rival), rank=RANK_NAMES[rival.rank], rule=rule, found=found)
+        rule = Reason(Because.EV_LOWEST_CARD if pile else Because.EV_LOWEST_LEAD)
+    found = (Reason(Because.EV_WINS, share=values[rival], other_share=values[card]) if view.racing
+             else Reason(Because.EV_WORTH_LESS, share=values[card] - values[rival]))
+    return rule, found

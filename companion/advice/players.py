@@ -20,9 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from companion.cribbage.cards import DECK, Card
-from companion.i18n import _, decimal, percent
+from companion.words.advice import Because, Reason
 
-from .discard import Analysis, Split, analyse, ranks_text
+from .discard import Analysis, Split, analyse
 from .endgame import REACH, chances
 from .model import OpponentModel, load
 from .pegging import PlayView, ev_card, play_value, search, sensible_choice
@@ -184,53 +184,48 @@ def make(level: str, rng: random.Random, model: OpponentModel | None = None) -> 
     raise ValueError(level)
 
 
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """The pro's lay-away from six cards beside the expected-value count's, and why they differ, as reasons
+    (`words.advice.lay_away_words` says it)."""
 
-def explain_lay_away(cards: Sequence[Card], seat: Seat) -> tuple[LayAway, tuple[Card, ...], str]:
-    """The pro's lay-away from six cards, the expected-value player's, and in a player's words why the pro's
-    differs: "Lay away 5-5, keep 6-7-8-9. The pro keeps ... over ..., the expected-value choice (0.3 more in hand
-    and crib): the crib is yours: ..."."""
+    chosen: LayAway  # the pro's
+    exact: Analysis  # the exact count (uniform opponent): its best is the expected-value choice
+    given_up: float  # points the pro's split averages less than the best by the exact count
+    reasons: tuple[Reason, ...]  # why the pro keeps its split over the expected-value choice
+
+    @property
+    def agree(self) -> bool:
+        return set(self.exact.best.discard) == set(self.chosen.split.discard)
+
+
+def explain_lay_away(cards: Sequence[Card], seat: Seat) -> Explained:
+    """The pro's lay-away from six cards, the expected-value player's, and why the pro's differs: what it wins
+    near the end, what the crib is worth with the cards the opponent likely lays away, and what the play is."""
     pro = Pro(random.Random(0))
     chosen = pro.lay_away(cards, seat)
-    rival = analyse(cards, dealer=seat.dealer).best
-    mine = chosen.split
-    if set(rival.discard) == set(mine.discard):
-        uniform = analyse(cards, dealer=seat.dealer)
-        return chosen, rival.discard, " ".join((uniform.explain(uniform.best),
-                                                _("The pro and the expected-value count agree.")))
     exact = analyse(cards, dealer=seat.dealer)
-    given_up = exact.best.net - exact.split_for(mine.discard).net
+    rival, mine = exact.best, chosen.split
+    if set(rival.discard) == set(mine.discard):
+        return Explained(chosen, exact, 0.0, ())
+    given_up = rival.net - exact.split_for(mine.discard).net
     reasons = []
     if chosen.wins:
-        reasons.append(_("near the end it wins the game {percent} of the time, {keep} {other}").format(
-            percent=percent(chosen.wins[mine.discard]), keep=ranks_text(rival.keep),
-            other=percent(chosen.wins[tuple(rival.discard)])))
+        reasons.append(Reason(Because.NEAR_END, cards=rival.keep, share=chosen.wins[mine.discard],
+                              other_share=chosen.wins[tuple(rival.discard)]))
     else:
         modelled = chosen.analysis.split_for(rival.discard)
         exact_mine = exact.split_for(mine.discard)
         if (mine.net - modelled.net) - (exact_mine.net - rival.net) > 0.05:
-            cribs = {"mine": ranks_text(mine.discard), "rival": ranks_text(rival.discard)}
+            crib = Reason(Because.CRIB_FOR, cards=mine.discard, others=rival.discard, dealer=seat.dealer)
             if (1 if seat.dealer else -1) * (mine.crib - modelled.crib) > 0:  # the crib speaks for the pro's choice
-                said = (_("the crib is yours: with the cards he likely lays away, {mine} makes it {crib} and {rival} "
-                          "{other} (by the exact count {exact} and {exact_other})") if seat.dealer else
-                        _("the crib is your opponent's: with the cards he likely lays away, {mine} makes it {crib} and "
-                          "{rival} {other} (by the exact count {exact} and {exact_other})"))
-                reasons.append(said.format(**cribs, crib=decimal(mine.crib), other=decimal(modelled.crib),
-                                           exact=decimal(exact_mine.crib), exact_other=decimal(rival.crib)))
+                reasons.append(replace(crib, share=mine.crib, other_share=modelled.crib, exact=exact_mine.crib,
+                                       other_exact=rival.crib))
             else:  # the crib is against the pro's choice, but by less than the exact count says
-                said = (_("the crib is yours: with the cards he likely lays away, {mine} makes it only {less} less "
-                          "than {rival} ({exact} by the exact count)") if seat.dealer else
-                        _("the crib is your opponent's: with the cards he likely lays away, {mine} makes it only "
-                          "{less} more than {rival} ({exact} by the exact count)"))
-                reasons.append(said.format(**cribs, less=decimal(abs(mine.crib - modelled.crib)),
-                                           exact=decimal(abs(exact_mine.crib - rival.crib))))
+                reasons.append(replace(crib, kind=Because.CRIB_AGAINST, share=abs(mine.crib - modelled.crib),
+                                       exact=abs(exact_mine.crib - rival.crib)))
         play = chosen.play.get(mine.discard, pro.play_value(mine, seat, chosen.seed))
         other = chosen.play.get(tuple(modelled.discard), pro.play_value(modelled, seat, chosen.seed))
         if play - other > 0.05:
-            reasons.append(_("in the play {keep} pegs {more} more than {other} against the hands he likely kept")
-                           .format(keep=ranks_text(mine.keep), more=decimal(play - other),
-                                   other=ranks_text(rival.keep)))
-    return chosen, rival.discard, _(
-        "Lay away {discard} and keep {keep}. The pro keeps {keep} over {other}, the expected-value choice ({less} "
-        "more in hand and crib by the exact count): {reasons}.").format(
-        discard=ranks_text(mine.discard), keep=ranks_text(mine.keep), other=ranks_text(rival.keep),
-        less=decimal(given_up, 2), reasons="; ".join(reasons) or _("the two are close"))
+            reasons.append(Reason(Because.PLAY_PEGS, cards=mine.keep, others=rival.keep, share=play - other))
+    return Explained(chosen, exact, given_up, tuple(reasons))

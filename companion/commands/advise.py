@@ -15,7 +15,8 @@ from companion.base.textlines import open_text
 from companion.commands import CommandError
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
-from companion.i18n import _
+from companion.i18n import Language, _, current
+from companion.words.advice import analysis_words
 from companion.words.phrases import error_words
 
 
@@ -62,7 +63,7 @@ def advise(args: argparse.Namespace) -> int:
         raise CommandError("say whose crib it is: --dealer (yours) or --pone (your opponent's)")
     analysis = analyse(parse_cards(args.cards), dealer=args.dealer, variant=args.variant, model=model)
     if args.json:
-        print(json.dumps(analysis.to_json(), ensure_ascii=False))
+        print(json.dumps(analysis_json(analysis, current()), ensure_ascii=False))
     else:
         print_analysis(analysis)
     return 0
@@ -77,7 +78,14 @@ def print_analysis(analysis: Analysis) -> None:
     for split in analysis.splits:
         print(f"{' '.join(str(c) for c in split.keep):<{width}}{' '.join(str(c) for c in split.discard):<10}"
               f"{split.hand:>7.2f}{split.hand_min:>5}{split.hand_max:>5}{sign * split.crib:>+8.2f}{split.net:>8.2f}")
-    print(analysis.explain())
+    print(analysis_words(analysis, None, current()))
+
+
+def analysis_json(analysis: Analysis, lang: Language) -> dict[str, object]:
+    """The analysis as JSON, with its advice in words in `lang` before the splits."""
+    facts = analysis.to_json()
+    splits = facts.pop("splits")
+    return {**facts, "advice": analysis_words(analysis, None, lang), "splits": splits}
 
 
 def batch(lines: Iterable[str], model: OpponentModel, out: TextIO) -> int:
@@ -98,7 +106,7 @@ def batch(lines: Iterable[str], model: OpponentModel, out: TextIO) -> int:
             if role is None:
                 raise CommandError("end the line with the role, dealer or pone, like: 5H 5D 6C JS 4S QD dealer")
             analysis = analyse(parse_cards(words), dealer=role == "dealer", variant=variant, model=model)
-            out.write(json.dumps(analysis.to_json(), ensure_ascii=False) + "\n")
+            out.write(json.dumps(analysis_json(analysis, current()), ensure_ascii=False) + "\n")
         except (CribbageError, CommandError) as error:
             said = error_words(error) if isinstance(error, CribbageError) else str(error)
             out.write(json.dumps({"line": number, "error": said}) + "\n")

@@ -12,7 +12,8 @@ from companion.commands import CommandError
 from companion.cribbage.cards import DECK, Card, parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT
-from companion.i18n import _
+from companion.i18n import _, current
+from companion.words.advice import hint_words, lay_away_words
 
 
 def register(subparsers: Any) -> None:
@@ -64,12 +65,13 @@ def run(args: argparse.Namespace) -> int:
                     min(args.opponent_need, args.target), args.dealer, starter, (*hand, *played),
                     target=args.target)
     advice = hint(view)
+    said = hint_words(advice, current())
     if args.json:
-        print(json.dumps({"card": str(advice.card), "points": advice.points, "said": advice.reason,
+        print(json.dumps({"card": str(advice.card), "points": advice.points, "said": said,
                           "values": {str(c): round(v, 3) for c, v in advice.values.items()},
                           "racing": advice.racing}, ensure_ascii=False))
     else:
-        print(advice.reason)
+        print(said)
     return 0
 
 
@@ -85,10 +87,12 @@ def _lay_away(args: argparse.Namespace, cards: tuple[Card, ...]) -> int:
     if not 1 <= args.need <= 999 or not 1 <= args.opponent_need <= 999:
         raise CommandError("--need and --opponent-need are the points still needed: 1 or more")
     seat = Seat(args.dealer, max(0, args.target - args.need), max(0, args.target - args.opponent_need), args.target)
-    chosen, rival, said = explain_lay_away(cards, seat)
+    explained = explain_lay_away(cards, seat)
+    chosen, said = explained.chosen, lay_away_words(explained, current())
     if args.json:
         print(json.dumps({"discard": [str(c) for c in chosen.split.discard],
-                          "keep": [str(c) for c in chosen.split.keep], "ev_discard": [str(c) for c in rival],
+                          "keep": [str(c) for c in chosen.split.keep],
+                          "ev_discard": [str(c) for c in explained.exact.best.discard],
                           "said": said}, ensure_ascii=False))
     else:
         print(said)

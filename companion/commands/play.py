@@ -30,7 +30,7 @@ from companion.cribbage.scoring import THIRTY_ONE
 from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
-from companion.i18n import N_, _, ngettext, speaking
+from companion.i18n import N_, _, current, ngettext, speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
 from companion.play.present import Show, ShowNote, person_prompt, show_view, shown_deal
 from companion.table import Outcome
@@ -96,7 +96,7 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     try:
         return Settings((args.name or _("Guest")).strip(), levels, args.target, args.muggins, args.match, seed,
-                        args.feedback).named()
+                        args.feedback).named(current())
     except CribbageError as error:
         raise CommandError(str(error)) from None
 
@@ -336,7 +336,8 @@ class TerminalPlay(EntryDevice):
             if counting is not None and game.starter is not None:
                 lines.append(_("to count: {cards} + {starter}").format(
                     cards=" ".join(c.pretty for c in counting), starter=game.starter.pretty))
-            lines += [words for words in (self.computer.feedback(), self.computer.said()) if words]
+            lang = current()
+            lines += [words for words in (self.computer.feedback(lang), self.computer.said(lang)) if words]
             if game.phase is Phase.DEAL and hand and person not in game.discards:
                 size = game.discard_size
                 lines.append(ngettext("lay away {n} (type it, like {example})",

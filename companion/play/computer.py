@@ -43,6 +43,7 @@ from companion.entry.commands import Command, decode_entry
 from companion.gamelog import settings_path
 from companion.i18n import N_, Language, _, current
 from companion.table import DEALER, Outcome, Table
+from companion.words.advice import review_words
 from companion.words.phrases import muggins_words
 
 if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game against the computer begins
@@ -99,10 +100,11 @@ class Settings:
             names.append(name)
         return tuple(names)
 
-    def named(self) -> Settings:
-        """These settings with the computer players named in the current language, as a new game starts: the
-        names go into the game's log, so a game resumes with the names it began with."""
-        return replace(self, names=tuple(_(LEVEL_WORDS.get(level, level)).capitalize() for level in self.levels))
+    def named(self, lang: Language) -> Settings:
+        """These settings with the computer players named in `lang`, as a new game starts: the names go into the
+        game's log, so a game resumes with the names it began with."""
+        return replace(self, names=tuple(lang.gettext(LEVEL_WORDS.get(level, level)).capitalize()
+                                         for level in self.levels))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -286,9 +288,9 @@ class ComputerGame(EntryDevice):
         elif isinstance(accepted, t.HandInput):
             self.review = None
 
-    def feedback(self) -> str:
-        """The review of the person's last discard, in the current language ("": none)."""
-        return self.review.say() if self.review is not None else ""
+    def feedback(self, lang: Language | None = None) -> str:
+        """The review of the person's last discard, in `lang` (the current language when not given; "": none)."""
+        return review_words(self.review, lang or current()) if self.review is not None else ""
 
     def said(self, lang: Language | None = None) -> str:
         """Muggins the computer took, in `lang` (the current language when not given; "": none)."""

@@ -13,7 +13,7 @@ from typing_extensions import TypedDict
 
 from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState, legal_moves
-from companion.i18n import _
+from companion.i18n import _, current
 from companion.words.contract import CardJSON, EventJSON, ShownJSON, SideJSON, StateJSON
 from companion.words.projection import card_json
 
@@ -55,6 +55,7 @@ def person_json(computer: ComputerGame | None, state: GameState, projected: Stat
     held = state.held(person) if discard is not None else None
     my_turn = state.phase is Phase.PLAY and state.turn == person
     legal = legal_moves(state)  # the engine's answer: the cards that fit, and whether go is allowed
+    lang = current()  # the page's language: the snapshot is made once for each language a page speaks
     return {
         "person": person, "computers": list(settings.computers), "levels": list(settings.levels),
         "settings": settings.to_json(),
@@ -65,7 +66,7 @@ def person_json(computer: ComputerGame | None, state: GameState, projected: Stat
         "playable": [str(c) for c in legal.plays or ()] if my_turn else [],
         "can_go": my_turn and legal.go,
         "must_claim": state.phase is Phase.CLAIM and state.counts[0][1] == person,
-        "feedback": computer.feedback(), "said": computer.said(),  # in the page's language
+        "feedback": computer.feedback(lang), "said": computer.said(lang),
         "crib_in": sum(len(cards) for cards in state.discards.values()),  # face down until the show
         "show": show.to_json() if (show := person_show(computer, state, projected)) is not None else None,
     }

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from companion.cribbage import transcript as t
 from companion.cribbage.facts import Phase
+from companion.i18n import current
 from companion.view.screen import ScreenView, coach_pages
+from companion.words.advice import review_words
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
@@ -55,7 +57,7 @@ class Coach:
         from companion.advice.coach import review_discard  # numpy and the opponent model: only when coaching
 
         review = review_discard(state, player)
-        return [] if review is None else coach_pages(state, player, review.say())
+        return [] if review is None else coach_pages(state, player, review_words(review, current()))
 
     def show(self, pages: list[ScreenView], now: float) -> None:
         if pages:

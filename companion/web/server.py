@@ -52,7 +52,6 @@ from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
-from companion.i18n import speaking
 from companion.play.computer import ComputerGame, Settings, dealer_entry
 from companion.table import Outcome, Table
 from companion.view.board import board_svg
@@ -349,8 +348,7 @@ async def _computer_game(request: web.Request) -> web.Response:
     except CribbageError as error:
         raise Refused(400, error_words(error)) from None
     if not settings.names:  # the computer players are named in the language of the person who starts the game
-        with speaking(page_language(request)):
-            settings = settings.named()
+        settings = settings.named(page_language(request))
     hub: Hub = request.app[HUB]
     if hub.table is not None:
         layout = hub.table.layout

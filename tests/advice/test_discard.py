@@ -8,12 +8,16 @@ import random
 import numpy as np
 import pytest
 
-from companion.advice.discard import analyse, analyse_slowly, deal_for, ranks_text
+from companion.advice.discard import analyse, analyse_slowly, deal_for
 from companion.advice.model import OpponentModel, load
 from companion.advice.tables import draw_weights, rank_table
 from companion.cribbage.cards import DECK, Suit, parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.scoring import score_show
+from companion.i18n import language
+from companion.words.advice import analysis_words, ranks_text
+
+EN = language("en")
 
 
 def same(fast, slow) -> None:
@@ -118,12 +122,12 @@ def test_double_run_stays_together_for_either_role() -> None:
 
 def test_explanation_speaks_as_a_player() -> None:
     analysis = analyse(parse_cards("5H 5D 6C JS 4S QD"), dealer=True)
-    assert analysis.explain() == ("Keep 4-5-5-6: it averages 16.0 in hand (12 to 24); J-Q in your crib adds "
-                                  "4.7; net +20.7.")
+    assert analysis_words(analysis, None, EN) == ("Keep 4-5-5-6: it averages 16.0 in hand (12 to 24); J-Q in your "
+                                                  "crib adds 4.7; net +20.7.")
     pone = analyse(parse_cards("5H 5D 6C JS 4S QD"), dealer=False)
-    assert "in your opponent's crib gives away" in pone.explain()
+    assert "in your opponent's crib gives away" in analysis_words(pone, None, EN)
     worse = pone.splits[-1]
-    assert "Best is 4-5-5-6" in pone.explain(worse)
+    assert "Best is 4-5-5-6" in analysis_words(pone, worse, EN)
 
 
 def test_the_shipped_model_loads_and_changes_the_crib() -> None:

@@ -19,6 +19,10 @@ from companion.advice.pegging import (
 from companion.advice.tables import rank_table
 from companion.cribbage.cards import DECK, VALUES, parse_cards
 from companion.cribbage.scoring import score_pegging
+from companion.i18n import language
+from companion.words.advice import Because, Reason, hint_words
+
+EN = language("en")
 
 
 def test_peg_points_equal_the_engine_for_random_series() -> None:
@@ -56,19 +60,20 @@ def test_hint_takes_points() -> None:
     assert str(h.card) == "9C" and h.points == 3  # a run of three, 9-10-J
     h = hint(view("KH 2C 4D", pile="5S 6D", opponent_cards=2))
     assert str(h.card) == "4D" and h.points == 5  # fifteen and a run of three
-    assert h.reason.startswith("Play the four (4): it makes fifteen and pegs 5 now")
+    assert h.reasons[0] == Reason(Because.PEGS, count=15, points=5)
+    assert hint_words(h, EN).startswith("Play the four (4): it makes fifteen and pegs 5 now")
 
 
 def test_hint_does_not_lead_a_five() -> None:
     h = hint(view("5H 4C KD 9S", seen="3H 2S"))
     assert h.card.rank != 5
-    assert h.reason.startswith(f"Play the {('four', 'king', 'nine')[(4, 13, 9).index(h.card.rank)]}")
+    assert hint_words(h, EN).startswith(f"Play the {('four', 'king', 'nine')[(4, 13, 9).index(h.card.rank)]}")
 
 
 def test_hint_plays_on_to_win_the_game() -> None:
     # One point wins: the 2 is a sure go or last card.
     h = hint(view("2H", pile="10S 9D 3S", opponent_cards=0, need=1))
-    assert str(h.card) == "2H" and h.racing and "it wins the game 100% of the time" in h.reason
+    assert str(h.card) == "2H" and h.racing and "it wins the game 100% of the time" in hint_words(h, EN)
 
 
 def test_hint_is_the_same_for_the_same_seed() -> None:

@@ -10,7 +10,8 @@ from companion.advice.coach import review_discard
 from companion.advice.selfplay import play_game, report, run, wilson
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import parse_input
-from companion.i18n import language, speaking
+from companion.i18n import language
+from companion.words.advice import review_words
 from tests.facts import name
 
 
@@ -94,10 +95,11 @@ def test_the_game_reviews_a_discard_from_the_hand_and_discard_inputs() -> None:
     review_b = review_discard(state, "B")
     assert review_a is not None and review_b is not None
     assert review_b.optimal  # the standard player lays away the analysis' best
-    assert review_b.say().startswith("Best discard: Keep")
+    assert review_words(review_b, language("en")).startswith("Best discard: Keep")
     assert review_a.loss >= 0
     if not review_a.optimal:
-        assert review_a.say().startswith("That is not the optimal discard: your discard averages")
+        assert review_words(review_a, language("en")).startswith(
+            "That is not the optimal discard: your discard averages")
     assert review_discard(replay(parse_input(line) for line in first_deal[:2]), "A") is None
 
 
@@ -126,9 +128,7 @@ def test_a_review_writes_its_figures_the_way_the_language_does() -> None:
     state = replay(parse_input(line) for line in game.inputs[:6])
     review = review_discard(state, "A")
     assert review is not None
-    english = review.say()
-    with speaking(language("de")):
-        german = review.say()
+    english, german = review_words(review, language("en")), review_words(review, language("de"))
     figures = re.findall(r"\d+[.,]\d", english)
     assert figures and all("." in f for f in figures)
     assert re.findall(r"\d+[.,]\d", german) == [f.replace(".", ",") for f in figures]

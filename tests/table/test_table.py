@@ -20,8 +20,10 @@ from companion.cribbage.transcript import (
 )
 from companion.devices.sim import SimStrip
 from companion.gamelog import GameLog
+from companion.i18n import language
 from companion.table import Table
 from companion.view.pegs import DEFAULT_COLOURS
+from companion.words.advice import review_words
 from tests.facts import by_name
 from tests.golden import assert_golden
 from tests.sample_deal import DEAL, GAME
@@ -262,7 +264,9 @@ def test_coaching_logs_each_discard_when_the_play_ends_and_pages_its_review(tmp_
     assert table.state.deals[0].discards == {"Bob": cards("2C 3D"), "Ann": cards("9S KH")}
     # what the coach says, pone first: Bob kept the best four; Ann did not (the log gives the same review again)
     for player in ("Bob", "Ann"):
-        said = review_discard(replay(table.log.inputs), player).say()
+        review = review_discard(replay(table.log.inputs), player)
+        assert review is not None
+        said = review_words(review, language("en"))
         shown = " ".join(line for view in table.coach if view.prompt.startswith(f"Coach: {player} ")
                          for line in view.body)
         assert shown == said

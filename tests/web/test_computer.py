@@ -13,8 +13,9 @@ from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
-from companion.i18n import language, speaking
+from companion.i18n import language
 from companion.play.computer import Settings, dealer_entry, deck_for, read_settings
+from companion.words.advice import review_words
 from tests.facts import said
 from tests.web.computer_games import Game, play_out
 
@@ -103,7 +104,7 @@ def test_discard_feedback_is_said_at_easy_and_not_when_turned_off(tmp_path):
     from companion.advice.coach import review_discard
 
     review = review_discard(game.table.state, "Guest")
-    assert game.computer.review == review and game.computer.feedback() == review.say()
+    assert game.computer.review == review and game.computer.feedback() == review_words(review, language("en"))
     if not review.optimal:
         assert game.computer.feedback().startswith("That is not the optimal discard")
         said = game.computer.feedback()
@@ -155,10 +156,9 @@ def test_bad_settings_say_what_is_wrong(data):
 
 
 def test_the_computer_players_are_named_in_the_language_the_game_starts_in_and_keep_their_names(tmp_path):
-    with speaking(language("de")):
-        german = Settings("Gast", ("pro", "easy", "pro")).named()
+    german = Settings("Gast", ("pro", "easy", "pro")).named(language("de"))
     assert german.computers == ("Profi", "Leicht", "Profi 2")
-    assert Settings("Guest", ("pro", "easy", "pro")).named().computers == ("Pro", "Easy", "Pro 2")
+    assert Settings("Guest", ("pro", "easy", "pro")).named(language("en")).computers == ("Pro", "Easy", "Pro 2")
     assert Settings("Guest", ("standard",)).computers == ("Standard",)  # settings kept before names were
     game = Game(tmp_path, german)
     assert game.table.state.players == ("Gast", "Profi", "Leicht", "Profi 2")
