@@ -12,6 +12,9 @@ points the discard gave away against it, from `companion.advice.coach`), and the
 
 A log that cannot be read is reported by name and left out; a torn last line is dropped (the log is only
 read, never repaired) and what comes before it counts.
+
+Only facts here: a game's name, a refusal of a selection and the picture are said by `companion.words.stats`, in
+the language it is handed.
 """
 
 from __future__ import annotations
@@ -23,21 +26,17 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.rules import skunk_lines
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
-from companion.i18n import N_, _, decimal, ngettext
+from companion.i18n import Language
 from companion.words.contract import PlayerStatsJSON, RaceJSON, SideJSON, SkunkName, StatsGameJSON, StatsJSON
 from companion.words.phrases import error_words
 from companion.words.projection import side_json
-
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
+from companion.words.stats import SelectionRefusal, Unfit, game_name
 
 DATABASE = "stats.sqlite"
 SCHEMA_VERSION = 5  # 5: a game's sides as the projection's, named elsewhere by their index
@@ -94,12 +93,14 @@ class Race:
     scores: tuple[tuple[int, ...], ...]  # per deal, in the order of `sides`
     winner: int | None  # an index in `sides`
     skunk: SkunkName | None
-    name: str = ""  # as `Game.name` says it
+    played: str = ""  # as `Game.played`
+    levels: tuple[tuple[str, str], ...] = ()  # as `Game.levels`
     finished: bool = False
 
-    def to_json(self) -> RaceJSON:
+    def to_json(self, lang: Language) -> RaceJSON:
+        """The race, named in `lang` (`words.stats.game_name`)."""
         return {"log": self.log, "game": self.game, "target": self.target, "sides": list(self.sides),
-                "winner": self.winner, "skunk": self.skunk, "name": self.name, "finished": self.finished,
+                "winner": self.winner, "skunk": self.skunk, "name": game_name(self, lang), "finished": self.finished,
                 "race": [[deal[i] for deal in self.scores] for i in range(len(self.sides))]}
 
 
@@ -117,40 +118,12 @@ class Game:
     levels: tuple[tuple[str, str], ...] = ()  # the computer players' levels, by name
     finished: bool = False
 
-    @property
-    def name(self) -> str:
-        """The game as a player tells it from the others: when, who played (at what level) with their final
-        scores, and how it ended ("2026-11-26 21:40, Guest 121 v Pro (pro) 87", "... (a skunk)", "(under way)")."""
-        levels = dict(self.levels)
-        sides = _(" v ").join(_("{side} ({level}) {score}").format(side=s["name"], level=_(levels[s["name"]]),
-                                                                   score=s["score"])
-                              if s["name"] in levels else f"{s['name']} {s['score']}" for s in self.sides)
-        named = _("{when}, {sides}").format(when=when_words(self.played), sides=sides) if self.played else sides
-        if not self.finished:
-            return _("{game} (under way)").format(game=named)
-        if self.skunk:
-            return (_("{game} (a double skunk)") if self.skunk == "double skunk" else _("{game} (a skunk)")
-                    ).format(game=named)
-        return named
-
-    def describe(self) -> str:
-        if self.winner is None:
-            return _("game {number}: {name}").format(number=self.number, name=self.name)
-        return _("game {number}: {name}: {winner} won").format(number=self.number, name=self.name,
-                                                               winner=self.sides[self.winner]["name"])
-
-    def to_json(self) -> StatsGameJSON:
+    def to_json(self, lang: Language) -> StatsGameJSON:
+        """The game, named in `lang` (`words.stats.game_name`)."""
         day, _at, time = self.played.partition("T")
         return {"number": self.number, "log": self.log, "game": self.game, "sides": list(self.sides),
                 "winner": self.winner, "skunk": self.skunk, "finished": self.finished, "played": day, "time": time,
-                "levels": dict(self.levels), "name": self.name}
-
-
-def when_words(played: str) -> str:
-    """A moment as the language writes it: "2026-11-26 21:40" in English, "26.11.2026 21:40" in German."""
-    day, _at, time = played.partition("T")
-    year, month, date = [*day.split("-"), "", ""][:3]
-    return _("{year}-{month}-{day} {time}").format(year=year, month=month, day=date, time=time).strip()
+                "levels": dict(self.levels), "name": game_name(self, lang)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,16 +146,22 @@ class Report:
     chosen: tuple[Game, ...] = ()  # the games counted, in order
     hand_counts: tuple[tuple[str, tuple[int, ...]], ...] = ()  # per player: hands counted by score 0..29
 
-    def to_json(self) -> StatsJSON:
+    def to_json(self, lang: Language) -> StatsJSON:
+        """The statistics as JSON, the games named in `lang`."""
         return {"logs": self.logs, "games": self.games, "unfinished": self.unfinished,
                 "players": {p.player: p.to_json() for p in self.players},
-                "latest": self.latest.to_json() if self.latest else None, "problems": list(self.problems),
-                "chosen": [g.to_json() for g in self.chosen],
+                "latest": self.latest.to_json(lang) if self.latest else None, "problems": list(self.problems),
+                "chosen": [g.to_json(lang) for g in self.chosen],
                 "hand_counts": {player: list(counts) for player, counts in self.hand_counts}}
 
 
 class SelectionError(ValueError):
-    """A selection no game fits: the message says which games there are."""
+    """A selection no game fits: `refusal` says why, with what there is (`words.stats.selection_words` says it);
+    `str(err)` is its code and facts, for logs."""
+
+    def __init__(self, refusal: SelectionRefusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 # --- from a log to rows ------------------------------------------------------------------------------------
@@ -372,24 +351,18 @@ def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
     if selection.player is not None:
         players = sorted({p for (p,) in connection.execute("SELECT DISTINCT player FROM seats")})
         if selection.player not in players:
-            raise SelectionError(_("no player {player!r} in these games: the players are {players}")
-                                 .format(player=selection.player, players=", ".join(players) or _("none yet")))
+            raise SelectionError(SelectionRefusal(Unfit.NO_PLAYER, selection.player, tuple(players)))
         theirs = set(connection.execute("SELECT log, game FROM seats WHERE player = ?", (selection.player,)))
         games = [g for g in games if (g.log, g.game) in theirs]
     if selection.game is not None:
         if not 1 <= selection.game <= len(every):
-            raise SelectionError(ngettext("no game {game}: there is {count} game, numbered from 1 (`crib stats` "
-                                          "lists them)", "no game {game}: there are {count} games, numbered from 1 "
-                                          "(`crib stats` lists them)", len(every))
-                                 .format(game=selection.game, count=len(every)))
+            raise SelectionError(SelectionRefusal(Unfit.NO_GAME, game=selection.game, count=len(every)))
         games = [g for g in games if g.number == selection.game]
         if not games:
-            raise SelectionError(_("{player} did not play in game {game}").format(player=selection.player,
-                                                                                   game=selection.game))
+            raise SelectionError(SelectionRefusal(Unfit.NOT_IN_GAME, selection.player, game=selection.game))
     if selection.last is not None:
         if selection.last < 1:
-            raise SelectionError(_("--last {last}: give how many of the latest games, 1 or more")
-                                 .format(last=selection.last))
+            raise SelectionError(SelectionRefusal(Unfit.LAST, count=selection.last))
         games = games[-selection.last:]
     return games
 
@@ -441,111 +414,5 @@ def _latest(connection: sqlite3.Connection) -> Race | None:
                                                 (log, game)):
         by_deal.setdefault(deal, {})[side] = score
     scores = tuple(tuple(by_deal[deal][side] for side in range(len(sides))) for deal in sorted(by_deal))
-    name = Game(0, log, game, sides, winner, skunk, played, tuple(json.loads(levels).items()), bool(finished)).name
-    return Race(log, game, sides, target, scores, winner, skunk, name, bool(finished))
-
-
-# --- the picture -------------------------------------------------------------------------------------------
-
-# RULES.md, "Facts to test against": how many of the 12,994,800 hands (four cards and a starter) score each
-# total under hand rules; every other total has none. What a player's hands are drawn against.
-ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,
-             7: 751_324, 8: 1_137_236, 9: 361_224, 10: 388_740, 11: 51_680, 12: 317_340, 13: 19_656, 14: 90_100,
-             15: 9_168, 16: 58_248, 17: 11_196, 18: 2_708, 20: 8_068, 21: 2_496, 22: 444, 23: 356, 24: 3_680,
-             28: 76, 29: 4}
-COLOURS = ((200, 40, 40), (30, 90, 200), (30, 150, 60), (200, 130, 0))
-WIDTH, HEIGHT, DPI = 1200, 900, 100
-
-
-def _colour(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
-    return (rgb[0] / 255, rgb[1] / 255, rgb[2] / 255)
-
-
-def draw(report: Report, path: Path) -> None:
-    """Write a PNG of the chosen games: the latest one's score race with its skunk lines, the averages per
-    player, and each player's hand scores against all hands. Needs matplotlib (the [plots] extra)."""
-    import matplotlib
-
-    matplotlib.use("Agg")  # files only, no display
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, layout="constrained")
-    grid = figure.add_gridspec(2, 2)
-    chosen = (ngettext("{count} game finished, {unfinished} under way",
-                       "{count} games finished, {unfinished} under way", report.games)
-              .format(count=report.games, unfinished=report.unfinished))
-    figure.suptitle(_("Cribbage statistics: {chosen}").format(chosen=chosen), fontsize=15)
-    _race(figure.add_subplot(grid[0, :]), report.latest)
-    _averages(figure.add_subplot(grid[1, 0]), report.players)
-    _hands(figure.add_subplot(grid[1, 1]), report.hand_counts)
-    figure.savefig(path, format="png")
-
-
-def _race(axes: Axes, race: Race | None) -> None:
-    if race is None:
-        axes.set_title(_("Score race"))
-        axes.text(0.5, 0.5, _("No game has a deal yet."), ha="center", va="center", transform=axes.transAxes)
-        return
-    axes.set_title((_("Latest game ({name}): score after each deal") if race.winner is None else
-                    _("Latest game ({name}): score after each deal - {winner} won"))
-                   .format(name=race.name, winner=None if race.winner is None else race.sides[race.winner]["name"]))
-    deals = range(len(race.scores))
-    skunk, double = skunk_lines(race.target)
-    for line, words, style in ((race.target, _("game {target}").format(target=race.target), "-"),
-                               (skunk - 0.5, _("skunk line {hole}").format(hole=skunk - 1), "--"),
-                               (double - 0.5, _("double skunk {hole}").format(hole=double - 1), ":")):
-        axes.axhline(line, color="0.45", linestyle=style, linewidth=1.2)
-        axes.annotate(words, (1, line), xycoords=("axes fraction", "data"), xytext=(4, 0),
-                      textcoords="offset points", va="center", fontsize=9)
-    for index, side in enumerate(race.sides):
-        scores = [deal[index] for deal in race.scores]
-        label = (_("{side} {score} - winner") if index == race.winner else "{side} {score}").format(
-            side=side["name"], score=scores[-1])
-        axes.plot(deals, scores, marker="o", linewidth=2.5, color=_colour(COLOURS[index % len(COLOURS)]), label=label)
-    axes.set(xlabel=_("deal"), ylabel=_("points"), ylim=(0, race.target + 4),
-             xlim=(-0.2, max(1, len(race.scores) - 1) + 0.2))
-    axes.set_xticks(list(deals))
-    axes.grid(axis="y", color="0.9")
-    axes.legend(loc="upper left")
-
-
-_MEASURES = (("pegging", N_("pegging a deal"), (90, 90, 90)), ("hand", N_("hand"), (30, 90, 200)),
-             ("crib", N_("crib"), (30, 150, 60)), ("discard_loss", N_("lost to the best discard"), (200, 40, 40)))
-
-
-def _averages(axes: Axes, players: Sequence[PlayerStats]) -> None:
-    axes.set_title(_("Averages per player"))
-    if not players:
-        axes.text(0.5, 0.5, _("No deal has been played yet."), ha="center", va="center", transform=axes.transAxes)
-        return
-    width = 0.8 / len(_MEASURES)
-    for m, (name, words, rgb) in enumerate(_MEASURES):
-        xs = [g + (m - (len(_MEASURES) - 1) / 2) * width for g in range(len(players))]
-        values = [getattr(p, name) for p in players]
-        bars = axes.bar(xs, [v or 0 for v in values], width, color=_colour(rgb), label=_(words))
-        axes.bar_label(bars, labels=["-" if v is None else decimal(v) for v in values], fontsize=8, padding=2)
-    axes.set_xticks(range(len(players)), [
-        ngettext("{player}\n{wins} of {games} game won", "{player}\n{wins} of {games} games won", p.games)
-        .format(player=p.player, wins=p.wins, games=p.games) for p in players])
-    axes.set_ylabel(_("points"))
-    highest = max([v for p in players for v in (getattr(p, name) for name, *_ in _MEASURES) if v] + [1.0])
-    axes.set_ylim(0, highest * 1.35)  # room for the legend above the bars
-    axes.legend(fontsize=8, loc="upper center", ncols=2)
-
-
-def _hands(axes: Axes, hand_counts: Sequence[tuple[str, Sequence[int]]]) -> None:
-    axes.set_title(_("Hand scores: each player's against all hands"))
-    total = sum(ALL_HANDS.values())
-    scores = range(30)
-    axes.bar(scores, [100 * ALL_HANDS.get(s, 0) / total for s in scores], 0.9, color="0.8",
-             label=_("all {hands} hands").format(hands=_("12,994,800")))
-    for index, (player, counts) in enumerate(hand_counts):
-        hands = sum(counts)
-        if hands:
-            axes.plot(scores, [100 * c / hands for c in counts], marker="o", markersize=4, linewidth=1.5,
-                      color=_colour(COLOURS[index % len(COLOURS)]),
-                      label=ngettext("{player} ({hands} hand)", "{player} ({hands} hands)", hands)
-                      .format(player=player, hands=hands))
-    axes.set(xlabel=_("hand score"), ylabel=_("% of hands"), xlim=(-0.7, 29.7))
-    axes.set_xticks(range(0, 30, 2))
-    axes.legend(fontsize=8)
+    return Race(log, game, sides, target, scores, winner, skunk, played, tuple(json.loads(levels).items()),
+                bool(finished))

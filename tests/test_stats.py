@@ -14,9 +14,11 @@ from companion.cli import main
 from companion.cribbage.cards import Card
 from companion.cribbage.game import apply, initial_state, replay
 from companion.cribbage.transcript import GameInput, PegInput, StarterInput, read_transcript
+from companion.i18n import language
 from companion.stats import history
 from companion.web import archive
 from companion.words import schema
+from companion.words import stats as stats_words
 from companion.words.projection import state_json
 from tests.cribbage.all_hands import RULES_TABLE
 from tests.cribbage.dealer import play_game
@@ -145,8 +147,8 @@ def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkey
 
 
 def test_the_picture_compares_against_the_rules_table_of_all_hands():
-    assert {score: hand for score, (hand, _) in RULES_TABLE.items()} == stats.ALL_HANDS
-    assert sum(stats.ALL_HANDS.values()) == 12_994_800
+    assert {score: hand for score, (hand, _) in RULES_TABLE.items()} == stats_words.ALL_HANDS
+    assert sum(stats_words.ALL_HANDS.values()) == 12_994_800
 
 
 def test_the_statistics_json_names_sides_as_the_projection_does_and_follows_its_schema(tmp_path, capsys):
@@ -161,7 +163,7 @@ def test_the_statistics_json_names_sides_as_the_projection_does_and_follows_its_
     assert finished["winner"] == 0 and finished["sides"][0]["name"] == "Ann"
     assert under_way["winner"] is None and not under_way["finished"]
     assert data["latest"]["sides"] == finished["sides"] and data["latest"]["winner"] == 0
-    overview = archive.overview(tmp_path)
+    overview = archive.overview(tmp_path, language("en"))
     schema.validate("stats-overview", json.loads(json.dumps(overview)))
     assert [(g["sides"], g["winner"]) for g in overview["games_list"]] == [
         (g["sides"], g["winner"]) for g in data["chosen"]]

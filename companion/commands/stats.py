@@ -10,8 +10,9 @@ from typing import Any
 
 from companion.commands import CommandError, game_state_dir, need_extra
 from companion.config import add_config_arguments
-from companion.i18n import N_, _, decimal, ngettext
+from companion.i18n import N_, Language, _, current
 from companion.stats import DATABASE, PlayerStats, Report, Selection, SelectionError, history
+from companion.words.stats import game_line, game_name, selection_words
 
 LISTED = 10  # games listed by number (the latest ones)
 
@@ -48,27 +49,29 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = history(state_dir, Selection(args.game, args.last, args.player))
     except SelectionError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(selection_words(error.refusal, current())) from None
     for problem in report.problems:
         print(_("crib stats: {problem}").format(problem=problem), file=sys.stderr)
     if args.png is not None:
-        from companion.stats import draw
+        from companion.words.stats import draw
 
         try:
-            draw(report, args.png)
+            draw(report, args.png, current())
         except (OSError, ValueError) as error:
             raise CommandError(_("cannot write the picture to {png} ({error}): give a writable .png path")
                                .format(png=args.png, error=error)) from None
     if args.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False))
+        print(json.dumps(report.to_json(current()), ensure_ascii=False))
     else:
-        print(describe(report))
+        print(describe(report, current()))
     return 0
 
 
-def describe(report: Report) -> str:
-    games = ngettext("{count} game finished", "{count} games finished", report.games).format(count=report.games)
-    logs = ngettext("{count} log", "{count} logs", report.logs).format(count=report.logs)
+def describe(report: Report, lang: Language) -> str:
+    """The statistics as `crib stats` prints them, in `lang`."""
+    _ = lang.gettext
+    games = lang.ngettext("{count} game finished", "{count} games finished", report.games).format(count=report.games)
+    logs = lang.ngettext("{count} log", "{count} logs", report.logs).format(count=report.logs)
     lines = [_("{games}, {unfinished} under way, in {logs}").format(games=games, unfinished=report.unfinished,
                                                                       logs=logs)]
     if report.players:
@@ -76,21 +79,21 @@ def describe(report: Report) -> str:
         widths = [max(len(head), least) for head, least in zip(heads, WIDTHS, strict=True)]
         lines.append(" ".join(head.ljust(w) if i == 0 else head.rjust(w)
                               for i, (head, w) in enumerate(zip(heads, widths, strict=True))))
-        lines += [_row(p, widths) for p in report.players]
+        lines += [_row(p, widths, lang) for p in report.players]
         lines.append(_("skunks: given/taken; match: match points won; peg, hand, crib: averages a deal; "
                        "best: best hand; lost: average points given away by the discard (coached deals)"))
     if len(report.chosen) > 1:
         earlier = len(report.chosen) - LISTED
         lines.append(_("games (--game N, --last N):") + (_(" {earlier} earlier not listed").format(earlier=earlier)
                                                          if earlier > 0 else ""))
-        lines += [f"  {game.describe()}" for game in report.chosen[-LISTED:]]
+        lines += [f"  {game_line(game, lang)}" for game in report.chosen[-LISTED:]]
     if report.latest is not None:
         race = report.latest
         deals = len(race.scores) - 1
-        after = ngettext("after {deals} deal", "after {deals} deals", deals).format(deals=deals)
+        after = lang.ngettext("after {deals} deal", "after {deals} deals", deals).format(deals=deals)
         lines.append((_("latest game: {name}, {after}") if race.winner is None
                       else _("latest game: {name}, {after}: {winner} won")
-                      ).format(name=race.name, after=after,
+                      ).format(name=game_name(race, lang), after=after,
                                winner=None if race.winner is None else race.sides[race.winner]["name"]))
     return "\n".join(lines)
 
@@ -101,9 +104,9 @@ COLUMNS = (N_("player"), N_("games"), N_("wins"), N_("skunks"), N_("match"), N_(
 WIDTHS = (10, 5, 4, 7, 5, 5, 5, 5, 5, 4, 5)
 
 
-def _row(p: PlayerStats, widths: list[int]) -> str:
+def _row(p: PlayerStats, widths: list[int], lang: Language) -> str:
     def number(value: float | None) -> str:
-        return "-" if value is None else decimal(value, 2)
+        return "-" if value is None else lang.decimal(value, 2)
 
     values = [p.games, p.wins, f"{p.skunks_given}/{p.skunks_taken}", p.match_points, p.deals, number(p.pegging),
              number(p.hand), number(p.crib), "-" if p.best_hand is None else p.best_hand, number(p.discard_loss)]

@@ -18,6 +18,7 @@ from typing import Any
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.rules import skunk_lines
 from companion.gamelog import GameLog, GameLogError, games_dir
+from companion.i18n import Language
 from companion.stats import DATABASE, games_of, history
 from companion.words.contract import (
     BestHandJSON,
@@ -30,12 +31,7 @@ from companion.words.contract import (
     SideJSON,
 )
 from companion.words.projection import state_json
-
-# RULES.md: the number of hands (four cards and a starter, hand rules) with each score; 19, 25-27 have none.
-ALL_HANDS = {0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,
-             7: 751_324, 8: 1_137_236, 9: 361_224, 10: 388_740, 11: 51_680, 12: 317_340, 13: 19_656,
-             14: 90_100, 15: 9_168, 16: 58_248, 17: 11_196, 18: 2_708, 20: 8_068, 21: 2_496, 22: 444,
-             23: 356, 24: 3_680, 28: 76, 29: 4}
+from companion.words.stats import ALL_HANDS, game_name
 
 
 def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:  # SQLite's rows
@@ -43,10 +39,11 @@ def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tup
         return connection.execute(sql, args).fetchall()
 
 
-def overview(state_dir: Path) -> OverviewJSON:
-    """Per-player figures and every game with its race (the score of each side after each deal)."""
+def overview(state_dir: Path, lang: Language) -> OverviewJSON:
+    """Per-player figures and every game with its race (the score of each side after each deal), the games
+    named in `lang`."""
     found = history(state_dir)
-    report = found.to_json()
+    report = found.to_json(lang)
     named = {(g.log, g.game): g for g in found.chosen}
     races: dict[tuple[str, int], dict[int, list[int]]] = {}
     for log, game, side, score in _query(state_dir, "SELECT log, game, side, score FROM race "
@@ -62,13 +59,13 @@ def overview(state_dir: Path) -> OverviewJSON:
             "race": [races.get((log, game), {}).get(i, [0]) for i in range(len(sides))]}
         chosen = named.get((log, game))
         if chosen is not None:
-            listed = chosen.to_json()
+            listed = chosen.to_json(lang)
             shown |= {"name": listed["name"], "played": listed["played"], "time": listed["time"],
                       "levels": listed["levels"]}
         games.append(shown)
     best: list[BestHandJSON] = [
         {"player": player, "hand": hand, "log": log, "game": game, "deal": deal,
-         "name": named[log, game].name if (log, game) in named else f"{log} {game}"}
+         "name": game_name(named[log, game], lang) if (log, game) in named else f"{log} {game}"}
         for player, hand, log, game, deal in _query(
             state_dir, "SELECT player, hand, log, game, deal FROM deals WHERE hand IS NOT NULL "
                        "ORDER BY hand DESC, log, game, deal LIMIT 5")]
@@ -98,9 +95,9 @@ def hand_scores(state_dir: Path, player: str) -> HandScoresJSON:
             "all": [ALL_HANDS.get(s, 0) / total for s in range(30)]}
 
 
-def game(state_dir: Path, name: str, number: int) -> GameJSON | None:
+def game(state_dir: Path, name: str, number: int, lang: Language) -> GameJSON | None:
     """One game of a log: the projection of its end (projection.state_json), with each side's score after each
-    deal (`race`, in the order of `sides`), or None."""
+    deal (`race`, in the order of `sides`), or None; its words in `lang`."""
     folder = games_dir(state_dir)
     found = next((path for path in folder.glob("*.jsonl") if path.name == name), None) if folder.is_dir() else None
     if found is None:
@@ -118,9 +115,9 @@ def game(state_dir: Path, name: str, number: int) -> GameJSON | None:
             scores.append(scores[-1] + sum(e.points for e in state.events
                                            if e.deal == record.number and e.side == side))
     named = next((g for g in history(state_dir).chosen if (g.log, g.game) == (name, number)), None)
-    found_game: GameJSON = {"log": name, "game": number, "state": state_json(state), "race": race}
+    found_game: GameJSON = {"log": name, "game": number, "state": state_json(state, lang=lang), "race": race}
     if named is not None:
         day, _at, time = named.played.partition("T")
-        found_game["name"], found_game["played"], found_game["time"] = named.name, day, time
+        found_game["name"], found_game["played"], found_game["time"] = game_name(named, lang), day, time
         found_game["levels"] = dict(named.levels)
     return found_game

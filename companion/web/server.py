@@ -411,7 +411,8 @@ def _state_dir(request: web.Request) -> Path:
 
 async def _stats(request: web.Request) -> web.Response:
     state_dir = _state_dir(request)
-    report = await asyncio.get_running_loop().run_in_executor(None, archive.overview, state_dir)
+    report = await asyncio.get_running_loop().run_in_executor(None, archive.overview, state_dir,
+                                                              page_language(request))
     return web.json_response(report)
 
 
@@ -429,7 +430,8 @@ async def _game(request: web.Request) -> web.Response:
     name, number = request.match_info["log"], request.match_info["game"]
     if not _LOG_NAME.match(name) or not number.isdigit() or len(number) > 4:
         raise Refused(400, "a game is named by its log and number, like /api/games/0001.jsonl/1")
-    found = await asyncio.get_running_loop().run_in_executor(None, archive.game, state_dir, name, int(number))
+    found = await asyncio.get_running_loop().run_in_executor(None, archive.game, state_dir, name, int(number),
+                                                             page_language(request))
     if found is None:
         raise Refused(404, f"no game {number} in {name}: pick one from /stats")
     return web.json_response(found)

@@ -19,6 +19,7 @@ from companion.cribbage.facts import ScoreKind
 from companion.cribbage.game import replay
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
+from companion.i18n import language
 from companion.play.computer import Settings
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import MARKER, render_pegs
@@ -106,7 +107,7 @@ def test_the_statistics_data_from_the_history(tmp_path):
     game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
     play_out(game, 2)
     state = game.table.state
-    data = archive.overview(tmp_path)
+    data = archive.overview(tmp_path, language("en"))
     assert data["games"] == 1 and set(data["players"]) == {"Guest", "Easy"}
     (race,) = data["games_list"]
     assert race["sides"][race["winner"]]["name"] == name(state.winner)
@@ -118,12 +119,12 @@ def test_the_statistics_data_from_the_history(tmp_path):
     assert hands["hands"] == len(shown) and sum(hands["counts"]) == len(shown)
     assert abs(sum(hands["all"]) - 1) < 1e-9
     log_name = game.table.log.path.name
-    replayed = archive.game(tmp_path, log_name, 1)
+    replayed = archive.game(tmp_path, log_name, 1, language("en"))
     assert replayed is not None and len(replayed["state"]["deals"]) == state.deal_number
     assert replayed["race"] == race["race"]
     assert all("said" in e for e in replayed["state"]["events"])
-    assert archive.game(tmp_path, log_name, 2) is None
-    assert archive.game(tmp_path, "../games/" + log_name, 1) is None
+    assert archive.game(tmp_path, log_name, 2, language("en")) is None
+    assert archive.game(tmp_path, "../games/" + log_name, 1, language("en")) is None
 
 
 def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):

@@ -21,6 +21,7 @@ from companion.cribbage.game import apply, initial_state, replay
 from companion.cribbage.refusals import Refusal, Why
 from companion.cribbage.transcript import read_transcript
 from companion.gamelog import GameLog, next_log
+from companion.i18n import language
 from companion.play.computer import Settings
 from companion.table.story import CutForDeal, LaidAway, Refused, Story, TakenBack, Turn, Undone, story_json, told
 from companion.web import archive
@@ -72,7 +73,7 @@ def test_crib_state_json_follows_the_board_state_schema(tmp_path, capsys):
 def test_api_games_follows_the_game_schema(tmp_path):
     game = Game(tmp_path, Settings("Guest", ("easy",), seed=3))
     play_out(game, 2)
-    found = archive.game(tmp_path, game.table.log.path.name, 1)
+    found = archive.game(tmp_path, game.table.log.path.name, 1, language("en"))
     schema.validate("game", json.loads(json.dumps(found)))
 
 
