@@ -1,0 +1,65 @@
+"""The statistics keep facts; a game's line and a selection no game fits are said by one renderer handed a
+language, so one process says them in English and in German at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import i18n
+from companion.i18n import language
+from companion.stats import Game, Selection, SelectionError, history
+from companion.words.contract import SideJSON
+from companion.words.stats import SelectionRefusal, Unfit, game_line, game_name, selection_words, when_words
+from tests.game_logs import copy_sample
+
+EN, DE = language("en"), language("de")
+
+
+def side(name: str, score: int) -> SideJSON:
+    return {"players": [name], "name": name, "score": score, "back_peg": 0, "match_points": 0}
+
+
+SAMPLES = [  # one refusal of each kind
+    SelectionRefusal(Unfit.NO_PLAYER, "Zed", ("Ann", "Bob")), SelectionRefusal(Unfit.NO_PLAYER, "Zed"),
+    SelectionRefusal(Unfit.NO_GAME, game=3, count=1), SelectionRefusal(Unfit.NO_GAME, game=3, count=2),
+    SelectionRefusal(Unfit.NOT_IN_GAME, "Ann", game=2), SelectionRefusal(Unfit.LAST, count=0),
+]
+
+
+def test_every_kind_has_a_sample_here():
+    assert {r.why for r in SAMPLES} == set(Unfit)
+
+
+@pytest.mark.parametrize("refusal", SAMPLES, ids=str)
+def test_each_refusal_has_words_in_english_and_its_own_in_german(refusal):
+    english, german = selection_words(refusal, EN), selection_words(refusal, DE)
+    assert english and german and "{" not in english + german and english != german
+
+
+def test_one_refusal_of_a_selection_in_english_and_german_in_one_process(tmp_path):
+    copy_sample(tmp_path, 1)
+    with pytest.raises(SelectionError) as raised:
+        history(tmp_path, Selection(game=3))
+    refusal = raised.value.refusal
+    assert refusal == SelectionRefusal(Unfit.NO_GAME, game=3, count=1)  # facts, no words
+    assert str(raised.value) == "no_game: game=3, count=1"  # for logs: the code and its facts
+    assert selection_words(refusal, EN) == "no game 3: there is 1 game, numbered from 1 (`crib stats` lists them)"
+    assert selection_words(refusal, DE).startswith("kein Spiel 3: es gibt 1 Spiel")
+    with pytest.raises(SelectionError) as raised:
+        history(tmp_path, Selection(player="Zed"))
+    assert raised.value.refusal == SelectionRefusal(Unfit.NO_PLAYER, "Zed", ("Ann", "Bob"))
+    assert selection_words(raised.value.refusal, EN) == "no player 'Zed' in these games: the players are Ann, Bob"
+
+
+def test_one_game_line_in_english_and_german_in_one_process():
+    game = Game(2, "0002.jsonl", 1, (side("Guest", 121), side("Pro", 80)), 0, "skunk", "2026-03-14T12:00",
+                (("Pro", "pro"),), finished=True)
+    assert (game_line(game, EN), game_line(game, DE)) == (
+        "game 2: 2026-03-14 12:00, Guest 121 v Pro (pro) 80 (a skunk): Guest won",
+        "Spiel 2: 14.03.2026 12:00, Guest 121 gegen Pro (Profi) 80 (Schneider): Guest gewann")
+    under_way = Game(3, "0003.jsonl", 1, (side("Ann", 30), side("Bob", 41)), None, None)
+    assert (game_name(under_way, EN), game_line(under_way, EN)) == ("Ann 30 v Bob 41 (under way)",
+                                                                    "game 3: Ann 30 v Bob 41 (under way)")
+    assert (when_words("2026-11-26T21:40", EN), when_words("2026-11-26T21:40", DE)) == ("2026-11-26 21:40",
+                                                                                        "26.11.2026 21:40")
+    assert i18n.current() is EN  # rendering German switched nothing
