@@ -13,8 +13,8 @@ points the discard gave away against it, from `companion.advice.coach`), and the
 A log that cannot be read is reported by name and left out; a torn last line is dropped (the log is only
 read, never repaired) and what comes before it counts.
 
-Only facts here: a game's name, a refusal of a selection and the picture are said by `companion.words.stats`, in
-the language it is handed.
+Only facts here: a game's name, a refusal of a selection and the picture are said by
+`companion.words.statistics`, in the language it is handed.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from companion.i18n import Language
 from companion.words.contract import PlayerStatsJSON, RaceJSON, SideJSON, SkunkName, StatsGameJSON, StatsJSON
 from companion.words.phrases import error_words
 from companion.words.projection import side_json
-from companion.words.stats import SelectionRefusal, Unfit, game_name
+from companion.words.statistics import SelectionRefusal, Unfit, game_name
 
 DATABASE = "stats.sqlite"
 SCHEMA_VERSION = 5  # 5: a game's sides as the projection's, named elsewhere by their index
@@ -98,7 +98,7 @@ class Race:
     finished: bool = False
 
     def to_json(self, lang: Language) -> RaceJSON:
-        """The race, named in `lang` (`words.stats.game_name`)."""
+        """The race, named in `lang` (`words.statistics.game_name`)."""
         return {"log": self.log, "game": self.game, "target": self.target, "sides": list(self.sides),
                 "winner": self.winner, "skunk": self.skunk, "name": game_name(self, lang), "finished": self.finished,
                 "race": [[deal[i] for deal in self.scores] for i in range(len(self.sides))]}
@@ -119,7 +119,7 @@ class Game:
     finished: bool = False
 
     def to_json(self, lang: Language) -> StatsGameJSON:
-        """The game, named in `lang` (`words.stats.game_name`)."""
+        """The game, named in `lang` (`words.statistics.game_name`)."""
         day, _at, time = self.played.partition("T")
         return {"number": self.number, "log": self.log, "game": self.game, "sides": list(self.sides),
                 "winner": self.winner, "skunk": self.skunk, "finished": self.finished, "played": day, "time": time,
@@ -156,7 +156,7 @@ class Report:
 
 
 class SelectionError(ValueError):
-    """A selection no game fits: `refusal` says why, with what there is (`words.stats.selection_words` says it);
+    """A selection no game fits: `refusal` says why, with what there is (`words.statistics.selection_words` says it);
     `str(err)` is its code and facts, for logs."""
 
     def __init__(self, refusal: SelectionRefusal) -> None:

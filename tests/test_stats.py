@@ -18,7 +18,7 @@ from companion.i18n import language
 from companion.stats import history
 from companion.web import archive
 from companion.words import schema
-from companion.words import stats as stats_words
+from companion.words.statistics import ALL_HANDS
 from companion.words.projection import state_json
 from tests.cribbage.all_hands import RULES_TABLE
 from tests.cribbage.dealer import play_game
@@ -147,8 +147,8 @@ def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkey
 
 
 def test_the_picture_compares_against_the_rules_table_of_all_hands():
-    assert {score: hand for score, (hand, _) in RULES_TABLE.items()} == stats_words.ALL_HANDS
-    assert sum(stats_words.ALL_HANDS.values()) == 12_994_800
+    assert {score: hand for score, (hand, _) in RULES_TABLE.items()} == ALL_HANDS
+    assert sum(ALL_HANDS.values()) == 12_994_800
 
 
 def test_the_statistics_json_names_sides_as_the_projection_does_and_follows_its_schema(tmp_path, capsys):

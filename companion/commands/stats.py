@@ -12,7 +12,7 @@ from companion.commands import CommandError, game_state_dir, need_extra
 from companion.config import add_config_arguments
 from companion.i18n import N_, Language, _, current
 from companion.stats import DATABASE, PlayerStats, Report, Selection, SelectionError, history
-from companion.words.stats import game_line, game_name, selection_words
+from companion.words.statistics import game_line, game_name, selection_words
 
 LISTED = 10  # games listed by number (the latest ones)
 
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     for problem in report.problems:
         print(_("crib stats: {problem}").format(problem=problem), file=sys.stderr)
     if args.png is not None:
-        from companion.words.stats import draw
+        from companion.words.statistics import draw
 
         try:
             draw(report, args.png, current())

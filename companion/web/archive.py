@@ -31,7 +31,7 @@ from companion.words.contract import (
     SideJSON,
 )
 from companion.words.projection import state_json
-from companion.words.stats import ALL_HANDS, game_name
+from companion.words.statistics import ALL_HANDS, game_name
 
 
 def _query(state_dir: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:  # SQLite's rows

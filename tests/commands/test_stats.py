@@ -14,7 +14,7 @@ from PIL import Image
 from companion.cli import main
 from companion.cribbage.transcript import GameInput, PegInput
 from companion.gamelog import settings_path
-from companion.words.stats import COLOURS
+from companion.words.statistics import COLOURS
 from tests.game_logs import copy_sample, write_log
 
 PLAYED = datetime(2026, 3, 14, 12).timestamp()

@@ -9,7 +9,7 @@ from companion import i18n
 from companion.i18n import language
 from companion.stats import Game, Selection, SelectionError, history
 from companion.words.contract import SideJSON
-from companion.words.stats import SelectionRefusal, Unfit, game_line, game_name, selection_words, when_words
+from companion.words.statistics import SelectionRefusal, Unfit, game_line, game_name, selection_words, when_words
 from tests.game_logs import copy_sample
 
 EN, DE = language("en"), language("de")

@@ -5,7 +5,7 @@ handed.
 as a kind with its facts); the words are made here, at the edge, so `crib stats`, its picture and the statistics
 page each say them in their reader's language:
 
-    from companion.words.stats import game_line, selection_words
+    from companion.words.statistics import game_line, selection_words
     game_line(game, language("de"))            # "Spiel 1: 14.03.2026 12:00, Ann 121 gegen Bob 104: Ann gewann"
     selection_words(error.refusal, language("en"))  # "no game 3: there are 2 games, numbered from 1 (...)"
 """
