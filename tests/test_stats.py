@@ -18,8 +18,8 @@ from companion.i18n import language
 from companion.stats import history
 from companion.web import archive
 from companion.words import schema
-from companion.words.statistics import ALL_HANDS
 from companion.words.projection import state_json
+from companion.words.statistics import ALL_HANDS
 from tests.cribbage.all_hands import RULES_TABLE
 from tests.cribbage.dealer import play_game
 from tests.facts import name
