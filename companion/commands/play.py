@@ -31,7 +31,15 @@ from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
 from companion.i18n import N_, _, current, ngettext, speaking
-from companion.play.computer import ComputerGame, Settings, dealer_entry, read_settings, sort_cards, write_settings
+from companion.play.computer import (
+    ComputerGame,
+    Settings,
+    SettingsError,
+    dealer_entry,
+    read_settings,
+    sort_cards,
+    write_settings,
+)
 from companion.play.present import Show, ShowNote, person_prompt, show_view, shown_deal
 from companion.table import Outcome
 from companion.table.story import (
@@ -48,6 +56,7 @@ from companion.table.story import (
 )
 from companion.web.wiring import attach
 from companion.words.count import describe
+from companion.words.opponents import settings_words
 from companion.words.phrases import error_words, listed, notes, score_name, side_name, undone_line
 from companion.words.projection import state_json
 
@@ -97,6 +106,8 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
     try:
         return Settings((args.name or _("Guest")).strip(), levels, args.target, args.muggins, args.match, seed,
                         args.feedback).named(current())
+    except SettingsError as error:
+        raise CommandError(settings_words(error.settings_refusal, current())) from None
     except CribbageError as error:
         raise CommandError(str(error)) from None
 

@@ -41,9 +41,10 @@ from companion.cribbage.scoring import score_show
 from companion.devices.base import Clock, Emit, Entry, EntryDevice
 from companion.entry.commands import Command, decode_entry
 from companion.gamelog import settings_path
-from companion.i18n import N_, Language, _, current
+from companion.i18n import N_, Language, current
 from companion.table import DEALER, Outcome, Table
 from companion.words.advice import review_words
+from companion.words.opponents import SettingsRefusal, Unset
 from companion.words.phrases import muggins_words
 
 if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game against the computer begins
@@ -57,6 +58,15 @@ log = logging.getLogger(__name__)
 MOVE_SECONDS = 0.7  # a computer's move comes this long after the table changed, so a person can follow
 MAX_MATCH = 7
 LEVEL_WORDS = {"easy": N_("easy"), "standard": N_("standard"), "pro": N_("pro")}  # as the page's form names them
+
+
+class SettingsError(InputError):
+    """Settings a person chose that cannot be played: `settings_refusal` says why (`words.opponents.settings_words` says
+    it); `str(err)` is its code and facts, for logs."""
+
+    def __init__(self, refusal: SettingsRefusal) -> None:
+        super().__init__(str(refusal))
+        self.settings_refusal = refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,17 +87,16 @@ class Settings:
         from companion.advice.players import LEVELS
 
         if not self.person.strip() or len(self.person) > NAME_CHARS or self.person in self.computers:
-            raise InputError(_("your name is 1 to {most} characters and not a computer player's name ({computers})")
-                             .format(most=NAME_CHARS, computers=", ".join(self.computers)))
+            raise SettingsError(SettingsRefusal(Unset.NAME, self.computers, most=NAME_CHARS))
         if not 1 <= len(self.levels) <= 3 or any(level not in LEVELS for level in self.levels):
-            raise InputError(f"play against one to three computer players, each {', '.join(LEVELS)}")
+            raise SettingsError(SettingsRefusal(Unset.LEVELS, LEVELS))
         if self.names and (len(self.names) != len(self.levels) or not all(
                 0 < len(name) <= NAME_CHARS for name in self.names)):
-            raise InputError(f"names are one for each computer player, of 1 to {NAME_CHARS} characters")
+            raise SettingsError(SettingsRefusal(Unset.NAMES, most=NAME_CHARS))
         if self.target not in (61, 121):
-            raise InputError(f"a game is to 121 or 61 points, not {self.target}")
+            raise SettingsError(SettingsRefusal(Unset.TARGET, count=self.target))
         if not 1 <= self.match <= MAX_MATCH:
-            raise InputError(f"a match is to 1 to {MAX_MATCH} games, not {self.match}")
+            raise SettingsError(SettingsRefusal(Unset.MATCH, count=self.match, most=MAX_MATCH))
 
     @property
     def computers(self) -> tuple[str, ...]:

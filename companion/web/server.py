@@ -52,10 +52,11 @@ from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
 from companion.entry.scans import normalise_scan
-from companion.play.computer import ComputerGame, Settings, dealer_entry
+from companion.play.computer import ComputerGame, Settings, SettingsError, dealer_entry
 from companion.table import Outcome, Table
 from companion.view.board import board_svg
 from companion.words.messages import Message, Say
+from companion.words.opponents import settings_words
 from companion.words.phrases import error_words
 
 from . import archive, frames
@@ -345,6 +346,8 @@ async def _computer_game(request: web.Request) -> web.Response:
     data = await _body(request)
     try:
         settings = Settings.from_json(data)
+    except SettingsError as error:
+        raise Refused(400, settings_words(error.settings_refusal, page_language(request))) from None
     except CribbageError as error:
         raise Refused(400, error_words(error)) from None
     if not settings.names:  # the computer players are named in the language of the person who starts the game
