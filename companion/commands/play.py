@@ -331,7 +331,7 @@ class TerminalPlay(EntryDevice):
         shown = shown_deal(self.computer, game) if settings is not None else None
         if shown is not None:
             show = show_view(state_json(game), shown[0], waiting=shown[1])
-            return show_picture(show, person_prompt(table, self.computer))
+            return show_picture(show, person_prompt(table, self.computer, current()))
         lines = ["", scores_line(game)]
         if game.starter is not None and game.phase is Phase.PLAY:
             lines.append(_("starter {card}   count {count}").format(card=game.starter.pretty, count=game.count)
@@ -354,7 +354,7 @@ class TerminalPlay(EntryDevice):
                 lines.append(ngettext("lay away {n} (type it, like {example})",
                                       "lay away {n} (type them, like {example})", size)
                              .format(n=size, example=" ".join(str(c) for c in hand[:size])))
-        lines.append(f"> {person_prompt(table, self.computer)}")
+        lines.append(f"> {person_prompt(table, self.computer, current())}")
         return fitted("\n".join(lines))
 
 

@@ -13,7 +13,7 @@ from typing_extensions import TypedDict
 
 from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState, legal_moves
-from companion.i18n import _, current
+from companion.i18n import Language, current
 from companion.words.contract import CardJSON, EventJSON, ShownJSON, SideJSON, StateJSON
 from companion.words.projection import card_json
 
@@ -72,12 +72,12 @@ def person_json(computer: ComputerGame | None, state: GameState, projected: Stat
     }
 
 
-def person_prompt(table: Table, computer: ComputerGame | None) -> str:
-    """The table's prompt (which speaks to the person of a game against the computer), or, while the deck waits
-    for the person to see the show, that."""
+def person_prompt(table: Table, computer: ComputerGame | None, lang: Language) -> str:
+    """The table's prompt in `lang` (which speaks to the person of a game against the computer), or, while the
+    deck waits for the person to see the show, that."""
     if computer is not None and computer.settings is not None and computer.showing(table.state) is not None:
-        return _("The show: Continue (OK) deals the next hand")
-    return table.prompt()
+        return lang.gettext("The show: Continue (OK) deals the next hand")
+    return table.prompt(lang)
 
 
 # --- the show --------------------------------------------------------------------------------------------------

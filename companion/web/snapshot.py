@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from typing_extensions import TypedDict
 
 from companion.cribbage.game import GameState
+from companion.i18n import current
 from companion.play.present import YouJSON, person_json, person_prompt
 from companion.table.story import StoryJSON, story_json
 from companion.view.board import effects_json, frame_colours, hex_colour
@@ -76,7 +77,7 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
     state = table.state
     projected = state_json(state, table.awaited())
     you = person_json(computer, state, projected)
-    prompt = person_prompt(table, computer)
+    prompt = person_prompt(table, computer, current())  # in the language of the page it is made for
     effects = render_pegs(state, table.layout, table.colours, before)[1] if before is not None else ()
     shown = table.shown()  # the presenter's: the LEDs the strip has and the words on the OLED
     return {

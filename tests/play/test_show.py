@@ -15,6 +15,7 @@ from companion.commands.play import TerminalPlay, show_picture
 from companion.cribbage.transcript import GameInput
 from companion.devices.base import Entry
 from companion.gamelog import GameLog
+from companion.i18n import language
 from companion.play.computer import Settings
 from companion.play.present import person_prompt, show_view
 from companion.table import Table
@@ -43,7 +44,7 @@ def test_the_deck_deals_again_only_after_the_person_says_ok(tmp_path):
     for _ in range(20):  # time passes: nothing of the next deal comes
         game.step()
     assert game.table.state is state and state.hands == {} and state.deal_number == 2
-    assert person_prompt(game.table, game.computer) == "The show: Continue (OK) deals the next hand"
+    assert person_prompt(game.table, game.computer, language("en")) == "The show: Continue (OK) deals the next hand"
     game.table.emit(Entry("5H", "web"))  # a card now is not a starter: the deck turns it
     game.step()
     assert game.outcomes[-1].error and "virtual deck" in game.outcomes[-1].words()
