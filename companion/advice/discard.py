@@ -20,9 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.cribbage.cards import DECK, Card
-from companion.cribbage.errors import RuleError
 from companion.cribbage.rules import VARIANT
 from companion.cribbage.scoring import score_show, show_total
+from companion.words.advice import AdviceError, AdviceRefusal, Unadvised
 
 from .model import UNIFORM, OpponentModel
 from .tables import RANKS, IntArray, draw_weights, rank_table
@@ -47,16 +47,16 @@ def deal_for(cards: int, variant: str | None) -> Deal:
     """The deal a hand of `cards` cards belongs to; five cards need the variant said."""
     if variant is not None:
         if variant not in DEALS:
-            raise RuleError(f"no variant {variant!r}: say one of {', '.join(DEALS)}")
+            raise AdviceError(AdviceRefusal(Unadvised.NO_VARIANT, variant, tuple(DEALS)))
         deal = DEALS[variant]
         if deal.dealt != cards:
-            raise RuleError(f"a {variant} deal gives {deal.dealt} cards; got {cards}")
+            raise AdviceError(AdviceRefusal(Unadvised.DEAL_SIZE, variant, count=deal.dealt, total=cards))
         return deal
     if cards == 6:
         return DEALS["two"]
     if cards == 5:
-        raise RuleError("five cards: say the variant, five-card (two to the crib) or three (one to the crib)")
-    raise RuleError(f"a deal gives six cards (five in five-card or three-player games); got {cards}")
+        raise AdviceError(AdviceRefusal(Unadvised.FIVE_CARDS))
+    raise AdviceError(AdviceRefusal(Unadvised.DEAL, total=cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,7 @@ class Analysis:
         for split in self.splits:
             if set(split.discard) == wanted:
                 return split
-        raise RuleError(f"{' '.join(map(str, discard))} is not a discard from {' '.join(map(str, self.cards))}")
+        raise AdviceError(AdviceRefusal(Unadvised.NOT_A_DISCARD, cards=tuple(discard), others=self.cards))
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -121,7 +121,7 @@ def _check(cards: Sequence[Card], variant: str | None, model: OpponentModel) -> 
     """The deal of these cards, and the model that applies to it (two-player deals only; others use the uniform one)."""
     deal = deal_for(len(cards), variant)
     if len(set(cards)) != len(cards):
-        raise RuleError("the same card appears twice: check the hand")
+        raise AdviceError(AdviceRefusal(Unadvised.CARD_TWICE))
     return deal, model if deal.laid_away == 2 and deal.dealt == 6 else UNIFORM
 
 

@@ -27,9 +27,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from companion.cribbage.cards import VALUES, Card
-from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT, fitting
-from companion.words.advice import Because, Reason
+from companion.words.advice import AdviceError, AdviceRefusal, Because, Reason, Unadvised
 
 from .endgame import REACH, WinChances, chances
 from .keeps import load as load_keeps
@@ -519,7 +518,7 @@ def search(view: PlayView, samples: int = 48, seed: int = 0) -> tuple[dict[Card,
     """`evaluate`'s values, and the evidence of this deal's plays for the ev rules (`opponent_holdings`)."""
     legal = view.legal()
     if not legal:
-        raise RuleError("no card fits under 31: say go")
+        raise AdviceError(AdviceRefusal(Unadvised.SAY_GO))
     rng = random.Random(seed)
     hands, evidence = opponent_holdings(view, samples, rng)
     pile = tuple(c.rank for c in view.pile)

@@ -15,8 +15,8 @@ from companion.base.textlines import open_text
 from companion.commands import CommandError
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
-from companion.i18n import Language, _, current
-from companion.words.advice import analysis_words
+from companion.i18n import N_, Language, _, current
+from companion.words.advice import AdviceError, analysis_words, refusal_words
 from companion.words.phrases import error_words
 
 
@@ -54,14 +54,17 @@ def advise(args: argparse.Namespace) -> int:
     model = chosen_model(args)
     if args.batch is not None:
         if args.cards:
-            raise CommandError("give cards or --batch FILE, not both")
+            raise CommandError(_("give cards or --batch FILE, not both"))
         with open_text(args.batch) as lines:
             return batch(lines, model, sys.stdout)
     if not args.cards:
-        raise CommandError("give the dealt cards, like: crib advise 5H 5D 6C JS 4S QD --dealer")
+        raise CommandError(_("give the dealt cards, like: crib advise 5H 5D 6C JS 4S QD --dealer"))
     if not (args.dealer or args.pone):
-        raise CommandError("say whose crib it is: --dealer (yours) or --pone (your opponent's)")
-    analysis = analyse(parse_cards(args.cards), dealer=args.dealer, variant=args.variant, model=model)
+        raise CommandError(_("say whose crib it is: --dealer (yours) or --pone (your opponent's)"))
+    try:
+        analysis = analyse(parse_cards(args.cards), dealer=args.dealer, variant=args.variant, model=model)
+    except AdviceError as error:
+        raise CommandError(refusal_words(error.advice, current())) from None
     if args.json:
         print(json.dumps(analysis_json(analysis, current()), ensure_ascii=False))
     else:
@@ -70,15 +73,20 @@ def advise(args: argparse.Namespace) -> int:
 
 
 def print_analysis(analysis: Analysis) -> None:
-    role = "dealer (your crib)" if analysis.dealer else "pone (your opponent's crib)"
-    print(f"{' '.join(str(c) for c in analysis.cards)} as {role}; crib model: {analysis.model}")
+    role = _("dealer (your crib)") if analysis.dealer else _("pone (your opponent's crib)")
+    print(_("{cards} as {role}; crib model: {model}").format(cards=" ".join(str(c) for c in analysis.cards),
+                                                             role=role, model=analysis.model))
     width = 3 * len(analysis.best.keep) + 2
-    print(f"{'keep':<{width}}{'discard':<10}{'hand':>7}{'min':>5}{'max':>5}{'crib':>8}{'net':>8}")
+    keep, discard, hand, least, most, crib, net = (_(head) for head in HEADS)
+    print(f"{keep:<{width}}{discard:<10}{hand:>7}{least:>5}{most:>5}{crib:>8}{net:>8}")
     sign = 1 if analysis.dealer else -1
     for split in analysis.splits:
         print(f"{' '.join(str(c) for c in split.keep):<{width}}{' '.join(str(c) for c in split.discard):<10}"
               f"{split.hand:>7.2f}{split.hand_min:>5}{split.hand_max:>5}{sign * split.crib:>+8.2f}{split.net:>8.2f}")
     print(analysis_words(analysis, None, current()))
+
+
+HEADS = (N_("keep"), N_("discard"), N_("hand"), N_("min"), N_("max"), N_("crib"), N_("net"))  # the table's columns
 
 
 def analysis_json(analysis: Analysis, lang: Language) -> dict[str, object]:
@@ -104,11 +112,12 @@ def batch(lines: Iterable[str], model: OpponentModel, out: TextIO) -> int:
                 else:
                     role = word.lower()
             if role is None:
-                raise CommandError("end the line with the role, dealer or pone, like: 5H 5D 6C JS 4S QD dealer")
+                raise CommandError(_("end the line with the role, dealer or pone, like: 5H 5D 6C JS 4S QD dealer"))
             analysis = analyse(parse_cards(words), dealer=role == "dealer", variant=variant, model=model)
             out.write(json.dumps(analysis_json(analysis, current()), ensure_ascii=False) + "\n")
         except (CribbageError, CommandError) as error:
-            said = error_words(error) if isinstance(error, CribbageError) else str(error)
+            said = (refusal_words(error.advice, current()) if isinstance(error, AdviceError) else
+                    error_words(error, current()) if isinstance(error, CribbageError) else str(error))
             out.write(json.dumps({"line": number, "error": said}) + "\n")
             status = 2
     return status

@@ -10,10 +10,9 @@ from companion.advice.pegging import PlayView, hint
 from companion.advice.players import Seat, explain_lay_away
 from companion.commands import CommandError
 from companion.cribbage.cards import DECK, Card, parse_cards
-from companion.cribbage.errors import RuleError
 from companion.cribbage.game import MAX_COUNT
 from companion.i18n import _, current
-from companion.words.advice import hint_words, lay_away_words
+from companion.words.advice import AdviceError, hint_words, lay_away_words, refusal_words
 
 
 def register(subparsers: Any) -> None:
@@ -46,6 +45,13 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        return _hint(args)
+    except AdviceError as error:
+        raise CommandError(refusal_words(error.advice, current())) from None
+
+
+def _hint(args: argparse.Namespace) -> int:
     hand, pile, seen = parse_cards(args.cards), parse_cards(args.pile), parse_cards(args.seen)
     if len(hand) > 4:
         return _lay_away(args, hand)
@@ -53,13 +59,13 @@ def run(args: argparse.Namespace) -> int:
     starter = parse_cards([args.starter])[0] if args.starter else None
     everything = [*hand, *pile, *seen, *played, *([starter] if starter else [])]
     if len(set(everything)) != len(everything):
-        raise RuleError("a card is named twice: check your hand, --pile, --seen, --played and --starter")
+        raise CommandError(_("a card is named twice: check your hand, --pile, --seen, --played and --starter"))
     if not 0 <= args.opponent_cards <= 4:
-        raise CommandError("--opponent-cards is 0 to 4")
+        raise CommandError(_("--opponent-cards is 0 to 4"))
     if not 1 <= args.need <= 999 or not 1 <= args.opponent_need <= 999:
-        raise CommandError("--need and --opponent-need are the points still needed: 1 or more")
+        raise CommandError(_("--need and --opponent-need are the points still needed: 1 or more"))
     if sum(c.value for c in pile) > MAX_COUNT:
-        raise RuleError("the pile counts more than 31: give only the cards since the count was reset")
+        raise CommandError(_("the pile counts more than 31: give only the cards since the count was reset"))
     unseen = tuple(c for c in DECK if c not in everything)
     view = PlayView(hand, pile, unseen, args.opponent_cards, args.opponent_go, min(args.need, args.target),
                     min(args.opponent_need, args.target), args.dealer, starter, (*hand, *played),
@@ -77,15 +83,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _lay_away(args: argparse.Namespace, cards: tuple[Card, ...]) -> int:
     if len(cards) != 6:
-        raise CommandError("to lay away give the six cards dealt (for other deals use `crib advise --variant`); "
-                           "in the play give the cards still in hand, up to four")
+        raise CommandError(_("to lay away give the six cards dealt (for other deals use `crib advise --variant`); "
+                             "in the play give the cards still in hand, up to four"))
     if len(set(cards)) != len(cards):
-        raise RuleError("a card is named twice: check your hand")
+        raise CommandError(_("a card is named twice: check your hand"))
     if args.pile or args.played or args.starter:
-        raise CommandError("--pile, --played and --starter belong to the play: give them with the cards still "
-                           "in hand")
+        raise CommandError(_("--pile, --played and --starter belong to the play: give them with the cards still "
+                             "in hand"))
     if not 1 <= args.need <= 999 or not 1 <= args.opponent_need <= 999:
-        raise CommandError("--need and --opponent-need are the points still needed: 1 or more")
+        raise CommandError(_("--need and --opponent-need are the points still needed: 1 or more"))
     seat = Seat(args.dealer, max(0, args.target - args.need), max(0, args.target - args.opponent_need), args.target)
     explained = explain_lay_away(cards, seat)
     chosen, said = explained.chosen, lay_away_words(explained, current())

@@ -7,7 +7,9 @@ at the edge, in the language handed (`lang`), so one process can give the same h
     from companion.words.advice import hint_words
     hint_words(hint(view), language("de"))     # "Die beste Karte ist die Neun (9): sie bringt jetzt 3; ..."
 
-Standard library only at run time; the advice's types are named for the type checker (the advice stands above).
+Cards the advice cannot work with are refused the same way: an `AdviceError` carries an `AdviceRefusal` (a kind,
+`Unadvised`, and its facts), said by `refusal_words`. The advice's types are named for the type checker only (the
+advice stands above the words).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from companion.cribbage.cards import RANK_NAMES, Card
+from companion.cribbage.errors import RuleError
 from companion.i18n import N_, Language
 
 if TYPE_CHECKING:  # annotations only: the advice stands above the words
@@ -282,3 +285,65 @@ def lay_away_words(explained: Explained, lang: Language) -> str:
         discard=ranks_text(mine.discard), keep=ranks_text(mine.keep), other=ranks_text(rival.keep),
         less=lang.decimal(explained.given_up, 2),
         reasons="; ".join(reason_words(r, lang) for r in explained.reasons) or _("the two are close"))
+
+
+# --- cards the advice cannot work with -------------------------------------------------------------------------
+
+class Unadvised(StrEnum):
+    """Why the advice refuses the cards given (the value is its code). The fields each one fills are listed."""
+
+    NO_VARIANT = "no_variant"  # text: the variant given, names: the variants there are
+    DEAL_SIZE = "deal_size"  # text: the variant, count: the cards it deals, total: the cards given
+    FIVE_CARDS = "five_cards"  # five cards given without the variant
+    DEAL = "deal"  # total: the cards given, neither six nor five
+    CARD_TWICE = "card_twice"  # a card given twice in the hand
+    NOT_A_DISCARD = "not_a_discard"  # cards: the discard given, others: the cards dealt
+    SAY_GO = "say_go"  # in the play no card of the hand fits under 31
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceRefusal:
+    why: Unadvised
+    text: str = ""  # as given (a variant's name)
+    names: tuple[str, ...] = ()
+    count: int | None = None
+    total: int | None = None
+    cards: tuple[Card, ...] = ()
+    others: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        facts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
+                          if getattr(self, f.name) not in (None, (), ""))
+        return f"{self.why}: {facts}" if facts else str(self.why)
+
+
+class AdviceError(RuleError):
+    """Cards the advice cannot work with: `advice` says why (`refusal_words` says it); `str(err)` is its code
+    and facts, for logs."""
+
+    def __init__(self, refusal: AdviceRefusal) -> None:
+        super().__init__(str(refusal))
+        self.advice = refusal
+
+
+def refusal_words(refusal: AdviceRefusal, lang: Language) -> str:
+    """Why the advice refuses the cards, and what to give instead."""
+    _ = lang.gettext
+    why = refusal.why
+    if why is Unadvised.NO_VARIANT:
+        return _("no variant {variant!r}: say one of {variants}").format(variant=refusal.text,
+                                                                         variants=", ".join(refusal.names))
+    if why is Unadvised.DEAL_SIZE:
+        return _("a {variant} deal gives {dealt} cards; got {cards}").format(variant=refusal.text, dealt=refusal.count,
+                                                                            cards=refusal.total)
+    if why is Unadvised.FIVE_CARDS:
+        return _("five cards: say the variant, five-card (two to the crib) or three (one to the crib)")
+    if why is Unadvised.DEAL:
+        return _("a deal gives six cards (five in five-card or three-player games); got {cards}").format(
+            cards=refusal.total)
+    if why is Unadvised.CARD_TWICE:
+        return _("the same card appears twice: check the hand")
+    if why is Unadvised.NOT_A_DISCARD:
+        return _("{discard} is not a discard from {cards}").format(discard=" ".join(map(str, refusal.cards)),
+                                                                   cards=" ".join(map(str, refusal.others)))
+    return _("no card fits under 31: say go")

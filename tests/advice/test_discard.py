@@ -15,7 +15,7 @@ from companion.cribbage.cards import DECK, Suit, parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.scoring import score_show
 from companion.i18n import language
-from companion.words.advice import analysis_words, ranks_text
+from companion.words.advice import AdviceError, Unadvised, analysis_words, ranks_text, refusal_words
 
 EN = language("en")
 
@@ -140,16 +140,18 @@ def test_the_shipped_model_loads_and_changes_the_crib() -> None:
     assert modelled.split_for(uniform.discard).crib != pytest.approx(uniform.crib)
 
 
-@pytest.mark.parametrize(("text", "variant", "message"), [
-    ("5H 5D 6C JS 4S", None, "say the variant"),
-    ("5H 5D 6C JS", None, "six cards"),
-    ("5H 5D 6C JS 4S QD", "three", "gives 5 cards"),
-    ("5H 5D 6C JS 4S", "seven", "no variant"),
-    ("5H 5H 6C JS 4S QD", None, "twice"),
+@pytest.mark.parametrize(("text", "variant", "why", "message"), [
+    ("5H 5D 6C JS 4S", None, Unadvised.FIVE_CARDS, "say the variant"),
+    ("5H 5D 6C JS", None, Unadvised.DEAL, "six cards"),
+    ("5H 5D 6C JS 4S QD", "three", Unadvised.DEAL_SIZE, "gives 5 cards"),
+    ("5H 5D 6C JS 4S", "seven", Unadvised.NO_VARIANT, "no variant"),
+    ("5H 5H 6C JS 4S QD", None, Unadvised.CARD_TWICE, "twice"),
 ])
-def test_bad_hands_say_what_to_do(text: str, variant: str | None, message: str) -> None:
-    with pytest.raises(RuleError, match=message):
+def test_bad_hands_say_what_to_do(text: str, variant: str | None, why: Unadvised, message: str) -> None:
+    with pytest.raises(RuleError) as raised:  # the engine's kind of error: the rules do not allow these cards
         analyse(parse_cards(text), dealer=True, variant=variant)
+    assert isinstance(raised.value, AdviceError) and raised.value.advice.why is why
+    assert message in refusal_words(raised.value.advice, EN)
 
 
 def test_every_split_of_every_suit_pattern_is_ordered_best_first() -> None:

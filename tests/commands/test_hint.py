@@ -101,3 +101,12 @@ def test_hint_answers_in_german_with_numbers_written_the_german_way(capsys):
     said = capsys.readouterr().out
     assert said.startswith("Behalte 4-5-5-6: im Schnitt 16,0 auf der Hand (12 bis 24)") and "netto +11,2" in said
     assert said.rstrip().endswith("Der Profi und die Rechnung nach dem Erwartungswert sind sich einig.")
+
+
+def test_hint_and_advise_refuse_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "9C", "--pile", "10S", "JD", "QS", "--lang", "de"]) == 2
+    assert capsys.readouterr().err == "crib hint: keine Karte passt unter 31: sag Go\n"
+    assert main(["hint", "9C", "--pile", "10S", "JD", "QS"]) == 2
+    assert capsys.readouterr().err == "crib hint: no card fits under 31: say go\n"
+    assert main(["advise", "5H", "5D", "6C", "JS", "4S", "--pone", "--lang", "de"]) == 2
+    assert capsys.readouterr().err.startswith("crib advise: fünf Karten: nenne die Variante")

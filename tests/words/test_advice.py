@@ -16,12 +16,16 @@ from companion.advice.players import Seat, explain_lay_away
 from companion.cribbage.cards import DECK, Card, parse_cards
 from companion.i18n import language
 from companion.words.advice import (
+    AdviceError,
+    AdviceRefusal,
     Because,
     Reason,
+    Unadvised,
     analysis_words,
     hint_words,
     lay_away_words,
     reason_words,
+    refusal_words,
     review_words,
 )
 
@@ -97,6 +101,34 @@ def test_one_discard_review_and_one_lay_away_in_english_and_german_in_one_proces
                               "expected-value choice (0.50 more in hand and crib by the exact count): the crib is "
                               "yours: with the cards he likely lays away, 2-2 makes it only 1.1 less than 5-10")
     assert german.startswith("Lege 2-2 ab und behalte 5-7-9-10.") and "0,50" in german and "the " not in german
+
+
+
+REFUSALS = [  # one refusal of each kind
+    AdviceRefusal(Unadvised.NO_VARIANT, "seven", ("two", "three")),
+    AdviceRefusal(Unadvised.DEAL_SIZE, "three", count=5, total=6), AdviceRefusal(Unadvised.FIVE_CARDS),
+    AdviceRefusal(Unadvised.DEAL, total=4), AdviceRefusal(Unadvised.CARD_TWICE),
+    AdviceRefusal(Unadvised.NOT_A_DISCARD, cards=(C5, H9), others=HAND), AdviceRefusal(Unadvised.SAY_GO),
+]
+
+
+def test_every_refusal_kind_has_a_sample_here():
+    assert {r.why for r in REFUSALS} == set(Unadvised)
+
+
+@pytest.mark.parametrize("refusal", REFUSALS, ids=str)
+def test_each_refusal_has_words_in_english_and_its_own_in_german(refusal):
+    english, german = refusal_words(refusal, EN), refusal_words(refusal, DE)
+    assert english and german and "{" not in english + german and english != german
+
+
+def test_cards_the_advice_cannot_use_are_refused_with_facts_said_in_either_language():
+    with pytest.raises(AdviceError) as raised:
+        analyse(parse_cards(["5H", "5D", "6C", "JS"]), dealer=True)
+    assert raised.value.advice == AdviceRefusal(Unadvised.DEAL, total=4) and str(raised.value) == "deal: total=4"
+    assert refusal_words(raised.value.advice, EN) == ("a deal gives six cards (five in five-card or three-player "
+                                                      "games); got 4")
+    assert refusal_words(raised.value.advice, DE).endswith("erhalten: 4")
 
 
 PACKAGE = Path(__file__).parents[2] / "companion"
