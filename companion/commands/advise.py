@@ -80,10 +80,12 @@ def print_analysis(analysis: Analysis) -> None:
     keep, discard, hand, least, most, crib, net = (_(head) for head in HEADS)
     print(f"{keep:<{width}}{discard:<10}{hand:>7}{least:>5}{most:>5}{crib:>8}{net:>8}")
     sign = 1 if analysis.dealer else -1
+    lang = current()
     for split in analysis.splits:
         print(f"{' '.join(str(c) for c in split.keep):<{width}}{' '.join(str(c) for c in split.discard):<10}"
-              f"{split.hand:>7.2f}{split.hand_min:>5}{split.hand_max:>5}{sign * split.crib:>+8.2f}{split.net:>8.2f}")
-    print(analysis_words(analysis, None, current()))
+              f"{lang.decimal(split.hand, 2):>7}{split.hand_min:>5}{split.hand_max:>5}"
+              f"{lang.decimal(sign * split.crib, 2, sign=True):>8}{lang.decimal(split.net, 2):>8}")
+    print(analysis_words(analysis, None, lang))
 
 
 HEADS = (N_("keep"), N_("discard"), N_("hand"), N_("min"), N_("max"), N_("crib"), N_("net"))  # the table's columns
