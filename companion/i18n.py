@@ -196,17 +196,6 @@ def number(n: int) -> str:
     return _current.get().spell(n)
 
 
-def decimal(value: float, digits: int = 1, *, sign: bool = False) -> str:
-    """A number with `digits` decimals as the current language writes it: 10.3 (+0.25 with `sign`), in German
-    10,3."""
-    return _current.get().decimal(value, digits, sign=sign)
-
-
-def percent(share: float) -> str:
-    """A share in whole percent as the current language writes it: 62%, in German 62 %."""
-    return _("{percent}%").format(percent=round(100 * share))
-
-
 # A page's words: the text between tags and the titles and labels read aloud, as the catalog holds them.
 _HTML_TEXT = re.compile(r">(\s*)([^<>]*?[A-Za-z][^<>]*?)(\s*)<")
 _HTML_ATTR = re.compile(r'\b(title|aria-label|placeholder)="([^"]*[A-Za-z][^"]*)"')
