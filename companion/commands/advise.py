@@ -16,8 +16,9 @@ from companion.commands import CommandError
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.i18n import N_, Language, _, current
-from companion.words.advice import AdviceError, analysis_words, refusal_words
+from companion.words.advice import AdviceError, refusal_words
 from companion.words.phrases import error_words
+from companion.words.review import analysis_words
 
 
 def register(subparsers: Any) -> None:

@@ -43,9 +43,9 @@ from companion.entry.commands import Command, decode_entry
 from companion.gamelog import settings_path
 from companion.i18n import N_, Language, current
 from companion.table import DEALER, Outcome, Table
-from companion.words.advice import review_words
 from companion.words.opponents import SettingsRefusal, Unset
 from companion.words.phrases import muggins_words
+from companion.words.review import review_words
 
 if TYPE_CHECKING:  # the computer players (and numpy) are imported when a game against the computer begins
     from companion.advice.coach import DiscardReview

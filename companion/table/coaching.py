@@ -16,7 +16,7 @@ from companion.cribbage import transcript as t
 from companion.cribbage.facts import Phase
 from companion.i18n import current
 from companion.view.screen import ScreenView, coach_pages
-from companion.words.advice import review_words
+from companion.words.review import review_words
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState

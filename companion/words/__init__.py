@@ -12,8 +12,8 @@
 `phrases` is the one renderer (refusals, notes, prompts, the table's messages, score and side names, the count),
 `messages` the table's messages as values (a kind and its facts), `count` the spoken count's phrasebook,
 `projection` the state as JSON (`state_json(state, lang=...)`). Beside them, the advice's reasons and refusals as
-values with their words (`advice`: the hint, the lay-away, the discard review), the statistics' (`statistics`: a
-game's line, a selection no game fits, the picture) and the game against the computer's refused settings
-(`opponents`). Every function takes the language (where it may be left out, it is the current one of the edge
-rendering, `companion.i18n.speaking`).
+values with their words (`advice`: the hint, the pro's lay-away; `review`: a lay-away and the coach's discard
+review), the statistics' (`statistics`: a game's line, a selection no game fits, the picture) and the game
+against the computer's refused settings (`opponents`). Every function takes the language (where it may be left
+out, it is the current one of the edge rendering, `companion.i18n.speaking`).
 """

@@ -1,4 +1,5 @@
-"""The advice's reasons as values, and their words: the card to play, the pro's lay-away and the discard review.
+"""The advice's reasons as values, and their words: the card to play and the pro's lay-away (a lay-away on its own
+and the discard review are said by `review`).
 
 The advice (`companion.advice`) says why in typed facts: a `Reason` is a kind (`Because`) with the facts its
 words need (cards, a count, points, a share of games won), like the table's `Message`. The words are made here,
@@ -22,11 +23,10 @@ from companion.cribbage.cards import RANK_NAMES, Card
 from companion.cribbage.errors import RuleError
 from companion.i18n import N_, Language
 
-if TYPE_CHECKING:  # annotations only: the advice stands above the words
-    from collections.abc import Sequence
+from .review import analysis_words, ranks_text
 
-    from companion.advice.coach import DiscardReview
-    from companion.advice.discard import Analysis, Split
+if TYPE_CHECKING:  # annotations only: the advice stands above the words
+
     from companion.advice.pegging import Hint
     from companion.advice.players import Explained
 
@@ -101,11 +101,6 @@ def the_card(card: Card | None, lang: Language) -> str:
     """A card as the hint names it: "the nine"."""
     assert card is not None
     return lang.gettext(THE_RANK[card.rank])
-
-
-def ranks_text(cards: Sequence[Card]) -> str:
-    """Cards as players name a hand, by rank: 5-5-6-J (the same in every language)."""
-    return "-".join(RANK_NAMES[c.rank] for c in sorted(cards))
 
 
 def percent(share: float | None, lang: Language) -> str:
@@ -238,38 +233,6 @@ def reason_words(r: Reason, lang: Language) -> str:
 
 
 # --- laying away ---------------------------------------------------------------------------------------------
-
-def analysis_words(analysis: Analysis, split: Split | None, lang: Language) -> str:
-    """A lay-away in a player's words (the best when `split` is None): "Keep 5-5-6-J: it averages 9.4 in hand
-    (6 to 16); 4-Q in your crib adds 4.1; net +13.5.", and how far it is from the best."""
-    _ = lang.gettext
-    best = analysis.best
-    split = split or best
-    said = (_("Keep {keep}: it averages {hand} in hand ({hand_min} to {hand_max}); {discard} in your crib adds {crib}")
-            if analysis.dealer else
-            _("Keep {keep}: it averages {hand} in hand ({hand_min} to {hand_max}); {discard} in your opponent's crib "
-              "gives away {crib}"))
-    text = said.format(keep=ranks_text(split.keep), hand=lang.decimal(split.hand), hand_min=split.hand_min,
-                       hand_max=split.hand_max, discard=ranks_text(split.discard), crib=lang.decimal(split.crib))
-    text += _("; net {net}.").format(net=lang.decimal(split.net, sign=True))
-    if split is not best:
-        text += _(" Best is {keep}, net {net} ({more} more).").format(
-            keep=ranks_text(best.keep), net=lang.decimal(best.net, sign=True), more=lang.decimal(best.net - split.net))
-    return text
-
-
-def review_words(review: DiscardReview, lang: Language) -> str:
-    """How far a player's discard was from the best: "Best discard: Keep ...", or "That is not the optimal
-    discard: your discard averages 7.2 points; keeping 4-5-5-6 and laying away J-Q averages 8.4 (1.2 more)."."""
-    if review.optimal:
-        return lang.gettext("Best discard: {advice}").format(advice=analysis_words(review.analysis, review.chosen,
-                                                                                   lang))
-    best = review.best
-    return lang.gettext("That is not the optimal discard: your discard averages {net} points; keeping {keep} and "
-                        "laying away {discard} averages {best} ({loss} more).").format(
-        net=lang.decimal(review.chosen.net), keep=ranks_text(best.keep), discard=ranks_text(best.discard),
-        best=lang.decimal(best.net), loss=lang.decimal(review.loss))
-
 
 def lay_away_words(explained: Explained, lang: Language) -> str:
     """The pro's lay-away from six cards and, when the expected-value count lays away others, why: "Lay away

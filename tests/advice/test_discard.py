@@ -15,7 +15,8 @@ from companion.cribbage.cards import DECK, Suit, parse_cards
 from companion.cribbage.errors import RuleError
 from companion.cribbage.scoring import score_show
 from companion.i18n import language
-from companion.words.advice import AdviceError, Unadvised, analysis_words, ranks_text, refusal_words
+from companion.words.advice import AdviceError, Unadvised, refusal_words
+from companion.words.review import analysis_words, ranks_text
 
 EN = language("en")
 

@@ -11,7 +11,7 @@ from companion.advice.selfplay import play_game, report, run, wilson
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import parse_input
 from companion.i18n import language
-from companion.words.advice import review_words
+from companion.words.review import review_words
 from tests.facts import name
 
 

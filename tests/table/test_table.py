@@ -23,7 +23,7 @@ from companion.gamelog import GameLog
 from companion.i18n import language
 from companion.table import Table
 from companion.view.pegs import DEFAULT_COLOURS
-from companion.words.advice import review_words
+from companion.words.review import review_words
 from tests.facts import by_name
 from tests.golden import assert_golden
 from tests.sample_deal import DEAL, GAME

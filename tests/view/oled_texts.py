@@ -18,10 +18,12 @@ LONGEST = NAMES[0]
 
 # Where the words on the OLED come from: the engine's facts said in words (companion/words: prompts, refusals,
 # notes, the spoken count), the table and what it holds, the entries' decoding, the log's and the daemon's
-# messages, the page's notices (wrong tokens), the screen itself and the coach's review.
+# messages, the page's notices (wrong tokens), the screen itself and the coach's review (companion/words/review.py).
 OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "companion/gamelog.py",
-                "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
-                "companion/advice/coach.py")
+                "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py")
+# Words modules that never speak to the OLED: the hint and the pro's lay-away (`crib hint`), the statistics, the
+# settings of a game against the computer (the page, `crib play`).
+ELSEWHERE = ("companion/words/advice.py", "companion/words/statistics.py", "companion/words/opponents.py")
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
 NOT_ON_THE_OLED = {
     'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file
@@ -44,7 +46,9 @@ def longest(language: str) -> dict[str, str]:
     values |= dict.fromkeys(("cards", "held", "hand", "fits", "keep", "discard", "best"), cards)
     values |= dict.fromkeys(("count", "total", "points", "score", "target", "won", "claim", "most", "number", "n",
                              "size", "page", "pages", "needed", "net", "loss", "pegged", "pegging", "allowed",
-                             "wanted", "match", "usual", "running", "again", "on", "table", "round"), "121")
+                             "wanted", "match", "usual", "running", "again", "on", "table", "round", "hand_min",
+                             "hand_max"), "121")
+    values |= dict.fromkeys(("crib", "more"), "+21.5")  # a lay-away's averages (the coach's review)
     values |= dict.fromkeys(("prompt", "seen", "why", "error", "problem", "progress", "what", "label", "kind",
                              "msg", "advice", "words", "shown", "where", "example"), prompt)
     spelt = max((i18n.number(n) for n in range(32)), key=len)  # the count says numbers in words
@@ -66,7 +70,8 @@ class Blank(dict[str, str]):
 def oled_messages() -> Iterator[str]:
     """Every message (each plural form) of the catalog that can reach the OLED, as the catalog has it."""
     for message in catalog.extract():
-        if not message.id or not any(location.startswith(OLED_SOURCES) for location, _ in message.locations):
+        if not message.id or not any(location.startswith(OLED_SOURCES) and not location.startswith(ELSEWHERE)
+                                     for location, _ in message.locations):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         yield from (text for text in ids if text not in NOT_ON_THE_OLED)

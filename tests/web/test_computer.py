@@ -15,7 +15,7 @@ from companion.devices.base import Entry
 from companion.gamelog import GameLog
 from companion.i18n import language
 from companion.play.computer import Settings, dealer_entry, deck_for, read_settings
-from companion.words.advice import review_words
+from companion.words.review import review_words
 from tests.facts import said
 from tests.web.computer_games import Game, play_out
 

@@ -21,13 +21,12 @@ from companion.words.advice import (
     Because,
     Reason,
     Unadvised,
-    analysis_words,
     hint_words,
     lay_away_words,
     reason_words,
     refusal_words,
-    review_words,
 )
+from companion.words.review import analysis_words, review_words
 
 EN, DE = language("en"), language("de")
 C5, H9 = Card.parse("5C"), Card.parse("9H")
