@@ -34,12 +34,18 @@ from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
 from companion.i18n import Language
 from companion.words.contract import PlayerStatsJSON, RaceJSON, SideJSON, SkunkName, StatsGameJSON, StatsJSON
-from companion.words.phrases import error_words
 from companion.words.projection import side_json
-from companion.words.statistics import SelectionRefusal, Unfit, game_name
+from companion.words.statistics import (
+    LogProblem,
+    SelectionRefusal,
+    Trouble,
+    Unfit,
+    game_name,
+    problem_words,
+)
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 5  # 5: a game's sides as the projection's, named elsewhere by their index
+SCHEMA_VERSION = 6  # 5: a game's sides as the projection's, named elsewhere by their index; 6: problems as facts
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner INTEGER,
@@ -142,15 +148,16 @@ class Report:
     unfinished: int
     players: tuple[PlayerStats, ...]
     latest: Race | None
-    problems: tuple[str, ...]  # logs left out or repaired while reading, by name
+    problems: tuple[LogProblem, ...]  # logs left out or read in part (`words.statistics.problem_words` says them)
     chosen: tuple[Game, ...] = ()  # the games counted, in order
     hand_counts: tuple[tuple[str, tuple[int, ...]], ...] = ()  # per player: hands counted by score 0..29
 
     def to_json(self, lang: Language) -> StatsJSON:
-        """The statistics as JSON, the games named in `lang`."""
+        """The statistics as JSON, the games named and the problems said in `lang`."""
         return {"logs": self.logs, "games": self.games, "unfinished": self.unfinished,
                 "players": {p.player: p.to_json() for p in self.players},
-                "latest": self.latest.to_json(lang) if self.latest else None, "problems": list(self.problems),
+                "latest": self.latest.to_json(lang) if self.latest else None,
+                "problems": [problem_words(p, lang) for p in self.problems],
                 "chosen": [g.to_json(lang) for g in self.chosen],
                 "hand_counts": {player: list(counts) for player, counts in self.hand_counts}}
 
@@ -254,19 +261,34 @@ def _rows(log: str, games: Sequence[GameState], played: str = "", path: Path | N
     return rows
 
 
-def read_log(path: Path) -> tuple[_Rows, list[str]]:
+def read_log(path: Path) -> tuple[_Rows, list[LogProblem]]:
     """The rows of one log and what went wrong reading it (the log is left as it is)."""
     try:
         game_log = GameLog.open(path, repair=False)
     except (GameLogError, OSError) as error:
-        return _Rows([], [], [], []), [f"{error}; its games are left out of the statistics"]
+        return _Rows([], [], [], []), [LogProblem(Trouble.UNREADABLE, str(error))]
     try:
         games = games_of(game_log.inputs)
     except CribbageError as error:
-        return _Rows([], [], [], []), [f"{path}: the engine refuses an input ({error_words(error)}); its games are "
-                                       "left out of the statistics"]
+        said = str(error) if error.refusal is None else ""  # an error raised with words of its own says those
+        return _Rows([], [], [], []), [LogProblem(Trouble.REFUSED, said, str(path), error.refusal)]
     played = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="minutes")
-    return _rows(path.name, games, played, path), list(game_log.warnings)
+    return _rows(path.name, games, played, path), [LogProblem(Trouble.NOTED, words) for words in game_log.warnings]
+
+
+def _stored(problems: Sequence[LogProblem]) -> str:
+    """A log's problems as the database keeps them: their facts (an engine's refusal is found again by reading the
+    log, `_known`)."""
+    return json.dumps([{"kind": p.kind.value, "text": p.text, "log": p.log} for p in problems])
+
+
+def _known(path: Path, stored: str) -> list[LogProblem]:
+    """A log's problems kept in the database: a log the engine refused is read again for the refusal (it stops
+    there: no rows are made)."""
+    problems = [LogProblem(Trouble(p["kind"]), p["text"], p["log"]) for p in json.loads(stored)]
+    if any(p.kind is Trouble.REFUSED for p in problems):
+        return read_log(path)[1]
+    return problems
 
 
 # --- the database ------------------------------------------------------------------------------------------
@@ -298,12 +320,12 @@ def _connect(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[str]:
+def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[LogProblem]:
     """Bring the tables up to date with the logs; the problems of every log, old and new."""
     logs = sorted(games_dir(state_dir).glob("*.jsonl"))
-    known = {path: (size, mtime, json.loads(problems)) for path, size, mtime, problems
+    known = {path: (size, mtime, problems) for path, size, mtime, problems
              in connection.execute("SELECT path, size, mtime_ns, problems FROM logs")}
-    problems: list[str] = []
+    problems: list[LogProblem] = []
     with connection:
         for gone in set(known) - {p.name for p in logs}:
             _forget(connection, gone)
@@ -311,12 +333,12 @@ def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[str]:
             stat = path.stat()
             seen = known.get(path.name)
             if seen is not None and seen[:2] == (stat.st_size, stat.st_mtime_ns):
-                problems += seen[2]
+                problems += _known(path, seen[2])
                 continue
             rows, found = read_log(path)
             _forget(connection, path.name)
             connection.execute("INSERT INTO logs VALUES (?, ?, ?, ?)",
-                               (path.name, stat.st_size, stat.st_mtime_ns, json.dumps(found)))
+                               (path.name, stat.st_size, stat.st_mtime_ns, _stored(found)))
             connection.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.games)
             connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
             connection.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.deals)
@@ -367,7 +389,7 @@ def _choose(connection: sqlite3.Connection, selection: Selection) -> list[Game]:
     return games
 
 
-def _report(connection: sqlite3.Connection, problems: list[str], selection: Selection) -> Report:
+def _report(connection: sqlite3.Connection, problems: list[LogProblem], selection: Selection) -> Report:
     chosen = _choose(connection, selection)
     connection.execute("CREATE TEMP TABLE IF NOT EXISTS chosen (log TEXT, game INTEGER)")
     connection.execute("DELETE FROM chosen")

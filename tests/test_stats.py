@@ -19,7 +19,7 @@ from companion.stats import history
 from companion.web import archive
 from companion.words import schema
 from companion.words.projection import state_json
-from companion.words.statistics import ALL_HANDS
+from companion.words.statistics import ALL_HANDS, problem_words
 from tests.cribbage.all_hands import RULES_TABLE
 from tests.cribbage.dealer import play_game
 from tests.facts import name
@@ -116,7 +116,7 @@ def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path):
     before = {path: path.read_bytes() for path in (torn, damaged, refused)}
     report = history(tmp_path)
     assert report.games == 2 and report.unfinished == 0  # 0001 and the part of 0002 before its torn line
-    first, second, third = report.problems
+    first, second, third = (problem_words(p, language("en")) for p in report.problems)
     assert "0002.jsonl" in first and "cut short" in first
     assert "0003.jsonl" in second and "line 6" in second and "left out" in second
     assert "0004.jsonl" in third and "the starter is already turned" in third and "left out" in third

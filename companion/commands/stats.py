@@ -12,7 +12,7 @@ from companion.commands import CommandError, game_state_dir, need_extra
 from companion.config import add_config_arguments
 from companion.i18n import N_, Language, _, current
 from companion.stats import DATABASE, PlayerStats, Report, Selection, SelectionError, history
-from companion.words.statistics import game_line, game_name, selection_words
+from companion.words.statistics import game_line, game_name, problem_words, selection_words
 
 LISTED = 10  # games listed by number (the latest ones)
 
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     except SelectionError as error:
         raise CommandError(selection_words(error.refusal, current())) from None
     for problem in report.problems:
-        print(_("crib stats: {problem}").format(problem=problem), file=sys.stderr)
+        print(_("crib stats: {problem}").format(problem=problem_words(problem, current())), file=sys.stderr)
     if args.png is not None:
         from companion.words.statistics import draw
 

@@ -17,8 +17,11 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from companion.cribbage.refusals import Refusal
 from companion.cribbage.rules import skunk_lines
 from companion.i18n import N_, Language
+
+from .phrases import refusal as refusal_said
 
 if TYPE_CHECKING:  # annotations only: the statistics stand above the words
     from pathlib import Path
@@ -68,6 +71,35 @@ def selection_words(refusal: SelectionRefusal, lang: Language) -> str:
     if refusal.why is Unfit.NOT_IN_GAME:
         return _("{player} did not play in game {game}").format(player=refusal.player, game=refusal.game)
     return _("--last {last}: give how many of the latest games, 1 or more").format(last=refusal.count)
+
+
+class Trouble(StrEnum):
+    """What went wrong reading a log (the value is its code). The fields each one fills are listed."""
+
+    UNREADABLE = "unreadable"  # text: what the log's reader said (naming the file): its games are left out
+    REFUSED = "refused"  # log: the log's path, refusal: the engine's (or text: an error's own words): left out
+    NOTED = "noted"  # text: what the log's reader dropped and said (a torn last line): the rest counts
+
+
+@dataclass(frozen=True, slots=True)
+class LogProblem:
+    """A log left out of the statistics, or read in part: what went wrong (`kind`) and its facts."""
+
+    kind: Trouble
+    text: str = ""  # the log reader's own words (companion.gamelog's)
+    log: str = ""
+    refusal: Refusal | None = None
+
+
+def problem_words(problem: LogProblem, lang: Language) -> str:
+    """What went wrong reading a log, and what it means for the statistics."""
+    if problem.kind is Trouble.UNREADABLE:
+        return lang.gettext("{problem}; its games are left out of the statistics").format(problem=problem.text)
+    if problem.kind is Trouble.REFUSED:
+        why = refusal_said(problem.refusal, lang) if problem.refusal is not None else problem.text
+        return lang.gettext("{log}: the engine refuses an input ({why}); its games are left out of the statistics"
+                            ).format(log=problem.log, why=why)
+    return problem.text
 
 
 # --- a game --------------------------------------------------------------------------------------------------

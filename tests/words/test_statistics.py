@@ -6,10 +6,22 @@ from __future__ import annotations
 import pytest
 
 from companion import i18n
+from companion.cribbage.cards import Card
+from companion.cribbage.refusals import Refusal, Why
 from companion.i18n import language
 from companion.stats import Game, Selection, SelectionError, history
 from companion.words.contract import SideJSON
-from companion.words.statistics import SelectionRefusal, Unfit, game_line, game_name, selection_words, when_words
+from companion.words.statistics import (
+    LogProblem,
+    SelectionRefusal,
+    Trouble,
+    Unfit,
+    game_line,
+    game_name,
+    problem_words,
+    selection_words,
+    when_words,
+)
 from tests.game_logs import copy_sample
 
 EN, DE = language("en"), language("de")
@@ -63,3 +75,21 @@ def test_one_game_line_in_english_and_german_in_one_process():
     assert (when_words("2026-11-26T21:40", EN), when_words("2026-11-26T21:40", DE)) == ("2026-11-26 21:40",
                                                                                         "26.11.2026 21:40")
     assert i18n.current() is EN  # rendering German switched nothing
+
+
+def test_a_log_left_out_is_kept_as_facts_and_said_in_either_language(tmp_path):
+    copy_sample(tmp_path, 1)
+    (tmp_path / "games" / "0002.jsonl").write_text("garbage\n")
+    history(tmp_path, Selection())  # the problems are kept in the database ...
+    (problem,) = history(tmp_path).problems  # ... and read back from it as facts, in no language
+    assert problem.kind is Trouble.NOTED and "0002.jsonl: line 1 was cut short" in problem.text
+    assert problem_words(problem, EN) == problem_words(problem, DE) == problem.text  # the log reader's own words
+    unreadable = LogProblem(Trouble.UNREADABLE, "0003.jsonl: line 6 is damaged")
+    assert (problem_words(unreadable, EN), problem_words(unreadable, DE)) == (
+        "0003.jsonl: line 6 is damaged; its games are left out of the statistics",
+        "0003.jsonl: line 6 is damaged; seine Spiele bleiben in der Statistik außen vor")
+    refused = LogProblem(Trouble.REFUSED, log="0004.jsonl", refusal=Refusal(Why.CARD_CUT_ALREADY, Card.parse("5C")))
+    english, german = problem_words(refused, EN), problem_words(refused, DE)
+    assert english == ("0004.jsonl: the engine refuses an input (5C was cut already: check the card and enter it "
+                       "again); its games are left out of the statistics")
+    assert german.startswith("0004.jsonl: das Spiel lehnt eine Eingabe ab (") and english != german
