@@ -74,6 +74,9 @@ def _hint(args: argparse.Namespace) -> int:
     said = hint_words(advice, current())
     if args.json:
         print(json.dumps({"card": str(advice.card), "points": advice.points, "said": said,
+                          "reasons": [r.to_json() for r in advice.reasons],
+                          "ev_card": str(advice.ev_card) if advice.ev_card else None,
+                          "against": [r.to_json() for r in advice.against],
                           "values": {str(c): round(v, 3) for c, v in advice.values.items()},
                           "racing": advice.racing}, ensure_ascii=False))
     else:

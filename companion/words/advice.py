@@ -85,10 +85,23 @@ class Reason:
     other_exact: float | None = None
     dealer: bool = False
 
+    def facts(self) -> dict[str, object]:
+        """The facts given (a count or points of 0 among them; a fact left out is None, empty or False)."""
+        return {f.name: value for f in fields(self)[1:]
+                if (value := getattr(self, f.name)) is not None and value is not False and value != ()}
+
     def __repr__(self) -> str:
-        facts = "".join(f", {f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
-                        if getattr(self, f.name) not in (None, (), False))
-        return f"Reason(Because.{self.kind.name}{facts})"
+        return f"Reason(Because.{self.kind.name}{''.join(f', {k}={v!r}' for k, v in self.facts().items())})"
+
+    def to_json(self) -> dict[str, object]:
+        """The code and its facts, for clients (cards as codes, shares to 4 places): `{"kind": "pegs", "count": 15,
+        "points": 2}`."""
+        out: dict[str, object] = {"kind": self.kind.value}
+        for name, value in self.facts().items():
+            out[name] = ([str(c) for c in value] if isinstance(value, tuple) else
+                         str(value) if isinstance(value, Card) else
+                         round(value, 4) if isinstance(value, float) else value)
+        return out
 
 
 # Each rank as the hint names a card, with its article where the language needs one ("the nine", "der Bube").

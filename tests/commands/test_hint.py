@@ -110,3 +110,13 @@ def test_hint_and_advise_refuse_in_the_language_asked(capsys: pytest.CaptureFixt
     assert capsys.readouterr().err == "crib hint: no card fits under 31: say go\n"
     assert main(["advise", "5H", "5D", "6C", "JS", "4S", "--pone", "--lang", "de"]) == 2
     assert capsys.readouterr().err.startswith("crib advise: fünf Karten: nenne die Variante")
+
+
+def test_the_hint_s_json_carries_its_reasons_as_facts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "7C", "2D", "9H", "--pile", "7H", "--opponent-cards", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["reasons"][:2] == [{"kind": "pegs", "count": 14, "points": 2},
+                                   {"kind": "outpegs", "card": "9H", "played": "7C", "count": 7, "points": 2,
+                                    "other": 0}]  # the nine would peg nothing: a fact, kept
+    assert data["ev_card"] == "2D" and [r["kind"] for r in data["against"]] == ["ev_no_pair", "ev_worth_less"]
+    assert data["said"].startswith("Play the seven (7): it pegs 2 now")
