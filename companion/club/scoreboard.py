@@ -34,9 +34,10 @@ from companion.club.night import Night, Refused
 from companion.club.pairing import Seat
 from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
-from companion.i18n import _, accepted, current, translate_html
+from companion.i18n import Language, _, accepted, current, translate_html
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import peg_frame
+from companion.words.club import Why, decision_words, entry_words, refusal_words
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -209,10 +210,14 @@ def make_app(night: Night, director: str = "", broker: BrokerJSON | None = None)
     return app
 
 
+def _language(request: web.Request) -> Language:
+    """The language the browser (or `crib club enter`) asks for, else the command's."""
+    return accepted(request.headers.get("Accept-Language"), current())
+
+
 def _html(request: web.Request, name: str) -> web.Response:
     """A page in the browser's language, else the command's (its words, and the script's as window.WORDS)."""
-    lang = accepted(request.headers.get("Accept-Language"), current())
-    return web.Response(text=translate_html((STATIC / name).read_text(encoding="utf-8"), lang),
+    return web.Response(text=translate_html((STATIC / name).read_text(encoding="utf-8"), _language(request)),
                         content_type="text/html")
 
 
@@ -228,8 +233,12 @@ async def _waiting(request: web.Request) -> web.Response:
     return web.json_response(director_view(request.app[NIGHT], request.app[BROKER]))
 
 
-def _refusal(status: type[web.HTTPException], code: str, message: str, **facts: object) -> web.HTTPException:
-    return status(text=json.dumps({"refusal": code, "message": message, **facts}), content_type="application/json")
+def _refusal(request: web.Request, status: type[web.HTTPException], why: Why, **facts: object
+             ) -> web.HTTPException:
+    """A refusal as the client reads it: its code, its facts and its words in the client's language."""
+    return status(text=json.dumps({"refusal": why.value, "facts": facts,
+                                   "message": refusal_words(why, facts, _language(request))}),
+                  content_type="application/json")
 
 
 async def _director_asks(request: web.Request) -> dict[str, object]:
@@ -237,18 +246,16 @@ async def _director_asks(request: web.Request) -> dict[str, object]:
     started without one); its fields are any JSON until the handler checks them."""
     token = request.app[DIRECTOR]
     if not token:
-        raise _refusal(web.HTTPForbidden, "no_director", "this scoreboard takes no cards or decisions: start it "
-                       "with --credentials (or --director-token-file)")
+        raise _refusal(request, web.HTTPForbidden, Why.NO_DIRECTOR)
     given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
     if not hmac.compare_digest(given.encode(), token.encode()):
-        raise _refusal(web.HTTPUnauthorized, "token", "the director's token is needed (director.token from "
-                       "`crib club credentials`)")
+        raise _refusal(request, web.HTTPUnauthorized, Why.TOKEN)
     try:
         body = await request.json()
     except ValueError:
         body = None
     if not isinstance(body, dict):
-        raise _refusal(web.HTTPBadRequest, "body", "send a JSON object")
+        raise _refusal(request, web.HTTPBadRequest, Why.BODY, asked="object")
     return body
 
 
@@ -259,15 +266,15 @@ async def _enter(request: web.Request) -> web.Response:
                                                                         "against"))
     if not (_whole(number) and isinstance(player, str) and isinstance(opponent, str) and _whole(score)
             and _whole(against)):
-        raise _refusal(web.HTTPBadRequest, "body", "a card needs round, player, opponent (names), score and "
-                       "against (whole numbers)")
+        raise _refusal(request, web.HTTPBadRequest, Why.BODY, asked="card")
     night = request.app[NIGHT]
     try:
         entry = night.enter(number, player.strip(), opponent.strip(), score, against)
     except Refused as refused:
-        raise _refusal(web.HTTPConflict, refused.code, str(refused), **refused.facts) from None
+        raise _refusal(request, web.HTTPConflict, refused.why, **refused.facts) from None
     await push(request.app)
-    return web.json_response(entry.to_json())
+    return web.json_response(entry.to_json(entry_words(entry.status, entry.round, entry.card, entry.theirs,
+                                                       _language(request))))
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -279,13 +286,15 @@ async def _decide(request: web.Request) -> web.Response:
     body = await _director_asks(request)
     item, approve, card = body.get("id"), body.get("approve"), body.get("card")
     if not isinstance(item, str) or not isinstance(approve, bool) or not (card is None or isinstance(card, str)):
-        raise _refusal(web.HTTPBadRequest, "body", "a decision needs the game's id and approve: true or false")
+        raise _refusal(request, web.HTTPBadRequest, Why.BODY, asked="decision")
     try:
-        message = request.app[NIGHT].decide(item, approve, card)
+        decided = request.app[NIGHT].decide(item, approve, card)
     except Refused as refused:
-        raise _refusal(web.HTTPConflict, refused.code, str(refused), **refused.facts) from None
+        raise _refusal(request, web.HTTPConflict, refused.why, **refused.facts) from None
     await push(request.app)
-    return web.json_response({"message": message})
+    return web.json_response({"approved": decided.approved, "id": decided.item, "card": decided.card,
+                              "message": decision_words(decided.approved, decided.item, decided.card,
+                                                        _language(request))})
 
 
 async def _tables(request: web.Request) -> web.Response:

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
-from companion.i18n import N_, _
+from companion.i18n import _, current
 
 if TYPE_CHECKING:
-    from companion.club.night import Night
+    from companion.club.night import Night, Refused
     from companion.club.pairing import Seat
     from companion.club.payloads import MatchJSON
     from companion.config import ClubConfig
@@ -201,7 +201,7 @@ def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
             night.check_rules(scoring=given, best_of=getattr(args, "best_of", None))
     except Refused as refused:
         night.close()
-        raise CommandError(str(refused)) from None
+        raise _refused_here(refused) from None
     return night
 
 
@@ -329,7 +329,9 @@ def run_round(args: argparse.Namespace) -> int:
         night.set_round(number, seats, byes)
         for key, value in (("players", players), ("boards", boards)):
             night.set_setting(key, value)
-    except (ValueError, Refused) as error:
+    except Refused as refused:
+        raise _refused_here(refused) from None
+    except ValueError as error:
         raise CommandError(str(error)) from None
     finally:
         night.close()
@@ -345,41 +347,23 @@ def _print_round(number: int, seats: list[Seat], byes: list[str]) -> None:
         print(f"  {player} has a bye (2 game points, no spread)")
 
 
-# A card's refusal in the reader's language, from its code and facts (the scoreboard's words are English).
-REFUSED = {
-    "token": N_("the director's token is needed: --token-file FILE (director.token from `crib club credentials`)"),
-    "no_director": N_("this scoreboard takes no cards: start it with --credentials (or --director-token-file)"),
-    "self": N_("a player cannot play themselves: name the opponent"),
-    "score": N_("a finished game is {target} to less: the scores {score} and {against} are not"),
-    "no_round": N_("there is no round {round}: the rounds drawn are {rounds}"),
-    "closed": N_("round {round} is closed: the director takes no more cards for it"),
-    "not_in_field": N_("{player} is not in tonight's field ({field})"),
-    "not_seated/played": N_("{player} and {opponent} were not seated together in round {round}: {player} played "
-                            "{other} at table {table}"),
-    "not_seated/bye": N_("{player} and {opponent} were not seated together in round {round}: {player} had a bye"),
-    "not_seated/unseated": N_("{player} and {opponent} were not seated together in round {round}: {player} was not "
-                              "seated"),
-    "on_board": N_("board {board} has reported the game of {player} and {opponent} in round {round}: it needs no "
-                   "card"),
-}
-ENTERED = {
-    "first": N_("{player}'s card for round {round} is in; it counts when {opponent} enters the same game"),
-    "counts": N_("round {round}: {player} {score}, {opponent} {against}, entered by both: it counts"),
-    "late": N_("round {round}: {player} {score}, {opponent} {against}: entered after the playoffs were drawn, it "
-               "waits for the director (it never moves the bracket)"),
-    "disagreement": N_("round {round}: {player} says {player} {score}, {opponent} {against}: the cards differ, so "
-                       "the game does not count. It waits for the director, or for both cards to agree"),
-}
+def _refused(answer: Mapping[str, Any]) -> str:
+    """The scoreboard's refusal (any JSON object the command got back) in the reader's words: from its code and
+    facts, else the words the scoreboard sent."""
+    from companion.words.club import refusal_words
 
-
-def refused_words(answer: Mapping[str, object]) -> str:
-    """The scoreboard's refusal (any JSON object the command got back) in the player's words."""
-    code = str(answer.get("refusal"))
-    template = REFUSED.get(f"{code}/{answer.get('where')}") or REFUSED.get(code)
+    facts = answer.get("facts")
     try:
-        return _(template).format(**answer) if template else str(answer.get("message", code))
-    except (KeyError, IndexError):
-        return str(answer.get("message", code))
+        return refusal_words(str(answer.get("refusal")), facts if isinstance(facts, dict) else {}, current())
+    except (KeyError, IndexError, TypeError, ValueError):
+        return str(answer.get("message", answer.get("refusal")))
+
+
+def _refused_here(refused: Refused) -> CommandError:
+    """The night's refusal, as the command says it."""
+    from companion.words.club import refusal_words
+
+    return CommandError(refusal_words(refused.why, refused.facts, current()))
 
 
 def run_enter(args: argparse.Namespace) -> int:
@@ -388,6 +372,8 @@ def run_enter(args: argparse.Namespace) -> int:
     import json
     import urllib.error
     import urllib.request
+
+    from companion.words.club import entry_words
 
     try:
         token = (args.token_file.read_text(encoding="utf-8").strip() if args.token_file
@@ -408,13 +394,16 @@ def run_enter(args: argparse.Namespace) -> int:
             refusal = json.loads(error.read())
         except ValueError:
             refusal = {"message": error.reason}
-        raise CommandError(_("the card is refused: {reason}").format(reason=refused_words(refusal))) from None
+        raise CommandError(_("the card is refused: {reason}").format(reason=_refused(refusal))) from None
     except (urllib.error.URLError, OSError) as error:
         raise CommandError(_("cannot reach the scoreboard at {url} ({problem}): is `crib club` running there? "
                              "(--scoreboard URL)").format(url=args.scoreboard,
                                                           problem=getattr(error, "reason", error))) from None
     status = answer.get("status")
-    print(_(ENTERED[status]).format(**card) if status in ENTERED else answer.get("message", ""))
+    try:
+        print(entry_words(str(status), args.round, card, answer.get("theirs"), current()))
+    except (KeyError, IndexError, TypeError, ValueError):
+        print(answer.get("message", ""))
     return 1 if status == "disagreement" else 0
 
 
@@ -425,7 +414,7 @@ def run_close(args: argparse.Namespace) -> int:
     try:
         night.close_round(args.round)
     except Refused as refused:
-        raise CommandError(str(refused)) from None
+        raise _refused_here(refused) from None
     finally:
         night.close()
     print(_("Round {round} is closed: no more cards for it").format(round=args.round))
@@ -442,7 +431,7 @@ def run_playoffs(args: argparse.Namespace) -> int:
         bracket = night.bracket()
         scoring = night.scoring
     except Refused as refused:
-        raise CommandError(str(refused)) from None
+        raise _refused_here(refused) from None
     finally:
         night.close()
     assert bracket is not None

@@ -59,10 +59,11 @@ class Scoreboard:
     def get(self, path: str) -> Any:
         return json.loads(self.text(path))
 
-    def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
-        """POST JSON with the director's token: the status and the answer."""
+    def post(self, path: str, body: dict[str, Any], token: str, lang: str = "en") -> tuple[int, Any]:
+        """POST JSON with the director's token, from a client asking for `lang`: the status and the answer."""
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=json.dumps(body).encode(),
-                                         headers={"Authorization": f"Bearer {token}"}, method="POST")
+                                         headers={"Authorization": f"Bearer {token}", "Accept-Language": lang},
+                                         method="POST")
         try:
             with urllib.request.urlopen(request, timeout=5) as response:
                 return response.status, json.loads(response.read())

@@ -107,8 +107,8 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(brow
                              ("Opponent's score", "90")):  # a card from a phone: a pair not seated
             page.get_by_label(label, exact=True).fill(value)
         page.get_by_role("button", name="Enter the card").press("Enter")
-        sync_api.expect(page.locator("#answer")).to_have_text(
-            "Ann and Cat were not seated together in round 1.")
+        sync_api.expect(page.locator("#answer")).to_have_text(  # the scoreboard's words, in the page's language
+            "Ann and Cat were not seated together in round 1: Ann played Bob at table 1")
 
         page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the scoreboard says it too, and what waits
         sync_api.expect(page.locator("#waiting-link")).to_have_text("Director: 4 waiting", timeout=20_000)
