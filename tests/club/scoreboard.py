@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import threading
 import urllib.error
@@ -29,26 +28,42 @@ class Scoreboard:
                  director: str = "", secret: bytes | None = None) -> None:
         self.port, self.folder, self.broker, self.club, self.scoring = free_port(), folder, broker, club, scoring
         self.director, self.secret = director, secret
-        self.start()
+        for _attempt in range(5):  # a free port another program took before the scoreboard bound it: another
+            if self.start():
+                return
+            self.port = free_port()
+        raise RuntimeError(f"the scoreboard cannot start: {self.failed}")
 
-    def start(self) -> None:
+    def start(self) -> bool:
+        """Serve on `port` in a thread, once it listens (False when it cannot: `failed` says why)."""
         self.night = Night(self.folder / "night.sqlite", self.scoring)
         self.loop = asyncio.new_event_loop()
+        self.failed: BaseException | None = None
         started = asyncio.Event()
         self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), self.club, self.night,
                                                 host="127.0.0.1", port=self.port, started=started,
                                                 director=self.director, secret=self.secret))
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
-        wait_for(started.is_set, "the scoreboard to start")
+        wait_for(lambda: started.is_set() or not self.thread.is_alive(), "the scoreboard to start")
+        if not started.is_set():
+            self.loop.close()
+            self.night.close()
+        return started.is_set()
 
     def _run(self) -> None:
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             self.loop.run_until_complete(self.task)
+        except asyncio.CancelledError:
+            pass
+        except OSError as error:  # its port taken: said by start(), not as a thread's traceback
+            self.failed = error
 
     def stop(self) -> None:
+        """Stop serving; the thread has ended when this returns."""
         self.loop.call_soon_threadsafe(self.task.cancel)
         self.thread.join(timeout=10)
+        assert not self.thread.is_alive(), "the scoreboard did not stop"
         self.loop.close()
         self.night.close()
 
