@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from companion.base.clock import Clock, SystemClock
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
 from companion.config import (
-    LAYOUT_ADVICE,
     Config,
     ConfigError,
     add_config_arguments,
@@ -41,6 +40,7 @@ from companion.i18n import _, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
+from companion.words.config import LAYOUT_ADVICE
 from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
 
