@@ -39,6 +39,7 @@ from companion.club.payloads import (
 )
 from companion.club.protocol import Message
 from companion.club.referee import Problem, judge, referee, step
+from companion.club.refused import Refused
 from companion.club.tournament import CardLine, Game, Scoring, Standing, bracket, qualifiers, scorecard, standings
 from companion.cribbage.facts import Side
 from companion.cribbage.game import GameState, initial_state
@@ -78,15 +79,6 @@ COUNTS, WAITING, PROBLEM, REJECTED = "counts", "waiting", "problem", "rejected"
 QUALIFYING: Final = "qualifying"
 PLAYOFFS: Final = "playoffs"
 TIE_BREAKS = ("head-to-head",)  # then a lot drawn by the scoreboard, recorded with the draw
-
-
-class Refused(ValueError):
-    """A card or a decision the night does not take: `why` says why (its code), `facts` what its words need
-    (words/club.py says them, in the reader's language, at the edge)."""
-
-    def __init__(self, why: Why, **facts: object) -> None:
-        super().__init__(why.value, facts)
-        self.why, self.facts = why, facts
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,10 +30,11 @@ from aiohttp import WSMsgType, web
 
 from companion.boards import BUILTIN_GAMES, BoardLayout, LayoutError, builtin_for, load_layout
 from companion.club import export, protocol
-from companion.club.night import Night, Refused
+from companion.club.night import Night
 from companion.club.pairing import Seat
 from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
+from companion.club.refused import Refused
 from companion.i18n import Language, _, accepted, current, translate_html
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import peg_frame

@@ -14,7 +14,7 @@ from companion.commands import CommandError
 from companion.i18n import _, current
 
 if TYPE_CHECKING:
-    from companion.club.night import Night, Refused
+    from companion.club.night import Night
     from companion.club.pairing import Seat
     from companion.club.payloads import MatchJSON
     from companion.config import ClubConfig
@@ -176,13 +176,14 @@ def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
     option naming others is refused). `fix`: a command that decides the night (the scoreboard, a round, the
     playoffs) keeps the options' rules, or else [club]'s, when the night has none yet; the others only read."""
     from companion.club import protocol
-    from companion.club.night import Night, Refused
+    from companion.club.night import Night
+    from companion.club.refused import Refused
     from companion.club.tournament import Scoring
 
     try:
         protocol.check_name(args.club, "club")
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     folder = night_dir(args)
     folder.mkdir(parents=True, exist_ok=True)
     night = Night(folder / "night.sqlite")
@@ -201,7 +202,7 @@ def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
             night.check_rules(scoring=given, best_of=getattr(args, "best_of", None))
     except Refused as refused:
         night.close()
-        raise _refused_here(refused) from None
+        raise _said(refused) from None
     return night
 
 
@@ -235,7 +236,7 @@ def run_scoreboard(args: argparse.Namespace) -> int:
                                  password=password, ca_file=args.ca_file, cert_file=args.cert_file,
                                  key_file=args.key_file)
     except (ValueError, OSError) as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     host, _colon, port = args.listen.rpartition(":")
     if not host or not port.isdigit():
         raise CommandError(f"--listen {args.listen!r}: give HOST:PORT, like 127.0.0.1:8090")
@@ -262,7 +263,7 @@ def run_credentials(args: argparse.Namespace) -> int:
     try:
         passwords = make_credentials(args.out, args.club, boards, install=args.install, port=args.port)
     except (ValueError, OSError) as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     out = args.out
     print(_("Credentials of {club} in {folder} (keep the folder private):").format(club=args.club, folder=out))
     print(_("  broker: install {files}/cribbage.passwords and cribbage.acl in {install}/, cribbage.conf in "
@@ -297,7 +298,7 @@ def run_pair(args: argparse.Namespace) -> int:
         seats, byes = pairing.seat(pairs, boards)
         night.set_round(number, seats, byes)
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     finally:
         night.close()
     _print_round(number, seats, byes)
@@ -306,7 +307,6 @@ def run_pair(args: argparse.Namespace) -> int:
 
 def run_round(args: argparse.Namespace) -> int:
     from companion.club import pairing, protocol
-    from companion.club.night import Refused
 
     night = _night(args, fix=True)
     try:
@@ -315,12 +315,12 @@ def run_round(args: argparse.Namespace) -> int:
         movement = args.movement or night.setting("movement") or "acc"
         move = args.move or night.setting("move") or 1
         if not players or not boards:
-            raise ValueError("name the field and the boards for the first round, like "
-                             "`crib club round --club thursday --players Ann,Bob,Cat,Dan --boards t1,t2`")
+            raise CommandError(_("name the field and the boards for the first round, like `crib club round --club "
+                                 "thursday --players Ann,Bob,Cat,Dan --boards t1,t2`"))
         for board in boards:
             protocol.check_name(board, "board")
         if night.playoffs_drawn() is not None:
-            raise ValueError("the playoffs are drawn: the qualifying rounds are over")
+            raise CommandError(_("the playoffs are drawn: the qualifying rounds are over"))
         number = args.round or night.latest_round() + 1
         pairs = (pairing.acc_movement(players, number, move) if movement == "acc"
                  else pairing.round_robin(players, number))
@@ -329,10 +329,8 @@ def run_round(args: argparse.Namespace) -> int:
         night.set_round(number, seats, byes)
         for key, value in (("players", players), ("boards", boards)):
             night.set_setting(key, value)
-    except Refused as refused:
-        raise _refused_here(refused) from None
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     finally:
         night.close()
     _print_round(number, seats, byes)
@@ -359,11 +357,15 @@ def _refused(answer: Mapping[str, Any]) -> str:
         return str(answer.get("message", answer.get("refusal")))
 
 
-def _refused_here(refused: Refused) -> CommandError:
-    """The night's refusal, as the command says it."""
+def _said(error: Exception) -> CommandError:
+    """An error as the command says it: the club's refusal from its code and facts, in the reader's language;
+    another error's own words."""
+    from companion.club.refused import Refused
     from companion.words.club import refusal_words
 
-    return CommandError(refusal_words(refused.why, refused.facts, current()))
+    if isinstance(error, Refused):
+        return CommandError(refusal_words(error.why, error.facts, current()))
+    return CommandError(str(error))
 
 
 def run_enter(args: argparse.Namespace) -> int:
@@ -408,13 +410,13 @@ def run_enter(args: argparse.Namespace) -> int:
 
 
 def run_close(args: argparse.Namespace) -> int:
-    from companion.club.night import Refused
+    from companion.club.refused import Refused
 
     night = _night(args)
     try:
         night.close_round(args.round)
     except Refused as refused:
-        raise _refused_here(refused) from None
+        raise _said(refused) from None
     finally:
         night.close()
     print(_("Round {round} is closed: no more cards for it").format(round=args.round))
@@ -422,7 +424,7 @@ def run_close(args: argparse.Namespace) -> int:
 
 
 def run_playoffs(args: argparse.Namespace) -> int:
-    from companion.club.night import Refused
+    from companion.club.refused import Refused
 
     night = _night(args, fix=True)
     try:
@@ -431,7 +433,7 @@ def run_playoffs(args: argparse.Namespace) -> int:
         bracket = night.bracket()
         scoring = night.scoring
     except Refused as refused:
-        raise _refused_here(refused) from None
+        raise _said(refused) from None
     finally:
         night.close()
     assert bracket is not None

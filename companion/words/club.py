@@ -35,6 +35,17 @@ class Why(StrEnum):
     WHICH_CARD = "which_card"  # cards: the players whose cards differ
     DRAWN = "drawn"  # the playoffs are drawn already
     TOO_FEW = "too_few"  # fewer than two players in the standings
+    # a round drawn, the night's rules, a name (`crib club round`, `pair`, `playoffs`, `credentials`)
+    MOVE = "move"  # move: tables the moving side moves, most: the most it may
+    ROUND_RANGE = "round_range"  # movement: "acc" (tables, move) or "round-robin", players, rounds: how many
+    FEW_PLAYERS = "few_players"  # a round needs two players
+    SAME_NAME = "same_name"  # two players of a round have one name
+    NAME_LENGTH = "name_length"  # most: the characters a player's name may have
+    FEW_BOARDS = "few_boards"  # games: of the round, boards: named
+    BOARD_TWICE = "board_twice"  # a board named twice
+    SCORING = "scoring"  # name: the scoring asked for, choices
+    BEST_OF = "best_of"  # best_of: the games asked for
+    BAD_ID = "bad_id"  # what: "club" or "board", value: the id given
     # the scoreboard's API
     NO_DIRECTOR = "no_director"  # a scoreboard started without the director's token
     TOKEN = "token"  # the director's token is wrong or missing
@@ -61,6 +72,19 @@ REFUSED: dict[str, str] = {  # a code (and `where` for not_seated) -> its words
     Why.WHICH_CARD: N_("say whose card counts: {cards}"),
     Why.DRAWN: N_("the playoffs are drawn already"),
     Why.TOO_FEW: N_("the playoffs need at least two players in the standings"),
+    Why.MOVE: N_("--move {move}: the moving side moves 1 to {most} tables a round"),
+    "round_range/acc": N_("{players} players at {tables} tables moving {move} a round meet again after {rounds} "
+                          "rounds: choose a round from 1 to {rounds}"),
+    "round_range/round-robin": N_("{players} players play {rounds} rounds: choose a round from 1 to {rounds}"),
+    Why.FEW_PLAYERS: N_("a round needs at least two players"),
+    Why.SAME_NAME: N_("two players have the same name: give each a different name"),
+    Why.NAME_LENGTH: N_("a player's name must be 1 to {most} characters"),
+    Why.FEW_BOARDS: N_("{games} games need {games} boards, but {boards} are named: name more boards with --boards"),
+    Why.BOARD_TWICE: N_("a board is named twice in --boards"),
+    Why.SCORING: N_("scoring {name!r}: choose {choices}"),
+    Why.BEST_OF: N_("best of {best_of}: a match is best of 1, 3, 5 or 7 games"),
+    Why.BAD_ID: N_("{what} {value!r} is not a usable id: use 1 to 40 letters, digits, '-', '_' or '.', starting "
+                   "with a letter or digit"),
     Why.NO_DIRECTOR: N_("this scoreboard takes no cards or decisions: start it with --credentials (or "
                         "--director-token-file)"),
     Why.TOKEN: N_("the director's token is needed (director.token from `crib club credentials`)"),
@@ -68,6 +92,7 @@ REFUSED: dict[str, str] = {  # a code (and `where` for not_seated) -> its words
     "body/card": N_("a card needs round, player, opponent (names), score and against (whole numbers)"),
     "body/decision": N_("a decision needs the game's id and approve: true or false"),
 }
+IDS = {"club": N_("club"), "board": N_("board")}  # what an id names
 RULES = {"scoring": N_("scoring"), "skunks_before_spread": N_("skunks before spread"), "movement": N_("movement"),
          "move": N_("move"), "best_of": N_("best of")}
 
@@ -101,7 +126,8 @@ def refusal_words(why: str, facts: Mapping[str, Any], lang: Language) -> str:
     """Why the night or the scoreboard refuses, in `lang`. KeyError for a code or a fact it does not know (a
     client's fallback: the words the scoreboard sent)."""
     _ = lang.gettext
-    key = f"{why}/{facts.get('where') or facts.get('asked')}" if why in (Why.NOT_SEATED, Why.BODY) else why
+    key = (f"{why}/{facts.get('where') or facts.get('asked') or facts.get('movement')}"
+           if why in (Why.NOT_SEATED, Why.BODY, Why.ROUND_RANGE) else why)
     said: dict[str, Any] = dict(facts)
     if why == Why.RULES:
         rule = str(facts["rule"])
@@ -113,6 +139,10 @@ def refusal_words(why: str, facts: Mapping[str, Any], lang: Language) -> str:
         said["field"] = ", ".join(facts["field"])
     elif why == Why.WHICH_CARD:
         said["cards"] = _either(facts["cards"], lang)
+    elif why == Why.SCORING:
+        said["choices"] = _either(facts["choices"], lang)
+    elif why == Why.BAD_ID:
+        said["what"] = _(IDS[facts["what"]]) if facts["what"] in IDS else facts["what"]
     return _(REFUSED[key]).format(**said)
 
 

@@ -4,8 +4,9 @@ import time
 import pytest
 
 from companion.club import protocol
-from companion.club.night import Night, Refused
+from companion.club.night import Night
 from companion.club.pairing import Seat
+from companion.club.refused import Refused
 from companion.club.scoreboard import director_view, snapshot
 from companion.club.tournament import Scoring
 from companion.cribbage.game import apply, initial_state

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.club.night import Night, Refused
+from companion.club.night import Night
 from companion.club.pairing import Seat
+from companion.club.refused import Refused
 from companion.i18n import language
 from companion.words.club import ENTERED, REFUSED, Why, decision_words, entry_words, refusal_words
 
@@ -38,6 +39,21 @@ REFUSALS = [  # each code with its facts, and its English words as the night sai
     (Why.WHICH_CARD, {"cards": ["Hal", "Gus"]}, "say whose card counts: Hal or Gus"),
     (Why.DRAWN, {}, "the playoffs are drawn already"),
     (Why.TOO_FEW, {}, "the playoffs need at least two players in the standings"),
+    (Why.MOVE, {"move": 4, "most": 3}, "--move 4: the moving side moves 1 to 3 tables a round"),
+    (Why.ROUND_RANGE, {"movement": "acc", "players": 8, "tables": 4, "move": 2, "rounds": 2},
+     "8 players at 4 tables moving 2 a round meet again after 2 rounds: choose a round from 1 to 2"),
+    (Why.ROUND_RANGE, {"movement": "round-robin", "players": 4, "rounds": 3},
+     "4 players play 3 rounds: choose a round from 1 to 3"),
+    (Why.FEW_PLAYERS, {}, "a round needs at least two players"),
+    (Why.SAME_NAME, {}, "two players have the same name: give each a different name"),
+    (Why.NAME_LENGTH, {"most": 80}, "a player's name must be 1 to 80 characters"),
+    (Why.FEW_BOARDS, {"games": 2, "boards": 1},
+     "2 games need 2 boards, but 1 are named: name more boards with --boards"),
+    (Why.BOARD_TWICE, {}, "a board is named twice in --boards"),
+    (Why.SCORING, {"name": "elo", "choices": ["match", "acc"]}, "scoring 'elo': choose match or acc"),
+    (Why.BEST_OF, {"best_of": 4}, "best of 4: a match is best of 1, 3, 5 or 7 games"),
+    (Why.BAD_ID, {"what": "board", "value": "t 1"},
+     "board 't 1' is not a usable id: use 1 to 40 letters, digits, '-', '_' or '.', starting with a letter or digit"),
     (Why.NO_DIRECTOR, {}, "this scoreboard takes no cards or decisions: start it with --credentials (or "
                           "--director-token-file)"),
     (Why.TOKEN, {}, "the director's token is needed (director.token from `crib club credentials`)"),
@@ -49,8 +65,8 @@ REFUSALS = [  # each code with its facts, and its English words as the night sai
 
 
 def test_every_refusal_is_sampled():
-    sampled = {f"{why}/{facts.get('where') or facts.get('asked')}" if why in (Why.NOT_SEATED, Why.BODY) else why
-               for why, facts, _words in REFUSALS}
+    sampled = {f"{why}/{facts.get('where') or facts.get('asked') or facts.get('movement')}"
+               if why in (Why.NOT_SEATED, Why.BODY, Why.ROUND_RANGE) else why for why, facts, _words in REFUSALS}
     assert sampled == set(REFUSED) and {why for why, _facts, _words in REFUSALS} == set(Why)
 
 
