@@ -46,6 +46,7 @@ class Why(StrEnum):
     SCORING = "scoring"  # name: the scoring asked for, choices
     BEST_OF = "best_of"  # best_of: the games asked for
     BAD_ID = "bad_id"  # what: "club" or "board", value: the id given
+    TAKEN_NAME = "taken_name"  # board: named as the scoreboard or Home Assistant sign in
     # the scoreboard's API
     NO_DIRECTOR = "no_director"  # a scoreboard started without the director's token
     TOKEN = "token"  # the director's token is wrong or missing
@@ -85,6 +86,8 @@ REFUSED: dict[str, str] = {  # a code (and `where` for not_seated) -> its words
     Why.BEST_OF: N_("best of {best_of}: a match is best of 1, 3, 5 or 7 games"),
     Why.BAD_ID: N_("{what} {value!r} is not a usable id: use 1 to 40 letters, digits, '-', '_' or '.', starting "
                    "with a letter or digit"),
+    Why.TAKEN_NAME: N_("board {board!r}: that name is the scoreboard's or Home Assistant's; name the board otherwise "
+                       "(like t1)"),
     Why.NO_DIRECTOR: N_("this scoreboard takes no cards or decisions: start it with --credentials (or "
                         "--director-token-file)"),
     Why.TOKEN: N_("the director's token is needed (director.token from `crib club credentials`)"),

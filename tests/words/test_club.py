@@ -54,6 +54,8 @@ REFUSALS = [  # each code with its facts, and its English words as the night sai
     (Why.BEST_OF, {"best_of": 4}, "best of 4: a match is best of 1, 3, 5 or 7 games"),
     (Why.BAD_ID, {"what": "board", "value": "t 1"},
      "board 't 1' is not a usable id: use 1 to 40 letters, digits, '-', '_' or '.', starting with a letter or digit"),
+    (Why.TAKEN_NAME, {"board": "scoreboard"},
+     "board 'scoreboard': that name is the scoreboard's or Home Assistant's; name the board otherwise (like t1)"),
     (Why.NO_DIRECTOR, {}, "this scoreboard takes no cards or decisions: start it with --credentials (or "
                           "--director-token-file)"),
     (Why.TOKEN, {}, "the director's token is needed (director.token from `crib club credentials`)"),
