@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
-from companion.i18n import _, current
+from companion.i18n import _, current, ngettext
 
 if TYPE_CHECKING:
     from companion.club.night import Night
@@ -218,8 +218,8 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     from companion.club.scoreboard import serve
 
     if not args.broker or not args.club:
-        raise CommandError("say which broker and club to follow, like "
-                           "`crib club --broker mqtt://127.0.0.1:1883 --club thursday`")
+        raise CommandError(_("say which broker and club to follow, like "
+                             "`crib club --broker mqtt://127.0.0.1:1883 --club thursday`"))
     made: Path | None = args.credentials
     try:
         protocol.check_name(args.club, "club")
@@ -229,7 +229,7 @@ def run_scoreboard(args: argparse.Namespace) -> int:
         token_file = args.director_token_file or (made / "director.token" if made else None)
         director = token_file.read_text(encoding="utf-8").strip() if token_file else ""
         if args.signed and not made:
-            raise ValueError("--signed needs --credentials: the folder holding the club's secret (club.secret)")
+            raise CommandError(_("--signed needs --credentials: the folder holding the club's secret (club.secret)"))
         secret = bytes.fromhex((made / "club.secret").read_text(encoding="utf-8").strip()) if args.signed and made \
             else None
         broker = Broker.from_url(args.broker, username=args.username or ("scoreboard" if made else ""),
@@ -239,12 +239,14 @@ def run_scoreboard(args: argparse.Namespace) -> int:
         raise _said(error) from None
     host, _colon, port = args.listen.rpartition(":")
     if not host or not port.isdigit():
-        raise CommandError(f"--listen {args.listen!r}: give HOST:PORT, like 127.0.0.1:8090")
+        raise CommandError(_("--listen {listen!r}: give HOST:PORT, like 127.0.0.1:8090").format(listen=args.listen))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     night = _night(args, fix=True)
-    print(f"Scoreboard of {args.club}: http://{host}:{port}/ (following {args.broker}; the director's page "
-          f"http://{host}:{port}/director{'' if director else ', read only: no director token'}; Ctrl-C stops)",
-          flush=True)
+    said = (_("Scoreboard of {club}: http://{host}:{port}/ (following {broker}; the director's page "
+              "http://{host}:{port}/director; Ctrl-C stops)") if director else
+            _("Scoreboard of {club}: http://{host}:{port}/ (following {broker}; the director's page "
+              "http://{host}:{port}/director, read only: no director token; Ctrl-C stops)"))
+    print(said.format(club=args.club, host=host, port=port, broker=args.broker), flush=True)
     try:
         asyncio.run(serve(broker, args.club, night, host=host, port=int(port), director=director, secret=secret))
     except KeyboardInterrupt:
@@ -259,7 +261,7 @@ def run_credentials(args: argparse.Namespace) -> int:
 
     boards = _names(args.boards)
     if not boards:
-        raise CommandError("name the boards, like --boards t1,t2,t3")
+        raise CommandError(_("name the boards, like --boards t1,t2,t3"))
     try:
         passwords = make_credentials(args.out, args.club, boards, install=args.install, port=args.port)
     except (ValueError, OSError) as error:
@@ -338,11 +340,12 @@ def run_round(args: argparse.Namespace) -> int:
 
 
 def _print_round(number: int, seats: list[Seat], byes: list[str]) -> None:
-    print(f"Round {number}:")
+    print(_("Round {round}:").format(round=number))
     for seat in seats:
-        print(f"  Table {seat.table} ({seat.board}): {seat.players[0]} against {seat.players[1]}")
+        print("  " + _("Table {table} ({board}): {first} against {second}").format(
+            table=seat.table, board=seat.board, first=seat.players[0], second=seat.players[1]))
     for player in byes:
-        print(f"  {player} has a bye (2 game points, no spread)")
+        print("  " + _("{player} has a bye (2 game points, no spread)").format(player=player))
 
 
 def _refused(answer: Mapping[str, Any]) -> str:
@@ -437,34 +440,35 @@ def run_playoffs(args: argparse.Namespace) -> int:
     finally:
         night.close()
     assert bracket is not None
-    points = "ACC game points" if scoring.name == "acc" else "match points"
-    print(f"Playoffs, best of {bracket['best_of']} (seeded by {points}):")
+    print((_("Playoffs, best of {games} (seeded by ACC game points):") if scoring.name == "acc" else
+           _("Playoffs, best of {games} (seeded by match points):")).format(games=bracket["best_of"]))
     for seed, player in enumerate(bracket["seeds"], start=1):
-        print(f"  seed {seed}: {player}")
+        print("  " + _("seed {seed}: {player}").format(seed=seed, player=player))
     tie = bracket["tie"]
     if tie:
         how = {"head-to-head": _("head-to-head"), "lot": _("by lot")}
         parted = ", ".join(f"{p} ({how[by]})" for p, by in zip(tie["order"], tie["by"], strict=True))
         print(_("Tied at the qualifying line for {places} place(s): {players}; parted by head-to-head, then by lot: "
                 "{parted}").format(places=tie["places"], players=", ".join(tie["players"]), parted=parted))
-    names = {len(bracket["rounds"]) - 1: "Final", len(bracket["rounds"]) - 2: "Semi-finals"}
+    names = {len(bracket["rounds"]) - 1: _("Final"), len(bracket["rounds"]) - 2: _("Semi-finals")}
     for depth, matches in enumerate(bracket["rounds"]):
-        print(f"{names.get(depth, f'Round {depth + 1}')}:")
+        print(f"{names.get(depth) or _('Round {round}').format(round=depth + 1)}:")
         for match in matches:
             print(f"  {_match_words(match, final=depth == len(bracket['rounds']) - 1)}")
     return 0
 
 
 def _match_words(match: MatchJSON, *, final: bool = False) -> str:
-    sides = [f"({seed}) {player}" if player else "(to come)"
+    sides = [f"({seed}) {player}" if player else _("(to come)")
              for seed, player in zip(match["seeds"], match["players"], strict=True)]
     if match["players"][1] is None and match["winner"]:
-        return f"{sides[0]}: a bye"
+        return _("{side}: a bye").format(side=sides[0])
     wins = match["wins"]
-    done = "wins the final" if final else "goes through"
-    result = f" ({wins[0]}-{wins[1]}, {match['winner']} {done})" if match["winner"] else (
-        f" ({wins[0]}-{wins[1]})" if any(wins) else "")
-    return f"{sides[0]} against {sides[1]}{result}"
+    said = _("{first} against {second}").format(first=sides[0], second=sides[1])
+    if match["winner"]:
+        done = _("{winner} wins the final") if final else _("{winner} goes through")
+        return f"{said} ({wins[0]}-{wins[1]}, {done.format(winner=match['winner'])})"
+    return f"{said} ({wins[0]}-{wins[1]})" if any(wins) else said
 
 
 def run_scorecards(args: argparse.Namespace) -> int:
@@ -479,13 +483,15 @@ def run_scorecards(args: argparse.Namespace) -> int:
         chosen = [p.strip() for p in args.player] if args.player else everyone
         unknown = [p for p in chosen if p not in everyone]
         if unknown:
-            raise CommandError(f"no player {', '.join(unknown)} tonight: the players are {', '.join(everyone)}")
+            raise CommandError(_("no player {players} tonight: the players are {everyone}").format(
+                players=", ".join(unknown), everyone=", ".join(everyone)))
         if not chosen:
-            raise CommandError("nobody has played yet: there are no scorecards to print")
+            raise CommandError(_("nobody has played yet: there are no scorecards to print"))
         scorecards_pdf(night, chosen, args.out, title=f"Club {args.club}")
     finally:
         night.close()
-    print(f"{len(chosen)} scorecard{'s' if len(chosen) != 1 else ''}: {args.out}")
+    print(ngettext("{count} scorecard: {path}", "{count} scorecards: {path}", len(chosen)).format(
+        count=len(chosen), path=args.out))
     return 0
 
 
@@ -493,13 +499,13 @@ def run_export(args: argparse.Namespace) -> int:
     from companion.club.export import games_csv, standings_csv
 
     if not args.standings and not args.games:
-        raise CommandError("say what to write: --standings FILE, --games FILE or both")
+        raise CommandError(_("say what to write: --standings FILE, --games FILE or both"))
     night = _night(args)
     try:
         for path, text in ((args.standings, standings_csv), (args.games, games_csv)):
             if path:
                 path.write_text(text(night), encoding="utf-8")
-                print(f"wrote {path}")
+                print(_("wrote {path}").format(path=path))
     finally:
         night.close()
     return 0
