@@ -35,7 +35,7 @@ from companion.club.pairing import Seat
 from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
 from companion.club.refused import Refused
-from companion.i18n import Language, _, accepted, current, translate_html
+from companion.i18n import Language, accepted, current, translate_html
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import peg_frame
 from companion.words.club import Why, decision_words, entry_words, refusal_words
@@ -174,8 +174,8 @@ def _layout(name: str) -> BoardLayout:
 
 
 @functools.cache
-def _board_svg(name: str, target: int) -> str:
-    return board_svg(_layout(name), (), target, title=_("The board ({name})").format(name=name))
+def _board_svg(name: str, target: int, lang: Language) -> str:
+    return board_svg(_layout(name), (), target, title=lang.gettext("The board ({name})").format(name=name))
 
 
 def figures(night: Night) -> FiguresJSON:
@@ -319,7 +319,7 @@ async def _scorecard(request: web.Request) -> web.Response:
     night = request.app[NIGHT]
     player = request.query.get("player", "")
     if player not in night.players():
-        raise web.HTTPNotFound(text=f"no player {player!r} tonight: ask for one of the standings' players")
+        raise _refusal(request, web.HTTPNotFound, Why.NO_PLAYER, player=player)
     return web.json_response({"player": player, "lines": [line.to_json() for line in night.scorecard(player)]})
 
 
@@ -341,14 +341,15 @@ async def _board(request: web.Request) -> web.Response:
     """A builtin board's drawing; only the builtin names are served (no request reaches the file system)."""
     name = request.match_info["name"]
     if name not in BUILTIN_GAMES:
-        raise web.HTTPNotFound(text=f"no board {name!r}: the boards are {', '.join(BUILTIN_GAMES)}")
-    return web.Response(text=_board_svg(name, BUILTIN_GAMES[name][1]), content_type="image/svg+xml")
+        raise _refusal(request, web.HTTPNotFound, Why.NO_BOARD, board=name, boards=list(BUILTIN_GAMES))
+    return web.Response(text=_board_svg(name, BUILTIN_GAMES[name][1], _language(request)),
+                        content_type="image/svg+xml")
 
 
 async def _socket(request: web.Request) -> web.WebSocketResponse:
     origin = request.headers.get("Origin")
     if origin is not None and origin.split("://", 1)[-1] != request.host:
-        raise web.HTTPForbidden(text="this scoreboard's live updates are for its own page")
+        raise _refusal(request, web.HTTPForbidden, Why.OTHER_PAGE)
     socket = web.WebSocketResponse(heartbeat=20)
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)

@@ -51,6 +51,9 @@ class Why(StrEnum):
     NO_DIRECTOR = "no_director"  # a scoreboard started without the director's token
     TOKEN = "token"  # the director's token is wrong or missing
     BODY = "body"  # asked: "object" (the body is not one), "card" or "decision" (its fields are not)
+    NO_PLAYER = "no_player"  # player: a scorecard asked for that nobody of the night has
+    NO_BOARD = "no_board"  # board: a drawing asked for that is no builtin board, boards: the builtin ones
+    OTHER_PAGE = "other_page"  # live updates asked for by another site's page
 
 
 REFUSED: dict[str, str] = {  # a code (and `where` for not_seated) -> its words
@@ -94,6 +97,9 @@ REFUSED: dict[str, str] = {  # a code (and `where` for not_seated) -> its words
     "body/object": N_("send a JSON object"),
     "body/card": N_("a card needs round, player, opponent (names), score and against (whole numbers)"),
     "body/decision": N_("a decision needs the game's id and approve: true or false"),
+    Why.NO_PLAYER: N_("no player {player!r} tonight: ask for one of the standings' players"),
+    Why.NO_BOARD: N_("no board {board!r}: the boards are {boards}"),
+    Why.OTHER_PAGE: N_("this scoreboard's live updates are for its own page"),
 }
 IDS = {"club": N_("club"), "board": N_("board")}  # what an id names
 RULES = {"scoring": N_("scoring"), "skunks_before_spread": N_("skunks before spread"), "movement": N_("movement"),
@@ -138,6 +144,8 @@ def refusal_words(why: str, facts: Mapping[str, Any], lang: Language) -> str:
                  "kept": _value(facts["kept"], lang), "given": _value(facts["given"], lang)}
     elif why == Why.NO_ROUND:
         said["rounds"] = ", ".join(map(str, facts["rounds"])) or _("none")
+    elif why == Why.NO_BOARD:
+        said["boards"] = ", ".join(facts["boards"])
     elif why == Why.NOT_IN_FIELD:
         said["field"] = ", ".join(facts["field"])
     elif why == Why.WHICH_CARD:

@@ -63,6 +63,10 @@ REFUSALS = [  # each code with its facts, and its English words as the night sai
     (Why.BODY, {"asked": "card"},
      "a card needs round, player, opponent (names), score and against (whole numbers)"),
     (Why.BODY, {"asked": "decision"}, "a decision needs the game's id and approve: true or false"),
+    (Why.NO_PLAYER, {"player": "Zed"}, "no player 'Zed' tonight: ask for one of the standings' players"),
+    (Why.NO_BOARD, {"board": "x", "boards": ["two-track-121", "three-track-121"]},
+     "no board 'x': the boards are two-track-121, three-track-121"),
+    (Why.OTHER_PAGE, {}, "this scoreboard's live updates are for its own page"),
 ]
 
 
