@@ -166,3 +166,15 @@ def test_check_config_says_the_problem_in_the_readers_language(tmp_path: Path, c
                        ("en", "board.brightness must be a whole number from 1 to 100 (got 300)")):
         assert main(["--lang", lang, "check-config", "--set", "board.brightness=300"]) == 2
         assert capsys.readouterr().err == f"crib check-config: command line (board.brightness=300): {said}\n"
+
+
+@pytest.mark.parametrize(("system", "said"), [
+    ("de_DE.UTF-8", "board.brightness muss eine ganze Zahl von 1 bis 100 sein (erhalten: 300)"),
+    ("C.UTF-8", "board.brightness must be a whole number from 1 to 100 (got 300)")])
+def test_the_daemon_says_a_configuration_problem_at_its_start_in_the_systems_language(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], system: str, said: str):
+    from companion import daemon
+
+    monkeypatch.setenv("LANG", system)  # the configuration, which would name the board's language, fails
+    assert daemon.main(["--set", "board.brightness=300"]) == 2
+    assert capsys.readouterr().err == f"cribbage-companion: command line (board.brightness=300): {said}\n"
