@@ -2,7 +2,7 @@
 the director decided, made from their codes and facts in the language handed, at the edge (the scoreboard's
 API and pages, `crib club`).
 
-The night refuses with a code (`Why`) and its facts (club/night.py's `Refused`); a card's outcome is a status
+The club refuses with a code (`Why`) and its facts (club/refused.py's `Refused`); a card's outcome is a status
 and the cards; a decision is approved or not. A client decides from the code, never from these words:
 
     from companion.i18n import language
@@ -12,11 +12,13 @@ and the cards; a decision is approved or not. A client decides from the code, ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
 from companion.i18n import N_, Language
+
+from .phrases import either
 
 
 class Why(StrEnum):
@@ -56,7 +58,7 @@ class Why(StrEnum):
     OTHER_PAGE = "other_page"  # live updates asked for by another site's page
 
 
-REFUSED: dict[str, str] = {  # a code (and `where` for not_seated) -> its words
+REFUSED: dict[str, str] = {  # a code (with not_seated's where, body's asked, round_range's movement) -> its words
     Why.RULES: N_("this night keeps {rule} {kept}, set when it began: {given} is not this night's (leave the option "
                   "out)"),
     Why.SELF: N_("a player cannot play themselves: name the opponent"),
@@ -123,14 +125,6 @@ def _value(value: object, lang: Language) -> str:
     return str(value)
 
 
-def _either(names: Sequence[str], lang: Language) -> str:
-    """"Ann or Bob"."""
-    said = names[0] if names else ""
-    for name in names[1:]:
-        said = lang.gettext("{first} or {second}").format(first=said, second=name)
-    return said
-
-
 def refusal_words(why: str, facts: Mapping[str, Any], lang: Language) -> str:
     """Why the night or the scoreboard refuses, in `lang`. KeyError for a code or a fact it does not know (a
     client's fallback: the words the scoreboard sent)."""
@@ -149,9 +143,9 @@ def refusal_words(why: str, facts: Mapping[str, Any], lang: Language) -> str:
     elif why == Why.NOT_IN_FIELD:
         said["field"] = ", ".join(facts["field"])
     elif why == Why.WHICH_CARD:
-        said["cards"] = _either(facts["cards"], lang)
+        said["cards"] = either(facts["cards"], lang)
     elif why == Why.SCORING:
-        said["choices"] = _either(facts["choices"], lang)
+        said["choices"] = either(facts["choices"], lang)
     elif why == Why.BAD_ID:
         said["what"] = _(IDS[facts["what"]]) if facts["what"] in IDS else facts["what"]
     return _(REFUSED[key]).format(**said)

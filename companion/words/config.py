@@ -162,6 +162,7 @@ def _shown(value: object) -> str:
 
 
 def _either(choices: Sequence[object], lang: Language) -> str:
+    """"61 or 121" (phrases.either's, without importing the game's words: every command reads the configuration)."""
     said = str(choices[0]) if choices else ""
     for choice in choices[1:]:
         said = lang.gettext("{first} or {second}").format(first=said, second=choice)
