@@ -21,7 +21,8 @@ from companion.club.credentials import QUEUED, acl, password_line
 from companion.club.publisher import Broker
 
 PASSWORD = "s3cret-for-tests"  # every user's, on this loopback-only broker
-WAIT = 10.0  # seconds a broker or a message may take on a loaded machine before a test gives up
+WAIT = 30.0  # seconds a broker or a message may take on a loaded machine before a test gives up (a state
+# that comes sooner ends the wait sooner: a passing test never waits this long)
 
 
 def free_port() -> int:

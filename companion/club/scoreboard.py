@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from companion.boards import BUILTIN_GAMES, BoardLayout, LayoutError, builtin_for, load_layout
 from companion.club import export, protocol
@@ -199,6 +199,7 @@ def make_app(night: Night, director: str = "", broker: BrokerJSON | None = None)
     app[DIRECTOR] = director
     known: BrokerJSON = {"anonymous": None, "signed": False} if broker is None else broker
     app[BROKER] = known
+    app.on_shutdown.append(_close_sockets)
     app.add_routes([
         web.get("/director", _director_page), web.get("/api/waiting", _waiting), web.post("/api/enter", _enter),
         web.post("/api/decide", _decide),
@@ -358,6 +359,12 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
         if message.type == WSMsgType.ERROR:
             break
     return socket
+
+
+async def _close_sockets(app: web.Application) -> None:
+    """Close every open page's live updates as the scoreboard stops (else it waits for each page to leave)."""
+    for socket in tuple(app[SOCKETS]):
+        await socket.close(code=WSCloseCode.GOING_AWAY, message=b"the scoreboard stops")
 
 
 async def push(app: web.Application) -> None:

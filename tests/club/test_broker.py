@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import aiohttp
 import paho.mqtt.client as mqtt
 import pytest
 
@@ -207,3 +210,28 @@ def test_a_port_taken_before_the_broker_binds_it_is_left_for_a_free_one_unless_i
         assert kept.port == port  # given out before the start: a client will look for the broker there
         with pytest.raises(RuntimeError, match="Address already in use"):
             kept.start()
+
+
+def test_the_scoreboard_stops_at_once_with_pages_still_following_it(tmp_path):
+    mosquitto = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard"])
+    mosquitto.start()
+    scoreboard = Scoreboard(mosquitto, tmp_path / "night")
+    following, closed = threading.Event(), threading.Event()
+
+    async def follow() -> None:  # a page's live updates, left open
+        async with aiohttp.ClientSession() as session, session.ws_connect(
+                f"http://127.0.0.1:{scoreboard.port}/ws") as socket:
+            following.set()
+            async for _message in socket:
+                pass
+            closed.set()
+
+    page = threading.Thread(target=asyncio.run, args=(follow(),), daemon=True)
+    page.start()
+    try:
+        wait_for(following.is_set, "the page to follow the scoreboard")
+    finally:
+        scoreboard.stop()  # the scoreboard closes the page's socket, so its thread ends (stop() checks)
+        mosquitto.stop()
+    wait_for(closed.is_set, "the page to hear the scoreboard stop")
+    page.join()
