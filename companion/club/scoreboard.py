@@ -363,7 +363,8 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
 
 async def _close_sockets(app: web.Application) -> None:
     """Close every open page's live updates as the scoreboard stops (else it waits for each page to leave)."""
-    for socket in tuple(app[SOCKETS]):
+    sockets = app[SOCKETS]
+    for socket in tuple(sockets):
         await socket.close(code=WSCloseCode.GOING_AWAY, message=b"the scoreboard stops")
 
 
