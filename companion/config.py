@@ -21,7 +21,7 @@ from companion.base.usage import CommandError
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.cribbage.rules import MATCH_SCORING, VARIANT, VARIANTS
 from companion.i18n import _
-from companion.words.config import Bad, Invalid, Problem, problems_words
+from companion.words.settings import Bad, Invalid, Problem, problems_words
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
@@ -32,7 +32,7 @@ Check = Callable[[object], Any]
 
 
 class ConfigError(CommandError):
-    """A configuration that cannot be used: its problems (words/config.py's values), each saying where it is
+    """A configuration that cannot be used: its problems (words/settings.py's values), each saying where it is
     written; said in the language of the edge that prints it (or words another part made, as given)."""
 
     def __init__(self, problems: Sequence[Problem] | str) -> None:

@@ -40,9 +40,9 @@ from companion.i18n import _, choose, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
-from companion.words.config import LAYOUT_ADVICE, problems_words
 from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
+from companion.words.settings import LAYOUT_ADVICE, problems_words
 
 if TYPE_CHECKING:
     from companion.club.publisher import Publisher

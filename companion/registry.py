@@ -35,7 +35,7 @@ from companion.devices.picokeys import PicoKeypad, pico_pins_problem
 from companion.devices.presence import WatchedDisplay, WatchedEntry
 from companion.devices.scanner import scanner_spec_problem
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
-from companion.words.config import Bad, Problem
+from companion.words.settings import Bad, Problem
 
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico

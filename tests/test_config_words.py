@@ -10,7 +10,7 @@ import pytest
 from companion.cli import main
 from companion.config import ConfigError, load_config
 from companion.i18n import language
-from companion.words.config import SAID, Bad, Problem, problem_words, problems_words
+from companion.words.settings import SAID, Bad, Problem, problem_words, problems_words
 
 EN, DE = language("en"), language("de")
 HERE = "board.toml:3"

@@ -22,7 +22,8 @@ LONGEST = NAMES[0]
 OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "companion/gamelog.py",
                 "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py",
                 "companion/advice/coach.py")
-NOT_OLED_SOURCES = ("companion/words/club.py",)  # the club's words: its scoreboard's pages and `crib club`
+NOT_OLED_SOURCES = ("companion/words/club.py",  # the club's words: its scoreboard's pages and `crib club`
+                    "companion/words/settings.py")  # the configuration's problems: said by a command or at the start
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
 NOT_ON_THE_OLED = {
     'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file
