@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from companion.club.mosquitto import Mosquitto, free_port, wait_for
+from companion.club.mosquitto import WAIT, Mosquitto, free_port, wait_for
 from companion.club.night import Night
 from companion.club.scoreboard import serve
 from companion.club.tournament import Scoring
@@ -62,13 +62,14 @@ class Scoreboard:
     def stop(self) -> None:
         """Stop serving; the thread has ended when this returns."""
         self.loop.call_soon_threadsafe(self.task.cancel)
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=WAIT)
         assert not self.thread.is_alive(), "the scoreboard did not stop"
         self.loop.close()
         self.night.close()
 
     def text(self, path: str) -> str:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
+        """GET `path` (a busy machine may take seconds to answer: as long as a broker's message may take)."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=WAIT) as response:
             return str(response.read().decode("utf-8"))
 
     def get(self, path: str) -> Any:
@@ -80,7 +81,7 @@ class Scoreboard:
                                          headers={"Authorization": f"Bearer {token}", "Accept-Language": lang},
                                          method="POST")
         try:
-            with urllib.request.urlopen(request, timeout=5) as response:
+            with urllib.request.urlopen(request, timeout=WAIT) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
