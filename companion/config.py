@@ -9,7 +9,6 @@ what is allowed. tomllib gives no line numbers, so we find them by scanning the 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
@@ -21,7 +20,8 @@ from companion import i18n
 from companion.base.usage import CommandError
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.cribbage.rules import MATCH_SCORING, VARIANT, VARIANTS
-from companion.i18n import N_, _
+from companion.i18n import _
+from companion.words.settings import Bad, Invalid, Problem, problems_words
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
@@ -31,25 +31,25 @@ Color = tuple[int, int, int]
 Check = Callable[[object], Any]
 
 
-LAYOUT_ADVICE = N_('set board.layout = "auto" (the builtin board that fits each game), or name a board with '
-                   "enough tracks and holes")
-
-
 class ConfigError(CommandError):
-    """A configuration that cannot be used; the message says where and what is allowed."""
+    """A configuration that cannot be used: its problems (words/settings.py's values), each saying where it is
+    written; said in the language of the edge that prints it (or words another part made, as given)."""
+
+    def __init__(self, problems: Sequence[Problem] | str) -> None:
+        self.problems = ((Problem(Bad.WORDS, facts={"text": problems}),) if isinstance(problems, str)
+                         else tuple(problems))
+        super().__init__(*self.problems)
+
+    def __str__(self) -> str:
+        return problems_words(self.problems)
 
 
-# --- value checks: each returns the value in its Python form or raises ValueError saying what is allowed ---
-
-def _shown(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
-
+# --- value checks: each returns the value in its Python form or raises Invalid saying what is allowed ---
 
 def choice(*allowed: str) -> Check:
     def check(value: object) -> str:
         if value not in allowed:
-            raise ValueError(_("must be one of {allowed} (got {value})")
-                             .format(allowed=', '.join(_shown(a) for a in allowed), value=_shown(value)))
+            raise Invalid(Bad.CHOICE, allowed=allowed, value=value)
         return str(value)
 
     return check
@@ -58,11 +58,9 @@ def choice(*allowed: str) -> Check:
 def integer(low: int, high: int, *, only: tuple[int, ...] = ()) -> Check:
     def check(value: object) -> int:
         if only and value not in only:
-            raise ValueError(_("must be {allowed} (got {value})")
-                             .format(allowed=' or '.join(str(o) for o in only), value=_shown(value)))
+            raise Invalid(Bad.ONLY, allowed=only, value=value)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(_("must be a whole number from {low} to {high} (got {value})")
-                             .format(low=low, high=high, value=_shown(value)))
+            raise Invalid(Bad.RANGE, low=low, high=high, value=value)
         return value
 
     return check
@@ -70,13 +68,13 @@ def integer(low: int, high: int, *, only: tuple[int, ...] = ()) -> Check:
 
 def boolean(value: object) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(_("must be true or false (got {value})").format(value=_shown(value)))
+        raise Invalid(Bad.BOOLEAN, value=value)
     return value
 
 
 def text(value: object) -> str:
     if not isinstance(value, str):
-        raise ValueError(_('must be a string in quotes, like "..." (got {value})').format(value=_shown(value)))
+        raise Invalid(Bad.TEXT, value=value)
     return value
 
 
@@ -88,13 +86,11 @@ whole with it (tests/view/test_oled_words.py)."""
 def names(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(isinstance(n, str) and n.strip()
                                                                           for n in value):
-        raise ValueError(_('must be a list of 2 to 4 names, like ["Ann", "Bob"] (got {value})')
-                         .format(value=_shown(value)))
+        raise Invalid(Bad.NAMES, value=value)
     if long := [name for name in value if len(name) > NAME_CHARS]:
-        raise ValueError(_("a name has at most {most} characters, for the screen: shorten {name!r}")
-                         .format(most=NAME_CHARS, name=long[0]))
+        raise Invalid(Bad.NAME_LONG, most=NAME_CHARS, name=long[0])
     if len(set(value)) != len(value):
-        raise ValueError(_("must not name anyone twice (got {value})").format(value=_shown(value)))
+        raise Invalid(Bad.NAME_TWICE, value=value)
     return tuple(value)
 
 
@@ -102,8 +98,7 @@ def gpio_pins(count: int) -> Check:
     def check(value: object) -> tuple[int, ...]:
         if (not isinstance(value, list) or len(value) != count
                 or not all(isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 27 for p in value)):
-            raise ValueError(_("must be a list of {count} GPIO numbers from 2 to 27 (got {value})")
-                             .format(count=count, value=_shown(value)))
+            raise Invalid(Bad.GPIO_PINS, count=count, value=value)
         return tuple(value)
 
     return check
@@ -114,8 +109,7 @@ def pico_pins(count: int) -> Check:
     def check(value: object) -> tuple[int, ...]:
         if (not isinstance(value, list) or len(value) != count
                 or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in value)):
-            raise ValueError(_("must be a list of {count} Pico GP numbers, 0 to 22 or 26 to 28 (got {value})")
-                             .format(count=count, value=_shown(value)))
+            raise Invalid(Bad.PICO_PINS, count=count, value=value)
         return tuple(value)
 
     return check
@@ -127,7 +121,7 @@ _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 def colours(value: object) -> tuple[Color, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(c, str) and _HEX_COLOUR.match(c)
                                                           for c in value):
-        raise ValueError(_('must be a list of colours like "#e01010" (got {value})').format(value=_shown(value)))
+        raise Invalid(Bad.COLOURS, value=value)
     return tuple((int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)) for c in value)
 
 
@@ -217,8 +211,7 @@ class StripConfig:
 
 def video_device(value: object) -> str:
     if not isinstance(value, str) or not ((value.isdigit() and len(value) <= 3) or value.startswith("/dev/")):
-        raise ValueError(_('must be a webcam\'s number like "0" (/dev/video0) or a /dev/... path like '
-                           '"/dev/v4l/by-id/usb-...-video-index0" (got {value})').format(value=_shown(value)))
+        raise Invalid(Bad.VIDEO_DEVICE, value=value)
     return value
 
 
@@ -252,7 +245,7 @@ class ServiceConfig:
 def listen_address(value: object) -> str:
     if not isinstance(value, str) or not re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}", value) \
             or int(value.rsplit(":", 1)[1]) > 65535:
-        raise ValueError(f'must be "HOST:PORT" like "127.0.0.1:8121" (got {_shown(value)})')
+        raise Invalid(Bad.LISTEN, value=value)
     return value
 
 
@@ -261,13 +254,13 @@ def optional_listen_address(value: object) -> str:
         return ""
     try:
         return listen_address(value)
-    except ValueError:
-        raise ValueError(f'must be "" (off) or "HOST:PORT" like "0.0.0.0:8443" (got {_shown(value)})') from None
+    except Invalid:
+        raise Invalid(Bad.OPTIONAL_LISTEN, value=value) from None
 
 
 def club_id(value: object) -> str:
     if not isinstance(value, str) or (value and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}", value)):
-        raise ValueError(f"must be \"\" or 1 to 40 letters, digits, '-', '_' or '.' (got {_shown(value)})")
+        raise Invalid(Bad.CLUB_ID, value=value)
     return value
 
 
@@ -303,8 +296,7 @@ last card in the play), the winner, the count after each card, whose turn it is.
 def spoken(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v in SPOKEN for v in value) \
             or len(set(value)) != len(value):
-        raise ValueError(_("must be a list of what is said, each once, from {choices} (got {value})")
-                         .format(choices=", ".join(f'"{c}"' for c in SPOKEN), value=_shown(value)))
+        raise Invalid(Bad.SPOKEN, choices=SPOKEN, value=value)
     return tuple(value)
 
 
@@ -434,37 +426,34 @@ def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
         with path.open("rb") as file:
             raw = file.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KiB, far more than a configuration needs (the "
-                              "packaged defaults, every key with its comment, are 4 KiB): keep the keys you change")
+            raise ConfigError([Problem(Bad.TOO_LARGE, str(path), facts={"most": MAX_BYTES // 1024})])
         source = raw.decode("utf-8")
     except FileNotFoundError:
-        raise ConfigError(_("{path}: no such configuration file: check the path").format(path=path)) from None
+        raise ConfigError([Problem(Bad.NO_FILE, str(path))]) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(_("{path}: cannot read it ({error}): check the file and its permissions")
-                          .format(path=path, error=error)) from None
+        raise ConfigError([Problem(Bad.UNREADABLE, str(path), facts={"error": str(error)})]) from None
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(_("{path}: not valid TOML: {unclosed}")
-                          .format(path=path, unclosed=_unclosed(source, error))) from None
+        raise ConfigError([Problem(Bad.NOT_TOML, str(path), facts={"error": str(error),
+                                                                   "line": _unclosed(source, error)})]) from None
     name = label or str(path)
     layer: dict[str, _Value] = {}
     lines = _first_lines(source)
     for section, table in data.items():
         if not isinstance(table, dict):
-            where = f"{name}:{lines.get((section,)) or 1}"
-            raise ConfigError(_("{where}: {section}: a key outside any table: put it under a [section] ({tables})")
-                              .format(where=where, section=section, tables=', '.join(SECTIONS)))
+            raise ConfigError([Problem(Bad.OUTSIDE_TABLE, f"{name}:{lines.get((section,)) or 1}",
+                                       facts={"section": section, "tables": SECTIONS})])
         for key, value in table.items():
             layer[f"{section}.{key}"] = _Value(value, f"{name}:{lines.get((section, key)) or 1}")
     return layer
 
 
-def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> str:
-    """tomllib's message; for "at end of document", the line where the string, array or table left open begins,
-    found in one pass over the text (quotes, escapes, comments and brackets as TOML reads them)."""
+def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> int | None:
+    """For tomllib's "at end of document", the line where the string, array or table left open begins, found in
+    one pass over the text (quotes, escapes, comments and brackets as TOML reads them); else None."""
     if "end of document" not in str(error):
-        return str(error)
+        return None
     line, opened_at, depth, index, end = 1, 1, 0, 0, len(source)
     closing = ""  # the quote that ends the string we are in, if any
     while index < end:
@@ -498,16 +487,14 @@ def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> str:
         elif char == "\n":
             line += 1
         index += 1
-    return (_("{error}: what begins at line {line} is never closed (a quote, bracket or brace)")
-            .format(error=error, line=opened_at))
+    return opened_at
 
 
 def _parse_override(text_: str) -> tuple[str, _Value]:
     key, equals, raw = text_.partition("=")
     key = key.strip()
     if not equals or key.count(".") != 1:
-        raise ConfigError(_("command line: {text!r}: write an override as section.key=value, for example "
-                            "devices.scanner=serial").format(text=text_))
+        raise ConfigError([Problem(Bad.OVERRIDE, facts={"text": text_})])
     try:
         value = tomllib.loads(f"v = {raw.strip()}")["v"]
     except tomllib.TOMLDecodeError:
@@ -524,12 +511,12 @@ def load_config(path: Path | str | None = None, overrides: Sequence[str] = (), *
         layers.append(Path(path))
     later = [item for layer_path in layers for item in _read_layer(layer_path).items()]
     later += [_parse_override(override) for override in overrides]
-    errors: list[str] = []
+    errors: list[Problem] = []
     for key, value in later:
         if key in merged:
             merged[key] = value
         else:
-            errors.append(f"{value.where}: {key}: {_unknown(key)}")
+            errors.append(_unknown(key, value.where))
     return _build(merged, errors)
 
 
@@ -552,17 +539,15 @@ def board_language(config: Config, args: argparse.Namespace | None = None) -> i1
     return i18n.choose(given if given is not None else config.game.language)
 
 
-def _unknown(key: str) -> str:
+def _unknown(key: str, where: str) -> Problem:
     section, _dot, name = key.partition(".")
     if section not in SECTIONS:
-        return (_("unknown table [{section}]: the tables are {tables}")
-                .format(section=section, tables=', '.join(SECTIONS)))
-    known = ", ".join(f.name for f in fields(_SECTION_CLASSES[section]))
-    return (_("unknown key {name!r} in [{section}]: the keys there are {known}")
-            .format(name=name, section=section, known=known))
+        return Problem(Bad.UNKNOWN_TABLE, where, key, {"section": section, "tables": SECTIONS})
+    known = [f.name for f in fields(_SECTION_CLASSES[section])]
+    return Problem(Bad.UNKNOWN_KEY, where, key, {"name": name, "section": section, "known": known})
 
 
-def _build(merged: dict[str, _Value], errors: list[str]) -> Config:
+def _build(merged: dict[str, _Value], errors: list[Problem]) -> Config:
     sections: dict[str, Any] = {}  # keyword arguments of Config and of each section's dataclass: checked values,
     for section, cls in _SECTION_CLASSES.items():  # each of its own option's type (the table says which)
         values: dict[str, Any] = {}
@@ -571,130 +556,115 @@ def _build(merged: dict[str, _Value], errors: list[str]) -> Config:
             entry = merged[dotted]
             try:
                 values[option.name] = option.metadata["check"](entry.value)
-            except ValueError as error:
-                errors.append(f"{entry.where}: {dotted} {error}")
+            except Invalid as error:
+                errors.append(Problem(error.kind, entry.where, dotted, error.facts))
         if len(values) == len(fields(cls)):
             sections[section] = cls(**values)
     if errors:
-        raise ConfigError("\n".join(errors))
+        raise ConfigError(errors)
     config = Config(**sections, origins={key: value.where for key, value in merged.items()})
     problems = _cross_checks(config, merged)
     if problems:
-        raise ConfigError("\n".join(f"{merged[key].where}: {key} {message}" for key, message in problems))
+        raise ConfigError([Problem(kind, merged[key].where, key, facts) for key, kind, facts in problems])
     if config.board.layout == AUTO:
         board = replace(config.board, layout=builtin_for(config.game.sides, config.game.target))
         config = replace(config, board=board, auto_layout=True)
     return config
 
 
-def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, str]]:
-    """Values that are fine alone but not together: (dotted key, what is wrong and what to do)."""
-    problems: list[tuple[str, str]] = []
+Found = tuple[str, Bad, dict[str, Any]]  # a cross check's problem: the dotted key, its kind and facts
+
+
+def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[Found]:
+    """Values that are fine alone but not together: (dotted key, what is wrong, its facts)."""
+    problems: list[Found] = []
     game = config.game
     if game.dealer and game.dealer not in game.players:
-        problems.append(("game.dealer", _('{dealer!r} is not one of the players ({players}): name one of them, or "" '
-                                          'to cut for the deal')
-                                        .format(dealer=game.dealer, players=', '.join(game.players))))
+        problems.append(("game.dealer", Bad.DEALER, {"dealer": game.dealer, "players": game.players}))
     wanted = VARIANT[game.variant].players
     if len(game.players) != wanted:
-        problems.append(("game.players", _("has {players} names but the {variant!r} variant needs {wanted}")
-                                         .format(players=len(game.players), variant=game.variant, wanted=wanted)))
+        problems.append(("game.players", Bad.PLAYER_COUNT, {"count": len(game.players), "variant": game.variant,
+                                                            "wanted": wanted}))
     if game.variant == "five-card" and game.target != VARIANT["five-card"].target:
-        problems.append(("game.target", _("must be {target} for the five-card variant")
-                                        .format(target=VARIANT["five-card"].target)))
+        problems.append(("game.target", Bad.FIVE_CARD_TARGET, {"target": VARIANT["five-card"].target}))
     sides = game.sides
     if len(config.board.colours) < sides:
-        problems.append(("board.colours", _("needs a colour for each of the {sides} players or teams")
-                                          .format(sides=sides)))
+        problems.append(("board.colours", Bad.FEW_COLOURS, {"sides": sides}))
     try:
         layout = None if config.board.layout == AUTO else load_layout(config.board.layout)
     except (LayoutError, OSError) as error:
-        problems.append(("board.layout", _("cannot be used: {error}").format(error=error)))
+        problems.append(("board.layout", Bad.LAYOUT_UNUSABLE, {"error": str(error)}))
     else:
         problem = None if layout is None else misfit(layout, sides, game.target)
         if problem is not None:
-            problems.append(("board.layout", _("cannot host the configured game ({players} to {target}): {problem}: "
-                                               "{advice}")
-                                             .format(players=', '.join(game.players), target=game.target,
-                                                     problem=problem, advice=_(LAYOUT_ADVICE))))
+            problems.append(("board.layout", Bad.LAYOUT_MISFIT, {"players": game.players, "target": game.target,
+                                                                 "problem": problem}))
     claims = [("keypad.rows", config.keypad.rows), ("keypad.columns", config.keypad.columns)]
     if config.devices.buttons == "gpio":
         claims += [(f"buttons.{b}", (getattr(config.buttons, b),)) for b in ("go", "undo", "ok")]
     if config.devices.keypad != "gpio":
         claims = claims[2:]
-    i2c = dict.fromkeys((2, 3), "the OLED's I2C bus (GPIO 2 and 3)")
-    problems += _pin_clashes(claims, merged, "GPIO {}".format, {},
+    i2c = dict.fromkeys((2, 3), "i2c")
+    problems += _pin_clashes(claims, merged, "gpio", {},
                              i2c if config.devices.display in ("ssd1306", "sh1106") else {})
     if config.devices.keypad == "pico":
         problems += _pico_keypad_checks(config, merged)
     devices = config.devices
     if devices.scanner == "serial" and devices.strip == "pico" and config.scanner.port == config.strip.port:
-        problems.append(("scanner.port", _("is {port}, the Pico's port too (strip.port, {where}): give the scanner its "
-                                           "own port (a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)")
-                                         .format(port=config.scanner.port, where=merged['strip.port'].where)))
+        problems.append(("scanner.port", Bad.SAME_PORT, {"port": config.scanner.port,
+                                                         "other_where": merged["strip.port"].where}))
     voice = config.voice
     if voice.enabled and voice.engine == "piper" and not voice.voice.endswith(".onnx"):
-        problems.append(("voice.voice", _('is {voice!r}: with engine = "piper" name the .onnx file of a Piper voice '
-                                          'you installed (the board never downloads one), or use engine = '
-                                          '"espeak-ng"').format(voice=voice.voice)))
+        problems.append(("voice.voice", Bad.PIPER_VOICE, {"voice": voice.voice}))
     camera = config.camera
     if camera.driver == "sim" and not camera.images:
-        problems.append(("camera.images", _('is needed with camera.driver = "sim": a folder of card pictures to play')))
+        problems.append(("camera.images", Bad.IMAGES_NEEDED, {}))
     elif camera.images and not Path(camera.images).is_dir():
-        problems.append(("camera.images", _("is {images!r}, which is not a folder: name a folder of .jpg or .png "
-                                            "pictures").format(images=camera.images)))
+        problems.append(("camera.images", Bad.IMAGES_NOT_FOLDER, {"images": camera.images}))
     if camera.deck:
-        problems += [("camera.deck", problem) for problem in _deck_problems(Path(camera.deck))]
+        problems += [("camera.deck", kind, facts) for kind, facts in _deck_problems(Path(camera.deck))]
     club = config.club
     if club.broker:
-        problems += [(f"club.{key}", _('is needed with club.broker: name the club and this board, like "t3"'))
-                     for key in ("club", "board") if not getattr(club, key)]
+        problems += [(f"club.{key}", Bad.CLUB_NEEDED, {}) for key in ("club", "board") if not getattr(club, key)]
         if not club.broker.startswith(("mqtt://", "mqtts://")):
-            problems.append(("club.broker", _("is {broker!r}: use mqtt://HOST:1883, or mqtts://HOST:8883 for TLS")
-                                            .format(broker=club.broker)))
+            problems.append(("club.broker", Bad.BROKER_URL, {"broker": club.broker}))
     return problems
 
 
-def _deck_problems(deck: Path) -> list[str]:
+def _deck_problems(deck: Path) -> list[tuple[Bad, dict[str, Any]]]:
     """What is wrong with a taught deck's folder (it need not exist yet: /scan's teaching makes it)."""
     if not deck.is_absolute():
-        return [_("is {deck!r}: give the whole path of a folder, like \"/var/lib/cribbage-companion/deck\", or "
-                  "leave it empty for the state directory's deck/").format(deck=str(deck))]
+        return [(Bad.DECK_PATH, {"deck": str(deck)})]
     if deck.exists() and not deck.is_dir():
-        return [_("is {deck!r}, which is a file: name a folder to keep the taught deck in").format(deck=str(deck))]
+        return [(Bad.DECK_FILE, {"deck": str(deck)})]
     if not deck.parent.is_dir():
-        return [_("is {deck!r}, but {parent!r} is no folder: make it, or leave camera.deck empty for the state "
-                  "directory's deck/").format(deck=str(deck), parent=str(deck.parent))]
+        return [(Bad.DECK_PARENT, {"deck": str(deck), "parent": str(deck.parent)})]
     return []
 
 
-def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[tuple[str, str]]:
+def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[Found]:
     """A keypad on the Pico talks over the strip's link, on Pico pins the strip's data pin does not use."""
-    problems: list[tuple[str, str]] = []
+    problems: list[Found] = []
     if config.devices.strip not in ("pico", "pico-sim"):
-        problems.append(("devices.keypad", _(
-            'is "pico" but devices.strip is "{strip}" ({where}): the Pico\'s keys come over the strip\'s USB link, so '
-            'set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi (devices.keypad = "gpio")')
-            .format(strip=config.devices.strip, where=merged["devices.strip"].where)))
+        problems.append(("devices.keypad", Bad.PICO_KEYPAD, {"strip": config.devices.strip,
+                                                             "other_where": merged["devices.strip"].where}))
     claims = [("keypad.pico_rows", config.keypad.pico_rows), ("keypad.pico_columns", config.keypad.pico_columns)]
-    return problems + _pin_clashes(claims, merged, "GP{} of the Pico".format, {config.strip.pin: "strip.pin"})
+    return problems + _pin_clashes(claims, merged, "pico", {config.strip.pin: "strip.pin"})
 
 
-def _pin_clashes(claims: Sequence[tuple[str, tuple[int, ...]]], merged: dict[str, _Value],
-                 pin_name: Callable[[int], str], taken: dict[int, str],
-                 reserved: dict[int, str] | None = None) -> list[tuple[str, str]]:
-    """(key, problem) for each pin claimed that is `reserved` (pin: what it is) or `taken` (pin: the key using it;
-    filled in as the claims go)."""
-    problems: list[tuple[str, str]] = []
+def _pin_clashes(claims: Sequence[tuple[str, tuple[int, ...]]], merged: dict[str, _Value], on: str,
+                 taken: dict[int, str], reserved: dict[int, str] | None = None) -> list[Found]:
+    """(key, kind, facts) for each pin claimed (`on` "gpio" or "pico") that is `reserved` (pin: what holds it) or
+    `taken` (pin: the key using it; filled in as the claims go)."""
+    problems: list[Found] = []
     for key, numbers in claims:
         for pin in numbers:
             if reserved and pin in reserved:
-                problems.append((key, _("uses {pin}, which is {reserved}: pick another")
-                                      .format(pin=pin_name(pin), reserved=reserved[pin])))
+                problems.append((key, Bad.PIN_RESERVED, {"pin": pin, "on": on, "reserved": reserved[pin]}))
             elif pin in taken:
                 other = taken[pin]
-                problems.append((key, _("uses {pin}, which {other} ({where}) uses too: give each its own pin")
-                                      .format(pin=pin_name(pin), other=other, where=merged[other].where)))
+                problems.append((key, Bad.PIN_TAKEN, {"pin": pin, "on": on, "other": other,
+                                                      "other_where": merged[other].where}))
             else:
                 taken[pin] = key
     return problems

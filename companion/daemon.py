@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from companion.base.clock import Clock, SystemClock
 from companion.boards import BoardLayout, LayoutError, builtin_for, load_layout, misfit
 from companion.config import (
-    LAYOUT_ADVICE,
     Config,
     ConfigError,
     add_config_arguments,
@@ -37,12 +36,13 @@ from companion.cribbage.rules import VariantName
 from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, remove_status, write_status
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
-from companion.i18n import _, speaking
+from companion.i18n import _, choose, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
 from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
+from companion.words.settings import LAYOUT_ADVICE, problems_words
 
 if TYPE_CHECKING:
     from companion.club.publisher import Publisher
@@ -376,7 +376,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CribbageError as error:
         print(f"cribbage-companion: {error_words(error)}", file=sys.stderr)
         return 2
-    except (ConfigError, DeviceError, GameLogError) as error:
+    except ConfigError as error:  # said in the system's language: a configuration that fails cannot name one
+        print(f"cribbage-companion: {problems_words(error.problems, choose(None))}", file=sys.stderr)
+        return 2
+    except (DeviceError, GameLogError) as error:
         print(f"cribbage-companion: {error}", file=sys.stderr)
         return 2
 

@@ -35,6 +35,7 @@ from companion.devices.picokeys import PicoKeypad, pico_pins_problem
 from companion.devices.presence import WatchedDisplay, WatchedEntry
 from companion.devices.scanner import scanner_spec_problem
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
+from companion.words.settings import Bad, Problem
 
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico
@@ -412,9 +413,10 @@ def check_config(config: Config) -> None:
         section, name = key.split(".")
         problem = check(getattr(getattr(config, section), name))
         if problem is not None:
-            problems.append(f"{config.origins.get(key, 'packaged defaults.toml')}: {key} {problem}")
+            problems.append(Problem(Bad.DRIVER, config.origins.get(key, "packaged defaults.toml"), key,
+                                    {"problem": problem}))
     if problems:
-        raise ConfigError("\n".join(problems))
+        raise ConfigError(problems)
 
 
 def open_scanner(config: Config, *, clock: Clock) -> EntryDevice:

@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.club.protocol import board_key, check_name
+from companion.club.refused import Refused
+from companion.words.club import Why
 
 SCOREBOARD = "scoreboard"
 ITERATIONS = 101  # what mosquitto_passwd 2.x writes for its "$7$" (PBKDF2-SHA512) hashes
@@ -83,10 +85,9 @@ def make_credentials(folder: Path, club: str, boards: Sequence[str], *, install:
     for board in boards:
         check_name(board, "board")
         if board in (SCOREBOARD, "homeassistant"):
-            raise ValueError(f"board {board!r}: that name is the scoreboard's or Home Assistant's; name the board "
-                             "otherwise (like t1)")
+            raise Refused(Why.TAKEN_NAME, board=board)
     if len(set(boards)) != len(boards):
-        raise ValueError("a board is named twice")
+        raise Refused(Why.BOARD_TWICE)
     folder.mkdir(parents=True, exist_ok=True)
     os.chmod(folder, 0o700)
     passwords = {SCOREBOARD: _secret(folder / "scoreboard.password", secrets.token_urlsafe(18))}

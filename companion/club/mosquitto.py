@@ -8,6 +8,7 @@ runs with that folder's very files; else every user named has the one test passw
 
 from __future__ import annotations
 
+import functools
 import getpass
 import shutil
 import socket
@@ -20,7 +21,8 @@ from companion.club.credentials import QUEUED, acl, password_line
 from companion.club.publisher import Broker
 
 PASSWORD = "s3cret-for-tests"  # every user's, on this loopback-only broker
-WAIT = 10.0  # seconds a broker or a message may take on a loaded machine before a test gives up
+WAIT = 30.0  # seconds a broker or a message may take on a loaded machine before a test gives up (a state
+# that comes sooner ends the wait sooner: a passing test never waits this long)
 
 
 def free_port() -> int:
@@ -45,36 +47,65 @@ class Mosquitto:
         if not Path(exe).exists():
             raise RuntimeError("mosquitto is not installed: `sudo apt install mosquitto` "
                                "(`python3 dev.py test` installs it)")
-        self.exe, self.folder, self.port = exe, folder, free_port()
+        self.exe, self.folder, self.anonymous, self._port = exe, folder, anonymous, free_port()
+        self.kept = False  # the port was given out before the start: the broker keeps it whatever happens
         folder.mkdir(parents=True, exist_ok=True)
         self.credentials = credentials
         if credentials is None:
-            passwords, rules = folder / "passwords", folder / "acl"
-            passwords.write_text("".join(password_line(user, PASSWORD) + "\n" for user in users))
-            rules.write_text(acl(club))
+            self.files = folder / "passwords", folder / "acl"
+            self.files[0].write_text("".join(password_line(user, PASSWORD) + "\n" for user in users))
+            self.files[1].write_text(acl(club))
         else:
-            files = credentials / "mosquitto"
-            passwords, rules = files / "cribbage.passwords", files / "cribbage.acl"
-        (folder / "mosquitto.conf").write_text(
-            f"listener {self.port} 127.0.0.1\nallow_anonymous {str(anonymous).lower()}\npassword_file {passwords}\n"
-            f"acl_file {rules}\npersistence true\npersistence_location {folder}/\n"
+            self.files = credentials / "mosquitto" / "cribbage.passwords", credentials / "mosquitto" / "cribbage.acl"
+        self.log = folder / "mosquitto.log"
+        self._configure()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def port(self) -> int:
+        """The broker's port; asked before the start, it is kept (the one asking will connect there)."""
+        self.kept = True
+        return self._port
+
+    def _configure(self) -> None:
+        passwords, rules = self.files
+        (self.folder / "mosquitto.conf").write_text(
+            f"listener {self._port} 127.0.0.1\nallow_anonymous {str(self.anonymous).lower()}\n"
+            f"password_file {passwords}\nacl_file {rules}\npersistence true\npersistence_location {self.folder}/\n"
             f"max_queued_messages {QUEUED}\n"
             "autosave_interval 1\n"
             f"user {getpass.getuser()}\n"  # as root it would switch to "mosquitto", who cannot write here
-            f"log_dest file {folder / 'mosquitto.log'}\n")
-        self.process: subprocess.Popen[bytes] | None = None
+            f"log_dest file {self.log}\n")
 
     def start(self) -> None:
-        self.process = process = subprocess.Popen([self.exe, "-c", str(self.folder / "mosquitto.conf")],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(lambda: self._listening() or process.poll() is not None, "mosquitto to listen")
-        if process.poll() is not None:
-            log = self.folder / "mosquitto.log"
-            raise RuntimeError(f"mosquitto exited: {log.read_text() if log.exists() else 'no log'}")
+        """Start the broker and wait until its log says it runs (a port that another program took meanwhile
+        is left for a free one, unless the port was given out already)."""
+        for _attempt in range(5):
+            said = self.log.stat().st_size if self.log.exists() else 0
+            self.process = process = subprocess.Popen([self.exe, "-c", str(self.folder / "mosquitto.conf")],
+                                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            wait_for(functools.partial(self._settled, process, said), "mosquitto to listen")
+            if process.poll() is None:
+                self.kept = True
+                return
+            self.process = None
+            if self.kept or "Address already in use" not in self._log_since(said):
+                break
+            self._port = free_port()
+            self._configure()
+        raise RuntimeError(f"mosquitto exited: {self.log.read_text() if self.log.exists() else 'no log'}")
 
-    def _listening(self) -> bool:
-        with socket.socket() as s:
-            return s.connect_ex(("127.0.0.1", self.port)) == 0
+    def _settled(self, process: subprocess.Popen[bytes], said: int) -> bool:
+        """The broker has exited, or logged that it runs."""
+        return process.poll() is not None or " running" in self._log_since(said)
+
+    def _log_since(self, offset: int) -> str:
+        """What the broker logged after `offset` bytes of its log (it flushes each line)."""
+        if not self.log.exists():
+            return ""
+        with self.log.open("rb") as file:
+            file.seek(offset)
+            return file.read().decode("utf-8", "replace")
 
     def stop(self) -> None:
         """SIGTERM: Mosquitto saves its persistence file (retained messages, sessions) as it stops."""

@@ -39,10 +39,12 @@ from companion.club.payloads import (
 )
 from companion.club.protocol import Message
 from companion.club.referee import Problem, judge, referee, step
+from companion.club.refused import Refused
 from companion.club.tournament import CardLine, Game, Scoring, Standing, bracket, qualifiers, scorecard, standings
 from companion.cribbage.facts import Side
 from companion.cribbage.game import GameState, initial_state
 from companion.cribbage.rules import MATCH_SCORING, skunk_lines
+from companion.words.club import Why
 from companion.words.contract import InputJSON, StateJSON
 from companion.words.phrases import side_name
 
@@ -79,25 +81,30 @@ PLAYOFFS: Final = "playoffs"
 TIE_BREAKS = ("head-to-head",)  # then a lot drawn by the scoreboard, recorded with the draw
 
 
-class Refused(ValueError):
-    """A card or a decision the night does not take: `code` says why for the page, the text for a person."""
-
-    def __init__(self, code: str, message: str, **facts: object) -> None:
-        super().__init__(message)
-        self.code, self.facts = code, facts
-
-
 @dataclass(frozen=True, slots=True)
 class Entry:
     """What a card entered by hand did: `status` is "first" (waits for the opponent's card), "counts",
     "late" (waits for the director: entered after the playoff draw) or "disagreement" (waits for the director
-    or for both cards to agree); `message` says it to the player."""
+    or for both cards to agree, `theirs` the opponent's card)."""
 
     status: Literal["first", "counts", "late", "disagreement"]
-    message: str
+    round: int
+    card: HandCardJSON
+    theirs: HandCardJSON | None = None
 
-    def to_json(self) -> EntryJSON:
-        return {"status": self.status, "message": self.message}
+    def to_json(self, message: str) -> EntryJSON:
+        """The outcome with its words (`message`, in the reader's language)."""
+        return {"status": self.status, "round": self.round, "card": self.card, "theirs": self.theirs,
+                "message": message}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The director's word on a waiting game (`item`): approved or not, and whose card counts (a disagreement)."""
+
+    approved: bool
+    item: str
+    card: str | None = None
 
 
 def _set_aside_older(path: Path) -> None:
@@ -193,9 +200,7 @@ class Night:
                     if keep:
                         self.set_setting(key, value)
                 elif kept != value:
-                    raise Refused("rules", f"this night keeps {key.replace('_', ' ')} {_said(kept)}, set when it "
-                                  f"began: {_said(value)} is not this night's (leave the option out)",
-                                  rule=key, kept=kept, given=value)
+                    raise Refused(Why.RULES, rule=key, kept=kept, given=value)
 
     # --- the boards -----------------------------------------------------------------------------------------
 
@@ -416,7 +421,7 @@ class Night:
                           "winner": winner, "detail": facts, "approvable": status == WAITING})
         return items
 
-    def decide(self, item: str, approve: bool, card: str | None = None) -> str:
+    def decide(self, item: str, approve: bool, card: str | None = None) -> Decision:
         """The director's word on a waiting game: approved it counts (a disagreement as `card`, the player whose
         card is right, says), rejected it never does. A result that does not follow the rules cannot be
         approved. Refused when there is no such game waiting."""
@@ -426,28 +431,27 @@ class Night:
             row = self.db.execute("SELECT status, reason, detail, round, sides FROM games WHERE board = ? AND "
                                   "log = ? AND game = ?", (board, log_, game)).fetchone()
             if row is None or row[0] not in (WAITING, PROBLEM):
-                raise Refused("not_waiting", f"no game {item!r} waits for a decision", item=item)
+                raise Refused(Why.NOT_WAITING, item=item)
             status, reason, detail, number, _sides = row
             key = (board, log_, int(game))
             if not approve:
                 self.db.execute("UPDATE games SET status = ? WHERE board = ? AND log = ? AND game = ?",
                                 (REJECTED, *key))
-                return f"rejected: the game {item} does not count"
+                return Decision(False, item)
             if status == PROBLEM:
-                raise Refused("unfollowed", "a result that does not follow the rules cannot be approved: the "
-                              "board must replay the game", item=item)
+                raise Refused(Why.UNFOLLOWED, item=item)
             if reason == "disagreement":
                 cards: dict[str, HandCardJSON] = {c["player"]: c for c in json.loads(detail)["cards"]}
                 if card not in cards:
-                    raise Refused("which_card", f"say whose card counts: {' or '.join(cards)}", cards=list(cards))
+                    raise Refused(Why.WHICH_CARD, cards=list(cards))
                 chosen = cards[card]
                 self._count_hand(number, chosen, COUNTS, reason="decided",
                                  detail={"cards": list(cards.values()), "chosen": card})
-                return f"approved: {card}'s card counts"
+                return Decision(True, item, card)
             self.db.execute("UPDATE games SET status = ? WHERE board = ? AND log = ? AND game = ?",
                             (COUNTS, *key))
             self.pending[key] = time.time()
-        return f"approved: the game {item} counts"
+        return Decision(True, item)
 
     # --- the tournament's rounds ----------------------------------------------------------------------------
 
@@ -480,9 +484,7 @@ class Night:
         """No more cards for round `number`."""
         with self.lock:
             if not self.db.execute("UPDATE rounds SET closed = 1 WHERE round = ?", (number,)).rowcount:
-                drawn = ", ".join(map(str, self.rounds())) or "none"
-                raise Refused("no_round", f"there is no round {number}: the rounds drawn are {drawn}",
-                              round=number, rounds=drawn)
+                raise Refused(Why.NO_ROUND, round=number, rounds=self.rounds())
 
     def rounds(self) -> list[int]:
         with self.lock:
@@ -568,51 +570,41 @@ class Night:
         other (even after they agreed) takes the game out until they agree again or the director decides."""
         at = time.time() if at is None else at
         if player == opponent:
-            raise Refused("self", "a player cannot play themselves: name the opponent")
+            raise Refused(Why.SELF, player=player)
         if sorted((score, against))[1] != target or min(score, against) < 0 or score == against:
-            raise Refused("score", f"a finished game is {target} to less: the scores {score} and {against} are "
-                          "not", score=score, against=against, target=target)
+            raise Refused(Why.SCORE, score=score, against=against, target=target)
         with self.lock:
             row = self.db.execute("SELECT closed FROM rounds WHERE round = ?", (number,)).fetchone()
             if row is None:
-                drawn = ", ".join(map(str, self.rounds())) or "none"
-                raise Refused("no_round", f"there is no round {number}: the rounds drawn are {drawn}",
-                              round=number, rounds=drawn)
+                raise Refused(Why.NO_ROUND, round=number, rounds=self.rounds())
             if row[0]:
-                raise Refused("closed", f"round {number} is closed: the director takes no more cards for it",
-                              round=number)
+                raise Refused(Why.CLOSED, round=number)
             field_ = self.field()
             for who in (player, opponent):
                 if field_ and who not in field_:
-                    raise Refused("not_in_field", f"{who} is not in tonight's field ({', '.join(field_)})",
-                                  player=who, field=", ".join(field_))
+                    raise Refused(Why.NOT_IN_FIELD, player=who, field=field_)
             _n, seats, byes = self.seats(number)
             seat = next((s for s in seats if player in s.players), None)
             if seat is None or opponent not in seat.players:
-                facts = {"round": number, "player": player, "opponent": opponent, "where": "unseated"}
-                where = "was not seated"
+                facts: dict[str, object] = {"round": number, "player": player, "opponent": opponent,
+                                            "where": "unseated"}
                 if seat is not None:
                     other = next(p for p in seat.players if p != player)
                     facts |= {"where": "played", "other": other, "table": seat.table}
-                    where = f"played {other} at table {seat.table}"
                 elif player in byes:
-                    facts["where"], where = "bye", "had a bye"
-                raise Refused("not_seated", f"{player} and {opponent} were not seated together in round {number}: "
-                              f"{player} {where}", **facts)
+                    facts["where"] = "bye"
+                raise Refused(Why.NOT_SEATED, **facts)
             if self.db.execute("SELECT 1 FROM games WHERE board != ? AND round = ? AND status = ? AND sides IN "
                                "(?, ?)", (HAND, number, COUNTS, json.dumps([[player], [opponent]]),
                                           json.dumps([[opponent], [player]]))).fetchone():
-                raise Refused("on_board", f"board {seat.board} has reported the game of {player} and {opponent} in "
-                              f"round {number}: it needs no card", board=seat.board, player=player,
-                              opponent=opponent, round=number)
+                raise Refused(Why.ON_BOARD, board=seat.board, player=player, opponent=opponent, round=number)
             self.db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)",
                             (number, player, opponent, score, against, at))
             other = self.db.execute("SELECT opponent, score, against FROM entries WHERE round = ? AND player = ?",
                                     (number, opponent)).fetchone()
-            if other is None:
-                return Entry("first", f"{player}'s card for round {number} is in; it counts when {opponent} enters "
-                             "the same game")
             mine: HandCardJSON = {"player": player, "opponent": opponent, "score": score, "against": against}
+            if other is None:
+                return Entry("first", number, mine)
             theirs: HandCardJSON = {"player": opponent, "opponent": other[0], "score": other[1], "against": other[2]}
             if tuple(other) != (player, against, score):
                 key = (HAND, f"{number:04d}", _pair_number(player, opponent))
@@ -620,9 +612,7 @@ class Night:
                                           key).fetchone()
                 self._count_hand(number, mine, WAITING, reason="disagreement",
                                  detail={"cards": [mine, theirs], "was": counted[0] if counted else None})
-                return Entry("disagreement", f"{player} says {player} {score}, {opponent} {against}; {opponent} "
-                             f"says {opponent} {other[1]}, {other[0]} {other[2]}: the cards differ, so the game "
-                             "does not count. It waits for the director, or for both cards to agree")
+                return Entry("disagreement", number, mine, theirs)
             key = (HAND, f"{number:04d}", _pair_number(player, opponent))
             before = self.db.execute("SELECT status, sides, scores FROM games WHERE board = ? AND log = ? AND game = ?",
                                      key).fetchone()
@@ -631,10 +621,9 @@ class Night:
                 [((player,), score), ((opponent,), against)])
             if self.playoffs_drawn() is not None and not counted:  # the same card again changes nothing
                 self._count_hand(number, mine, WAITING, reason="late", detail={"cards": [mine, theirs]})
-                return Entry("late", f"round {number}: {player} {score}, {opponent} {against}: entered after the "
-                             "playoffs were drawn, it waits for the director (it never moves the bracket)")
+                return Entry("late", number, mine)
             self._count_hand(number, mine, COUNTS)
-        return Entry("counts", f"round {number}: {player} {score}, {opponent} {against}, entered by both: it counts")
+        return Entry("counts", number, mine)
 
     def _count_hand(self, number: int, card: HandCardJSON, status: str, *, reason: str | None = None,
                     detail: DetailJSON | None = None, target: int = 121) -> None:
@@ -674,13 +663,13 @@ class Night:
         ends here. Players tied across the line are parted by the night's rule: head-to-head (wins in the
         games between them), then a lot drawn here; both are recorded and shown to the director."""
         if self.playoffs_drawn() is not None:
-            raise Refused("drawn", "the playoffs are drawn already")
+            raise Refused(Why.DRAWN)
         best_of = best_of or self.setting("best_of") or 3
         bracket([], best_of, [])  # checks best_of
         self.keep_rules(best_of=best_of)
         ranked = self._entrants()
         if len(ranked) < 2:
-            raise Refused("too_few", "the playoffs need at least two players in the standings")
+            raise Refused(Why.TOO_FEW)
         count = qualifiers(len(ranked))
         tie = self.line_tie()
         seeds = [s.player for s in ranked[:count]]
@@ -726,10 +715,6 @@ class Night:
 
     def close(self) -> None:
         self.db.close()
-
-
-def _said(value: object) -> str:
-    return "yes" if value is True else "no" if value is False else str(value)
 
 
 def _draw_lots(players: list[str]) -> list[str]:

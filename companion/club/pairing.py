@@ -8,8 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.club.payloads import SeatJSON
+from companion.club.refused import Refused
+from companion.words.club import Why
 
 BYE = "(bye)"
+LONGEST_NAME = 80  # characters of a player's name
 
 
 def ladder(ranked: Sequence[str]) -> list[tuple[str, str]]:
@@ -27,11 +30,11 @@ def acc_movement(players: Sequence[str], round_number: int, move: int = 1) -> li
     checked = _field(players)
     tables = len(checked) // 2
     if not 1 <= move <= max(1, tables - 1) and tables > 1:
-        raise ValueError(f"--move {move}: the moving side moves 1 to {tables - 1} tables a round")
+        raise Refused(Why.MOVE, move=move, most=tables - 1)
     rounds = tables // math.gcd(tables, move)
     if not 1 <= round_number <= rounds:
-        raise ValueError(f"{len(players)} players at {tables} tables moving {move} a round meet again after "
-                         f"{rounds} rounds: choose a round from 1 to {rounds}")
+        raise Refused(Why.ROUND_RANGE, movement="acc", players=len(players), tables=tables, move=move,
+                      rounds=rounds)
     odd = len(players) % 2
     staying = [*players[:tables - odd], *([BYE] if odd else [])]
     moving = list(players[tables - odd:])
@@ -45,7 +48,7 @@ def round_robin(players: Sequence[str], round_number: int) -> list[tuple[str, st
     field = _field(players)
     rounds = len(field) - 1
     if not 1 <= round_number <= rounds:
-        raise ValueError(f"{len(players)} players play {rounds} rounds: choose a round from 1 to {rounds}")
+        raise Refused(Why.ROUND_RANGE, movement="round-robin", players=len(players), rounds=rounds)
     turn = (round_number - 1) % rounds
     rest = field[1:]
     rest = rest[-turn:] + rest[:-turn] if turn else rest
@@ -57,11 +60,11 @@ def round_robin(players: Sequence[str], round_number: int) -> list[tuple[str, st
 def _field(players: Sequence[str]) -> list[str]:
     field = list(players) + ([BYE] if len(players) % 2 else [])
     if len(field) < 2:
-        raise ValueError("a round needs at least two players")
+        raise Refused(Why.FEW_PLAYERS)
     if len(set(field)) != len(field):
-        raise ValueError("two players have the same name: give each a different name")
-    if any(not p or len(p) > 80 for p in players):
-        raise ValueError("a player's name must be 1 to 80 characters")
+        raise Refused(Why.SAME_NAME)
+    if any(not p or len(p) > LONGEST_NAME for p in players):
+        raise Refused(Why.NAME_LENGTH, most=LONGEST_NAME)
     return field
 
 
@@ -84,9 +87,8 @@ def seat(pairs: Sequence[tuple[str, str]], boards: Sequence[str]) -> tuple[list[
     playing = [p for p in pairs if BYE not in p]
     byes = [a if b == BYE else b for a, b in pairs if BYE in (a, b)]
     if len(playing) > len(boards):
-        raise ValueError(f"{len(playing)} games need {len(playing)} boards, but {len(boards)} are named: "
-                         "name more boards with --boards")
+        raise Refused(Why.FEW_BOARDS, games=len(playing), boards=len(boards))
     if len(set(boards)) != len(boards):
-        raise ValueError("a board is named twice in --boards")
+        raise Refused(Why.BOARD_TWICE)
     placed = list(enumerate(pairs)) if len(boards) >= len(pairs) else list(enumerate(playing))
     return [Seat(k + 1, boards[k], pair) for k, pair in placed if BYE not in pair], byes

@@ -274,9 +274,13 @@ class DirectorJSON(TypedDict):
 
 
 class EntryJSON(TypedDict):
-    """What a card entered by hand did, and the words for the player."""
+    """What a card entered by hand did (its status, round and card, and the opponent's card when they differ),
+    and its words in the reader's language."""
 
     status: Literal["first", "counts", "late", "disagreement"]
+    round: int
+    card: HandCardJSON
+    theirs: HandCardJSON | None
     message: str
 
 

@@ -38,8 +38,10 @@ from companion.club.payloads import (
     StateMessageJSON,
     StatusMessageJSON,
 )
+from companion.club.refused import Refused
 from companion.cribbage.game import GameState
 from companion.words import messages, schema
+from companion.words.club import Why
 from companion.words.contract import InputJSON, StateJSON
 from companion.words.projection import state_json
 
@@ -88,8 +90,7 @@ def verify(key: bytes, topic: str, payload: bytes) -> bytes:
 
 def check_name(value: str, what: str) -> str:
     if not NAME.match(value):
-        raise ValueError(f"{what} {value!r} is not a usable id: use 1 to 40 letters, digits, '-', '_' or '.', "
-                         "starting with a letter or digit")
+        raise Refused(Why.BAD_ID, what=what, value=value)
     return value
 
 

@@ -26,17 +26,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from companion.boards import BUILTIN_GAMES, BoardLayout, LayoutError, builtin_for, load_layout
 from companion.club import export, protocol
-from companion.club.night import Night, Refused
+from companion.club.night import Night
 from companion.club.pairing import Seat
 from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
-from companion.i18n import _, accepted, current, translate_html
+from companion.club.refused import Refused
+from companion.i18n import Language, accepted, current, translate_html
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import peg_frame
+from companion.words.club import Why, decision_words, entry_words, refusal_words
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -172,8 +174,8 @@ def _layout(name: str) -> BoardLayout:
 
 
 @functools.cache
-def _board_svg(name: str, target: int) -> str:
-    return board_svg(_layout(name), (), target, title=_("The board ({name})").format(name=name))
+def _board_svg(name: str, target: int, lang: Language) -> str:
+    return board_svg(_layout(name), (), target, title=lang.gettext("The board ({name})").format(name=name))
 
 
 def figures(night: Night) -> FiguresJSON:
@@ -197,6 +199,7 @@ def make_app(night: Night, director: str = "", broker: BrokerJSON | None = None)
     app[DIRECTOR] = director
     known: BrokerJSON = {"anonymous": None, "signed": False} if broker is None else broker
     app[BROKER] = known
+    app.on_shutdown.append(_close_sockets)
     app.add_routes([
         web.get("/director", _director_page), web.get("/api/waiting", _waiting), web.post("/api/enter", _enter),
         web.post("/api/decide", _decide),
@@ -209,10 +212,14 @@ def make_app(night: Night, director: str = "", broker: BrokerJSON | None = None)
     return app
 
 
+def _language(request: web.Request) -> Language:
+    """The language the browser (or `crib club enter`) asks for, else the command's."""
+    return accepted(request.headers.get("Accept-Language"), current())
+
+
 def _html(request: web.Request, name: str) -> web.Response:
     """A page in the browser's language, else the command's (its words, and the script's as window.WORDS)."""
-    lang = accepted(request.headers.get("Accept-Language"), current())
-    return web.Response(text=translate_html((STATIC / name).read_text(encoding="utf-8"), lang),
+    return web.Response(text=translate_html((STATIC / name).read_text(encoding="utf-8"), _language(request)),
                         content_type="text/html")
 
 
@@ -228,8 +235,12 @@ async def _waiting(request: web.Request) -> web.Response:
     return web.json_response(director_view(request.app[NIGHT], request.app[BROKER]))
 
 
-def _refusal(status: type[web.HTTPException], code: str, message: str, **facts: object) -> web.HTTPException:
-    return status(text=json.dumps({"refusal": code, "message": message, **facts}), content_type="application/json")
+def _refusal(request: web.Request, status: type[web.HTTPException], why: Why, **facts: object
+             ) -> web.HTTPException:
+    """A refusal as the client reads it: its code, its facts and its words in the client's language."""
+    return status(text=json.dumps({"refusal": why.value, "facts": facts,
+                                   "message": refusal_words(why, facts, _language(request))}),
+                  content_type="application/json")
 
 
 async def _director_asks(request: web.Request) -> dict[str, object]:
@@ -237,18 +248,16 @@ async def _director_asks(request: web.Request) -> dict[str, object]:
     started without one); its fields are any JSON until the handler checks them."""
     token = request.app[DIRECTOR]
     if not token:
-        raise _refusal(web.HTTPForbidden, "no_director", "this scoreboard takes no cards or decisions: start it "
-                       "with --credentials (or --director-token-file)")
+        raise _refusal(request, web.HTTPForbidden, Why.NO_DIRECTOR)
     given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
     if not hmac.compare_digest(given.encode(), token.encode()):
-        raise _refusal(web.HTTPUnauthorized, "token", "the director's token is needed (director.token from "
-                       "`crib club credentials`)")
+        raise _refusal(request, web.HTTPUnauthorized, Why.TOKEN)
     try:
         body = await request.json()
     except ValueError:
         body = None
     if not isinstance(body, dict):
-        raise _refusal(web.HTTPBadRequest, "body", "send a JSON object")
+        raise _refusal(request, web.HTTPBadRequest, Why.BODY, asked="object")
     return body
 
 
@@ -259,15 +268,15 @@ async def _enter(request: web.Request) -> web.Response:
                                                                         "against"))
     if not (_whole(number) and isinstance(player, str) and isinstance(opponent, str) and _whole(score)
             and _whole(against)):
-        raise _refusal(web.HTTPBadRequest, "body", "a card needs round, player, opponent (names), score and "
-                       "against (whole numbers)")
+        raise _refusal(request, web.HTTPBadRequest, Why.BODY, asked="card")
     night = request.app[NIGHT]
     try:
         entry = night.enter(number, player.strip(), opponent.strip(), score, against)
     except Refused as refused:
-        raise _refusal(web.HTTPConflict, refused.code, str(refused), **refused.facts) from None
+        raise _refusal(request, web.HTTPConflict, refused.why, **refused.facts) from None
     await push(request.app)
-    return web.json_response(entry.to_json())
+    return web.json_response(entry.to_json(entry_words(entry.status, entry.round, entry.card, entry.theirs,
+                                                       _language(request))))
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -279,13 +288,15 @@ async def _decide(request: web.Request) -> web.Response:
     body = await _director_asks(request)
     item, approve, card = body.get("id"), body.get("approve"), body.get("card")
     if not isinstance(item, str) or not isinstance(approve, bool) or not (card is None or isinstance(card, str)):
-        raise _refusal(web.HTTPBadRequest, "body", "a decision needs the game's id and approve: true or false")
+        raise _refusal(request, web.HTTPBadRequest, Why.BODY, asked="decision")
     try:
-        message = request.app[NIGHT].decide(item, approve, card)
+        decided = request.app[NIGHT].decide(item, approve, card)
     except Refused as refused:
-        raise _refusal(web.HTTPConflict, refused.code, str(refused), **refused.facts) from None
+        raise _refusal(request, web.HTTPConflict, refused.why, **refused.facts) from None
     await push(request.app)
-    return web.json_response({"message": message})
+    return web.json_response({"approved": decided.approved, "id": decided.item, "card": decided.card,
+                              "message": decision_words(decided.approved, decided.item, decided.card,
+                                                        _language(request))})
 
 
 async def _tables(request: web.Request) -> web.Response:
@@ -309,7 +320,7 @@ async def _scorecard(request: web.Request) -> web.Response:
     night = request.app[NIGHT]
     player = request.query.get("player", "")
     if player not in night.players():
-        raise web.HTTPNotFound(text=f"no player {player!r} tonight: ask for one of the standings' players")
+        raise _refusal(request, web.HTTPNotFound, Why.NO_PLAYER, player=player)
     return web.json_response({"player": player, "lines": [line.to_json() for line in night.scorecard(player)]})
 
 
@@ -331,14 +342,15 @@ async def _board(request: web.Request) -> web.Response:
     """A builtin board's drawing; only the builtin names are served (no request reaches the file system)."""
     name = request.match_info["name"]
     if name not in BUILTIN_GAMES:
-        raise web.HTTPNotFound(text=f"no board {name!r}: the boards are {', '.join(BUILTIN_GAMES)}")
-    return web.Response(text=_board_svg(name, BUILTIN_GAMES[name][1]), content_type="image/svg+xml")
+        raise _refusal(request, web.HTTPNotFound, Why.NO_BOARD, board=name, boards=list(BUILTIN_GAMES))
+    return web.Response(text=_board_svg(name, BUILTIN_GAMES[name][1], _language(request)),
+                        content_type="image/svg+xml")
 
 
 async def _socket(request: web.Request) -> web.WebSocketResponse:
     origin = request.headers.get("Origin")
     if origin is not None and origin.split("://", 1)[-1] != request.host:
-        raise web.HTTPForbidden(text="this scoreboard's live updates are for its own page")
+        raise _refusal(request, web.HTTPForbidden, Why.OTHER_PAGE)
     socket = web.WebSocketResponse(heartbeat=20)
     await socket.prepare(request)
     request.app[SOCKETS].add(socket)
@@ -347,6 +359,13 @@ async def _socket(request: web.Request) -> web.WebSocketResponse:
         if message.type == WSMsgType.ERROR:
             break
     return socket
+
+
+async def _close_sockets(app: web.Application) -> None:
+    """Close every open page's live updates as the scoreboard stops (else it waits for each page to leave)."""
+    sockets = app[SOCKETS]
+    for socket in tuple(sockets):
+        await socket.close(code=WSCloseCode.GOING_AWAY, message=b"the scoreboard stops")
 
 
 async def push(app: web.Application) -> None:

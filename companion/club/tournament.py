@@ -14,7 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.club.payloads import CardLineJSON, MatchJSON, StandingJSON
+from companion.club.refused import Refused
 from companion.cribbage.facts import Side
+from companion.words.club import Why
 from companion.words.phrases import listed, side_name
 
 SCORINGS = ("match", "acc")
@@ -30,7 +32,7 @@ class Scoring:
 
     def __post_init__(self) -> None:
         if self.name not in SCORINGS:
-            raise ValueError(f"scoring {self.name!r}: choose {' or '.join(SCORINGS)}")
+            raise Refused(Why.SCORING, name=self.name, choices=list(SCORINGS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +211,7 @@ def bracket(seeds: Sequence[str], best_of: int, games: Iterable[Game]) -> list[l
     a full bracket; each match is won by the first to win best_of // 2 + 1 of the games its two players
     finish (in the order finished), so the bracket fills as the boards' matches end. Rounds, first to final."""
     if best_of not in (1, 3, 5, 7):
-        raise ValueError(f"best of {best_of}: a match is best of 1, 3, 5 or 7 games")
+        raise Refused(Why.BEST_OF, best_of=best_of)
     need = best_of // 2 + 1
     size = 1 << max(1, math.ceil(math.log2(max(2, len(seeds)))))
     order = seed_order(size)

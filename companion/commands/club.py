@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
-from companion.i18n import N_, _
+from companion.i18n import _, current, ngettext
 
 if TYPE_CHECKING:
     from companion.club.night import Night
@@ -176,13 +176,14 @@ def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
     option naming others is refused). `fix`: a command that decides the night (the scoreboard, a round, the
     playoffs) keeps the options' rules, or else [club]'s, when the night has none yet; the others only read."""
     from companion.club import protocol
-    from companion.club.night import Night, Refused
+    from companion.club.night import Night
+    from companion.club.refused import Refused
     from companion.club.tournament import Scoring
 
     try:
         protocol.check_name(args.club, "club")
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     folder = night_dir(args)
     folder.mkdir(parents=True, exist_ok=True)
     night = Night(folder / "night.sqlite")
@@ -201,7 +202,7 @@ def _night(args: argparse.Namespace, *, fix: bool = False) -> Night:
             night.check_rules(scoring=given, best_of=getattr(args, "best_of", None))
     except Refused as refused:
         night.close()
-        raise CommandError(str(refused)) from None
+        raise _said(refused) from None
     return night
 
 
@@ -217,8 +218,8 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     from companion.club.scoreboard import serve
 
     if not args.broker or not args.club:
-        raise CommandError("say which broker and club to follow, like "
-                           "`crib club --broker mqtt://127.0.0.1:1883 --club thursday`")
+        raise CommandError(_("say which broker and club to follow, like "
+                             "`crib club --broker mqtt://127.0.0.1:1883 --club thursday`"))
     made: Path | None = args.credentials
     try:
         protocol.check_name(args.club, "club")
@@ -228,22 +229,24 @@ def run_scoreboard(args: argparse.Namespace) -> int:
         token_file = args.director_token_file or (made / "director.token" if made else None)
         director = token_file.read_text(encoding="utf-8").strip() if token_file else ""
         if args.signed and not made:
-            raise ValueError("--signed needs --credentials: the folder holding the club's secret (club.secret)")
+            raise CommandError(_("--signed needs --credentials: the folder holding the club's secret (club.secret)"))
         secret = bytes.fromhex((made / "club.secret").read_text(encoding="utf-8").strip()) if args.signed and made \
             else None
         broker = Broker.from_url(args.broker, username=args.username or ("scoreboard" if made else ""),
                                  password=password, ca_file=args.ca_file, cert_file=args.cert_file,
                                  key_file=args.key_file)
     except (ValueError, OSError) as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     host, _colon, port = args.listen.rpartition(":")
     if not host or not port.isdigit():
-        raise CommandError(f"--listen {args.listen!r}: give HOST:PORT, like 127.0.0.1:8090")
+        raise CommandError(_("--listen {listen!r}: give HOST:PORT, like 127.0.0.1:8090").format(listen=args.listen))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     night = _night(args, fix=True)
-    print(f"Scoreboard of {args.club}: http://{host}:{port}/ (following {args.broker}; the director's page "
-          f"http://{host}:{port}/director{'' if director else ', read only: no director token'}; Ctrl-C stops)",
-          flush=True)
+    said = (_("Scoreboard of {club}: http://{host}:{port}/ (following {broker}; the director's page "
+              "http://{host}:{port}/director; Ctrl-C stops)") if director else
+            _("Scoreboard of {club}: http://{host}:{port}/ (following {broker}; the director's page "
+              "http://{host}:{port}/director, read only: no director token; Ctrl-C stops)"))
+    print(said.format(club=args.club, host=host, port=port, broker=args.broker), flush=True)
     try:
         asyncio.run(serve(broker, args.club, night, host=host, port=int(port), director=director, secret=secret))
     except KeyboardInterrupt:
@@ -258,11 +261,11 @@ def run_credentials(args: argparse.Namespace) -> int:
 
     boards = _names(args.boards)
     if not boards:
-        raise CommandError("name the boards, like --boards t1,t2,t3")
+        raise CommandError(_("name the boards, like --boards t1,t2,t3"))
     try:
         passwords = make_credentials(args.out, args.club, boards, install=args.install, port=args.port)
     except (ValueError, OSError) as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     out = args.out
     print(_("Credentials of {club} in {folder} (keep the folder private):").format(club=args.club, folder=out))
     print(_("  broker: install {files}/cribbage.passwords and cribbage.acl in {install}/, cribbage.conf in "
@@ -297,7 +300,7 @@ def run_pair(args: argparse.Namespace) -> int:
         seats, byes = pairing.seat(pairs, boards)
         night.set_round(number, seats, byes)
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise _said(error) from None
     finally:
         night.close()
     _print_round(number, seats, byes)
@@ -306,7 +309,6 @@ def run_pair(args: argparse.Namespace) -> int:
 
 def run_round(args: argparse.Namespace) -> int:
     from companion.club import pairing, protocol
-    from companion.club.night import Refused
 
     night = _night(args, fix=True)
     try:
@@ -315,12 +317,12 @@ def run_round(args: argparse.Namespace) -> int:
         movement = args.movement or night.setting("movement") or "acc"
         move = args.move or night.setting("move") or 1
         if not players or not boards:
-            raise ValueError("name the field and the boards for the first round, like "
-                             "`crib club round --club thursday --players Ann,Bob,Cat,Dan --boards t1,t2`")
+            raise CommandError(_("name the field and the boards for the first round, like `crib club round --club "
+                                 "thursday --players Ann,Bob,Cat,Dan --boards t1,t2`"))
         for board in boards:
             protocol.check_name(board, "board")
         if night.playoffs_drawn() is not None:
-            raise ValueError("the playoffs are drawn: the qualifying rounds are over")
+            raise CommandError(_("the playoffs are drawn: the qualifying rounds are over"))
         number = args.round or night.latest_round() + 1
         pairs = (pairing.acc_movement(players, number, move) if movement == "acc"
                  else pairing.round_robin(players, number))
@@ -329,8 +331,8 @@ def run_round(args: argparse.Namespace) -> int:
         night.set_round(number, seats, byes)
         for key, value in (("players", players), ("boards", boards)):
             night.set_setting(key, value)
-    except (ValueError, Refused) as error:
-        raise CommandError(str(error)) from None
+    except ValueError as error:
+        raise _said(error) from None
     finally:
         night.close()
     _print_round(number, seats, byes)
@@ -338,48 +340,35 @@ def run_round(args: argparse.Namespace) -> int:
 
 
 def _print_round(number: int, seats: list[Seat], byes: list[str]) -> None:
-    print(f"Round {number}:")
+    print(_("Round {round}:").format(round=number))
     for seat in seats:
-        print(f"  Table {seat.table} ({seat.board}): {seat.players[0]} against {seat.players[1]}")
+        print("  " + _("Table {table} ({board}): {first} against {second}").format(
+            table=seat.table, board=seat.board, first=seat.players[0], second=seat.players[1]))
     for player in byes:
-        print(f"  {player} has a bye (2 game points, no spread)")
+        print("  " + _("{player} has a bye (2 game points, no spread)").format(player=player))
 
 
-# A card's refusal in the reader's language, from its code and facts (the scoreboard's words are English).
-REFUSED = {
-    "token": N_("the director's token is needed: --token-file FILE (director.token from `crib club credentials`)"),
-    "no_director": N_("this scoreboard takes no cards: start it with --credentials (or --director-token-file)"),
-    "self": N_("a player cannot play themselves: name the opponent"),
-    "score": N_("a finished game is {target} to less: the scores {score} and {against} are not"),
-    "no_round": N_("there is no round {round}: the rounds drawn are {rounds}"),
-    "closed": N_("round {round} is closed: the director takes no more cards for it"),
-    "not_in_field": N_("{player} is not in tonight's field ({field})"),
-    "not_seated/played": N_("{player} and {opponent} were not seated together in round {round}: {player} played "
-                            "{other} at table {table}"),
-    "not_seated/bye": N_("{player} and {opponent} were not seated together in round {round}: {player} had a bye"),
-    "not_seated/unseated": N_("{player} and {opponent} were not seated together in round {round}: {player} was not "
-                              "seated"),
-    "on_board": N_("board {board} has reported the game of {player} and {opponent} in round {round}: it needs no "
-                   "card"),
-}
-ENTERED = {
-    "first": N_("{player}'s card for round {round} is in; it counts when {opponent} enters the same game"),
-    "counts": N_("round {round}: {player} {score}, {opponent} {against}, entered by both: it counts"),
-    "late": N_("round {round}: {player} {score}, {opponent} {against}: entered after the playoffs were drawn, it "
-               "waits for the director (it never moves the bracket)"),
-    "disagreement": N_("round {round}: {player} says {player} {score}, {opponent} {against}: the cards differ, so "
-                       "the game does not count. It waits for the director, or for both cards to agree"),
-}
+def _refused(answer: Mapping[str, Any]) -> str:
+    """The scoreboard's refusal (any JSON object the command got back) in the reader's words: from its code and
+    facts, else the words the scoreboard sent."""
+    from companion.words.club import refusal_words
 
-
-def refused_words(answer: Mapping[str, object]) -> str:
-    """The scoreboard's refusal (any JSON object the command got back) in the player's words."""
-    code = str(answer.get("refusal"))
-    template = REFUSED.get(f"{code}/{answer.get('where')}") or REFUSED.get(code)
+    facts = answer.get("facts")
     try:
-        return _(template).format(**answer) if template else str(answer.get("message", code))
-    except (KeyError, IndexError):
-        return str(answer.get("message", code))
+        return refusal_words(str(answer.get("refusal")), facts if isinstance(facts, dict) else {}, current())
+    except (KeyError, IndexError, TypeError, ValueError):
+        return str(answer.get("message", answer.get("refusal")))
+
+
+def _said(error: Exception) -> CommandError:
+    """An error as the command says it: the club's refusal from its code and facts, in the reader's language;
+    another error's own words."""
+    from companion.club.refused import Refused
+    from companion.words.club import refusal_words
+
+    if isinstance(error, Refused):
+        return CommandError(refusal_words(error.why, error.facts, current()))
+    return CommandError(str(error))
 
 
 def run_enter(args: argparse.Namespace) -> int:
@@ -388,6 +377,8 @@ def run_enter(args: argparse.Namespace) -> int:
     import json
     import urllib.error
     import urllib.request
+
+    from companion.words.club import entry_words
 
     try:
         token = (args.token_file.read_text(encoding="utf-8").strip() if args.token_file
@@ -408,24 +399,27 @@ def run_enter(args: argparse.Namespace) -> int:
             refusal = json.loads(error.read())
         except ValueError:
             refusal = {"message": error.reason}
-        raise CommandError(_("the card is refused: {reason}").format(reason=refused_words(refusal))) from None
+        raise CommandError(_("the card is refused: {reason}").format(reason=_refused(refusal))) from None
     except (urllib.error.URLError, OSError) as error:
         raise CommandError(_("cannot reach the scoreboard at {url} ({problem}): is `crib club` running there? "
                              "(--scoreboard URL)").format(url=args.scoreboard,
                                                           problem=getattr(error, "reason", error))) from None
     status = answer.get("status")
-    print(_(ENTERED[status]).format(**card) if status in ENTERED else answer.get("message", ""))
+    try:
+        print(entry_words(str(status), args.round, card, answer.get("theirs"), current()))
+    except (KeyError, IndexError, TypeError, ValueError):
+        print(answer.get("message", ""))
     return 1 if status == "disagreement" else 0
 
 
 def run_close(args: argparse.Namespace) -> int:
-    from companion.club.night import Refused
+    from companion.club.refused import Refused
 
     night = _night(args)
     try:
         night.close_round(args.round)
     except Refused as refused:
-        raise CommandError(str(refused)) from None
+        raise _said(refused) from None
     finally:
         night.close()
     print(_("Round {round} is closed: no more cards for it").format(round=args.round))
@@ -433,7 +427,7 @@ def run_close(args: argparse.Namespace) -> int:
 
 
 def run_playoffs(args: argparse.Namespace) -> int:
-    from companion.club.night import Refused
+    from companion.club.refused import Refused
 
     night = _night(args, fix=True)
     try:
@@ -442,38 +436,39 @@ def run_playoffs(args: argparse.Namespace) -> int:
         bracket = night.bracket()
         scoring = night.scoring
     except Refused as refused:
-        raise CommandError(str(refused)) from None
+        raise _said(refused) from None
     finally:
         night.close()
     assert bracket is not None
-    points = "ACC game points" if scoring.name == "acc" else "match points"
-    print(f"Playoffs, best of {bracket['best_of']} (seeded by {points}):")
+    print((_("Playoffs, best of {games} (seeded by ACC game points):") if scoring.name == "acc" else
+           _("Playoffs, best of {games} (seeded by match points):")).format(games=bracket["best_of"]))
     for seed, player in enumerate(bracket["seeds"], start=1):
-        print(f"  seed {seed}: {player}")
+        print("  " + _("seed {seed}: {player}").format(seed=seed, player=player))
     tie = bracket["tie"]
     if tie:
         how = {"head-to-head": _("head-to-head"), "lot": _("by lot")}
         parted = ", ".join(f"{p} ({how[by]})" for p, by in zip(tie["order"], tie["by"], strict=True))
         print(_("Tied at the qualifying line for {places} place(s): {players}; parted by head-to-head, then by lot: "
                 "{parted}").format(places=tie["places"], players=", ".join(tie["players"]), parted=parted))
-    names = {len(bracket["rounds"]) - 1: "Final", len(bracket["rounds"]) - 2: "Semi-finals"}
+    names = {len(bracket["rounds"]) - 1: _("Final"), len(bracket["rounds"]) - 2: _("Semi-finals")}
     for depth, matches in enumerate(bracket["rounds"]):
-        print(f"{names.get(depth, f'Round {depth + 1}')}:")
+        print(f"{names.get(depth) or _('Round {round}').format(round=depth + 1)}:")
         for match in matches:
             print(f"  {_match_words(match, final=depth == len(bracket['rounds']) - 1)}")
     return 0
 
 
 def _match_words(match: MatchJSON, *, final: bool = False) -> str:
-    sides = [f"({seed}) {player}" if player else "(to come)"
+    sides = [f"({seed}) {player}" if player else _("(to come)")
              for seed, player in zip(match["seeds"], match["players"], strict=True)]
     if match["players"][1] is None and match["winner"]:
-        return f"{sides[0]}: a bye"
+        return _("{side}: a bye").format(side=sides[0])
     wins = match["wins"]
-    done = "wins the final" if final else "goes through"
-    result = f" ({wins[0]}-{wins[1]}, {match['winner']} {done})" if match["winner"] else (
-        f" ({wins[0]}-{wins[1]})" if any(wins) else "")
-    return f"{sides[0]} against {sides[1]}{result}"
+    said = _("{first} against {second}").format(first=sides[0], second=sides[1])
+    if match["winner"]:
+        done = _("{winner} wins the final") if final else _("{winner} goes through")
+        return f"{said} ({wins[0]}-{wins[1]}, {done.format(winner=match['winner'])})"
+    return f"{said} ({wins[0]}-{wins[1]})" if any(wins) else said
 
 
 def run_scorecards(args: argparse.Namespace) -> int:
@@ -488,13 +483,15 @@ def run_scorecards(args: argparse.Namespace) -> int:
         chosen = [p.strip() for p in args.player] if args.player else everyone
         unknown = [p for p in chosen if p not in everyone]
         if unknown:
-            raise CommandError(f"no player {', '.join(unknown)} tonight: the players are {', '.join(everyone)}")
+            raise CommandError(_("no player {players} tonight: the players are {everyone}").format(
+                players=", ".join(unknown), everyone=", ".join(everyone)))
         if not chosen:
-            raise CommandError("nobody has played yet: there are no scorecards to print")
+            raise CommandError(_("nobody has played yet: there are no scorecards to print"))
         scorecards_pdf(night, chosen, args.out, title=f"Club {args.club}")
     finally:
         night.close()
-    print(f"{len(chosen)} scorecard{'s' if len(chosen) != 1 else ''}: {args.out}")
+    print(ngettext("{count} scorecard: {path}", "{count} scorecards: {path}", len(chosen)).format(
+        count=len(chosen), path=args.out))
     return 0
 
 
@@ -502,13 +499,13 @@ def run_export(args: argparse.Namespace) -> int:
     from companion.club.export import games_csv, standings_csv
 
     if not args.standings and not args.games:
-        raise CommandError("say what to write: --standings FILE, --games FILE or both")
+        raise CommandError(_("say what to write: --standings FILE, --games FILE or both"))
     night = _night(args)
     try:
         for path, text in ((args.standings, standings_csv), (args.games, games_csv)):
             if path:
                 path.write_text(text(night), encoding="utf-8")
-                print(f"wrote {path}")
+                print(_("wrote {path}").format(path=path))
     finally:
         night.close()
     return 0

@@ -48,7 +48,7 @@ from companion.i18n import Language, current
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
-from companion.words.messages import Message, Say
+from companion.words.messages import Message, PageAddress, Say
 from companion.words.phrases import message_words, side_name
 
 from .announcer import Announcer, Spoken
@@ -113,7 +113,7 @@ class Table:
                                    message_seconds=message_seconds, page_seconds=page_seconds)
         self.confirm_new_until = -1.0
         self.confirm_reopen_until = -1.0  # an undo past the end of a game waits for a second undo until then
-        self.menu_note = ""  # said after the help by the menu (the web page's address and control token)
+        self.menu_note: PageAddress | None = None  # said before the help by the menu (where the page is)
         self.person: str | None = None  # the person seated at a virtual table (a game against the computer): the
         # prompt speaks to them, and only the virtual deck deals, cuts, turns the starter and gathers the crib
         self.announcer: Announcer | None = None  # the board's voice, which tells the story aloud (the daemon's)
@@ -367,7 +367,7 @@ class Table:
                 return Outcome(entry, message=_voice(self.announcer.mute(None)))
             self.confirm_mute_until = now + self.message_seconds
         return Outcome(entry, message=Message(Say.SEATED_HELP if self.person is not None else Say.HELP, text=NEW_GAME,
-                                              voice=voice, note=self.menu_note))
+                                              voice=voice, page=self.menu_note))
 
     def _undo(self, entry: Entry) -> Outcome:
         """Take back the last input (with the coached discards it made known), saying what it was; at a virtual

@@ -22,6 +22,7 @@ from companion.devices.camera import taught_folder
 from companion.play.computer import ComputerGame
 from companion.registry import Devices
 from companion.table import Outcome, Table
+from companion.words.messages import PageAddress
 
 from .server import WebServer, parse_listen
 from .tls import NAME, board_certificate
@@ -85,9 +86,8 @@ def attach(config: Config, board: Devices, table: Table, *, state_dir: Path, clo
                            on_ready=on_ready, https=https, certificate=certificate,
                            deck=taught_folder(config.camera.deck, state_dir))
         board.entries.append(server)
-        notes = [f"Page {config.web.listen}"] + ([f"token {token}"] if token is not None else [])
-        if https is not None and certificate is not None:
-            notes.append(f"phones https://{NAME}:{https[1]}/scan cert {certificate.short}")
+        phones = None if https is None or certificate is None else f"https://{NAME}:{https[1]}/scan"
         if token is not None or certificate is not None:
-            table.menu_note = " ".join(notes)
+            table.menu_note = PageAddress(config.web.listen, token, phones,
+                                          None if certificate is None else certificate.short)
     return Attached(computer, server)

@@ -66,8 +66,8 @@ class Say(StrEnum):
     LOSER_DEALS = "loser_deals"  # player: the loser
     NO_CUT = "no_cut"  # player: the dealer
     NO_HANDS = "no_hands"
-    HELP = "help"  # text: the new game's command card, voice: MENU again mutes, note: the board's address
-    SEATED_HELP = "seated_help"  # voice, note: as HELP
+    HELP = "help"  # text: the new game's command card, voice: MENU again mutes, page: where the board's page is
+    SEATED_HELP = "seated_help"  # voice, page: as HELP
     VOICE_OFF = "voice_off"
     VOICE_ON = "voice_on"
     LOG_CARED = "log_cared"  # count: the inputs kept
@@ -102,6 +102,18 @@ class Say(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class PageAddress:
+    """Where the board's page is, as the menu says it after the help: the address it listens on, the control token
+    (None where controls need none), and for phones over HTTPS their page and the certificate's short
+    fingerprint."""
+
+    listen: str
+    token: str | None = None
+    phones: str | None = None
+    cert: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Message:
     """A message of the table: what it says (`kind`) and the facts its words need (which fields, `Say` says)."""
 
@@ -122,7 +134,7 @@ class Message:
     names: tuple[str, ...] = ()  # the choices there are (command words, command cards)
     voice: bool = False  # the help says MENU again mutes the voice
     text: str = ""  # text as given (an entry, a name, a label: not a word of ours)
-    note: str = ""  # words another edge made (the board's address in the help)
+    page: PageAddress | None = None  # where the board's page is (the help)
 
     def __repr__(self) -> str:
         facts = "".join(f", {f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]

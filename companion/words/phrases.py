@@ -26,7 +26,7 @@ from companion.cribbage.rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS
 from companion.i18n import N_, Language, current
 
 from .count import said, say
-from .messages import Message, Say
+from .messages import Message, PageAddress, Say
 
 # The names of scores other than a player's hand or crib, as the table says them.
 KIND_WORDS = {ScoreKind.PEGGING: N_("pegging"), ScoreKind.GO: N_("go"), ScoreKind.LAST_CARD: N_("last card"),
@@ -56,6 +56,15 @@ def listed(words: Sequence[str], lang: Language | None = None) -> str:
     if len(words) == 1:
         return words[0]
     return lang.gettext("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
+
+
+def either(choices: Sequence[object], lang: Language | None = None) -> str:
+    """"61 or 121", "Ann or Bob or Cat": one of the choices."""
+    lang = lang or current()
+    said = str(choices[0]) if choices else ""
+    for choice in choices[1:]:
+        said = lang.gettext("{first} or {second}").format(first=said, second=choice)
+    return said
 
 
 def cards_words(cards: Sequence[Card]) -> str:
@@ -642,13 +651,24 @@ def _devices_gone(m: Message, lang: Language) -> str:
     return f"{gone}. {_inner(m, lang)}" if m.then is not None else gone
 
 
+def page_words(page: PageAddress, lang: Language) -> str:
+    """Where the board's page is: "Page 0.0.0.0:8121 token 5f3a phones https://cribbage.local:8443/scan cert ..."."""
+    _ = lang.gettext
+    words = [_("Page {listen}").format(listen=page.listen)]
+    if page.token is not None:
+        words.append(_("token {token}").format(token=page.token))
+    if page.phones is not None:
+        words.append(_("phones {phones} cert {fingerprint}").format(phones=page.phones, fingerprint=page.cert))
+    return " ".join(words)
+
+
 def _help(m: Message, lang: Language) -> str:
-    """The menu's help: what to enter, the voice's switch, after the board's address (another edge's words)."""
+    """The menu's help: what to enter, the voice's switch, after where the board's page is."""
     _ = lang.gettext
     words = _(SEATED_HELP) if m.kind is Say.SEATED_HELP else _(HELP).format(new_game=m.text)
     if m.voice:
         words = _("{help}. MENU again: voice off or on").format(help=words)
-    return f"{m.note}. {words}" if m.note else words
+    return f"{page_words(m.page, lang)}. {words}" if m.page is not None else words
 
 
 def _keypad(m: Message, lang: Language) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import threading
 import urllib.error
@@ -11,7 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from companion.club.mosquitto import Mosquitto, free_port, wait_for
+from companion.club.mosquitto import WAIT, Mosquitto, free_port, wait_for
 from companion.club.night import Night
 from companion.club.scoreboard import serve
 from companion.club.tournament import Scoring
@@ -29,42 +28,60 @@ class Scoreboard:
                  director: str = "", secret: bytes | None = None) -> None:
         self.port, self.folder, self.broker, self.club, self.scoring = free_port(), folder, broker, club, scoring
         self.director, self.secret = director, secret
-        self.start()
+        for _attempt in range(5):  # a free port another program took before the scoreboard bound it: another
+            if self.start():
+                return
+            self.port = free_port()
+        raise RuntimeError(f"the scoreboard cannot start: {self.failed}")
 
-    def start(self) -> None:
+    def start(self) -> bool:
+        """Serve on `port` in a thread, once it listens (False when it cannot: `failed` says why)."""
         self.night = Night(self.folder / "night.sqlite", self.scoring)
         self.loop = asyncio.new_event_loop()
+        self.failed: BaseException | None = None
         started = asyncio.Event()
         self.task = self.loop.create_task(serve(self.broker.broker("scoreboard"), self.club, self.night,
                                                 host="127.0.0.1", port=self.port, started=started,
                                                 director=self.director, secret=self.secret))
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
-        wait_for(started.is_set, "the scoreboard to start")
+        wait_for(lambda: started.is_set() or not self.thread.is_alive(), "the scoreboard to start")
+        if not started.is_set():
+            self.loop.close()
+            self.night.close()
+        return started.is_set()
 
     def _run(self) -> None:
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             self.loop.run_until_complete(self.task)
+        except asyncio.CancelledError:
+            pass
+        except OSError as error:  # its port taken: said by start(), not as a thread's traceback
+            self.failed = error
 
     def stop(self) -> None:
+        """Stop serving; the thread has ended when this returns."""
         self.loop.call_soon_threadsafe(self.task.cancel)
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=WAIT)
+        assert not self.thread.is_alive(), "the scoreboard did not stop"
         self.loop.close()
         self.night.close()
 
     def text(self, path: str) -> str:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
+        """GET `path` (a busy machine may take seconds to answer: as long as a broker's message may take)."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=WAIT) as response:
             return str(response.read().decode("utf-8"))
 
     def get(self, path: str) -> Any:
         return json.loads(self.text(path))
 
-    def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
-        """POST JSON with the director's token: the status and the answer."""
+    def post(self, path: str, body: dict[str, Any], token: str, lang: str = "en") -> tuple[int, Any]:
+        """POST JSON with the director's token, from a client asking for `lang`: the status and the answer."""
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=json.dumps(body).encode(),
-                                         headers={"Authorization": f"Bearer {token}"}, method="POST")
+                                         headers={"Authorization": f"Bearer {token}", "Accept-Language": lang},
+                                         method="POST")
         try:
-            with urllib.request.urlopen(request, timeout=5) as response:
+            with urllib.request.urlopen(request, timeout=WAIT) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import aiohttp
 import paho.mqtt.client as mqtt
 import pytest
 
@@ -68,7 +72,7 @@ def test_broker_scoreboard_and_board_restarts_mid_play_lose_nothing_and_count_no
         scoreboard.stop()  # the scoreboard goes, and comes back while the boards play on
         for board in boards:
             board.play(15)
-        scoreboard.start()
+        assert scoreboard.start(), scoreboard.failed  # on the same port
 
         boards[0].restart(mosquitto.broker("t1"), CLUB)  # a board's power is cut
         for board in boards:
@@ -183,3 +187,51 @@ def test_every_message_of_a_club_run_follows_its_published_schema(mosquitto, tmp
         for board in boards:
             board.publisher.close()
         scoreboard.stop()
+
+
+def test_a_port_taken_before_the_broker_binds_it_is_left_for_a_free_one_unless_it_was_given_out(tmp_path):
+    with socket.socket() as taken:  # another program binds the free port first (a parallel test, a client)
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        brokers = [Mosquitto(tmp_path / name, CLUB, ["scoreboard"]) for name in ("moved", "kept")]
+        for broker in brokers:
+            broker._port = port  # as if free_port() had chosen the port the other program took
+            broker._configure()
+        moved, kept = brokers
+        moved.start()
+        try:
+            client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="after-the-move")
+            client.username_pw_set("scoreboard", PASSWORD)
+            assert moved.port != port and client.connect("127.0.0.1", moved.port) == mqtt.MQTT_ERR_SUCCESS
+            client.disconnect()
+        finally:
+            moved.stop()
+        assert kept.port == port  # given out before the start: a client will look for the broker there
+        with pytest.raises(RuntimeError, match="Address already in use"):
+            kept.start()
+
+
+def test_the_scoreboard_stops_at_once_with_pages_still_following_it(tmp_path):
+    mosquitto = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard"])
+    mosquitto.start()
+    scoreboard = Scoreboard(mosquitto, tmp_path / "night")
+    following, closed = threading.Event(), threading.Event()
+
+    async def follow() -> None:  # a page's live updates, left open
+        async with aiohttp.ClientSession() as session, session.ws_connect(
+                f"http://127.0.0.1:{scoreboard.port}/ws") as socket:
+            following.set()
+            async for _message in socket:
+                pass
+            closed.set()
+
+    page = threading.Thread(target=asyncio.run, args=(follow(),), daemon=True)
+    page.start()
+    try:
+        wait_for(following.is_set, "the page to follow the scoreboard")
+    finally:
+        scoreboard.stop()  # the scoreboard closes the page's socket, so its thread ends (stop() checks)
+        mosquitto.stop()
+    wait_for(closed.is_set, "the page to hear the scoreboard stop")
+    page.join()

@@ -139,6 +139,15 @@ def test_cards_go_through_the_scoreboard_with_the_token_and_must_match_the_seati
         assert "were not seated together in round 1: Cat played Dan at table 2" in capsys.readouterr().err
         assert enter("Cat", "Ann", 121, 90, lang="de") == 2  # the refusal's code, in the reader's language
         assert "saßen in Runde 1 nicht zusammen: Cat spielte an Tisch 2 gegen Dan" in capsys.readouterr().err
+        card = {"round": 1, "player": "Cat", "opponent": "Ann", "score": 121, "against": 90}
+        said = {lang: scoreboard.post("/api/enter", card, token, lang) for lang in ("de-DE,de;q=0.9", "en")}
+        assert {lang: (status, answer["refusal"], answer["facts"]) for lang, (status, answer) in said.items()} == (
+            dict.fromkeys(said, (409, "not_seated", {"round": 1, "player": "Cat", "opponent": "Ann",
+                                                     "where": "played", "other": "Dan", "table": 2})))
+        assert said["en"][1]["message"] == ("Cat and Ann were not seated together in round 1: Cat played Dan at "
+                                            "table 2")  # the code and facts, and the words in each asker's language
+        assert said["de-DE,de;q=0.9"][1]["message"] == ("Cat und Ann saßen in Runde 1 nicht zusammen: Cat spielte "
+                                                        "an Tisch 2 gegen Dan")
         assert enter("Ann", "Bob", 121, 100, number=3) == 2
         assert "there is no round 3" in capsys.readouterr().err
 

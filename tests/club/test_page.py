@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.club.mosquitto import Mosquitto, wait_for
+from companion.club.night import Night
 from tests.club.boards import SimBoard
 from tests.club.night_fixtures import director_night
 from tests.club.scoreboard import CLUB, PLAYERS, Scoreboard, shows_final
@@ -65,9 +66,12 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(browser,
 def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(browser, tmp_path):
     broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard"], anonymous=True)
     broker.start()
+    night = Night(tmp_path / "night" / "night.sqlite")  # the night is made before the scoreboard reads it,
+    director_night(night)  # so that no page is drawn from half of it
+    night.close()
     scoreboard = Scoreboard(broker, tmp_path / "night", director="token-for-tests")
-    director_night(scoreboard.night)
-    try:
+    try:  # the pages open once the scoreboard has asked the broker (its push of that is the last until a click)
+        wait_for(lambda: scoreboard.get("/api/waiting")["broker"]["anonymous"] is not None, "the broker asked")
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(f"http://127.0.0.1:{scoreboard.port}/director")
         items = page.locator(".waiting-item")
@@ -107,8 +111,8 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(brow
                              ("Opponent's score", "90")):  # a card from a phone: a pair not seated
             page.get_by_label(label, exact=True).fill(value)
         page.get_by_role("button", name="Enter the card").press("Enter")
-        sync_api.expect(page.locator("#answer")).to_have_text(
-            "Ann and Cat were not seated together in round 1.")
+        sync_api.expect(page.locator("#answer")).to_have_text(  # the scoreboard's words, in the page's language
+            "Ann and Cat were not seated together in round 1: Ann played Bob at table 1")
 
         page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the scoreboard says it too, and what waits
         sync_api.expect(page.locator("#waiting-link")).to_have_text("Director: 4 waiting", timeout=20_000)
@@ -117,6 +121,7 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(brow
             "Not counted: this result does not follow from the board's inputs")
         page.screenshot(path=str(ARTEFACTS / "scoreboard-anonymous.png"))
         page.locator("#waiting-link").click()
+        page.wait_for_url("**/director")  # the director's page, before it is reloaded at a phone's width
 
         page.set_viewport_size({"width": 390, "height": 844})
         page.reload()

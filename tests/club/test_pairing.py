@@ -3,6 +3,13 @@ import itertools
 import pytest
 
 from companion.club.pairing import BYE, Seat, acc_movement, ladder, round_robin, seat
+from companion.club.refused import Refused
+from companion.i18n import language
+from companion.words.club import Why, refusal_words
+
+
+def said(refused: pytest.ExceptionInfo[Refused]) -> str:
+    return refusal_words(refused.value.why, refused.value.facts, language("en"))
 
 
 @pytest.mark.parametrize("size", range(2, 11))
@@ -18,8 +25,9 @@ def test_over_a_round_robin_everyone_meets_everyone_exactly_once(size):
 
 
 def test_a_round_past_the_last_is_refused_naming_how_many_there_are():
-    with pytest.raises(ValueError, match="4 players play 3 rounds"):
+    with pytest.raises(Refused) as refused:
         round_robin(["A", "B", "C", "D"], 4)
+    assert refused.value.why is Why.ROUND_RANGE and said(refused).startswith("4 players play 3 rounds")
 
 
 def test_the_ladder_pairs_neighbours_and_gives_the_last_a_bye():
@@ -29,8 +37,9 @@ def test_the_ladder_pairs_neighbours_and_gives_the_last_a_bye():
 def test_tables_are_given_in_board_order_and_a_bye_needs_none():
     pairs = [("Ann", "Bob"), ("Cat", BYE)]
     assert seat(pairs, ["t1"]) == ([Seat(1, "t1", ("Ann", "Bob"))], ["Cat"])
-    with pytest.raises(ValueError, match="need 2 boards"):
+    with pytest.raises(Refused) as refused:
         seat([("A", "B"), ("C", "D")], ["t1"])
+    assert said(refused) == "2 games need 2 boards, but 1 are named: name more boards with --boards"
 
 
 @pytest.mark.parametrize(("size", "move"), [(8, 1), (10, 1), (9, 1), (7, 1), (128, 1), (12, 5)])
@@ -50,8 +59,10 @@ def test_the_acc_movement_keeps_one_side_seated_and_nobody_meets_twice(size, mov
 
 
 def test_the_acc_movement_says_when_the_moving_side_comes_round_again():
-    with pytest.raises(ValueError, match="meet again after 2 rounds"):
+    with pytest.raises(Refused) as refused:
         acc_movement([f"P{i}" for i in range(8)], 3, move=2)
+    assert said(refused) == ("8 players at 4 tables moving 2 a round meet again after 2 rounds: choose a round from 1 "
+                             "to 2")
 
 
 def test_seven_players_on_three_boards_the_staying_players_keep_their_boards_all_night():

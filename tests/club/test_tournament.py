@@ -1,6 +1,8 @@
 import pytest
 
+from companion.club.refused import Refused
 from companion.club.tournament import Game, Scoring, bracket, qualifiers, scorecard, seed_order, standings
+from companion.words.club import Why
 
 ACC = Scoring("acc")
 
@@ -71,5 +73,6 @@ def test_the_bracket_fills_as_the_boards_matches_end_best_of_three():
     assert [(m.players, m.wins, m.winner) for m in semis] == [
         (("Ann", "Dan"), [2, 1], "Ann"), (("Bob", "Cat"), [2, 0], "Bob")]  # the game after Bob's second is not his
     assert final[0].players == ("Ann", "Bob") and final[0].winner is None
-    with pytest.raises(ValueError, match="best of 4"):
+    with pytest.raises(Refused) as refused:
         bracket(seeds, 4, [])
+    assert refused.value.why is Why.BEST_OF and refused.value.facts == {"best_of": 4}

@@ -55,3 +55,17 @@ def test_the_credentials_are_files_to_install_and_stay_when_made_again(tmp_path,
     assert (out / "boards" / "t1" / "password").read_text() == kept and (out / "boards" / "t3").is_dir()
     assert main(["club", "credentials", "--club", "weekend", "--boards", "scoreboard", "--out", str(out)]) == 2
     assert "that name is the scoreboard's" in capsys.readouterr().err
+
+
+def test_the_directors_commands_say_the_clubs_refusals_in_the_readers_language(tmp_path, capsys):
+    out = str(tmp_path / "made")
+    for lang, said in (("de", "Brett 'scoreboard': dieser Name gehört der Anzeigetafel oder Home Assistant"),
+                       ("en", "board 'scoreboard': that name is the scoreboard's or Home Assistant's")):
+        assert main(["--lang", lang, "club", "credentials", "--club", "c", "--boards", "t1,scoreboard",
+                     "--out", out]) == 2
+        assert said in capsys.readouterr().err
+    assert main(["--lang", "de", "club", "round", "--club", "weekend", "--night-dir", str(tmp_path / "night"),
+                 "--players", "Ann,Bob,Cat,Dan", "--boards", "t1,t2", "--round", "3", "--move", "1"]) == 2
+    assert "treffen sich nach 2 Runden wieder: eine Runde von 1 bis 2 wählen" in capsys.readouterr().err
+    assert crib(tmp_path, "close", "--round", "4") == 2
+    assert "there is no round 4: the rounds drawn are none" in capsys.readouterr().err

@@ -22,14 +22,19 @@ LONGEST = NAMES[0]
 OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "companion/gamelog.py",
                 "companion/daemon.py", "companion/web/server.py", "companion/view/screen.py")
 # Words modules that never speak to the OLED: the hint and the pro's lay-away (`crib hint`), the statistics, the
-# settings of a game against the computer (the page, `crib play`).
-ELSEWHERE = ("companion/words/advice.py", "companion/words/statistics.py", "companion/words/opponents.py")
+# settings of a game against the computer (the page, `crib play`), the club's words (its scoreboard's pages and
+# `crib club`) and the configuration's problems (said by a command or at the start).
+ELSEWHERE = ("companion/words/advice.py", "companion/words/statistics.py", "companion/words/opponents.py",
+             "companion/words/club.py", "companion/words/settings.py")
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
 NOT_ON_THE_OLED = {
     'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file
     'a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]',
     "Muggins! {note}",  # a game against the computer: said on the page and in the terminal beside the table
 }
+# Messages the OLED shows cut across its lines, known: the phones' address in the menu (https://cribbage.local:
+# 8443/scan is 32 characters, the OLED 21 columns) was so before it was a catalog message.
+CUT_ON_THE_OLED = {"phones {phones} cert {fingerprint}"}
 
 
 def longest(language: str) -> dict[str, str]:
@@ -58,7 +63,8 @@ def longest(language: str) -> dict[str, str]:
                "suits": "C D H S", "forms": "5H, 10D, QS", "layout": "two-track-121", "devices": "strip, display",
                "variant": "five-card", "variants": "two, three, four, five-card", "scoring": "'acc'",
                "scorings": "standard, acc", "address": "192.168.100.200", "wrong": "121", "seconds": "121",
-               "inputs": "1000", "help": i18n._(HELP).format(new_game="NEW GAME"), "": LONGEST}
+               "inputs": "1000", "help": i18n._(HELP).format(new_game="NEW GAME"), "": LONGEST,
+               "listen": "192.168.100.200:8121", "token": "5f3a9c1d"}
     return values
 
 
@@ -74,7 +80,7 @@ def oled_messages() -> Iterator[str]:
                                      for location, _ in message.locations):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        yield from (text for text in ids if text not in NOT_ON_THE_OLED)
+        yield from (text for text in ids if text not in NOT_ON_THE_OLED | CUT_ON_THE_OLED)
 
 
 def filled(template: str, values: dict[str, str]) -> str:

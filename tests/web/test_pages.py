@@ -26,6 +26,7 @@ from companion.view.pegs import MARKER, render_pegs
 from companion.web import archive
 from companion.web.snapshot import snapshot
 from companion.web.wiring import TOKEN_FILE, board_token
+from companion.words.messages import PageAddress
 from tests.facts import by_name, name, scores_of
 from tests.web.computer_games import Game, play_out
 
@@ -133,7 +134,7 @@ def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):
     assert (tmp_path / TOKEN_FILE).read_text().strip() == token == board_token(config, tmp_path)
     assert (tmp_path / TOKEN_FILE).stat().st_mode & 0o077 == 0
     game = Game(tmp_path / "g", Settings("Guest", ("easy",), seed=1))
-    game.table.menu_note = f"Page 127.0.0.1:8121 token {token}"
+    game.table.menu_note = PageAddress("127.0.0.1:8121", token)
     game.table.emit(Entry("menu", "keypad"))
     game.step()
     assert token in game.table.message

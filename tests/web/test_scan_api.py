@@ -15,14 +15,14 @@ from companion.base.clock import ManualClock
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Place, Seen
 from companion.devices.base import Entry
-from companion.i18n import speaking
+from companion.i18n import language, speaking
 from companion.table import Outcome
 from companion.web import server
 from companion.web.guard import FREE_TRIES, TokenGuard
 from companion.web.server import PHONE, TOKEN_HEADER, Hub
 from companion.web.snapshot import snapshot
-from companion.words.messages import Message, Say
-from companion.words.phrases import message_words
+from companion.words.messages import Message, PageAddress, Say
+from companion.words.phrases import message_words, page_words
 from tests.table.tables import new_table
 from tests.web.running import running_board, serve
 
@@ -181,7 +181,9 @@ def test_the_menu_says_the_phones_address_and_the_certificates_fingerprint(tmp_p
     attached = attach(config, board, table, state_dir=tmp_path, clock=clock, simulate=False)
     assert attached.web is not None and attached.web.https == ("0.0.0.0", 8443)
     short = attached.web.hub.fingerprint[:11]
-    assert table.menu_note == f"Page 127.0.0.1:8121 token {TOKEN} phones https://cribbage.local:8443/scan cert {short}"
+    assert table.menu_note == PageAddress("127.0.0.1:8121", TOKEN, "https://cribbage.local:8443/scan", short)
+    assert page_words(table.menu_note, language("en")) == (
+        f"Page 127.0.0.1:8121 token {TOKEN} phones https://cribbage.local:8443/scan cert {short}")
     assert (tmp_path / "web-cert.pem").exists()
     board.close()
 

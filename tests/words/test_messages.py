@@ -18,7 +18,7 @@ from companion.cribbage.refusals import Refusal, Why
 from companion.i18n import language
 from companion.web.snapshot import snapshot
 from companion.words import schema
-from companion.words.messages import Message, Say
+from companion.words.messages import Message, PageAddress, Say
 from companion.words.phrases import MESSAGES, message_words
 from tests.sample_deal import DEAL
 from tests.table.tables import enter, new_table
@@ -50,7 +50,7 @@ SAMPLES = [  # one message of each kind, with the facts its words need
     Message(Say.LAST_GAME, prompt=Prompt(Wanted.CRIB, (), dealer="Ann")),
     Message(Say.REOPENED, then=Message(Say.QUESTION, card=C5)), Message(Say.CONFIRM_NEW, text="NEW GAME"),
     Message(Say.LOSER_DEALS, player="Bob"), Message(Say.NO_CUT, player="Ann"), Message(Say.NO_HANDS),
-    Message(Say.HELP, text="NEW GAME", voice=True, note="http://crib.local"), Message(Say.SEATED_HELP),
+    Message(Say.HELP, text="NEW GAME", voice=True, page=PageAddress("0.0.0.0:8121", "5f3a")), Message(Say.SEATED_HELP),
     Message(Say.VOICE_OFF), Message(Say.VOICE_ON), Message(Say.LOG_CARED, count=3), Message(Say.STRIP_MISSING),
     Message(Say.DEVICES_GONE, names=("camera",)), Message(Say.DEVICES_BACK, names=("scanner", "OLED")),
     Message(Say.DEVICES_GONE, names=("camera",), then=Message(Say.DEVICES_BACK, names=("OLED",))),

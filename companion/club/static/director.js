@@ -7,28 +7,17 @@ const tokenField = document.getElementById("token");
 tokenField.value = sessionStorage.getItem("director-token") || "";
 tokenField.addEventListener("change", () => sessionStorage.setItem("director-token", tokenField.value.trim()));
 
-// A refusal's words, from its code and facts (the server's English is the fallback).
-const REFUSALS = {
-  token: () => _("The director's token is needed: type it above."),
-  no_director: () => _("This scoreboard takes no decisions: start it with --credentials."),
-  not_seated: f => fmt(_("{player} and {opponent} were not seated together in round {round}."), f),
-  not_in_field: f => fmt(_("{player} is not in tonight's field."), f),
-  closed: f => fmt(_("Round {round} is closed: no more cards for it."), f),
-  no_round: f => fmt(_("There is no round {round}."), f),
-  on_board: f => fmt(_("Board {board} has reported this game: it needs no card."), f),
-  score: f => fmt(_("A finished game is {target} to less: {score} and {against} are not."), f),
-  self: () => _("A player cannot play themselves."),
-  unfollowed: () => _("A result that does not follow the rules cannot be approved."),
-};
-
 async function post(path, body) {
   const response = await fetch(path, { method: "POST", body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${tokenField.value.trim()}` } });
   const answer = await response.json().catch(() => ({}));
   if (response.ok) return { ok: true, answer };
-  const words = REFUSALS[answer.refusal];
-  return { ok: false, text: words ? words(answer) : answer.message || response.statusText };
+  // The scoreboard says why in this page's language (its words made from the refusal's code and facts).
+  return { ok: false, refusal: answer.refusal, text: answer.message || response.statusText };
 }
+
+// Where the keyboard goes after a refusal, by its code: the token field when the token is wanted.
+const refocus = (result, fallback) => (result.refusal === "token" ? tokenField : fallback)?.focus();
 
 const score = item => item.names.map((name, i) => `${name} ${item.scores[i]}`).join(", ");
 const cardWords = c => fmt(_("{player}'s card: {player} {score}, {opponent} {against}"), c);
@@ -88,7 +77,7 @@ async function decide(item, approve, card, button) {
   answer.className = "answer" + (result.ok ? "" : " refused");
   answer.textContent = result.ok ? (approve ? _("Approved: it counts.") : _("Rejected: it does not count."))
     : result.text;
-  if (!result.ok) button.focus();
+  if (!result.ok) refocus(result, button);
   refresh();
 }
 
@@ -151,6 +140,7 @@ document.getElementById("enter").addEventListener("submit", async event => {
     late: _("Entered after the playoff draw: it waits for your approval."),
     disagreement: _("The cards differ: the game does not count and waits above.") };
   answer.textContent = result.ok ? said[result.answer.status] || result.answer.message : result.text;
+  if (!result.ok) refocus(result, null);
   refresh();
 });
 

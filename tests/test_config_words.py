@@ -1,0 +1,180 @@
+"""A configuration's problems are values (a kind, where it is written, the key and the facts); their words are
+made at the edge in the reader's language, so one process says the same problem in English and in German."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.config import ConfigError, load_config
+from companion.i18n import language
+from companion.words.settings import SAID, Bad, Problem, problem_words, problems_words
+
+EN, DE = language("en"), language("de")
+HERE = "board.toml:3"
+SAMPLES = [  # one problem of each kind, with its English words as the loader said them before they moved here
+    (Problem(Bad.CHOICE, HERE, "devices.scanner", {"allowed": ("evdev", "none"), "value": "usb"}),
+     'board.toml:3: devices.scanner must be one of "evdev", "none" (got "usb")'),
+    (Problem(Bad.ONLY, HERE, "game.target", {"allowed": (61, 121), "value": 100}),
+     "board.toml:3: game.target must be 61 or 121 (got 100)"),
+    (Problem(Bad.RANGE, HERE, "board.brightness", {"low": 1, "high": 100, "value": 300}),
+     "board.toml:3: board.brightness must be a whole number from 1 to 100 (got 300)"),
+    (Problem(Bad.BOOLEAN, HERE, "game.muggins", {"value": "yes"}),
+     'board.toml:3: game.muggins must be true or false (got "yes")'),
+    (Problem(Bad.TEXT, HERE, "game.dealer", {"value": 5}),
+     'board.toml:3: game.dealer must be a string in quotes, like "..." (got 5)'),
+    (Problem(Bad.NAMES, HERE, "game.players", {"value": ["Ann"]}),
+     'board.toml:3: game.players must be a list of 2 to 4 names, like ["Ann", "Bob"] (got ["Ann"])'),
+    (Problem(Bad.NAME_LONG, HERE, "game.players", {"most": 12, "name": "Maximilianus1"}),
+     "board.toml:3: game.players a name has at most 12 characters, for the screen: shorten 'Maximilianus1'"),
+    (Problem(Bad.NAME_TWICE, HERE, "game.players", {"value": ["Ann", "Ann"]}),
+     'board.toml:3: game.players must not name anyone twice (got ["Ann", "Ann"])'),
+    (Problem(Bad.GPIO_PINS, HERE, "keypad.rows", {"count": 4, "value": [1]}),
+     "board.toml:3: keypad.rows must be a list of 4 GPIO numbers from 2 to 27 (got [1])"),
+    (Problem(Bad.PICO_PINS, HERE, "keypad.pico_rows", {"count": 4, "value": [-1]}),
+     "board.toml:3: keypad.pico_rows must be a list of 4 Pico GP numbers, 0 to 22 or 26 to 28 (got [-1])"),
+    (Problem(Bad.COLOURS, HERE, "board.colours", {"value": ["red"]}),
+     'board.toml:3: board.colours must be a list of colours like "#e01010" (got ["red"])'),
+    (Problem(Bad.VIDEO_DEVICE, HERE, "camera.device", {"value": "cam"}),
+     'board.toml:3: camera.device must be a webcam\'s number like "0" (/dev/video0) or a /dev/... path like '
+     '"/dev/v4l/by-id/usb-...-video-index0" (got "cam")'),
+    (Problem(Bad.LISTEN, HERE, "web.listen", {"value": "8121"}),
+     'board.toml:3: web.listen must be "HOST:PORT" like "127.0.0.1:8121" (got "8121")'),
+    (Problem(Bad.OPTIONAL_LISTEN, HERE, "web.https", {"value": "on"}),
+     'board.toml:3: web.https must be "" (off) or "HOST:PORT" like "0.0.0.0:8443" (got "on")'),
+    (Problem(Bad.CLUB_ID, HERE, "club.club", {"value": "a b"}),
+     "board.toml:3: club.club must be \"\" or 1 to 40 letters, digits, '-', '_' or '.' (got \"a b\")"),
+    (Problem(Bad.SPOKEN, HERE, "voice.speak", {"choices": ("scores", "turn"), "value": ["all"]}),
+     'board.toml:3: voice.speak must be a list of what is said, each once, from "scores", "turn" (got ["all"])'),
+    (Problem(Bad.TOO_LARGE, "big.toml", facts={"most": 64}),
+     "big.toml: larger than 64 KiB, far more than a configuration needs (the packaged defaults, every key with its "
+     "comment, are 4 KiB): keep the keys you change"),
+    (Problem(Bad.NO_FILE, "gone.toml"), "gone.toml: no such configuration file: check the path"),
+    (Problem(Bad.UNREADABLE, "c.toml", facts={"error": "[Errno 13] Permission denied"}),
+     "c.toml: cannot read it ([Errno 13] Permission denied): check the file and its permissions"),
+    (Problem(Bad.NOT_TOML, "c.toml", facts={"error": "Invalid value (at line 1, column 5)", "line": None}),
+     "c.toml: not valid TOML: Invalid value (at line 1, column 5)"),
+    (Problem(Bad.NOT_TOML, "c.toml", facts={"error": "Unclosed array (at end of document)", "line": 2}),
+     "c.toml: not valid TOML: Unclosed array (at end of document): what begins at line 2 is never closed (a quote, "
+     "bracket or brace)"),
+    (Problem(Bad.OUTSIDE_TABLE, "c.toml:1", facts={"section": "colour", "tables": ("game", "board")}),
+     "c.toml:1: colour: a key outside any table: put it under a [section] (game, board)"),
+    (Problem(Bad.OVERRIDE, facts={"text": "scanner"}),
+     "command line: 'scanner': write an override as section.key=value, for example devices.scanner=serial"),
+    (Problem(Bad.UNKNOWN_TABLE, "c.toml:4", "screen.width", {"section": "screen", "tables": ("game", "board")}),
+     "c.toml:4: screen.width: unknown table [screen]: the tables are game, board"),
+    (Problem(Bad.UNKNOWN_KEY, "c.toml:6", "keypad.debounce", {"name": "debounce", "section": "keypad",
+                                                             "known": ["rows", "debounce_ms"]}),
+     "c.toml:6: keypad.debounce: unknown key 'debounce' in [keypad]: the keys there are rows, debounce_ms"),
+    (Problem(Bad.DEALER, HERE, "game.dealer", {"dealer": "Zed", "players": ("Ann", "Bob")}),
+     "board.toml:3: game.dealer 'Zed' is not one of the players (Ann, Bob): name one of them, or \"\" to cut for "
+     "the deal"),
+    (Problem(Bad.PLAYER_COUNT, HERE, "game.players", {"count": 3, "variant": "two", "wanted": 2}),
+     "board.toml:3: game.players has 3 names but the 'two' variant needs 2"),
+    (Problem(Bad.FIVE_CARD_TARGET, HERE, "game.target", {"target": 61}),
+     "board.toml:3: game.target must be 61 for the five-card variant"),
+    (Problem(Bad.FEW_COLOURS, HERE, "board.colours", {"sides": 3}),
+     "board.toml:3: board.colours needs a colour for each of the 3 players or teams"),
+    (Problem(Bad.LAYOUT_UNUSABLE, HERE, "board.layout", {"error": "no board layout 'x'"}),
+     "board.toml:3: board.layout cannot be used: no board layout 'x'"),
+    (Problem(Bad.LAYOUT_MISFIT, HERE, "board.layout", {"players": ("Ann", "Bob"), "target": 121,
+                                                      "problem": "board 'two-track-61' has holes to 61"}),
+     "board.toml:3: board.layout cannot host the configured game (Ann, Bob to 121): board 'two-track-61' has holes "
+     'to 61: set board.layout = "auto" (the builtin board that fits each game), or name a board with enough tracks '
+     "and holes"),
+    (Problem(Bad.PIN_RESERVED, HERE, "keypad.rows", {"pin": 2, "on": "gpio", "reserved": "i2c"}),
+     "board.toml:3: keypad.rows uses GPIO 2, which is the OLED's I2C bus (GPIO 2 and 3): pick another"),
+    (Problem(Bad.PIN_TAKEN, HERE, "keypad.pico_rows", {"pin": 2, "on": "pico", "other": "strip.pin",
+                                                      "other_where": "defaults.toml:9"}),
+     "board.toml:3: keypad.pico_rows uses GP2 of the Pico, which strip.pin (defaults.toml:9) uses too: give each "
+     "its own pin"),
+    (Problem(Bad.SAME_PORT, HERE, "scanner.port", {"port": "/dev/ttyACM0", "other_where": "defaults.toml:9"}),
+     "board.toml:3: scanner.port is /dev/ttyACM0, the Pico's port too (strip.port, defaults.toml:9): give the "
+     "scanner its own port (a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)"),
+    (Problem(Bad.PIPER_VOICE, HERE, "voice.voice", {"voice": ""}),
+     "board.toml:3: voice.voice is '': with engine = \"piper\" name the .onnx file of a Piper voice you installed "
+     '(the board never downloads one), or use engine = "espeak-ng"'),
+    (Problem(Bad.IMAGES_NEEDED, HERE, "camera.images"),
+     'board.toml:3: camera.images is needed with camera.driver = "sim": a folder of card pictures to play'),
+    (Problem(Bad.IMAGES_NOT_FOLDER, HERE, "camera.images", {"images": "/nowhere"}),
+     "board.toml:3: camera.images is '/nowhere', which is not a folder: name a folder of .jpg or .png pictures"),
+    (Problem(Bad.DECK_PATH, HERE, "camera.deck", {"deck": "deck"}),
+     "board.toml:3: camera.deck is 'deck': give the whole path of a folder, like "
+     "\"/var/lib/cribbage-companion/deck\", or leave it empty for the state directory's deck/"),
+    (Problem(Bad.DECK_FILE, HERE, "camera.deck", {"deck": "/etc/hosts"}),
+     "board.toml:3: camera.deck is '/etc/hosts', which is a file: name a folder to keep the taught deck in"),
+    (Problem(Bad.DECK_PARENT, HERE, "camera.deck", {"deck": "/no/deck", "parent": "/no"}),
+     "board.toml:3: camera.deck is '/no/deck', but '/no' is no folder: make it, or leave camera.deck empty for the "
+     "state directory's deck/"),
+    (Problem(Bad.CLUB_NEEDED, HERE, "club.board"),
+     'board.toml:3: club.board is needed with club.broker: name the club and this board, like "t3"'),
+    (Problem(Bad.BROKER_URL, HERE, "club.broker", {"broker": "tcp://x"}),
+     "board.toml:3: club.broker is 'tcp://x': use mqtt://HOST:1883, or mqtts://HOST:8883 for TLS"),
+    (Problem(Bad.PICO_KEYPAD, HERE, "devices.keypad", {"strip": "sim", "other_where": "defaults.toml:9"}),
+     'board.toml:3: devices.keypad is "pico" but devices.strip is "sim" (defaults.toml:9): the Pico\'s keys come '
+     'over the strip\'s USB link, so set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi '
+     '(devices.keypad = "gpio")'),
+]
+PASSED_ON = [  # words another part made (a driver's, the daemon's): said as they are, in any language
+    (Problem(Bad.DRIVER, HERE, "scanner.device", {"problem": "must be a path"}),
+     "board.toml:3: scanner.device must be a path"),
+    (Problem(Bad.WORDS, facts={"text": "the strip was opened for another board"}),
+     "the strip was opened for another board"),
+]
+
+
+def test_every_kind_is_sampled():
+    assert {p.kind for p, _words in SAMPLES} | {p.kind for p, _words in PASSED_ON} == set(Bad)
+    assert set(SAID) == set(Bad) - {Bad.DRIVER, Bad.WORDS}
+
+
+@pytest.mark.parametrize(("problem", "english"), SAMPLES, ids=lambda v: getattr(v, "kind", ""))
+def test_a_problem_is_said_in_english_and_in_german_by_one_process(problem, english):
+    assert problem_words(problem, EN) == english
+    german = problem_words(problem, DE)
+    assert german != english and "{" not in german
+    assert german.startswith(f"{problem.where}: {problem.key}".rstrip(": ") if problem.kind is not Bad.OVERRIDE
+                             else "")  # where it is written and the key, the same in every language
+    assert problem_words(problem, EN) == english  # German did not stay switched on
+
+
+@pytest.mark.parametrize(("problem", "words"), PASSED_ON, ids=lambda v: getattr(v, "kind", ""))
+def test_words_made_elsewhere_are_passed_on(problem, words):
+    assert problem_words(problem, EN) == problem_words(problem, DE) == words
+
+
+def test_loading_finds_typed_problems_and_the_edge_says_them(tmp_path: Path):
+    path = tmp_path / "board.toml"
+    path.write_text('[game]\ntarget = 100\nplayers = ["Ann", "Ann"]\n\n[board]\nbrightness = 300\n',
+                    encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    assert [(p.kind, p.where, p.key) for p in caught.value.problems] == [
+        (Bad.NAME_TWICE, f"{path}:3", "game.players"), (Bad.ONLY, f"{path}:2", "game.target"),
+        (Bad.RANGE, f"{path}:6", "board.brightness")]
+    assert caught.value.problems[2].facts == {"low": 1, "high": 100, "value": 300}
+    english, german = problems_words(caught.value.problems, EN), problems_words(caught.value.problems, DE)
+    assert str(caught.value) == english  # the current language of the edge printing it
+    assert english.splitlines()[1] == f"{path}:2: game.target must be 61 or 121 (got 100)"
+    assert german.splitlines()[1] == f"{path}:2: game.target muss 61 oder 121 sein (erhalten: 100)"
+
+
+def test_check_config_says_the_problem_in_the_readers_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    for lang, said in (("de", "board.brightness muss eine ganze Zahl von 1 bis 100 sein (erhalten: 300)"),
+                       ("en", "board.brightness must be a whole number from 1 to 100 (got 300)")):
+        assert main(["--lang", lang, "check-config", "--set", "board.brightness=300"]) == 2
+        assert capsys.readouterr().err == f"crib check-config: command line (board.brightness=300): {said}\n"
+
+
+@pytest.mark.parametrize(("system", "said"), [
+    ("de_DE.UTF-8", "board.brightness muss eine ganze Zahl von 1 bis 100 sein (erhalten: 300)"),
+    ("C.UTF-8", "board.brightness must be a whole number from 1 to 100 (got 300)")])
+def test_the_daemon_says_a_configuration_problem_at_its_start_in_the_systems_language(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], system: str, said: str):
+    from companion import daemon
+
+    monkeypatch.setenv("LANG", system)  # the configuration, which would name the board's language, fails
+    assert daemon.main(["--set", "board.brightness=300"]) == 2
+    assert capsys.readouterr().err == f"cribbage-companion: command line (board.brightness=300): {said}\n"
