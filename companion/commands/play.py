@@ -236,6 +236,7 @@ class TerminalPlay(EntryDevice):
         self.ended = False
         self._emit: Emit | None = None
         self._shown: object = None
+        self._next_deal: list[str] = []
 
     def start(self, emit: Emit) -> None:
         self._emit = emit
@@ -306,9 +307,14 @@ class TerminalPlay(EntryDevice):
     def outcome(self, outcome: Outcome) -> None:
         """The story each entry told, as it is told; a refusal in its words."""
         person = self.computer.settings.person if self.computer.settings is not None else None
+        state = self.computer.table.state
         for fact in outcome.told:
-            said = fact_words(fact, person, muggins=self.computer.table.state.muggins)
-            if said is not None:
+            said = fact_words(fact, person, muggins=state.muggins)
+            if said is None:
+                continue
+            if isinstance(fact, DealBegun) and self.computer.showing(state) is not None:
+                self._next_deal.append(said)  # said once the show of the deal before is over
+            else:
                 self.say(said)
         if outcome.error:
             self.say(f"! {outcome.words()}")
@@ -321,6 +327,9 @@ class TerminalPlay(EntryDevice):
         if shown == self._shown:
             return
         self._shown = shown
+        if self._next_deal and self.computer.showing(table.state) is None:
+            self.say("\n".join(self._next_deal))
+            self._next_deal.clear()
         print(self.picture(), file=self.out, flush=True)
 
     def picture(self) -> str:

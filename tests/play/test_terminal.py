@@ -97,6 +97,14 @@ def test_the_terminal_names_every_card_the_computer_played_each_go_and_score_in_
         assert all(word in printed for word in english)
 
 
+def test_the_next_deal_is_said_after_the_show_of_the_deal_before(tmp_path):
+    board = played_deals(tmp_path, 2, seed=26)
+    lines = board.out.getvalue().splitlines()
+    show = next(i for i, line in enumerate(lines) if "The show of deal 1" in line)
+    begun = next(i for i, line in enumerate(lines) if line.startswith("Deal 2: "))
+    assert begun > show  # the table reads in order: the show of deal 1, OK, then the new deal
+
+
 def test_undo_takes_back_the_persons_card_with_the_computers_reply_and_says_so(tmp_path):
     board = Terminal(tmp_path, Settings("Guest", ("pro",), seed=21))
     said = board.type("undo")  # at the lay-away: nothing of the person's yet
