@@ -125,9 +125,19 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, fill: int) 
     draw.bitmap((xy[0], xy[1] - _PAD), _line_mask(line), fill=fill)
 
 
+_SEAMS = "/:.-"  # where an address reads well broken: https://cribbage. | local:8443/scan
+
+
+def _cut(word: str, width: int) -> int:
+    """Where a word longer than a line is broken: after its last seam within the line (an address), at the
+    line's end when it has none in the line's second half (junk typed)."""
+    seam = max(word.rfind(mark, 0, width) for mark in _SEAMS) + 1
+    return seam if seam > width // 2 else width
+
+
 def _wrap(text: str, width: int = COLUMNS) -> list[str]:
-    """`text` in lines of `width` columns, broken between words (a word longer than a line, which no message
-    of the catalog has, is broken where the line ends)."""
+    """`text` in lines of `width` columns, broken between words (a word longer than a line, the phones' address,
+    is broken after a / : . or -, or else where the line ends)."""
     lines: list[str] = []
     line = ""
     for whole in text.split():
@@ -136,8 +146,9 @@ def _wrap(text: str, width: int = COLUMNS) -> list[str]:
             if line:
                 lines.append(line)
                 line = ""
-            lines.append(word[:width])
-            word = word[width:]
+            cut = _cut(word, width)
+            lines.append(word[:cut])
+            word = word[cut:]
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = ""

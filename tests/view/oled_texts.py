@@ -33,7 +33,7 @@ NOT_ON_THE_OLED = {
     "Muggins! {note}",  # a game against the computer: said on the page and in the terminal beside the table
 }
 # Messages the OLED shows cut across its lines, known: the phones' address in the menu (https://cribbage.local:
-# 8443/scan is 32 characters, the OLED 21 columns) was so before it was a catalog message.
+# 8443/scan is 32 characters, the OLED 21 columns), broken at its seams ("https://cribbage." "local:8443/scan").
 CUT_ON_THE_OLED = {"phones {phones} cert {fingerprint}"}
 
 

@@ -233,6 +233,8 @@ def test_a_phrase_is_split_into_even_pages_and_junk_longer_than_a_page_still_sho
         ("claimed eleven,",), ("Maximilianus pegs", "nine"))  # at the comma, not "nine" alone
     assert phrase_pages("Maximilianus overcalled by two: muggins for 2", 2) == (
         ("Maximilianus", "overcalled by two:"), ("muggins for 2",))
+    address = phrase_pages("phones https://cribbage.local:8443/scan cert 5F:3A", 3)
+    assert address == (("phones", "https://cribbage.", "local:8443/scan"), ("cert 5F:3A",))  # at its seams
     junk = phrase_pages("x" * 50 + " typed", 2)
     assert "".join(line for page in junk for line in page) == "x" * 50 + "typed"
     assert all(len(page) <= 2 and fits(page) for page in junk)
