@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from companion import i18n
 from companion.base.usage import CommandError
@@ -33,11 +34,10 @@ Check = Callable[[object], Any]
 
 class ConfigError(CommandError):
     """A configuration that cannot be used: its problems (words/settings.py's values), each saying where it is
-    written; said in the language of the edge that prints it (or words another part made, as given)."""
+    written; said in the language of the edge that prints it."""
 
-    def __init__(self, problems: Sequence[Problem] | str) -> None:
-        self.problems = ((Problem(Bad.WORDS, facts={"text": problems}),) if isinstance(problems, str)
-                         else tuple(problems))
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
         super().__init__(*self.problems)
 
     def __str__(self) -> str:
@@ -76,6 +76,19 @@ def text(value: object) -> str:
     if not isinstance(value, str):
         raise Invalid(Bad.TEXT, value=value)
     return value
+
+
+def broker_address(url: str) -> tuple[str, int, bool]:
+    """A broker's URL as (host, port, TLS): mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS (without the port,
+    MQTT's own; a bare HOST:PORT is mqtt). Raises Invalid."""
+    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+    if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
+        raise Invalid(Bad.BROKER_URL, broker=url)
+    tls = parts.scheme == "mqtts"
+    try:
+        return parts.hostname, parts.port or (8883 if tls else 1883), tls
+    except ValueError:
+        raise Invalid(Bad.BROKER_PORT, broker=url) from None
 
 
 NAME_CHARS = 12
@@ -626,8 +639,12 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[Found]:
     club = config.club
     if club.broker:
         problems += [(f"club.{key}", Bad.CLUB_NEEDED, {}) for key in ("club", "board") if not getattr(club, key)]
-        if not club.broker.startswith(("mqtt://", "mqtts://")):
-            problems.append(("club.broker", Bad.BROKER_URL, {"broker": club.broker}))
+        try:
+            if not club.broker.startswith(("mqtt://", "mqtts://")):
+                raise Invalid(Bad.BROKER_URL, broker=club.broker)
+            broker_address(club.broker)
+        except Invalid as error:
+            problems.append(("club.broker", error.kind, error.facts))
     return problems
 
 

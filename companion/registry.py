@@ -35,7 +35,7 @@ from companion.devices.picokeys import PicoKeypad, pico_pins_problem
 from companion.devices.presence import WatchedDisplay, WatchedEntry
 from companion.devices.scanner import scanner_spec_problem
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
-from companion.words.settings import Bad, Problem
+from companion.words.settings import Invalid, Problem
 
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico
@@ -397,7 +397,7 @@ def pin_factory(name: str) -> Any:
                             "\"mock\"") from error
 
 
-CHECKS: dict[str, Callable[[Any], str | None]] = {
+CHECKS: dict[str, Callable[[Any], Invalid | None]] = {
     "scanner.device": scanner_spec_problem,
     "keypad.pico_rows": pico_pins_problem,
     "keypad.pico_columns": pico_pins_problem,
@@ -413,8 +413,8 @@ def check_config(config: Config) -> None:
         section, name = key.split(".")
         problem = check(getattr(getattr(config, section), name))
         if problem is not None:
-            problems.append(Problem(Bad.DRIVER, config.origins.get(key, "packaged defaults.toml"), key,
-                                    {"problem": problem}))
+            problems.append(Problem(problem.kind, config.origins.get(key, "packaged defaults.toml"), key,
+                                    problem.facts))
     if problems:
         raise ConfigError(problems)
 

@@ -10,7 +10,7 @@ import pytest
 from companion.cli import main
 from companion.config import ConfigError, load_config
 from companion.i18n import language
-from companion.words.settings import SAID, Bad, Problem, problem_words, problems_words
+from companion.words.settings import KEYED, SAID, Bad, Problem, problem_words, problems_words
 
 EN, DE = language("en"), language("de")
 HERE = "board.toml:3"
@@ -117,17 +117,39 @@ SAMPLES = [  # one problem of each kind, with its English words as the loader sa
      'over the strip\'s USB link, so set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi '
      '(devices.keypad = "gpio")'),
 ]
-PASSED_ON = [  # words another part made (a driver's, the daemon's): said as they are, in any language
-    (Problem(Bad.DRIVER, HERE, "scanner.device", {"problem": "must be a path"}),
-     "board.toml:3: scanner.device must be a path"),
-    (Problem(Bad.WORDS, facts={"text": "the strip was opened for another board"}),
-     "the strip was opened for another board"),
+SAMPLES += [  # the drivers' and the daemon's, with their English words as they said them before they moved here
+    (Problem(Bad.SCANNER_DEVICE, HERE, "scanner.device", {"spec": "usb"}),
+     "board.toml:3: scanner.device must be the scanner's /dev/input/by-id/... path, its USB vendor:product as lsusb "
+     "shows it (e.g. \"0c2e:0b61\"), or \"\" for the one input device that types letters and digits (got 'usb')"),
+    (Problem(Bad.BROKER_PORT, HERE, "club.broker", {"broker": "mqtt://x:99999"}),
+     "board.toml:3: club.broker is 'mqtt://x:99999': the port must be a number from 1 to 65535"),
+    (Problem(Bad.LAYOUT_NEW_GAME, HERE, "board.layout", {"players": ("Ann", "Bob"), "target": 121,
+                                                         "problem": "has holes to 61 but the game is to 121"}),
+     "board.toml:3: board.layout cannot host a new game (Ann, Bob to 121): has holes to 61 but the game is to 121: "
+     'set board.layout = "auto" (the builtin board that fits each game), or name a board with enough tracks and '
+     "holes"),
+    (Problem(Bad.LAYOUT_RESUMED, HERE, "board.layout", {"log": "/s/games/0001.jsonl", "players": ("Ann", "Bob"),
+                                                        "target": 121, "problem": "has 2 tracks"}),
+     "board.toml:3: board.layout cannot host the game resumed from /s/games/0001.jsonl (--new starts another) "
+     '(Ann, Bob to 121): has 2 tracks: set board.layout = "auto" (the builtin board that fits each game), or name a '
+     "board with enough tracks and holes"),
+    (Problem(Bad.SECRET_UNREADABLE, key="club.password_file", facts={"place": "/x", "error": "Permission denied"}),
+     "club.password_file: cannot read /x (Permission denied): make it readable by the service, or leave it empty"),
+    (Problem(Bad.SIGNING_KEY, key="club.signing_key_file", facts={"place": "/k"}),
+     "club.signing_key_file: /k does not hold a key from `crib club credentials` (boards/BOARD/signing.key)"),
+    (Problem(Bad.STRIP_OPENED, facts={"layout": "two-track-121", "needed": "three-track-121"}),
+     "the strip was opened for two-track-121 but this game needs three-track-121: open the devices and the table "
+     "together (open_game)"),
+]
+PASSED_ON = [  # words another part made (the board layout reader's): said as they are, in any language
+    (Problem(Bad.LAYOUT_UNREADABLE, HERE, "board.layout", {"error": "no board 'x'"}),
+     "board.toml:3: board.layout: no board 'x'"),
 ]
 
 
 def test_every_kind_is_sampled():
     assert {p.kind for p, _words in SAMPLES} | {p.kind for p, _words in PASSED_ON} == set(Bad)
-    assert set(SAID) == set(Bad) - {Bad.DRIVER, Bad.WORDS}
+    assert set(SAID) == set(Bad) - {Bad.LAYOUT_UNREADABLE}
 
 
 @pytest.mark.parametrize(("problem", "english"), SAMPLES, ids=lambda v: getattr(v, "kind", ""))
@@ -135,8 +157,8 @@ def test_a_problem_is_said_in_english_and_in_german_by_one_process(problem, engl
     assert problem_words(problem, EN) == english
     german = problem_words(problem, DE)
     assert german != english and "{" not in german
-    assert german.startswith(f"{problem.where}: {problem.key}".rstrip(": ") if problem.kind is not Bad.OVERRIDE
-                             else "")  # where it is written and the key, the same in every language
+    assert german.startswith(problem.key if problem.kind in KEYED else f"{problem.where}: {problem.key}".rstrip(": ")
+                             if problem.kind is not Bad.OVERRIDE else "")  # where and the key, in every language
     assert problem_words(problem, EN) == english  # German did not stay switched on
 
 

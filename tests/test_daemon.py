@@ -137,15 +137,15 @@ GAMES = [
 @pytest.mark.parametrize(("game", "board"), GAMES)
 def test_the_auto_board_fits_each_variant_and_target(game, board):
     config = load_config(overrides=SIM, system_path=None)
-    fitted, layout = fit_board(config, [(game, "a new game")])
+    fitted, layout = fit_board(config, [(game, None)])
     assert layout.name == fitted.board.layout == board
     assert load_config(overrides=SIM, system_path=None) == config  # the configuration itself is untouched
 
 
-def test_the_auto_board_hosts_the_resumed_game_and_the_next_one():
+def test_the_auto_board_hosts_the_resumed_game_and_the_next_one(tmp_path):
     config = load_config(overrides=SIM, system_path=None)
     resumed, new = GameInput(("Ann", "Bob", "Cat"), target=61), GameInput(("Ann", "Bob"))
-    _, layout = fit_board(config, [(new, "a new game"), (resumed, "the game resumed")])
+    _, layout = fit_board(config, [(new, None), (resumed, tmp_path / "0001.jsonl")])
     assert layout.name == "three-track-121"  # three tracks for the one, 121 holes for the other
 
 
