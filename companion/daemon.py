@@ -40,6 +40,7 @@ from companion.i18n import _, choose, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
+from companion.words.logbook import Finding, Found
 from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
 from companion.words.settings import Bad, Problem, problems_words
@@ -265,8 +266,8 @@ def _resume(path: Path) -> GameLog:
         if error.line == 0:  # unreadable as a whole (a newer version, a disk error): nothing to keep
             raise
         game_log, aside = repair(path)
-        game_log.warnings.append(f"{error}. Resumed from the {len(game_log.inputs)} inputs before line {error.line}; "
-                                 f"the rest is kept in {aside}")
+        game_log.warnings.append(Finding(Found.RESUMED, str(path), error.line, {
+            "damage": error.finding, "kept": len(game_log.inputs), "aside": str(aside)}))
         return game_log
 
 
