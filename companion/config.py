@@ -22,7 +22,16 @@ from companion.base.usage import CommandError
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.cribbage.rules import MATCH_SCORING, VARIANT, VARIANTS
 from companion.i18n import _
-from companion.words.settings import Bad, Invalid, Problem, problems_words
+from companion.words.settings import (
+    FOR_THIS_GAME,
+    Bad,
+    From,
+    Invalid,
+    Origin,
+    Problem,
+    problems_words,
+    where_words,
+)
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
@@ -341,23 +350,23 @@ class Config:
     web: WebConfig
     club: ClubConfig
     voice: VoiceConfig
-    origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
-    """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
+    origins: dict[str, Origin] = field(default_factory=dict, compare=False, repr=False)
+    """Where each effective value came from, by dotted key: /etc/cribbage-companion/config.toml, line 12."""
     auto_layout: bool = False
     """board.layout was "auto": `board.layout` holds the builtin board fitting the configured game, and the
     daemon picks again for the game it actually plays (`companion.daemon.fit_board`)."""
 
-    def to_toml(self) -> str:
-        """The effective configuration as TOML, each value with a comment saying where it came from."""
+    def to_toml(self, lang: i18n.Language) -> str:
+        """The effective configuration as TOML, each value with a comment saying where it came from (in `lang`)."""
         lines: list[str] = []
         for section in SECTIONS:
             lines.append(f"[{section}]")
             values = getattr(self, section)
             for option in fields(values):
                 dotted = f"{section}.{option.name}"
-                value, origin = getattr(values, option.name), self.origins.get(dotted, "?")
+                value, origin = getattr(values, option.name), where_words(self.origins.get(dotted), lang) or "?"
                 if dotted == "board.layout" and self.auto_layout:
-                    value, origin = AUTO, f"{origin}; {value} for this game"
+                    value, origin = AUTO, lang.gettext(FOR_THIS_GAME).format(origin=origin, layout=value)
                 lines.append(f"{option.name} = {_toml_value(dotted, value)}".ljust(44) + f"  # {origin}")
             lines.append("")
         return "\n".join(lines)
@@ -391,8 +400,7 @@ def _toml_value(dotted: str, value: object) -> str:
 @dataclass(frozen=True)
 class _Value:
     value: object
-    where: str
-    """"file:line" or "command line (key=value)"."""
+    where: Origin
 
 
 _TABLE = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
@@ -434,31 +442,31 @@ def _first_lines(source: str) -> dict[tuple[str, ...], int]:
     return first
 
 
-def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
+def _read_layer(path: Path, source: From = From.FILE) -> dict[str, _Value]:
+    whole = Origin(From.FILE, str(path))  # a file that cannot be read is named by its path
     try:
         with path.open("rb") as file:
             raw = file.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise ConfigError([Problem(Bad.TOO_LARGE, str(path), facts={"most": MAX_BYTES // 1024})])
-        source = raw.decode("utf-8")
+            raise ConfigError([Problem(Bad.TOO_LARGE, whole, facts={"most": MAX_BYTES // 1024})])
+        text_ = raw.decode("utf-8")
     except FileNotFoundError:
-        raise ConfigError([Problem(Bad.NO_FILE, str(path))]) from None
+        raise ConfigError([Problem(Bad.NO_FILE, whole)]) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError([Problem(Bad.UNREADABLE, str(path), facts={"error": str(error)})]) from None
+        raise ConfigError([Problem(Bad.UNREADABLE, whole, facts={"error": str(error)})]) from None
     try:
-        data = tomllib.loads(source)
+        data = tomllib.loads(text_)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError([Problem(Bad.NOT_TOML, str(path), facts={"error": str(error),
-                                                                   "line": _unclosed(source, error)})]) from None
-    name = label or str(path)
+        raise ConfigError([Problem(Bad.NOT_TOML, whole, facts={"error": str(error),
+                                                               "line": _unclosed(text_, error)})]) from None
     layer: dict[str, _Value] = {}
-    lines = _first_lines(source)
+    lines = _first_lines(text_)
     for section, table in data.items():
         if not isinstance(table, dict):
-            raise ConfigError([Problem(Bad.OUTSIDE_TABLE, f"{name}:{lines.get((section,)) or 1}",
+            raise ConfigError([Problem(Bad.OUTSIDE_TABLE, Origin(source, str(path), lines.get((section,)) or 1),
                                        facts={"section": section, "tables": SECTIONS})])
         for key, value in table.items():
-            layer[f"{section}.{key}"] = _Value(value, f"{name}:{lines.get((section, key)) or 1}")
+            layer[f"{section}.{key}"] = _Value(value, Origin(source, str(path), lines.get((section, key)) or 1))
     return layer
 
 
@@ -512,13 +520,13 @@ def _parse_override(text_: str) -> tuple[str, _Value]:
         value = tomllib.loads(f"v = {raw.strip()}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw.strip()  # a bare word is a string: devices.scanner=serial
-    return key, _Value(value, f"command line ({text_})")
+    return key, _Value(value, Origin(From.OVERRIDE, text_))
 
 
 def load_config(path: Path | str | None = None, overrides: Sequence[str] = (), *,
                 system_path: Path | None = SYSTEM_PATH) -> Config:
     """The effective configuration: packaged defaults < system file (if present) < `path` < `overrides`."""
-    merged = _read_layer(DEFAULTS_PATH, "packaged defaults.toml")
+    merged = _read_layer(DEFAULTS_PATH, From.PACKAGED)
     layers = [system_path] if system_path is not None and system_path.exists() else []
     if path is not None:
         layers.append(Path(path))
@@ -552,7 +560,7 @@ def board_language(config: Config, args: argparse.Namespace | None = None) -> i1
     return i18n.choose(given if given is not None else config.game.language)
 
 
-def _unknown(key: str, where: str) -> Problem:
+def _unknown(key: str, where: Origin) -> Problem:
     section, _dot, name = key.partition(".")
     if section not in SECTIONS:
         return Problem(Bad.UNKNOWN_TABLE, where, key, {"section": section, "tables": SECTIONS})

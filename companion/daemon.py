@@ -225,7 +225,7 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, Path | None]], 
     them. A `physical` strip (a real Pico) is on a board built with 121 holes: "auto" then keeps its LED map for
     a 61-point game too (once round, ending at hole 61), rather than the 61-hole board's, whose LEDs sit
     elsewhere."""
-    where = config.origins.get("board.layout", "")
+    where = config.origins.get("board.layout")
     rules = [(replay([game]).rules, game, log) for game, log in games]  # replay checks each game line
     try:
         if config.auto_layout:

@@ -27,10 +27,11 @@ CLUB = ["--set", "club.club=c1", "--set", "club.board=t1"]
 def test_a_daemon_started_with_a_bad_broker_url_says_so_and_starts_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], case: tuple[str, ...]):
     system, broker, said = case
+    where = "Befehlszeile" if system.startswith("de") else "command line"
     monkeypatch.setenv("LANG", system)
     state = tmp_path / "state"
     assert daemon.main(["--set", f"club.broker={broker}", *CLUB, "--state-dir", str(state)]) == 2
-    assert capsys.readouterr().err == f"cribbage-companion: command line (club.broker={broker}): club.broker {said}\n"
+    assert capsys.readouterr().err == f"cribbage-companion: {where} (club.broker={broker}): club.broker {said}\n"
     assert not state.exists()  # no game log, no device opened
 
 

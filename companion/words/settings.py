@@ -159,14 +159,46 @@ RESERVED = {"i2c": N_("the OLED's I2C bus (GPIO 2 and 3)")}
 UNCLOSED = N_("{error}: what begins at line {line} is never closed (a quote, bracket or brace)")
 
 
+class From(StrEnum):
+    """Where a value comes from (the value is its code)."""
+
+    FILE = "file"  # a configuration file, named by its path
+    PACKAGED = "packaged"  # the packaged defaults.toml
+    OVERRIDE = "override"  # a --set on the command line
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a value (or a problem) is written: a file (`text`: its path) and line, a line of the packaged
+    defaults, or an override (`text`: KEY=VALUE as given). Said by `where_words`: "board.toml:3", "packaged
+    defaults.toml:12", "command line (board.brightness=300)"."""
+
+    source: From
+    text: str = ""
+    line: int | None = None
+
+
+ORIGINS = {From.PACKAGED: N_("packaged defaults.toml:{line}"), From.OVERRIDE: N_("command line ({override})")}
+FOR_THIS_GAME = N_("{origin}; {layout} for this game")  # board.layout = "auto", as `crib check-config` prints it
+
+
+def where_words(origin: Origin | None, lang: Language | None = None) -> str:
+    """Where a value is written, in `lang` ("" when nowhere: a value the program set)."""
+    if origin is None:
+        return ""
+    if origin.source is From.FILE:
+        return origin.text if origin.line is None else f"{origin.text}:{origin.line}"
+    return (lang or current()).gettext(ORIGINS[origin.source]).format(line=origin.line, override=origin.text)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with the configuration: its kind, where it is written ("FILE:LINE", the override as
-    "command line (KEY=VALUE)", or the file), the dotted key ("" for a file's problem) and the facts its words
-    need (which, `Bad` says)."""
+    """One thing wrong with the configuration: its kind, where it is written (a file and line, an override, or a
+    file as a whole; None for the daemon's problems of no setting), the dotted key ("" for a file's problem) and
+    the facts its words need (which, `Bad` says)."""
 
     kind: Bad
-    where: str = ""
+    where: Origin | None = None
     key: str = ""
     facts: Mapping[str, Any] = field(default_factory=dict)
 
@@ -196,6 +228,7 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
     """One problem in words, with where it is and its key: "board.toml:3: board.brightness must be ..."."""
     lang = lang or current()
     _ = lang.gettext
+    where = where_words(problem.where, lang)
     facts: dict[str, Any] = dict(problem.facts)
     if "value" in facts:
         facts["value"] = _shown(facts["value"])
@@ -223,16 +256,16 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
     if problem.kind in (Bad.LAYOUT_MISFIT, Bad.LAYOUT_NEW_GAME, Bad.LAYOUT_RESUMED):
         facts["advice"] = _(LAYOUT_ADVICE)
     if "other_where" in facts:
-        facts["where"] = facts.pop("other_where")
+        facts["where"] = where_words(facts.pop("other_where"), lang)
     if problem.kind is Bad.LAYOUT_UNREADABLE:
         words = str(facts["error"])
     else:
-        words = _(SAID[problem.kind]).format(**({"path": problem.where, "where": problem.where} | facts))
+        words = _(SAID[problem.kind]).format(**({"path": where, "where": where} | facts))
     if problem.kind in WHOLE:
         return words
     if problem.kind in KEYED:
         return f"{problem.key}: {words}"
-    return f"{problem.where}: {problem.key}{':' if problem.kind in UNKNOWN else ''} {words}"
+    return f"{where}: {problem.key}{':' if problem.kind in UNKNOWN else ''} {words}"
 
 
 def broker_words(error: Invalid, lang: Language) -> str:
