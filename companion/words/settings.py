@@ -1,13 +1,14 @@
 """The configuration's problems as values, and their words made at the edge in the language handed.
 
-Loading the configuration (companion/config.py) finds what is wrong as `Problem`s: a kind (`Bad`), where it
-is written (a file and line, or the command line's override) and the dotted key, and the facts its words
-need. `crib check-config`, `crib sim`, `crib run` and the daemon's start say them (`problem_words`), each
-in its reader's language; nothing reads the words back.
+Loading the configuration (companion/config.py), the drivers' checks (companion/registry.py) and the daemon's
+start find what is wrong as `Problem`s: a kind (`Bad`), where it is written (an `Origin`: a file and line, the
+packaged defaults' line, or the command line's override) and the dotted key, and the facts its words need.
+`crib check-config`, `crib sim`, `crib run` and the daemon's start say them (`problem_words`), and check-config
+where each value comes from (`where_words`), each in its reader's language; nothing reads the words back.
 
     from companion.i18n import language
-    problem_words(Problem(Bad.RANGE, "board.toml:3", "board.brightness", {"low": 1, "high": 100,
-                          "value": 300}), language("de"))
+    problem_words(Problem(Bad.RANGE, Origin(From.FILE, "board.toml", 3), "board.brightness",
+                          {"low": 1, "high": 100, "value": 300}), language("de"))
 """
 
 from __future__ import annotations
