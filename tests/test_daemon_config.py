@@ -69,3 +69,11 @@ def test_the_drivers_checks_are_typed_problems_said_in_either_language():
     assert german[1].endswith("muss eine Liste von 4 Pico-GP-Nummern sein, 0 bis 22 oder 26 bis 28 "
                               "(erhalten: [2, 3, 4, 24])")
     assert german[0] != english[0] and "{" not in german[0]
+
+
+def test_the_scoreboard_given_a_bad_broker_says_so_in_the_readers_language(capsys: pytest.CaptureFixture[str]):
+    assert main(["club", "--broker", "ftp://x", "--club", "c1"]) == 2
+    said = "broker 'ftp://x': use mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS"  # the words it had
+    assert capsys.readouterr().err == f"crib club: {said}\n"
+    assert main(["--lang", "de", "club", "--broker", "b:0x", "--club", "c1"]) == 2
+    assert capsys.readouterr().err == "crib club: Broker 'b:0x': der Port muss eine Zahl von 1 bis 65535 sein\n"
