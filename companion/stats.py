@@ -264,18 +264,25 @@ def _rows(log: str, games: Sequence[GameState], played: str = "", path: Path | N
 
 def read_log(path: Path) -> tuple[_Rows, list[LogProblem]]:
     """The rows of one log and what went wrong reading it (the log is left as it is)."""
+    game_log, games, problems = _games_in(path)
+    if game_log is None:
+        return _Rows([], [], [], []), problems
+    played = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="minutes")
+    return _rows(path.name, games, played, path), problems
+
+
+def _games_in(path: Path) -> tuple[GameLog | None, list[GameState], list[LogProblem]]:
+    """The log, its games and what went wrong reading it; no log when it is left out."""
     try:
         game_log = GameLog.open(path, repair=False)
     except GameLogError as error:  # it says why, naming the file (a disk error too)
-        return _Rows([], [], [], []), [LogProblem(Trouble.UNREADABLE, error.finding)]
+        return None, [], [LogProblem(Trouble.UNREADABLE, error.finding)]
     try:
         games = games_of(game_log.inputs)
     except CribbageError as error:
         said = str(error) if error.refusal is None else ""  # an error raised with words of its own says those
-        return _Rows([], [], [], []), [LogProblem(Trouble.REFUSED, log=str(path), refusal=error.refusal, text=said)]
-    played = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="minutes")
-    return (_rows(path.name, games, played, path),
-            [LogProblem(Trouble.NOTED, finding) for finding in game_log.warnings])
+        return None, [], [LogProblem(Trouble.REFUSED, log=str(path), refusal=error.refusal, text=said)]
+    return game_log, games, [LogProblem(Trouble.NOTED, finding) for finding in game_log.warnings]
 
 
 def _stored(problems: Sequence[LogProblem]) -> str:
@@ -287,7 +294,7 @@ def _stored(problems: Sequence[LogProblem]) -> str:
 def _known(path: Path, stored: str) -> list[LogProblem]:
     """A log's problems kept in the database: a log with any is read again for their facts (a log left out stops
     where it went wrong: no rows are made)."""
-    return read_log(path)[1] if json.loads(stored) else []
+    return _games_in(path)[2] if json.loads(stored) else []
 
 
 # --- the database ------------------------------------------------------------------------------------------
