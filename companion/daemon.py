@@ -40,7 +40,7 @@ from companion.i18n import _, choose, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
-from companion.words.logbook import Finding, Found
+from companion.words.logbook import Finding, Found, finding_words
 from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
 from companion.words.settings import Bad, Problem, problems_words
@@ -379,7 +379,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:  # said in the system's language: a configuration that fails cannot name one
         print(f"cribbage-companion: {problems_words(error.problems, choose(None))}", file=sys.stderr)
         return 2
-    except (DeviceError, GameLogError) as error:
+    except GameLogError as error:  # the system's language too: the journal's reader's
+        print(f"cribbage-companion: {finding_words(error.finding, choose(None))}", file=sys.stderr)
+        return 2
+    except DeviceError as error:
         print(f"cribbage-companion: {error}", file=sys.stderr)
         return 2
 

@@ -77,3 +77,20 @@ def test_the_scoreboard_given_a_bad_broker_says_so_in_the_readers_language(capsy
     assert capsys.readouterr().err == f"crib club: {said}\n"
     assert main(["--lang", "de", "club", "--broker", "b:0x", "--club", "c1"]) == 2
     assert capsys.readouterr().err == "crib club: Broker 'b:0x': der Port muss eine Zahl von 1 bis 65535 sein\n"
+
+
+@pytest.mark.parametrize(("system", "said"), [
+    ("C.UTF-8", "line 1 says it is a version 9 log, written by a newer Cribbage Companion (this one reads version 1): "
+                "update the program"),
+    ("de_DE.UTF-8", "Zeile 1 sagt, es ist ein Protokoll der Version 9, geschrieben von einem neueren Cribbage "
+                    "Companion (dieser liest Version 1): aktualisiere das Programm")])
+def test_a_log_the_daemon_cannot_read_is_said_in_the_systems_language_and_left_as_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], system: str, said: str):
+    monkeypatch.setenv("LANG", system)
+    log = tmp_path / "games" / "0001.jsonl"
+    log.parent.mkdir()
+    log.write_text('{"log":"cribbage-companion","version":9}\n', encoding="utf-8")
+    assert daemon.main(["--state-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"cribbage-companion: {log}: {said}\n"
+    assert log.read_text(encoding="utf-8") == '{"log":"cribbage-companion","version":9}\n'
+    assert sorted(p.name for p in log.parent.iterdir()) == ["0001.jsonl"]
