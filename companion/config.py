@@ -15,13 +15,23 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from companion import i18n
 from companion.base.usage import CommandError
 from companion.boards import AUTO, LayoutError, builtin_for, load_layout, misfit
 from companion.cribbage.rules import MATCH_SCORING, VARIANT, VARIANTS
 from companion.i18n import _
-from companion.words.settings import Bad, Invalid, Problem, problems_words
+from companion.words.settings import (
+    FOR_THIS_GAME,
+    Bad,
+    From,
+    Invalid,
+    Origin,
+    Problem,
+    problems_words,
+    where_words,
+)
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 MAX_BYTES = 64 * 1024  # a configuration file larger than this is refused before it is parsed
@@ -33,11 +43,10 @@ Check = Callable[[object], Any]
 
 class ConfigError(CommandError):
     """A configuration that cannot be used: its problems (words/settings.py's values), each saying where it is
-    written; said in the language of the edge that prints it (or words another part made, as given)."""
+    written; said in the language of the edge that prints it."""
 
-    def __init__(self, problems: Sequence[Problem] | str) -> None:
-        self.problems = ((Problem(Bad.WORDS, facts={"text": problems}),) if isinstance(problems, str)
-                         else tuple(problems))
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
         super().__init__(*self.problems)
 
     def __str__(self) -> str:
@@ -76,6 +85,19 @@ def text(value: object) -> str:
     if not isinstance(value, str):
         raise Invalid(Bad.TEXT, value=value)
     return value
+
+
+def broker_address(url: str) -> tuple[str, int, bool]:
+    """A broker's URL as (host, port, TLS): mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS (without the port,
+    MQTT's own; a bare HOST:PORT is mqtt). Raises Invalid."""
+    parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+    if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
+        raise Invalid(Bad.BROKER_URL, broker=url)
+    tls = parts.scheme == "mqtts"
+    try:
+        return parts.hostname, parts.port or (8883 if tls else 1883), tls
+    except ValueError:
+        raise Invalid(Bad.BROKER_PORT, broker=url) from None
 
 
 NAME_CHARS = 12
@@ -328,23 +350,23 @@ class Config:
     web: WebConfig
     club: ClubConfig
     voice: VoiceConfig
-    origins: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
-    """Where each effective value came from, by dotted key: "/etc/cribbage-companion/config.toml:12"."""
+    origins: dict[str, Origin] = field(default_factory=dict, compare=False, repr=False)
+    """Where each effective value came from, by dotted key: /etc/cribbage-companion/config.toml, line 12."""
     auto_layout: bool = False
     """board.layout was "auto": `board.layout` holds the builtin board fitting the configured game, and the
     daemon picks again for the game it actually plays (`companion.daemon.fit_board`)."""
 
-    def to_toml(self) -> str:
-        """The effective configuration as TOML, each value with a comment saying where it came from."""
+    def to_toml(self, lang: i18n.Language) -> str:
+        """The effective configuration as TOML, each value with a comment saying where it came from (in `lang`)."""
         lines: list[str] = []
         for section in SECTIONS:
             lines.append(f"[{section}]")
             values = getattr(self, section)
             for option in fields(values):
                 dotted = f"{section}.{option.name}"
-                value, origin = getattr(values, option.name), self.origins.get(dotted, "?")
+                value, origin = getattr(values, option.name), where_words(self.origins.get(dotted), lang) or "?"
                 if dotted == "board.layout" and self.auto_layout:
-                    value, origin = AUTO, f"{origin}; {value} for this game"
+                    value, origin = AUTO, lang.gettext(FOR_THIS_GAME).format(origin=origin, layout=value)
                 lines.append(f"{option.name} = {_toml_value(dotted, value)}".ljust(44) + f"  # {origin}")
             lines.append("")
         return "\n".join(lines)
@@ -378,8 +400,7 @@ def _toml_value(dotted: str, value: object) -> str:
 @dataclass(frozen=True)
 class _Value:
     value: object
-    where: str
-    """"file:line" or "command line (key=value)"."""
+    where: Origin
 
 
 _TABLE = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
@@ -421,31 +442,31 @@ def _first_lines(source: str) -> dict[tuple[str, ...], int]:
     return first
 
 
-def _read_layer(path: Path, label: str | None = None) -> dict[str, _Value]:
+def _read_layer(path: Path, source: From = From.FILE) -> dict[str, _Value]:
+    whole = Origin(From.FILE, str(path))  # a file that cannot be read is named by its path
     try:
         with path.open("rb") as file:
             raw = file.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise ConfigError([Problem(Bad.TOO_LARGE, str(path), facts={"most": MAX_BYTES // 1024})])
-        source = raw.decode("utf-8")
+            raise ConfigError([Problem(Bad.TOO_LARGE, whole, facts={"most": MAX_BYTES // 1024})])
+        text_ = raw.decode("utf-8")
     except FileNotFoundError:
-        raise ConfigError([Problem(Bad.NO_FILE, str(path))]) from None
+        raise ConfigError([Problem(Bad.NO_FILE, whole)]) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError([Problem(Bad.UNREADABLE, str(path), facts={"error": str(error)})]) from None
+        raise ConfigError([Problem(Bad.UNREADABLE, whole, facts={"error": str(error)})]) from None
     try:
-        data = tomllib.loads(source)
+        data = tomllib.loads(text_)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError([Problem(Bad.NOT_TOML, str(path), facts={"error": str(error),
-                                                                   "line": _unclosed(source, error)})]) from None
-    name = label or str(path)
+        raise ConfigError([Problem(Bad.NOT_TOML, whole, facts={"error": str(error),
+                                                               "line": _unclosed(text_, error)})]) from None
     layer: dict[str, _Value] = {}
-    lines = _first_lines(source)
+    lines = _first_lines(text_)
     for section, table in data.items():
         if not isinstance(table, dict):
-            raise ConfigError([Problem(Bad.OUTSIDE_TABLE, f"{name}:{lines.get((section,)) or 1}",
+            raise ConfigError([Problem(Bad.OUTSIDE_TABLE, Origin(source, str(path), lines.get((section,)) or 1),
                                        facts={"section": section, "tables": SECTIONS})])
         for key, value in table.items():
-            layer[f"{section}.{key}"] = _Value(value, f"{name}:{lines.get((section, key)) or 1}")
+            layer[f"{section}.{key}"] = _Value(value, Origin(source, str(path), lines.get((section, key)) or 1))
     return layer
 
 
@@ -499,13 +520,13 @@ def _parse_override(text_: str) -> tuple[str, _Value]:
         value = tomllib.loads(f"v = {raw.strip()}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw.strip()  # a bare word is a string: devices.scanner=serial
-    return key, _Value(value, f"command line ({text_})")
+    return key, _Value(value, Origin(From.OVERRIDE, text_))
 
 
 def load_config(path: Path | str | None = None, overrides: Sequence[str] = (), *,
                 system_path: Path | None = SYSTEM_PATH) -> Config:
     """The effective configuration: packaged defaults < system file (if present) < `path` < `overrides`."""
-    merged = _read_layer(DEFAULTS_PATH, "packaged defaults.toml")
+    merged = _read_layer(DEFAULTS_PATH, From.PACKAGED)
     layers = [system_path] if system_path is not None and system_path.exists() else []
     if path is not None:
         layers.append(Path(path))
@@ -539,7 +560,7 @@ def board_language(config: Config, args: argparse.Namespace | None = None) -> i1
     return i18n.choose(given if given is not None else config.game.language)
 
 
-def _unknown(key: str, where: str) -> Problem:
+def _unknown(key: str, where: Origin) -> Problem:
     section, _dot, name = key.partition(".")
     if section not in SECTIONS:
         return Problem(Bad.UNKNOWN_TABLE, where, key, {"section": section, "tables": SECTIONS})
@@ -626,8 +647,12 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[Found]:
     club = config.club
     if club.broker:
         problems += [(f"club.{key}", Bad.CLUB_NEEDED, {}) for key in ("club", "board") if not getattr(club, key)]
-        if not club.broker.startswith(("mqtt://", "mqtts://")):
-            problems.append(("club.broker", Bad.BROKER_URL, {"broker": club.broker}))
+        try:
+            if not club.broker.startswith(("mqtt://", "mqtts://")):
+                raise Invalid(Bad.BROKER_URL, broker=club.broker)
+            broker_address(club.broker)
+        except Invalid as error:
+            problems.append(("club.broker", error.kind, error.facts))
     return problems
 
 

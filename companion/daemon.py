@@ -40,9 +40,10 @@ from companion.i18n import _, choose, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
+from companion.words.logbook import Finding, Found, finding_words
 from companion.words.messages import Message, Say
 from companion.words.phrases import error_words
-from companion.words.settings import LAYOUT_ADVICE, problems_words
+from companion.words.settings import Bad, Problem, problems_words
 
 if TYPE_CHECKING:
     from companion.club.publisher import Publisher
@@ -216,15 +217,16 @@ def setup_input(config: Config, players: Sequence[str] | None = None, dealer: st
                        match=game.match or None, match_scoring=game.match_scoring if game.match else None)
 
 
-def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]], *,
+def fit_board(config: Config, games: Sequence[tuple[t.GameInput, Path | None]], *,
               physical: bool = False) -> tuple[Config, BoardLayout]:
-    """The board for `games` (each with what it is, for messages): with board.layout "auto" the builtin board
-    that hosts them all (the configuration then names it, so the strip gets its LED count); otherwise the
-    configured board, and a ConfigError saying what to change when it cannot host one of them. A `physical`
-    strip (a real Pico) is on a board built with 121 holes: "auto" then keeps its LED map for a 61-point game
-    too (once round, ending at hole 61), rather than the 61-hole board's, whose LEDs sit elsewhere."""
-    where = f"{config.origins.get('board.layout', 'configuration')}: board.layout"
-    rules = [(replay([game]).rules, game, what) for game, what in games]  # replay checks each game line
+    """The board for `games` (each with the log it is resumed from, None for a new game): with board.layout
+    "auto" the builtin board that hosts them all (the configuration then names it, so the strip gets its LED
+    count); otherwise the configured board, and a ConfigError saying what to change when it cannot host one of
+    them. A `physical` strip (a real Pico) is on a board built with 121 holes: "auto" then keeps its LED map for
+    a 61-point game too (once round, ending at hole 61), rather than the 61-hole board's, whose LEDs sit
+    elsewhere."""
+    where = config.origins.get("board.layout")
+    rules = [(replay([game]).rules, game, log) for game, log in games]  # replay checks each game line
     try:
         if config.auto_layout:
             sides = max(r.sides for r, _, _ in rules)
@@ -232,13 +234,13 @@ def fit_board(config: Config, games: Sequence[tuple[t.GameInput, str]], *,
             config = replace(config, board=replace(config.board, layout=name))
         layout = load_layout(config.board.layout)
     except LayoutError as error:
-        raise ConfigError(f"{where}: {error}") from None
-    for r, game, what in rules:
+        raise ConfigError([Problem(Bad.LAYOUT_UNREADABLE, where, "board.layout", {"error": str(error)})]) from None
+    for r, game, log in rules:
         problem = misfit(layout, r.sides, r.target)
         if problem is not None:
-            raise ConfigError(_("{where} cannot host {what} ({players} to {target}): {problem}: {advice}")
-                              .format(where=where, what=what, players=', '.join(game.players), target=r.target,
-                                      problem=problem, advice=_(LAYOUT_ADVICE)))
+            facts = {"players": game.players, "target": r.target, "problem": problem}
+            raise ConfigError([Problem(Bad.LAYOUT_NEW_GAME, where, "board.layout", facts) if log is None else
+                               Problem(Bad.LAYOUT_RESUMED, where, "board.layout", {"log": str(log)} | facts)])
     return config, layout
 
 
@@ -248,10 +250,9 @@ def _prepare(config: Config, state_dir: Path, new: bool, setup: t.GameInput,
     games it will see: the one resumed, and those `setup` starts (NEW GAME twice)."""
     path = None if new else current_log(state_dir)
     resumed = _resume(path) if path is not None else None
-    games = [(setup, "a new game")]
+    games: list[tuple[t.GameInput, Path | None]] = [(setup, None)]
     if resumed is not None:
-        games += [(game, f"the game resumed from {path} (--new starts another)") for game in resumed.inputs
-                  if isinstance(game, t.GameInput)]
+        games += [(game, path) for game in resumed.inputs if isinstance(game, t.GameInput)]
     config, layout = fit_board(config, games, physical=physical)
     return resumed or GameLog.open(next_log(state_dir)), config, layout
 
@@ -265,8 +266,8 @@ def _resume(path: Path) -> GameLog:
         if error.line == 0:  # unreadable as a whole (a newer version, a disk error): nothing to keep
             raise
         game_log, aside = repair(path)
-        game_log.warnings.append(f"{error}. Resumed from the {len(game_log.inputs)} inputs before line {error.line}; "
-                                 f"the rest is kept in {aside}")
+        game_log.warnings.append(Finding(Found.RESUMED, str(path), error.line, {
+            "damage": error.finding, "kept": len(game_log.inputs), "aside": str(aside)}))
         return game_log
 
 
@@ -299,9 +300,8 @@ def open_table(config: Config, board: Devices, *, state_dir: Path, clock: Clock,
     setup = setup or setup_input(config)
     game_log, fitted, layout = _prepare(config, state_dir, new, setup)
     if board.strip is not None and board.strip.led_count != layout.led_count:
-        raise ConfigError(_("the strip was opened for {layout} but this game needs {needed}: open the devices and the "
-                            "table together (open_game)")
-                          .format(layout=config.board.layout, needed=fitted.board.layout))
+        raise ConfigError([Problem(Bad.STRIP_OPENED, facts={"layout": config.board.layout,
+                                                             "needed": fitted.board.layout})])
     return _table(config, board, game_log, layout=layout, setup=setup, state_dir=state_dir, clock=clock)
 
 
@@ -351,16 +351,16 @@ def club_publisher(config: Config, state_dir: Path) -> Publisher | None:
         try:
             secrets.append(Path(place).read_text(encoding="utf-8").strip() if place else "")
         except OSError as error:
-            raise ConfigError(f"club.{key}: cannot read {place} ({error.strerror}): "
-                              "make it readable by the service, or leave it empty") from None
+            raise ConfigError([Problem(Bad.SECRET_UNREADABLE, key=f"club.{key}",
+                                       facts={"place": place, "error": error.strerror})]) from None
     password, signing = secrets
     try:
         signing_key = bytes.fromhex(signing) if signing else None
     except ValueError:
-        raise ConfigError(f"club.signing_key_file: {club.signing_key_file} does not hold a key from "
-                          "`crib club credentials` (boards/BOARD/signing.key)") from None
+        raise ConfigError([Problem(Bad.SIGNING_KEY, key="club.signing_key_file",
+                                   facts={"place": club.signing_key_file})]) from None
     broker = Broker.from_url(club.broker, username=club.username, password=password, ca_file=club.ca_file,
-                             cert_file=club.cert_file, key_file=club.key_file)
+                             cert_file=club.cert_file, key_file=club.key_file)  # load_config checked its URL
     publisher = Publisher(broker, club.club, club.board, state_dir, home_assistant=club.home_assistant,
                           signing_key=signing_key)
     publisher.start()
@@ -379,7 +379,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:  # said in the system's language: a configuration that fails cannot name one
         print(f"cribbage-companion: {problems_words(error.problems, choose(None))}", file=sys.stderr)
         return 2
-    except (DeviceError, GameLogError) as error:
+    except GameLogError as error:  # the system's language too: the journal's reader's
+        print(f"cribbage-companion: {finding_words(error.finding, choose(None))}", file=sys.stderr)
+        return 2
+    except DeviceError as error:
         print(f"cribbage-companion: {error}", file=sys.stderr)
         return 2
 

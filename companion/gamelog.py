@@ -35,33 +35,39 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.refusals import Refusal, Why
 from companion.cribbage.transcript import Input, UndoInput, input_to_line, parse_input
+from companion.i18n import current
+from companion.words.logbook import Finding, Found, finding_words
 from companion.words.messages import Message, Say
-from companion.words.phrases import error_words, message_words
 
 HEADER = {"log": "cribbage-companion", "version": 1}
 VERSION = 1
 _HEADER_LINE = json.dumps(HEADER, separators=(",", ":")).encode() + b"\n"
 _BLANK = b" \t\r"
-_WHAT_TO_DO = "run `crib repair` (it keeps the lines before it and sets the rest aside in a file), or start a new game"
 
 
 class GameLogError(Exception):
-    """A log that cannot be read back; the message names the file and line and says what to do."""
+    """A log that cannot be read back: what was found (`finding`, its words made at each edge, in its language:
+    they name the file and line and say what to do); `str()` is them in the language current, for the system
+    log."""
 
-    def __init__(self, message: str, *, path: Path | None = None, line: int = 0, good: int = 0) -> None:
-        super().__init__(message)
+    def __init__(self, finding: Finding, *, path: Path | None = None, good: int = 0) -> None:
+        super().__init__(finding)
+        self.finding = finding
         self.path = path
-        self.line = line  # the first line that cannot be used (0: the whole file)
+        self.line = finding.line  # the first line that cannot be used (0: the whole file)
         self.good = good  # bytes before that line: the part `repair` keeps
+
+    def __str__(self) -> str:
+        return finding_words(self.finding, current())
 
 
 class CannotSave(GameLogError):
     """A write that failed; the log is as it was before it. `message` is for the screens (its words are made at
-    each, in its language); `str()` is the same in the language current when it was raised, for the system log."""
+    each, in its language); `str()` is the same in the language current, for the system log."""
 
     def __init__(self, path: Path, error: OSError) -> None:
         self.message = Message(Say.CANNOT_SAVE, count=error.errno, text=error.strerror or str(error))
-        super().__init__(message_words(self.message), path=path)
+        super().__init__(Finding(Found.CANNOT_SAVE, str(path), facts={"message": self.message}), path=path)
         self.error = error
 
 
@@ -83,15 +89,24 @@ class PendingJSON(TypedDict):
     inputs: int
 
 
+class _Unlike(ValueError):
+    """JSON that is valid but not as a log writes it: the kind found (Found.FIELD_TWICE, Found.NOT_A_NUMBER)
+    and the name it concerns."""
+
+    def __init__(self, kind: Found, name: str) -> None:
+        super().__init__(kind.value, name)
+        self.kind, self.name = kind, name
+
+
 def _strict_object(pairs: list[tuple[str, object]]) -> dict[str, object]:  # any JSON object, checked later
     keys = [key for key, _ in pairs]
     if len(set(keys)) != len(keys):
-        raise ValueError(f"the field {next(k for k in keys if keys.count(k) > 1)!r} is given twice")
+        raise _Unlike(Found.FIELD_TWICE, next(k for k in keys if keys.count(k) > 1))
     return dict(pairs)
 
 
 def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _Unlike(Found.NOT_A_NUMBER, name)
 
 
 def _decode(raw: bytes) -> Any:
@@ -102,7 +117,7 @@ def _decode(raw: bytes) -> Any:
 @dataclass
 class _Reading:
     inputs: list[Input]
-    warnings: list[str]
+    warnings: list[Finding]
     good: int  # bytes of complete, usable lines (the part kept)
     version: int | None
 
@@ -110,15 +125,14 @@ class _Reading:
 def _read(path: Path, data: bytes) -> _Reading:
     """Every line checked: the header, JSON, a table input, and the engine accepting it where the game stands."""
     inputs: list[Input] = []
-    warnings: list[str] = []
+    warnings: list[Finding] = []
     states: list[GameState] = [initial_state()]  # as the engine's replay: an undo drops the latest
     version: int | None = None
     good = 0
     lines = data.split(b"\n")  # the piece after the last newline is empty unless a write was cut short
 
-    def refuse(number: int, what: str) -> GameLogError:
-        return GameLogError(f"{path}: line {number} {what}. The game cannot be resumed past it: {_WHAT_TO_DO}",
-                            path=path, line=number, good=good)
+    def refuse(number: int, kind: Found, **facts: object) -> GameLogError:
+        return GameLogError(Finding(kind, str(path), number, facts), path=path, good=good)
 
     for index, raw in enumerate(lines):
         number, terminated = index + 1, index < len(lines) - 1
@@ -127,50 +141,49 @@ def _read(path: Path, data: bytes) -> _Reading:
                 good += len(raw) + 1 if terminated else 0
                 continue
             if not b"".join(lines[index:]).strip(_BLANK + b"\0"):
-                warnings.append(f"{path}: line {number} holds only NUL bytes, left by a power cut during a write; "
-                                f"they are dropped, the {len(inputs)} inputs before them are kept")
+                warnings.append(Finding(Found.NUL_TAIL, str(path), number, {"kept": len(inputs)}))
                 break
-            raise refuse(number, "holds NUL bytes where a line was due (the disk lost a write)")
+            raise refuse(number, Found.NUL_LINE)
         try:
             obj = _decode(raw)
         except (ValueError, RecursionError) as error:  # garbage such as "[[[[..." nests past the stack
             if not b"".join(lines[index + 1:]).strip(_BLANK + b"\0"):
-                warnings.append(f"{path}: line {number} was cut short by a crash ({len(raw)} bytes) and is dropped; "
-                                f"the {len(inputs)} inputs before it are kept")
+                warnings.append(Finding(Found.TORN, str(path), number, {"size": len(raw), "kept": len(inputs)}))
                 break
-            raise refuse(number, f"is damaged ({error})") from error
+            if isinstance(error, _Unlike):
+                raise refuse(number, error.kind, name=error.name) from error
+            raise refuse(number, Found.DAMAGED, error=str(error)) from error
         if isinstance(obj, dict) and "log" in obj:
             version = obj.get("version")
             if number != 1 or obj.get("log") != HEADER["log"] or not isinstance(version, int) or version < 1:
-                raise refuse(number, f"is not a table input (a header belongs on line 1: {_HEADER_LINE.decode()!r})")
+                raise refuse(number, Found.HEADER_MISPLACED, header=_HEADER_LINE.decode())
             if version > VERSION:
-                raise GameLogError(f"{path}: line 1 says it is a version {version} log, written by a newer Cribbage "
-                                   f"Companion (this one reads version {VERSION}): update the program", path=path)
+                raise GameLogError(Finding(Found.NEWER, str(path), facts={"version": version, "reads": VERSION}),
+                                   path=path)
             good += len(raw) + 1 if terminated else 0
             continue
         try:
             inp = parse_input(obj)
         except CribbageError as error:
-            raise refuse(number, f"is not a table input ({error_words(error)})") from error
+            raise refuse(number, Found.NOT_INPUT, why=error.refusal or str(error)) from error
         if isinstance(inp, UndoInput) and len(states) == 1:
-            raise refuse(number, "holds an undo with no input before it to take back")
+            raise refuse(number, Found.LONE_UNDO)
         try:
             if isinstance(inp, UndoInput):
                 states.pop()
             else:
                 states.append(apply(states[-1], inp))
         except CribbageError as error:
-            raise refuse(number, f"holds {input_to_line(inp)}, which the game refuses there ({error_words(error)})") \
-                from error
+            raise refuse(number, Found.REFUSED, input=input_to_line(inp), why=error.refusal or str(error)) from error
         inputs.append(inp)
         good += len(raw) + 1
     return _Reading(inputs, warnings, good, version)
 
 
 class GameLog:
-    """An open game log. `inputs` are the lines read back; `warnings` say what was repaired."""
+    """An open game log. `inputs` are the lines read back; `warnings` are what was repaired or dropped."""
 
-    def __init__(self, path: Path, inputs: list[Input], warnings: list[str], *, size: int = 0,
+    def __init__(self, path: Path, inputs: list[Input], warnings: list[Finding], *, size: int = 0,
                  version: int | None = None) -> None:
         self.path = path
         self.inputs = inputs
@@ -188,7 +201,7 @@ class GameLog:
         except FileNotFoundError:
             data = b""
         except OSError as error:
-            raise GameLogError(f"{path}: cannot read it ({error.strerror}): check the disk and its permissions",
+            raise GameLogError(Finding(Found.UNREADABLE, str(path), facts={"error": error.strerror}),
                                path=path) from None
         reading = _read(path, data)
         game_log = cls(path, reading.inputs, reading.warnings, size=reading.good, version=reading.version)
@@ -196,7 +209,7 @@ class GameLog:
             try:
                 game_log._cut_back()
             except OSError as error:
-                game_log.warnings.append(f"{path}: cannot repair it now ({error.strerror}); the next write will")
+                game_log.warnings.append(Finding(Found.NOT_REPAIRED, str(path), facts={"error": error.strerror}))
         return game_log
 
     def _cut_back(self, fd: int | None = None) -> None:
@@ -231,15 +244,14 @@ class GameLog:
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError) as error:
-            self.warnings.append(f"{self.pending_path}: unreadable ({error}); the cards held are dropped")
+            self.warnings.append(Finding(Found.PENDING_UNREADABLE, str(self.pending_path), facts={"error": str(error)}))
             return None
         if not isinstance(data, dict) or data.get("inputs") != len(self.inputs):
             return None
         cards, skip = data.get("cards", []), data.get("skip_hands_deal", -1)
         if (not isinstance(cards, list) or not all(isinstance(card, str) for card in cards)
                 or not isinstance(skip, int) or isinstance(skip, bool)):
-            self.warnings.append(f"{self.pending_path}: not a list of cards like [\"5H\",\"JS\"] and a deal number; "
-                                 "the cards held are dropped: enter them again")
+            self.warnings.append(Finding(Found.PENDING_SHAPE, str(self.pending_path)))
             return None
         return {"cards": cards, "skip_hands_deal": skip, "inputs": len(self.inputs)}
 

@@ -35,7 +35,7 @@ from companion.devices.picokeys import PicoKeypad, pico_pins_problem
 from companion.devices.presence import WatchedDisplay, WatchedEntry
 from companion.devices.scanner import scanner_spec_problem
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
-from companion.words.settings import Bad, Problem
+from companion.words.settings import From, Invalid, Problem
 
 if TYPE_CHECKING:
     from companion.devices.picosim import SimulatedPico
@@ -95,8 +95,14 @@ STRIP = "LED strip"
 
 def simulated_choice(config: Config, key: str) -> bool:
     """Whether `crib sim` simulates this device: yes, unless chosen on the command line or in a --config file."""
-    origin = config.origins.get(f"devices.{key}", "packaged")
-    return origin.startswith(("packaged", f"{SYSTEM_PATH}:"))
+    return not _chosen(config, f"devices.{key}")
+
+
+def _chosen(config: Config, key: str) -> bool:
+    """Whether `key` is set on the command line or in a --config file (not by the packaged defaults or the
+    system's file)."""
+    origin = config.origins.get(key)
+    return origin is not None and origin.source is not From.PACKAGED and origin.text != str(SYSTEM_PATH)
 
 
 def open_devices(config: Config, *, clock: Clock, simulate: bool, script: Path | None = None,
@@ -397,7 +403,7 @@ def pin_factory(name: str) -> Any:
                             "\"mock\"") from error
 
 
-CHECKS: dict[str, Callable[[Any], str | None]] = {
+CHECKS: dict[str, Callable[[Any], Invalid | None]] = {
     "scanner.device": scanner_spec_problem,
     "keypad.pico_rows": pico_pins_problem,
     "keypad.pico_columns": pico_pins_problem,
@@ -413,8 +419,7 @@ def check_config(config: Config) -> None:
         section, name = key.split(".")
         problem = check(getattr(getattr(config, section), name))
         if problem is not None:
-            problems.append(Problem(Bad.DRIVER, config.origins.get(key, "packaged defaults.toml"), key,
-                                    {"problem": problem}))
+            problems.append(Problem(problem.kind, config.origins.get(key), key, problem.facts))
     if problems:
         raise ConfigError(problems)
 
@@ -468,8 +473,7 @@ def open_speaker(config: Config, *, clock: Clock, simulate: bool, thread: bool =
     from companion.devices.voice import Engine, SimulatedVoice, Speaker, open_voice
 
     voice = config.voice
-    origin = config.origins.get("voice.enabled", "packaged")
-    if simulate and origin.startswith(("packaged", f"{SYSTEM_PATH}:")):
+    if simulate and not _chosen(config, "voice.enabled"):
         simulated = SimulatedVoice()
         return Speaker(Watch(Speaker.name, lambda: simulated, clock), thread=thread)
     engine = Engine(voice.engine, voice=voice.voice, rate=voice.rate, volume=voice.volume)

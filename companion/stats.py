@@ -30,6 +30,7 @@ from pathlib import Path
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
+from companion.cribbage.refusals import Refusal, Why
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
 from companion.i18n import Language
@@ -187,7 +188,7 @@ def games_of(inputs: Sequence[Input]) -> list[GameState]:
     for inp in inputs:
         if isinstance(inp, UndoInput):
             if not effective:
-                raise CribbageError("an undo with nothing before it")
+                raise CribbageError(Refusal(Why.LONE_UNDO))
             effective.pop()
         else:
             effective.append(inp)
@@ -263,32 +264,37 @@ def _rows(log: str, games: Sequence[GameState], played: str = "", path: Path | N
 
 def read_log(path: Path) -> tuple[_Rows, list[LogProblem]]:
     """The rows of one log and what went wrong reading it (the log is left as it is)."""
+    game_log, games, problems = _games_in(path)
+    if game_log is None:
+        return _Rows([], [], [], []), problems
+    played = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="minutes")
+    return _rows(path.name, games, played, path), problems
+
+
+def _games_in(path: Path) -> tuple[GameLog | None, list[GameState], list[LogProblem]]:
+    """The log, its games and what went wrong reading it; no log when it is left out."""
     try:
         game_log = GameLog.open(path, repair=False)
-    except (GameLogError, OSError) as error:
-        return _Rows([], [], [], []), [LogProblem(Trouble.UNREADABLE, str(error))]
+    except GameLogError as error:  # it says why, naming the file (a disk error too)
+        return None, [], [LogProblem(Trouble.UNREADABLE, error.finding)]
     try:
         games = games_of(game_log.inputs)
     except CribbageError as error:
         said = str(error) if error.refusal is None else ""  # an error raised with words of its own says those
-        return _Rows([], [], [], []), [LogProblem(Trouble.REFUSED, said, str(path), error.refusal)]
-    played = datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="minutes")
-    return _rows(path.name, games, played, path), [LogProblem(Trouble.NOTED, words) for words in game_log.warnings]
+        return None, [], [LogProblem(Trouble.REFUSED, log=str(path), refusal=error.refusal, text=said)]
+    return game_log, games, [LogProblem(Trouble.NOTED, finding) for finding in game_log.warnings]
 
 
 def _stored(problems: Sequence[LogProblem]) -> str:
-    """A log's problems as the database keeps them: their facts (an engine's refusal is found again by reading the
-    log, `_known`)."""
-    return json.dumps([{"kind": p.kind.value, "text": p.text, "log": p.log} for p in problems])
+    """A log's problems as the database keeps them: their kinds (the facts are found again by reading the log,
+    `_known`)."""
+    return json.dumps([p.kind.value for p in problems])
 
 
 def _known(path: Path, stored: str) -> list[LogProblem]:
-    """A log's problems kept in the database: a log the engine refused is read again for the refusal (it stops
-    there: no rows are made)."""
-    problems = [LogProblem(Trouble(p["kind"]), p["text"], p["log"]) for p in json.loads(stored)]
-    if any(p.kind is Trouble.REFUSED for p in problems):
-        return read_log(path)[1]
-    return problems
+    """A log's problems kept in the database: a log with any is read again for their facts (a log left out stops
+    where it went wrong: no rows are made)."""
+    return _games_in(path)[2] if json.loads(stored) else []
 
 
 # --- the database ------------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ import pytest
 
 from companion.cli import main
 from companion.config import ConfigError, find_line, load_config
+from companion.i18n import language
 from companion.registry import check_config
+from companion.words.settings import From, Origin, where_words
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -35,10 +37,11 @@ def test_layers_override_in_order_and_remember_where_values_came_from(tmp_path: 
     assert config.devices.strip == "none"
     assert config.game.players == ("Eve", "Flo")
     assert config.scanner.port == "/dev/ttyS0"  # a bare word on the command line is a string
-    assert config.origins["devices.scanner"] == f"{system}:2"
-    assert config.origins["devices.strip"] == f"{mine}:3"
-    assert config.origins["game.players"].startswith("command line")
-    assert config.origins["game.target"].startswith("packaged defaults.toml:")
+    said = {key: where_words(origin, language("en")) for key, origin in config.origins.items()}
+    assert said["devices.scanner"] == f"{system}:2"
+    assert said["devices.strip"] == f"{mine}:3"
+    assert said["game.players"] == "command line (game.players=['Eve', 'Flo'])"
+    assert said["game.target"].startswith("packaged defaults.toml:")
 
 
 def test_a_missing_system_file_is_skipped(tmp_path: Path) -> None:
@@ -59,7 +62,7 @@ def test_unknown_table_and_dotted_keys_are_found_on_their_lines(tmp_path: Path) 
     with pytest.raises(ConfigError, match=rf"{path}:4: screen.width: unknown table \[screen\]: the tables are game"):
         load_config(path, system_path=None)
     path.write_text('devices.scanner = "serial"\n', encoding="utf-8")
-    assert load_config(path, system_path=None).origins["devices.scanner"] == f"{path}:1"
+    assert load_config(path, system_path=None).origins["devices.scanner"] == Origin(From.FILE, str(path), 1)
 
 
 def test_every_bad_value_is_reported_with_what_is_allowed(tmp_path: Path) -> None:
@@ -109,8 +112,8 @@ def test_a_keypad_on_the_pico_needs_the_pico_strip_and_pins_of_its_own(tmp_path:
         f'{path}:2: devices.keypad is "pico" but devices.strip is "sim" ({path}:3): the Pico\'s keys come over the '
         'strip\'s USB link, so set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi '
         '(devices.keypad = "gpio")',
-        f"{path}:6: keypad.pico_rows uses GP2 of the Pico, which strip.pin ({config.origins['strip.pin']}) uses too: "
-        "give each its own pin",
+        f"{path}:6: keypad.pico_rows uses GP2 of the Pico, which strip.pin "
+        f"({where_words(config.origins['strip.pin'])}) uses too: give each its own pin",
         f"{path}:7: keypad.pico_columns uses GP7 of the Pico, which keypad.pico_rows ({path}:6) uses too: "
         "give each its own pin",
     ]
@@ -146,7 +149,7 @@ def test_find_line_skips_multiline_strings() -> None:
 
 def test_effective_config_round_trips_through_its_own_output(tmp_path: Path) -> None:
     config = load_config(overrides=["devices.display=dummy", "display.address=0x3D"], system_path=None)
-    printed = config.to_toml()
+    printed = config.to_toml(language("en"))
     assert "address = 0x3D" in printed
     again = load_config(write(tmp_path, "printed.toml", printed), system_path=None)
     assert again == config

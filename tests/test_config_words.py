@@ -10,10 +10,24 @@ import pytest
 from companion.cli import main
 from companion.config import ConfigError, load_config
 from companion.i18n import language
-from companion.words.settings import SAID, Bad, Problem, problem_words, problems_words
+from companion.words.settings import (
+    KEYED,
+    SAID,
+    Bad,
+    From,
+    Origin,
+    Problem,
+    problem_words,
+    problems_words,
+    where_words,
+)
 
 EN, DE = language("en"), language("de")
-HERE = "board.toml:3"
+def at(path: str, line: int | None = None) -> Origin:
+    return Origin(From.FILE, path, line)
+
+
+HERE, THERE = at("board.toml", 3), at("defaults.toml", 9)
 SAMPLES = [  # one problem of each kind, with its English words as the loader said them before they moved here
     (Problem(Bad.CHOICE, HERE, "devices.scanner", {"allowed": ("evdev", "none"), "value": "usb"}),
      'board.toml:3: devices.scanner must be one of "evdev", "none" (got "usb")'),
@@ -48,24 +62,24 @@ SAMPLES = [  # one problem of each kind, with its English words as the loader sa
      "board.toml:3: club.club must be \"\" or 1 to 40 letters, digits, '-', '_' or '.' (got \"a b\")"),
     (Problem(Bad.SPOKEN, HERE, "voice.speak", {"choices": ("scores", "turn"), "value": ["all"]}),
      'board.toml:3: voice.speak must be a list of what is said, each once, from "scores", "turn" (got ["all"])'),
-    (Problem(Bad.TOO_LARGE, "big.toml", facts={"most": 64}),
+    (Problem(Bad.TOO_LARGE, at("big.toml"), facts={"most": 64}),
      "big.toml: larger than 64 KiB, far more than a configuration needs (the packaged defaults, every key with its "
      "comment, are 4 KiB): keep the keys you change"),
-    (Problem(Bad.NO_FILE, "gone.toml"), "gone.toml: no such configuration file: check the path"),
-    (Problem(Bad.UNREADABLE, "c.toml", facts={"error": "[Errno 13] Permission denied"}),
+    (Problem(Bad.NO_FILE, at("gone.toml")), "gone.toml: no such configuration file: check the path"),
+    (Problem(Bad.UNREADABLE, at("c.toml"), facts={"error": "[Errno 13] Permission denied"}),
      "c.toml: cannot read it ([Errno 13] Permission denied): check the file and its permissions"),
-    (Problem(Bad.NOT_TOML, "c.toml", facts={"error": "Invalid value (at line 1, column 5)", "line": None}),
+    (Problem(Bad.NOT_TOML, at("c.toml"), facts={"error": "Invalid value (at line 1, column 5)", "line": None}),
      "c.toml: not valid TOML: Invalid value (at line 1, column 5)"),
-    (Problem(Bad.NOT_TOML, "c.toml", facts={"error": "Unclosed array (at end of document)", "line": 2}),
+    (Problem(Bad.NOT_TOML, at("c.toml"), facts={"error": "Unclosed array (at end of document)", "line": 2}),
      "c.toml: not valid TOML: Unclosed array (at end of document): what begins at line 2 is never closed (a quote, "
      "bracket or brace)"),
-    (Problem(Bad.OUTSIDE_TABLE, "c.toml:1", facts={"section": "colour", "tables": ("game", "board")}),
+    (Problem(Bad.OUTSIDE_TABLE, at("c.toml", 1), facts={"section": "colour", "tables": ("game", "board")}),
      "c.toml:1: colour: a key outside any table: put it under a [section] (game, board)"),
     (Problem(Bad.OVERRIDE, facts={"text": "scanner"}),
      "command line: 'scanner': write an override as section.key=value, for example devices.scanner=serial"),
-    (Problem(Bad.UNKNOWN_TABLE, "c.toml:4", "screen.width", {"section": "screen", "tables": ("game", "board")}),
+    (Problem(Bad.UNKNOWN_TABLE, at("c.toml", 4), "screen.width", {"section": "screen", "tables": ("game", "board")}),
      "c.toml:4: screen.width: unknown table [screen]: the tables are game, board"),
-    (Problem(Bad.UNKNOWN_KEY, "c.toml:6", "keypad.debounce", {"name": "debounce", "section": "keypad",
+    (Problem(Bad.UNKNOWN_KEY, at("c.toml", 6), "keypad.debounce", {"name": "debounce", "section": "keypad",
                                                              "known": ["rows", "debounce_ms"]}),
      "c.toml:6: keypad.debounce: unknown key 'debounce' in [keypad]: the keys there are rows, debounce_ms"),
     (Problem(Bad.DEALER, HERE, "game.dealer", {"dealer": "Zed", "players": ("Ann", "Bob")}),
@@ -87,10 +101,10 @@ SAMPLES = [  # one problem of each kind, with its English words as the loader sa
     (Problem(Bad.PIN_RESERVED, HERE, "keypad.rows", {"pin": 2, "on": "gpio", "reserved": "i2c"}),
      "board.toml:3: keypad.rows uses GPIO 2, which is the OLED's I2C bus (GPIO 2 and 3): pick another"),
     (Problem(Bad.PIN_TAKEN, HERE, "keypad.pico_rows", {"pin": 2, "on": "pico", "other": "strip.pin",
-                                                      "other_where": "defaults.toml:9"}),
+                                                      "other_where": THERE}),
      "board.toml:3: keypad.pico_rows uses GP2 of the Pico, which strip.pin (defaults.toml:9) uses too: give each "
      "its own pin"),
-    (Problem(Bad.SAME_PORT, HERE, "scanner.port", {"port": "/dev/ttyACM0", "other_where": "defaults.toml:9"}),
+    (Problem(Bad.SAME_PORT, HERE, "scanner.port", {"port": "/dev/ttyACM0", "other_where": THERE}),
      "board.toml:3: scanner.port is /dev/ttyACM0, the Pico's port too (strip.port, defaults.toml:9): give the "
      "scanner its own port (a USB-serial scanner is usually /dev/ttyUSB0 or /dev/ttyACM1)"),
     (Problem(Bad.PIPER_VOICE, HERE, "voice.voice", {"voice": ""}),
@@ -112,22 +126,44 @@ SAMPLES = [  # one problem of each kind, with its English words as the loader sa
      'board.toml:3: club.board is needed with club.broker: name the club and this board, like "t3"'),
     (Problem(Bad.BROKER_URL, HERE, "club.broker", {"broker": "tcp://x"}),
      "board.toml:3: club.broker is 'tcp://x': use mqtt://HOST:1883, or mqtts://HOST:8883 for TLS"),
-    (Problem(Bad.PICO_KEYPAD, HERE, "devices.keypad", {"strip": "sim", "other_where": "defaults.toml:9"}),
+    (Problem(Bad.PICO_KEYPAD, HERE, "devices.keypad", {"strip": "sim", "other_where": THERE}),
      'board.toml:3: devices.keypad is "pico" but devices.strip is "sim" (defaults.toml:9): the Pico\'s keys come '
      'over the strip\'s USB link, so set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi '
      '(devices.keypad = "gpio")'),
 ]
-PASSED_ON = [  # words another part made (a driver's, the daemon's): said as they are, in any language
-    (Problem(Bad.DRIVER, HERE, "scanner.device", {"problem": "must be a path"}),
-     "board.toml:3: scanner.device must be a path"),
-    (Problem(Bad.WORDS, facts={"text": "the strip was opened for another board"}),
-     "the strip was opened for another board"),
+SAMPLES += [  # the drivers' and the daemon's, with their English words as they said them before they moved here
+    (Problem(Bad.SCANNER_DEVICE, HERE, "scanner.device", {"spec": "usb"}),
+     "board.toml:3: scanner.device must be the scanner's /dev/input/by-id/... path, its USB vendor:product as lsusb "
+     "shows it (e.g. \"0c2e:0b61\"), or \"\" for the one input device that types letters and digits (got 'usb')"),
+    (Problem(Bad.BROKER_PORT, HERE, "club.broker", {"broker": "mqtt://x:99999"}),
+     "board.toml:3: club.broker is 'mqtt://x:99999': the port must be a number from 1 to 65535"),
+    (Problem(Bad.LAYOUT_NEW_GAME, HERE, "board.layout", {"players": ("Ann", "Bob"), "target": 121,
+                                                         "problem": "has holes to 61 but the game is to 121"}),
+     "board.toml:3: board.layout cannot host a new game (Ann, Bob to 121): has holes to 61 but the game is to 121: "
+     'set board.layout = "auto" (the builtin board that fits each game), or name a board with enough tracks and '
+     "holes"),
+    (Problem(Bad.LAYOUT_RESUMED, HERE, "board.layout", {"log": "/s/games/0001.jsonl", "players": ("Ann", "Bob"),
+                                                        "target": 121, "problem": "has 2 tracks"}),
+     "board.toml:3: board.layout cannot host the game resumed from /s/games/0001.jsonl (--new starts another) "
+     '(Ann, Bob to 121): has 2 tracks: set board.layout = "auto" (the builtin board that fits each game), or name a '
+     "board with enough tracks and holes"),
+    (Problem(Bad.SECRET_UNREADABLE, key="club.password_file", facts={"place": "/x", "error": "Permission denied"}),
+     "club.password_file: cannot read /x (Permission denied): make it readable by the service, or leave it empty"),
+    (Problem(Bad.SIGNING_KEY, key="club.signing_key_file", facts={"place": "/k"}),
+     "club.signing_key_file: /k does not hold a key from `crib club credentials` (boards/BOARD/signing.key)"),
+    (Problem(Bad.STRIP_OPENED, facts={"layout": "two-track-121", "needed": "three-track-121"}),
+     "the strip was opened for two-track-121 but this game needs three-track-121: open the devices and the table "
+     "together (open_game)"),
+]
+PASSED_ON = [  # words another part made (the board layout reader's): said as they are, in any language
+    (Problem(Bad.LAYOUT_UNREADABLE, HERE, "board.layout", {"error": "no board 'x'"}),
+     "board.toml:3: board.layout: no board 'x'"),
 ]
 
 
 def test_every_kind_is_sampled():
     assert {p.kind for p, _words in SAMPLES} | {p.kind for p, _words in PASSED_ON} == set(Bad)
-    assert set(SAID) == set(Bad) - {Bad.DRIVER, Bad.WORDS}
+    assert set(SAID) == set(Bad) - {Bad.LAYOUT_UNREADABLE}
 
 
 @pytest.mark.parametrize(("problem", "english"), SAMPLES, ids=lambda v: getattr(v, "kind", ""))
@@ -135,8 +171,9 @@ def test_a_problem_is_said_in_english_and_in_german_by_one_process(problem, engl
     assert problem_words(problem, EN) == english
     german = problem_words(problem, DE)
     assert german != english and "{" not in german
-    assert german.startswith(f"{problem.where}: {problem.key}".rstrip(": ") if problem.kind is not Bad.OVERRIDE
-                             else "")  # where it is written and the key, the same in every language
+    where = where_words(problem.where, EN)
+    assert german.startswith(problem.key if problem.kind in KEYED else f"{where}: {problem.key}".rstrip(": ")
+                             if problem.kind is not Bad.OVERRIDE else "")  # where and the key, in every language
     assert problem_words(problem, EN) == english  # German did not stay switched on
 
 
@@ -152,8 +189,9 @@ def test_loading_finds_typed_problems_and_the_edge_says_them(tmp_path: Path):
     with pytest.raises(ConfigError) as caught:
         load_config(path, system_path=None)
     assert [(p.kind, p.where, p.key) for p in caught.value.problems] == [
-        (Bad.NAME_TWICE, f"{path}:3", "game.players"), (Bad.ONLY, f"{path}:2", "game.target"),
-        (Bad.RANGE, f"{path}:6", "board.brightness")]
+        (Bad.NAME_TWICE, Origin(From.FILE, str(path), 3), "game.players"),
+        (Bad.ONLY, Origin(From.FILE, str(path), 2), "game.target"),
+        (Bad.RANGE, Origin(From.FILE, str(path), 6), "board.brightness")]
     assert caught.value.problems[2].facts == {"low": 1, "high": 100, "value": 300}
     english, german = problems_words(caught.value.problems, EN), problems_words(caught.value.problems, DE)
     assert str(caught.value) == english  # the current language of the edge printing it
@@ -162,19 +200,40 @@ def test_loading_finds_typed_problems_and_the_edge_says_them(tmp_path: Path):
 
 
 def test_check_config_says_the_problem_in_the_readers_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    for lang, said in (("de", "board.brightness muss eine ganze Zahl von 1 bis 100 sein (erhalten: 300)"),
-                       ("en", "board.brightness must be a whole number from 1 to 100 (got 300)")):
+    for lang, said in (("de", "Befehlszeile (board.brightness=300): board.brightness muss eine ganze Zahl von 1 bis "
+                              "100 sein (erhalten: 300)"),
+                       ("en", "command line (board.brightness=300): board.brightness must be a whole number from 1 "
+                              "to 100 (got 300)")):
         assert main(["--lang", lang, "check-config", "--set", "board.brightness=300"]) == 2
-        assert capsys.readouterr().err == f"crib check-config: command line (board.brightness=300): {said}\n"
+        assert capsys.readouterr().err == f"crib check-config: {said}\n"
 
 
 @pytest.mark.parametrize(("system", "said"), [
-    ("de_DE.UTF-8", "board.brightness muss eine ganze Zahl von 1 bis 100 sein (erhalten: 300)"),
-    ("C.UTF-8", "board.brightness must be a whole number from 1 to 100 (got 300)")])
+    ("de_DE.UTF-8", "Befehlszeile (board.brightness=300): board.brightness muss eine ganze Zahl von 1 bis 100 sein "
+                    "(erhalten: 300)"),
+    ("C.UTF-8", "command line (board.brightness=300): board.brightness must be a whole number from 1 to 100 (got "
+                "300)")])
 def test_the_daemon_says_a_configuration_problem_at_its_start_in_the_systems_language(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], system: str, said: str):
     from companion import daemon
 
     monkeypatch.setenv("LANG", system)  # the configuration, which would name the board's language, fails
     assert daemon.main(["--set", "board.brightness=300"]) == 2
-    assert capsys.readouterr().err == f"cribbage-companion: command line (board.brightness=300): {said}\n"
+    assert capsys.readouterr().err == f"cribbage-companion: {said}\n"
+
+
+def test_where_a_value_comes_from_is_said_in_the_readers_language(capsys: pytest.CaptureFixture[str]):
+    config = load_config(overrides=["board.brightness=40"], system_path=None)
+    assert config.origins["board.brightness"] == Origin(From.OVERRIDE, "board.brightness=40")
+    packaged = config.origins["game.target"]
+    assert packaged.source is From.PACKAGED and isinstance(packaged.line, int)
+    assert where_words(packaged, EN) == f"packaged defaults.toml:{packaged.line}"
+    assert where_words(packaged, DE) == f"mitgelieferte defaults.toml:{packaged.line}"
+    assert where_words(config.origins["board.brightness"], DE) == "Befehlszeile (board.brightness=40)"
+    for lang, said in (("en", ("# command line (board.brightness=40)", "# packaged defaults.toml:",
+                               "; two-track-121 for this game")),
+                       ("de", ("# Befehlszeile (board.brightness=40)", "# mitgelieferte defaults.toml:",
+                               "; two-track-121 für dieses Spiel"))):
+        assert main(["--lang", lang, "check-config", "--set", "board.brightness=40"]) == 0
+        printed = capsys.readouterr().out
+        assert all(words in printed for words in said), printed

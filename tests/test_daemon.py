@@ -13,9 +13,11 @@ from companion.cribbage.transcript import GameInput
 from companion.daemon import Daemon, Notifier, fit_board, open_game, open_table, setup_input
 from companion.entry import Entry
 from companion.gamelog import GameLog, current_log
+from companion.i18n import language
 from companion.registry import open_devices
 from companion.view.leds import Celebrate
 from companion.view.pegs import FINISH, MARKER, dim
+from companion.words.logbook import Found, finding_words
 from tests.daemon_script import SIM, run_script
 from tests.facts import by_name, name
 from tests.golden import assert_golden
@@ -137,15 +139,15 @@ GAMES = [
 @pytest.mark.parametrize(("game", "board"), GAMES)
 def test_the_auto_board_fits_each_variant_and_target(game, board):
     config = load_config(overrides=SIM, system_path=None)
-    fitted, layout = fit_board(config, [(game, "a new game")])
+    fitted, layout = fit_board(config, [(game, None)])
     assert layout.name == fitted.board.layout == board
     assert load_config(overrides=SIM, system_path=None) == config  # the configuration itself is untouched
 
 
-def test_the_auto_board_hosts_the_resumed_game_and_the_next_one():
+def test_the_auto_board_hosts_the_resumed_game_and_the_next_one(tmp_path):
     config = load_config(overrides=SIM, system_path=None)
     resumed, new = GameInput(("Ann", "Bob", "Cat"), target=61), GameInput(("Ann", "Bob"))
-    _, layout = fit_board(config, [(new, "a new game"), (resumed, "the game resumed")])
+    _, layout = fit_board(config, [(new, None), (resumed, tmp_path / "0001.jsonl")])
     assert layout.name == "three-track-121"  # three tracks for the one, 121 holes for the other
 
 
@@ -215,7 +217,9 @@ def test_a_log_damaged_in_the_middle_is_repaired_at_start_and_the_rest_kept_asid
                              setup=setup_input(config, ["Ann", "Bob"], "Ann"))
     aside = path.with_name(path.name + ".set-aside")
     assert path.read_bytes() + aside.read_bytes() == damaged and len(table.log.inputs) == 3
-    assert "line 5 holds" in table.log.warnings[-1] and f"the rest is kept in {aside}" in table.log.warnings[-1]
+    said = finding_words(table.log.warnings[-1], language("en"))
+    assert "line 5 holds" in said and f"the rest is kept in {aside}" in said
+    assert table.log.warnings[-1].kind is Found.RESUMED and table.log.warnings[-1].facts["damage"].line == 5
     assert table.message == "The game log needed care on start: 3 inputs kept (the system log says more)"
     board.close()
 

@@ -15,6 +15,10 @@ from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from companion.cribbage.transcript import GameInput, PlayInput, StarterInput, UndoInput
 from companion.gamelog import CannotSave, GameLog, GameLogError, current_log, next_log, repair
+from companion.i18n import language
+from companion.words.logbook import Finding, Found, finding_words
+
+EN, DE = language("en"), language("de")
 
 INPUTS = [
     GameInput(("Ann", "Bob"), dealer="Ann", target=121),
@@ -52,7 +56,11 @@ def test_a_torn_last_line_is_dropped_with_a_warning_and_nothing_before_it_is_los
     path.write_bytes(whole + b'{"type":"play","ca')  # the crash came in the middle of a write
     log = GameLog.open(path)
     assert log.inputs == INPUTS
-    assert "line 8 was cut short" in log.warnings[0] and "6 inputs before it are kept" in log.warnings[0]
+    assert log.warnings == [Finding(Found.TORN, str(path), 8, {"size": 18, "kept": 6})]  # facts, in no language
+    english, german = finding_words(log.warnings[0], EN), finding_words(log.warnings[0], DE)
+    assert english == (f"{path}: line 8 was cut short by a crash (18 bytes) and is dropped; the 6 inputs before it "
+                       "are kept")
+    assert german.startswith(f"{path}: Zeile 8 wurde durch einen Absturz abgeschnitten")
     assert path.read_bytes() == whole  # truncated to the last good line
     log.append(PlayInput(Card.parse("6D")))
     assert GameLog.open(path).inputs == [*INPUTS, PlayInput(Card.parse("6D"))]
@@ -65,7 +73,7 @@ def test_nul_bytes_left_by_a_power_cut_are_dropped_with_a_warning(tmp_path):
     path.write_bytes(whole + b"\0" * 40)
     opened = GameLog.open(path)
     assert opened.inputs == INPUTS
-    (warning,) = opened.warnings
+    warning = finding_words(*opened.warnings, EN)
     assert f"{path}: line 8 holds only NUL bytes" in warning and "the 6 inputs before them are kept" in warning
     assert path.read_bytes() == whole
 
@@ -270,7 +278,8 @@ def test_a_read_only_state_directory_is_read_and_every_write_says_why(tmp_path, 
 
     monkeypatch.setattr(Path, "open", path_open)
     opened = GameLog.open(path)
-    assert opened.inputs == INPUTS and "cannot repair it now (Read-only file system)" in opened.warnings[-1]
+    assert opened.inputs == INPUTS and "cannot repair it now (Read-only file system)" in finding_words(
+        opened.warnings[-1], EN)
     with pytest.raises(CannotSave, match="Cannot save: the disk is read-only"):
         opened.append(PlayInput(Card.parse("6D")))
     with pytest.raises(CannotSave, match="Cannot save: the disk is read-only"):

@@ -13,7 +13,11 @@ from hypothesis import strategies as st
 
 from companion.cribbage.game import replay
 from companion.gamelog import GameLog, GameLogError
+from companion.i18n import language
+from companion.words.logbook import finding_words
 from tests.sample_deal import deal
+
+EN = language("en")
 
 INPUTS = deal("8H")  # a game, the starter and a whole play: twelve lines
 
@@ -37,7 +41,7 @@ def test_a_write_torn_at_any_byte_of_the_last_line_keeps_every_line_before_it(tm
             assert opened.inputs == INPUTS[:-1] and opened.warnings == []
         else:
             assert opened.inputs == INPUTS[:-1], cut
-            (warning,) = opened.warnings
+            warning = finding_words(*opened.warnings, EN)
             assert str(path) in warning and f"line {len(INPUTS) + 1} was cut short" in warning  # after the header
         assert path.read_bytes() == b"".join(line + b"\n" for line in whole.splitlines()[: len(opened.inputs) + 1])
         assert GameLog.open(path).inputs == opened.inputs and GameLog.open(path).warnings == []  # repaired
@@ -90,7 +94,7 @@ def _damaged(directory: Path, data: st.DataObject) -> None:
         return
     kept = max(intact - 1, 0)  # the first line is the header
     assert opened.inputs[:kept] == INPUTS[:kept] and len(opened.inputs) >= kept
-    for warning in opened.warnings:
+    for warning in (finding_words(found, EN) for found in opened.warnings):
         assert str(path) in warning and re.search(r"line \d+", warning)
     reopened = GameLog.open(path)
     assert reopened.inputs == opened.inputs and reopened.warnings == []
@@ -127,6 +131,6 @@ def test_garbage_nested_past_the_stack_is_a_damaged_line_not_a_crash(tmp_path):
         GameLog.open(path)
     path.write_bytes(whole + b"{" * 100_000)  # torn at the end: dropped with a warning
     opened = GameLog.open(path)
-    assert opened.inputs == INPUTS and "cut short" in opened.warnings[0]
+    assert opened.inputs == INPUTS and "cut short" in finding_words(opened.warnings[0], EN)
     opened.pending_path.write_text("[" * 100_000)
-    assert opened.read_pending() is None and "unreadable" in opened.warnings[-1]
+    assert opened.read_pending() is None and "unreadable" in finding_words(opened.warnings[-1], EN)

@@ -166,6 +166,7 @@ def _gamelog() -> Target:
 
 def _config() -> Target:
     from companion.config import MAX_BYTES, ConfigError, load_config
+    from companion.i18n import current
 
     directory = Path(tempfile.mkdtemp())
     path, printed = directory / "config.toml", directory / "printed.toml"
@@ -181,7 +182,7 @@ def _config() -> Target:
                 _check(not readable or re.search(rf"{re.escape(str(path))}:\d+|line \d+", problem) is not None,
                        f"a problem that names no line: {problem}")
             return
-        printed.write_text(config.to_toml(), encoding="utf-8")  # `crib check-config` reads back as it was
+        printed.write_text(config.to_toml(current()), encoding="utf-8")  # `crib check-config` reads back as it was
         _check(load_config(printed, system_path=None) == config, "the effective configuration reads otherwise")
 
     return target

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from companion.club import protocol
+from companion.config import broker_address
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import Input, parse_input
@@ -54,15 +54,9 @@ class Broker:
 
     @classmethod
     def from_url(cls, url: str, **login: str) -> Broker:
-        parts = urlsplit(url if "://" in url else f"mqtt://{url}")
-        if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
-            raise ValueError(f"broker {url!r}: use mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS")
-        tls = parts.scheme == "mqtts"
-        try:
-            port = parts.port or (8883 if tls else 1883)
-        except ValueError:
-            raise ValueError(f"broker {url!r}: the port must be a number from 1 to 65535") from None
-        return cls(parts.hostname, port, tls, **login)
+        """The broker at `url` (config.broker_address's forms); an Invalid (a ValueError) says what is wrong."""
+        host, port, tls = broker_address(url)
+        return cls(host, port, tls, **login)
 
     def client(self, client_id: str, *, clean: bool = True) -> Any:
         """A paho client set up for this broker (not yet connected)."""

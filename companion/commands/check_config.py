@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from companion.config import SYSTEM_PATH, load_config
-from companion.i18n import _
+from companion.i18n import _, current
 from companion.registry import check_config
 
 
@@ -27,5 +27,5 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.file, args.overrides)
     check_config(config)  # what only the drivers can judge: the scanner's name, the Pico's pins
-    print(config.to_toml(), end="")
+    print(config.to_toml(current()), end="")
     return 0

@@ -365,9 +365,12 @@ def _said(error: Exception) -> CommandError:
     another error's own words."""
     from companion.club.refused import Refused
     from companion.words.club import refusal_words
+    from companion.words.settings import Invalid, broker_words
 
     if isinstance(error, Refused):
         return CommandError(refusal_words(error.why, error.facts, current()))
+    if isinstance(error, Invalid):  # --broker names no broker
+        return CommandError(broker_words(error, current()))
     return CommandError(str(error))
 
 

@@ -14,7 +14,8 @@ from typing import Any
 from companion.commands import CommandError
 from companion.config import add_config_arguments, config_from_args
 from companion.gamelog import GameLogError, current_log, repair
-from companion.i18n import _
+from companion.i18n import _, current
+from companion.words.logbook import finding_words
 
 
 def register(subparsers: Any) -> None:
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     except (GameLogError, OSError) as error:
         raise CommandError(f"{error}") from None
     for warning in game_log.warnings:
-        print(f"crib repair: {warning}")
+        print(f"crib repair: {finding_words(warning, current())}")
     if aside is None:
         print(f"{path}: reads whole ({len(game_log.inputs)} inputs): nothing to repair")
     else:

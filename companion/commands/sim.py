@@ -31,7 +31,7 @@ from companion.daemon import Daemon, Notifier, club_publisher, open_game, setup_
 from companion.devices.base import DeviceError
 from companion.devices.sim import LineEntry
 from companion.gamelog import GameLog, GameLogError, current_log
-from companion.i18n import _, ngettext, speaking
+from companion.i18n import _, current, ngettext, speaking
 from companion.registry import Devices, simulated_choice
 from companion.table import HELP, NEW_GAME, Outcome, Table
 from companion.view.history import deal_summary, game_history
@@ -40,6 +40,7 @@ from companion.view.picture import board_png, board_rows, legend_for, legend_tex
 from companion.view.screen import screen_text
 from companion.view.terminal import oled_box, terminal_screen
 from companion.web.wiring import attach
+from companion.words.logbook import finding_words
 
 DEMO_SECONDS = 1.2  # between the demo's entries
 REFRESH_SECONDS = 0.05  # how often a terminal looks for changes no entry made
@@ -296,7 +297,8 @@ def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_di
     except (DeviceError, GameLogError) as error:
         raise CommandError(str(error)) from None
     screen = Screen(table, board, snapshots=args.snapshots, quiet=args.quiet)
-    notes += [_("warning: {warning}").format(warning=warning) for warning in table.log.warnings]
+    notes += [_("warning: {warning}").format(warning=finding_words(warning, current()))
+              for warning in table.log.warnings]
     if table.state.players != setup.players and len(table.log.inputs) > 1:
         notes.append(_("resuming the game in {path} ({players}); --new starts another")
                      .format(path=table.log.path, players=', '.join(table.state.players)))

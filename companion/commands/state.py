@@ -13,9 +13,10 @@ from companion.config import add_config_arguments
 from companion.cribbage.game import replay
 from companion.devices.presence import read_status
 from companion.gamelog import GameLog, GameLogError, current_log
-from companion.i18n import _
+from companion.i18n import _, current
 from companion.view.history import describe
 from companion.words.contract import BoardStateJSON
+from companion.words.logbook import finding_words
 from companion.words.projection import state_json
 
 
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     except GameLogError as error:
         raise CommandError(str(error)) from None
     for warning in game_log.warnings:
-        print(_("crib state: {warning}").format(warning=warning), file=sys.stderr)
+        print(_("crib state: {warning}").format(warning=finding_words(warning, current())), file=sys.stderr)
     state = replay(game_log.inputs)
     devices = read_status(state_dir)  # None unless the board runs
     if args.json:

@@ -9,24 +9,22 @@ the GPIO keypad's, so a stalled loop loses no press.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from companion.base.clock import Clock
 from companion.devices.keypad import KeypadEntry
 from companion.entry.keymap import LAYOUT
-from companion.i18n import _
+from companion.words.settings import Bad, Invalid
 
 PICO_PINS = frozenset((*range(23), 26, 27, 28))
 """The GP numbers on the Pico's header (GP23-25 and GP29 are wired inside the board)."""
 
 
-def pico_pins_problem(pins: Sequence[int]) -> str | None:
+def pico_pins_problem(pins: Sequence[int]) -> Invalid | None:
     """Why `pins` (keypad.pico_rows or pico_columns) are not pins of the Pico's header, or None."""
     if all(pin in PICO_PINS for pin in pins):
         return None
-    return (_("must be a list of {count} Pico GP numbers, 0 to 22 or 26 to 28 (got {value})")
-            .format(count=len(pins), value=json.dumps(list(pins))))
+    return Invalid(Bad.PICO_PINS, count=len(pins), value=list(pins))
 
 
 class PicoKeypad(KeypadEntry):

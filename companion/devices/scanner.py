@@ -23,6 +23,7 @@ from companion.base.clock import Clock
 from companion.devices.base import DeviceError, DeviceMissing, DeviceMiswired, Emit, EntryDevice
 from companion.entry import Entry
 from companion.entry.scans import DuplicateFilter, normalise_scan
+from companion.words.settings import Bad, Invalid
 
 _SHIFTED_DIGITS = ")!@#$%^&*("
 _PUNCTUATION = {  # key name: (plain, shifted)
@@ -171,12 +172,11 @@ class EvdevScanner(_Scanner):
 _VENDOR_PRODUCT = re.compile(r"^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})$")
 
 
-def scanner_spec_problem(spec: str) -> str | None:
+def scanner_spec_problem(spec: str) -> Invalid | None:
     """Why `spec` (scanner.device) names no scanner, or None: "", a /dev/input path, or vendor:product."""
     if spec == "" or spec.startswith("/") or _VENDOR_PRODUCT.match(spec):
         return None
-    return ("must be the scanner's /dev/input/by-id/... path, its USB vendor:product as lsusb shows it "
-            f'(e.g. "0c2e:0b61"), or "" for the one input device that types letters and digits (got {spec!r})')
+    return Invalid(Bad.SCANNER_DEVICE, spec=spec)
 
 
 def types_codes(device: Any) -> bool:

@@ -138,25 +138,24 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
-        """Settings from a request or the file beside the log; InputError says what is wrong."""
+        """Settings from a request or the file beside the log; SettingsError says what is wrong."""
         if not isinstance(data, dict):
-            raise InputError("the settings are a JSON object like "
-                             '{"person": "Guest", "levels": ["easy"], "target": 121}')
+            raise SettingsError(SettingsRefusal(Unset.NOT_OBJECT))
         known = {"person", "levels", "target", "muggins", "match", "seed", "feedback", "names"}
         if unknown := sorted(set(data) - known):
-            raise InputError(f"unknown setting {unknown[0]!r}: the settings are {', '.join(sorted(known))}")
+            raise SettingsError(SettingsRefusal(Unset.UNKNOWN, tuple(sorted(known)), text=unknown[0]))
         person, levels = data.get("person", "Guest"), data.get("levels", ["standard"])
         target, match, seed = data.get("target", 121), data.get("match", 1), data.get("seed", 0)
         muggins, feedback, names = data.get("muggins", False), data.get("feedback"), data.get("names", [])
         if not isinstance(person, str) or not isinstance(levels, list) or not all(
                 isinstance(level, str) for level in levels):
-            raise InputError("person is a name and levels a list like [\"easy\", \"pro\"]")
+            raise SettingsError(SettingsRefusal(Unset.PERSON_LEVELS))
         if any(not isinstance(v, int) or isinstance(v, bool) for v in (target, match, seed)):
-            raise InputError("target, match and seed are whole numbers")
+            raise SettingsError(SettingsRefusal(Unset.NUMBERS))
         if not isinstance(muggins, bool) or not (feedback is None or isinstance(feedback, bool)):
-            raise InputError("muggins and feedback are true or false")
+            raise SettingsError(SettingsRefusal(Unset.FLAGS))
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise InputError("names is a list of the computer players' names")
+            raise SettingsError(SettingsRefusal(Unset.NAMES_LIST))
         return cls(person.strip(), tuple(levels), target, muggins, match, seed, feedback, tuple(names))
 
 

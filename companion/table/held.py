@@ -15,8 +15,8 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase, Place, Seen
 from companion.cribbage.game import where_seen
+from companion.words.logbook import Finding, Found
 from companion.words.messages import Message, Say
-from companion.words.phrases import error_words
 
 if TYPE_CHECKING:
     from companion.cribbage.game import GameState
@@ -118,7 +118,8 @@ class HeldCards:
         try:
             cards = [Card.parse(text) for text in data["cards"]]
         except CribbageError as error:
-            log.warnings.append(f"{log.pending_path}: {error_words(error)}; the cards held are dropped")
+            log.warnings.append(Finding(Found.PENDING_CARD, str(log.pending_path),
+                                        facts={"why": error.refusal or str(error)}))
             log.write_pending(None)
             return
         self.skip_hands_deal = skip

@@ -48,6 +48,7 @@ from companion.i18n import Language, current
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
+from companion.words.logbook import finding_words
 from companion.words.messages import Message, PageAddress, Say
 from companion.words.phrases import message_words, side_name
 
@@ -124,7 +125,7 @@ class Table:
         self._refusal = "table"  # why the entry being handled was refused, when it was not by an error
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
-            log.warning("%s", warning)
+            log.warning("%s", finding_words(warning, current()))
         if game_log.warnings:
             self.presenter.say(Message(Say.LOG_CARED, count=len(game_log.inputs)), error=True)
         for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):

@@ -29,6 +29,7 @@ from aiohttp import web
 from companion.cribbage.cards import DECK
 from companion.devices.base import Entry
 from companion.devices.camera import CardsInView, Reading, TaughtDeck, opencv_problem, taught_folder
+from companion.words.webapi import Asked
 
 from .language import page_language
 
@@ -68,12 +69,6 @@ class PlainCards:
 CARDS = web.AppKey("plain cards", PlainCards)
 
 
-class Refusal(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
 def add_routes(app: web.Application) -> None:
     app[CARDS] = PlainCards()
     app.router.add_post("/api/cards/frame", _frame)
@@ -86,7 +81,7 @@ def _hub(request: web.Request) -> Hub:
     from .server import HUB, Refused, _authorise, _same_origin
 
     if not _same_origin(request):
-        raise Refused(403, "this request comes from another site's page: controls only work on this board's page")
+        raise Refused(403, Asked.ORIGIN)
     _authorise(request)
     return request.app[HUB]
 
@@ -96,16 +91,16 @@ async def _picture(request: web.Request) -> bytes:
     from .server import Refused
 
     if request.content_type not in ("image/jpeg", "image/png"):
-        raise Refused(415, "send the picture as image/jpeg or image/png")
+        raise Refused(415, Asked.PICTURE_TYPE)
     if (request.content_length or 0) > MAX_FRAME:
-        raise Refused(413, f"the picture is too large: at most {MAX_FRAME // 1000} kB")
+        raise Refused(413, Asked.PICTURE_TOO_LARGE, most=MAX_FRAME // 1000)
     data = bytearray()
     async for chunk in request.content.iter_chunked(64 * 1024):
         data += chunk
         if len(data) > MAX_FRAME:
-            raise Refused(413, f"the picture is too large: at most {MAX_FRAME // 1000} kB")
+            raise Refused(413, Asked.PICTURE_TOO_LARGE, most=MAX_FRAME // 1000)
     if not data:
-        raise Refused(400, "the picture is empty")
+        raise Refused(400, Asked.PICTURE_EMPTY)
     return bytes(data)
 
 
@@ -113,7 +108,7 @@ def _state_dir(hub: Hub) -> Path:
     from .server import Refused
 
     if hub.state_dir is None:
-        raise Refused(409, "this board has no state directory to keep a taught deck in")
+        raise Refused(409, Asked.NO_DECK_FOLDER)
     return hub.state_dir
 
 
@@ -122,7 +117,7 @@ def _taught(cards: PlainCards, hub: Hub) -> TaughtDeck:
 
     problem = opencv_problem()
     if problem is not None:
-        raise Refused(503, f"this board cannot read plain cards: {problem}")
+        raise Refused(503, Asked.NO_PLAIN_CARDS, problem=problem)
     if cards.deck is None:
         from companion.vision import Recognizer
 
@@ -138,10 +133,12 @@ def _deck_folder(hub: Hub) -> Path:
 def _read(deck: TaughtDeck, data: bytes) -> Sequence[Reading]:
     from companion.vision import UnreadableImage, decode
 
+    from .server import Refused
+
     try:
         return deck.read(decode(data))
     except UnreadableImage as error:
-        raise Refusal(400, f"the board cannot read this picture ({error}): send a JPEG or PNG") from None
+        raise Refused(400, Asked.UNREADABLE_PICTURE, error=str(error)) from None
 
 
 async def _frame(request: web.Request) -> web.Response:
@@ -156,14 +153,11 @@ async def _frame(request: web.Request) -> web.Response:
     except ValueError:
         seconds = math.nan
     if not phone or not math.isfinite(seconds):
-        raise Refused(400, "say which phone and when: the headers X-Crib-Phone (an id) and X-Crib-Frame-Time (ms)")
+        raise Refused(400, Asked.PHONE_HEADERS)
     cards = request.app[CARDS]
     deck = _taught(cards, hub)
     async with cards.reading:  # one frame at a time: the board's budget
-        try:
-            readings = await asyncio.get_running_loop().run_in_executor(None, _read, deck, data)
-        except Refusal as error:
-            raise Refused(error.status, str(error)) from None
+        readings = await asyncio.get_running_loop().run_in_executor(None, _read, deck, data)
     answer: dict[str, Any] = {"cards": [{"code": r.code, "confidence": round(r.confidence, 3), "sure": r.sure}
                                         for r in readings],
                               "card": None, "entered": None, "asking": None, "error": False, "message": ""}
@@ -218,7 +212,7 @@ async def _photo(request: web.Request) -> web.Response:
     hub = _hub(request)
     code = request.match_info["code"].upper()
     if code not in CODES:
-        raise Refused(400, f"{code[:8]!r} is not a card: name it as crib writes cards, like AS, 10H, QD")
+        raise Refused(400, Asked.NOT_A_CARD, code=code[:8])
     data = await _picture(request)
     folder = _state_dir(hub) / PHOTOS
     folder.mkdir(parents=True, exist_ok=True)
@@ -237,17 +231,15 @@ async def _learn(request: web.Request) -> web.Response:
     photos = _photos(state_dir)
     missing = [code for code in CODES if code not in photos]
     if missing:
-        more = " ..." if len(missing) > 6 else ""
-        raise Refused(409, f"the deck is taught from a photo of each card: {len(missing)} missing "
-                           f"({', '.join(missing[:6])}{more})")
+        raise Refused(409, Asked.PHOTOS_MISSING, missing=missing)
     cards = request.app[CARDS]
     if cards.learning:
-        raise Refused(409, "the board is learning the deck already: wait for it")
+        raise Refused(409, Asked.LEARNING)
     cards.learning = True
     try:
         await asyncio.get_running_loop().run_in_executor(None, _keep_learned, photos, _deck_folder(hub))
     except ValueError as error:  # UnreadableImage names the photo to take again
-        raise Refused(422, str(error)) from None
+        raise Refused(422, Asked.UNLEARNABLE, text=str(error)) from None
     finally:
         cards.learning = False
     return web.json_response({"taught": len(photos)})

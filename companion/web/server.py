@@ -56,8 +56,7 @@ from companion.play.computer import ComputerGame, Settings, SettingsError, deale
 from companion.table import Outcome, Table
 from companion.view.board import board_svg
 from companion.words.messages import Message, Say
-from companion.words.opponents import settings_words
-from companion.words.phrases import error_words
+from companion.words.webapi import NOT_ANSWERED, Asked, asked_words
 
 from . import archive, frames
 from .guard import TokenGuard
@@ -171,23 +170,25 @@ class Hub:
             task.add_done_callback(lambda done: done.exception())  # a socket closing meanwhile is not an error
 
 
-# What a refusal means for the page, by its status: the page acts on the code (401: ask for the control token),
-# and shows the words.
-CODES = {400: "bad_request", 401: "token", 403: "origin", 404: "not_found", 405: "method", 409: "conflict",
-         413: "too_large", 415: "not_json", 429: "wait", 500: "server"}
-
-
-def _problem(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message, "code": CODES.get(status, "refused")}, status=status)
+def _problem(request: web.Request, status: int, why: Asked, **facts: object) -> web.Response:
+    """A refusal as the page reads it: the HTTP status and the code to act on (401: ask for the control token),
+    and the words to show, in the asker's language."""
+    return web.json_response({"error": asked_words(why, facts, page_language(request)), "code": why.value},
+                             status=status)
 
 
 HUB = web.AppKey("hub", Hub)
 
 
 class Refused(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+    """A request refused: its HTTP status, why (`Asked`, the code the page reads) and the facts its words need."""
+
+    def __init__(self, status: int, why: Asked, **facts: object) -> None:
+        super().__init__(why.value, facts)
+        self.status, self.why, self.facts = status, why, facts
+
+
+_BY_STATUS = {404: Asked.NO_PAGE, 405: Asked.METHOD, 413: Asked.TOO_LARGE}  # aiohttp's own refusals
 
 
 @web.middleware
@@ -196,17 +197,15 @@ async def _errors(request: web.Request, handler: Callable[[web.Request], Awaitab
     try:
         return await handler(request)
     except Refused as error:
-        return _problem(error.status, str(error))
+        return _problem(request, error.status, error.why, **error.facts)
     except web.HTTPException as error:
         if error.status < 400:
             raise
-        reason = {404: "no such page: try / (the board), /scoreboard or /stats",
-                  405: "this address does not take that method",
-                  413: f"the request is too large: at most {MAX_BODY} bytes"}.get(error.status, error.reason)
-        return _problem(error.status, reason)
+        why = _BY_STATUS.get(error.status, Asked.REFUSED)
+        return _problem(request, error.status, why, most=MAX_BODY, text=error.reason)
     except Exception:
         log.exception("web request %s %s", request.method, request.path)
-        return _problem(500, "the server could not answer this request; the game is unchanged")
+        return _problem(request, 500, Asked.SERVER)
 
 
 def _same_origin(request: web.Request) -> bool:
@@ -223,8 +222,7 @@ def _authorise(request: web.Request) -> None:
     guessed = bool(request.headers.get(TOKEN_HEADER))
     guard, address = hub.guard, request.remote
     if guard is not None and guessed and (wait := guard.wait(address)) > 0:
-        raise Refused(429, f"too many wrong control tokens from this address: wait {math.ceil(wait)} s, then type the "
-                           f"token MENU shows on the board")
+        raise Refused(429, Asked.WAIT, seconds=math.ceil(wait))
     if hub.allowed(request):
         if guard is not None and guessed:
             guard.right(address)
@@ -234,27 +232,26 @@ def _authorise(request: web.Request) -> None:
         if delay > 0:
             hub.notices.append(Message(Say.WRONG_TOKENS, count=wrong, text=str(address), total=round(delay)))
             log.warning("web: %d wrong control tokens from %s; the next is looked at in %.0f s", wrong, address, delay)
-    raise Refused(401, f"controls need the control token: choose MENU on the board to see it, and type it "
-                       f"on the page (sent as the {TOKEN_HEADER} header)")
+    raise Refused(401, Asked.TOKEN, header=TOKEN_HEADER)
 
 
 async def _body(request: web.Request) -> dict[str, object]:
     """A control request's JSON object, after the origin and the token are checked (its fields are any JSON
     until each handler checks the ones it reads)."""
     if not _same_origin(request):
-        raise Refused(403, "this request comes from another site's page: controls only work on this board's page")
+        raise Refused(403, Asked.ORIGIN)
     _authorise(request)
     if request.content_type != "application/json":
-        raise Refused(415, "send the request as JSON (Content-Type: application/json)")
+        raise Refused(415, Asked.NOT_JSON)
     raw = await request.read()
     if len(raw) > MAX_BODY:
-        raise Refused(413, f"the request is too large: at most {MAX_BODY} bytes")
+        raise Refused(413, Asked.TOO_LARGE, most=MAX_BODY)
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "the body is not JSON: send an object like {\"text\": \"5H\"}") from None
+        raise Refused(400, Asked.BODY_NOT_JSON) from None
     if not isinstance(data, dict):
-        raise Refused(400, "the body is a JSON object like {\"text\": \"5H\"}")
+        raise Refused(400, Asked.BODY_NOT_OBJECT)
     return data
 
 
@@ -262,17 +259,18 @@ _Kind = TypeVar("_Kind", str, int, bool)
 
 
 def _field(data: dict[str, object], name: str, kind: type[_Kind], example: str) -> _Kind:
+    """The field `name` of the kind wanted; else refused, saying what it must be (`example`: a key of FIELDS)."""
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool) != (kind is bool):
-        raise Refused(400, f"{name!r} is missing or not {example}")
+        raise Refused(400, Asked.FIELD, name=name, example=example)
     return value
 
 
 async def _entry(request: web.Request) -> web.Response:
     data = await _body(request)
-    text = _field(data, "text", str, 'a text like "5H", "go" or "undo"')
+    text = _field(data, "text", str, "entry")
     if not text.strip() or len(text) > MAX_TEXT or not text.isprintable():
-        raise Refused(400, f"an entry is 1 to {MAX_TEXT} printable characters: a card like 5H, or go, undo, ok")
+        raise Refused(400, Asked.ENTRY, most=MAX_TEXT)
     request.app[HUB].emit(Entry(text.strip(), "web"))
     return web.json_response({"queued": text.strip()}, status=202)
 
@@ -280,9 +278,9 @@ async def _entry(request: web.Request) -> web.Response:
 async def _scan(request: web.Request) -> web.Response:
     """A code the phone's camera read: entered as the USB scanner's, answered with what the table made of it."""
     data = await _body(request)
-    code = normalise_scan(_field(data, "text", str, 'the text of the code read, like "C5H"')[:MAX_BODY])
+    code = normalise_scan(_field(data, "text", str, "scan")[:MAX_BODY])
     if not code or len(code) > MAX_TEXT or not code.isprintable():
-        raise Refused(400, f"a code is 1 to {MAX_TEXT} printable characters, like C5H")
+        raise Refused(400, Asked.SCAN, most=MAX_TEXT)
     hub: Hub = request.app[HUB]
     entry = Entry(code, PHONE)  # what the USB scanner delivers: the code cleaned of a scanner's decorations
     future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
@@ -291,7 +289,7 @@ async def _scan(request: web.Request) -> web.Response:
         hub.emit(entry)
         outcome = await asyncio.wait_for(future, ANSWER_SECONDS)
     except TimeoutError:
-        return web.json_response({"queued": code, "message": "the board has not answered yet: look at the board"},
+        return web.json_response({"queued": code, "message": page_language(request).gettext(NOT_ANSWERED)},
                                  status=202)
     finally:
         del hub.waiting[id(entry)]
@@ -308,12 +306,12 @@ async def _secure(request: web.Request) -> web.Response:
 
 async def _key(request: web.Request) -> web.Response:
     data = await _body(request)
-    key = _field(data, "key", str, "a keypad key like \"5\" or \"A\"")
+    key = _field(data, "key", str, "key")
     hub: Hub = request.app[HUB]
     if key not in KEYS:
-        raise Refused(400, f"{key[:8]!r} is not a key: the keys are {' '.join(sorted(KEYS))}")
+        raise Refused(400, Asked.NOT_A_KEY, key=key[:8], keys=sorted(KEYS))
     if hub.keypad is None:
-        raise Refused(409, "this board has no page keypad")
+        raise Refused(409, Asked.NO_KEYPAD)
     hub.keypad.press(key)
     return web.json_response({"pressed": key}, status=202)
 
@@ -322,13 +320,13 @@ async def _discard(request: web.Request) -> web.Response:
     data = await _body(request)
     cards = data.get("cards")
     if not isinstance(cards, list) or not 1 <= len(cards) <= 2 or not all(isinstance(c, str) for c in cards):
-        raise Refused(400, "'cards' is a list of the one or two cards laid away, like [\"5H\", \"KD\"]")
+        raise Refused(400, Asked.DISCARD)
     hub: Hub = request.app[HUB]
     person = _person(hub)
     try:
         chosen = tuple(Card.parse(c) for c in cards)
-    except CribbageError as error:
-        raise Refused(400, error_words(error)) from None
+    except CribbageError as error:  # Card.parse refuses with a refusal
+        raise Refused(400, Asked.CARD, refusal=error.refusal, text=str(error)) from None
     hub.emit(dealer_entry(t.DiscardInput(person, chosen)))
     return web.json_response({"queued": [str(c) for c in chosen]}, status=202)
 
@@ -337,8 +335,7 @@ def _person(hub: Hub) -> str:
     latest = json.loads(hub.latest)
     you = latest.get("you")
     if not you:
-        raise Refused(409, "this is not a game against the computer: start one with \"New game against the "
-                           "computer\"")
+        raise Refused(409, Asked.NOT_AGAINST_COMPUTER)
     return str(you["person"])
 
 
@@ -347,9 +344,7 @@ async def _computer_game(request: web.Request) -> web.Response:
     try:
         settings = Settings.from_json(data)
     except SettingsError as error:
-        raise Refused(400, settings_words(error.settings_refusal, page_language(request))) from None
-    except CribbageError as error:
-        raise Refused(400, error_words(error)) from None
+        raise Refused(400, Asked.SETTINGS, refusal=error.settings_refusal) from None
     if not settings.names:  # the computer players are named in the language of the person who starts the game
         settings = settings.named(page_language(request))
     hub: Hub = request.app[HUB]
@@ -357,10 +352,9 @@ async def _computer_game(request: web.Request) -> web.Response:
         layout = hub.table.layout
         problem = misfit(layout, rules_of(settings.game_input()).sides, settings.target)
         if problem is not None:
-            raise Refused(409, f"this board ({layout.name}) cannot host that game: {problem}; "
-                               f"start it with crib play instead")
+            raise Refused(409, Asked.CANNOT_HOST, layout=layout.name, problem=problem)
     if hub.computer is None:
-        raise Refused(409, "this board plays no games against the computer")
+        raise Refused(409, Asked.NO_COMPUTER)
     hub.emit(hub.computer.new_game(settings))
     return web.json_response({"queued": settings.to_json()}, status=202)
 
@@ -379,7 +373,7 @@ async def _state(request: web.Request) -> web.Response:
 async def _board(request: web.Request) -> web.Response:
     hub: Hub = request.app[HUB]
     if hub.table is None:
-        raise Refused(404, "no board is running")
+        raise Refused(404, Asked.NO_BOARD)
     latest = json.loads(hub.latest)
     target = latest.get("state", {}).get("rules", {}).get("target")
     return web.Response(text=board_svg(hub.table.layout, (), target), content_type="image/svg+xml")
@@ -387,7 +381,7 @@ async def _board(request: web.Request) -> web.Response:
 
 async def _socket(request: web.Request) -> web.StreamResponse:
     if not _same_origin(request):
-        raise Refused(403, "WebSocket connections are only taken from this board's own pages")
+        raise Refused(403, Asked.SOCKET_ORIGIN)
     hub: Hub = request.app[HUB]
     socket = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_BODY)
     code = page_language(request).code  # the page's words (prompt, scores as said) in its own language
@@ -408,7 +402,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
 def _state_dir(request: web.Request) -> Path:
     hub: Hub = request.app[HUB]
     if hub.state_dir is None:
-        raise Refused(404, "this board keeps no history")
+        raise Refused(404, Asked.NO_HISTORY)
     return hub.state_dir
 
 
@@ -423,7 +417,7 @@ async def _hands(request: web.Request) -> web.Response:
     state_dir = _state_dir(request)
     player = request.query.get("player", "")
     if not player or len(player) > 40:
-        raise Refused(400, "say whose hands: /api/hands?player=Ann")
+        raise Refused(400, Asked.HANDS_PLAYER)
     found = await asyncio.get_running_loop().run_in_executor(None, archive.hand_scores, state_dir, player)
     return web.json_response(found)
 
@@ -432,11 +426,11 @@ async def _game(request: web.Request) -> web.Response:
     state_dir = _state_dir(request)
     name, number = request.match_info["log"], request.match_info["game"]
     if not _LOG_NAME.match(name) or not number.isdigit() or len(number) > 4:
-        raise Refused(400, "a game is named by its log and number, like /api/games/0001.jsonl/1")
+        raise Refused(400, Asked.GAME_NAME)
     found = await asyncio.get_running_loop().run_in_executor(None, archive.game, state_dir, name, int(number),
                                                              page_language(request))
     if found is None:
-        raise Refused(404, f"no game {number} in {name}: pick one from /stats")
+        raise Refused(404, Asked.NO_GAME, game=number, log=name)
     return web.json_response(found)
 
 
@@ -473,7 +467,7 @@ def create_app(hub: Hub) -> web.Application:
         name = request.match_info["name"]
         found = static.get(name)
         if found is None:
-            raise Refused(404, "no such file")
+            raise Refused(404, Asked.NO_FILE)
         headers = {"Cache-Control": "no-cache", "ETag": tags[name]}  # the 1 MB decoder is fetched once per phone
         if request.headers.get("If-None-Match") == tags[name]:
             return web.Response(status=304, headers=headers)

@@ -14,6 +14,8 @@
 `projection` the state as JSON (`state_json(state, lang=...)`). Beside them, the advice's reasons and refusals as
 values with their words (`advice`: the hint, the pro's lay-away; `review`: a lay-away and the coach's discard
 review), the statistics' (`statistics`: a game's line, a selection no game fits, the picture) and the game
-against the computer's refused settings (`opponents`). Every function takes the language (where it may be left
+against the computer's refused settings (`opponents`); the configuration's problems and where each value comes
+from (`settings`), what reading a game log found (`logbook`) and why the page's API refuses a request (`webapi`).
+Every function takes the language (where it may be left
 out, it is the current one of the edge rendering, `companion.i18n.speaking`).
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-from companion.i18n import Language
+from companion.i18n import N_, Language
 
 
 class Unset(StrEnum):
@@ -23,6 +23,13 @@ class Unset(StrEnum):
     NAMES = "names"  # most: the longest name
     TARGET = "target"  # count: the target given
     MATCH = "match"  # count: the match given, most: the longest match
+    # the settings' shape, as JSON
+    NOT_OBJECT = "not_object"
+    UNKNOWN = "unknown"  # text: the setting given, names: the settings there are
+    PERSON_LEVELS = "person_levels"  # person is no name, or levels no list of names
+    NUMBERS = "numbers"  # target, match or seed is no whole number
+    FLAGS = "flags"  # muggins or feedback is not true or false
+    NAMES_LIST = "names_list"  # names is no list of names
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +38,11 @@ class SettingsRefusal:
     names: tuple[str, ...] = ()
     count: int | None = None
     most: int | None = None
+    text: str = ""
 
     def __str__(self) -> str:
         facts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
-                          if getattr(self, f.name) not in (None, ()))
+                          if getattr(self, f.name) not in (None, (), ""))
         return f"{self.why}: {facts}" if facts else str(self.why)
 
 
@@ -50,4 +58,18 @@ def settings_words(refusal: SettingsRefusal, lang: Language) -> str:
         return _("names are one for each computer player, of 1 to {most} characters").format(most=refusal.most)
     if refusal.why is Unset.TARGET:
         return _("a game is to 121 or 61 points, not {target}").format(target=refusal.count)
-    return _("a match is to 1 to {most} games, not {match}").format(most=refusal.most, match=refusal.count)
+    if refusal.why is Unset.MATCH:
+        return _("a match is to 1 to {most} games, not {match}").format(most=refusal.most, match=refusal.count)
+    if refusal.why is Unset.UNKNOWN:
+        return _("unknown setting {name!r}: the settings are {known}").format(name=refusal.text,
+                                                                              known=", ".join(refusal.names))
+    return _(SHAPES[refusal.why])
+
+
+SHAPES = {  # what the settings' JSON must be
+    Unset.NOT_OBJECT: N_('the settings are a JSON object like {"person": "Guest", "levels": ["easy"], "target": 121}'),
+    Unset.PERSON_LEVELS: N_('person is a name and levels a list like ["easy", "pro"]'),
+    Unset.NUMBERS: N_("target, match and seed are whole numbers"),
+    Unset.FLAGS: N_("muggins and feedback are true or false"),
+    Unset.NAMES_LIST: N_("names is a list of the computer players' names"),
+}

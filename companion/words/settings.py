@@ -1,13 +1,14 @@
 """The configuration's problems as values, and their words made at the edge in the language handed.
 
-Loading the configuration (companion/config.py) finds what is wrong as `Problem`s: a kind (`Bad`), where it
-is written (a file and line, or the command line's override) and the dotted key, and the facts its words
-need. `crib check-config`, `crib sim`, `crib run` and the daemon's start say them (`problem_words`), each
-in its reader's language; nothing reads the words back.
+Loading the configuration (companion/config.py), the drivers' checks (companion/registry.py) and the daemon's
+start find what is wrong as `Problem`s: a kind (`Bad`), where it is written (an `Origin`: a file and line, the
+packaged defaults' line, or the command line's override) and the dotted key, and the facts its words need.
+`crib check-config`, `crib sim`, `crib run` and the daemon's start say them (`problem_words`), and check-config
+where each value comes from (`where_words`), each in its reader's language; nothing reads the words back.
 
     from companion.i18n import language
-    problem_words(Problem(Bad.RANGE, "board.toml:3", "board.brightness", {"low": 1, "high": 100,
-                          "value": 300}), language("de"))
+    problem_words(Problem(Bad.RANGE, Origin(From.FILE, "board.toml", 3), "board.brightness",
+                          {"low": 1, "high": 100, "value": 300}), language("de"))
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ class Bad(StrEnum):
     FEW_COLOURS = "few_colours"  # sides
     LAYOUT_UNUSABLE = "layout_unusable"  # error: the layout's reader's words
     LAYOUT_MISFIT = "layout_misfit"  # players, target, problem: the layout's misfit in words
+    LAYOUT_NEW_GAME = "layout_new_game"  # players, target, problem: a new game the board cannot host
+    LAYOUT_RESUMED = "layout_resumed"  # log: the game's log, players, target, problem: the game resumed
+    LAYOUT_UNREADABLE = "layout_unreadable"  # error: the layout's reader's words, said as they are
     PIN_RESERVED = "pin_reserved"  # pin, on: "gpio" or "pico", reserved: "i2c"
     PIN_TAKEN = "pin_taken"  # pin, on, other: the key using it, other_where: where that is set
     SAME_PORT = "same_port"  # port, other_where: where strip.port is set
@@ -68,9 +72,13 @@ class Bad(StrEnum):
     DECK_PARENT = "deck_parent"  # deck, parent
     CLUB_NEEDED = "club_needed"  # the club or the board, with a broker
     BROKER_URL = "broker_url"  # broker
+    BROKER_PORT = "broker_port"  # broker
+    SECRET_UNREADABLE = "secret_unreadable"  # place: the file, error: the system's words
+    SIGNING_KEY = "signing_key"  # place: the file
     PICO_KEYPAD = "pico_keypad"  # strip: devices.strip, other_where: where it is set
-    DRIVER = "driver"  # problem: what the device's driver says of the setting
-    WORDS = "words"  # text: words another part made, said as they are (no where, no key)
+    SCANNER_DEVICE = "scanner_device"  # spec: what scanner.device names
+    # the daemon's: no where, no key
+    STRIP_OPENED = "strip_opened"  # layout: the board the strip was opened for, needed: the game's
 
 
 LAYOUT_ADVICE = N_('set board.layout = "auto" (the builtin board that fits each game), or name a board with '
@@ -125,25 +133,73 @@ SAID: dict[Bad, str] = {
                         "state directory's deck/"),
     Bad.CLUB_NEEDED: N_('is needed with club.broker: name the club and this board, like "t3"'),
     Bad.BROKER_URL: N_("is {broker!r}: use mqtt://HOST:1883, or mqtts://HOST:8883 for TLS"),
+    Bad.BROKER_PORT: N_("is {broker!r}: the port must be a number from 1 to 65535"),
+    Bad.LAYOUT_NEW_GAME: N_("cannot host a new game ({players} to {target}): {problem}: {advice}"),
+    Bad.LAYOUT_RESUMED: N_("cannot host the game resumed from {log} (--new starts another) ({players} to {target}): "
+                           "{problem}: {advice}"),
+    Bad.SECRET_UNREADABLE: N_("cannot read {place} ({error}): make it readable by the service, or leave it empty"),
+    Bad.SIGNING_KEY: N_("{place} does not hold a key from `crib club credentials` (boards/BOARD/signing.key)"),
+    Bad.SCANNER_DEVICE: N_("must be the scanner's /dev/input/by-id/... path, its USB vendor:product as lsusb shows it "
+                           '(e.g. "0c2e:0b61"), or "" for the one input device that types letters and digits (got '
+                           "{spec!r})"),
+    Bad.STRIP_OPENED: N_("the strip was opened for {layout} but this game needs {needed}: open the devices and the "
+                         "table together (open_game)"),
     Bad.PICO_KEYPAD: N_('is "pico" but devices.strip is "{strip}" ({where}): the Pico\'s keys come over the strip\'s '
                         'USB link, so set devices.strip = "pico" (or "pico-sim"), or wire the keypad to the Pi '
                         '(devices.keypad = "gpio")'),
 }
-WHOLE = {Bad.TOO_LARGE, Bad.NO_FILE, Bad.UNREADABLE, Bad.NOT_TOML, Bad.OUTSIDE_TABLE, Bad.OVERRIDE}  # say where
-UNKNOWN = {Bad.UNKNOWN_TABLE, Bad.UNKNOWN_KEY}  # "WHERE: KEY: words"; the others "WHERE: KEY words"
+WHOLE = {Bad.TOO_LARGE, Bad.NO_FILE, Bad.UNREADABLE, Bad.NOT_TOML, Bad.OUTSIDE_TABLE, Bad.OVERRIDE,  # say where
+         Bad.STRIP_OPENED}
+UNKNOWN = {Bad.UNKNOWN_TABLE, Bad.UNKNOWN_KEY, Bad.LAYOUT_UNREADABLE}  # "WHERE: KEY: words"; else "WHERE: KEY words"
+KEYED = {Bad.SECRET_UNREADABLE, Bad.SIGNING_KEY}  # "KEY: words" (the file's own name says where)
+BROKER_GIVEN = {Bad.BROKER_URL: N_("broker {broker!r}: use mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS"),
+                Bad.BROKER_PORT: N_("broker {broker!r}: the port must be a number from 1 to 65535")}
+"""A broker's URL given on a command line (`crib club scoreboard --broker`), said without a file or key."""
 PINS = {"gpio": N_("GPIO {pin}"), "pico": N_("GP{pin} of the Pico")}
 RESERVED = {"i2c": N_("the OLED's I2C bus (GPIO 2 and 3)")}
 UNCLOSED = N_("{error}: what begins at line {line} is never closed (a quote, bracket or brace)")
 
 
+class From(StrEnum):
+    """Where a value comes from (the value is its code)."""
+
+    FILE = "file"  # a configuration file, named by its path
+    PACKAGED = "packaged"  # the packaged defaults.toml
+    OVERRIDE = "override"  # a --set on the command line
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a value (or a problem) is written: a file (`text`: its path) and line, a line of the packaged
+    defaults, or an override (`text`: KEY=VALUE as given). Said by `where_words`: "board.toml:3", "packaged
+    defaults.toml:12", "command line (board.brightness=300)"."""
+
+    source: From
+    text: str = ""
+    line: int | None = None
+
+
+ORIGINS = {From.PACKAGED: N_("packaged defaults.toml:{line}"), From.OVERRIDE: N_("command line ({override})")}
+FOR_THIS_GAME = N_("{origin}; {layout} for this game")  # board.layout = "auto", as `crib check-config` prints it
+
+
+def where_words(origin: Origin | None, lang: Language | None = None) -> str:
+    """Where a value is written, in `lang` ("" when nowhere: a value the program set)."""
+    if origin is None:
+        return ""
+    if origin.source is From.FILE:
+        return origin.text if origin.line is None else f"{origin.text}:{origin.line}"
+    return (lang or current()).gettext(ORIGINS[origin.source]).format(line=origin.line, override=origin.text)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with the configuration: its kind, where it is written ("FILE:LINE", the override as
-    "command line (KEY=VALUE)", or the file), the dotted key ("" for a file's problem) and the facts its words
-    need (which, `Bad` says)."""
+    """One thing wrong with the configuration: its kind, where it is written (a file and line, an override, or a
+    file as a whole; None for the daemon's problems of no setting), the dotted key ("" for a file's problem) and
+    the facts its words need (which, `Bad` says)."""
 
     kind: Bad
-    where: str = ""
+    where: Origin | None = None
     key: str = ""
     facts: Mapping[str, Any] = field(default_factory=dict)
 
@@ -173,8 +229,7 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
     """One problem in words, with where it is and its key: "board.toml:3: board.brightness must be ..."."""
     lang = lang or current()
     _ = lang.gettext
-    if problem.kind is Bad.WORDS:
-        return str(problem.facts["text"])
+    where = where_words(problem.where, lang)
     facts: dict[str, Any] = dict(problem.facts)
     if "value" in facts:
         facts["value"] = _shown(facts["value"])
@@ -188,7 +243,7 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
         facts["tables"] = ", ".join(facts["tables"])
     elif problem.kind is Bad.UNKNOWN_KEY:
         facts["known"] = ", ".join(facts["known"])
-    elif problem.kind in (Bad.DEALER, Bad.LAYOUT_MISFIT):
+    elif problem.kind in (Bad.DEALER, Bad.LAYOUT_MISFIT, Bad.LAYOUT_NEW_GAME, Bad.LAYOUT_RESUMED):
         facts["players"] = ", ".join(facts["players"])
     elif problem.kind is Bad.PLAYER_COUNT:
         facts["players"] = facts.pop("count")
@@ -199,17 +254,24 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
         facts["pin"] = _(PINS[facts["on"]]).format(pin=facts["pin"])
         if "reserved" in facts:
             facts["reserved"] = _(RESERVED[facts["reserved"]])
-    if problem.kind is Bad.LAYOUT_MISFIT:
+    if problem.kind in (Bad.LAYOUT_MISFIT, Bad.LAYOUT_NEW_GAME, Bad.LAYOUT_RESUMED):
         facts["advice"] = _(LAYOUT_ADVICE)
     if "other_where" in facts:
-        facts["where"] = facts.pop("other_where")
-    if problem.kind is Bad.DRIVER:
-        words = str(facts["problem"])
+        facts["where"] = where_words(facts.pop("other_where"), lang)
+    if problem.kind is Bad.LAYOUT_UNREADABLE:
+        words = str(facts["error"])
     else:
-        words = _(SAID[problem.kind]).format(**({"path": problem.where, "where": problem.where} | facts))
+        words = _(SAID[problem.kind]).format(**({"path": where, "where": where} | facts))
     if problem.kind in WHOLE:
         return words
-    return f"{problem.where}: {problem.key}{':' if problem.kind in UNKNOWN else ''} {words}"
+    if problem.kind in KEYED:
+        return f"{problem.key}: {words}"
+    return f"{where}: {problem.key}{':' if problem.kind in UNKNOWN else ''} {words}"
+
+
+def broker_words(error: Invalid, lang: Language) -> str:
+    """A broker's URL given on a command line that names no broker, and what to give."""
+    return lang.gettext(BROKER_GIVEN[error.kind]).format(**error.facts)
 
 
 def problems_words(problems: Sequence[Problem], lang: Language | None = None) -> str:

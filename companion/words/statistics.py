@@ -21,6 +21,7 @@ from companion.cribbage.refusals import Refusal
 from companion.cribbage.rules import skunk_lines
 from companion.i18n import N_, Language
 
+from .logbook import Finding, finding_words
 from .phrases import refusal as refusal_said
 
 if TYPE_CHECKING:  # annotations only: the statistics stand above the words
@@ -76,9 +77,9 @@ def selection_words(refusal: SelectionRefusal, lang: Language) -> str:
 class Trouble(StrEnum):
     """What went wrong reading a log (the value is its code). The fields each one fills are listed."""
 
-    UNREADABLE = "unreadable"  # text: what the log's reader said (naming the file): its games are left out
+    UNREADABLE = "unreadable"  # finding: what the log's reader found (naming the file): its games are left out
     REFUSED = "refused"  # log: the log's path, refusal: the engine's (or text: an error's own words): left out
-    NOTED = "noted"  # text: what the log's reader dropped and said (a torn last line): the rest counts
+    NOTED = "noted"  # finding: what the log's reader dropped (a torn last line): the rest counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,20 +87,23 @@ class LogProblem:
     """A log left out of the statistics, or read in part: what went wrong (`kind`) and its facts."""
 
     kind: Trouble
-    text: str = ""  # the log reader's own words (companion.gamelog's)
+    finding: Finding | None = None  # what the log's reader (companion.gamelog) found
     log: str = ""
     refusal: Refusal | None = None
+    text: str = ""  # an error's own words
 
 
 def problem_words(problem: LogProblem, lang: Language) -> str:
     """What went wrong reading a log, and what it means for the statistics."""
-    if problem.kind is Trouble.UNREADABLE:
-        return lang.gettext("{problem}; its games are left out of the statistics").format(problem=problem.text)
     if problem.kind is Trouble.REFUSED:
         why = refusal_said(problem.refusal, lang) if problem.refusal is not None else problem.text
         return lang.gettext("{log}: the engine refuses an input ({why}); its games are left out of the statistics"
                             ).format(log=problem.log, why=why)
-    return problem.text
+    assert problem.finding is not None  # the log reader's, for the others
+    found = finding_words(problem.finding, lang)
+    if problem.kind is Trouble.UNREADABLE:
+        return lang.gettext("{problem}; its games are left out of the statistics").format(problem=found)
+    return found
 
 
 # --- a game --------------------------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ from companion.cribbage.game import replay
 from companion.cribbage.transcript import HandInput, Input, StarterInput
 from companion.entry import Entry
 from companion.gamelog import GameLog
+from companion.i18n import language
 from companion.table import CommandMistake, HeldCards, Table
+from companion.words.logbook import Found, finding_words
 from companion.words.phrases import message_words
 from tests.sample_deal import DEAL, GAME, deal
 
@@ -111,7 +113,10 @@ def test_unreadable_held_cards_are_dropped_with_a_warning(tmp_path):
     held = HeldCards()
     held.restore(game_log, replay(game_log.inputs))
     assert held.cards == [] and not game_log.pending_path.exists()
-    assert "the cards held are dropped" in game_log.warnings[-1]
+    assert game_log.warnings[-1].kind is Found.PENDING_CARD
+    assert finding_words(game_log.warnings[-1], language("en")) == (
+        f"{game_log.pending_path}: 'ZZ' is not a card: type a rank A 2-9 10 (or T) J Q K then a suit C D H S (or ♣ "
+        "♦ ♥ ♠), for example 5H, 10D, ah, Q♠; the cards held are dropped")
 
 
 def test_a_held_cards_file_with_a_number_for_a_card_is_dropped_with_a_warning_not_a_crash(tmp_path):
@@ -127,4 +132,5 @@ def test_a_held_cards_file_with_a_number_for_a_card_is_dropped_with_a_warning_no
     pending.write_text(pending.read_text().replace('"cards": ["', '"cards": [5, "'))
     again = table()  # starts, and says the held cards are gone
     assert again.cards == [] and again.prompt() == "Enter Ann's crib"
-    assert "not a list of cards" in again.log.warnings[-1] and str(pending) in again.log.warnings[-1]
+    said = finding_words(again.log.warnings[-1], language("en"))
+    assert "not a list of cards" in said and str(pending) in said

@@ -11,6 +11,7 @@ from companion.cribbage.refusals import Refusal, Why
 from companion.i18n import language
 from companion.stats import Game, Selection, SelectionError, history
 from companion.words.contract import SideJSON
+from companion.words.logbook import Finding, Found
 from companion.words.statistics import (
     LogProblem,
     SelectionRefusal,
@@ -82,12 +83,18 @@ def test_a_log_left_out_is_kept_as_facts_and_said_in_either_language(tmp_path):
     (tmp_path / "games" / "0002.jsonl").write_text("garbage\n")
     history(tmp_path, Selection())  # the problems are kept in the database ...
     (problem,) = history(tmp_path).problems  # ... and read back from it as facts, in no language
-    assert problem.kind is Trouble.NOTED and "0002.jsonl: line 1 was cut short" in problem.text
-    assert problem_words(problem, EN) == problem_words(problem, DE) == problem.text  # the log reader's own words
-    unreadable = LogProblem(Trouble.UNREADABLE, "0003.jsonl: line 6 is damaged")
+    assert problem.kind is Trouble.NOTED and problem.finding is not None and problem.finding.kind is Found.TORN
+    assert "0002.jsonl: line 1 was cut short" in problem_words(problem, EN)  # the log reader's words, ...
+    assert "0002.jsonl: Zeile 1 wurde durch einen Absturz abgeschnitten" in problem_words(problem, DE)  # ... either
+    unreadable = LogProblem(Trouble.UNREADABLE, Finding(Found.NUL_LINE, "0003.jsonl", 6))
     assert (problem_words(unreadable, EN), problem_words(unreadable, DE)) == (
-        "0003.jsonl: line 6 is damaged; its games are left out of the statistics",
-        "0003.jsonl: line 6 is damaged; seine Spiele bleiben in der Statistik außen vor")
+        "0003.jsonl: line 6 holds NUL bytes where a line was due (the disk lost a write). The game cannot be "
+        "resumed past it: run `crib repair` (it keeps the lines before it and sets the rest aside in a file), or "
+        "start a new game; its games are left out of the statistics",
+        "0003.jsonl: Zeile 6 enthält NUL-Bytes, wo eine Zeile stehen sollte (der Datenträger hat einen "
+        "Schreibvorgang verloren). Das Spiel kann nicht darüber hinaus fortgesetzt werden: starte `crib repair` (es "
+        "behält die Zeilen davor und legt den Rest in einer Datei beiseite) oder beginne ein neues Spiel; seine "
+        "Spiele bleiben in der Statistik außen vor")
     refused = LogProblem(Trouble.REFUSED, log="0004.jsonl", refusal=Refusal(Why.CARD_CUT_ALREADY, Card.parse("5C")))
     english, german = problem_words(refused, EN), problem_words(refused, DE)
     assert english == ("0004.jsonl: the engine refuses an input (5C was cut already: check the card and enter it "
