@@ -28,11 +28,13 @@ import hashlib
 import importlib.util
 import itertools
 import json
+import multiprocessing
 import shutil
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -394,6 +396,28 @@ def joined(parts: Sequence[Views]) -> Views:
             np.concatenate([p[2] for p in parts]))
 
 
+_SEEN: dict[str, Views] = {}
+"""The views fit_all's worker processes fit on (inherited when forked, not copied)."""
+
+
+def fit_all(seen: dict[str, Views], nets: Sequence[tuple[str, frozenset[str], int]], *, epochs: int, jobs: int,
+            progress: Progress) -> list[IndexNet]:
+    """Each network of `nets` (its name, the designs whose views it leaves out, its seed) fitted on the other
+    views; `jobs` at a time, each in a forked process of one thread."""
+    _SEEN.clear()
+    _SEEN.update(seen)
+    if jobs <= 1:
+        return [_fit_leaving_out(*net, epochs, progress) for net in nets]
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_fit_leaving_out, *zip(*nets, strict=True), [epochs] * len(nets),
+                             [progress] * len(nets)))
+
+
+def _fit_leaving_out(name: str, left_out: frozenset[str], seed: int, epochs: int, progress: Progress) -> IndexNet:
+    return fit(*joined([v for design, v in _SEEN.items() if design not in left_out]), seed=seed, epochs=epochs,
+               progress=functools.partial(progress, f"{name}: training"))
+
+
 def _fingerprint(net: IndexNet) -> str:
     """What tells one trained network from another (the fold networks belong to the shipped model trained with
     them)."""
@@ -426,6 +450,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--drawn", type=int, default=200, help="decks drawn from fonts, one view of each card")
     parser.add_argument("--photos", type=int, default=2, help="held-out photographs of each card")
     parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--jobs", type=int, default=1, help="networks fitted at once, each in a process of one "
+                        "thread")
     parser.add_argument("--out", type=Path, default=MODEL, help="where to write the model")
     parser.add_argument("--figures", type=Path, default=FIGURES, help="where to write the figures (JSON)")
     parser.add_argument("--designs", help="only these designs (comma-separated), for a quick try")
@@ -468,15 +494,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     drawn = drawn_designs(args.drawn, seed=1000)
     seen["drawn"] = views(drawn, 1, seed=1001, progress=functools.partial(progress, "views of the drawn decks"))
     del drawn
-    net = fit(*joined(list(seen.values())), seed=99, epochs=args.epochs,
-              progress=functools.partial(progress, "shipped model: training"))
-    net.save(args.out)  # never sure until the held-out readings below calibrate it
+    folds = [(f"fold {fold + 1}", frozenset(d.name for d in licensed[fold::args.folds]), fold)
+             for fold in range(args.folds)]
+    nets = fit_all(seen, [("shipped model", frozenset(), 99), *folds], epochs=args.epochs, jobs=args.jobs,
+                   progress=progress)
+    nets[0].save(args.out)  # never sure until the held-out readings below calibrate it
     shutil.rmtree(args.fold_dir, ignore_errors=True)  # another training's folds are not this model's
     args.fold_dir.mkdir(parents=True)
-    for fold in range(args.folds):
-        test = licensed[fold::args.folds]
-        fold_net = fit(*joined([v for name, v in seen.items() if name not in {d.name for d in test}]), seed=fold,
-                       epochs=args.epochs, progress=functools.partial(progress, f"fold {fold + 1}: training"))
+    for fold, fold_net in enumerate(nets[1:]):
         fold_net.save(args.fold_dir / f"fold-{fold + 1}.npz")
     (args.fold_dir / FOLDS_FILE).write_text(json.dumps(
         {"model": _fingerprint(IndexNet.load(args.out)), "folds": [[d.name for d in licensed[fold::args.folds]]
