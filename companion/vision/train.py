@@ -296,11 +296,18 @@ def measure(net: IndexNet, design: Design, photos_per_card: int, seed: int,
 
 
 def _at(readings: list[CardReading], corners: NDArray[np.float32]) -> list[CardReading]:
-    """The reading of the card whose corners are given (the nearest whose box holds its centre), not of a
-    neighbour beside it."""
-    x, y = corners.mean(axis=0)
-    inside = [r for r in readings if r.box[0] <= x <= r.box[2] and r.box[1] <= y <= r.box[3]]
-    return sorted(inside, key=lambda r: float(np.hypot((r.box[0] + r.box[2]) / 2 - x, (r.box[1] + r.box[3]) / 2 - y)))
+    """The readings of the card whose corners are given, the likeliest first: those whose box covers the card's
+    more than half of the two together (a neighbour's box may hold the card's centre: reading the neighbour right,
+    the card unfound, is no misreading of the card, and was counted as one)."""
+    x0, y0 = corners.min(axis=0)
+    x1, y1 = corners.max(axis=0)
+
+    def shared(reading: CardReading) -> float:
+        a0, b0, a1, b1 = reading.box
+        common = max(0.0, min(x1, a1) - max(x0, a0)) * max(0.0, min(y1, b1) - max(y0, b0))
+        return float(common / ((x1 - x0) * (y1 - y0) + (a1 - a0) * (b1 - b0) - common))
+
+    return sorted((r for r in readings if shared(r) > 0.5), key=lambda r: -shared(r))
 
 
 def pool(readings: Sequence[Readings]) -> Readings:

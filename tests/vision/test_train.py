@@ -11,6 +11,7 @@ import json
 import numpy as np
 import pytest
 
+from companion.vision import CardReading
 from companion.vision.index import CHANNELS, CODES, MODEL, NO_INDEX, PATCH_H, PATCH_W, RANKS, IndexNet, _conv3
 from companion.vision.train import (
     FIGURES,
@@ -19,6 +20,7 @@ from companion.vision.train import (
     Design,
     Progress,
     Readings,
+    _at,
     _index_corners,
     calibrate,
     fit,
@@ -99,6 +101,14 @@ def test_sure_is_calibrated_so_that_no_held_out_reading_is_wrong_and_sure():
     threshold = calibrate([readings])
     assert threshold == 0.96  # above the likeliest wrong reading, the lowest that keeps every right one above it
     assert readings.wrong_sure(threshold) == 0 and readings.sure_share(threshold) == 0.99
+
+
+def test_the_reading_counted_is_the_photographed_cards_not_a_neighbours_whose_box_holds_its_centre():
+    card = np.array([[300, 100], [400, 100], [400, 240], [300, 240]], np.float32)
+    neighbour = CardReading("6C", 0.99, True, (120, 60, 420, 470))  # found, slanted: its box holds the card's centre
+    assert _at([neighbour], card) == []
+    own = CardReading("QD", 0.8, False, (296, 104, 404, 236))
+    assert _at([neighbour, own], card) == [own]
 
 
 def test_measuring_again_needs_the_fold_networks_of_the_training_that_made_the_model(tmp_path, capsys):
