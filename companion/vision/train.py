@@ -242,22 +242,24 @@ def _jitter(x: Any) -> Any:
 @dataclass
 class Readings:
     """What reading a held-out design's photographs gave: per photograph the truth, the code read (None: no
-    card) and its confidence."""
+    card), its confidence, and whether the reader's other rules let it be sure (corners that agree; with a taught
+    deck, an index that reads no other card): whether it was sure at a threshold of 0."""
 
     truth: list[str]
     code: list[str | None]
     confidence: list[float]
+    eligible: list[bool]
 
     def accuracy(self) -> float:
         return sum(t == c for t, c in zip(self.truth, self.code, strict=True)) / len(self.truth)
 
     def wrong_sure(self, threshold: float) -> float:
-        return sum(c is not None and t != c and p >= threshold
-                   for t, c, p in zip(self.truth, self.code, self.confidence, strict=True)) / len(self.truth)
+        return sum(c is not None and t != c and e and p >= threshold for t, c, p, e in zip(
+            self.truth, self.code, self.confidence, self.eligible, strict=True)) / len(self.truth)
 
     def sure_share(self, threshold: float) -> float:
-        return sum(c is not None and p >= threshold for c, p in zip(self.code, self.confidence, strict=True)) / len(
-            self.truth)
+        return sum(c is not None and e and p >= threshold for c, p, e in zip(
+            self.code, self.confidence, self.eligible, strict=True)) / len(self.truth)
 
 
 def measure(net: IndexNet, design: Design, photos_per_card: int, seed: int,
@@ -280,8 +282,9 @@ def measure(net: IndexNet, design: Design, photos_per_card: int, seed: int,
             photos[code] = Path(temp) / f"{code}.png"  # lossless: teaching sees the frame in which a card was found
             cv2.imwrite(str(photos[code]), frame)
         learn(photos, Path(temp) / "deck")
-        untaught, taught = Recognizer(net), Recognizer.load_with(net, Path(temp) / "deck")
-    plain, learned = Readings([], [], []), Readings([], [], [])
+        anything = net.with_thresholds(0.0, 0.0)  # a reading sure at 0 passes the reader's other rules
+        untaught, taught = Recognizer(anything), Recognizer.load_with(anything, Path(temp) / "deck")
+    plain, learned = Readings([], [], [], []), Readings([], [], [], [])
     for code in CODES:
         for _ in range(photos_per_card):
             others = [design.cards[c] for c in rng.choice(CODES, int(rng.integers(0, 2)))]
@@ -291,6 +294,7 @@ def measure(net: IndexNet, design: Design, photos_per_card: int, seed: int,
                 readings.truth.append(code)
                 readings.code.append(found[0].code if found else None)
                 readings.confidence.append(found[0].confidence if found else 0.0)
+                readings.eligible.append(bool(found) and found[0].sure)
             progress()
     return plain, learned
 
@@ -312,7 +316,7 @@ def _at(readings: list[CardReading], corners: NDArray[np.float32]) -> list[CardR
 
 def pool(readings: Sequence[Readings]) -> Readings:
     return Readings([t for r in readings for t in r.truth], [c for r in readings for c in r.code],
-                    [p for r in readings for p in r.confidence])
+                    [p for r in readings for p in r.confidence], [e for r in readings for e in r.eligible])
 
 
 def calibrate(readings: Sequence[Readings]) -> float:

@@ -96,11 +96,12 @@ def test_the_shipped_thresholds_are_those_calibrated_on_designs_left_out():
 
 
 def test_sure_is_calibrated_so_that_no_held_out_reading_is_wrong_and_sure():
-    readings = Readings(["AS"] * 1000, ["AS"] * 990 + ["2S"] * 10,
-                        [0.99] * 900 + [0.96] * 90 + [0.6] * 9 + [0.95])
+    readings = Readings(["AS"] * 1001, ["AS"] * 990 + ["2S"] * 11,
+                        [0.99] * 900 + [0.96] * 90 + [0.6] * 9 + [0.95, 0.999],
+                        [True] * 1000 + [False])  # the last: corners that read different cards, never sure
     threshold = calibrate([readings])
-    assert threshold == 0.96  # above the likeliest wrong reading, the lowest that keeps every right one above it
-    assert readings.wrong_sure(threshold) == 0 and readings.sure_share(threshold) == 0.99
+    assert threshold == 0.96  # above the likeliest wrong reading that may be sure, keeping every right one above it
+    assert readings.wrong_sure(threshold) == 0 and readings.sure_share(threshold) == 990 / 1001
 
 
 def test_the_reading_counted_is_the_photographed_cards_not_a_neighbours_whose_box_holds_its_centre():
