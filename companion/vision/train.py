@@ -477,8 +477,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--drawn", type=int, default=200, help="decks drawn from fonts, one view of each card")
     parser.add_argument("--photos", type=int, default=2, help="held-out photographs of each card")
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--jobs", type=int, default=1, help="networks fitted at once, each in a process of one "
-                        "thread")
+    parser.add_argument("--jobs", type=int, default=1, help="networks fitted, and held-out designs read, at once "
+                        "(each in a forked process of one thread)")
     parser.add_argument("--out", type=Path, default=MODEL, help="where to write the model")
     parser.add_argument("--figures", type=Path, default=FIGURES, help="where to write the figures (JSON)")
     parser.add_argument("--designs", help="only these designs (comma-separated), for a quick try")
@@ -548,13 +548,10 @@ def measure_folds(licensed: Sequence[Design], kept_out: Sequence[Design], args: 
              for fold, names in enumerate(manifest["folds"]) for name in names]
     results = _forked(_measure_held_out, tasks, args.jobs, {"designs": by_name})
     held, held_taught = [plain for plain, _ in results], [taught for _, taught in results]
-    figures["designs"] = {}
-    for (_, name, *_), plain, taught in zip(tasks, held, held_taught, strict=True):
-        figures["designs"][name] = _figures(plain, taught, 1.0, 1.0)  # the thresholds come below
-        progress.line(f"{name:24} right {plain.accuracy():.4f}, taught {taught.accuracy():.4f}")
     sure = calibrate(held) if held else 1.0
     sure_taught = calibrate(held_taught) if held_taught else 1.0
-    for name, plain, taught in zip(figures["designs"], held, held_taught, strict=True):
+    figures["designs"] = {}
+    for (_, name, *_), plain, taught in zip(tasks, held, held_taught, strict=True):
         figures["designs"][name] = _figures(plain, taught, sure, sure_taught)
         progress.line(f"{name:24} {figures['designs'][name]}")
     if held:
