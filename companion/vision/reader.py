@@ -102,7 +102,9 @@ class Recognizer:
             return None
         best = int(probs.argmax())
         confidence = float(probs[best])
-        sure = self.net.sure < 1.0 and confidence >= self.net.sure  # a threshold of 1: calibration found none safe
+        # a threshold of 1: calibration found none safe; corners that read different cards are asked about, however
+        # their vote came out (an upright 10 read upside down at the opposite corner is a Q)
+        sure = self.net.sure < 1.0 and confidence >= self.net.sure and _corners_agree(ranks, suits)
         return CODES[best], round(confidence, 4), sure
 
     def _fused(self, taught: TaughtDeck, likeness: NDArray[np.float32], hidden: NDArray[np.float32],
@@ -141,6 +143,14 @@ def _index_probabilities(ranks: NDArray[np.float32], suits: NDArray[np.float32])
     probs: NDArray[np.float64] = np.exp(logs - logs.max())
     probs /= probs.sum()
     return probs
+
+
+def _corners_agree(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> bool:
+    """Whether the corners that show an index (as _index_probabilities' vote counts them) each read the same card."""
+    present = 1.0 - ranks[:, NO_INDEX]
+    voting = present >= min(PRESENT, float(present.max()))
+    return len({(int(r[:NO_INDEX].argmax()), int(s.argmax())) for r, s in zip(ranks[voting], suits[voting],
+                                                                            strict=True)}) == 1
 
 
 def decode(data: bytes) -> NDArray[np.uint8]:

@@ -332,11 +332,12 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
     suit_h = int(rank_h * rng.uniform(0.6, 1.0))
     font = ImageFont.truetype(str(font_path), rank_h * 2)
     stroke = int(rng.choice([0, 0, 0, 1, 2]))
-    squeeze = rng.uniform(0.55, 1.1)  # the rank's width: condensed to wide
+    squeeze = rng.uniform(0.4, 1.1)  # the rank's width: very narrow (svg-cards' 8) to wide
     ten = rng.choice(["plain", "narrow", "tight"])
-    centre_x = rng.uniform(0.06, 0.13) * width
+    centre_x = rng.uniform(0.045, 0.13) * width
     top = rng.uniform(0.02, 0.08) * height
     gap = rng.uniform(-0.05, 0.25) * rank_h
+    beside = rng.random() < 0.15  # the suit to the right of the rank, lower down (as tigullio's is)
     paper = np.array([rng.uniform(215, 255), rng.uniform(230, 255), rng.uniform(235, 255)], np.float32)
     if rng.random() < 0.2:  # tinted card stock (parchment, grey), shaded across the card
         paper = np.array([rng.uniform(150, 225), rng.uniform(180, 240), rng.uniform(200, 250)], np.float32)
@@ -382,9 +383,12 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
                                                                            else 1.0))
         suit_ink = _fit(suits[suit], suit_h)
         index = np.zeros((height, width), np.uint8)
-        turn = not upright or rank in ("6", "9")  # upside down, a 6 is a 9: those two stay turned
-        for ink, y in ((rank_ink, top), (suit_ink, top + rank_h + gap)):  # centred, clear of the card's edge
-            left = int(max(centre_x - ink.shape[1] / 2, 0.03 * width))
+        turn = not upright  # an upright 6 seen upside down looks a 9: its suit, upside down, tells them apart
+        rank_left = max(centre_x - rank_ink.shape[1] / 2, 0.015 * width)  # centred, clear of the card's edge
+        suit_at = ((rank_left + rank_ink.shape[1] + gap, top + rank_h * 0.45 + gap) if beside
+                   else (max(centre_x - suit_ink.shape[1] / 2, 0.015 * width), top + rank_h + gap))
+        for ink, (x, y) in ((rank_ink, (rank_left, top)), (suit_ink, suit_at)):
+            left = int(x)
             _paint_ink(index, ink, left, int(y))
             if four:  # top right too, the glyphs as they are
                 _paint_ink(index, ink, width - left - ink.shape[1], int(y))
@@ -420,7 +424,7 @@ def font_deck(rng: np.random.Generator, rank_fonts: list[Path], suit_fonts: list
             big = _fit(suits[suit], int(pip_h * 2.2)) if rank == "A" else pip
             for fx, fy in _PIPS[count]:
                 x, y = area_x0 + fx * (area_x1 - area_x0), area_y0 + fy * (area_y1 - area_y0)
-                shown = big[::-1, ::-1] if fy > 0.5 else big  # the lower pips stand upside down
+                shown = big[::-1, ::-1] if fy > 0.5 and turn else big  # upside down below, unless all upright
                 _paint_ink(middle, shown, int(x - big.shape[1] / 2), int(y - big.shape[0] / 2))
         # the index is repeated at the opposite corner, turned half round (upright in some decks)
         index = np.maximum(index, index[::-1, ::-1]) if turn else index

@@ -11,6 +11,7 @@ import json
 import numpy as np
 import pytest
 
+from companion.vision import CardReading
 from companion.vision.index import CHANNELS, CODES, MODEL, NO_INDEX, PATCH_H, PATCH_W, RANKS, IndexNet, _conv3
 from companion.vision.train import (
     FIGURES,
@@ -19,6 +20,7 @@ from companion.vision.train import (
     Design,
     Progress,
     Readings,
+    _at,
     _index_corners,
     calibrate,
     fit,
@@ -93,11 +95,21 @@ def test_the_shipped_thresholds_are_those_calibrated_on_designs_left_out():
     assert figures["all"]["wrong_sure"] <= 0.002
 
 
-def test_sure_is_calibrated_so_that_wrong_readings_are_rarely_sure():
-    readings = Readings(["AS"] * 1000, ["AS"] * 990 + ["2S"] * 10, [0.99] * 990 + [0.6] * 9 + [0.95])
+def test_sure_is_calibrated_so_that_no_held_out_reading_is_wrong_and_sure():
+    readings = Readings(["AS"] * 1001, ["AS"] * 990 + ["2S"] * 11,
+                        [0.99] * 900 + [0.98] * 45 + [0.96] * 45 + [0.6] * 9 + [0.95, 0.97],
+                        [True] * 945 + [False] * 45 + [True] * 10 + [False])  # False: corners that disagree
     threshold = calibrate([readings])
-    assert threshold == 0.95
-    assert readings.wrong_sure(threshold) <= 0.001 and readings.sure_share(threshold) >= 0.99
+    assert threshold == 0.98  # above every wrong reading, even one the corners' disagreement keeps from being sure
+    assert readings.wrong_sure(threshold) == 0 and readings.sure_share(threshold) == 945 / 1001
+
+
+def test_the_reading_counted_is_the_photographed_cards_not_a_neighbours_whose_box_holds_its_centre():
+    card = np.array([[300, 100], [400, 100], [400, 240], [300, 240]], np.float32)
+    neighbour = CardReading("6C", 0.99, True, (120, 60, 420, 470))  # found, slanted: its box holds the card's centre
+    assert _at([neighbour], card) == []
+    own = CardReading("QD", 0.8, False, (296, 104, 404, 236))
+    assert _at([neighbour, own], card) == [own]
 
 
 def test_measuring_again_needs_the_fold_networks_of_the_training_that_made_the_model(tmp_path, capsys):
