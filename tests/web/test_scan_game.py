@@ -10,7 +10,8 @@ deals the next. axe-core finds nothing on the page, the question or the game's e
 test-artefacts/web/ (scan-game-*.png).
 
 The camera is a canvas stream standing in for getUserMedia: the person holds each card until the phone beeps, so
-the pictures follow the game, not a fixed video's clock."""
+the pictures follow the game, not a fixed video's clock, and the phone sends a frame as soon as the board answered
+the last (`?frame_ms=1`, instead of every 250 ms)."""
 
 from __future__ import annotations
 
@@ -27,9 +28,8 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.entry import Entry
 from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, small_controls
-from tests.web.card_camera import write_y4m
 from tests.web.held_out import empty_table, held_up, needs_renders
-from tests.web.phone import phone_filming
+from tests.web.phone import phone_at_board
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("cv2")
@@ -166,19 +166,17 @@ def pretty(code: str) -> str:
     return Card.parse(code).pretty
 
 
-def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: Path) -> None:
+def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(browser: Any, tmp_path: Path) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     lines = GAME.read_text().splitlines()
     setup = t.parse_input(lines[0])
     assert isinstance(setup, t.GameInput)
-    video = tmp_path / "table.y4m"
-    write_y4m(video, [], lead=1, tail=1)  # Chromium's fake camera, not looked at: the canvas stands in
-    with phone_filming(tmp_path, video, token=TOKEN, setup=setup) as (board, page, errors):
+    with phone_at_board(tmp_path, browser, token=TOKEN, setup=setup) as (board, page, errors):
         table = board.table
         for text in earlier_entries(lines[1:LAST_DEAL]):
             table.emit(Entry(text, "keypad"))
         page.add_init_script(CAMERA)
-        page.goto(board.web.secure_address + "scan?mode=cards")
+        page.goto(board.web.secure_address + "scan?mode=cards&frame_ms=1")
         page.fill("#token", TOKEN)
         page.click("#token-send")
         playwright.expect(page.locator("#locked")).to_be_hidden()
