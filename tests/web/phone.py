@@ -4,14 +4,41 @@ launch flag), or the session's browser where a test stands a canvas in for the c
 
 from __future__ import annotations
 
+import base64
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from companion.cribbage import transcript as t
 from tests.web.chromium import ARGS, CHROMIUM
 from tests.web.running import Running, running_board
+
+CANVAS_CAMERA = """(() => {
+  const canvas = document.createElement("canvas");
+  canvas.width = 640;
+  canvas.height = 480;
+  const context = canvas.getContext("2d");
+  let shown = null;
+  const paint = () => { if (shown) context.drawImage(shown, 0, 0); };
+  window.holdUp = async (url) => { shown = await createImageBitmap(await (await fetch(url)).blob()); paint(); };
+  setInterval(paint, 50);
+  navigator.mediaDevices.getUserMedia = async () => { paint(); return canvas.captureStream(20); };
+})();"""
+"""A page's camera (an init script): a 640x480 canvas stream standing in for getUserMedia, showing what
+`holdUp(url)` was last given (`picture_url`) until it is given another; the pictures follow the test, not a video's
+clock."""
+
+
+def picture_url(picture: Image.Image) -> str:
+    """`picture` as a JPEG data URL, for `holdUp`."""
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=90)
+    return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
+
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "ignore_https_errors": True, "has_touch": True, "is_mobile": True}
 
