@@ -110,6 +110,7 @@ def _after_teaching(state):
     return rng
 
 
+@pytest.mark.slow
 def test_a_taught_deck_is_read_and_never_wrong_and_sure(drawn_deck, taught_deck):
     deck, steps, state = taught_deck
     assert steps == list(range(1, 53))
@@ -124,6 +125,7 @@ def test_a_taught_deck_is_read_and_never_wrong_and_sure(drawn_deck, taught_deck)
     assert right >= 6 and sure_wrong == 0
 
 
+@pytest.mark.slow
 def test_a_taught_deck_tells_apart_cards_that_differ_only_in_their_corners(drawn_deck, taught_deck):
     # every card of the drawn deck has the same big pip: the whole card alone took a 5 for an 8, clubs for spades
     deck, _, state = taught_deck
