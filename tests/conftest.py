@@ -39,9 +39,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests run first: those marked `slow` and those in a browser. `dev.py test`'s two workers take
-    what is left from each other (xdist's worksteal), so the run then ends on short tests, not on one long test
-    that keeps a core busy while the other has nothing left. The rest keep their order (the sort is stable)."""
+    """The long tests run first: those marked `slow` and those in a browser. `dev.py test`'s workers take what is
+    left from each other (xdist's worksteal), so the run then ends on short tests, not on one long test that keeps
+    a core busy while the others have nothing left. The rest keep their order (the sort is stable)."""
     items.sort(key=lambda item: not (item.get_closest_marker("slow") or "browser" in getattr(item, "fixturenames", ())))
 
 
