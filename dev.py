@@ -128,7 +128,11 @@ CHECKS = [
 
 def test(args: list[str]) -> int:
     ensure_test_tools()
-    # one worker a core; an idle worker takes tests queued for the other (the long browser tests come last)
+    # a worker more than the cores (tests/conftest.py); an idle worker takes tests queued for another, the long ones
+    # queued first. The bytecode is written (in __pycache__/, which git ignores) even where PYTHONDONTWRITEBYTECODE
+    # says not to: each worker and each process a test starts would compile the same modules again (pytest's
+    # rewritten test modules are 3 of a worker's 5 s of collecting)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     pytest = [BIN / "python", "-m", "pytest", "-n", "auto", "--dist", "worksteal", "-q", *args]
     return run_steps([*CHECKS, ("tests", pytest)])
 

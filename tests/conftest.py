@@ -2,10 +2,11 @@
 makes a test speak another language from then on (a test is an edge, like a command's main).
 Property tests have no time limit: these machines are shared and loaded, and speed is measured by `crib bench`,
 never by a test. `os.fsync` does nothing in the tests' process (`fsync_is_free`). `browser`: Debian's headless
-Chromium, launched once for the tests of a module. tests/README.md lists the shared fixtures."""
+Chromium, launched once for the session. tests/README.md lists the shared fixtures."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 from collections.abc import Iterator
@@ -38,9 +39,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests run first: those marked `slow` and those in a browser. `dev.py test`'s two workers take
-    what is left from each other (xdist's worksteal), so the run then ends on short tests, not on one long test
-    that keeps a core busy while the other has nothing left. The rest keep their order (the sort is stable)."""
+    """The long tests run first: those marked `slow` and those in a browser. `dev.py test`'s workers take what is
+    left from each other (xdist's worksteal), so the run then ends on short tests, not on one long test that keeps
+    a core busy while the others have nothing left. The rest keep their order (the sort is stable)."""
     items.sort(key=lambda item: not (item.get_closest_marker("slow") or "browser" in getattr(item, "fixturenames", ())))
 
 
@@ -69,21 +70,30 @@ def speak():
         yield lambda code: stack.enter_context(i18n.speaking(code))
 
 
-@pytest.fixture(scope="module")
-def _chromium() -> Iterator[Any]:
-    """One Playwright and one Chromium for the tests of a module (a launch costs a second). Not for the session:
-    while Playwright's sync API runs, the thread has a running event loop, so asyncio.run() in a later test of
-    another module would fail."""
+@pytest.fixture(scope="session")
+def _chromium() -> Iterator[tuple[Any, asyncio.AbstractEventLoop]]:
+    """One Playwright and one Chromium for the session (a worker's): a launch costs a second and a half of CPU, and
+    a worker took its modules' browser tests in turns, relaunching for each. Between its calls Playwright's sync API
+    marks its event loop as running in the thread, where asyncio.run() would then refuse to start: the loop is
+    marked so only during a test that uses the browser (`browser`)."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
+    playwright = sync_playwright().start()
+    loop = asyncio.get_running_loop()
+    try:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
+        asyncio._set_running_loop(None)
+        yield chromium, loop
+        asyncio._set_running_loop(loop)
         chromium.close()
+    finally:
+        asyncio._set_running_loop(loop)
+        playwright.stop()
+        asyncio._set_running_loop(None)
 
 
 class SharedBrowser:
-    """The module's Chromium, for one test: `new_page(**options)` as Playwright's Browser has it (each page a fresh
+    """The session's Chromium, for one test: `new_page(**options)` as Playwright's Browser has it (each page a fresh
     profile: no cookies or storage from another test); `close()` closes this test's pages (their sockets too: close
     them before the server they talk to stops) and leaves the browser running."""
 
@@ -101,10 +111,15 @@ class SharedBrowser:
 
 
 @pytest.fixture
-def browser(_chromium: Any) -> Iterator[SharedBrowser]:
-    """Debian's headless Chromium, launched once for the tests of a module (`SharedBrowser`); whatever the test
-    left open is closed after it. A camera needs launch flags of its own: tests/web/phone.py. Where Chromium may
+def browser(_chromium: tuple[Any, asyncio.AbstractEventLoop]) -> Iterator[SharedBrowser]:
+    """Debian's headless Chromium, launched once for the session (`SharedBrowser`); whatever the test left open is
+    closed after it. A camera needs launch flags of its own: tests/web/phone.py. Where Chromium may
     be missing, skip: `pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)` (tests/web/browsing.py)."""
-    shared = SharedBrowser(_chromium)
-    yield shared
-    shared.close()
+    chromium, loop = _chromium
+    asyncio._set_running_loop(loop)
+    shared = SharedBrowser(chromium)
+    try:
+        yield shared
+        shared.close()
+    finally:
+        asyncio._set_running_loop(None)

@@ -25,6 +25,7 @@ def test_sigkills_at_random_points_lose_nothing_acknowledged(tmp_path, variant):
     assert (result.lost, result.crashed, result.mismatched) == (0, 0, 0), result.problems
 
 
+@pytest.mark.slow
 def test_complete_games_through_the_daemon_leak_no_descriptors_or_threads(tmp_path):
     finished = []
     result = soak(3, 5, tmp_path, warm_up=1, on_game=finished.append)

@@ -53,7 +53,8 @@ def crib(*args: str, night: Path) -> int:
 
 
 @pytest.mark.slow
-def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_follows_it(tmp_path, capsys):
+def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_follows_it(tmp_path, capsys,
+                                                                                             request):
     broker = Mosquitto(tmp_path / "broker", CLUB, ["scoreboard", *BOARDS])
     broker.start()
     scoreboard = Scoreboard(broker, tmp_path / "night", club=CLUB, scoring=Scoring("acc"))
@@ -127,21 +128,20 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
 
         if Path("/usr/bin/chromium").exists():
             sync_api = pytest.importorskip("playwright.sync_api")
-            with sync_api.sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"])
-                view = browser.new_page(viewport={"width": 1280, "height": 900})
-                view.goto(f"http://127.0.0.1:{scoreboard.port}/?card={top[0]}")
-                body = view.locator("#standings tbody tr")
-                sync_api.expect(body).to_have_count(len(PLAYERS))
-                for i, row in enumerate(rows):  # the page's standings are the CSV's
-                    sync_api.expect(body.nth(i)).to_have_text(" ".join(
-                        [row["rank"], row["player"], row["points"], row["wins"], row["games"],
-                         f"{int(row['spread']):+d}".replace("+0", "0"), row["skunks"]]).replace(" ", ""))
-                sync_api.expect(view.locator(".entrant.won")).to_contain_text(champion)
-                sync_api.expect(view.locator("#card-lines tbody tr")).to_have_count(2)
-                ARTEFACTS.mkdir(parents=True, exist_ok=True)
-                view.screenshot(path=str(ARTEFACTS / "tournament.png"), full_page=True)
-                browser.close()
+            browser = request.getfixturevalue("browser")  # the tests' shared Chromium (tests/conftest.py)
+            view = browser.new_page(viewport={"width": 1280, "height": 900})
+            view.goto(f"http://127.0.0.1:{scoreboard.port}/?card={top[0]}")
+            body = view.locator("#standings tbody tr")
+            sync_api.expect(body).to_have_count(len(PLAYERS))
+            for i, row in enumerate(rows):  # the page's standings are the CSV's
+                sync_api.expect(body.nth(i)).to_have_text(" ".join(
+                    [row["rank"], row["player"], row["points"], row["wins"], row["games"],
+                     f"{int(row['spread']):+d}".replace("+0", "0"), row["skunks"]]).replace(" ", ""))
+            sync_api.expect(view.locator(".entrant.won")).to_contain_text(champion)
+            sync_api.expect(view.locator("#card-lines tbody tr")).to_have_count(2)
+            ARTEFACTS.mkdir(parents=True, exist_ok=True)
+            view.screenshot(path=str(ARTEFACTS / "tournament.png"), full_page=True)
+            browser.close()
     finally:
         for board in boards.values():
             board.close()

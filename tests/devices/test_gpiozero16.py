@@ -9,9 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_the_device_drivers_work_on_gpiozero_1_6(tmp_path: Path) -> None:
     target = tmp_path / "gpiozero16"
     # with pkg_resources, which gpiozero 1.6 imports (Debian's python3-gpiozero depends on python3-pkg-resources;

@@ -105,12 +105,29 @@ def _photos(deck, rng, folder):
     return photos
 
 
-def test_a_taught_deck_is_read_and_never_wrong_and_sure(drawn_deck, tmp_path):
+@pytest.fixture(scope="module")
+def taught_deck(drawn_deck, tmp_path_factory):
+    """The drawn deck taught from a careful photograph of each card (teaching takes seconds: two tests read with
+    it), the teaching's steps, and the random generator as the photographs left it (its state)."""
     rng = np.random.default_rng(3)
+    folder = tmp_path_factory.mktemp("taught")
     steps = []
-    learn(_photos(drawn_deck, rng, tmp_path), tmp_path / "deck", progress=lambda done, total: steps.append(done))
+    learn(_photos(drawn_deck, rng, folder), folder / "deck", progress=lambda done, total: steps.append(done))
+    return folder / "deck", steps, rng.bit_generator.state
+
+
+def _after_teaching(state):
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    return rng
+
+
+@pytest.mark.slow
+def test_a_taught_deck_is_read_and_never_wrong_and_sure(drawn_deck, taught_deck):
+    deck, steps, state = taught_deck
     assert steps == list(range(1, 53))
-    taught = Recognizer.load(tmp_path / "deck")
+    rng = _after_teaching(state)
+    taught = Recognizer.load(deck)
     right = sure_wrong = 0
     for code in ("AS", "10H", "QC", "7D", "KS", "3C", "JD", "9S"):
         frame, _ = scene(rng, [drawn_deck[code]])
@@ -120,11 +137,12 @@ def test_a_taught_deck_is_read_and_never_wrong_and_sure(drawn_deck, tmp_path):
     assert right >= 6 and sure_wrong == 0
 
 
-def test_a_taught_deck_tells_apart_cards_that_differ_only_in_their_corners(drawn_deck, tmp_path):
+@pytest.mark.slow
+def test_a_taught_deck_tells_apart_cards_that_differ_only_in_their_corners(drawn_deck, taught_deck):
     # every card of the drawn deck has the same big pip: the whole card alone took a 5 for an 8, clubs for spades
-    rng = np.random.default_rng(3)
-    learn(_photos(drawn_deck, rng, tmp_path), tmp_path / "deck")
-    taught = Recognizer.load(tmp_path / "deck")
+    deck, _, state = taught_deck
+    rng = _after_teaching(state)
+    taught = Recognizer.load(deck)
     read = []
     for code in ("5C", "8C", "4S", "6S", "QC", "QS", "KC", "KS", "5H", "8H", "4D", "AD") * 2:
         frame, _ = scene(rng, [drawn_deck[code]])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from companion.cli import main
 from companion.vision.find import find_cards
@@ -39,6 +40,7 @@ def test_a_missing_or_unreadable_photo_is_named_and_exits_2(tmp_path, capsys):
     assert captured.out.split()[1] == "AS"  # the good photo is still read
 
 
+@pytest.mark.slow
 def test_learn_keeps_a_deck_that_deck_then_reads(drawn_deck, tmp_path, capsys):
     rng = np.random.default_rng(5)
     photos = tmp_path / "photos"

@@ -67,6 +67,7 @@ def test_the_numpy_convolution_is_a_three_by_three_convolution_with_zero_padding
     assert np.allclose(_conv3(x, weights, bias), expected, atol=1e-4)
 
 
+@pytest.mark.slow
 def test_a_small_network_learns_the_views_of_a_drawn_deck(drawn_deck, tmp_path):
     pytest.importorskip("torch", reason="training needs PyTorch, the `train` extra (pip install -e '.[train]')")
     design = Design("drawn", drawn_deck, (True, False))

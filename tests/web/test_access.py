@@ -289,7 +289,11 @@ def test_the_board_announces_the_count_and_each_score_to_screen_readers(browser,
                  else page.locator("#hand .card.active").first).click()
             page.wait_for_timeout(40)
         page.wait_for_function(f"() => document.body.dataset.inputs === '{len(board.table.state.inputs)}'")
-        page.wait_for_timeout(200)
+        announced = page.evaluate("document.querySelector('#announce').textContent")
+        for _ in range(500):  # the observer's last call has reached the test
+            if heard[-1:] == [announced]:
+                break
+            page.wait_for_timeout(20)
         state = board.table.state
         assert any(f"count {state.count}" in words for words in heard), heard
         scores = [e for e in state.events if e.deal == state.deal_number]

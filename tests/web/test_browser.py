@@ -102,7 +102,8 @@ def test_a_whole_deal_against_the_computer_by_clicking(browser, tmp_path):
         assert lit_holes(page) == engine_lit(table)
         for side in state.sides:
             assert f"{name(side)} {state.scores[side]}" in page.locator("#sides").inner_text()
-        page.wait_for_timeout(1500)  # the flashes and walks of the last scores end
+        page.wait_for_function("() => !document.querySelector('svg.board .hole.walk, svg.board .hole.flash, "
+                               "svg.board .hole.celebrate')")  # the flashes and walks of the last scores ended
         page.screenshot(path=ARTEFACTS / "board.png", full_page=True)
         score_page = browser.new_page(viewport={"width": 1280, "height": 720})
         score_page.goto(board.url + "scoreboard")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,7 +20,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from tests.facts import by_name
 from tests.web.camera import FPS, foreign_label, label_images, write_y4m
-from tests.web.chromium import ARGS, ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM
 from tests.web.phone import phone_filming
 from tests.web.running import running_board
 
@@ -103,11 +104,10 @@ def test_a_deal_scored_by_a_phones_camera_alone(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_the_camera_button_on_the_plain_page_sends_the_phone_to_the_secure_one(tmp_path: Path) -> None:
-    # a name other than localhost: the plain page is not a secure context there, and the camera would not open
-    with running_board(tmp_path, token=TOKEN, https=True) as board, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM),
-                                    args=[*ARGS, "--host-resolver-rules=MAP cribbage.local 127.0.0.1"])
+def test_the_camera_button_on_the_plain_page_sends_the_phone_to_the_secure_one(browser: Any, tmp_path: Path) -> None:
+    # a name other than localhost (tests/web/chromium.py's ARGS): the plain page is not a secure context there, and
+    # the camera would not open
+    with running_board(tmp_path, token=TOKEN, https=True) as board:
         page = browser.new_page(viewport={"width": 390, "height": 844})
         plain = urlsplit(board.url)._replace(netloc=f"cribbage.local:{urlsplit(board.url).port}")
         page.goto(plain.geturl())

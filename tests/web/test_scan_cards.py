@@ -1,15 +1,20 @@
 """A phone at the table reading plain cards: headless Chromium (Debian's, driven by Playwright) on /scan's "Plain
-cards" mode, its fake camera playing ordinary cards held up one after the other (photographs rendered from letele's
-deck, which the card reader was not trained on: tests/web/held_out.py); the board reads the frames with its card
+cards" mode, ordinary cards held up to its camera one after the other (photographs rendered from letele's deck,
+which the card reader was not trained on: tests/web/held_out.py); the board reads the frames with its card
 recognizer. The starter and three plays are entered by the camera alone, a card shown again is refused
 in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept in
-test-artefacts/web/ (scan-cards-*.png)."""
+test-artefacts/web/ (scan-cards-*.png).
+
+The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): each card is held until the phone
+answers, and the phone sends a frame as soon as the board answered the last (`?frame_ms=1`), so the test follows
+the phone, not a video's clock (Chromium's own fake camera plays a video in tests/web/test_scan.py)."""
 
 from __future__ import annotations
 
 import json
 import statistics
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,28 +22,29 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.web.frames import PHOTOS
 from tests.web.browsing import axe, small_controls
-from tests.web.card_camera import Held, write_y4m
 from tests.web.chromium import ARTEFACTS, CHROMIUM
-from tests.web.held_out import held_up, needs_renders
-from tests.web.phone import phone_filming
+from tests.web.held_out import empty_table, held_up, needs_renders
+from tests.web.phone import CANVAS_CAMERA, phone_at_board, picture_url
 
 playwright = pytest.importorskip("playwright.sync_api")
 TOKEN = "5d1c0e77"
 SETUP = t.GameInput(("Ann", "Bob"), dealer="Ann")
+GONE = 10  # frames of the table before a card is held up again: it must be missing from 4 in a row (and the
+# canvas's stream may lag a frame or two behind it)
 
 
 @pytest.mark.slow
 @needs_renders
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
-def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_asked(tmp_path: Path) -> None:
+def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_asked(browser: Any,
+                                                                                      tmp_path: Path) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    shown = [Held("5H", held_up("5H", 1)), Held("10S", held_up("10S", 2)), Held("10S", held_up("10S", 3)),
-             Held("KH", held_up("KH", 4)), Held("8C", held_up("8C", 5, blur=4.0))]
-    video = tmp_path / "cards.y4m"
-    write_y4m(video, shown)
-    with phone_filming(tmp_path, video, token=TOKEN, setup=SETUP) as (board, page, errors):
+    shown = [("5H", held_up("5H", 1)), ("10S", held_up("10S", 2)), ("10S", held_up("10S", 3)),
+             ("KH", held_up("KH", 4)), ("8C", held_up("8C", 5, blur=4.0))]
+    with phone_at_board(tmp_path, browser, token=TOKEN, setup=SETUP) as (board, page, errors):
         table = board.table
-        page.goto(board.web.secure_address + "scan")
+        page.add_init_script(CANVAS_CAMERA)
+        page.goto(board.web.secure_address + "scan?frame_ms=1")
         page.fill("#token", TOKEN)
         page.click("#token-send")
         playwright.expect(page.locator("#locked")).to_be_hidden()
@@ -46,6 +52,8 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         playwright.expect(page.locator("#mode-cards")).to_have_attribute("aria-pressed", "true")
         playwright.expect(page.locator("#idle-cards")).to_be_visible()
         page.screenshot(path=str(ARTEFACTS / "scan-cards-idle.png"))
+        table_url = picture_url(empty_table())
+        page.evaluate("(url) => holdUp(url)", table_url)
         page.click("#start")
         words = page.locator("#result-words")
         said, asked, corrected, cursor = [], [], [], 0
@@ -56,26 +64,31 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
             cursor += 1
             return page.evaluate(f"window.scanTimings[{cursor - 1}]")  # type: ignore[no-any-return]
 
-        for index, held in enumerate(shown):
+        for index, (code, picture) in enumerate(shown):
+            if index and shown[index - 1][0] == code:  # shown again: first taken out of view
+                sent = page.evaluate("window.cardFrames")
+                page.wait_for_function(f"window.cardFrames >= {sent + GONE}")
+            page.evaluate("(url) => holdUp(url)", picture_url(picture))
             timing = answered()
-            assert timing["asking"] or timing["code"] == held.code  # never a confident wrong card
+            page.evaluate("(url) => holdUp(url)", table_url)
+            assert timing["asking"] or timing["code"] == code  # never a confident wrong card
             if timing["asking"]:  # the board asks: the player taps OK if it is right, or chooses the card
                 guess = str(timing["code"])
                 asked.append(index)
                 playwright.expect(page.locator("#asking")).to_be_visible()
                 playwright.expect(words).to_have_text(f"Is it {named(guess)}? Tap OK, or choose the card")
-                if guess != held.code or index == len(shown) - 1:
+                if guess != code or index == len(shown) - 1:
                     page.click("#asking-choose")
                     playwright.expect(page.locator("#choose")).to_be_visible()
                 if index == len(shown) - 1:
                     page.screenshot(path=str(ARTEFACTS / "scan-cards-asking.png"))
                     assert axe(page) == [] and small_controls(page) == []  # the question and the card picker
-                if guess == held.code:
+                if guess == code:
                     page.click("#asking-ok")
                 else:
-                    corrected.append(held.code)
-                    page.click(f"#choose-ranks button:text-is('{held.code[:-1]}')")
-                    page.click(f"#choose-suits button[aria-label='{named(held.code)[-1]}']")
+                    corrected.append(code)
+                    page.click(f"#choose-ranks button:text-is('{code[:-1]}')")
+                    page.click(f"#choose-suits button[aria-label='{named(code)[-1]}']")
                     page.click("#choose-enter")
                 timing = answered()
                 playwright.expect(page.locator("#asking")).to_be_hidden()
@@ -111,7 +124,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
                                     t.PlayInput(Card.parse("KH")), t.PlayInput(Card.parse("8C"))]
     assert frames >= 20
     assert [p.name for p in (tmp_path / "state" / PHOTOS).iterdir()] == ["AC.jpg"]  # kept for the deck's teaching
-    figures = {"cards": len(shown), "asked": [shown[i].code for i in asked], "corrected": corrected, "frames": frames,
+    figures = {"cards": len(shown), "asked": [shown[i][0] for i in asked], "corrected": corrected, "frames": frames,
                "frame_round_trip_ms": {"median": statistics.median(trips), "max": max(trips)}}
     (ARTEFACTS / "scan-cards-figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print("plain cards on the phone:", json.dumps(figures))

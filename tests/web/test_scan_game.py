@@ -9,27 +9,24 @@ corrected, a wrong card entered is taken back with the phone's Undo, and a go is
 deals the next. axe-core finds nothing on the page, the question or the game's end. Screenshots in
 test-artefacts/web/ (scan-game-*.png).
 
-The camera is a canvas stream standing in for getUserMedia: the person holds each card until the phone beeps, so
-the pictures follow the game, not a fixed video's clock."""
+The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): the person holds each card until the
+phone beeps, so the pictures follow the game, not a fixed video's clock, and the phone sends a frame as soon as the
+board answered the last (`?frame_ms=1`, instead of every 250 ms)."""
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.entry import Entry
 from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, small_controls
-from tests.web.card_camera import write_y4m
 from tests.web.held_out import empty_table, held_up, needs_renders
-from tests.web.phone import phone_filming
+from tests.web.phone import CANVAS_CAMERA, phone_at_board, picture_url
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("cv2")
@@ -39,28 +36,9 @@ LAST_DEAL = 36  # the lines of the log before the last deal's crib: the phone en
 KEYPAD_OK = "5S"  # the starter: out of focus, asked about, confirmed on the board's keypad
 pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM), needs_renders]
 
-CAMERA = """(() => {
-  const canvas = document.createElement("canvas");
-  canvas.width = 640;
-  canvas.height = 480;
-  const context = canvas.getContext("2d");
-  let shown = null;
-  const paint = () => { if (shown) context.drawImage(shown, 0, 0); };
-  window.holdUp = async (url) => { shown = await createImageBitmap(await (await fetch(url)).blob()); paint(); };
-  setInterval(paint, 50);
-  navigator.mediaDevices.getUserMedia = async () => { paint(); return canvas.captureStream(20); };
-})();"""
-
-
-def jpeg_url(picture: Image.Image) -> str:
-    out = io.BytesIO()
-    picture.save(out, "JPEG", quality=90)
-    return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
-
-
 def card_photo(code: str, seed: int, *, blur: float = 0.0) -> str:
     """A photograph of letele's `code` held over a table, as a data URL."""
-    return jpeg_url(held_up(code, seed, blur=blur))
+    return picture_url(held_up(code, seed, blur=blur))
 
 
 def earlier_entries(lines: list[str]) -> list[str]:
@@ -78,7 +56,7 @@ class Person:
     def __init__(self, page: Any, board: Any) -> None:
         self.page = page
         self.board = board
-        self.table_url = jpeg_url(empty_table())
+        self.table_url = picture_url(empty_table())
         self.went: dict[str, list[str]] = {"entered": [], "confirmed": [], "corrected": [], "keypad": []}
         self.seed = 0
         self.checked: list[str] = []  # the questions axe-core was run on
@@ -166,19 +144,17 @@ def pretty(code: str) -> str:
     return Card.parse(code).pretty
 
 
-def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(tmp_path: Path) -> None:
+def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(browser: Any, tmp_path: Path) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     lines = GAME.read_text().splitlines()
     setup = t.parse_input(lines[0])
     assert isinstance(setup, t.GameInput)
-    video = tmp_path / "table.y4m"
-    write_y4m(video, [], lead=1, tail=1)  # Chromium's fake camera, not looked at: the canvas stands in
-    with phone_filming(tmp_path, video, token=TOKEN, setup=setup) as (board, page, errors):
+    with phone_at_board(tmp_path, browser, token=TOKEN, setup=setup) as (board, page, errors):
         table = board.table
         for text in earlier_entries(lines[1:LAST_DEAL]):
             table.emit(Entry(text, "keypad"))
-        page.add_init_script(CAMERA)
-        page.goto(board.web.secure_address + "scan?mode=cards")
+        page.add_init_script(CANVAS_CAMERA)
+        page.goto(board.web.secure_address + "scan?mode=cards&frame_ms=1")
         page.fill("#token", TOKEN)
         page.click("#token-send")
         playwright.expect(page.locator("#locked")).to_be_hidden()

@@ -3,7 +3,8 @@
 // A code is entered once while it stays in view; it must leave the view (GONE_FRAMES frames without it) to count
 // again. Each code's timings are kept in window.scanTimings (ms, the page's clock): the frame it was found in, the
 // decode, and the board's answer.
-// In the "plain cards" mode a frame goes to the board every CARD_FRAME_MS (after the board answered the last), which
+// In the "plain cards" mode a frame goes to the board every CARD_FRAME_MS (after the board answered the last; the
+// page's `?frame_ms=` sets another: the tests' phone sends as soon as the board has answered), which
 // reads it with its card recognizer and enters a card held in view once; a card it is not sure of is asked about
 // (OK, or choose the card): the question is the board's (its snapshot's `asking`), so it goes from every page when
 // answered anywhere. Go, Undo, No cut and New game stand in for the command cards a plain deck lacks; under them the
@@ -23,7 +24,7 @@
   let audio = null;
   let running = false;
   let mode = "codes";  // "codes": DataMatrix read here; "cards": plain cards read by the board; "teach": the deck's photos
-  const CARD_FRAME_MS = 250;
+  const CARD_FRAME_MS = Math.max(0, Number(new URLSearchParams(location.search).get("frame_ms"))) || 250;
   const TEACH_WIDTH = 1280;  // a taught card's photo: sharper than a frame
   const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   const phone = Math.random().toString(36).slice(2, 12);
