@@ -7,7 +7,8 @@ test-artefacts/web/ (scan-cards-*.png).
 
 The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): each card is held until the phone
 answers, and the phone sends a frame as soon as the board answered the last (`?frame_ms=1`), so the test follows
-the phone, not a video's clock (Chromium's own fake camera plays a video in tests/web/test_scan.py)."""
+the phone, not a video's clock. One test plays the cards to Chromium's own fake camera instead (a short video in
+real time, tests/web/card_camera.py): the page's getUserMedia path and its real frame clock, end to end."""
 
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.web.frames import PHOTOS
 from tests.web.browsing import axe, small_controls
+from tests.web.card_camera import Held, write_y4m
 from tests.web.chromium import ARTEFACTS, CHROMIUM
 from tests.web.held_out import empty_table, held_up, needs_renders
-from tests.web.phone import CANVAS_CAMERA, phone_at_board, picture_url
+from tests.web.phone import CANVAS_CAMERA, phone_at_board, phone_filming, picture_url
 
 playwright = pytest.importorskip("playwright.sync_api")
 TOKEN = "5d1c0e77"
@@ -128,6 +130,32 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
                "frame_round_trip_ms": {"median": statistics.median(trips), "max": max(trips)}}
     (ARTEFACTS / "scan-cards-figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print("plain cards on the phone:", json.dumps(figures))
+
+
+@pytest.mark.slow
+@needs_renders
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_cards_played_to_chromiums_own_fake_camera_are_entered_each_once(tmp_path: Path) -> None:
+    shown = [Held("5H", held_up("5H", 1)), Held("KH", held_up("KH", 4))]
+    video = tmp_path / "cards.y4m"
+    write_y4m(video, shown, lead=5, gap=12, tail=30)
+    with phone_filming(tmp_path, video, token=TOKEN, setup=SETUP) as (board, page, errors):
+        page.goto(board.web.secure_address + "scan")  # the page's own frame clock (250 ms)
+        page.fill("#token", TOKEN)
+        page.click("#token-send")
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        page.click("#mode-cards")
+        page.click("#start")
+        for _ in range(600):  # the starter and a play, each once; a doubtful card is confirmed with OK
+            if len(board.table.log.inputs) == 3:
+                break
+            if page.locator("#asking").is_visible():
+                page.click("#asking-ok")
+            page.wait_for_timeout(50)
+        page.wait_for_function("window.cardFrames >= 20", timeout=30_000)  # the rest of the video: nothing more
+        entered = board.table.log.inputs[1:]
+    assert errors == []
+    assert entered == [t.StarterInput(Card.parse("5H")), t.PlayInput(Card.parse("KH"))]
 
 
 def named(code: str) -> str:
