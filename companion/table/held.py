@@ -98,8 +98,15 @@ class HeldCards:
         """No coached hands this deal: the starter is wanted next."""
         self.skip_hands_deal = state.deal_number
 
+    def holds_for(self, state: GameState) -> bool:
+        """Whether cards can be held now: the crib's, or a coached hand's."""
+        return state.phase is Phase.CRIB or self.coached_player(state) is not None
+
     def keep(self, log: GameLog, state: GameState) -> None:
-        """Make the pending file say what is held now (removed when nothing is)."""
+        """Make the pending file say what is held now (removed when nothing is). Cards held for what the game
+        no longer wants (a peg won the game while the crib was entered) go, as a restart would drop them."""
+        if not self.holds_for(state):
+            self.cards.clear()
         held: PendingJSON | None = None
         if self.cards or (self.skip_hands_deal == state.deal_number and state.phase is Phase.DEAL):
             held = {"cards": [str(card) for card in self.cards], "skip_hands_deal": self.skip_hands_deal,
@@ -123,7 +130,7 @@ class HeldCards:
             log.write_pending(None)
             return
         self.skip_hands_deal = skip
-        if cards and (state.phase is Phase.CRIB or self.coached_player(state) is not None):
+        if cards and self.holds_for(state):
             self.cards = cards
         self.kept = data
 

@@ -134,3 +134,18 @@ def test_a_held_cards_file_with_a_number_for_a_card_is_dropped_with_a_warning_no
     assert again.cards == [] and again.prompt() == "Enter Ann's crib"
     said = finding_words(again.log.warnings[-1], language("en"))
     assert "not a list of cards" in said and str(pending) in said
+
+
+def test_crib_cards_held_when_a_peg_wins_the_game_go_as_a_restart_would_drop_them(tmp_path):
+    game_log = GameLog.open(tmp_path / "0001.jsonl")
+    for inp in at_the_crib():
+        game_log.append(inp)
+    table = Table(game_log, setup=GAME, layout=load_layout("two-track-121"), clock=ManualClock())
+    table.handle(Entry("2C", "keypad"))
+    assert table.cards == [Card.parse("2C")]
+    won = table.handle(Entry("peg 2 121", "keypad"))
+    assert won.accepted is not None and table.state.winner is not None
+    assert table.cards == [] and not table.log.pending_path.exists()
+    again = Table(GameLog.open(table.log.path), setup=GAME, layout=load_layout("two-track-121"),
+                  clock=ManualClock())
+    assert again.state == table.state and again.cards == table.cards
