@@ -66,14 +66,15 @@ def test_a_deal_scored_by_a_phones_camera_alone(tmp_path: Path) -> None:
         page.click("#token-send")
         playwright.expect(page.locator("#locked")).to_be_hidden()
         page.click("#start")
-        words = page.locator("#result-words")
         seen: dict[int, str] = {}
         for index in range(len(DEAL)):
-            page.wait_for_function(f"window.scanTimings.length > {index}", timeout=20_000)
-            seen[index] = words.inner_text()
+            answer = page.wait_for_function(  # the words and their look read as the answer came, in one go
+                f"window.scanTimings.length > {index} && [document.querySelector('#result-words').innerText, "
+                "document.querySelector('#result').className]", timeout=20_000).json_value()
+            seen[index], look = answer
             if index in REFUSED:
                 assert REFUSED[index] in seen[index]
-                assert "refused" in (page.locator("#result").get_attribute("class") or "")
+                assert "refused" in look
                 if index == 2:
                     page.screenshot(path=str(ARTEFACTS / "scan-refused.png"))
         page.click("#start")  # the camera off
