@@ -65,14 +65,6 @@ def phone_filming(tmp_path: Path, video: Path, *, token: str, setup: t.GameInput
 
     args = [*ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
             f"--use-file-for-fake-video-capture={video}"]
-    with running_board(tmp_path / "state", token=token, https=True, setup=setup) as board, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=args)
-        context = browser.new_context(**PHONE)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        try:
-            yield board, page, errors
-        finally:
-            browser.close()
+    with sync_playwright() as p, phone_at_board(tmp_path, p.chromium.launch(executable_path=str(CHROMIUM), args=args),
+                                                token=token, setup=setup) as filming:
+        yield filming

@@ -27,6 +27,7 @@ from companion.words.advice import (
     refusal_words,
 )
 from companion.words.review import analysis_words, review_words
+from tests.words.bilingual import assert_said_apart
 
 EN, DE = language("en"), language("de")
 C5, H9 = Card.parse("5C"), Card.parse("9H")
@@ -61,7 +62,7 @@ def test_every_kind_has_a_sample_here():
 @pytest.mark.parametrize("reason", SAMPLES, ids=repr)
 def test_each_reason_has_words_in_english_and_its_own_in_german(reason):
     english, german = reason_words(reason, EN), reason_words(reason, DE)
-    assert english and german and "{" not in english + german and english != german
+    assert_said_apart(english, german)
 
 
 def test_one_hint_in_english_and_german_in_one_process():
@@ -118,7 +119,7 @@ def test_every_refusal_kind_has_a_sample_here():
 @pytest.mark.parametrize("refusal", REFUSALS, ids=str)
 def test_each_refusal_has_words_in_english_and_its_own_in_german(refusal):
     english, german = refusal_words(refusal, EN), refusal_words(refusal, DE)
-    assert english and german and "{" not in english + german and english != german
+    assert_said_apart(english, german)
 
 
 def test_cards_the_advice_cannot_use_are_refused_with_facts_said_in_either_language():
