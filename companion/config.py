@@ -593,12 +593,12 @@ def _build(merged: dict[str, _Value], errors: list[Problem]) -> Config:
     return config
 
 
-Found = tuple[str, Bad, dict[str, Any]]  # a cross check's problem: the dotted key, its kind and facts
+Crossed = tuple[str, Bad, dict[str, Any]]  # a cross check's problem: the dotted key, its kind and facts
 
 
-def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[Found]:
+def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[Crossed]:
     """Values that are fine alone but not together: (dotted key, what is wrong, its facts)."""
-    problems: list[Found] = []
+    problems: list[Crossed] = []
     game = config.game
     if game.dealer and game.dealer not in game.players:
         problems.append(("game.dealer", Bad.DEALER, {"dealer": game.dealer, "players": game.players}))
@@ -667,9 +667,9 @@ def _deck_problems(deck: Path) -> list[tuple[Bad, dict[str, Any]]]:
     return []
 
 
-def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[Found]:
+def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[Crossed]:
     """A keypad on the Pico talks over the strip's link, on Pico pins the strip's data pin does not use."""
-    problems: list[Found] = []
+    problems: list[Crossed] = []
     if config.devices.strip not in ("pico", "pico-sim"):
         problems.append(("devices.keypad", Bad.PICO_KEYPAD, {"strip": config.devices.strip,
                                                              "other_where": merged["devices.strip"].where}))
@@ -678,10 +678,10 @@ def _pico_keypad_checks(config: Config, merged: dict[str, _Value]) -> list[Found
 
 
 def _pin_clashes(claims: Sequence[tuple[str, tuple[int, ...]]], merged: dict[str, _Value], on: str,
-                 taken: dict[int, str], reserved: dict[int, str] | None = None) -> list[Found]:
+                 taken: dict[int, str], reserved: dict[int, str] | None = None) -> list[Crossed]:
     """(key, kind, facts) for each pin claimed (`on` "gpio" or "pico") that is `reserved` (pin: what holds it) or
     `taken` (pin: the key using it; filled in as the claims go)."""
-    problems: list[Found] = []
+    problems: list[Crossed] = []
     for key, numbers in claims:
         for pin in numbers:
             if reserved and pin in reserved:

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.i18n import N_, Language
 
-from .phrases import either
+from .joined import either
 
 
 class Why(StrEnum):

@@ -58,15 +58,6 @@ def listed(words: Sequence[str], lang: Language | None = None) -> str:
     return lang.gettext("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def either(choices: Sequence[object], lang: Language | None = None) -> str:
-    """"61 or 121", "Ann or Bob or Cat": one of the choices."""
-    lang = lang or current()
-    said = str(choices[0]) if choices else ""
-    for choice in choices[1:]:
-        said = lang.gettext("{first} or {second}").format(first=said, second=choice)
-    return said
-
-
 def cards_words(cards: Sequence[Card]) -> str:
     """Cards as the table writes them: "5H JS"."""
     return " ".join(str(c) for c in cards)

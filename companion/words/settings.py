@@ -21,6 +21,8 @@ from typing import Any
 
 from companion.i18n import N_, Language, current
 
+from .joined import either
+
 
 class Bad(StrEnum):
     """What is wrong with a setting (the value is its code); the facts each kind fills are listed."""
@@ -217,14 +219,6 @@ def _shown(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _either(choices: Sequence[object], lang: Language) -> str:
-    """"61 or 121" (phrases.either's, without importing the game's words: every command reads the configuration)."""
-    said = str(choices[0]) if choices else ""
-    for choice in choices[1:]:
-        said = lang.gettext("{first} or {second}").format(first=said, second=choice)
-    return said
-
-
 def problem_words(problem: Problem, lang: Language | None = None) -> str:
     """One problem in words, with where it is and its key: "board.toml:3: board.brightness must be ..."."""
     lang = lang or current()
@@ -236,7 +230,7 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
     if problem.kind is Bad.CHOICE:
         facts["allowed"] = ", ".join(_shown(a) for a in facts["allowed"])
     elif problem.kind is Bad.ONLY:
-        facts["allowed"] = _either(facts["allowed"], lang)
+        facts["allowed"] = either(facts["allowed"], lang)
     elif problem.kind is Bad.SPOKEN:
         facts["choices"] = ", ".join(f'"{c}"' for c in facts["choices"])
     elif problem.kind in (Bad.OUTSIDE_TABLE, Bad.UNKNOWN_TABLE):
