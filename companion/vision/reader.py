@@ -93,18 +93,20 @@ class Recognizer:
     def _read_card(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
         hidden = self.net.hidden(card_features(card))
         ranks, suits = self.net.heads(hidden)
-        probs = _index_probabilities(ranks, suits)
+        present = 1.0 - ranks[:, NO_INDEX]  # how surely each corner shows an index
+        voting = present >= min(PRESENT, float(present.max()))  # the corners whose index is read
+        probs = _index_probabilities(ranks, suits, present, voting)
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
             likeness = self.taught.likeness(card)
             if likeness.max() >= LEAST:
-                return self._fused(self.taught, likeness, hidden, 1.0 - ranks[:, NO_INDEX], probs)
+                return self._fused(self.taught, likeness, hidden, present, probs)
         if probs is None:
             return None
         best = int(probs.argmax())
         confidence = float(probs[best])
         # a threshold of 1: calibration found none safe; corners that read different cards are asked about, however
         # their vote came out (an upright 10 read upside down at the opposite corner is a Q)
-        sure = self.net.sure < 1.0 and confidence >= self.net.sure and _corners_agree(ranks, suits)
+        sure = self.net.sure < 1.0 and confidence >= self.net.sure and _corners_agree(ranks[voting], suits[voting])
         return CODES[best], round(confidence, 4), sure
 
     def _fused(self, taught: TaughtDeck, likeness: NDArray[np.float32], hidden: NDArray[np.float32],
@@ -128,17 +130,16 @@ class Recognizer:
         return CODES[best], round(confidence, 4), sure
 
 
-def _index_probabilities(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> NDArray[np.float64] | None:
+def _index_probabilities(ranks: NDArray[np.float32], suits: NDArray[np.float32], present: NDArray[np.float32],
+                         voting: NDArray[np.bool_]) -> NDArray[np.float64] | None:
     """What a card's four corners' indices read (the network's heads, a row a corner): a probability for each of
     the 52 cards (in the order of CODES), or None when no corner shows an index."""
-    present = 1.0 - ranks[:, NO_INDEX]
     if present.max() < PRESENT:
         return None
     joint = ranks[:, :NO_INDEX, None] * suits[:, None, :]  # corner x rank x suit
     joint = joint.reshape(len(ranks), -1) / np.maximum(present[:, None], 1e-6)
     # the corners that show an index vote by the mean of their log-probabilities: corners that agree keep their
     # confidence, corners that disagree lower it (one misread corner is not enough to be sure)
-    voting = present >= min(PRESENT, float(present.max()))
     logs = np.log(joint[voting] + 1e-6).mean(axis=0).astype(np.float64)
     probs: NDArray[np.float64] = np.exp(logs - logs.max())
     probs /= probs.sum()
@@ -146,11 +147,8 @@ def _index_probabilities(ranks: NDArray[np.float32], suits: NDArray[np.float32])
 
 
 def _corners_agree(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> bool:
-    """Whether the corners that show an index (as _index_probabilities' vote counts them) each read the same card."""
-    present = 1.0 - ranks[:, NO_INDEX]
-    voting = present >= min(PRESENT, float(present.max()))
-    return len({(int(r[:NO_INDEX].argmax()), int(s.argmax())) for r, s in zip(ranks[voting], suits[voting],
-                                                                            strict=True)}) == 1
+    """Whether the voting corners (their heads' rows) each read the same card."""
+    return len({(int(r[:NO_INDEX].argmax()), int(s.argmax())) for r, s in zip(ranks, suits, strict=True)}) == 1
 
 
 def decode(data: bytes) -> NDArray[np.uint8]:
