@@ -647,12 +647,13 @@ def _cross_checks(config: Config, merged: dict[str, _Value]) -> list[Crossed]:
     club = config.club
     if club.broker:
         problems += [(f"club.{key}", Bad.CLUB_NEEDED, {}) for key in ("club", "board") if not getattr(club, key)]
-        try:
-            if not club.broker.startswith(("mqtt://", "mqtts://")):
-                raise Invalid(Bad.BROKER_URL, broker=club.broker)
-            broker_address(club.broker)
-        except Invalid as error:
-            problems.append(("club.broker", error.kind, error.facts))
+        if not club.broker.startswith(("mqtt://", "mqtts://")):
+            problems.append(("club.broker", Bad.BROKER_URL, {"broker": club.broker}))
+        else:
+            try:
+                broker_address(club.broker)
+            except Invalid as error:
+                problems.append(("club.broker", error.kind, error.facts))
     return problems
 
 

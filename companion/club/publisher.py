@@ -124,7 +124,7 @@ class Publisher:
         self.length: dict[str, int] = {"": 0}  # inputs sent of each log
         self.successor: dict[str, str] = {}  # a log -> the next one, once there is one (the first is final)
         self.folded: tuple[str, int, GameState] | None = None  # the last state worked out, to fold on from
-        self.tails: dict[str, LogTail] = {}  # each log read so far
+        self.tails: dict[str, LogTail] = {}  # each log read so far and not yet sent whole
         self.connected = False
         self.connections = 0  # a send started before the latest connection must not move `sent`
         self.announced = False
@@ -267,8 +267,11 @@ class Publisher:
             self.successor.setdefault("", logs[0].stem)
         for path in logs:
             if path.stem < sent[0]:
+                self.tails.pop(path.stem, None)  # sent whole: its inputs need not be kept
                 continue
-            above, inputs = self.tails.setdefault(path.stem, LogTail(path)).read()
+            if path.stem not in self.tails:
+                self.tails[path.stem] = LogTail(path)
+            above, inputs = self.tails[path.stem].read()
             start = sent[1] if path.stem == sent[0] else 0
             with self.lock:
                 self.length[path.stem] = len(inputs)
