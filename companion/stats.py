@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 
 from companion.cribbage.errors import CribbageError
@@ -291,10 +292,16 @@ def _stored(problems: Sequence[LogProblem]) -> str:
     return json.dumps([p.kind.value for p in problems])
 
 
-def _known(path: Path, stored: str) -> list[LogProblem]:
+def _known(path: Path, stored: str, size: int, mtime_ns: int) -> list[LogProblem]:
     """A log's problems kept in the database: a log with any is read again for their facts (a log left out stops
-    where it went wrong: no rows are made)."""
-    return _games_in(path)[2] if json.loads(stored) else []
+    where it went wrong: no rows are made), once while it stays as it is."""
+    return list(_problems_of(path, size, mtime_ns)) if json.loads(stored) else []
+
+
+@lru_cache(maxsize=64)
+def _problems_of(path: Path, size: int, mtime_ns: int) -> tuple[LogProblem, ...]:
+    """The problems of a log of that size and time (the statistics page asks on every request)."""
+    return tuple(_games_in(path)[2])
 
 
 # --- the database ------------------------------------------------------------------------------------------
@@ -339,7 +346,7 @@ def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[LogProblem]:
             stat = path.stat()
             seen = known.get(path.name)
             if seen is not None and seen[:2] == (stat.st_size, stat.st_mtime_ns):
-                problems += _known(path, seen[2])
+                problems += _known(path, seen[2], stat.st_size, stat.st_mtime_ns)
                 continue
             rows, found = read_log(path)
             _forget(connection, path.name)
