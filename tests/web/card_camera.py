@@ -29,13 +29,12 @@ def _yuv(picture: Image.Image) -> bytes:
             + cr.resize(half, Image.Resampling.BOX).tobytes())
 
 
-def write_y4m(path: Path, cards: list[Held], *, lead: int = 10, held: int = 12, gap: int = 20, apart: int = 30,
+def write_y4m(path: Path, cards: list[Held], *, lead: int = 10, held: int = 12, gap: int = 20,
               tail: int = 20) -> list[int]:
     """The video, played in real time (its length is the test's): `lead` frames of table, then each card `held`
     frames (about 4 of them reach the board, which enters a card seen in 2 frames in a row) with `gap` frames of
-    table after it (time for a person to answer a question), or `apart` frames before the same card again (it must
-    be missing from 4 frames in a row to count again), then `tail` frames of table. Returns the frame each card
-    comes into view."""
+    table after it (time for a person to answer a question), then `tail` frames of table. Returns the frame each
+    card comes into view."""
     width, height = SIZE
     blank = _yuv(table(0))
     starts = []
@@ -50,10 +49,9 @@ def write_y4m(path: Path, cards: list[Held], *, lead: int = 10, held: int = 12, 
             count += times
 
         write(blank, lead)
-        for index, card in enumerate(cards):
+        for card in cards:
             starts.append(count)
             write(_yuv(card.picture), held)
-            again = index + 1 < len(cards) and cards[index + 1].code == card.code
-            write(blank, apart if again else gap)
+            write(blank, gap)
         write(blank, tail)
     return starts
