@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import logging
 import os
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -348,18 +347,6 @@ def _print_round(number: int, seats: list[Seat], byes: list[str]) -> None:
         print("  " + _("{player} has a bye (2 game points, no spread)").format(player=player))
 
 
-def _refused(answer: Mapping[str, Any]) -> str:
-    """The scoreboard's refusal (any JSON object the command got back) in the reader's words: from its code and
-    facts, else the words the scoreboard sent."""
-    from companion.words.club import refusal_words
-
-    facts = answer.get("facts")
-    try:
-        return refusal_words(str(answer.get("refusal")), facts if isinstance(facts, dict) else {}, current())
-    except (KeyError, IndexError, TypeError, ValueError):
-        return str(answer.get("message", answer.get("refusal")))
-
-
 def _said(error: Exception) -> CommandError:
     """An error as the command says it: the club's refusal from its code and facts, in the reader's language;
     another error's own words."""
@@ -381,8 +368,6 @@ def run_enter(args: argparse.Namespace) -> int:
     import urllib.error
     import urllib.request
 
-    from companion.words.club import entry_words
-
     try:
         token = (args.token_file.read_text(encoding="utf-8").strip() if args.token_file
                  else os.environ.get("CRIB_CLUB_TOKEN", ""))
@@ -392,27 +377,24 @@ def run_enter(args: argparse.Namespace) -> int:
     card = {"round": args.round, "player": args.player.strip(), "opponent": args.opponent.strip(),
             "score": args.score, "against": args.against}
     request = urllib.request.Request(f"{args.scoreboard.rstrip('/')}/api/enter", data=json.dumps(card).encode(),
-                                     headers={"Content-Type": "application/json",
-                                              "Authorization": f"Bearer {token}"}, method="POST")
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}",
+                                              "Accept-Language": current().code},  # its words in the reader's
+                                     method="POST")
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             answer = json.loads(response.read())
     except urllib.error.HTTPError as error:
         try:
-            refusal = json.loads(error.read())
-        except ValueError:
-            refusal = {"message": error.reason}
-        raise CommandError(_("the card is refused: {reason}").format(reason=_refused(refusal))) from None
+            reason = json.loads(error.read()).get("message", error.reason)
+        except (ValueError, AttributeError):
+            reason = error.reason
+        raise CommandError(_("the card is refused: {reason}").format(reason=reason)) from None
     except (urllib.error.URLError, OSError) as error:
         raise CommandError(_("cannot reach the scoreboard at {url} ({problem}): is `crib club` running there? "
                              "(--scoreboard URL)").format(url=args.scoreboard,
                                                           problem=getattr(error, "reason", error))) from None
-    status = answer.get("status")
-    try:
-        print(entry_words(str(status), args.round, card, answer.get("theirs"), current()))
-    except (KeyError, IndexError, TypeError, ValueError):
-        print(answer.get("message", ""))
-    return 1 if status == "disagreement" else 0
+    print(answer.get("message", ""))
+    return 1 if answer.get("status") == "disagreement" else 0
 
 
 def run_close(args: argparse.Namespace) -> int:
