@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: this module stands below the facts it names
     from .cards import Card
@@ -180,3 +180,10 @@ class Refusal:
                 value = list(value)
             out[f.name] = value
         return out
+
+
+def facts_text(value: Any) -> str:
+    """A typed refusal's facts after its code (its first field), for logs: "count=3, names=('Ann',)"; the empty
+    ones left out."""
+    return ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in fields(value)[1:]
+                     if getattr(value, f.name) not in (None, (), ""))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from companion.cribbage.cards import RANK_NAMES, Card
 from companion.cribbage.errors import RuleError
+from companion.cribbage.refusals import facts_text
 from companion.i18n import N_, Language
 
 from .review import analysis_words, ranks_text
@@ -288,8 +289,7 @@ class AdviceRefusal:
     others: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
-        facts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
-                          if getattr(self, f.name) not in (None, (), ""))
+        facts = facts_text(self)
         return f"{self.why}: {facts}" if facts else str(self.why)
 
 

@@ -9,9 +9,10 @@ their reader's language:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.cribbage.refusals import facts_text
 from companion.i18n import N_, Language
 
 
@@ -41,8 +42,7 @@ class SettingsRefusal:
     text: str = ""
 
     def __str__(self) -> str:
-        facts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
-                          if getattr(self, f.name) not in (None, (), ""))
+        facts = facts_text(self)
         return f"{self.why}: {facts}" if facts else str(self.why)
 
 

@@ -13,11 +13,11 @@ page each say them in their reader's language:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from companion.cribbage.refusals import Refusal
+from companion.cribbage.refusals import Refusal, facts_text
 from companion.cribbage.rules import skunk_lines
 from companion.i18n import N_, Language
 
@@ -52,8 +52,7 @@ class SelectionRefusal:
     count: int | None = None
 
     def __str__(self) -> str:
-        facts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
-                          if getattr(self, f.name) not in (None, ()))
+        facts = facts_text(self)
         return f"{self.why}: {facts}" if facts else str(self.why)
 
 
