@@ -149,7 +149,7 @@ def _main(argv: list[str]) -> int:
         with speaking(choose(getattr(args, "lang", None))):
             status: int = args.func(args)
     except CribbageError as error:
-        from .words.phrases import error_words
+        from .words.saying import error_words
 
         with speaking(choose(getattr(args, "lang", None))):
             print(f"crib {args.command}: {error_words(error)}", file=sys.stderr)

@@ -42,7 +42,6 @@ from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
 from companion.words.logbook import Finding, Found, finding_words
 from companion.words.messages import Message, Say
-from companion.words.phrases import error_words
 from companion.words.settings import Bad, Problem, problems_words
 
 if TYPE_CHECKING:
@@ -374,6 +373,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return serve(args)
     except CribbageError as error:
+        from companion.words.saying import error_words  # every layer's words: only when one is raised
+
         print(f"cribbage-companion: {error_words(error)}", file=sys.stderr)
         return 2
     except ConfigError as error:  # said in the system's language: a configuration that fails cannot name one

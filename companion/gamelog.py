@@ -404,6 +404,7 @@ def replay_lines(lines: Iterable[str]) -> GameState:
         try:
             state = apply(state, parse_input(line))
         except CribbageError as error:
-            raise type(error)(Refusal(Why.BAD_LINE, count=number, cause=error.refusal) if error.refusal is not None
+            cause = error.refusal
+            raise type(error)(Refusal(Why.BAD_LINE, count=number, cause=cause) if isinstance(cause, Refusal)
                               else f"line {number}: {error}") from None
     return state

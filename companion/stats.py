@@ -164,13 +164,14 @@ class Report:
                 "hand_counts": {player: list(counts) for player, counts in self.hand_counts}}
 
 
-class SelectionError(ValueError):
+class SelectionError(CribbageError, ValueError):
     """A selection no game fits: `refusal` says why, with what there is (`words.statistics.selection_words` says it);
     `str(err)` is its code and facts, for logs."""
 
+    refusal: SelectionRefusal
+
     def __init__(self, refusal: SelectionRefusal) -> None:
-        super().__init__(str(refusal))
-        self.refusal = refusal
+        super().__init__(refusal)
 
 
 # --- from a log to rows ------------------------------------------------------------------------------------
@@ -280,9 +281,10 @@ def _games_in(path: Path) -> tuple[GameLog | None, list[GameState], list[LogProb
         return None, [], [LogProblem(Trouble.UNREADABLE, error.finding)]
     try:
         games = games_of(game_log.inputs)
-    except CribbageError as error:
-        said = str(error) if error.refusal is None else ""  # an error raised with words of its own says those
-        return None, [], [LogProblem(Trouble.REFUSED, log=str(path), refusal=error.refusal, text=said)]
+    except CribbageError as error:  # the engine's, replaying the log
+        refusal = error.refusal if isinstance(error.refusal, Refusal) else None
+        said = "" if refusal else str(error)  # an error raised with words of its own says those
+        return None, [], [LogProblem(Trouble.REFUSED, log=str(path), refusal=refusal, text=said)]
     return game_log, games, [LogProblem(Trouble.NOTED, finding) for finding in game_log.warnings]
 
 

@@ -12,7 +12,8 @@ import pytest
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import ScoreEvent, Side
 from companion.i18n import ENGLISH
-from companion.words.phrases import error_words, event_name, event_words, side_name
+from companion.words.phrases import event_name, event_words, side_name
+from companion.words.saying import error_words
 
 
 def by_name(table: Mapping[Side, int]) -> dict[str, int]:

@@ -64,7 +64,8 @@ def _cards() -> Target:
     from companion.cribbage.errors import CardSyntaxError
     from companion.entry import Entry
     from companion.entry.commands import Rejected, decode_entry
-    from companion.words.phrases import error_words, message_words
+    from companion.words.phrases import message_words
+    from companion.words.saying import error_words
 
     def target(data: bytes) -> None:
         text = data.decode("utf-8", "replace")
@@ -113,7 +114,7 @@ def _transcript() -> Target:
     from companion.base.usage import CommandError
     from companion.cribbage.errors import CribbageError
     from companion.cribbage.game import apply
-    from companion.cribbage.refusals import Why
+    from companion.cribbage.refusals import Refusal, Why
     from companion.cribbage.transcript import parse_input
     from companion.gamelog import replay_lines
     from companion.view.history import describe
@@ -127,9 +128,10 @@ def _transcript() -> Target:
         try:
             state = replay_lines(lines)
         except CribbageError as error:
-            if error.refusal is None or error.refusal.why is not Why.BAD_LINE or error.refusal.count is None:
+            refusal = error.refusal
+            if not isinstance(refusal, Refusal) or refusal.why is not Why.BAD_LINE or refusal.count is None:
                 raise Broken(f"a refusal that names no line: {error}") from None
-            number = error.refusal.count
+            number = refusal.count
             before = replay_lines(lines[: number - 1])  # the lines before it replay: the refusal is that line's
             shown = json.dumps(state_json(before))
             try:

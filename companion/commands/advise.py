@@ -16,9 +16,8 @@ from companion.commands import CommandError
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import CribbageError
 from companion.i18n import N_, Language, _, current
-from companion.words.advice import AdviceError, refusal_words
-from companion.words.phrases import error_words
 from companion.words.review import analysis_words
+from companion.words.saying import error_words
 
 
 def register(subparsers: Any) -> None:
@@ -62,10 +61,7 @@ def advise(args: argparse.Namespace) -> int:
         raise CommandError(_("give the dealt cards, like: crib advise 5H 5D 6C JS 4S QD --dealer"))
     if not (args.dealer or args.pone):
         raise CommandError(_("say whose crib it is: --dealer (yours) or --pone (your opponent's)"))
-    try:
-        analysis = analyse(parse_cards(args.cards), dealer=args.dealer, variant=args.variant, model=model)
-    except AdviceError as error:
-        raise CommandError(refusal_words(error.advice, current())) from None
+    analysis = analyse(parse_cards(args.cards), dealer=args.dealer, variant=args.variant, model=model)
     if args.json:
         print(json.dumps(analysis_json(analysis, current()), ensure_ascii=False))
     else:
@@ -119,8 +115,7 @@ def batch(lines: Iterable[str], model: OpponentModel, out: TextIO) -> int:
             analysis = analyse(parse_cards(words), dealer=role == "dealer", variant=variant, model=model)
             out.write(json.dumps(analysis_json(analysis, current()), ensure_ascii=False) + "\n")
         except (CribbageError, CommandError) as error:
-            said = (refusal_words(error.advice, current()) if isinstance(error, AdviceError) else
-                    error_words(error, current()) if isinstance(error, CribbageError) else str(error))
+            said = error_words(error, current()) if isinstance(error, CribbageError) else str(error)
             out.write(json.dumps({"line": number, "error": said}) + "\n")
             status = 2
     return status

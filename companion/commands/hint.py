@@ -12,7 +12,7 @@ from companion.commands import CommandError
 from companion.cribbage.cards import DECK, Card, parse_cards
 from companion.cribbage.game import MAX_COUNT
 from companion.i18n import _, current
-from companion.words.advice import AdviceError, hint_words, lay_away_words, refusal_words
+from companion.words.advice import hint_words, lay_away_words
 
 
 def register(subparsers: Any) -> None:
@@ -45,13 +45,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        return _hint(args)
-    except AdviceError as error:
-        raise CommandError(refusal_words(error.advice, current())) from None
-
-
-def _hint(args: argparse.Namespace) -> int:
     hand, pile, seen = parse_cards(args.cards), parse_cards(args.pile), parse_cards(args.seen)
     if len(hand) > 4:
         return _lay_away(args, hand)

@@ -34,7 +34,6 @@ from companion.i18n import N_, _, current, ngettext, speaking
 from companion.play.computer import (
     ComputerGame,
     Settings,
-    SettingsError,
     dealer_entry,
     read_settings,
     sort_cards,
@@ -56,9 +55,9 @@ from companion.table.story import (
 )
 from companion.web.wiring import attach
 from companion.words.count import describe
-from companion.words.opponents import settings_words
-from companion.words.phrases import error_words, listed, notes, score_name, side_name, undone_line
+from companion.words.phrases import listed, notes, score_name, side_name, undone_line
 from companion.words.projection import state_json
+from companion.words.saying import error_words
 
 COMMANDS = frozenset(("undo", "go", "ok", "menu", "new", "help", "muggins", "mute", "unmute", "peg", "claim"))
 """Words the terminal sends to the table as they are, even at the lay-away."""
@@ -106,10 +105,8 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
     try:
         return Settings((args.name or _("Guest")).strip(), levels, args.target, args.muggins, args.match, seed,
                         args.feedback).named(current())
-    except SettingsError as error:
-        raise CommandError(settings_words(error.settings_refusal, current())) from None
-    except CribbageError as error:
-        raise CommandError(str(error)) from None
+    except CribbageError as error:  # said in the board's language, which cli.py does not know
+        raise CommandError(error_words(error, current())) from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -65,7 +65,7 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
                     try:
                         results[index] = line_total(_utf8(lines[index], number, args.batch))
                     except CribbageError as error:
-                        from companion.words.phrases import error_words  # only for a bad line
+                        from companion.words.saying import error_words  # only for a bad line
 
                         bad.append(f"line {number}: {error_words(error)} (got {lines[index].strip()!r})")
                     except CommandError as error:

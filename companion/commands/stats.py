@@ -11,8 +11,8 @@ from typing import Any
 from companion.commands import CommandError, game_state_dir, need_extra
 from companion.config import add_config_arguments
 from companion.i18n import N_, Language, _, current
-from companion.stats import DATABASE, PlayerStats, Report, Selection, SelectionError, history
-from companion.words.statistics import game_line, game_name, problem_words, selection_words
+from companion.stats import DATABASE, PlayerStats, Report, Selection, history
+from companion.words.statistics import game_line, game_name, problem_words
 
 LISTED = 10  # games listed by number (the latest ones)
 
@@ -46,10 +46,7 @@ def run(args: argparse.Namespace) -> int:
     if args.png is not None:
         need_extra("plots", "matplotlib")
     state_dir = game_state_dir(args, "stats")
-    try:
-        report = history(state_dir, Selection(args.game, args.last, args.player))
-    except SelectionError as error:
-        raise CommandError(selection_words(error.refusal, current())) from None
+    report = history(state_dir, Selection(args.game, args.last, args.player))  # cli.py says a SelectionError
     for problem in report.problems:
         print(_("crib stats: {problem}").format(problem=problem_words(problem, current())), file=sys.stderr)
     if args.png is not None:

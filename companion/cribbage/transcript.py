@@ -217,7 +217,7 @@ def _field_value(kind: InputKind, name: str, raw: object) -> object:
             raise wrong()
         return tuple(Card.parse(c) for c in raw)
     except CardSyntaxError as error:
-        assert error.refusal is not None
+        assert isinstance(error.refusal, Refusal)  # the engine's own
         raise InputError(Refusal(Why.BAD_FIELD, input=kind, field=name, cause=error.refusal)) from None
 
 
@@ -251,6 +251,6 @@ def read_transcript(lines: Iterable[str]) -> list[Input]:
         try:
             inputs.append(parse_input(line))
         except InputError as error:
-            assert error.refusal is not None
+            assert isinstance(error.refusal, Refusal)  # the engine's own
             raise InputError(Refusal(Why.BAD_LINE, count=number, cause=error.refusal)) from None
     return inputs

@@ -61,12 +61,13 @@ LEVEL_WORDS = {"easy": N_("easy"), "standard": N_("standard"), "pro": N_("pro")}
 
 
 class SettingsError(InputError):
-    """Settings a person chose that cannot be played: `settings_refusal` says why (`words.opponents.settings_words` says
-    it); `str(err)` is its code and facts, for logs."""
+    """Settings a person chose that cannot be played: `refusal` says why (`words.opponents.settings_words` says it);
+    `str(err)` is its code and facts, for logs."""
+
+    refusal: SettingsRefusal
 
     def __init__(self, refusal: SettingsRefusal) -> None:
-        super().__init__(str(refusal))
-        self.settings_refusal = refusal
+        super().__init__(refusal)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError, InputError, RuleError
 from companion.cribbage.facts import Phase, Prompt, Side, Wanted
 from companion.cribbage.game import GameState, apply, initial_state, legal_moves, replay
+from companion.cribbage.refusals import Refusal
 from companion.devices.base import PegStrip, StatusDisplay
 from companion.entry import Entry
 from companion.entry.barcodes import COMMAND_LABELS
@@ -490,7 +491,7 @@ class Table:
         self._telling = []
         if error:
             facts.append(Refused(_refusal_code(refused, self._refusal),
-                                 refused.refusal if isinstance(refused, CribbageError) else None, refused))
+                                 _engine_refusal(refused), refused))
         if moved or (facts and not error):
             prompt = self.awaited()
             if prompt != self._told_prompt or any(isinstance(fact, Played) for fact in facts):
@@ -601,9 +602,15 @@ def _refusal_message(error: CribbageError) -> Message:
     layer above the engine that made them)."""
     if isinstance(error, CommandMistake):
         return error.message
-    if error.refusal is not None:
+    if isinstance(error.refusal, Refusal):
         return Message(Say.REFUSED, refusal=error.refusal)
     return Message(Say.WORDS, text=str(error))
+
+
+def _engine_refusal(error: Exception | None) -> Refusal | None:
+    """The engine's refusal an error carries (the story keeps its code), if it carries one."""
+    refusal = error.refusal if isinstance(error, CribbageError) else None
+    return refusal if isinstance(refusal, Refusal) else None
 
 
 def _voice(muted: bool) -> Message:

@@ -344,7 +344,7 @@ async def _computer_game(request: web.Request) -> web.Response:
     try:
         settings = Settings.from_json(data)
     except SettingsError as error:
-        raise Refused(400, Asked.SETTINGS, refusal=error.settings_refusal) from None
+        raise Refused(400, Asked.SETTINGS, refusal=error.refusal) from None
     if not settings.names:  # the computer players are named in the language of the person who starts the game
         settings = settings.named(page_language(request))
     hub: Hub = request.app[HUB]

@@ -294,12 +294,13 @@ class AdviceRefusal:
 
 
 class AdviceError(RuleError):
-    """Cards the advice cannot work with: `advice` says why (`refusal_words` says it); `str(err)` is its code
+    """Cards the advice cannot work with: `refusal` says why (`refusal_words` says it); `str(err)` is its code
     and facts, for logs."""
 
+    refusal: AdviceRefusal
+
     def __init__(self, refusal: AdviceRefusal) -> None:
-        super().__init__(str(refusal))
-        self.advice = refusal
+        super().__init__(refusal)
 
 
 def refusal_words(refusal: AdviceRefusal, lang: Language) -> str:

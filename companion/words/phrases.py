@@ -7,9 +7,10 @@ facts) and the names of scores and sides are said here, the spoken count (`say`,
 beside it (light, for `crib score`); nothing else turns a fact into a sentence, and no code reads one back.
 
     from companion.i18n import language
-    from companion.words.phrases import refusal, error_words
+    from companion.words.phrases import refusal
     refusal(err.refusal, language("de"))     # a RuleError's refusal, in German
-    error_words(err, language("en"))          # any engine error, in English
+
+Any error raised on purpose, whichever layer's refusal it carries, is said by `words.saying.error_words`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from collections.abc import Callable, Sequence
 
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
-from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Note, NoteKind, Place, Prompt, ScoreEvent, ScoreKind, Seen, Side, Wanted
 from companion.cribbage.refusals import Act, Refusal, Why
 from companion.cribbage.rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS
@@ -298,12 +298,6 @@ def undone_words(inp: t.Input, player: str | None, lang: Language | None = None)
 
 
 # --- refusals ----------------------------------------------------------------------------------------------
-
-def error_words(error: CribbageError, lang: Language | None = None) -> str:
-    """An engine error as the person who made the input reads it: its refusal in `lang` (an error raised above
-    the engine with words of its own says those)."""
-    return str(error) if error.refusal is None else refusal(error.refusal, lang)
-
 
 def refusal(why: Refusal, lang: Language | None = None) -> str:
     """Why an input was refused, and what to do instead, in `lang`."""

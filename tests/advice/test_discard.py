@@ -151,8 +151,8 @@ def test_the_shipped_model_loads_and_changes_the_crib() -> None:
 def test_bad_hands_say_what_to_do(text: str, variant: str | None, why: Unadvised, message: str) -> None:
     with pytest.raises(RuleError) as raised:  # the engine's kind of error: the rules do not allow these cards
         analyse(parse_cards(text), dealer=True, variant=variant)
-    assert isinstance(raised.value, AdviceError) and raised.value.advice.why is why
-    assert message in refusal_words(raised.value.advice, EN)
+    assert isinstance(raised.value, AdviceError) and raised.value.refusal.why is why
+    assert message in refusal_words(raised.value.refusal, EN)
 
 
 def test_every_split_of_every_suit_pattern_is_ordered_best_first() -> None:

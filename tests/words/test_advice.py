@@ -125,10 +125,10 @@ def test_each_refusal_has_words_in_english_and_its_own_in_german(refusal):
 def test_cards_the_advice_cannot_use_are_refused_with_facts_said_in_either_language():
     with pytest.raises(AdviceError) as raised:
         analyse(parse_cards(["5H", "5D", "6C", "JS"]), dealer=True)
-    assert raised.value.advice == AdviceRefusal(Unadvised.DEAL, total=4) and str(raised.value) == "deal: total=4"
-    assert refusal_words(raised.value.advice, EN) == ("a deal gives six cards (five in five-card or three-player "
+    assert raised.value.refusal == AdviceRefusal(Unadvised.DEAL, total=4) and str(raised.value) == "deal: total=4"
+    assert refusal_words(raised.value.refusal, EN) == ("a deal gives six cards (five in five-card or three-player "
                                                       "games); got 4")
-    assert refusal_words(raised.value.advice, DE).endswith("erhalten: 4")
+    assert refusal_words(raised.value.refusal, DE).endswith("erhalten: 4")
 
 
 PACKAGE = Path(__file__).parents[2] / "companion"

@@ -18,7 +18,7 @@ from companion.gamelog import CannotSave, GameLog, GameLogError
 from companion.i18n import language
 from companion.stats import games_of
 from companion.words.logbook import Finding, Found, finding_words
-from companion.words.phrases import error_words
+from companion.words.saying import error_words
 
 EN, DE = language("en"), language("de")
 LOG = "games/0001.jsonl"

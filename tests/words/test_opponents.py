@@ -47,13 +47,13 @@ def test_each_refusal_has_words_in_english_and_its_own_in_german(refusal):
 def test_settings_refuse_with_facts_not_words(data, refusal):
     with pytest.raises(SettingsError) as raised:
         Settings.from_json(data)
-    assert raised.value.settings_refusal == refusal and str(raised.value) == str(refusal)  # for logs: the code
+    assert raised.value.refusal == refusal and str(raised.value) == str(refusal)  # for logs: the code
 
 
 def test_one_refusal_in_english_and_german_in_one_process():
     with pytest.raises(SettingsError) as raised:
         Settings("Guest", ("pro",), target=99)
-    assert (settings_words(raised.value.settings_refusal, EN), settings_words(raised.value.settings_refusal, DE)) == (
+    assert (settings_words(raised.value.refusal, EN), settings_words(raised.value.refusal, DE)) == (
         "a game is to 121 or 61 points, not 99", "ein Spiel geht bis 121 oder 61 Punkte, nicht 99")
 
 
@@ -69,5 +69,5 @@ def test_one_refusal_in_english_and_german_in_one_process():
 def test_the_settings_json_shape_is_refused_in_the_words_it_had_and_in_german(data, english):
     with pytest.raises(SettingsError) as raised:
         Settings.from_json(data)
-    assert settings_words(raised.value.settings_refusal, EN) == english
-    assert settings_words(raised.value.settings_refusal, DE) != english
+    assert settings_words(raised.value.refusal, EN) == english
+    assert settings_words(raised.value.refusal, DE) != english

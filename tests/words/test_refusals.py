@@ -14,7 +14,8 @@ from companion.cribbage.game import apply, initial_state, replay
 from companion.cribbage.refusals import Act, Refusal, Why
 from companion.cribbage.transcript import ClaimInput, GameInput, PlayInput, StarterInput, parse_input
 from companion.i18n import language
-from companion.words.phrases import REFUSALS, error_words, note, refusal
+from companion.words.phrases import REFUSALS, note, refusal
+from companion.words.saying import error_words
 
 ENGLISH, GERMAN = language("en"), language("de")
 START = [GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(Card.parse("5C"))]

@@ -1,0 +1,49 @@
+"""One way every typed error is said: its refusal, whichever layer raised it, in the language handed.
+
+Every error raised on purpose carries its reason as a value in `error.refusal` (a code and its facts, never
+words): the engine's `Refusal`, the advice's `AdviceRefusal`, the settings' `SettingsRefusal`, a selection of
+games' `SelectionRefusal`. An edge that tells a person (cli.py's one `except CribbageError` for every command, the
+daemon, the terminal game) says any of them here, in that person's language:
+
+    from companion.words.saying import error_words
+    error_words(error, language("de"))        # "eine Runde gibt sechs Karten ...: erhalten: 4"
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from companion.cribbage.refusals import Refusal
+from companion.i18n import Language, current
+
+from .advice import AdviceRefusal
+from .advice import refusal_words as advice_words
+from .opponents import SettingsRefusal, settings_words
+from .phrases import refusal as engine_words
+from .statistics import SelectionRefusal, selection_words
+
+
+class Raised(Protocol):
+    """An error that carries its reason as a value (None: it was raised with words of its own)."""
+
+    @property
+    def refusal(self) -> object: ...
+
+
+def error_words(error: Raised, lang: Language | None = None) -> str:
+    """An error as the person who caused it reads it, in `lang`: its refusal said, else its own words."""
+    return str(error) if error.refusal is None else refusal_words(error.refusal, lang or current())
+
+
+def refusal_words(refusal: object, lang: Language) -> str:
+    """Any typed refusal in `lang`, by its type: the one dispatcher from a value to its renderer."""
+    if isinstance(refusal, Refusal):
+        return engine_words(refusal, lang)
+    if isinstance(refusal, AdviceRefusal):
+        return advice_words(refusal, lang)
+    if isinstance(refusal, SettingsRefusal):
+        return settings_words(refusal, lang)
+    if isinstance(refusal, SelectionRefusal):
+        return selection_words(refusal, lang)
+    # the devices' refusals (a DeviceError's, words/devices.py) are said here by `device_words` once merged
+    raise TypeError(f"no words for a {type(refusal).__name__}: add its renderer to words.saying.refusal_words")
