@@ -11,7 +11,8 @@ points the discard gave away against it, from `companion.advice.coach`), and the
 (`race`), for the picture.
 
 A log that cannot be read is reported by name and left out; a torn last line is dropped (the log is only
-read, never repaired) and what comes before it counts.
+read, never repaired) and what comes before it counts. Its problems are kept whole in the database, each kind
+with its facts, so they are said again without reading the log while it stays as it is.
 
 Only facts here: a game's name, a refusal of a selection and the picture are said by
 `companion.words.statistics`, in the language it is handed.
@@ -25,7 +26,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 
 from companion.cribbage.errors import CribbageError
@@ -47,7 +47,8 @@ from companion.words.statistics import (
 )
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 6  # 5: a game's sides as the projection's, named elsewhere by their index; 6: problems as facts
+SCHEMA_VERSION = 7  # 5: a game's sides as the projection's, named elsewhere by their index; 6: a log's problems by
+# kind; 7: a log's problems whole, each kind with its facts (words.statistics.LogProblem.to_json)
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner INTEGER,
@@ -289,21 +290,13 @@ def _games_in(path: Path) -> tuple[GameLog | None, list[GameState], list[LogProb
 
 
 def _stored(problems: Sequence[LogProblem]) -> str:
-    """A log's problems as the database keeps them: their kinds (the facts are found again by reading the log,
-    `_known`)."""
-    return json.dumps([p.kind.value for p in problems])
+    """A log's problems as the database keeps them: whole, each kind with its facts (`_known` reads them back)."""
+    return json.dumps([p.to_json() for p in problems])
 
 
-def _known(path: Path, stored: str, size: int, mtime_ns: int) -> list[LogProblem]:
-    """A log's problems kept in the database: a log with any is read again for their facts (a log left out stops
-    where it went wrong: no rows are made), once while it stays as it is."""
-    return list(_problems_of(path, size, mtime_ns)) if json.loads(stored) else []
-
-
-@lru_cache(maxsize=64)
-def _problems_of(path: Path, size: int, mtime_ns: int) -> tuple[LogProblem, ...]:
-    """The problems of a log of that size and time (the statistics page asks on every request)."""
-    return tuple(_games_in(path)[2])
+def _known(stored: str) -> list[LogProblem]:
+    """A log's problems kept in the database: the log is not read again while it stays as it is."""
+    return [LogProblem.from_json(p) for p in json.loads(stored)]
 
 
 # --- the database ------------------------------------------------------------------------------------------
@@ -348,7 +341,7 @@ def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[LogProblem]:
             stat = path.stat()
             seen = known.get(path.name)
             if seen is not None and seen[:2] == (stat.st_size, stat.st_mtime_ns):
-                problems += _known(path, seen[2], stat.st_size, stat.st_mtime_ns)
+                problems += _known(seen[2])
                 continue
             rows, found = read_log(path)
             _forget(connection, path.name)

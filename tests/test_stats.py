@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
+from contextlib import closing
 from statistics import mean
 
 import pytest
@@ -103,7 +105,7 @@ def test_an_acc_match_log_counts_each_game(tmp_path):
         2, ((0, 0), (0, 121)), 1, "double skunk")
 
 
-def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path):
+def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path, monkeypatch):
     copy_sample(tmp_path, 1)
     torn = copy_sample(tmp_path, 2)
     torn.write_bytes(torn.read_bytes() + b'{"type":"pl')  # a write cut short by a crash
@@ -121,7 +123,25 @@ def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path):
     assert "0003.jsonl" in second and "line 6" in second and "left out" in second
     assert "0004.jsonl" in third and "the starter is already turned" in third and "left out" in third
     assert {path: path.read_bytes() for path in before} == before  # only read, never repaired
-    assert history(tmp_path).problems == report.problems  # still said on the next run, from the database
+    monkeypatch.setattr(stats.GameLog, "open", lambda *_, **__: pytest.fail("a log read again"))
+    again = history(tmp_path).problems  # still said on the next run, whole from the database
+    assert [problem_words(p, language("de")) for p in again] == [problem_words(p, language("de"))
+                                                                  for p in report.problems]
+
+
+def test_a_database_that_kept_only_the_problems_kinds_is_rebuilt_with_their_facts(tmp_path):
+    torn = copy_sample(tmp_path, 1)
+    torn.write_bytes(torn.read_bytes() + b'{"type":"pl')
+    stat = torn.stat()
+    with closing(sqlite3.connect(tmp_path / stats.DATABASE)) as old, old:  # schema 6: a log's problems by kind
+        old.execute("CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT)")
+        old.execute("INSERT INTO logs VALUES (?, ?, ?, ?)", (torn.name, stat.st_size, stat.st_mtime_ns, '["noted"]'))
+        old.execute("PRAGMA user_version = 6")
+    report = history(tmp_path)
+    assert report.games == 1  # the log is read again: the old database knew only its problem's kind
+    (problem,) = report.problems
+    assert "0001.jsonl: line " in problem_words(problem, language("en")) and "cut short" in problem_words(
+        problem, language("en"))
 
 
 def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkeypatch):

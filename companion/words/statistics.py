@@ -12,16 +12,19 @@ page each say them in their reader's language:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, get_args
 
-from companion.cribbage.refusals import Refusal, facts_text
-from companion.cribbage.rules import skunk_lines
+from companion.cribbage.cards import Card
+from companion.cribbage.facts import Place, Prompt, ScoreKind, Seen, Side, Wanted
+from companion.cribbage.refusals import Act, Refusal, Why, facts_text
+from companion.cribbage.rules import SkunkName, skunk_lines
+from companion.cribbage.transcript import InputKind
 from companion.i18n import N_, Language
 
-from .logbook import Finding, finding_words
+from .logbook import Finding, Found, finding_words
 from .phrases import refusal as refusal_said
 
 if TYPE_CHECKING:  # annotations only: the statistics stand above the words
@@ -90,6 +93,102 @@ class LogProblem:
     log: str = ""
     refusal: Refusal | None = None
     text: str = ""  # an error's own words
+
+    def to_json(self) -> dict[str, object]:
+        """The problem whole, as the statistics' database keeps it (`from_json` reads it back equal): its kind and
+        every fact, the refusal's prompt too."""
+        out: dict[str, object] = {"kind": self.kind.value}
+        if self.finding is not None:
+            out["finding"] = _finding_json(self.finding)
+        if self.log:
+            out["log"] = self.log
+        if self.refusal is not None:
+            out["refusal"] = _refusal_json(self.refusal)
+        if self.text:
+            out["text"] = self.text
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LogProblem:
+        finding, refusal = data.get("finding"), data.get("refusal")
+        return cls(Trouble(data["kind"]), None if finding is None else _finding(finding), data.get("log", ""),
+                   None if refusal is None else _refusal(refusal), data.get("text", ""))
+
+
+def _finding_json(finding: Finding) -> dict[str, object]:
+    return {"kind": finding.kind.value, "path": finding.path, "line": finding.line,
+            "facts": {name: _fact_json(value) for name, value in finding.facts.items()}}
+
+
+def _fact_json(value: object) -> object:
+    """A finding's fact: the system's words and counts as they are, an engine's refusal or a finding inside whole."""
+    if isinstance(value, Refusal):
+        return {"refusal": _refusal_json(value)}
+    if isinstance(value, Finding):
+        return {"finding": _finding_json(value)}
+    if isinstance(value, str | int):
+        return value
+    raise TypeError(f"a log's reader found {value!r}, which the statistics do not keep")  # a screen's message
+
+
+def _finding(data: Mapping[str, Any]) -> Finding:
+    return Finding(Found(data["kind"]), data["path"], data["line"],
+                   {name: _fact(value) for name, value in data["facts"].items()})
+
+
+def _fact(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _refusal(value["refusal"]) if "refusal" in value else _finding(value["finding"])
+    return value
+
+
+def _refusal_json(refusal: Refusal) -> dict[str, object]:
+    """A refusal whole: the clients' form (`Refusal.to_json`), with every fact of the prompt, not only what it
+    waits for."""
+    out = refusal.to_json()
+    if refusal.prompt is not None:
+        out["prompt"] = _prompt_json(refusal.prompt)
+    if refusal.cause is not None:
+        out["cause"] = _refusal_json(refusal.cause)
+    return out
+
+
+def _prompt_json(prompt: Prompt) -> dict[str, object]:
+    return {"wanted": prompt.wanted.value, "players": list(prompt.players), "count": prompt.count,
+            "dealer": prompt.dealer, "counting": None if prompt.counting is None else prompt.counting.value,
+            "again": prompt.again, "winner": None if prompt.winner is None else list(prompt.winner.players),
+            "won": prompt.won, "others": list(prompt.others), "skunk": prompt.skunk}
+
+
+def _refusal(data: Mapping[str, Any]) -> Refusal:
+    card, seen, side, prompt, cause = (data.get(name) for name in ("card", "seen", "side", "prompt", "cause"))
+    act, counting, kind = data.get("act"), data.get("counting"), data.get("input")
+    return Refusal(
+        Why(data["why"]), card=None if card is None else Card.parse(card),
+        cards=tuple(Card.parse(c) for c in data.get("cards", ())), player=data.get("player"),
+        other=data.get("other"), players=tuple(data.get("players", ())), count=data.get("count"),
+        total=data.get("total"), points=data.get("points"), size=data.get("size"),
+        prompt=None if prompt is None else _prompt(prompt),
+        seen=None if seen is None else Seen(Card.parse(seen["card"]), Place(seen["place"]), seen["player"]),
+        act=None if act is None else Act(act), counting=None if counting is None else ScoreKind(counting),
+        side=None if side is None else Side(tuple(side)), text=data.get("text", ""),
+        input=_one_of(kind, get_args(InputKind)), field=data.get("field", ""), names=tuple(data.get("names", ())),
+        cause=None if cause is None else _refusal(cause))
+
+
+def _prompt(data: Mapping[str, Any]) -> Prompt:
+    counting, winner = data["counting"], data["winner"]
+    return Prompt(Wanted(data["wanted"]), tuple(data["players"]), data["count"], data["dealer"],
+                  None if counting is None else ScoreKind(counting), data["again"],
+                  None if winner is None else Side(tuple(winner)), data["won"], tuple(data["others"]),
+                  _one_of(data["skunk"], get_args(SkunkName)))
+
+
+def _one_of(value: Any, names: tuple[str, ...]) -> Any:
+    """A name of a closed set (an input's type, a skunk) as written, or None."""
+    if value is not None and value not in names:
+        raise ValueError(f"{value!r} is none of {names}")
+    return value
 
 
 def problem_words(problem: LogProblem, lang: Language) -> str:

@@ -3,11 +3,19 @@ language, so one process says them in English and in German at once."""
 
 from __future__ import annotations
 
+import json
+from typing import get_args
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion import i18n
-from companion.cribbage.cards import Card
-from companion.cribbage.refusals import Refusal, Why
+from companion.cribbage.cards import DECK, Card
+from companion.cribbage.facts import Place, Prompt, ScoreKind, Seen, Side, Wanted
+from companion.cribbage.refusals import Act, Refusal, Why
+from companion.cribbage.rules import SkunkName
+from companion.cribbage.transcript import InputKind
 from companion.i18n import language
 from companion.stats import Game, Selection, SelectionError, history
 from companion.words.contract import SideJSON
@@ -101,3 +109,51 @@ def test_a_log_left_out_is_kept_as_facts_and_said_in_either_language(tmp_path):
     assert english == ("0004.jsonl: the engine refuses an input (5C was cut already: check the card and enter it "
                        "again); its games are left out of the statistics")
     assert german.startswith("0004.jsonl: das Spiel lehnt eine Eingabe ab (") and english != german
+
+
+# --- a log's problem kept whole: to JSON and back ------------------------------------------------------------
+
+NAMES = st.text(min_size=1, max_size=8)  # a player's name is never empty
+CARDS = st.sampled_from(DECK)
+SIDES = st.builds(Side, st.lists(NAMES, min_size=1, max_size=2).map(tuple))
+COUNTS = st.none() | st.integers(-200, 200)
+PROMPTS = st.builds(Prompt, st.sampled_from(Wanted), st.lists(NAMES, max_size=3).map(tuple), COUNTS,
+                    st.none() | NAMES, st.none() | st.sampled_from(ScoreKind), st.booleans(), st.none() | SIDES,
+                    st.integers(0, 121), st.lists(st.integers(0, 121), max_size=3).map(tuple),
+                    st.none() | st.sampled_from(get_args(SkunkName)))
+
+
+def refusals(cause: st.SearchStrategy[Refusal | None]) -> st.SearchStrategy[Refusal]:
+    return st.builds(
+        Refusal, st.sampled_from(Why), card=st.none() | CARDS, cards=st.lists(CARDS, max_size=4).map(tuple),
+        player=st.none() | NAMES, other=st.none() | NAMES, players=st.lists(NAMES, max_size=3).map(tuple),
+        count=COUNTS, total=COUNTS, points=COUNTS, size=COUNTS, prompt=st.none() | PROMPTS,
+        seen=st.none() | st.builds(Seen, CARDS, st.sampled_from(Place), st.none() | NAMES),
+        act=st.none() | st.sampled_from(Act), counting=st.none() | st.sampled_from(ScoreKind),
+        side=st.none() | SIDES, text=st.text(max_size=12), input=st.none() | st.sampled_from(get_args(InputKind)),
+        field=st.text(max_size=8), names=st.lists(NAMES, max_size=3).map(tuple), cause=cause)
+
+
+REFUSALS = st.recursive(refusals(st.none()), lambda inner: refusals(st.none() | inner), max_leaves=3)
+FACTS = st.dictionaries(st.sampled_from(["error", "kept", "size", "name", "header", "input", "why", "version"]),
+                        st.text(max_size=12) | st.integers() | REFUSALS, max_size=3)
+FINDINGS = st.recursive(
+    st.builds(Finding, st.sampled_from(Found), st.text(max_size=20), st.integers(0, 10**6), FACTS),
+    lambda inner: st.builds(Finding, st.just(Found.RESUMED), st.text(max_size=20), st.integers(0, 10**6),
+                            st.fixed_dictionaries({"damage": inner, "kept": st.integers(0, 99)})), max_leaves=2)
+
+
+@given(st.builds(LogProblem, st.sampled_from(Trouble), st.none() | FINDINGS, st.text(max_size=20),
+                 st.none() | REFUSALS, st.text(max_size=20)))
+def test_a_logs_problem_comes_back_from_json_equal(problem):
+    assert LogProblem.from_json(json.loads(json.dumps(problem.to_json()))) == problem
+
+
+def test_a_problem_comes_back_with_the_prompt_its_words_need():
+    over = Refusal(Why.GAME_OVER, prompt=Prompt(Wanted.NEW_GAME, winner=Side(("Ann",)), won=121, others=(90,),
+                                                skunk="skunk"))
+    problem = LogProblem(Trouble.REFUSED, log="0005.jsonl", refusal=Refusal(Why.BAD_LINE, count=4, cause=over))
+    back = LogProblem.from_json(json.loads(json.dumps(problem.to_json())))
+    for lang in (EN, DE):
+        assert problem_words(back, lang) == problem_words(problem, lang)
+    assert_said_apart(problem_words(back, EN), problem_words(back, DE))
