@@ -21,9 +21,9 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import TypedDict
 
-from companion.cribbage.errors import InputError
+from companion.words.advice import Data
 
-from .tables import read_data
+from .tables import not_in_form, read_data
 
 DATA_FILE = "endgame.json"
 REACH = 40  # play to the score once either player is this close to the target
@@ -93,14 +93,13 @@ def from_counts(data: Mapping[str, Any]) -> Outcomes:  # a file's JSON as read: 
         return Outcomes(str(data["name"]), pegging / pegging.sum(), _distribution(data["pone_hand"]),
                         _distribution(data["dealer_hand"]), _distribution(data["crib"]))
     except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise InputError(f"that endgame table is not in the form `crib selfplay --endgame` writes ({error}): "
-                         "build it again") from error
+        raise not_in_form(Data.ENDGAME, error) from error
 
 
 @functools.cache
 def load(path: Path | None = None) -> Outcomes:
     """The shipped distributions, or ones written by `crib selfplay --endgame PATH`."""
-    return from_counts(read_data(DATA_FILE, path, "the endgame table", "build it again"))
+    return from_counts(read_data(DATA_FILE, path, Data.ENDGAME))
 
 
 def _shifted(dist: FloatArray, by: int) -> FloatArray:

@@ -22,9 +22,9 @@ from typing import Any
 
 from typing_extensions import TypedDict
 
-from companion.cribbage.errors import InputError
+from companion.words.advice import Data
 
-from .tables import RANKS, read_data
+from .tables import RANKS, not_in_form, read_data
 
 DATA_FILE = "keeps.json"
 ROLES = ("dealer", "pone")
@@ -75,11 +75,10 @@ def from_data(data: Mapping[str, Any]) -> Keeps:  # a file's JSON as read: any s
             raise ValueError(f"each role needs {len(sixes())} characters from '#' on")
         return Keeps(str(data["name"]), laid)
     except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"that table of keeps is not in the form `crib model --keeps` writes ({error}): "
-                         "build it again") from error
+        raise not_in_form(Data.KEEPS, error) from error
 
 
 @functools.cache
 def load(path: Path | None = None) -> Keeps:
     """The shipped table, or one written by `crib model --keeps --out PATH`."""
-    return from_data(read_data(DATA_FILE, path, "the table of keeps", "build it again with `crib model --keeps`"))
+    return from_data(read_data(DATA_FILE, path, Data.KEEPS))

@@ -19,9 +19,9 @@ import numpy as np
 from typing_extensions import TypedDict
 
 from companion.cribbage.cards import RANK_NAMES
-from companion.cribbage.errors import InputError
+from companion.words.advice import Data
 
-from .tables import RANKS, read_data
+from .tables import RANKS, not_in_form, read_data
 
 DATA_FILE = "opponent_model.json"
 ROLES = ("dealer", "pone")
@@ -70,10 +70,9 @@ def from_counts(data: Mapping[str, Any]) -> OpponentModel:  # a file's JSON as r
             weights[role] = matrix / matrix.max()
         return OpponentModel(str(data["name"]), weights)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise InputError(f"that opponent model is not in the form `crib model` writes ({error}): build it again") \
-            from error
+        raise not_in_form(Data.MODEL, error) from error
 
 
 def load(path: Path | None = None) -> OpponentModel:
     """The shipped model, or one written by `crib model --out PATH`."""
-    return from_counts(read_data(DATA_FILE, path, "the opponent model", "build it again with `crib model`"))
+    return from_counts(read_data(DATA_FILE, path, Data.MODEL))

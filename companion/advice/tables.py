@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from companion.cribbage.errors import InputError
 from companion.cribbage.scoring import rank_points
+from companion.words.advice import AdviceDataError, AdviceRefusal, Data, Unadvised
 
 RANKS = 13
 
@@ -74,17 +74,23 @@ def draw_weights(left: IntArray, draws: int) -> IntArray:
     return weights
 
 
-def read_data(name: str, path: Path | None, what: str, rebuild: str) -> Any:
-    """The JSON of a data file shipped beside the advice (`name`), or of `path`; an InputError says which file
-    (`what`) could not be read and how to make it again (`rebuild`)."""
+def read_data(name: str, path: Path | None, data: Data) -> Any:
+    """The JSON of a data file shipped beside the advice (`name`), or of `path`; an AdviceDataError says which
+    file (`data`) could not be read, and why."""
     if path is None:
         text = importlib.resources.files(__package__).joinpath(name).read_text()
     else:
         try:
             text = path.read_text()
         except OSError as error:
-            raise InputError(f"cannot read {what} {path}: {error.strerror}") from error
+            raise AdviceDataError(AdviceRefusal(Unadvised.UNREADABLE, str(path), data=data,
+                                                error=error.strerror or str(error))) from error
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"{what} is not JSON ({error}): {rebuild}") from error
+        raise AdviceDataError(AdviceRefusal(Unadvised.NOT_JSON, data=data, error=str(error))) from error
+
+
+def not_in_form(data: Data, error: Exception) -> AdviceDataError:
+    """A data file's JSON that is not what the command that builds it writes."""
+    return AdviceDataError(AdviceRefusal(Unadvised.NOT_IN_FORM, data=data, error=str(error)))

@@ -9,8 +9,9 @@ at the edge, in the language handed (`lang`), so one process can give the same h
     hint_words(hint(view), language("de"))     # "Die beste Karte ist die Neun (9): sie bringt jetzt 3; ..."
 
 Cards the advice cannot work with are refused the same way: an `AdviceError` carries an `AdviceRefusal` (a kind,
-`Unadvised`, and its facts), said by `refusal_words`. The advice's types are named for the type checker only (the
-advice stands above the words).
+`Unadvised`, and its facts), said by `refusal_words`; so does an `AdviceDataError`, for a data file of the advice
+(an opponent model, a table of keeps, an endgame table) that cannot be used. The advice's types are named for the
+type checker only (the advice stands above the words).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from companion.cribbage.cards import RANK_NAMES, Card
-from companion.cribbage.errors import RuleError
+from companion.cribbage.errors import InputError, RuleError
 from companion.cribbage.refusals import facts_text
 from companion.i18n import N_, Language
 
@@ -276,17 +277,31 @@ class Unadvised(StrEnum):
     CARD_TWICE = "card_twice"  # a card given twice in the hand
     NOT_A_DISCARD = "not_a_discard"  # cards: the discard given, others: the cards dealt
     SAY_GO = "say_go"  # in the play no card of the hand fits under 31
+    # a data file of the advice
+    UNREADABLE = "unreadable"  # data: which, text: its path, error: the system's words
+    NOT_JSON = "not_json"  # data, error: the JSON reader's words
+    NOT_IN_FORM = "not_in_form"  # data, error: what is missing or wrong
+
+
+class Data(StrEnum):
+    """A data file of the advice, shipped or built by a command."""
+
+    MODEL = "model"  # the opponent model (`crib model`)
+    KEEPS = "keeps"  # the table of keeps (`crib model --keeps`)
+    ENDGAME = "endgame"  # the endgame table (`crib selfplay --endgame`)
 
 
 @dataclass(frozen=True, slots=True)
 class AdviceRefusal:
     why: Unadvised
-    text: str = ""  # as given (a variant's name)
+    text: str = ""  # as given (a variant's name, a file's path)
     names: tuple[str, ...] = ()
     count: int | None = None
     total: int | None = None
     cards: tuple[Card, ...] = ()
     others: tuple[Card, ...] = ()
+    data: Data | None = None
+    error: str = ""  # the system's or a reader's words, as they were
 
     def __str__(self) -> str:
         facts = facts_text(self)
@@ -303,10 +318,33 @@ class AdviceError(RuleError):
         super().__init__(refusal)
 
 
+class AdviceDataError(InputError):
+    """A data file of the advice that cannot be used: `refusal` says which and why (`refusal_words` says it)."""
+
+    refusal: AdviceRefusal
+
+    def __init__(self, refusal: AdviceRefusal) -> None:
+        super().__init__(refusal)
+
+
+DATA_WORDS = {Data.MODEL: N_("the opponent model"), Data.KEEPS: N_("the table of keeps"),
+              Data.ENDGAME: N_("the endgame table")}
+BUILT_BY = {Data.MODEL: "crib model", Data.KEEPS: "crib model --keeps", Data.ENDGAME: "crib selfplay --endgame"}
+
+
 def refusal_words(refusal: AdviceRefusal, lang: Language) -> str:
-    """Why the advice refuses the cards, and what to give instead."""
+    """Why the advice refuses the cards (or a data file), and what to give instead."""
     _ = lang.gettext
     why = refusal.why
+    if refusal.data is not None:
+        what, command = _(DATA_WORDS[refusal.data]), BUILT_BY[refusal.data]
+        if why is Unadvised.UNREADABLE:
+            return _("cannot read {what} {path}: {error}").format(what=what, path=refusal.text, error=refusal.error)
+        if why is Unadvised.NOT_JSON:
+            return _("{what} is not JSON ({error}): build it again with `{command}`").format(
+                what=what, error=refusal.error, command=command)
+        return _("{what} is not in the form `{command}` writes ({error}): build it again").format(
+            what=what, command=command, error=refusal.error)
     if why is Unadvised.NO_VARIANT:
         return _("no variant {variant!r}: say one of {variants}").format(variant=refusal.text,
                                                                          variants=", ".join(refusal.names))

@@ -12,6 +12,8 @@ from companion.advice.players import Pro, Seat
 from companion.advice.selfplay import deal_points
 from companion.cribbage.cards import parse_cards
 from companion.cribbage.errors import InputError
+from companion.i18n import language
+from companion.words.saying import error_words
 
 
 def test_the_first_dealer_wins_as_often_as_published() -> None:
@@ -74,5 +76,7 @@ def test_the_shipped_table_is_what_self_play_deals_bring() -> None:
 
 
 def test_a_broken_table_is_refused_with_what_to_do() -> None:
-    with pytest.raises(InputError, match="build it again"):
+    with pytest.raises(InputError) as raised:
         endgame.from_counts({"name": "x"})
+    assert error_words(raised.value, language("en")) == ("the endgame table is not in the form `crib selfplay "
+                                                         "--endgame` writes ('pegging'): build it again")

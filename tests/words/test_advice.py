@@ -4,21 +4,28 @@ gives the same hint, lay-away and discard review in English and in German."""
 from __future__ import annotations
 
 import ast
+import builtins
 from pathlib import Path
 
 import pytest
 
 from companion import i18n
+from companion.advice import endgame, keeps, model
 from companion.advice.coach import DiscardReview
 from companion.advice.discard import analyse
 from companion.advice.pegging import PlayView, hint
 from companion.advice.players import Seat, explain_lay_away
+from companion.cli import main
 from companion.cribbage.cards import DECK, Card, parse_cards
 from companion.i18n import language
 from companion.words.advice import (
+    BUILT_BY,
+    DATA_WORDS,
+    AdviceDataError,
     AdviceError,
     AdviceRefusal,
     Because,
+    Data,
     Reason,
     Unadvised,
     hint_words,
@@ -27,6 +34,7 @@ from companion.words.advice import (
     refusal_words,
 )
 from companion.words.review import analysis_words, review_words
+from companion.words.saying import error_words
 from tests.words.bilingual import assert_said_apart
 
 EN, DE = language("en"), language("de")
@@ -109,6 +117,9 @@ REFUSALS = [  # one refusal of each kind
     AdviceRefusal(Unadvised.DEAL_SIZE, "three", count=5, total=6), AdviceRefusal(Unadvised.FIVE_CARDS),
     AdviceRefusal(Unadvised.DEAL, total=4), AdviceRefusal(Unadvised.CARD_TWICE),
     AdviceRefusal(Unadvised.NOT_A_DISCARD, cards=(C5, H9), others=HAND), AdviceRefusal(Unadvised.SAY_GO),
+    *(AdviceRefusal(Unadvised.UNREADABLE, "/x/y.json", data=data, error="No such file or directory") for data in Data),
+    *(AdviceRefusal(Unadvised.NOT_JSON, data=data, error="Expecting value: line 1 column 1 (char 0)") for data in Data),
+    *(AdviceRefusal(Unadvised.NOT_IN_FORM, data=data, error="'counts'") for data in Data),
 ]
 
 
@@ -131,6 +142,32 @@ def test_cards_the_advice_cannot_use_are_refused_with_facts_said_in_either_langu
     assert refusal_words(raised.value.refusal, DE).endswith("erhalten: 4")
 
 
+@pytest.mark.parametrize(("load", "data"), [(model.load, Data.MODEL), (keeps.load, Data.KEEPS),
+                                             (endgame.load, Data.ENDGAME)])
+def test_a_data_file_of_the_advice_that_cannot_be_used_is_refused_with_facts(load, data, tmp_path):
+    missing, garbled, shapeless = tmp_path / "missing.json", tmp_path / "garbled.json", tmp_path / "shapeless.json"
+    garbled.write_text("{not json")
+    shapeless.write_text('{"name": "mine"}')
+    said = {}
+    for path, why in ((missing, Unadvised.UNREADABLE), (garbled, Unadvised.NOT_JSON),
+                      (shapeless, Unadvised.NOT_IN_FORM)):
+        with pytest.raises(AdviceDataError) as raised:
+            load(path)
+        assert (raised.value.refusal.why, raised.value.refusal.data) == (why, data)
+        said[why] = error_words(raised.value, EN), error_words(raised.value, DE)
+        assert_said_apart(*said[why])
+    assert said[Unadvised.UNREADABLE][0] == f"cannot read {DATA_WORDS[data]} {missing}: No such file or directory"
+    assert said[Unadvised.NOT_JSON][0].endswith(f"build it again with `{BUILT_BY[data]}`")
+    assert said[Unadvised.NOT_IN_FORM][1].endswith("erstelle die Datei neu")
+
+
+def test_crib_advise_says_a_model_it_cannot_read_in_the_readers_language(tmp_path, capsys):
+    args = ["advise", "5H", "5D", "6C", "JS", "4S", "QD", "--dealer", "--model", str(tmp_path / "none.json")]
+    assert main([*args, "--lang", "de"]) == 2
+    assert capsys.readouterr().err == f"crib advise: kann das Gegnermodell {tmp_path / 'none.json'} nicht lesen: " \
+                                      "No such file or directory\n"
+
+
 PACKAGE = Path(__file__).parents[2] / "companion"
 WORDLESS = sorted([*(PACKAGE / "advice").glob("*.py"), PACKAGE / "stats.py"])
 
@@ -145,6 +182,26 @@ def words_made(source: str) -> list[str]:
 @pytest.mark.parametrize("path", WORDLESS, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_advice_and_the_statistics_make_facts_not_words(path):
     assert words_made(path.read_text(encoding="utf-8")) == []
+
+
+def said_raised(source: str) -> list[str]:
+    """Each error of ours (not Python's own) raised with a sentence (a string or an f-string) for its reason."""
+    return [ast.unparse(node) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args
+            and isinstance(node.exc.func, ast.Name) and not hasattr(builtins, node.exc.func.id)
+            and (isinstance(node.exc.args[0], ast.JoinedStr) or isinstance(getattr(node.exc.args[0], "value", 0), str))]
+
+
+@pytest.mark.parametrize("path", [*WORDLESS, PACKAGE / "play" / "computer.py"],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_advice_the_statistics_and_the_settings_raise_their_errors_with_typed_refusals(path):
+    assert said_raised(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_scan_finds_errors_raised_with_words():
+    assert said_raised('raise InputError(f"cannot read {what}")') == ['raise InputError(f\'cannot read {what}\')']
+    assert said_raised('raise RuleError("no")\nraise ValueError(f"{n} characters")\nraise E(R(W.X))') == [
+        "raise RuleError('no')"]
 
 
 def test_the_scan_finds_words_made():
