@@ -289,14 +289,19 @@ def _games_in(path: Path) -> tuple[GameLog | None, list[GameState], list[LogProb
     return game_log, games, [LogProblem(Trouble.NOTED, finding) for finding in game_log.warnings]
 
 
-def _stored(problems: Sequence[LogProblem]) -> str:
-    """A log's problems as the database keeps them: whole, each kind with its facts (`_known` reads them back)."""
-    return json.dumps([p.to_json() for p in problems])
+def _stored(path: Path, problems: Sequence[LogProblem]) -> str:
+    """A log's problems as the database keeps them: whole, each kind with its facts, and the path they name
+    (`_known` reads them back)."""
+    return json.dumps({"read": str(path), "problems": [p.to_json() for p in problems]})
 
 
-def _known(stored: str) -> list[LogProblem]:
-    """A log's problems kept in the database: the log is not read again while it stays as it is."""
-    return [LogProblem.from_json(p) for p in json.loads(stored)]
+def _known(stored: str, path: Path) -> list[LogProblem] | None:
+    """A log's problems kept in the database, so the log is not read again while it stays as it is; None when
+    they name the log by another path (the state directory was moved, or given another way): their words would."""
+    kept = json.loads(stored)
+    if kept["problems"] and kept["read"] != str(path):
+        return None
+    return [LogProblem.from_json(p) for p in kept["problems"]]
 
 
 # --- the database ------------------------------------------------------------------------------------------
@@ -340,13 +345,14 @@ def _sync(connection: sqlite3.Connection, state_dir: Path) -> list[LogProblem]:
         for path in logs:
             stat = path.stat()
             seen = known.get(path.name)
-            if seen is not None and seen[:2] == (stat.st_size, stat.st_mtime_ns):
-                problems += _known(seen[2])
+            kept = _known(seen[2], path) if seen is not None and seen[:2] == (stat.st_size, stat.st_mtime_ns) else None
+            if kept is not None:
+                problems += kept
                 continue
             rows, found = read_log(path)
             _forget(connection, path.name)
             connection.execute("INSERT INTO logs VALUES (?, ?, ?, ?)",
-                               (path.name, stat.st_size, stat.st_mtime_ns, _stored(found)))
+                               (path.name, stat.st_size, stat.st_mtime_ns, _stored(path, found)))
             connection.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.games)
             connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
             connection.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.deals)

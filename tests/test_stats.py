@@ -129,6 +129,18 @@ def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path, mo
                                                                   for p in report.problems]
 
 
+def test_a_moved_state_directory_names_its_damaged_log_where_it_is_now(tmp_path):
+    before, after = tmp_path / "before", tmp_path / "after"
+    torn = copy_sample(before, 1)
+    torn.write_bytes(torn.read_bytes() + b'{"type":"pl')
+    (problem,) = history(before).problems
+    assert str(torn) in problem_words(problem, language("en"))
+    before.rename(after)  # the database moves with the logs, their sizes and times unchanged
+    (problem,) = history(after).problems
+    said = problem_words(problem, language("en"))
+    assert str(after / "games" / "0001.jsonl") in said and str(before) not in said
+
+
 def test_a_database_that_kept_only_the_problems_kinds_is_rebuilt_with_their_facts(tmp_path):
     torn = copy_sample(tmp_path, 1)
     torn.write_bytes(torn.read_bytes() + b'{"type":"pl')
