@@ -27,12 +27,13 @@ HAND_CARDS = 6  # coaching mode, two-player deals
 
 
 class CommandMistake(CribbageError):
-    """An entry that makes no sense at this moment, found by the controller rather than the engine: `message` says
-    why (its code and facts; `str()` is the code, for logs)."""
+    """An entry that makes no sense at this moment, found by the controller rather than the engine: `refusal` is
+    what the table says of it (a message's kind and facts)."""
+
+    refusal: Message
 
     def __init__(self, message: Message) -> None:
-        super().__init__(message.kind.value)
-        self.message = message
+        super().__init__(message)
 
 
 class HeldCards:

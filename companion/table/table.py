@@ -601,7 +601,7 @@ def _refusal_message(error: CribbageError) -> Message:
     """What refused an entry: the table's own message, the engine's refusal, else the words raised with it (by a
     layer above the engine that made them)."""
     if isinstance(error, CommandMistake):
-        return error.message
+        return error.refusal
     if isinstance(error.refusal, Refusal):
         return Message(Say.REFUSED, refusal=error.refusal)
     return Message(Say.WORDS, text=str(error))

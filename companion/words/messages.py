@@ -140,3 +140,8 @@ class Message:
         facts = "".join(f", {f.name}={getattr(self, f.name)!r}" for f in fields(self)[1:]
                         if getattr(self, f.name) not in (None, (), "", False))
         return f"Message(Say.{self.kind.name}{facts})"
+
+    @property
+    def why(self) -> Say:
+        """Its kind, by the name every refusal's code has (a CommandMistake carries a message as its refusal)."""
+        return self.kind

@@ -2,11 +2,12 @@
 
 Every error raised on purpose carries its reason as a value in `error.refusal` (a code and its facts, never
 words): the engine's `Refusal`, the advice's `AdviceRefusal`, the settings' `SettingsRefusal`, a selection of
-games' `SelectionRefusal`. An edge that tells a person (cli.py's one `except CribbageError` for every command, the
-daemon, the terminal game) says any of them here, in that person's language:
+games' `SelectionRefusal`, the table's `Message` (a command out of place). An edge that tells a person (cli.py's
+one `except CribbageError` for every command, the daemon, the terminal game) says any of them here, in that
+person's language:
 
     from companion.words.saying import error_words
-    error_words(error, language("de"))        # "eine Runde gibt sechs Karten ...: erhalten: 4"
+    error_words(error, language("de"))        # "es werden sechs Karten gegeben (...); erhalten: 4"
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from companion.i18n import Language, current
 
 from .advice import AdviceRefusal
 from .advice import refusal_words as advice_words
+from .messages import Message
 from .opponents import SettingsRefusal, settings_words
+from .phrases import message_words
 from .phrases import refusal as engine_words
 from .statistics import SelectionRefusal, selection_words
 
@@ -45,5 +48,7 @@ def refusal_words(refusal: object, lang: Language) -> str:
         return settings_words(refusal, lang)
     if isinstance(refusal, SelectionRefusal):
         return selection_words(refusal, lang)
+    if isinstance(refusal, Message):  # the table's (a CommandMistake's)
+        return message_words(refusal, lang)
     # the devices' refusals (a DeviceError's, words/devices.py) are said here by `device_words` once merged
     raise TypeError(f"no words for a {type(refusal).__name__}: add its renderer to words.saying.refusal_words")

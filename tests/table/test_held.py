@@ -44,7 +44,7 @@ def test_a_card_seen_already_is_refused_saying_where_it_is_and_not_held(card, wh
     held.offer(state, Card.parse("2C"))
     with pytest.raises(CommandMistake) as refused:
         held.offer(state, Card.parse(card))
-    assert message_words(refused.value.message) == f"{where}: enter another card"
+    assert message_words(refused.value.refusal) == f"{where}: enter another card"
     assert held.cards == [Card.parse("2C")]
 
 

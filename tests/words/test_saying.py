@@ -14,9 +14,11 @@ from companion.cribbage.transcript import GoInput
 from companion.i18n import language
 from companion.play.computer import Settings
 from companion.stats import Selection, history
+from companion.table import CommandMistake
 from companion.words.advice import refusal_words as advice_words
+from companion.words.messages import Message, Say
 from companion.words.opponents import settings_words
-from companion.words.phrases import refusal
+from companion.words.phrases import message_words, refusal
 from companion.words.saying import error_words, refusal_words
 from companion.words.statistics import selection_words
 from tests.game_logs import copy_sample
@@ -38,10 +40,11 @@ def test_every_layers_error_is_said_by_its_own_renderer_in_the_language_handed(t
         (raised(lambda: analyse(parse_cards("5H 5D 6C JS"), dealer=True)), advice_words),
         (raised(lambda: Settings("Guest", ("pro",), target=99)), settings_words),
         (raised(lambda: history(tmp_path, Selection(game=3))), selection_words),
+        (CommandMistake(Message(Say.NO_PLAYER_SEAT, count=5, total=2)), message_words),
     ]
     for error, own in errors:
         english, german = error_words(error, EN), error_words(error, DE)
-        assert (english, german) == (own(error.refusal, EN), own(error.refusal, DE))  # type: ignore[arg-type]
+        assert (english, german) == (own(error.refusal, EN), own(error.refusal, DE))
         assert_said_apart(english, german)
         assert english != str(error)  # words, not the code the logs get
 
