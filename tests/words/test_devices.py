@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,19 @@ def test_crib_sim_says_a_listen_address_that_is_none_in_the_readers_language(tmp
         assert main(["--lang", lang, "sim", "--state-dir", str(tmp_path / "s"), "--script", str(script),
                      "--listen", "nonsense", "--set", "devices.pin_factory=mock"]) == 2
         assert capsys.readouterr().err == said
+
+
+def test_crib_run_says_the_pages_address_taken_in_the_readers_language(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        address = f"127.0.0.1:{taken.getsockname()[1]}"
+        quiet = [f"--set={key}" for key in ("devices.display=dummy", "devices.strip=sim", "devices.keypad=none",
+                                            "devices.buttons=none", "devices.scanner=none", f"web.listen={address}")]
+        for lang, start in (("de", f"crib run: die Webseite kann nicht auf {address} lauschen ("),
+                            ("en", f"crib run: the web page cannot listen on {address} (")):
+            assert main(["--lang", lang, "run", "--state-dir", str(tmp_path), *quiet]) == 2
+            assert capsys.readouterr().err.startswith(start)
 
 
 # -- no English in the devices' raises
