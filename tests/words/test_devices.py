@@ -14,8 +14,12 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.devices.base import DeviceMissing, problem_of
+from companion.devices.presence import STATUS_FILE, write_status
+from companion.gamelog import GameLog, next_log
 from companion.i18n import language, speaking
+from companion.words import schema
 from companion.words.devices import SAID, DeviceProblem, Fact, Fault, device_words
+from tests.sample_deal import deal
 from tests.words.bilingual import assert_said_apart
 
 ENGLISH, GERMAN = language("en"), language("de")
@@ -140,6 +144,24 @@ def test_crib_run_says_the_pages_address_taken_in_the_readers_language(tmp_path,
                             ("en", f"crib run: the web page cannot listen on {address} (")):
             assert main(["--lang", lang, "run", "--state-dir", str(tmp_path), *quiet]) == 2
             assert capsys.readouterr().err.startswith(start)
+
+
+def test_crib_state_says_what_the_running_board_misses_in_the_readers_language_and_its_json_the_codes(tmp_path, capsys):
+    log = GameLog.open(next_log(tmp_path))
+    log.append(deal("4C")[0])
+    oled = DeviceProblem(Fault.OLED_SILENT, {"address": 0x3C, "bus": 1, "error": "[Errno 121] Remote I/O error"})
+    write_status(tmp_path / STATUS_FILE, {"scanner": None, "OLED": oled})  # as the board (this process) runs
+    assert main(["state", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1:3] == ["scanner: connected", "OLED: missing: " + device_words(
+        oled, ENGLISH)]
+    assert main(["--lang", "de", "state", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[2].startswith("OLED: fehlt: kein OLED antwortet an Adresse 0x3C auf "
+                                                              "/dev/i2c-1 ([Errno 121] Remote I/O error): prüfe")
+    assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    schema.validate("board-state", shown)
+    assert shown["devices"] == {"scanner": None, "OLED": {"kind": "oled_silent", "facts": {
+        "address": 60, "bus": 1, "error": "[Errno 121] Remote I/O error"}}}
 
 
 # -- no English in the devices' raises
