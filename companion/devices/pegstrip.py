@@ -259,23 +259,23 @@ class PicoPegStrip(PegStrip):
         """Send one message and wait for its answer; resend on NAK or silence."""
         self._seq = self._seq % 255 + 1
         wire = ledlink.encode(Message(self._seq, kind, body))
-        refusal = None  # the Pico's code for its last NAK; None: no answer
+        nak = None  # the Pico's code for its last NAK; None: no answer
         for _ in range(attempts):
             port.write(wire)
             answer = self._answer(port)
             if answer is None:
-                refusal = None
+                nak = None
             elif answer.type == ledlink.NAK:
-                refusal = code = ledlink.nak_code(answer.body)
-                if code == ledlink.BAD_VERSION:
+                nak = ledlink.nak_code(answer.body)
+                if nak == ledlink.BAD_VERSION:
                     raise LinkLost(Fault.PICO_OLD, ours=ledlink.VERSION)
-                if code in (ledlink.UNKNOWN_TYPE, ledlink.BAD_BODY, ledlink.NOT_CONFIGURED):  # resending will not help
-                    raise LinkLost(Fault.PICO_REFUSED, code=code)
+                if nak in (ledlink.UNKNOWN_TYPE, ledlink.BAD_BODY, ledlink.NOT_CONFIGURED):  # resending will not help
+                    raise LinkLost(Fault.PICO_REFUSED, code=nak)
             else:
                 return answer
-        if refusal is None:
+        if nak is None:
             raise LinkLost(Fault.PICO_SILENT)
-        raise LinkLost(Fault.PICO_UNACKNOWLEDGED, code=refusal)
+        raise LinkLost(Fault.PICO_UNACKNOWLEDGED, code=nak)
 
     def _answer(self, port: Any) -> Message | None:
         """The Pico's reply to the current message (key events on the way go to the keypad), None on silence."""
