@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion import daemon
 from companion.cli import main
 from companion.devices.base import DeviceMissing, problem_of
 from companion.devices.presence import STATUS_FILE, write_status
@@ -133,7 +134,7 @@ def test_crib_sim_says_a_listen_address_that_is_none_in_the_readers_language(tmp
         assert capsys.readouterr().err == said
 
 
-def test_crib_run_says_the_pages_address_taken_in_the_readers_language(tmp_path, capsys):
+def test_crib_run_and_the_daemon_say_the_pages_address_taken_in_the_readers_language(tmp_path, capsys, monkeypatch):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -144,6 +145,11 @@ def test_crib_run_says_the_pages_address_taken_in_the_readers_language(tmp_path,
                             ("en", f"crib run: the web page cannot listen on {address} (")):
             assert main(["--lang", lang, "run", "--state-dir", str(tmp_path), *quiet]) == 2
             assert capsys.readouterr().err.startswith(start)
+        for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            monkeypatch.delenv(variable, raising=False)
+        monkeypatch.setenv("LANG", "de_DE.UTF-8")  # the service's system: the journal's reader's language
+        assert daemon.main(["--state-dir", str(tmp_path), *quiet]) == 2
+        assert capsys.readouterr().err.startswith(f"cribbage-companion: die Webseite kann nicht auf {address} ")
 
 
 def test_crib_state_says_what_the_running_board_misses_in_the_readers_language_and_its_json_the_codes(tmp_path, capsys):
