@@ -34,12 +34,13 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import replay
 from companion.cribbage.rules import VariantName
 from companion.devices.base import DeviceError
-from companion.devices.presence import STATUS_FILE, remove_status, write_status
+from companion.devices.presence import STATUS_FILE, Status, remove_status, write_status
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
 from companion.i18n import _, choose, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
+from companion.words.devices import device_words
 from companion.words.logbook import Finding, Found, finding_words
 from companion.words.messages import Message, Say
 from companion.words.settings import Bad, Problem, problems_words
@@ -85,7 +86,7 @@ class Notifier:
             self.last_ping = now
 
 
-def device_news(before: dict[str, str], now: dict[str, str]) -> Message | None:
+def device_news(before: Status, now: Status) -> Message | None:
     """What the table is told when devices go missing or come back (the strip's own news the table gives)."""
     gone = tuple(what for what, problem in now.items() if problem and not before.get(what) and what != STRIP)
     back = tuple(what for what, problem in now.items() if not problem and before.get(what) and what != STRIP)
@@ -122,8 +123,8 @@ class Daemon:
         self.on_outcome = on_outcome
         self.club = club  # the club's broker, woken after each input logged (it never holds the loop up)
         self.status_path = status_path
-        self.devices: dict[str, str] = {}
-        """Each device that can go missing and its problem ("" when there), as last reported."""
+        self.devices: Status = {}
+        """Each device that can go missing and its problem (None when there), as last reported."""
         self.stopping = False
         self.announcer = table.announcer = Announcer(board.voice, board.speak)
         """The table's story said by the board's voice ([voice]) and by the page's."""
@@ -383,8 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GameLogError as error:  # the system's language too: the journal's reader's
         print(f"cribbage-companion: {finding_words(error.finding, choose(None))}", file=sys.stderr)
         return 2
-    except DeviceError as error:
-        print(f"cribbage-companion: {error}", file=sys.stderr)
+    except DeviceError as error:  # the system's language, as above
+        print(f"cribbage-companion: {device_words(error.refusal, choose(None))}", file=sys.stderr)
         return 2
 
 

@@ -29,12 +29,23 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.base.clock import Clock
 from companion.config import SYSTEM_PATH, Config, ConfigError
-from companion.devices.base import DeviceError, DeviceMissing, EntryDevice, PegStrip, StatusDisplay
+from companion.devices.base import (
+    DeviceError,
+    DeviceMissing,
+    DeviceProblem,
+    EntryDevice,
+    Fault,
+    PegStrip,
+    StatusDisplay,
+    problem_of,
+)
 from companion.devices.keypad import Buttons, Keypad
 from companion.devices.picokeys import PicoKeypad, pico_pins_problem
-from companion.devices.presence import WatchedDisplay, WatchedEntry
+from companion.devices.presence import Status, WatchedDisplay, WatchedEntry
 from companion.devices.scanner import scanner_spec_problem
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
+from companion.i18n import choose
+from companion.words.devices import device_words
 from companion.words.settings import From, Invalid, Problem
 
 if TYPE_CHECKING:
@@ -64,12 +75,12 @@ class Devices:
     speak: tuple[str, ...] = ("scores", "winner")
     """What the board's voice and the page's say ([voice] speak)."""
 
-    def status(self) -> dict[str, str]:
-        """Each device that can go missing: what is wrong with it, or "" while it works."""
-        found = {device.name: device.watch.problem for device in (*self.entries, self.display)
-                 if isinstance(device, (WatchedEntry, WatchedDisplay))}
+    def status(self) -> Status:
+        """Each device that can go missing: what is wrong with it, or None while it works."""
+        found: Status = {device.name: device.watch.problem for device in (*self.entries, self.display)
+                         if isinstance(device, (WatchedEntry, WatchedDisplay))}
         if self.strip is not None:
-            found[STRIP] = "" if self.strip.connected else self.strip.problem or "not connected"
+            found[STRIP] = None if self.strip.connected else self.strip.problem or DeviceProblem(Fault.STRIP_ABSENT)
         if self.voice is not None:
             found[self.voice.name] = self.voice.problem
         return found
@@ -205,7 +216,7 @@ def _pico_keypad(opening: Opening) -> None:
         opening.simulated_keypad()
         return
     if strip == "none":  # load_config refuses this too; a Config built by hand might not
-        raise DeviceError('devices.keypad = "pico" needs devices.strip = "pico": the keys come over its link')
+        raise DeviceError(Fault.PICO_KEYPAD_STRIP)
     keypad, devices = opening.config.keypad, opening.devices
     opening.pico_keypad = PicoKeypad(keypad.pico_rows, keypad.pico_columns, clock=opening.clock,
                                      timeout=opening.timeout)
@@ -246,7 +257,7 @@ def _terminal_scanner(opening: Opening) -> None:
 
 def _scanner(opening: Opening) -> None:
     if opening.config.devices.scanner == "evdev" and not sys.platform.startswith("linux"):
-        raise DeviceError('devices.scanner: evdev scanners need Linux: use "serial" or "terminal"')
+        raise DeviceError(Fault.EVDEV_LINUX)
     config, clock = opening.config, opening.clock
     opening.devices.entries.append(WatchedEntry("scanner", lambda: open_scanner(config, clock=clock), clock))
 
@@ -274,7 +285,7 @@ def open_camera(config: Config, *, clock: Clock) -> WatchedEntry:
 
     problem = opencv_problem()
     if problem is not None:
-        raise DeviceMissing(f"camera.driver = {config.camera.driver!r}: {problem}")
+        raise DeviceMissing(Fault.CAMERA_DRIVER, cause=problem, value=config.camera.driver)
     camera = config.camera
     size = (camera.width, camera.height)
     deck = TaughtDeck(Recognizer.load, taught_folder(camera.deck, config.state.path))
@@ -334,8 +345,8 @@ def _simulated_pico(opening: Opening) -> SimulatedPico | None:
             devices.pico = SimulatedPico(opening.clock)
         except (DeviceError, OSError) as error:
             if not (opening.simulate and simulated_choice(opening.config, "strip")):
-                raise DeviceMissing(f'devices.strip = "pico-sim": {error}') from error
-            log.warning("%s; the recording strip stands in", error)
+                raise DeviceMissing(Fault.PICO_SIM, cause=problem_of(error)) from error
+            log.warning("%s; the recording strip stands in", device_words(problem_of(error), choose(None)))
             opening.no_pico = True
     return devices.pico
 
@@ -396,11 +407,8 @@ def pin_factory(name: str) -> Any:
     try:
         return PIN_FACTORIES[name]()
     except Exception as error:  # ImportError, lgpio.error (no /dev/gpiochip*), RPi.GPIO's RuntimeError, OSError
-        raise DeviceMissing(f"cannot use the {name!r} GPIO pin library ({error or type(error).__name__}): on a "
-                            f"Raspberry Pi install {PIN_PACKAGES.get(name, 'python3-lgpio')} (systemd/install.sh "
-                            "does) and check /dev/gpiochip* or /dev/gpiomem permissions (group 'gpio'); RPi.GPIO "
-                            "cannot drive a Pi 5 (use \"lgpio\"); off a Pi, use crib sim or devices.pin_factory = "
-                            "\"mock\"") from error
+        raise DeviceMissing(Fault.PIN_LIBRARY, name=name, package=PIN_PACKAGES.get(name, "python3-lgpio"),
+                            error=str(error) or type(error).__name__) from error
 
 
 CHECKS: dict[str, Callable[[Any], Invalid | None]] = {
@@ -452,7 +460,7 @@ def _led_count(config: Config) -> int:
     try:
         return load_layout(config.board.layout).led_count
     except (LayoutError, OSError) as error:
-        raise DeviceError(f"board.layout: {error}") from error
+        raise DeviceError(Fault.LAYOUT, error=str(error)) from error
 
 
 def _open_pico_strip(config: Config, led_count: int, clock: Clock, keypad: PicoKeypad | None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.config import load_config
 from companion.daemon import Daemon, Notifier, open_game, setup_input
-from companion.devices.base import Entry, ManualClock
+from companion.devices.base import DeviceProblem, Entry, Fault, ManualClock
 from companion.devices.presence import STATUS_FILE, Watch, read_status
 from companion.devices.voice import SimulatedVoice, Speaker
 from companion.words.phrases import message_words
@@ -38,12 +38,12 @@ def test_a_loudspeaker_that_fails_is_reported_and_comes_back_while_the_game_goes
 
         enter(*DEAL[:6])
         assert [u.text for u in voice.said] == ["Ann: a run of three is three"]
-        voice.problem = "aplay: audio open error: No such device"  # the USB speaker pulled out
+        voice.problem = DeviceProblem(Fault.SOUND_DEVICE, {"device": "default", "error": "aplay: audio open error"})
         enter(*DEAL[6:9])
         assert told == ["Not connected: loudspeaker. The game goes on; check the cable"]
-        assert read_status(tmp_path) == {"LED strip": "", "loudspeaker": "aplay: audio open error: No such device"}
+        assert read_status(tmp_path) == {"LED strip": None, "loudspeaker": voice.problem}  # the USB speaker pulled
         assert table.state.count == 7  # the play went on: 7S after the go's
-        voice.problem = ""
+        voice.problem = None
         clock.advance(1.0)
         enter(*DEAL[9:])
         assert told[1:] == ["Connected again: loudspeaker"]

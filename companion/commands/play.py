@@ -31,6 +31,7 @@ from companion.daemon import Daemon, Notifier, open_game
 from companion.devices.base import DeviceError, Emit, Entry, EntryDevice, SystemClock
 from companion.gamelog import GameLogError, current_log
 from companion.i18n import N_, _, current, ngettext, speaking
+from companion.i18n import current as reading
 from companion.play.computer import (
     ComputerGame,
     Settings,
@@ -55,6 +56,7 @@ from companion.table.story import (
 )
 from companion.web.wiring import attach
 from companion.words.count import describe
+from companion.words.devices import device_words
 from companion.words.phrases import listed, notes, score_name, side_name, undone_line
 from companion.words.projection import state_json
 from companion.words.saying import error_words
@@ -128,7 +130,9 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False, new=new,
                                  setup=settings.game_input())
-    except (DeviceError, GameLogError) as error:
+    except DeviceError as error:
+        raise CommandError(device_words(error.refusal, reading())) from None
+    except GameLogError as error:
         raise CommandError(str(error)) from None
     if new:
         write_settings(table.log.path, settings)
@@ -137,9 +141,9 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
                           web=not args.terminal, listen=args.listen, move_seconds=args.move_seconds,
                           on_ready=lambda address: print(_("Play in your browser: {address}  (Ctrl-C ends; the "
                                                            "game is kept)").format(address=address), flush=True))
-    except ValueError as error:
+    except DeviceError as error:
         board.close()
-        raise CommandError(f"--listen {error}") from None
+        raise CommandError(device_words(error.refusal, reading())) from None
     on_outcome = None
     if args.terminal:
         terminal = TerminalPlay(attached.computer)
@@ -147,7 +151,10 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
         terminal.say(help_line((resumed or settings).muggins))
         on_outcome = terminal.outcome
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=attached.chain(on_outcome))
-    return daemon.run(lambda: args.terminal and terminal.done)
+    try:
+        return daemon.run(lambda: args.terminal and terminal.done)
+    except DeviceError as error:  # the page's address taken (after a free one was looked for)
+        raise CommandError(device_words(error.refusal, reading())) from None
 
 
 WIDTH = 80  # the terminal's columns: every line fits, wrapped at words

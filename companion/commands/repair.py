@@ -14,7 +14,7 @@ from typing import Any
 from companion.commands import CommandError
 from companion.config import add_config_arguments, config_from_args
 from companion.gamelog import GameLogError, current_log, repair
-from companion.i18n import _, current
+from companion.i18n import _, current, ngettext
 from companion.words.logbook import finding_words
 
 
@@ -36,17 +36,21 @@ def run(args: argparse.Namespace) -> int:
         state_dir = args.state_dir or config_from_args(args).state.path
         path = current_log(state_dir)
         if path is None:
-            raise CommandError(f"no game log in {state_dir}: nothing to repair")
+            raise CommandError(_("no game log in {state_dir}: nothing to repair").format(state_dir=state_dir))
     if not path.is_file():
-        raise CommandError(f"{path}: no such game log: give the path of a log (games/NNNN.jsonl)")
+        raise CommandError(_("{path}: no such game log: give the path of a log (games/NNNN.jsonl)").format(path=path))
     try:
         game_log, aside = repair(path)
     except (GameLogError, OSError) as error:
-        raise CommandError(f"{error}") from None
+        raise CommandError(str(error)) from None  # a log's finding in the language current, or the system's words
     for warning in game_log.warnings:
-        print(f"crib repair: {finding_words(warning, current())}")
+        print(_("crib repair: {warning}").format(warning=finding_words(warning, current())))
+    count = len(game_log.inputs)
     if aside is None:
-        print(f"{path}: reads whole ({len(game_log.inputs)} inputs): nothing to repair")
+        print(ngettext("{path}: reads whole ({count} input): nothing to repair",
+                       "{path}: reads whole ({count} inputs): nothing to repair", count).format(path=path, count=count))
     else:
-        print(f"{path}: kept the {len(game_log.inputs)} inputs before the damage; the rest is in {aside}")
+        print(ngettext("{path}: kept the {count} input before the damage; the rest is in {aside}",
+                       "{path}: kept the {count} inputs before the damage; the rest is in {aside}", count)
+              .format(path=path, count=count, aside=aside))
     return 0

@@ -10,7 +10,8 @@ from companion.commands import CommandError
 from companion.daemon import LOG_FORMAT, add_run_arguments, serve
 from companion.devices.base import DeviceError
 from companion.gamelog import GameLogError
-from companion.i18n import _
+from companion.i18n import _, current
+from companion.words.devices import device_words
 
 
 def register(subparsers: Any) -> None:
@@ -28,5 +29,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)  # as cribbage-companion logs
     try:
         return serve(args)
-    except (DeviceError, GameLogError) as error:
+    except DeviceError as error:
+        raise CommandError(device_words(error.refusal, current())) from None
+    except GameLogError as error:
         raise CommandError(str(error)) from None

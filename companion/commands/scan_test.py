@@ -15,7 +15,8 @@ from companion.config import load_config
 from companion.deck.meaning import explain_scan
 from companion.devices.base import DeviceError, EntryDevice
 from companion.entry import Entry
-from companion.i18n import _
+from companion.i18n import _, current
+from companion.words.devices import device_words
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,7 +80,7 @@ def _open(args: argparse.Namespace) -> EntryDevice:
             return SerialScanner(args.serial, baud=args.baud or scanner.baud, clock=clock, duplicate_window=window)
         return EvdevScanner(args.evdev, clock=clock, duplicate_window=window)
     except DeviceError as error:
-        raise CommandError(str(error)) from error
+        raise CommandError(device_words(error.refusal, current())) from error
 
 
 def _from_device(device: EntryDevice) -> Generator[str]:

@@ -16,6 +16,7 @@ from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _, current
 from companion.view.history import describe
 from companion.words.contract import BoardStateJSON
+from companion.words.devices import device_words
 from companion.words.logbook import finding_words
 from companion.words.projection import state_json
 
@@ -48,13 +49,15 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         shown: BoardStateJSON = {"log": str(path), "state": state_json(state)}
         if devices is not None:
-            shown["devices"] = devices
+            shown["devices"] = {what: None if problem is None else problem.to_json()
+                                for what, problem in devices.items()}
         print(json.dumps(shown, ensure_ascii=False))
     else:
         print(_("game log: {path}").format(path=path))
         if devices is not None:  # as the running board has them
             for what, problem in devices.items():
-                print(_("{device}: missing: {problem}").format(device=what, problem=problem) if problem
+                print(_("{device}: missing: {problem}").format(device=what, problem=device_words(problem, current()))
+                      if problem
                       else _("{device}: connected").format(device=what))
         print(describe(state))
     return 0

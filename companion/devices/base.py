@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Self
 
 from companion.base.clock import Clock, ManualClock, SystemClock
 from companion.entry import Entry
+from companion.i18n import current
 from companion.view.leds import OFF, Celebrate, Color, Effect, Flash, Frame, Walk
 from companion.view.speech import Utterance
+from companion.words.devices import DeviceProblem, Fact, Fault, device_words
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -25,8 +27,8 @@ if TYPE_CHECKING:
 # The types that cross these interfaces live where they belong (above); a driver may import them from here.
 __all__ = [
     "OFF", "Celebrate", "Clock", "Closing", "Color", "DeviceError", "DeviceMissing", "DeviceMiswired",
-    "DeviceUnplugged", "Effect", "Emit", "Entry", "EntryDevice", "Flash", "Frame", "ManualClock", "PegStrip",
-    "StatusDisplay", "SystemClock", "Utterance", "Voice", "Walk",
+    "DeviceProblem", "DeviceUnplugged", "Effect", "Emit", "Entry", "EntryDevice", "Fault", "Flash", "Frame",
+    "ManualClock", "PegStrip", "StatusDisplay", "SystemClock", "Utterance", "Voice", "Walk", "problem_of",
 ]
 
 Emit = Callable[[Entry], None]
@@ -54,7 +56,7 @@ class EntryDevice(abc.ABC, Closing):
     the registry's watch (companion/devices/presence.py) then closes it and opens it again when it is back."""
 
     name = "entry device"
-    problem = ""
+    problem: DeviceProblem | None = None
 
     @abc.abstractmethod
     def start(self, emit: Emit) -> None: ...
@@ -71,8 +73,8 @@ class PegStrip(abc.ABC, Closing):
     absent keeps the latest frame and sends the whole picture again when the strip comes back."""
 
     name = "peg strip"
-    problem = ""
-    """Why the strip is not connected, for the status screen and `crib state`."""
+    problem: DeviceProblem | None = None
+    """Why the strip is not connected (or what is wrong while it is), for the status screen and `crib state`."""
 
     @property
     @abc.abstractmethod
@@ -129,22 +131,38 @@ class Voice(abc.ABC, Closing):
 
 
 class DeviceError(Exception):
-    """A device that cannot be opened or used; the message says what to check (cable, permission, config). The
-    kinds a person can tell apart are its subclasses (as gpiozero's errors are): `DeviceMissing`,
+    """A device that cannot be opened or used. `refusal` says what is wrong as a value (a `Fault` and its facts,
+    companion/words/devices.py), and `device_words(error.refusal, lang)` says it, with what to check, in the reader's
+    language. The kinds a person can tell apart are its subclasses (as gpiozero's errors are): `DeviceMissing`,
     `DeviceUnplugged`, `DeviceMiswired`; a permission or a setting is a plain DeviceError."""
+
+    def __init__(self, kind: Fault | DeviceProblem, *, cause: DeviceProblem | None = None, **facts: Fact) -> None:
+        self.refusal = kind if isinstance(kind, DeviceProblem) else DeviceProblem(kind, facts, cause)
+        super().__init__(self.refusal)
+
+    def __str__(self) -> str:
+        """Its words in the language current (for a log or a traceback; an edge says `refusal` in its reader's)."""
+        return device_words(self.refusal, current())
 
 
 class DeviceMissing(DeviceError):
-    """Nothing there to open: no such port, input device, I2C bus or library. The message says where it was
-    looked for and what to plug in, enable or install."""
+    """Nothing there to open: no such port, input device, I2C bus or library; its words say where it was looked
+    for and what to plug in, enable or install."""
 
 
 class DeviceUnplugged(DeviceError):
     """It was there and went away while in use (a cable pulled, power lost): the registry's watch opens it again
-    when it is back; the message says what to check."""
+    when it is back; its words say what to check."""
 
 
 class DeviceMiswired(DeviceError):
     """Something is there but does not answer as the device should: nothing at the I2C address, pins another
-    program holds, several devices that could be the scanner. The message says which wires or settings to
-    check."""
+    program holds, several devices that could be the scanner. Its words say which wires or settings to check."""
+
+
+def problem_of(error: BaseException) -> DeviceProblem:
+    """What an error from a device says is wrong: a DeviceError's own problem, else the library's or the system's
+    words as given (a bare lgpio.error or OSError may have none: then its type's name)."""
+    if isinstance(error, DeviceError):
+        return error.refusal
+    return DeviceProblem(Fault.FAILED, {"error": str(error).strip() or type(error).__name__})

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.devices.base import DeviceError, Emit, Entry, EntryDevice
+from companion.devices.base import DeviceError, DeviceProblem, Emit, Entry, EntryDevice, Fault, problem_of
 
 if TYPE_CHECKING:  # numpy is loaded with the first frame: a board without a camera never needs it
     import numpy as np
@@ -40,14 +40,13 @@ def taught_folder(setting: str, state_dir: Path) -> Path:
     return Path(setting) if setting else state_dir / DECK
 
 
-def opencv_problem() -> str | None:
+def opencv_problem() -> DeviceProblem | None:
     """Why cards cannot be read here (the recognizer finds cards with OpenCV), or None."""
     import importlib.util
 
     if importlib.util.find_spec("cv2") is not None:
         return None
-    return ("reading plain cards needs OpenCV: apt install python3-opencv, or pip install "
-            "'cribbage-companion[vision]'")
+    return DeviceProblem(Fault.CARDS_NEED_OPENCV)
 
 
 class Reading(Protocol):
@@ -206,7 +205,7 @@ class CameraEntry(EntryDevice):
             try:
                 self.look(now)
             except Exception as error:  # the camera gone, the library failing: the watch opens it again
-                self.problem = str(error).strip() or type(error).__name__
+                self.problem = problem_of(error)
                 return
             finally:
                 self._idle.set()
@@ -231,7 +230,7 @@ def picture(path: Path) -> Frame:
         with Image.open(path) as image:
             rgb = np.asarray(image.convert("RGB"), dtype=np.uint8)
     except (OSError, UnidentifiedImageError) as error:
-        raise DeviceError(f"camera: cannot read the picture {path} ({error})") from error
+        raise DeviceError(Fault.PICTURE_UNREADABLE, path=str(path), error=str(error)) from error
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
@@ -240,7 +239,7 @@ def pictures(folder: Path) -> list[Path]:
     try:
         return sorted(p for p in folder.iterdir() if p.suffix.lower() in PICTURES)
     except OSError as error:
-        raise DeviceError(f"camera.images: cannot read the folder {folder} ({error.strerror})") from error
+        raise DeviceError(Fault.IMAGES_UNREADABLE, path=str(folder), error=str(error.strerror)) from error
 
 
 class SimulatedCamera:
@@ -274,12 +273,12 @@ class SimulatedCamera:
     def open(self) -> SimulatedCamera:
         """The camera, as the registry's watch opens it: a DeviceError while it is unplugged."""
         if not self.plugged:
-            raise DeviceError("simulated camera: not connected (unplugged)")
+            raise DeviceError(Fault.SIMULATED_CAMERA_ABSENT)
         return self
 
     def grab(self) -> Frame | None:
         if not self.plugged:
-            raise DeviceError("simulated camera: unplugged")
+            raise DeviceError(Fault.SIMULATED_CAMERA_UNPLUGGED)
         self.grabbed += 1
         item = self._queue.pop(0) if self._queue else None
         if item is None:
@@ -305,8 +304,7 @@ class OpenCVCamera:
         try:
             import cv2
         except ImportError as error:
-            raise DeviceError('camera.driver = "opencv" needs OpenCV: apt install python3-opencv (or pip install '
-                              "opencv-python-headless)") from error
+            raise DeviceError(Fault.NEEDS_OPENCV) from error
         said = getattr(getattr(cv2, "utils", None), "logging", None)
         if said is not None:  # OpenCV's own warnings at each retry: the DeviceError below says it once, in words
             said.setLogLevel(said.LOG_LEVEL_ERROR)
@@ -314,8 +312,7 @@ class OpenCVCamera:
         if not self._capture.isOpened():
             self._capture.release()
             where = f"/dev/video{device}" if isinstance(device, int) else device
-            raise DeviceError(f"camera: no webcam at {where}: plug it in, check camera.device (v4l2-ctl "
-                              "--list-devices) and that the service's user is in the group 'video'")
+            raise DeviceError(Fault.NO_WEBCAM, path=where)
         self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
         self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
         self._capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the latest picture, not one queued long ago
@@ -323,7 +320,7 @@ class OpenCVCamera:
     def grab(self) -> Frame | None:
         ok, frame = self._capture.read()
         if not ok:
-            raise DeviceError("camera: the webcam gives no picture (unplugged?)")
+            raise DeviceError(Fault.WEBCAM_NO_PICTURE)
         return frame  # type: ignore[no-any-return]
 
     def close(self) -> None:
@@ -339,16 +336,14 @@ class PiCamera:
         try:
             from picamera2 import Picamera2
         except ImportError as error:
-            raise DeviceError('camera.driver = "picamera2" needs picamera2: apt install python3-picamera2 (Raspberry '
-                              "Pi OS)") from error
+            raise DeviceError(Fault.NEEDS_PICAMERA2) from error
         try:
             self._camera: Any = Picamera2()
             # "RGB888" is laid out B, G, R in memory: OpenCV's order
             self._camera.configure(self._camera.create_video_configuration(main={"size": size, "format": "RGB888"}))
             self._camera.start()
         except (IndexError, RuntimeError, OSError) as error:  # no camera attached: IndexError from its list
-            raise DeviceError(f"camera: no Raspberry Pi camera found ({error or type(error).__name__}): check its "
-                              "ribbon cable and `rpicam-hello --list-cameras`") from error
+            raise DeviceError(Fault.NO_PI_CAMERA, error=str(error) or type(error).__name__) from error
 
     def grab(self) -> Frame | None:
         return self._camera.capture_array("main")  # type: ignore[no-any-return]

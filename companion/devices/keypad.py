@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.base.clock import Clock
-from companion.devices.base import DeviceMiswired, Emit, EntryDevice
+from companion.devices.base import DeviceMiswired, Emit, EntryDevice, Fault
 from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence, key_name
 
@@ -35,11 +35,10 @@ SCAN_S = 0.01
 loop used to poll it."""
 
 
-def gpio_problem(what: str, error: Exception) -> DeviceMiswired:
-    """The error for a pin that cannot be used (held by another program, or no such pin), saying what to check."""
-    return DeviceMiswired(f"cannot use the GPIO pins of the {what} ({error or type(error).__name__}): check that "
-                       "no other program uses them, that the user is in the 'gpio' group, and "
-                       "devices.pin_factory (\"lgpio\" or \"rpigpio\" on a Raspberry Pi, \"mock\" off one)")
+def gpio_problem(kind: Fault, error: Exception) -> DeviceMiswired:
+    """The error for a pin of the keypad or the buttons (`kind`) that cannot be used (held by another program, or
+    no such pin), with the library's words."""
+    return DeviceMiswired(kind, error=str(error) or type(error).__name__)
 
 
 class KeypadEntry(EntryDevice):
@@ -114,7 +113,7 @@ class Keypad(KeypadEntry):
                 pin.input_with_pull("up")
         except Exception as error:  # gpiozero's errors, lgpio.error, OSError: the pins cannot be had
             self.close()
-            raise gpio_problem("keypad", error) from error
+            raise gpio_problem(Fault.KEYPAD_PINS, error) from error
         self._down: set[Position] = set()  # debounced state
         self._reading: dict[Position, tuple[bool, float]] = {}  # key -> (raw reading, when it last changed)
 
@@ -139,7 +138,7 @@ class Keypad(KeypadEntry):
             while not self._stop.wait(self.scan_every):
                 self.scan(self.clock.monotonic())
         except Exception as error:  # the pins failed: the registry's watch opens the keypad again
-            self.problem = str(gpio_problem("keypad", error))
+            self.problem = gpio_problem(Fault.KEYPAD_PINS, error).refusal
 
     def read_matrix(self) -> set[Position]:
         """The keys that read pressed right now, row by row (no debouncing); every row is left an input."""
@@ -196,7 +195,7 @@ class Buttons(EntryDevice):
                 self._buttons[word] = Button(pin, pull_up=True, bounce_time=bounce, pin_factory=pin_factory)
         except Exception as error:  # gpiozero's errors, lgpio.error, OSError: the pins cannot be had
             self.close()
-            raise gpio_problem("buttons", error) from error
+            raise gpio_problem(Fault.BUTTON_PINS, error) from error
 
     def start(self, emit: Emit) -> None:
         for word, button in self._buttons.items():

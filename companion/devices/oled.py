@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from companion.devices.base import DeviceError, DeviceMissing, DeviceMiswired, StatusDisplay
+from companion.devices.base import DeviceError, DeviceMissing, DeviceMiswired, Fault, StatusDisplay
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -46,24 +46,21 @@ def open_oled(controller: str, *, i2c_port: int = 1, address: int = 0x3C, rotate
     from luma.core.error import DeviceNotFoundError, DevicePermissionError
 
     if rotate not in (0, 2):
-        raise DeviceError(f"display.rotate is {rotate}: the screens are drawn landscape, so use 0 or 2 (upside down)")
+        raise DeviceError(Fault.ROTATE, value=rotate)
     from luma.core.interface.serial import i2c
     from luma.oled.device import sh1106, ssd1306
 
     if controller not in CONTROLLERS:
-        raise DeviceError(f"no OLED controller {controller!r}: set devices.display to ssd1306 or sh1106")
+        raise DeviceError(Fault.CONTROLLER, value=controller)
     try:
         serial = serial_interface or i2c(port=i2c_port, address=address)
         device = (ssd1306 if controller == "ssd1306" else sh1106)(serial, width=128, height=64, rotate=rotate)
     except DevicePermissionError as error:
-        raise DeviceError(f"no permission to use /dev/i2c-{i2c_port} ({error}): add the user to the 'i2c' group "
-                          "and start again") from error
+        raise DeviceError(Fault.I2C_PERMISSION, bus=i2c_port, error=str(error)) from error
     except DeviceNotFoundError as error:
         if not isinstance(error.__context__, FileNotFoundError):  # the bus is there: nothing acknowledged
             raise _no_answer(address, i2c_port, error) from error
-        raise DeviceMissing(f"no I2C bus /dev/i2c-{i2c_port} for the OLED ({error}): enable I2C (raspi-config, "
-                            "Interface Options, or dtparam=i2c_arm=on in /boot/firmware/config.txt) and reboot; "
-                            "display.i2c_port names the bus") from error
+        raise DeviceMissing(Fault.NO_I2C_BUS, bus=i2c_port, error=str(error)) from error
     except OSError as error:
         raise _no_answer(address, i2c_port, error) from error
     return Oled(device, f"{controller} OLED")
@@ -71,9 +68,7 @@ def open_oled(controller: str, *, i2c_port: int = 1, address: int = 0x3C, rotate
 
 def _no_answer(address: int, i2c_port: int, error: Exception) -> DeviceMiswired:
     """The bus is there but nothing answers at the address: unplugged, unpowered or wired to other pins."""
-    return DeviceMiswired(f"no OLED answers at address 0x{address:02X} on /dev/i2c-{i2c_port} ({error}): check the "
-                          "wiring (SDA GPIO 2, SCL GPIO 3, 3.3 V) and find the address with 'i2cdetect -y "
-                          f"{i2c_port}' (display.address)")
+    return DeviceMiswired(Fault.OLED_SILENT, address=address, bus=i2c_port, error=str(error))
 
 
 def dummy_oled(rotate: int = 0) -> Oled:

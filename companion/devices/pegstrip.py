@@ -29,11 +29,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.base.clock import Clock, SystemClock
+from companion.i18n import choose
 from companion.view.leds import Celebrate, Effect, Flash, Frame, Walk
+from companion.words.devices import device_words
 
 from .. import ledlink
 from ..ledlink import Message
-from .base import DeviceError, PegStrip
+from .base import DeviceError, DeviceProblem, Fault, PegStrip, problem_of
 
 if TYPE_CHECKING:
     from .picokeys import PicoKeypad
@@ -49,8 +51,8 @@ SPARSE_LIMIT = 64
 """More changed LEDs than this go as a whole frame."""
 
 
-class LinkLost(Exception):
-    """The port failed or the Pico stopped answering."""
+class LinkLost(DeviceError):
+    """The Pico stopped answering as it should (`refusal` says how)."""
 
 
 class PicoPegStrip(PegStrip):
@@ -75,7 +77,7 @@ class PicoPegStrip(PegStrip):
         keypad: PicoKeypad | None = None,
     ) -> None:
         if not 0 <= brightness <= 255:
-            raise DeviceError(f"strip brightness {brightness} is out of range: use 0 (off) to 255 (full)")
+            raise DeviceError(Fault.BRIGHTNESS, value=brightness)
         self._config = ledlink.config_body(led_count, pin, color_order, max_current_ma, watchdog_s)
         self._port_name = port
         self._baud = baud
@@ -96,9 +98,9 @@ class PicoPegStrip(PegStrip):
         self._effects: list[Effect] = []
         self._closing = False
         self._connected = False
-        self.problem = ""
-        """Why the strip is not connected, for the status screen and the log."""
-        self._logged: tuple[bool, str] = (False, "")
+        self.problem: DeviceProblem | None = None
+        """Why the strip is not connected (or what is wrong while it is), for the status screen and the log."""
+        self._logged: tuple[bool, DeviceProblem | None] = (False, None)
         self._asked = self._delivered = 0  # show() calls made, and how many of them the Pico has acknowledged
         self._thread = threading.Thread(target=self._run, name="pico-peg-strip", daemon=True)
         self._thread.start()
@@ -173,19 +175,21 @@ class PicoPegStrip(PegStrip):
             except Exception as error:  # whatever went wrong, the daemon goes on and the link starts again
                 delay = self._retry_s if self._connected else delay
                 next_try, delay = self._clock.monotonic() + delay, min(2 * delay, max(RETRY_MAX_S, self._retry_s))
-                self._set_connected(False, f"lost the Pico on {self._port_name}: {error}; check its USB cable")
+                self._set_connected(False, DeviceProblem(Fault.PICO_LOST, {"port": self._port_name},
+                                                         problem_of(error)))
             finally:
                 with contextlib.suppress(OSError):
                     port.close()
 
-    def _set_connected(self, connected: bool, problem: str, firmware: str = "") -> None:
+    def _set_connected(self, connected: bool, problem: DeviceProblem | None, firmware: str = "") -> None:
         if (connected, problem) != self._logged:  # retries that fail (in whatever words) are not news
             was_connected, was_problem = self._logged
             self._logged = (connected, problem)
             if connected:
                 log.info("LED strip: connected to %s on %s", firmware or "the Pico", self._port_name)
             if problem and (connected or was_connected or not was_problem):
-                log.warning("LED strip: %s", problem if connected else f"not connected: {problem}")
+                said = device_words(problem, choose(None))  # the journal's reader's language
+                log.warning("LED strip: %s", said if connected else f"not connected: {said}")
             elif problem:
                 log.debug("LED strip: still not connected: %s", problem)
         with self._wake:
@@ -207,17 +211,17 @@ class PicoPegStrip(PegStrip):
         reply = self._request(port, ledlink.HELLO, ledlink.hello_body())
         hello = ledlink.parse_hello_reply(reply.body)
         if hello.version != ledlink.VERSION:
-            raise LinkLost(f"the Pico speaks protocol {hello.version}, this program {ledlink.VERSION}: reflash it")
+            raise LinkLost(Fault.PICO_PROTOCOL, theirs=hello.version, ours=ledlink.VERSION)
         if hello.max_leds < self._count:
-            raise LinkLost(f"the firmware drives at most {hello.max_leds} LEDs, the board has {self._count}")
+            raise LinkLost(Fault.PICO_LEDS, most=hello.max_leds, count=self._count)
         self._request(port, ledlink.CONFIG, self._config)
         self._request(port, ledlink.BRIGHTNESS, bytes((self._brightness,)))
-        problem = ""
+        problem = None
         if self._keypad is not None:
             if hello.capabilities & ledlink.CAP_KEYPAD:
                 self._request(port, ledlink.KEYPAD, self._keypad.keypad_body)
             else:
-                problem = f"the Pico's firmware ({hello.firmware}) does not scan a keypad: reflash it"
+                problem = DeviceProblem(Fault.PICO_NO_KEYPAD, {"firmware": hello.firmware})
         shown: Frame | None = None
         with self._wake:
             self._effects.clear()  # animations meant for a picture the Pico never had
@@ -255,22 +259,23 @@ class PicoPegStrip(PegStrip):
         """Send one message and wait for its answer; resend on NAK or silence."""
         self._seq = self._seq % 255 + 1
         wire = ledlink.encode(Message(self._seq, kind, body))
-        refusal = "no answer"
+        nak = None  # the Pico's code for its last NAK; None: no answer
         for _ in range(attempts):
             port.write(wire)
             answer = self._answer(port)
             if answer is None:
-                refusal = "no answer"
+                nak = None
             elif answer.type == ledlink.NAK:
-                refusal, code = ledlink.nak_reason(answer.body), ledlink.nak_code(answer.body)
-                if code == ledlink.BAD_VERSION:
-                    raise LinkLost(f"the Pico's firmware does not speak protocol {ledlink.VERSION}: reflash it "
-                                   "(firmware/README.md)")
-                if code in (ledlink.UNKNOWN_TYPE, ledlink.BAD_BODY, ledlink.NOT_CONFIGURED):  # resending will not help
-                    raise LinkLost(f"the Pico refused a message: {refusal}")
+                nak = ledlink.nak_code(answer.body)
+                if nak == ledlink.BAD_VERSION:
+                    raise LinkLost(Fault.PICO_OLD, ours=ledlink.VERSION)
+                if nak in (ledlink.UNKNOWN_TYPE, ledlink.BAD_BODY, ledlink.NOT_CONFIGURED):  # resending will not help
+                    raise LinkLost(Fault.PICO_REFUSED, code=nak)
             else:
                 return answer
-        raise LinkLost(f"the Pico did not acknowledge a message ({refusal})")
+        if nak is None:
+            raise LinkLost(Fault.PICO_SILENT)
+        raise LinkLost(Fault.PICO_UNACKNOWLEDGED, code=nak)
 
     def _answer(self, port: Any) -> Message | None:
         """The Pico's reply to the current message (key events on the way go to the keypad), None on silence."""
@@ -304,18 +309,16 @@ class PicoPegStrip(PegStrip):
         return answer
 
 
-def open_problem(port: str, error: Exception) -> str:
-    """Why `port` would not open, and what to check."""
+def open_problem(port: str, error: Exception) -> DeviceProblem:
+    """Why `port` would not open."""
     code = getattr(error, "errno", None)
     if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
-        return (f"{port} is missing: is the Pico plugged in? Check its USB cable, and that strip.port names it "
-                "(ls /dev/ttyACM*)")
+        return DeviceProblem(Fault.PORT_MISSING, {"port": port})
     if code in (errno.EACCES, errno.EPERM):
-        return (f"no permission to open {port}: add the daemon's user to the 'dialout' group (the install script "
-                "does), then restart it")
+        return DeviceProblem(Fault.PORT_PERMISSION, {"port": port})
     if code in (errno.EAGAIN, errno.EBUSY):
-        return f"{port} is in use by another program (mpremote, a serial console?): close it"
-    return f"cannot open {port}: {error}; check the Pico's USB cable"
+        return DeviceProblem(Fault.PORT_BUSY, {"port": port})
+    return DeviceProblem(Fault.PORT_FAILED, {"port": port, "error": str(error)})
 
 
 def _effect_message(effect: Effect) -> tuple[int, bytes]:

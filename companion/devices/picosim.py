@@ -43,7 +43,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion.base.clock import Clock
-from companion.devices.base import DeviceMissing
+from companion.devices.base import DeviceMissing, Fault
 from companion.devices.sim import key_position
 from companion.view.leds import OFF, Frame
 
@@ -206,8 +206,7 @@ def load_firmware(wiring: Wiring | None = None, directory: Path | None = None) -
         try:
             source = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise DeviceMissing(f"the simulated Pico needs the firmware sources ({error}): reinstall the package, "
-                              'or use devices.strip = "sim"') from error
+            raise DeviceMissing(Fault.PICO_SOURCES, error=str(error)) from error
         module = ModuleType(name)
         module.__file__ = str(path)
         module.__dict__["__builtins__"] = namespace

@@ -20,7 +20,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from companion.devices.base import Clock, DeviceUnplugged, Emit, EntryDevice, StatusDisplay, Voice
+from companion.devices.base import (
+    Clock,
+    DeviceProblem,
+    DeviceUnplugged,
+    Emit,
+    EntryDevice,
+    StatusDisplay,
+    Voice,
+    problem_of,
+)
+from companion.i18n import choose
+from companion.words.devices import device_words
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -33,12 +44,8 @@ STATUS_FILE = "devices.json"
 """Beside the game logs: what the running daemon has and misses, for `crib state`."""
 
 Device = TypeVar("Device", EntryDevice, StatusDisplay, Voice)
-
-
-def describe(error: BaseException) -> str:
-    """The words for an error from a device (a bare lgpio.error or OSError may have none of its own)."""
-    text = str(error).strip()
-    return text if text else type(error).__name__
+Status = dict[str, DeviceProblem | None]
+"""Each device that can go missing and why it is missing (None when it is there)."""
 
 
 class Watch(Generic[Device]):
@@ -49,8 +56,8 @@ class Watch(Generic[Device]):
         self.opener: Callable[[], Device] = opener
         self.clock = clock
         self.device: Device | None = None
-        self.problem = ""
-        """Why the device is missing; "" while it works."""
+        self.problem: DeviceProblem | None = None
+        """Why the device is missing; None while it works."""
         self._delay = RETRY_FIRST_S
         self._next_try = float("-inf")
 
@@ -64,7 +71,7 @@ class Watch(Generic[Device]):
             self.lost(error, now)
             return None
         self.device, self._delay = device, RETRY_FIRST_S
-        self._set_problem("")
+        self._set_problem(None)
         return device
 
     def lost(self, error: BaseException, now: float) -> None:
@@ -72,7 +79,7 @@ class Watch(Generic[Device]):
         self._release()
         self._next_try = now + self._delay
         self._delay = min(2 * self._delay, RETRY_MAX_S)
-        self._set_problem(describe(error))
+        self._set_problem(problem_of(error))
 
     def close(self) -> None:
         self._release()
@@ -83,15 +90,16 @@ class Watch(Generic[Device]):
             try:
                 device.close()
             except Exception as error:  # a device that is gone may fail to close; it is closed
-                log.debug("%s: closing: %s", self.what, describe(error))
+                log.debug("%s: closing: %s", self.what, problem_of(error))
 
-    def _set_problem(self, problem: str) -> None:
-        """Log a change between working and missing once; retries that fail (in whatever words) are not news."""
+    def _set_problem(self, problem: DeviceProblem | None) -> None:
+        """Log a change between working and missing once (in the system's language, the journal's reader's);
+        retries that fail (in whatever way) are not news."""
         if problem and self.problem:
             log.debug("%s: still missing (%s)", self.what, problem)
         elif problem:
             log.warning("%s: missing (%s); the game goes on, and it is looked for again in the background",
-                        self.what, problem)
+                        self.what, device_words(problem, choose(None)))
         elif self.problem:
             log.info("%s: connected", self.what)
         self.problem = problem
@@ -183,12 +191,14 @@ class WatchedDisplay(StatusDisplay):
         self.watch.close()
 
 
-def write_status(path: Path, status: dict[str, str]) -> None:
-    """The devices' status (what: problem, "" when present) for `crib state`, replaced whole; a disk that refuses
-    it costs only this report."""
+def write_status(path: Path, status: Status) -> None:
+    """The devices' status (what: its problem as JSON, null when present) for `crib state`, replaced whole; a disk
+    that refuses it costs only this report."""
     temporary = path.with_name(path.name + ".tmp")
+    devices = {
+        what: None if problem is None else problem.to_json() for what, problem in status.items()}
     try:
-        temporary.write_text(json.dumps({"pid": os.getpid(), "devices": status}, ensure_ascii=False) + "\n",
+        temporary.write_text(json.dumps({"pid": os.getpid(), "devices": devices}, ensure_ascii=False) + "\n",
                              encoding="utf-8")
         temporary.replace(path)
     except OSError as error:
@@ -200,7 +210,7 @@ def remove_status(path: Path) -> None:
         path.unlink()
 
 
-def read_status(state_dir: Path) -> dict[str, str] | None:
+def read_status(state_dir: Path) -> Status | None:
     """The device status the running daemon wrote in `state_dir`; None when no daemon runs (or never wrote)."""
     try:
         data = json.loads((state_dir / STATUS_FILE).read_text(encoding="utf-8"))
@@ -215,4 +225,8 @@ def read_status(state_dir: Path) -> dict[str, str] | None:
         pass  # the service's user runs it
     if not isinstance(devices, dict):
         return None
-    return {str(what): str(problem) for what, problem in devices.items()}
+    try:
+        return {str(what): None if problem is None else DeviceProblem.from_json(problem)
+                for what, problem in devices.items()}
+    except ValueError:  # not what a daemon of this version writes
+        return None

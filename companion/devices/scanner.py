@@ -20,7 +20,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.base.clock import Clock
-from companion.devices.base import DeviceError, DeviceMissing, DeviceMiswired, Emit, EntryDevice
+from companion.devices.base import (
+    DeviceError,
+    DeviceMissing,
+    DeviceMiswired,
+    DeviceProblem,
+    Emit,
+    EntryDevice,
+    Fault,
+    problem_of,
+)
 from companion.entry import Entry
 from companion.entry.scans import DuplicateFilter, normalise_scan
 from companion.words.settings import Bad, Invalid
@@ -114,7 +123,7 @@ class _Scanner(EntryDevice):
             for text in self.read_codes(self._stop):
                 self.deliver(text)
         except (OSError, DeviceError) as error:
-            self.problem = f"{error}; is it still plugged in?"
+            self.problem = DeviceProblem(Fault.SCANNER_GONE, cause=problem_of(error))
 
     @abc.abstractmethod
     def read_codes(self, stop: threading.Event) -> Iterator[str]:
@@ -145,8 +154,7 @@ class EvdevScanner(_Scanner):
             self.device.grab()
         except OSError as error:
             self.device.close()
-            raise DeviceError(f"cannot grab {self.device.path} ({error}): another program holds the scanner; "
-                              "stop it (or another cribbage-companion) and start again") from error
+            raise DeviceError(Fault.SCANNER_HELD, path=str(self.device.path), error=str(error)) from error
         with contextlib.suppress(BlockingIOError):
             for _ in self.device.read():  # typed before we held it
                 pass
@@ -194,8 +202,7 @@ def find_input_device(spec: str) -> Any:
     try:
         import evdev
     except ImportError as error:
-        raise DeviceMissing("the evdev library for keyboard-wedge scanners is not installed: apt install python3-evdev "
-                          "(systemd/install.sh does), or pip install 'cribbage-companion[scanner]'") from error
+        raise DeviceMissing(Fault.NO_EVDEV) from error
 
     if spec.startswith("/"):
         return _open_input(spec)
@@ -216,12 +223,11 @@ def find_input_device(spec: str) -> Any:
     for device in found:
         device.close()
     if found:
-        seen = "; ".join(f"{d.path} {d.name!r} ({d.info.vendor:04x}:{d.info.product:04x})" for d in found)
-        raise DeviceMiswired(f"several input devices could be the scanner ({seen}): set scanner.device to the "
-                          "scanner's vendor:product or its /dev/input/by-id path")
-    what = f"with USB id {spec}" if wanted else "that types letters and digits"
-    raise DeviceMissing(f"no input device {what} can be read: is the scanner plugged in, and is the user in the "
-                      "'input' group? (ls -l /dev/input/by-id)")
+        seen = tuple(f"{d.path} {d.name!r} ({d.info.vendor:04x}:{d.info.product:04x})" for d in found)
+        raise DeviceMiswired(Fault.SCANNERS_SEVERAL, found=seen)
+    if wanted:
+        raise DeviceMissing(Fault.NO_SCANNER_ID, spec=spec)
+    raise DeviceMissing(Fault.NO_SCANNER)
 
 
 def _open_input(path: str) -> Any:
@@ -230,11 +236,9 @@ def _open_input(path: str) -> Any:
     try:
         return evdev.InputDevice(path)
     except PermissionError as error:
-        raise DeviceError(f"no permission to read {path}: add the user to the 'input' group "
-                          "(sudo adduser $USER input) and log in again") from error
+        raise DeviceError(Fault.INPUT_PERMISSION, path=path) from error
     except OSError as error:
-        raise DeviceMissing(f"cannot open {path} ({error.strerror}): is the scanner plugged in? "
-                          "check scanner.device") from error
+        raise DeviceMissing(Fault.INPUT_OPEN, path=path, error=str(error.strerror)) from error
 
 
 _LINE_END = re.compile(rb"[\r\n]")
@@ -254,9 +258,7 @@ class SerialScanner(_Scanner):
             self.port: Any = serial.Serial(port, baud, timeout=0.2)
             self.port.reset_input_buffer()  # what it sent before we listened is not replayed
         except serial.SerialException as error:
-            raise DeviceMissing(f"cannot open the scanner's serial port {port} ({error}): check the cable "
-                              "and scanner.port, that the scanner is in serial (USB-CDC) mode, and that the user "
-                              "is in the 'dialout' group") from error
+            raise DeviceMissing(Fault.SERIAL_PORT, port=port, error=str(error)) from error
 
     def read_codes(self, stop: threading.Event) -> Iterator[str]:
         import serial

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from companion.devices.base import Clock, DeviceError, DeviceMissing, DeviceUnplugged, Voice
+from companion.devices.base import Clock, DeviceError, DeviceMissing, DeviceProblem, DeviceUnplugged, Fault, Voice
 from companion.devices.presence import Watch
 from companion.view.speech import Utterance
 
@@ -57,19 +57,16 @@ class Engine:
         """DeviceError saying what to install when the engine or its voice is not there."""
         program = "espeak-ng" if self.engine == "espeak-ng" else "piper"
         if shutil.which(program) is None:
-            raise DeviceMissing(f"{program} is not installed: " + (
-                "sudo apt install espeak-ng (systemd/install.sh does when [voice] is on)" if program == "espeak-ng"
-                else "install Piper (pip install piper-tts) and a voice, and name its .onnx file in [voice] voice"))
+            raise DeviceMissing(Fault.NO_ENGINE, program=program)
         if self.engine == "piper":
             model = Path(self.voice)
             if not self.voice or not model.is_file():
-                raise DeviceError(f"[voice] voice = {self.voice!r}: Piper needs the path of an installed voice "
-                                  "(its .onnx file, with the .onnx.json beside it); it never downloads one")
+                raise DeviceError(Fault.PIPER_VOICE, value=self.voice)
             try:
                 config = json.loads(model.with_name(model.name + ".json").read_text(encoding="utf-8"))
                 self.sample_rate = int(config["audio"]["sample_rate"])
             except (OSError, ValueError, KeyError, TypeError) as error:
-                raise DeviceError(f"{model}.json: cannot read the voice's sample rate ({error})") from None
+                raise DeviceError(Fault.VOICE_RATE, path=str(model), error=str(error)) from None
 
     def command(self, language: str, output: Path | None = None) -> list[str]:
         """The engine's command, the text on its stdin; the sound to `output`, else to stdout (espeak-ng: WAV,
@@ -128,13 +125,17 @@ class CutShort(Exception):
     """The utterance was cut short before its programs started."""
 
 
-def _finish(process: subprocess.Popen[bytes], what: str, programs: Programs) -> None:
-    """Wait for `process`; a failure (not a cut) is a DeviceError with the program's own words."""
+def _finish(process: subprocess.Popen[bytes], programs: Programs, program: str, device: str | None = None) -> None:
+    """Wait for `process` (aplay when `device` is given); a failure (not a cut) is a DeviceError with the program's
+    own words, or its exit status when it said none."""
     err = process.stderr.read() if process.stderr is not None else b""
     process.wait()
     if process.returncode != 0 and not programs.was_cut:
         words = " ".join(err.decode(errors="replace").split())[-300:]
-        raise DeviceError(f"{what} failed ({words or f'exit status {process.returncode}'})")
+        said = {"error": words} if words else {"status": process.returncode}
+        if device is None:
+            raise DeviceError(Fault.ENGINE_FAILED, program=program, **said)
+        raise DeviceError(Fault.APLAY_FAILED, device=device, **said)
 
 
 class SpokenVoice(Voice):
@@ -146,7 +147,7 @@ class SpokenVoice(Voice):
         self.programs = Programs()
         engine.check()
         if shutil.which("aplay") is None:
-            raise DeviceMissing("aplay is not installed: sudo apt install alsa-utils")
+            raise DeviceMissing(Fault.NO_APLAY)
 
     def probe(self) -> None:
         """Open the sound device by playing a moment of silence: DeviceError when it is not there."""
@@ -155,8 +156,7 @@ class SpokenVoice(Voice):
                                  "22050", "-"], input=silence, capture_output=True, check=False, timeout=10)
         if result.returncode != 0:
             words = " ".join(result.stderr.decode(errors="replace").split())[-300:]
-            raise DeviceMissing(f"sound device {self.device!r}: {words or 'cannot be opened'}: check the speaker's "
-                              "cable or card, or [voice] device (aplay -L lists the devices)")
+            raise DeviceMissing(Fault.SOUND_DEVICE, device=self.device, error=words)
 
     def speak(self, utterance: Utterance) -> None:
         self.programs.begin()
@@ -170,8 +170,8 @@ class SpokenVoice(Voice):
             with contextlib.suppress(BrokenPipeError):
                 engine.stdin.write(utterance.text.encode())
                 engine.stdin.close()
-            _finish(player, f"aplay on {self.device!r}", self.programs)
-            _finish(engine, self.engine.engine, self.programs)
+            _finish(player, self.programs, "aplay", self.device)
+            _finish(engine, self.programs, self.engine.engine)
         except CutShort:
             return
 
@@ -195,7 +195,7 @@ class RecordedVoice(Voice):
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise DeviceError(f"[voice] record_to: cannot make {directory} ({error.strerror})") from None
+            raise DeviceError(Fault.RECORD_FOLDER, path=str(directory), error=str(error.strerror)) from None
         numbers = [int(m.group(1)) for p in directory.iterdir() if (m := _NUMBERED.fullmatch(p.name))]
         self.count = max(numbers, default=0)
 
@@ -210,23 +210,23 @@ class RecordedVoice(Voice):
         assert engine.stdin is not None
         engine.stdin.write(utterance.text.encode())
         engine.stdin.close()
-        _finish(engine, self.engine.engine, self.programs)
+        _finish(engine, self.programs, self.engine.engine)
         try:
             stem.with_suffix(".txt").write_text(utterance.text + "\n", encoding="utf-8")
         except OSError as error:
-            raise DeviceError(f"cannot write {stem}.txt ({error.strerror})") from None
+            raise DeviceError(Fault.RECORD_WRITE, path=f"{stem}.txt", error=str(error.strerror)) from None
 
     def cut(self) -> None:
         self.programs.cut()
 
 
 class SimulatedVoice(Voice):
-    """What the board would say, kept in `said`; `problem` set unplugs it (speaking and opening then fail)."""
+    """What the board would say, kept in `said`; `problem` set unplugs it (speaking and opening then fail with it)."""
 
     def __init__(self) -> None:
         self.said: list[Utterance] = []
         self.cuts = 0
-        self.problem = ""
+        self.problem: DeviceProblem | None = None
 
     def probe(self) -> None:
         if self.problem:
@@ -263,7 +263,7 @@ class Speaker:
             self._thread.start()
 
     @property
-    def problem(self) -> str:
+    def problem(self) -> DeviceProblem | None:
         return self.watch.problem
 
     def say(self, utterance: Utterance) -> None:

@@ -47,7 +47,7 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, rules_of
-from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice
+from companion.devices.base import Clock, DeviceError, Emit, Entry, EntryDevice, Fault
 from companion.devices.keypad import KeypadEntry
 from companion.entry.barcodes import decode_payload
 from companion.entry.keymap import KEYS
@@ -506,12 +506,13 @@ def _url(scheme: str, address: Any) -> str:
     return f"{scheme}://{shown}:{port}/"
 
 
-def parse_listen(text: str) -> tuple[str, int]:
-    """'127.0.0.1:8121' or '[::1]:8121' or '0.0.0.0:80' -> (host, port)."""
+def parse_listen(text: str, setting: str = "web.listen") -> tuple[str, int]:
+    """'127.0.0.1:8121' or '[::1]:8121' or '0.0.0.0:80' -> (host, port); a DeviceError naming `setting` (where the
+    address was given: "--listen") for anything else."""
     host, _, port = text.rpartition(":")
     host = host.strip("[]")
     if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ValueError(f"must be HOST:PORT like \"127.0.0.1:8121\" (got {text!r})")
+        raise DeviceError(Fault.LISTEN_FORM, setting=setting, text=text)
     return host, int(port)
 
 
@@ -566,10 +567,9 @@ class WebServer(EntryDevice):
             self._thread.start()
             self._ready.wait(10)
         if self._problem is not None:
-            host, port = self.listen
-            also = f" or {self.https[0]}:{self.https[1]}" if self.https else ""
-            raise DeviceError(f"the web page cannot listen on {host}:{port}{also} ({self._problem}): another "
-                              "program has it, or set [web] listen (and https) to another address") from self._problem
+            secure = f"{self.https[0]}:{self.https[1]}" if self.https else ""
+            raise DeviceError(Fault.LISTEN_BUSY, address=f"{self.listen[0]}:{self.listen[1]}", secure=secure,
+                              error=str(self._problem)) from self._problem
         if self.on_ready is not None:
             self.on_ready(self.address)
 

@@ -78,9 +78,10 @@ def attach(config: Config, board: Devices, table: Table, *, state_dir: Path, clo
     server = None
     if web:
         token = None if simulate else board_token(config, state_dir)
-        https = parse_listen(config.web.https) if config.web.https else None
+        https = parse_listen(config.web.https, "web.https") if config.web.https else None
         certificate = board_certificate(state_dir) if https else None
-        server = WebServer(table, listen=parse_listen(listen or config.web.listen), token=token, clock=clock,
+        address = parse_listen(listen, "--listen") if listen else parse_listen(config.web.listen)
+        server = WebServer(table, listen=address, token=token, clock=clock,
                            state_dir=state_dir, computer=computer,
                            key_timeout=config.keypad.sequence_timeout_ms / 1000, any_port=simulate,
                            on_ready=on_ready, https=https, certificate=certificate,

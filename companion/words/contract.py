@@ -273,12 +273,20 @@ class StateJSON(TypedDict):
     events: list[EventJSON]
 
 
+class DeviceProblemJSON(TypedDict):
+    """A device's problem (words/devices.py `DeviceProblem.to_json`): its code, its facts, the problem inside it."""
+
+    kind: str
+    facts: dict[str, str | int | list[str]]
+    cause: NotRequired[DeviceProblemJSON]
+
+
 class BoardStateJSON(TypedDict):
     """`crib state --json`: the board's current game, where its log is, and its devices when it runs."""
 
     log: str
     state: StateJSON
-    devices: NotRequired[dict[str, str]]
+    devices: NotRequired[dict[str, DeviceProblemJSON | None]]  # what each device lacks (its code), null: there
 
 
 class GameJSON(TypedDict):

@@ -2,7 +2,7 @@
 
 Every error raised on purpose carries its reason as a value in `error.refusal` (a code and its facts, never
 words): the engine's `Refusal`, the advice's `AdviceRefusal`, the settings' `SettingsRefusal`, a selection of
-games' `SelectionRefusal`, the table's `Message` (a command out of place). An edge that tells a person (cli.py's
+games' `SelectionRefusal`, the table's `Message` (a command out of place), a device's `DeviceProblem`. An edge that tells a person (cli.py's
 one `except CribbageError` for every command, the daemon, the terminal game) says any of them here, in that
 person's language:
 
@@ -19,6 +19,7 @@ from companion.i18n import Language, current
 
 from .advice import AdviceRefusal
 from .advice import refusal_words as advice_words
+from .devices import DeviceProblem, device_words
 from .messages import Message
 from .opponents import SettingsRefusal, settings_words
 from .phrases import message_words
@@ -50,5 +51,6 @@ def refusal_words(refusal: object, lang: Language) -> str:
         return selection_words(refusal, lang)
     if isinstance(refusal, Message):  # the table's (a CommandMistake's)
         return message_words(refusal, lang)
-    # the devices' refusals (a DeviceError's, words/devices.py) are said here by `device_words` once merged
+    if isinstance(refusal, DeviceProblem):  # a DeviceError's
+        return device_words(refusal, lang)
     raise TypeError(f"no words for a {type(refusal).__name__}: add its renderer to words.saying.refusal_words")

@@ -16,6 +16,7 @@ from typing import Any
 from companion.cribbage.refusals import Refusal
 from companion.i18n import N_, Language
 
+from .devices import device_words
 from .opponents import SettingsRefusal, settings_words
 from .phrases import refusal
 
@@ -56,7 +57,7 @@ class Asked(StrEnum):
     PICTURE_EMPTY = "picture_empty"
     UNREADABLE_PICTURE = "unreadable_picture"  # error: the image decoder's words
     PHONE_HEADERS = "phone_headers"
-    NO_PLAIN_CARDS = "no_plain_cards"  # problem: why the board cannot read plain cards (OpenCV's), in words
+    NO_PLAIN_CARDS = "no_plain_cards"  # problem: why the board cannot read plain cards (a DeviceProblem)
     NO_DECK_FOLDER = "no_deck_folder"
     NOT_A_CARD = "not_a_card"  # code: what was given
     PHOTOS_MISSING = "photos_missing"  # missing: the cards not photographed yet
@@ -131,6 +132,8 @@ def asked_words(why: Asked, facts: Mapping[str, Any], lang: Language) -> str:
         shown["example"] = lang.gettext(FIELDS[facts["example"]])
     elif why is Asked.NOT_A_KEY:
         shown["keys"] = " ".join(facts["keys"])
+    elif why is Asked.NO_PLAIN_CARDS:
+        shown["problem"] = device_words(facts["problem"], lang)
     elif why is Asked.PHOTOS_MISSING:
         missing = facts["missing"]
         shown.update(count=len(missing), missing=", ".join(missing[:6]) + (" ..." if len(missing) > 6 else ""))

@@ -34,3 +34,14 @@ def test_nothing_to_repair_says_so(tmp_path, capsys):
     assert "no game log in" in capsys.readouterr().err
     assert main(["repair", str(tmp_path / "nope.jsonl")]) == 2
     assert "no such game log" in capsys.readouterr().err
+
+
+def test_repair_speaks_the_readers_language(tmp_path, capsys):
+    path = next_log(tmp_path)
+    GameLog.open(path).append(INPUTS[0])
+    assert main(["--lang", "de", "repair", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: ist ganz lesbar (1 Eingabe): nichts zu reparieren\n"
+    assert main(["repair", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: reads whole (1 input): nothing to repair\n"
+    assert main(["--lang", "de", "repair", "--state-dir", str(tmp_path / "none")]) == 2
+    assert capsys.readouterr().err == f"crib repair: kein Spielprotokoll in {tmp_path / 'none'}: nichts zu reparieren\n"

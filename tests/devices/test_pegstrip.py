@@ -18,6 +18,7 @@ from companion.devices.picosim import SimulatedPico
 from companion.entry import Entry
 from companion.view.leds import Flash, Frame, Walk
 from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, MainLoop, tap, wait_for
+from tests.devices.said import said
 
 LAYOUT = load_layout("two-track-61")
 RED, BLUE, OFF = (200, 0, 0), (0, 0, 200), (0, 0, 0)
@@ -86,7 +87,7 @@ def test_pulling_the_cable_and_plugging_it_back_restores_the_picture(
     latest = pegs((14, 20), (9, 17))
     strip.show(latest)  # never blocks, even with nobody at the other end
     assert wait_for(strip.changed, lambda: not strip.connected)
-    assert "lost the Pico" in strip.problem
+    assert said(strip.problem).startswith(f"lost the Pico on {pico.port}: ")
 
     pico.plug()  # a Pico that just powered up: blank strip
     clock.advance(2.0)
@@ -101,7 +102,7 @@ def test_a_strip_that_is_not_plugged_in_is_reported_and_picked_up_later(clock: M
     port = tmp_path / "ttyACM0"
     driver = PicoPegStrip(str(port), LAYOUT.led_count, clock=clock, max_current_ma=2000)
     try:
-        assert wait_for(driver.changed, lambda: "is missing: is the Pico plugged in?" in driver.problem)
+        assert wait_for(driver.changed, lambda: "is missing: is the Pico plugged in?" in said(driver.problem))
         driver.show(pegs((1, 3), (0, 2)))
         assert not driver.connected
         pico = SimulatedPico(clock, port)
@@ -150,7 +151,7 @@ def test_keys_pressed_on_the_pico_arrive_as_entries(
     board, driver, entries = keyed
     assert board.controller.keypad is not None  # the host sent KEYPAD with the configured pins
     assert board.keypad_pins == (PICO_ROWS, PICO_COLUMNS)
-    assert driver.problem == ""
+    assert driver.problem is None
 
     tap(board, clock, "5")
     tap(board, clock, "3")
@@ -196,7 +197,7 @@ def test_a_firmware_without_a_keypad_leaves_the_strip_working_and_says_so(tmp_pa
                           keypad=keypad)
     try:
         assert wait_for(driver.changed, lambda: driver.connected)
-        assert "does not scan a keypad: reflash it" in driver.problem
+        assert "does not scan a keypad: reflash it" in said(driver.problem)
         driver.show(pegs((0, 3), (0, 0)))
         strip = board.strip
         assert strip is not None and wait_for(strip.changed, lambda: strip[LAYOUT.led_for(0, 3)] == RED)

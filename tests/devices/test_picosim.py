@@ -20,6 +20,7 @@ from companion.devices.pegstrip import PicoPegStrip
 from companion.devices.picosim import SimulatedPico, load_firmware
 from companion.view.leds import OFF, Color, Frame, Walk
 from tests.devices.picoboard import wait_for
+from tests.devices.said import said
 
 LAYOUT = load_layout("two-track-61")
 RED, BLUE = (224, 16, 16), (16, 64, 255)
@@ -157,7 +158,7 @@ def test_no_permission_and_old_firmware_say_what_to_do(
 
     driver = PicoPegStrip("/dev/ttyACM0", 10, clock=clock, open_port=denied)
     try:
-        assert wait_for(driver.changed, lambda: "dialout" in driver.problem)
+        assert wait_for(driver.changed, lambda: "dialout" in said(driver.problem))
     finally:
         driver.close()
 
@@ -165,7 +166,7 @@ def test_no_permission_and_old_firmware_say_what_to_do(
     pico.firmware["controller"].VERSION = 2  # a Pico flashed with another protocol
     driver = PicoPegStrip(str(pico.port), LAYOUT.led_count, clock=clock, max_current_ma=2000)
     try:
-        assert wait_for(driver.changed, lambda: "reflash it" in driver.problem)
+        assert wait_for(driver.changed, lambda: "reflash it" in said(driver.problem))
         assert not driver.connected and "does not speak protocol 1" in caplog.text
     finally:
         driver.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import queue
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 import smbus2
 from PIL import Image, ImageDraw
 
-from companion.devices.base import Entry, ManualClock
+from companion.devices.base import DeviceProblem, Entry, Fault, ManualClock
 from companion.devices.keypad import STUCK_S, Keypad
 from companion.devices.oled import open_oled
 from companion.devices.picokeys import PicoKeypad
@@ -22,6 +23,7 @@ from companion.devices.scanner import EvdevScanner, SerialScanner, find_input_de
 from companion.devices.sim import SimulatedKeypad
 from tests.devices.fakes import FakeI2C, FakeInput, PtyScanner, keyboard_keys, plug_inputs, typed
 from tests.devices.keypads import COLUMNS, ROWS, run, texts
+from tests.devices.said import said
 
 
 def picture(text: str) -> Image.Image:
@@ -68,7 +70,7 @@ def test_an_oled_absent_at_start_comes_up_showing_the_latest_screen(i2c: FakeI2C
     clock = ManualClock()
     i2c.bus = False  # I2C not enabled yet, or the display not wired
     display = oled(clock)
-    assert display.device is None and "enable I2C" in display.watch.problem
+    assert display.device is None and "enable I2C" in said(display.watch.problem)
     display.show(picture("Ann 12"))
     display.show(picture("Ann 14"))  # the screen moved on meanwhile
     i2c.bus = True
@@ -100,7 +102,7 @@ def test_an_oled_whose_bus_fails_for_a_while_is_initialised_again_and_shown_the_
             break
     assert i2c.on and i2c.shown().tobytes() == picture("Ann 39").tobytes()
     assert len(warnings(caplog, "OLED")) == 1  # one "missing", however many transfers and retries failed
-    assert display.watch.problem == ""
+    assert display.watch.problem is None
     i2c.unplug()
     display.close()  # switching off a display that is gone does not raise
 
@@ -112,11 +114,11 @@ def test_a_serial_scanner_absent_then_plugged_then_pulled_mid_code_then_back(tmp
     scanner = WatchedEntry("scanner", lambda: SerialScanner(str(port.path), clock=clock), clock)
     got: queue.Queue[Entry] = queue.Queue()
     scanner.start(got.put)
-    assert scanner.device is None and "cannot open the scanner's serial port" in scanner.watch.problem
+    assert scanner.device is None and "cannot open the scanner's serial port" in said(scanner.watch.problem)
     port.plug()
     clock.advance(1)
     scanner.poll(clock.now)
-    assert scanner.device is not None and scanner.watch.problem == ""
+    assert scanner.device is not None and scanner.watch.problem is None
     port.send(b"C5")
     port.send(b"H\r\n")  # a code in two pieces
     assert got.get(timeout=5).text == "C5H"
@@ -125,7 +127,7 @@ def test_a_serial_scanner_absent_then_plugged_then_pulled_mid_code_then_back(tmp
     port.unplug()
     assert isinstance(reader, SerialScanner) and reader._thread is not None
     reader._thread.join(5)  # its reading fails, and its thread ends saying why
-    assert "is it still plugged in?" in reader.problem
+    assert said(reader.problem).endswith("; is it still plugged in?")
     scanner.poll(clock.now)
     assert scanner.device is None
     port.plug()
@@ -170,7 +172,7 @@ def test_an_evdev_scanner_pulled_and_plugged_back_is_grabbed_again(monkeypatch: 
     scanner = WatchedEntry("scanner", lambda: EvdevScanner("1eab:1a03", clock=clock), clock)
     got: queue.Queue[Entry] = queue.Queue()
     scanner.start(got.put)
-    assert scanner.device is None and "no input device with USB id 1eab:1a03" in scanner.watch.problem
+    assert scanner.device is None and "no input device with USB id 1eab:1a03" in said(scanner.watch.problem)
     imager.plugged = True
     clock.advance(1)
     scanner.poll(clock.now)
@@ -208,7 +210,7 @@ def test_a_keypad_whose_pins_are_busy_at_start_comes_up_when_they_are_free(clock
                                                    scan_every=None), clock)
     got: list[Entry] = []
     keypad.start(got.append)
-    assert keypad.device is None and "cannot use the GPIO pins of the keypad" in keypad.watch.problem
+    assert keypad.device is None and "cannot use the GPIO pins of the keypad" in said(keypad.watch.problem)
     other.close()
     keypad.poll(clock.now + 1)
     device = keypad.device
@@ -262,9 +264,15 @@ def test_a_stuck_key_on_the_pico_keypad_leaves_the_other_keys_working(clock: Man
 
 def test_the_status_file_is_what_crib_state_reads_while_the_daemon_runs(tmp_path: Path) -> None:
     path = tmp_path / "devices.json"
-    write_status(path, {"scanner": "", "OLED": "no OLED at address 0x3C"})
-    assert read_status(tmp_path) == {"scanner": "", "OLED": "no OLED at address 0x3C"}
-    path.write_text('{"pid": 999999999, "devices": {"scanner": ""}}')  # left by a daemon that was killed
+    silent = DeviceProblem(Fault.OLED_SILENT, {"address": 0x3C, "bus": 1, "error": "[Errno 121] Remote I/O error"})
+    lost = DeviceProblem(Fault.PICO_LOST, {"port": "/dev/ttyACM0"}, DeviceProblem(Fault.PICO_SILENT))
+    write_status(path, {"scanner": None, "OLED": silent, "LED strip": lost})
+    read = read_status(tmp_path)
+    assert read == {"scanner": None, "OLED": silent, "LED strip": lost}  # the codes and facts, not words
+    assert said(read["OLED"]).startswith("no OLED answers at address 0x3C on /dev/i2c-1 ([Errno 121]")
+    path.write_text('{"pid": 999999999, "devices": {"scanner": null}}')  # left by a daemon that was killed
+    assert read_status(tmp_path) is None
+    path.write_text(f'{{"pid": {os.getpid()}, "devices": {{"OLED": "no OLED at address 0x3C"}}}}')  # words: older
     assert read_status(tmp_path) is None
     path.write_text("not json")
     assert read_status(tmp_path) is None
@@ -292,7 +300,7 @@ def test_a_keypad_whose_pins_fail_mid_game_is_opened_again(clock: ManualClock,
 
     column._get_state = gone  # the next reading fails
     failing._thread.join(5)
-    assert "cannot use the GPIO pins of the keypad ([Errno 5] Input/output error)" in failing.problem
+    assert "cannot use the GPIO pins of the keypad ([Errno 5] Input/output error)" in said(failing.problem)
     keypad.poll(clock.now)
     assert keypad.device is None
     del column._get_state

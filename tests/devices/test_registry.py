@@ -24,6 +24,7 @@ from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, Termin
 from companion.entry import Entry
 from companion.registry import open_devices
 from tests.devices.picoboard import PICO_COLUMNS, PICO_ROWS, MainLoop, tap, wait_for
+from tests.devices.said import said
 
 
 def test_simulation_picks_mock_pins_the_dummy_oled_and_the_sim_strip() -> None:
@@ -84,9 +85,9 @@ def test_real_hardware_that_is_absent_is_missing_with_what_to_check_and_starts_n
             device.start(lambda entry: None)
         status = devices.status()
         assert set(status) == {"keypad", "buttons", "scanner", "OLED", "LED strip"}
-        assert "GPIO pin library" in status["keypad"] and "GPIO pin library" in status["buttons"]
-        assert "enable I2C" in status["OLED"]
-        assert "can be read: is the scanner plugged in" in status["scanner"] or "input" in status["scanner"]
+        assert "GPIO pin library" in said(status["keypad"]) and "GPIO pin library" in said(status["buttons"])
+        assert "enable I2C" in said(status["OLED"])
+        assert "can be read: is the scanner plugged in" in said(status["scanner"]) or "input" in said(status["scanner"])
     finally:
         devices.close()
     config = load_config(overrides=["devices.keypad=none", "devices.buttons=none", "devices.scanner=serial",
@@ -95,7 +96,7 @@ def test_real_hardware_that_is_absent_is_missing_with_what_to_check_and_starts_n
     devices = open_devices(config, clock=ManualClock(), simulate=False)
     devices.entries[0].start(lambda entry: None)
     assert devices.status() == {"scanner": devices.status()["scanner"]}
-    assert "scanner's serial port /dev/ttyUSB-none" in devices.status()["scanner"]
+    assert "scanner's serial port /dev/ttyUSB-none" in said(devices.status()["scanner"])
     devices.close()
 
 
@@ -213,7 +214,7 @@ def test_rpigpio_off_a_pi_says_which_package_and_that_a_pi_5_needs_lgpio() -> No
     config = load_config(overrides=["devices.pin_factory=rpigpio", "devices.buttons=none"], system_path=None)
     devices = open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))
     try:
-        problem = devices.status()["keypad"]  # missing, tried again later: the daemon runs on without it
+        problem = said(devices.status()["keypad"])  # missing, tried again later: the daemon runs on without it
         assert "cannot use the 'rpigpio' GPIO pin library" in problem and "install python3-rpi.gpio" in problem
         assert 'RPi.GPIO cannot drive a Pi 5 (use "lgpio")' in problem
     finally:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import load_config
-from companion.devices.base import DeviceError, ManualClock
+from companion.devices.base import DeviceError, DeviceProblem, Fault, ManualClock
 from companion.devices.presence import Watch
 from companion.devices.voice import (
     CutShort,
@@ -29,9 +29,11 @@ from companion.devices.voice import (
 )
 from companion.registry import open_speaker
 from companion.view.speech import Utterance
+from tests.devices.said import said
 
 ESPEAK = shutil.which("espeak-ng")
 needs_espeak = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed: python3 dev.py test installs it")
+PULLED = DeviceProblem(Fault.SOUND_DEVICE, {"device": "default", "error": "aplay: audio open error: No such device"})
 
 
 def peak(path: Path) -> int:
@@ -80,7 +82,7 @@ def test_the_worker_says_what_is_queued_in_order_and_the_table_never_waits():
     assert voice.said == []  # queued: said on the worker's turn
     worker.run_pending()
     assert [u.text for u in voice.said] == ["fifteen two", "and a pair is four"]
-    assert worker.said == 2 and worker.problem == ""
+    assert worker.said == 2 and worker.problem is None
 
 
 def test_a_cut_drops_what_is_queued_and_stops_the_voice():
@@ -107,23 +109,25 @@ def test_muted_the_worker_says_nothing_until_unmuted():
 def test_a_sound_device_that_fails_is_missing_the_game_goes_on_and_it_is_back_when_it_works(caplog):
     voice, clock = SimulatedVoice(), ManualClock()
     worker = speaker(voice, clock)
-    voice.problem = "aplay: audio open error: No such device"
+    voice.problem = PULLED
     worker.say(Utterance("fifteen two", "en"))
     worker.run_pending()  # the device fails: no error reaches the caller
-    assert worker.problem == "aplay: audio open error: No such device"
+    assert worker.problem == PULLED
+    assert said(worker.problem) == ("sound device 'default': aplay: audio open error: No such device: check the "
+                                    "speaker's cable or card, or [voice] device (aplay -L lists the devices)")
     worker.say(Utterance("fifteen four", "en"))
     worker.run_pending()  # missing: dropped, not queued up for later
-    voice.problem = ""
+    voice.problem = None
     clock.advance(0.5)
     worker.run_pending()
-    assert worker.problem != ""  # not tried again before its time
+    assert worker.problem == PULLED  # not tried again before its time
     clock.advance(0.5)
     worker.poll()  # nothing to say, and still it is found back
-    assert worker.problem == ""
+    assert worker.problem is None
     worker.say(Utterance("and a pair is six", "en"))
     worker.run_pending()
     assert [u.text for u in voice.said] == ["and a pair is six"]
-    assert "loudspeaker: missing (aplay: audio open error: No such device)" in caplog.text
+    assert "loudspeaker: missing (sound device 'default': aplay: audio open error: No such device: check" in caplog.text
 
 
 def test_a_cut_terminates_the_programs_saying_the_utterance():
@@ -169,7 +173,7 @@ def test_crib_sim_simulates_the_voice_unless_it_was_asked_for_and_the_board_open
     configured = load_config(system_path=None)  # [voice] enabled as the board's own configuration would say
     configured = replace(configured, voice=replace(configured.voice, enabled=True))
     speaker = open_speaker(configured, clock=clock, simulate=True, thread=False)
-    assert isinstance(speaker.watch.device, SimulatedVoice) and speaker.problem == ""
+    assert isinstance(speaker.watch.device, SimulatedVoice) and speaker.problem is None
     if ESPEAK is None:
         return
     asked = load_config(overrides=["voice.enabled=true", f"voice.record_to={tmp_path}"], system_path=None)
@@ -177,4 +181,4 @@ def test_crib_sim_simulates_the_voice_unless_it_was_asked_for_and_the_board_open
     assert isinstance(speaker.watch.device, RecordedVoice)
     missing = load_config(overrides=["voice.enabled=true", "voice.device=no-such-card"], system_path=None)
     speaker = open_speaker(missing, clock=clock, simulate=False, thread=False)  # the board, its card not there
-    assert speaker.watch.device is None and "no-such-card" in speaker.problem
+    assert speaker.watch.device is None and "no-such-card" in said(speaker.problem)

@@ -24,10 +24,11 @@ OLED_SOURCES = ("companion/words/", "companion/table/", "companion/entry/", "com
 # Words modules that never speak to the OLED: the hint and the pro's lay-away (`crib hint`), the statistics, the
 # settings of a game against the computer (the page, `crib play`), the club's words (its scoreboard's pages and
 # `crib club`), the configuration's problems (said by a command or at the start), what reading a game log finds
-# (the journal and the commands; the OLED says only that the log was cared for) and the page API's refusals.
+# (the journal and the commands; the OLED says only that the log was cared for), the page API's refusals and the
+# devices' problems (the commands, `crib state` and the journal say them; the OLED names the device missing).
 ELSEWHERE = ("companion/words/advice.py", "companion/words/statistics.py", "companion/words/opponents.py",
              "companion/words/club.py", "companion/words/settings.py", "companion/words/logbook.py",
-             "companion/words/webapi.py")
+             "companion/words/webapi.py", "companion/words/devices.py")
 # Messages of those modules a person never sees on the OLED (said on the command line or to a programmer).
 NOT_ON_THE_OLED = {
     'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file

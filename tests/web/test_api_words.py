@@ -15,6 +15,7 @@ from companion.cribbage.errors import CribbageError
 from companion.i18n import language
 from companion.web.language import COOKIE
 from companion.web.server import TOKEN_HEADER, Hub
+from companion.words.devices import DeviceProblem, Fault
 from companion.words.opponents import SettingsRefusal, Unset
 from companion.words.webapi import FIELDS, SAID, Asked, asked_words
 from tests.web.running import serve
@@ -38,7 +39,7 @@ FACTS: dict[Asked, dict[str, object]] = {  # the facts of the kinds that have an
     Asked.SETTINGS: {"refusal": SettingsRefusal(Unset.TARGET, count=99)},
     Asked.CANNOT_HOST: {"layout": "two-track-121", "problem": "has 2 tracks"}, Asked.NO_GAME: {"game": 3, "log": "x"},
     Asked.PICTURE_TOO_LARGE: {"most": 4000}, Asked.UNREADABLE_PICTURE: {"error": "truncated"},
-    Asked.NO_PLAIN_CARDS: {"problem": "no OpenCV"}, Asked.NOT_A_CARD: {"code": "ZZ"},
+    Asked.NO_PLAIN_CARDS: {"problem": DeviceProblem(Fault.CARDS_NEED_OPENCV)}, Asked.NOT_A_CARD: {"code": "ZZ"},
     Asked.PHOTOS_MISSING: {"missing": ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]},
 }
 PASSED_ON = {Asked.REFUSED, Asked.UNLEARNABLE}  # words another part made (aiohttp's, the vision's), as they are
