@@ -2,9 +2,9 @@
 
 Every error raised on purpose carries its reason as a value in `error.refusal` (a code and its facts, never
 words): the engine's `Refusal`, the advice's `AdviceRefusal`, the settings' `SettingsRefusal`, a selection of
-games' `SelectionRefusal`, the table's `Message` (a command out of place), a device's `DeviceProblem`. An edge that tells a person (cli.py's
-one `except CribbageError` for every command, the daemon, the terminal game) says any of them here, in that
-person's language:
+games' `SelectionRefusal`, the table's `Message` (a command out of place), a device's `DeviceProblem`. An edge
+that tells a person (cli.py's one `except CribbageError` for every command, the daemon, the terminal game) says
+any of them here, in that person's language:
 
     from companion.words.saying import error_words
     error_words(error, language("de"))        # "es werden sechs Karten gegeben (...); erhalten: 4"
