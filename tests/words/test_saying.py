@@ -52,7 +52,7 @@ def test_every_layers_error_is_said_by_its_own_renderer_in_the_language_handed(t
         english, german = error_words(error, EN), error_words(error, DE)
         assert (english, german) == (own(error.refusal, EN), own(error.refusal, DE))
         assert_said_apart(english, german)
-        assert english != str(error)  # words, not the code the logs get
+        assert english != str(error.refusal)  # words, not the code the logs get
 
 
 def test_an_error_raised_with_words_of_its_own_says_those():
