@@ -40,8 +40,7 @@ from companion.i18n import _, choose, speaking
 from companion.registry import STRIP, Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
-from companion.words.devices import device_words
-from companion.words.logbook import Finding, Found, finding_words
+from companion.words.logbook import Finding, Found
 from companion.words.messages import Message, Say
 from companion.words.settings import Bad, Problem, problems_words
 
@@ -267,7 +266,7 @@ def _resume(path: Path) -> GameLog:
             raise
         game_log, aside = repair(path)
         game_log.warnings.append(Finding(Found.RESUMED, str(path), error.line, {
-            "damage": error.finding, "kept": len(game_log.inputs), "aside": str(aside)}))
+            "damage": error.refusal, "kept": len(game_log.inputs), "aside": str(aside)}))
         return game_log
 
 
@@ -381,11 +380,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:  # said in the system's language: a configuration that fails cannot name one
         print(f"cribbage-companion: {problems_words(error.problems, choose(None))}", file=sys.stderr)
         return 2
-    except GameLogError as error:  # the system's language too: the journal's reader's
-        print(f"cribbage-companion: {finding_words(error.finding, choose(None))}", file=sys.stderr)
-        return 2
-    except DeviceError as error:  # the system's language, as above
-        print(f"cribbage-companion: {device_words(error.refusal, choose(None))}", file=sys.stderr)
+    except (GameLogError, DeviceError) as error:  # the system's language too: the journal's reader's
+        from companion.words.saying import error_words
+
+        print(f"cribbage-companion: {error_words(error, choose(None))}", file=sys.stderr)
         return 2
 
 

@@ -46,19 +46,19 @@ _BLANK = b" \t\r"
 
 
 class GameLogError(Exception):
-    """A log that cannot be read back: what was found (`finding`, its words made at each edge, in its language:
-    they name the file and line and say what to do); `str()` is them in the language current, for the system
-    log."""
+    """A log that cannot be read back: what was found (`refusal`, a `Finding`, as every typed error carries its
+    reason; its words, made at each edge in its language, name the file and line and say what to do); `str()` is
+    them in the language current, for the system log."""
 
     def __init__(self, finding: Finding, *, path: Path | None = None, good: int = 0) -> None:
         super().__init__(finding)
-        self.finding = finding
+        self.refusal = finding
         self.path = path
         self.line = finding.line  # the first line that cannot be used (0: the whole file)
         self.good = good  # bytes before that line: the part `repair` keeps
 
     def __str__(self) -> str:
-        return finding_words(self.finding, current())
+        return finding_words(self.refusal, current())
 
 
 class CannotSave(GameLogError):

@@ -279,7 +279,7 @@ def _games_in(path: Path) -> tuple[GameLog | None, list[GameState], list[LogProb
     try:
         game_log = GameLog.open(path, repair=False)
     except GameLogError as error:  # it says why, naming the file (a disk error too)
-        return None, [], [LogProblem(Trouble.UNREADABLE, error.finding)]
+        return None, [], [LogProblem(Trouble.UNREADABLE, error.refusal)]
     try:
         games = games_of(game_log.inputs)
     except CribbageError as error:  # the engine's, replaying the log

@@ -56,7 +56,6 @@ from companion.table.story import (
 )
 from companion.web.wiring import attach
 from companion.words.count import describe
-from companion.words.devices import device_words
 from companion.words.phrases import listed, notes, score_name, side_name, undone_line
 from companion.words.projection import state_json
 from companion.words.saying import error_words
@@ -130,10 +129,8 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=False, new=new,
                                  setup=settings.game_input())
-    except DeviceError as error:
-        raise CommandError(device_words(error.refusal, reading())) from None
-    except GameLogError as error:
-        raise CommandError(str(error)) from None
+    except (DeviceError, GameLogError) as error:
+        raise CommandError(error_words(error, reading())) from None
     if new:
         write_settings(table.log.path, settings)
     try:
@@ -143,7 +140,7 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
                                                            "game is kept)").format(address=address), flush=True))
     except DeviceError as error:
         board.close()
-        raise CommandError(device_words(error.refusal, reading())) from None
+        raise CommandError(error_words(error, reading())) from None
     on_outcome = None
     if args.terminal:
         terminal = TerminalPlay(attached.computer)
@@ -154,7 +151,7 @@ def _run(args: argparse.Namespace, settings: Settings, config: Config) -> int:
     try:
         return daemon.run(lambda: args.terminal and terminal.done)
     except DeviceError as error:  # the page's address taken (after a free one was looked for)
-        raise CommandError(device_words(error.refusal, reading())) from None
+        raise CommandError(error_words(error, reading())) from None
 
 
 WIDTH = 80  # the terminal's columns: every line fits, wrapped at words

@@ -11,7 +11,7 @@ from companion.daemon import LOG_FORMAT, add_run_arguments, serve
 from companion.devices.base import DeviceError
 from companion.gamelog import GameLogError
 from companion.i18n import _, current
-from companion.words.devices import device_words
+from companion.words.saying import error_words
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +29,5 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)  # as cribbage-companion logs
     try:
         return serve(args)
-    except DeviceError as error:
-        raise CommandError(device_words(error.refusal, current())) from None
-    except GameLogError as error:
-        raise CommandError(str(error)) from None
+    except (DeviceError, GameLogError) as error:
+        raise CommandError(error_words(error, current())) from None

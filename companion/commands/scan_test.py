@@ -16,7 +16,7 @@ from companion.deck.meaning import explain_scan
 from companion.devices.base import DeviceError, EntryDevice
 from companion.entry import Entry
 from companion.i18n import _, current
-from companion.words.devices import device_words
+from companion.words.saying import error_words
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -80,7 +80,7 @@ def _open(args: argparse.Namespace) -> EntryDevice:
             return SerialScanner(args.serial, baud=args.baud or scanner.baud, clock=clock, duplicate_window=window)
         return EvdevScanner(args.evdev, clock=clock, duplicate_window=window)
     except DeviceError as error:
-        raise CommandError(device_words(error.refusal, current())) from error
+        raise CommandError(error_words(error, current())) from error
 
 
 def _from_device(device: EntryDevice) -> Generator[str]:

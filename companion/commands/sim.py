@@ -40,8 +40,8 @@ from companion.view.picture import board_png, board_rows, legend_for, legend_tex
 from companion.view.screen import screen_text
 from companion.view.terminal import oled_box, terminal_screen
 from companion.web.wiring import attach
-from companion.words.devices import device_words
 from companion.words.logbook import finding_words
+from companion.words.saying import error_words
 
 DEMO_SECONDS = 1.2  # between the demo's entries
 REFRESH_SECONDS = 0.05  # how often a terminal looks for changes no entry made
@@ -295,10 +295,8 @@ def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_di
     try:
         board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=True, new=new, setup=setup,
                                  script=script)
-    except DeviceError as error:
-        raise CommandError(device_words(error.refusal, current())) from None
-    except GameLogError as error:
-        raise CommandError(str(error)) from None
+    except (DeviceError, GameLogError) as error:
+        raise CommandError(error_words(error, current())) from None
     screen = Screen(table, board, snapshots=args.snapshots, quiet=args.quiet)
     notes += [_("warning: {warning}").format(warning=finding_words(warning, current()))
               for warning in table.log.warnings]
@@ -330,7 +328,7 @@ def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_di
                           listen=args.listen, on_ready=page_ready)
     except DeviceError as error:
         board.close()
-        raise CommandError(device_words(error.refusal, current())) from None
+        raise CommandError(error_words(error, current())) from None
     daemon = Daemon(table, board, clock=clock, notifier=Notifier({}), on_outcome=attached.chain(screen.outcome),
                     club=club_publisher(config, state_dir))
     lines = next(d for d in board.entries if isinstance(d, LineEntry))  # the terminal's, or the script's
@@ -354,7 +352,7 @@ def _play(args: argparse.Namespace, config: Config, setup: t.GameInput, state_di
     try:
         code = daemon.run(done)
     except DeviceError as error:  # the page's address taken (after a free one was looked for)
-        raise CommandError(device_words(error.refusal, current())) from None
+        raise CommandError(error_words(error, current())) from None
     if screen.live:
         print(_("The game is kept in {path}: crib sim resumes it.").format(path=table.log.path))
     return code

@@ -19,6 +19,7 @@ from companion.words.contract import BoardStateJSON
 from companion.words.devices import device_words
 from companion.words.logbook import finding_words
 from companion.words.projection import state_json
+from companion.words.saying import error_words
 
 
 def register(subparsers: Any) -> None:
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game_log = GameLog.open(path, repair=False)
     except GameLogError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(error_words(error, current())) from None
     for warning in game_log.warnings:
         print(_("crib state: {warning}").format(warning=finding_words(warning, current())), file=sys.stderr)
     state = replay(game_log.inputs)

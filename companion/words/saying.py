@@ -2,9 +2,9 @@
 
 Every error raised on purpose carries its reason as a value in `error.refusal` (a code and its facts, never
 words): the engine's `Refusal`, the advice's `AdviceRefusal`, the settings' `SettingsRefusal`, a selection of
-games' `SelectionRefusal`, the table's `Message` (a command out of place), a device's `DeviceProblem`. An edge
-that tells a person (cli.py's one `except CribbageError` for every command, the daemon, the terminal game) says
-any of them here, in that person's language:
+games' `SelectionRefusal`, the table's `Message` (a command out of place), a device's `DeviceProblem`, a game
+log's `Finding`. An edge that tells a person (cli.py's one `except CribbageError` for every command, the daemon,
+the terminal game) says any of them here, in that person's language:
 
     from companion.words.saying import error_words
     error_words(error, language("de"))        # "es werden sechs Karten gegeben (...); erhalten: 4"
@@ -20,6 +20,7 @@ from companion.i18n import Language, current
 from .advice import AdviceRefusal
 from .advice import refusal_words as advice_words
 from .devices import DeviceProblem, device_words
+from .logbook import Finding, finding_words
 from .messages import Message
 from .opponents import SettingsRefusal, settings_words
 from .phrases import message_words
@@ -53,4 +54,6 @@ def refusal_words(refusal: object, lang: Language) -> str:
         return message_words(refusal, lang)
     if isinstance(refusal, DeviceProblem):  # a DeviceError's
         return device_words(refusal, lang)
+    if isinstance(refusal, Finding):  # a GameLogError's
+        return finding_words(refusal, lang)
     raise TypeError(f"no words for a {type(refusal).__name__}: add its renderer to words.saying.refusal_words")

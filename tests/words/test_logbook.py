@@ -88,7 +88,7 @@ def test_a_log_that_cannot_be_read_is_refused_as_a_finding_its_words_in_the_lang
                     encoding="utf-8")
     with pytest.raises(GameLogError) as caught:
         GameLog.open(path)
-    assert caught.value.finding == Finding(Found.LONE_UNDO, str(path), 3)
+    assert caught.value.refusal == Finding(Found.LONE_UNDO, str(path), 3)
     assert str(caught.value).startswith(f"{path}: line 3 holds an undo with no input before it")
     with i18n.speaking(DE):
         assert str(caught.value).startswith(f"{path}: Zeile 3 enthält ein Zurücknehmen")
