@@ -134,13 +134,7 @@ def test(args: list[str]) -> int:
     # rewritten test modules are 3 of a worker's 5 s of collecting)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     pytest = [BIN / "python", "-m", "pytest", "-n", "auto", "--dist", "worksteal", "-q", *args]
-    steps = [*CHECKS, ("tests", pytest)]
-    if not args and not (ROOT / "tests" / "__pycache__").is_dir():
-        # a fresh checkout: the test modules' asserts are rewritten (and kept) by one collection, not by every worker
-        # at once (starting together, none finds another's yet: 3.5 s of CPU each, the whole run's cost 5 s less)
-        collect = [BIN / "python", "-m", "pytest", "--collect-only", "-qq"]
-        steps.insert(len(CHECKS), ("the tests collected once", collect))
-    return run_steps(steps)
+    return run_steps([*CHECKS, ("tests", pytest)])
 
 
 def run_steps(steps: list[tuple[str, list[str | Path]]]) -> int:
