@@ -1,5 +1,5 @@
 """The scoreboard's page in headless Chromium (Debian's chromium, driven by Playwright): every table as the
-boards themselves end, the standings, and a screenshot kept as a test artefact."""
+boards themselves end, the standings (screenshots kept where CRIB_ARTEFACTS asks: tests/web/chromium.py)."""
 
 from __future__ import annotations
 

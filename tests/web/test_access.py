@@ -1,6 +1,6 @@
 """The pages as everyone uses them, in headless Chromium: whole games against the computer by keyboard alone, by
 tapping on a phone's 390 px and in German; axe-core (from the npm registry) on every page; every control at
-least 44 px on a phone. Screenshots are kept as artefacts (test-artefacts/web/)."""
+least 44 px on a phone. Screenshots are kept where CRIB_ARTEFACTS=DIR asks (DIR/web/)."""
 
 from __future__ import annotations
 
@@ -239,8 +239,7 @@ def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp
                                " || document.querySelectorAll('#said li').length === 0")
         found: dict[str, list[str]] = {}
         measured: dict[str, int] = {}
-        for name, context in (("1280", DESKTOP), ("390", PHONE)):
-            view = browser.new_page(**context)
+        for name, view in (("1280", page), ("390", browser.new_page(**PHONE))):  # the desktop's browser, a phone's
             # each page drawn from its data: what is drawn last (the board's pegs, the chart of hands, the race, the
             # scores from the snapshot)
             for path, drawn in (("", "#board svg"), ("scoreboard", "#board svg"), ("stats", "#hands svg"),

@@ -1,6 +1,6 @@
 """A whole deal against the computer played by clicking in headless Chromium (Debian's chromium, driven by
 Playwright), checked against the engine: the board's pegs, the count and the scores; the page reloaded
-mid-deal; screenshots of the board, the scoreboard and the statistics kept as artefacts."""
+mid-deal; screenshots of the board, the scoreboard and the statistics kept where CRIB_ARTEFACTS asks."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 cards" mode, ordinary cards held up to its camera one after the other (photographs rendered from letele's deck,
 which the card reader was not trained on: tests/web/held_out.py); the board reads the frames with its card
 recognizer. The starter and three plays are entered by the camera alone, a card shown again is refused
-in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept in
-test-artefacts/web/ (scan-cards-*.png).
+in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept where
+CRIB_ARTEFACTS=DIR asks (DIR/web/scan-cards-*.png).
 
 The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): each card is held until the phone
 answers, and the phone sends a frame as soon as the board answered the last (`?frame_ms=1`), so the test follows

@@ -6,8 +6,8 @@ is held up until the phone answers, a card the board asks about is confirmed wit
 and the phone's question goes with it; a German page of the board asks it in German), the next card held up
 before the answer is refused in words while the question stays (shown again later, entered), a wrong guess is
 corrected, a wrong card entered is taken back with the phone's Undo, and a go is said with its Go; New game
-deals the next. axe-core finds nothing on the page, the question or the game's end. Screenshots in
-test-artefacts/web/ (scan-game-*.png).
+deals the next. axe-core finds nothing on the page, the question or the game's end. Screenshots where
+CRIB_ARTEFACTS=DIR asks (DIR/web/scan-game-*.png).
 
 The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): the person holds each card until the
 phone beeps, so the pictures follow the game, not a fixed video's clock, and the phone sends a frame as soon as the

@@ -1,6 +1,7 @@
 """The show of a game against the computer in headless Chromium: after the play, the starter, both hands and the
 crib face up with each count as said; nothing of the next deal before Continue (or Enter); at the game's end every
-hand with its count, the winner, and Play again with the same settings. Screenshots at 1280 and 390 px wide."""
+hand with its count, the winner, and Play again with the same settings. Screenshots at 1280 and 390 px wide where
+CRIB_ARTEFACTS asks."""
 
 from __future__ import annotations
 
