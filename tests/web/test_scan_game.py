@@ -61,7 +61,8 @@ class Person:
         self.went: dict[str, list[str]] = {"entered": [], "confirmed": [], "corrected": [], "keypad": []}
         self.seed = 0
         self.checked: list[str] = []  # the questions axe-core was run on
-        self.watcher = page.context.browser.new_page(extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+        self.watcher = page.context.browser.new_page(extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"},
+                                                     reduced_motion="reduce")  # as the shared browser's pages
         self.watcher.goto(board.web.address)  # the board's page, in German, on the English board
 
     def watching(self, guess: str) -> None:
