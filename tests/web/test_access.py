@@ -68,14 +68,14 @@ def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move
         state = board.table.state
         if state.winner is not None:
             return len(deals)
-        you = page.evaluate("document.querySelectorAll('#hand .card.active').length")
-        if not shows_state(page, board) or not board.computer.idle:
+        if not board.computer.idle or not shows_state(page, board):  # the computer's move first, then the page's
             page.wait_for_timeout(40)
             continue
         if board.computer.showing(state) is not None:
             playwright.expect(page.locator("#show-continue")).to_be_visible()
             (proceed or (lambda: page.click("#show-continue")))()
-        elif state.phase != "play" and person not in state.discards and you == 6:
+        elif (state.phase != "play" and person not in state.discards
+              and page.evaluate("document.querySelectorAll('#hand .card.active').length") == 6):
             deals.add(state.deal_number)
             discard()
         elif state.phase == "play" and state.turn == person:
