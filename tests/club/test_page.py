@@ -1,5 +1,5 @@
 """The scoreboard's page in headless Chromium (Debian's chromium, driven by Playwright): every table as the
-boards themselves end, the standings, and a screenshot kept as a test artefact."""
+boards themselves end, the standings (screenshots kept where CRIB_ARTEFACTS asks: tests/web/chromium.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tests.club.night_fixtures import director_night
 from tests.club.scoreboard import CLUB, PLAYERS, Scoreboard, shows_final
 from tests.facts import winner_of
 from tests.web.browsing import axe
+from tests.web.chromium import keep
 
 ARTEFACTS = Path(os.environ.get("CRIB_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts")) / "club"
 
@@ -43,8 +44,7 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(browser,
         winner = winner_of(boards[0].final()["state"])
         assert winner is not None
         sync_api.expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
-        ARTEFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTEFACTS / "scoreboard.png"))
+        keep(page, ARTEFACTS / "scoreboard.png")
         assert axe(page) == []
         page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")  # a German browser:
         page.goto(f"http://127.0.0.1:{scoreboard.port}/")  # the page's words and the script's in German
@@ -54,7 +54,7 @@ def test_the_page_shows_every_table_as_the_boards_end_and_the_standings(browser,
         assert [w for w in ("Club night", "Standings", "Table ", "Round", "live", "game over") if w in text] == []
         assert axe(page) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.screenshot(path=str(ARTEFACTS / "scoreboard-de-390.png"), full_page=True)
+        keep(page, ARTEFACTS / "scoreboard-de-390.png", full_page=True)
         browser.close()
     finally:
         for board in boards:
@@ -94,8 +94,7 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(brow
         tie = page.locator("#tie").inner_text()
         assert "Ann, Cat, Gus were tied for 2 place(s)" in tie and "Through: Ann, Cat." in tie
         assert axe(page) == []
-        ARTEFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTEFACTS / "director.png"), full_page=True)
+        keep(page, ARTEFACTS / "director.png", full_page=True)
 
         page.locator("#token").focus()  # by keyboard: the token, then the stranger's "Approve"
         page.keyboard.type("token-for-tests")
@@ -119,7 +118,7 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(brow
         sync_api.expect(page.locator("#anonymous")).to_be_visible()
         sync_api.expect(page.locator("article.club-table", has_text="Table t2").locator(".flag")).to_have_text(
             "Not counted: this result does not follow from the board's inputs")
-        page.screenshot(path=str(ARTEFACTS / "scoreboard-anonymous.png"))
+        keep(page, ARTEFACTS / "scoreboard-anonymous.png")
         page.locator("#waiting-link").click()
         page.wait_for_url("**/director")  # the director's page, before it is reloaded at a phone's width
 
@@ -128,7 +127,7 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(brow
         sync_api.expect(items).to_have_count(4)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert axe(page) == []
-        page.screenshot(path=str(ARTEFACTS / "director-390.png"), full_page=True)
+        keep(page, ARTEFACTS / "director-390.png", full_page=True)
         url = page.url
         page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")  # a German director
         page.goto(url)
@@ -139,7 +138,7 @@ def test_the_directors_page_lists_each_waiting_game_and_decides_by_keyboard(brow
         assert [w for w in ("Waiting for you", "Reject", "Approve", "Enter a card", "Director's token",
                             "The broker takes") if w in text] == []
         assert axe(page) == []
-        page.screenshot(path=str(ARTEFACTS / "director-de-390.png"), full_page=True)
+        keep(page, ARTEFACTS / "director-de-390.png", full_page=True)
         browser.close()
     finally:
         scoreboard.stop()

@@ -19,6 +19,7 @@ from companion.cribbage.game import GameState
 from companion.words.phrases import message_words
 from tests.club.night_fixtures import Board
 from tests.club.scoreboard import Scoreboard
+from tests.web.chromium import keep
 
 CLUB = "weekend"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -139,8 +140,7 @@ def test_a_tournament_night_of_whole_games_matches_a_hand_count_and_the_bracket_
                      f"{int(row['spread']):+d}".replace("+0", "0"), row["skunks"]]).replace(" ", ""))
             sync_api.expect(view.locator(".entrant.won")).to_contain_text(champion)
             sync_api.expect(view.locator("#card-lines tbody tr")).to_have_count(2)
-            ARTEFACTS.mkdir(parents=True, exist_ok=True)
-            view.screenshot(path=str(ARTEFACTS / "tournament.png"), full_page=True)
+            keep(view, ARTEFACTS / "tournament.png", full_page=True)
             browser.close()
     finally:
         for board in boards.values():

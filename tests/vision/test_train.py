@@ -71,8 +71,8 @@ def test_the_numpy_convolution_is_a_three_by_three_convolution_with_zero_padding
 def test_a_small_network_learns_the_views_of_a_drawn_deck(drawn_deck, tmp_path):
     pytest.importorskip("torch", reason="training needs PyTorch, the `train` extra (pip install -e '.[train]')")
     design = Design("drawn", drawn_deck, (True, False))
-    feats, ranks, suits = views([design], per_card=2, seed=0, progress=lambda done, total: None)
-    net = fit(feats, ranks, suits, seed=0, epochs=60)
+    feats, ranks, suits = views([design], per_card=1, seed=0, progress=lambda done, total: None)
+    net = fit(feats, ranks, suits, seed=0, epochs=40)
     net.save(tmp_path / "model.npz")
     rank_p, suit_p = IndexNet.load(tmp_path / "model.npz").probabilities(feats.astype(np.float32))
     assert (rank_p.argmax(axis=1) == ranks).mean() > 0.9

@@ -40,7 +40,10 @@ def picture_url(picture: Image.Image) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "ignore_https_errors": True, "has_touch": True, "is_mobile": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "ignore_https_errors": True, "has_touch": True, "is_mobile": True,
+         "reduced_motion": "reduce"}
+"""The phone's page: with reduced motion as the shared browser's pages (tests/conftest.py), in a browser of its own
+too."""
 
 
 @contextmanager

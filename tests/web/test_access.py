@@ -1,6 +1,6 @@
 """The pages as everyone uses them, in headless Chromium: whole games against the computer by keyboard alone, by
 tapping on a phone's 390 px and in German; axe-core (from the npm registry) on every page; every control at
-least 44 px on a phone. Screenshots are kept as artefacts (test-artefacts/web/)."""
+least 44 px on a phone. Screenshots are kept where CRIB_ARTEFACTS=DIR asks (DIR/web/)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 from companion.play.computer import Settings
 from companion.words.phrases import prompt_words
 from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
+from tests.web.chromium import keep
 from tests.web.running import Running, running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -67,14 +68,14 @@ def play_whole_game(page: Any, board: Running, discard: Callable[[], None], move
         state = board.table.state
         if state.winner is not None:
             return len(deals)
-        you = page.evaluate("document.querySelectorAll('#hand .card.active').length")
-        if not shows_state(page, board) or not board.computer.idle:
+        if not board.computer.idle or not shows_state(page, board):  # the computer's move first, then the page's
             page.wait_for_timeout(40)
             continue
         if board.computer.showing(state) is not None:
             playwright.expect(page.locator("#show-continue")).to_be_visible()
             (proceed or (lambda: page.click("#show-continue")))()
-        elif state.phase != "play" and person not in state.discards and you == 6:
+        elif (state.phase != "play" and person not in state.discards
+              and page.evaluate("document.querySelectorAll('#hand .card.active').length") == 6):
             deals.add(state.deal_number)
             discard()
         elif state.phase == "play" and state.turn == person:
@@ -112,7 +113,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(browser, tmp_path):
         assert outline == "solid", "the card in focus is not marked"
         assert ring_contrast(page) >= 3
         page.keyboard.press("ArrowRight")
-        page.locator("#you").screenshot(path=ARTEFACTS / "keyboard-focus.png")
+        keep(page.locator("#you"), ARTEFACTS / "keyboard-focus.png")
         page.keyboard.press("ArrowLeft")
 
         def discard() -> None:
@@ -160,7 +161,7 @@ def test_a_whole_game_to_61_by_keyboard_alone(browser, tmp_path):
         playwright.expect(page.locator("#play-again")).to_be_focused()  # no Tab to Play again
         assert ring_contrast(page) >= 3
         assert out_of_view(page, ["#sides", "#show-end", "#play-again"]) == []
-        page.screenshot(path=ARTEFACTS / "keyboard-game-over.png")
+        keep(page, ARTEFACTS / "keyboard-game-over.png")
         page.keyboard.press("Enter")
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
         page.wait_for_function("() => document.activeElement !== document.body")
@@ -171,7 +172,6 @@ def test_a_whole_game_to_61_by_keyboard_alone(browser, tmp_path):
 
 
 def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
     settings = Settings("Guest", ("standard",), seed=39, target=61)
     with running_board(tmp_path, settings, move_seconds=0.01) as board:
         page = browser.new_page(**PHONE)
@@ -199,7 +199,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
                 page.wait_for_selector("#board circle.peg.back")
                 ring = page.evaluate("getComputedStyle(document.querySelector('#board circle.peg.back')).strokeWidth")
                 assert float(ring.removesuffix("px")) >= 1.4  # a back peg is a ring in its side's colour
-                page.screenshot(path=ARTEFACTS / "phone-game.png", full_page=False)
+                keep(page, ARTEFACTS / "phone-game.png")
                 shot[0] = True
 
         def proceed() -> None:
@@ -219,14 +219,13 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
             assert laid.locator(".card").count() == 4  # two laid away, two the coach would have
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert axe(page) == [] and small_controls(page) == []
-        page.screenshot(path=ARTEFACTS / "stats-after-a-game-390.png", full_page=True)
+        keep(page, ARTEFACTS / "stats-after-a-game-390.png", full_page=True)
         browser.close()
 
 
 def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp_path):
     """The board (during the play, every panel open), the scoreboard, the statistics, a game's replay and the
     phone's scanner, at 1280 px and at a phone's 390 px."""
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
     (tmp_path / "games").mkdir()
     shutil.copy(SAMPLE, tmp_path / "games" / "0001.jsonl")  # a finished game: figures, charts, best hands
     settings = Settings("Guest", ("standard",), seed=21, target=61)
@@ -240,8 +239,7 @@ def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp
                                " || document.querySelectorAll('#said li').length === 0")
         found: dict[str, list[str]] = {}
         measured: dict[str, int] = {}
-        for name, context in (("1280", DESKTOP), ("390", PHONE)):
-            view = browser.new_page(**context)
+        for name, view in (("1280", page), ("390", browser.new_page(**PHONE))):  # the desktop's browser, a phone's
             # each page drawn from its data: what is drawn last (the board's pegs, the chart of hands, the race, the
             # scores from the snapshot)
             for path, drawn in (("", "#board svg"), ("scoreboard", "#board svg"), ("stats", "#hands svg"),
@@ -256,7 +254,7 @@ def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp
                     found[key + " (small)"] = small_controls(view)
                     measured[key] = controls_measured(view)
                     assert view.evaluate("document.documentElement.scrollWidth") <= 390, key
-                view.screenshot(path=ARTEFACTS / f"{(path or 'board').split('/')[0]}-{name}.png", full_page=True)
+                keep(view, ARTEFACTS / f"{(path or 'board').split('/')[0]}-{name}.png", full_page=True)
             view.close()
         browser.close()
     assert all(not problems for problems in found.values()), {k: v for k, v in found.items() if v}
@@ -328,7 +326,7 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(browser, speak, tmp_
         page.locator("#hand .card.active").nth(0).click()
         page.locator("#hand .card.active").nth(1).click()
         playwright.expect(page.locator("#starter .card")).to_have_count(1)
-        page.screenshot(path=ARTEFACTS / "board-de.png", full_page=True)
+        keep(page, ARTEFACTS / "board-de.png", full_page=True)
 
         def discard() -> None:
             page.locator("#hand .card.active").nth(0).click()
@@ -340,20 +338,18 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(browser, speak, tmp_
         play_whole_game(page, board, discard, move)
         playwright.expect(page.locator("#sides")).to_contain_text("61")
         assert [w for w in english if w in page.locator("body").inner_text()] == []
-        page.screenshot(path=ARTEFACTS / "board-de-game-over.png", full_page=True)
+        keep(page, ARTEFACTS / "board-de-game-over.png", full_page=True)
         for path, drawn, words in (("stats", "#hands svg", ["Games finished", "Players", "given away", "Best hands",
                                                             "Score race", "Costliest"]),
                                    ("scoreboard", "#board svg", ["count ", "deals", "Scoreboard"]),
                                    ("games/0001.jsonl/1", "#race svg", ["previous deal", "Dealer", "Starter",
                                                                         "laid away", "deal 1"])):
-            view = browser.new_page(**DESKTOP, locale="de-DE")
-            view.goto(board.url + path)
-            view.wait_for_selector(drawn)  # the page has its data and has drawn it
-            text = view.locator("body").inner_text()
+            page.goto(board.url + path)  # the same German browser opens each page
+            page.wait_for_selector(drawn)  # the page has its data and has drawn it
+            text = page.locator("body").inner_text()
             assert [w for w in words if w in text] == [], path
-            assert axe(view) == [], path
-            view.screenshot(path=ARTEFACTS / f"{path.split('/')[0]}-de.png", full_page=True)
-            view.close()
+            assert axe(page) == [], path
+            keep(page, ARTEFACTS / f"{path.split('/')[0]}-de.png", full_page=True)
         browser.close()
 
 
@@ -388,8 +384,9 @@ def test_a_person_who_asked_for_less_motion_sees_no_flashing_pegs(browser):
     html = (f"<style>{css}</style><svg class='board'><circle class='hole celebrate' r='3'/></svg>"
             "<p class='result ok flash'>5♠ entered</p>")
     seen = {}
+    page = browser.new_page()
     for motion in ("no-preference", "reduce"):
-        page = browser.new_page(reduced_motion=motion)
+        page.emulate_media(reduced_motion=motion)
         page.set_content(html)
         seen[motion] = page.evaluate("[...document.querySelectorAll('.celebrate, .flash')]"
                                      ".map(e => getComputedStyle(e).animationName)")

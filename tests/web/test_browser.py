@@ -1,6 +1,6 @@
 """A whole deal against the computer played by clicking in headless Chromium (Debian's chromium, driven by
 Playwright), checked against the engine: the board's pegs, the count and the scores; the page reloaded
-mid-deal; screenshots of the board, the scoreboard and the statistics kept as artefacts."""
+mid-deal; screenshots of the board, the scoreboard and the statistics kept where CRIB_ARTEFACTS asks."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from companion.play.computer import Settings
 from companion.words.count import say
 from companion.words.phrases import prompt_words
 from tests.facts import by_name, label, name
-from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM, keep
 from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -45,7 +45,6 @@ def engine_lit(table) -> dict[int, str]:
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
 def test_a_whole_deal_against_the_computer_by_clicking(browser, tmp_path):
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
     settings = Settings("Guest", ("standard",), seed=21, feedback=True)
     with running_board(tmp_path, settings, move_seconds=0.05) as board:
         table = board.table
@@ -104,18 +103,18 @@ def test_a_whole_deal_against_the_computer_by_clicking(browser, tmp_path):
             assert f"{name(side)} {state.scores[side]}" in page.locator("#sides").inner_text()
         page.wait_for_function("() => !document.querySelector('svg.board .hole.walk, svg.board .hole.flash, "
                                "svg.board .hole.celebrate')")  # the flashes and walks of the last scores ended
-        page.screenshot(path=ARTEFACTS / "board.png", full_page=True)
-        score_page = browser.new_page(viewport={"width": 1280, "height": 720})
-        score_page.goto(board.url + "scoreboard")
-        score_page.wait_for_selector(".big-side")
-        assert page_scores(score_page) == by_name(state.scores)
-        score_page.screenshot(path=ARTEFACTS / "scoreboard.png")
-        stats = browser.new_page(viewport={"width": 1200, "height": 1100})
-        stats.goto(board.url + "stats")
-        playwright.expect(stats.locator("#players tbody tr")).to_have_count(2)
-        stats.wait_for_selector("#race svg")
-        stats.wait_for_selector("#hands svg")
-        stats.screenshot(path=ARTEFACTS / "stats.png", full_page=True)
+        keep(page, ARTEFACTS / "board.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 720})  # the same browser opens the other pages
+        page.goto(board.url + "scoreboard")
+        page.wait_for_selector(".big-side")
+        assert page_scores(page) == by_name(state.scores)
+        keep(page, ARTEFACTS / "scoreboard.png")
+        page.set_viewport_size({"width": 1200, "height": 1100})
+        page.goto(board.url + "stats")
+        playwright.expect(page.locator("#players tbody tr")).to_have_count(2)
+        page.wait_for_selector("#race svg")
+        page.wait_for_selector("#hands svg")
+        keep(page, ARTEFACTS / "stats.png", full_page=True)
         browser.close()
         assert errors == []
     if os.environ.get("CRIB_README_IMAGES"):

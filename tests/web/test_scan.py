@@ -20,7 +20,7 @@ from companion.cribbage.cards import Card
 from companion.cribbage.game import replay
 from tests.facts import by_name
 from tests.web.camera import FPS, foreign_label, label_images, write_y4m
-from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM, keep
 from tests.web.phone import phone_filming
 from tests.web.running import running_board
 
@@ -76,12 +76,12 @@ def test_a_deal_scored_by_a_phones_camera_alone(tmp_path: Path) -> None:
                 assert REFUSED[index] in seen[index]
                 assert "refused" in look
                 if index == 2:
-                    page.screenshot(path=str(ARTEFACTS / "scan-refused.png"))
+                    keep(page, ARTEFACTS / "scan-refused.png")
         page.click("#start")  # the camera off
         timings = page.evaluate("window.scanTimings")
         decodes = page.evaluate("window.decodeTimes")
         opened = page.evaluate("window.cameraAsked")
-        page.screenshot(path=str(ARTEFACTS / "scan-phone.png"))
+        keep(page, ARTEFACTS / "scan-phone.png")
     assert errors == [] and elsewhere == []
     assert [timing["code"] for timing in timings] == DEAL
     assert [timing["error"] for timing in timings] == [i in REFUSED for i in range(len(DEAL))]

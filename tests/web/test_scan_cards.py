@@ -2,8 +2,8 @@
 cards" mode, ordinary cards held up to its camera one after the other (photographs rendered from letele's deck,
 which the card reader was not trained on: tests/web/held_out.py); the board reads the frames with its card
 recognizer. The starter and three plays are entered by the camera alone, a card shown again is refused
-in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept in
-test-artefacts/web/ (scan-cards-*.png).
+in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept where
+CRIB_ARTEFACTS=DIR asks (DIR/web/scan-cards-*.png).
 
 The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): each card is held until the phone
 answers, and the phone sends a frame as soon as the board answered the last (`?frame_ms=1`), so the test follows
@@ -24,7 +24,7 @@ from companion.cribbage.cards import Card
 from companion.web.frames import PHOTOS
 from tests.web.browsing import axe, small_controls
 from tests.web.card_camera import Held, write_y4m
-from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM, keep
 from tests.web.held_out import empty_table, held_up, needs_renders
 from tests.web.phone import CANVAS_CAMERA, phone_at_board, phone_filming, picture_url
 
@@ -53,7 +53,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         page.click("#mode-cards")
         playwright.expect(page.locator("#mode-cards")).to_have_attribute("aria-pressed", "true")
         playwright.expect(page.locator("#idle-cards")).to_be_visible()
-        page.screenshot(path=str(ARTEFACTS / "scan-cards-idle.png"))
+        keep(page, ARTEFACTS / "scan-cards-idle.png")
         table_url = picture_url(empty_table())
         page.evaluate("(url) => holdUp(url)", table_url)
         page.click("#start")
@@ -83,7 +83,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
                     page.click("#asking-choose")
                     playwright.expect(page.locator("#choose")).to_be_visible()
                 if index == len(shown) - 1:
-                    page.screenshot(path=str(ARTEFACTS / "scan-cards-asking.png"))
+                    keep(page, ARTEFACTS / "scan-cards-asking.png")
                     assert axe(page) == [] and small_controls(page) == []  # the question and the card picker
                 if guess == code:
                     page.click("#asking-ok")
@@ -96,11 +96,11 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
                 playwright.expect(page.locator("#asking")).to_be_hidden()
             said.append((timing["error"], words.inner_text()))
             if index == 0:
-                page.screenshot(path=str(ARTEFACTS / "scan-cards-entered.png"))
+                keep(page, ARTEFACTS / "scan-cards-entered.png")
             if index == 2:
                 assert "refused" in (page.locator("#result").get_attribute("class") or "")
-                page.screenshot(path=str(ARTEFACTS / "scan-cards-refused.png"))
-        page.screenshot(path=str(ARTEFACTS / "scan-cards-confirmed.png"))
+                keep(page, ARTEFACTS / "scan-cards-refused.png")
+        keep(page, ARTEFACTS / "scan-cards-confirmed.png")
         page.click("#start")  # the camera off
         frames = page.evaluate("window.cardFrames")
         trips = page.evaluate("window.cardTimes")
@@ -108,7 +108,7 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         playwright.expect(page.locator("#teach")).to_be_visible()
         playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
         playwright.expect(page.locator("#teach-count")).to_have_text("0/52")
-        page.screenshot(path=str(ARTEFACTS / "scan-cards-teach.png"))
+        keep(page, ARTEFACTS / "scan-cards-teach.png")
         assert axe(page) == [] and small_controls(page) == []
         playwright.expect(page.locator("#teach-take")).to_be_enabled()  # the camera is on again
         page.click("#teach-take")

@@ -6,8 +6,8 @@ is held up until the phone answers, a card the board asks about is confirmed wit
 and the phone's question goes with it; a German page of the board asks it in German), the next card held up
 before the answer is refused in words while the question stays (shown again later, entered), a wrong guess is
 corrected, a wrong card entered is taken back with the phone's Undo, and a go is said with its Go; New game
-deals the next. axe-core finds nothing on the page, the question or the game's end. Screenshots in
-test-artefacts/web/ (scan-game-*.png).
+deals the next. axe-core finds nothing on the page, the question or the game's end. Screenshots where
+CRIB_ARTEFACTS=DIR asks (DIR/web/scan-game-*.png).
 
 The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): the person holds each card until the
 phone beeps, so the pictures follow the game, not a fixed video's clock, and the phone sends a frame as soon as the
@@ -25,6 +25,7 @@ from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card
 from companion.entry import Entry
 from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, small_controls
+from tests.web.chromium import keep
 from tests.web.held_out import empty_table, held_up, needs_renders
 from tests.web.phone import CANVAS_CAMERA, phone_at_board, picture_url
 
@@ -60,7 +61,8 @@ class Person:
         self.went: dict[str, list[str]] = {"entered": [], "confirmed": [], "corrected": [], "keypad": []}
         self.seed = 0
         self.checked: list[str] = []  # the questions axe-core was run on
-        self.watcher = page.context.browser.new_page(extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+        self.watcher = page.context.browser.new_page(extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"},
+                                                     reduced_motion="reduce")  # as the shared browser's pages
         self.watcher.goto(board.web.address)  # the board's page, in German, on the English board
 
     def watching(self, guess: str) -> None:
@@ -107,7 +109,7 @@ class Person:
             playwright.expect(asking).to_be_visible()
             playwright.expect(self.watcher.locator("#prompt")).to_have_text(f"{pretty(guess)}? OK oder Karte eingeben")
         if screenshot:
-            page.screenshot(path=str(ARTEFACTS / f"scan-game-{screenshot}.png"))
+            keep(page, ARTEFACTS / f"scan-game-{screenshot}.png")
             page.click("#asking-choose")
             playwright.expect(page.locator("#choose")).to_be_visible()
             assert axe(page) == [] and small_controls(page) == []
@@ -163,22 +165,22 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(browser: An
         page.evaluate("(url) => holdUp(url)", person.table_url)
         page.click("#start")
         playwright.expect(page.locator("#table-keys")).to_be_visible()
-        page.screenshot(path=str(ARTEFACTS / "scan-game-start.png"))  # axe-core: at the question and the end
+        keep(page, ARTEFACTS / "scan-game-start.png")  # axe-core: at the question and the end
 
         playwright.expect(page.locator("#key-go")).to_be_hidden()  # a go is said in the play only
         for code in ("AH", "3D", "8C"):  # the lay-away: the crib's cards
             person.hold_up(code)
         playwright.expect(page.locator("#prompt")).to_have_text("Crib: 3 of 4")
-        page.screenshot(path=str(ARTEFACTS / "scan-game-crib.png"))
+        keep(page, ARTEFACTS / "scan-game-crib.png")
         person.hold_up("8H", blur=4.0, screenshot="asking", meanwhile="JS")  # out of focus: asked about
         person.hold_up(KEYPAD_OK, blur=4.0)  # out of focus: asked about
-        page.screenshot(path=str(ARTEFACTS / "scan-game-keypad.png"))
+        keep(page, ARTEFACTS / "scan-game-keypad.png")
         playwright.expect(page.locator("#scan-scores li").first).to_contain_text("Ann's crib")  # the deal before's
 
         person.hold_up("JS")
         person.hold_up("QH")  # the wrong card, by mistake: entered
         person.tap("#key-undo", "Undone")
-        page.screenshot(path=str(ARTEFACTS / "scan-game-undone.png"))
+        keep(page, ARTEFACTS / "scan-game-undone.png")
         for code in ("4C", "5C", "6C", "5D"):
             person.hold_up(code)
         person.tap("#key-go", "Go said")
@@ -188,19 +190,19 @@ def test_the_last_deal_of_a_game_played_with_plain_cards_and_a_phone(browser: An
         playwright.expect(page.locator("#prompt")).to_contain_text("121")
         playwright.expect(page.locator("#scan-scores li").first).to_contain_text("121")  # the show's last count
         shown = page.locator("#scan-scores").inner_text()
-        page.screenshot(path=str(ARTEFACTS / "scan-game-over.png"))
+        keep(page, ARTEFACTS / "scan-game-over.png")
         assert axe(page) == [] and small_controls(page) == []  # the scores said, New game
         german = person.watcher
         german.set_viewport_size({"width": 390, "height": 844})
         german.goto(board.web.address + "scan?mode=cards")  # not the secure page: no camera, the rest is there
         playwright.expect(german.locator("#key-new")).to_have_text("Neues Spiel")
         playwright.expect(german.locator("#scan-scores li").first).to_contain_text("Hand Ann")
-        german.screenshot(path=str(ARTEFACTS / "scan-game-over-de.png"))
+        keep(german, ARTEFACTS / "scan-game-over-de.png")
         state = table.state  # the game's end, before the next
         playwright.expect(page.locator("#key-go")).to_be_hidden()
         person.tap("#key-new", "Bob deals first")  # the loser deals the next game
         playwright.expect(page.locator("#prompt")).to_contain_text("starter")
-        page.screenshot(path=str(ARTEFACTS / "scan-game-next.png"))
+        keep(page, ARTEFACTS / "scan-game-next.png")
     assert errors == []
     assert "hand" in shown
     assert state.winner is not None and sorted(state.scores.values()) == [104, 121]

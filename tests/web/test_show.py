@@ -1,6 +1,7 @@
 """The show of a game against the computer in headless Chromium: after the play, the starter, both hands and the
 crib face up with each count as said; nothing of the next deal before Continue (or Enter); at the game's end every
-hand with its count, the winner, and Play again with the same settings. Screenshots at 1280 and 390 px wide."""
+hand with its count, the winner, and Play again with the same settings. Screenshots at 1280 and 390 px wide where
+CRIB_ARTEFACTS asks."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from companion.devices.base import Entry
 from companion.play.computer import Settings
 from companion.words.projection import state_json
-from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM, keep
 from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -56,7 +57,6 @@ def check_the_show(page, board, deal: int) -> None:
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
 def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(browser, tmp_path):
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
     settings = Settings("Guest", ("standard",), target=61, seed=21)
     with running_board(tmp_path, settings, move_seconds=0.02) as board:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -79,10 +79,10 @@ def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(browser, 
         assert board.table.state.hands == {} and board.table.state.deal_number == 2
         playwright.expect(page.locator("#hand .card")).to_have_count(0)
         assert "Scan" not in page.locator("#prompt").inner_text()
-        page.screenshot(path=ARTEFACTS / "show-1280.png", full_page=True)
+        keep(page, ARTEFACTS / "show-1280.png", full_page=True)
         page.set_viewport_size({"width": 390, "height": 844})
         page.locator("#show").scroll_into_view_if_needed()
-        page.screenshot(path=ARTEFACTS / "show-390.png")
+        keep(page, ARTEFACTS / "show-390.png")
         page.set_viewport_size({"width": 1280, "height": 900})
         page.keyboard.press("Enter")  # the Continue button has the focus: Enter is OK
         playwright.expect(page.locator("#show")).to_be_hidden()
@@ -114,10 +114,10 @@ def test_the_show_waits_for_continue_and_the_game_ends_with_play_again(browser, 
                 playwright.expect(page.locator(f"#show .show-hand[data-kind={item['kind']}] .show-note")).to_have_text(
                     f"needed {item['points']}")
         playwright.expect(page.locator("#show-end")).to_contain_text("61")
-        page.screenshot(path=ARTEFACTS / "game-end-1280.png", full_page=True)
+        keep(page, ARTEFACTS / "game-end-1280.png", full_page=True)
         page.set_viewport_size({"width": 390, "height": 844})
         page.locator("#play-again").scroll_into_view_if_needed()
-        page.screenshot(path=ARTEFACTS / "game-end-390.png")
+        keep(page, ARTEFACTS / "game-end-390.png")
         top = page.evaluate("document.getElementById('play-again').getBoundingClientRect().top + scrollY")
         assert top < 600  # on a phone, right under the board (the form is far down)
         old = board.table.log.path

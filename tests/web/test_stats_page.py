@@ -12,7 +12,7 @@ import pytest
 from companion.cribbage.cards import Card
 from companion.cribbage.transcript import GameInput, PegInput, PlayInput, StarterInput
 from tests.game_logs import copy_sample, write_log
-from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM, keep
 from tests.web.running import running_board
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -20,7 +20,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
 def test_the_statistics_open_on_the_latest_finished_game_named_so_it_can_be_told_apart(browser, tmp_path):
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
     copy_sample(tmp_path, 1)  # Ann beats Bob 121 to 104
     write_log(tmp_path, 2, [GameInput(("Cat", "Bob"), dealer="Cat"), PegInput("Bob", 80), PegInput("Cat", 121)])
     write_log(tmp_path, 3, [GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(Card.parse("9H")),
@@ -47,7 +46,7 @@ def test_the_statistics_open_on_the_latest_finished_game_named_so_it_can_be_told
         bars = page.eval_on_selector_all("#hands rect:not(.key)",
                                          "rs => rs.slice(0, 2).map(r => getComputedStyle(r).fill)")
         assert keys == bars and len(set(keys)) == 2  # the player's bars and all hands', each square as its bars
-        page.locator("#hands").screenshot(path=ARTEFACTS / "stats-hands-legend.png")
-        page.screenshot(path=ARTEFACTS / "stats-latest-finished.png")
+        keep(page.locator("#hands"), ARTEFACTS / "stats-hands-legend.png")
+        keep(page, ARTEFACTS / "stats-latest-finished.png")
         browser.close()
     assert errors == []

@@ -12,7 +12,7 @@ from companion.devices.voice import SimulatedVoice, Speaker
 from companion.entry import Entry
 from companion.table.announcer import Announcer
 from tests.golden import GOLDEN
-from tests.web.chromium import ARTEFACTS, CHROMIUM
+from tests.web.chromium import ARTEFACTS, CHROMIUM, keep
 from tests.web.running import running_board
 
 DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
@@ -59,7 +59,6 @@ def test_switched_on_the_page_says_the_boards_words_in_a_voice_of_its_language(s
 
 
 def test_the_page_mutes_and_unmutes_the_boards_voice(browser, tmp_path):
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
     with running_board(tmp_path) as board:
         voice = SimulatedVoice()
         speaker = Speaker(Watch(Speaker.name, lambda: voice, ManualClock()), thread=False)
@@ -73,7 +72,7 @@ def test_the_page_mutes_and_unmutes_the_boards_voice(browser, tmp_path):
         playwright.expect(button).to_have_text("Unmute the board")
         assert speaker.muted
         playwright.expect(page.locator("#message")).to_have_text("Voice off: MENU twice turns it on again")
-        page.locator(".side-panel").screenshot(path=str(ARTEFACTS / "voice-controls.png"))
+        keep(page.locator(".side-panel"), ARTEFACTS / "voice-controls.png")
         button.click()
         playwright.expect(button).to_have_text("Mute the board")
         assert not speaker.muted
