@@ -180,8 +180,9 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
             gray: NDArray[np.uint8]) -> Iterator[NDArray[np.float32]]:
     """The rough quadrilaterals of bright regions near each other taken as one card: the pale margin of a card
     whose picture reaches across it (a court card's) is cut in two or four, each part a region (maybe card-shaped
-    itself). Each two near each other are tried, and all that are near each other; never two cards (two regions
-    each card-shaped, one with a pale margin along the side where they meet, or more than two)."""
+    itself). Each two near each other are tried, and all that are near each other (and all but one); never two
+    cards (two regions each card-shaped, one with a pale margin along the side where they meet, or more than
+    two)."""
     import cv2
 
     boxes = [cv2.boundingRect(piece) for piece, _, _ in pieces]
@@ -196,8 +197,9 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
             group = [new if g == old else g for g in group]
     for g in sorted(set(group)):
         members = [i for i in range(len(pieces)) if group[i] == g]
-        if len(members) > 2:
-            groups.append(members)
+        if len(members) > 2:  # all of them, and all but one (a neighbour's, or a stretch of pale table)
+            groups += [members] + ([[i for i in members if i != left] for left in members] if len(members) > 3
+                                   and len(members) <= GROUP else [])
     for members in groups:
         cards = [card for i in members if (card := pieces[i][2]) is not None]
         if len(cards) > 2 or (len(cards) == 2 and (_margined(cards[0], cards[1], gray)
@@ -210,9 +212,9 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
                 yield whole
 
 
-NEAR = 0.7
+NEAR, GROUP = 0.7, 6
 """Bright regions are near each other when the boxes round them are this much of the bigger one's size apart or
-less."""
+less; of a group of GROUP or fewer near each other, all but one are tried too."""
 
 
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
@@ -349,11 +351,13 @@ class _Edges:
         t = np.linspace(0.12, 0.88, self.SAMPLES, dtype=np.float32)
         points = rough[:, None, :] + t[None, :, None] * along[:, None, :]  # side x samples x 2
         probe = points[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]  # side x s x o x 2
-        x = np.clip(np.rint(probe[..., 0]).astype(np.int32), 0, self.width - 1)
-        y = np.clip(np.rint(probe[..., 1]).astype(np.int32), 0, self.height - 1)
+        x, y = np.rint(probe[..., 0]).astype(np.int32), np.rint(probe[..., 1]).astype(np.int32)
+        beyond = (x < 0) | (x >= self.width) | (y < 0) | (y >= self.height)  # no edge of the card's lies there
+        x, y = np.clip(x, 0, self.width - 1), np.clip(y, 0, self.height - 1)
         # a card is paler than what lies beyond its edge (on a pale table: its shadow; with a printed border: the
         # border, inside which the card is found); a pip, an index, a face's picture are darker
         darkening = -(self.gx[y, x] * normal[:, None, None, 0] + self.gy[y, x] * normal[:, None, None, 1]) / 8
+        darkening[beyond] = 0
         best = darkening.argmax(axis=2)  # side x samples
         change = np.take_along_axis(darkening, best[:, :, None], axis=2)[:, :, 0]
         on_edge = points + offsets[best][:, :, None] * normal[:, None, :]
