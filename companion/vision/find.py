@@ -417,8 +417,9 @@ _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
 
 
 def _area(quad: NDArray[np.float32]) -> float:
-    x, y = quad[:, 0], quad[:, 1]
-    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
+    """A quadrilateral's area (signed: positive clockwise in the frame), half the cross product of its diagonals."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist()
+    return 0.5 * ((x2 - x0) * (y3 - y1) - (y2 - y0) * (x3 - x1))
 
 
 def _same(a: NDArray[np.float32], b: NDArray[np.float32], share: float = 0.02) -> bool:
