@@ -419,7 +419,7 @@ _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
 def _area(quad: NDArray[np.float32]) -> float:
     """A quadrilateral's area (signed: positive clockwise in the frame), half the cross product of its diagonals."""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist()
-    return 0.5 * ((x2 - x0) * (y3 - y1) - (y2 - y0) * (x3 - x1))
+    return float(0.5 * ((x2 - x0) * (y3 - y1) - (y2 - y0) * (x3 - x1)))
 
 
 def _same(a: NDArray[np.float32], b: NDArray[np.float32], share: float = 0.02) -> bool:
