@@ -27,10 +27,13 @@ MASK_SIDE, FIT_SIDE = 480, 640
 at most FIT_SIDE wide: a phone's 12 megapixels are no better for finding a card."""
 MIN_AREA, MAX_AREA = 0.02, 0.7
 """A card covers this share of the frame at least and at most."""
+PIECE = 0.008
+"""A bright region this share of the frame or more may be part of a card that a court picture cuts in two."""
 ASPECT = (1.05, 2.1)
 """Long side over short side, allowing for perspective: 88/63 = 1.40 seen square on."""
-EDGE = 6.0
-"""The least change of brightness across a card's side, in grey levels a pixel, for it to count as an edge."""
+EDGE, FAINT = 6.0, 3.0
+"""The least change of brightness across a card's side, in grey levels a pixel, for it to count as an edge; and
+across one of its sides, when the other three are edges."""
 SUPPORTED = 0.6
 """A card's outline lies on edges for at least this share of its length (a finger or a neighbour hides a little)."""
 SIDE = 0.4
@@ -54,40 +57,49 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     failed: list[NDArray[np.float32]] = []
     fitted: list[NDArray[np.float32]] = []  # in the masks' pixels
 
-    def _try(rough: NDArray[np.float32]) -> bool:
-        """Whether a rough quadrilateral (in view) fits onto edges, as a candidate; tried once (in another mask,
-        the same one, or one a fitted candidate lies on, is not fitted again)."""
-        if any(_same(rough, other, REACH) for other in fitted):  # fitting would bring it onto that one
-            return True
+    def _try(rough: NDArray[np.float32]) -> NDArray[np.float32] | None:
+        """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
+        tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again)."""
+        for other in fitted:
+            if _same(rough, other, REACH):  # fitting would bring it onto that one
+                return other
         if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
-            return False
+            return None
         fit = edges.fit(rough * np.float32(fit_scale / scale))
         upright = _upright(fit[0]) if fit is not None else None
         if fit is None or upright is None or _cut_off(upright, gray.shape, margin=-0.01):
             failed.append(rough)
-            return False
+            return None
         fitted.append(upright * np.float32(scale / fit_scale))
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
-        return True
+        return fitted[-1]
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     for number, (mask, bright) in enumerate(_masks(small)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]] = []  # and each one's card
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
-            if parent >= 0 or cv2.boundingRect(contour)[2] * cv2.boundingRect(contour)[3] < MIN_AREA * area:
+            if parent >= 0 or cv2.boundingRect(contour)[2] * cv2.boundingRect(contour)[3] < PIECE * area:
                 continue  # a hole (the picture inside a face card's border, the table between cards), or a speck
             hull = cv2.convexHull(contour)
             hull_area = cv2.contourArea(hull)
-            if not MIN_AREA * area <= hull_area <= MAX_AREA * area:
+            if not PIECE * area <= hull_area <= MAX_AREA * area:
                 continue
-            whole = _four_sides(hull)
-            if whole is not None and _try(whole):
+            whole = _four_sides(hull) if hull_area >= MIN_AREA * area else None
+            alone = _try(whole) if whole is not None else None
+            if bright:
+                pieces.append((contour, hull_area, alone))
+            if alone is not None or hull_area < MIN_AREA * area:
                 continue
             if number == 0:
                 unexplained.append(contour)
-            if bright and cv2.contourArea(contour) < 0.9 * hull_area:  # maybe bright cards that overlap
-                for rough in _parted(contour, MIN_AREA * area):
-                    _try(rough)
+            if bright and cv2.contourArea(contour) < 0.9 * hull_area and all(  # cards that overlap, or a finger
+                    fit is None for fit in [_try(rough) for rough in _parted(contour, MIN_AREA * area)]):
+                opened = _opened(contour)  # (not parted: a finger on a card)
+                if opened is not None:
+                    _try(opened)
+        for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, cv2.resize(gray, small.shape[1::-1])):
+            _try(rough)
         unexplained = _uncovered(unexplained, fitted, small.shape)
         if candidates and not unexplained:
             break  # each bright region is a card (or cards): the other masks are for harder frames
@@ -162,6 +174,95 @@ def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]
     # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
     yield edged()[1], False
     yield edged()[0], False
+
+
+def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]], least: float, most: float,
+            gray: NDArray[np.uint8]) -> Iterator[NDArray[np.float32]]:
+    """The rough quadrilaterals of bright regions near each other taken as one card: the pale margin of a card
+    whose picture reaches across it (a court card's) is cut in two or four, each part a region (maybe card-shaped
+    itself). Each two near each other are tried, and all that are near each other (and all but one); never two
+    cards (two regions each card-shaped, one with a pale margin along the side where they meet, or more than
+    two)."""
+    import cv2
+
+    boxes = [cv2.boundingRect(piece) for piece, _, _ in pieces]
+    near = [[j for j, (bx, by, bw, bh) in enumerate(boxes) if j != i and max(bx - ax - aw, ax - bx - bw, by - ay - ah,
+                                                                           ay - by - bh) <= NEAR * np.sqrt(max(
+                 pieces[i][1], pieces[j][1]))] for i, (ax, ay, aw, ah) in enumerate(boxes)]
+    groups: list[list[int]] = [[i, j] for i in range(len(pieces)) for j in near[i] if j > i]
+    group = list(range(len(pieces)))  # each piece's group: all that are near it, or near one near it
+    for i, js in enumerate(near):
+        for j in js:
+            old, new = group[j], group[i]
+            group = [new if g == old else g for g in group]
+    for g in sorted(set(group)):
+        members = [i for i in range(len(pieces)) if group[i] == g]
+        if len(members) > 2:  # all of them, and all but one (a neighbour's, or a stretch of pale table)
+            groups += [members] + ([[i for i in members if i != left] for left in members] if len(members) > 3
+                                   and len(members) <= GROUP else [])
+    for members in groups:
+        cards = [card for i in members if (card := pieces[i][2]) is not None]
+        if len(cards) > 2 or (len(cards) == 2 and (_margined(cards[0], cards[1], gray)
+                                                   or _margined(cards[1], cards[0], gray))):
+            continue
+        hull = cv2.convexHull(np.vstack([pieces[i][0] for i in members]))
+        if least <= cv2.contourArea(hull) <= most:
+            whole = _four_sides(hull)
+            if whole is not None:
+                yield whole
+
+
+NEAR, GROUP = 0.7, 6
+"""Bright regions are near each other when the boxes round them are this much of the bigger one's size apart or
+less; of a group of GROUP or fewer near each other, all but one are tried too."""
+
+
+def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
+    """Whether a card-shaped quadrilateral shows a pale margin just inside its side nearest the other one: a card's
+    own side does; where a court picture cuts a card in two, the picture reaches the cut."""
+    ends = np.roll(card, -1, axis=0)
+    side = int(np.argmin(np.linalg.norm((card + ends) / 2 - other.mean(axis=0), axis=1)))
+    along = card[:, None, :] + _ALONG[None, :, None] * (ends - card)[:, None, :]  # side x along x 2
+    opposite = np.roll(along[:, ::-1], -2, axis=0)  # the points across from them on the opposite side
+    inside = along[:, None] + _DEPTHS[None, :, None, None] * (opposite - along)[:, None]  # side x depth x along x 2
+    x = np.clip(np.rint(inside[..., 0]).astype(np.int32), 0, gray.shape[1] - 1)
+    y = np.clip(np.rint(inside[..., 1]).astype(np.int32), 0, gray.shape[0] - 1)
+    seen = gray[y, x].astype(np.float32)
+    pale = seen[side] >= PALE * float(np.percentile(seen, 95))  # the card's paper: its palest margins
+    return float(pale.any(axis=0).mean()) >= MARGINED
+
+
+PALE, MARGINED = 0.8, 0.7
+"""A card's margin is at least PALE of its paper's brightness along MARGINED of a side, at one depth or another."""
+_ALONG = np.linspace(0.15, 0.85, 16, dtype=np.float32)
+_DEPTHS = np.array([0.02, 0.04, 0.07], np.float32)
+"""Where a side's margin is looked for: along it, and inside it (shares of the way to the opposite side)."""
+
+
+def _opened(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
+    """The rough quadrilateral of a region with what is much narrower than it cut off (a finger, or a pale strip of
+    table, beside a card): the region opened by a disc a fraction as wide as the region is deep."""
+    import cv2
+
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(region, [contour - [x - 1, y - 1]], -1, 255, -1)
+    distance = cv2.distanceTransform(region, cv2.DIST_L2, 3)
+    radius = int(OPEN * float(distance.max()))
+    if radius < 2:
+        return None
+    outside = (distance <= radius).astype(np.uint8)  # what the disc cannot reach the middle of, then widened back
+    opened = (cv2.distanceTransform(outside, cv2.DIST_L2, 3) <= radius).astype(np.uint8)  # (a big dilation is slow)
+    parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not parts:
+        return None
+    biggest = max(parts, key=cv2.contourArea) + np.array([x - 1, y - 1], np.int32)
+    return _four_sides(cv2.convexHull(biggest))
+
+
+OPEN = 0.45
+"""A region is opened by a disc whose radius is this share of its depth (the most any of its pixels lies from its
+outline: half a card's width): what is narrower than the disc goes (a finger is about a third of the depth wide)."""
 
 
 def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
@@ -250,24 +351,30 @@ class _Edges:
         t = np.linspace(0.12, 0.88, self.SAMPLES, dtype=np.float32)
         points = rough[:, None, :] + t[None, :, None] * along[:, None, :]  # side x samples x 2
         probe = points[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]  # side x s x o x 2
-        x = np.clip(np.rint(probe[..., 0]).astype(np.int32), 0, self.width - 1)
-        y = np.clip(np.rint(probe[..., 1]).astype(np.int32), 0, self.height - 1)
+        x, y = np.rint(probe[..., 0]).astype(np.int32), np.rint(probe[..., 1]).astype(np.int32)
+        beyond = (x < 0) | (x >= self.width) | (y < 0) | (y >= self.height)  # no edge of the card's lies there
+        x, y = np.clip(x, 0, self.width - 1), np.clip(y, 0, self.height - 1)
         # a card is paler than what lies beyond its edge (on a pale table: its shadow; with a printed border: the
         # border, inside which the card is found); a pip, an index, a face's picture are darker
         darkening = -(self.gx[y, x] * normal[:, None, None, 0] + self.gy[y, x] * normal[:, None, None, 1]) / 8
+        darkening[beyond] = 0
         best = darkening.argmax(axis=2)  # side x samples
-        strong = np.take_along_axis(darkening, best[:, :, None], axis=2)[:, :, 0] >= EDGE
+        change = np.take_along_axis(darkening, best[:, :, None], axis=2)[:, :, 0]
         on_edge = points + offsets[best][:, :, None] * normal[:, None, :]
-        lines, supported = [], 0
+        lines, supported, faint = [], 0, 0
         for side in range(4):
-            line = _robust_line(on_edge[side][strong[side]])
-            if line is None:
-                return None
-            point, direction = line
-            distance = np.abs((on_edge[side] - point) @ np.array([direction[1], -direction[0]], np.float32))
-            count = int((strong[side] & (distance <= 1.5)).sum())
-            if count < SIDE * self.SAMPLES:
-                return None
+            for least in (EDGE, FAINT):  # one side may show a fainter edge (against a pale table, under a glare)
+                strong = change[side] >= least
+                line = _robust_line(on_edge[side][strong])
+                if line is not None:
+                    point, direction = line
+                    distance = np.abs((on_edge[side] - point) @ np.array([direction[1], -direction[0]], np.float32))
+                    count = int((strong & (distance <= 1.5)).sum())
+                    if count >= SIDE * self.SAMPLES:
+                        break
+                if least == FAINT or faint:
+                    return None
+            faint += least == FAINT
             supported += count
             lines.append((point, point + direction))
         support = supported / (4 * self.SAMPLES)
@@ -310,8 +417,9 @@ _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
 
 
 def _area(quad: NDArray[np.float32]) -> float:
-    x, y = quad[:, 0], quad[:, 1]
-    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
+    """A quadrilateral's area (signed: positive clockwise in the frame), half the cross product of its diagonals."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist()
+    return float(0.5 * ((x2 - x0) * (y3 - y1) - (y2 - y0) * (x3 - x1)))
 
 
 def _same(a: NDArray[np.float32], b: NDArray[np.float32], share: float = 0.02) -> bool:

@@ -1,0 +1,69 @@
+"""Finding cards where the first finder lost them: a court picture that cuts a card's pale margin in two, a finger
+as pale as the card holding it, a side against a table nearly as pale as the card."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.find import find_cards
+from tests.vision.drawn import cv2
+
+CARD = np.array([[0, 0], [250, 0], [250, 350], [0, 350]], np.float32)
+
+
+def _photo(card: np.ndarray, table: np.ndarray, corners: np.ndarray, seed: int) -> np.ndarray:
+    """The card (BGRA, 250 x 350) laid on the table (BGR) with its corners where given, as a camera sees it."""
+    matrix = cv2.getPerspectiveTransform(CARD, corners.astype(np.float32))
+    size = (table.shape[1], table.shape[0])
+    paper = cv2.warpPerspective(card[:, :, :3], matrix, size, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    alpha = cv2.warpPerspective(card[:, :, 3], matrix, size)[:, :, None] / 255  # no dark fringe: no shadow either
+    frame = table.astype(np.float32) * (1 - alpha) + paper * alpha
+    frame = cv2.GaussianBlur(frame, (0, 0), 0.8) + np.random.default_rng(seed).normal(0, 2, frame.shape)
+    return np.clip(frame, 0, 255).astype(np.uint8)
+
+
+def _found(quads: list[np.ndarray], corners: np.ndarray) -> bool:
+    """Whether one of the quadrilaterals found is the card: each corner within 5 % of its height."""
+    height = float(np.linalg.norm(corners[0] - corners[3]))
+    return any(min(np.abs(np.roll(quad, turn, axis=0) - corners).max() for turn in range(4)) < 0.05 * height
+               for quad in quads)
+
+
+def test_a_court_card_whose_picture_cuts_its_margin_in_two_is_found_whole(drawn_deck):
+    card = drawn_deck["KH"].copy()
+    cv2.rectangle(card, (14, 70), (235, 280), (40, 60, 170, 255), -1)  # the picture, within a thin margin
+    cv2.rectangle(card, (0, 160), (249, 190), (120, 40, 30, 255), -1)  # reaching both sides across its middle
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[230, 80], [400, 100], [380, 340], [205, 315]], np.float32)
+    quads = find_cards(_photo(card, table, corners, seed=1))
+    assert _found(quads, corners)
+    assert len(quads) == 1  # not a half of it as well
+
+
+def test_a_card_held_by_a_finger_as_pale_as_it_is_found(drawn_deck):
+    table = np.full((480, 640, 3), (30, 50, 90), np.uint8)
+    corners = np.array([[220, 100], [390, 120], [370, 360], [195, 335]], np.float32)
+    frame = _photo(drawn_deck["9D"], table, corners, seed=2)
+    cv2.line(frame, (290, 220), (40, 20), (200, 215, 235), 34)  # from the card's middle out beyond its top left side
+    assert _found(find_cards(frame), corners)
+
+
+def test_a_card_with_one_side_against_a_table_nearly_as_pale_as_it_is_found(drawn_deck):
+    x = np.arange(640, dtype=np.float32)
+    grey = np.clip(110 + (x - 330) * 4, 110, 230)  # a table lit from the right: beside the card's right side, 230
+    table = np.repeat(np.repeat(grey[None, :, None], 480, axis=0), 3, axis=2).astype(np.uint8)
+    corners = np.array([[200, 90], [370, 95], [368, 335], [196, 330]], np.float32)
+    frame = _photo(drawn_deck["4C"], table, corners, seed=3)
+    assert _found(find_cards(frame), corners)
+
+
+def test_two_cards_side_by_side_are_two_cards(drawn_deck):
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    left = np.array([[150, 100], [320, 100], [320, 338], [150, 338]], np.float32)
+    right = left + np.float32([180, 0])  # a little apart, in line: together they are card-shaped too
+    frame = _photo(drawn_deck["5S"], table, left, seed=4)
+    matrix = cv2.getPerspectiveTransform(CARD, right)
+    warped = cv2.warpPerspective(drawn_deck["8H"], matrix, (640, 480))
+    frame = np.where(warped[:, :, 3:] > 0, warped[:, :, :3], frame)
+    quads = find_cards(frame)
+    assert _found(quads, left) and _found(quads, right) and len(quads) == 2
