@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import settings, strategies
 
 from companion import i18n
 from tests.web.chromium import ARGS, CHROMIUM
@@ -31,11 +31,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Playwright's `expect` waits for a state up to 20 s instead of 5: a busy machine (two workers and their
-    Chromiums starting at once) may take longer than 5 s to draw a page, and a state that comes is no failure."""
+    Chromiums starting at once) may take longer than 5 s to draw a page, and a state that comes is no failure.
+    Before xdist starts its workers, Hypothesis's table of the characters UTF-8 encodes (every `st.text()`'s
+    alphabet) is made once into .hypothesis/: in a fresh clone each worker made it for itself (1.3 s of CPU each)."""
     with contextlib.suppress(ImportError):
         from playwright.sync_api import expect
 
         expect.set_options(timeout=20_000)
+    if config.getoption("dist", "no") != "no" and not hasattr(config, "workerinput"):
+        strategies.text().validate()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
