@@ -12,12 +12,14 @@ import contextlib
 import os
 import re
 import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings, strategies
+from hypothesis.errors import HypothesisSideeffectWarning
 
 from companion import i18n
 from tests.web.chromium import ARGS, CHROMIUM
@@ -44,7 +46,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
         expect.set_options(timeout=20_000)
     if config.getoption("dist", "no") != "no" and not hasattr(config, "workerinput"):
-        strategies.text().validate()
+        with warnings.catch_warnings():  # Hypothesis warns of this work before the tests: here it is the point
+            warnings.simplefilter("ignore", HypothesisSideeffectWarning)
+            strategies.text().validate()
         if not sys.dont_write_bytecode:
             compile_once(config)
 
