@@ -7,13 +7,19 @@ Chromium, launched once for the session. tests/README.md lists the shared fixtur
 from __future__ import annotations
 
 import asyncio
+import compileall
 import contextlib
 import os
+import re
+import sys
+import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import settings, strategies
+from hypothesis.errors import HypothesisSideeffectWarning
 
 from companion import i18n
 from tests.web.chromium import ARGS, CHROMIUM
@@ -31,11 +37,48 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Playwright's `expect` waits for a state up to 20 s instead of 5: a busy machine (two workers and their
-    Chromiums starting at once) may take longer than 5 s to draw a page, and a state that comes is no failure."""
+    Chromiums starting at once) may take longer than 5 s to draw a page, and a state that comes is no failure.
+    Before xdist starts its workers, what each of them would otherwise make for itself at once in a fresh clone
+    is made once: Hypothesis's table of the characters UTF-8 encodes (every `st.text()`'s alphabet, 1.3 s of CPU,
+    into .hypothesis/) and the bytecode (`compile_once`)."""
     with contextlib.suppress(ImportError):
         from playwright.sync_api import expect
 
         expect.set_options(timeout=20_000)
+    if config.getoption("dist", "no") != "no" and not hasattr(config, "workerinput"):
+        with warnings.catch_warnings():  # Hypothesis warns of this work before the tests: here it is the point
+            warnings.simplefilter("ignore", HypothesisSideeffectWarning)
+            strategies.text().validate()
+        if not sys.dont_write_bytecode:
+            compile_once(config)
+
+
+TEST_MODULE = re.compile(r"/(test_[^/]*|conftest)\.py$")
+"""The modules pytest rewrites the asserts of (the rest are compiled as Python does)."""
+
+
+def compile_once(config: pytest.Config) -> None:
+    """The package's and the tests' bytecode, the test modules' as pytest rewrites their asserts, written into
+    __pycache__/ where missing or out of date (as a worker would write it): started together in a fresh clone,
+    every worker compiled and rewrote them all (2.5 s of CPU each). Without pytest's private functions for it, the
+    workers do it as before."""
+    root = Path(__file__).parents[1]
+    compileall.compile_dir(root / "companion", quiet=1)
+    compileall.compile_dir(root / "tests", quiet=1, rx=TEST_MODULE)
+    try:
+        from _pytest.assertion import rewrite
+    except ImportError:
+        return
+    if config.getoption("assertmode") != "rewrite":
+        return
+    state = config.stash[rewrite.assertstate_key]
+    for source in sorted((root / "tests").rglob("*.py")):
+        if not TEST_MODULE.search(str(source)):
+            continue
+        pyc = rewrite.get_cache_dir(source) / (source.name[:-3] + rewrite.PYC_TAIL)
+        if rewrite._read_pyc(source, pyc) is None and rewrite.try_makedirs(pyc.parent):
+            source_hash, code = rewrite._rewrite_test(source, config)
+            rewrite._write_pyc(state, code, source_hash, pyc)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,3 +1,4 @@
+import functools
 import json
 import re
 
@@ -149,11 +150,17 @@ def assert_valid(message, kind):
 
 
 def good_payload(kind):
+    """A fresh copy of a good payload of this kind (the game replayed once: a property test asks hundreds)."""
+    return json.loads(_good_payload_text(kind))
+
+
+@functools.cache
+def _good_payload_text(kind):
     if kind == "status":
-        return json.loads(protocol.status_payload(True))
+        return protocol.status_payload(True)
     if kind == "state":
-        return json.loads(protocol.state_payload("t1", "0001", 3, 0.0, finished_state()))
-    return json.loads(protocol.event_payload("t1", "0001", 3, 0.0, {"type": "go"}, state=finished_state()))
+        return protocol.state_payload("t1", "0001", 3, 0.0, finished_state())
+    return protocol.event_payload("t1", "0001", 3, 0.0, {"type": "go"}, state=finished_state())
 
 
 INPUT_FIELDS = {  # what each field of an input may hold (RULES.md's inputs; null: the field left out)

@@ -49,3 +49,19 @@ def drawn_card(code: str) -> np.ndarray:
         card = np.ascontiguousarray(card[::-1, ::-1])
     _suit(card, suit, 125, 175, 90)
     return card
+
+
+def careful_photos(deck: dict[str, np.ndarray], rng: np.random.Generator, folder: Path) -> dict[str, Path]:
+    """A careful photograph of each card (a PNG in `folder`), taken again until the card is found in it (as the
+    teaching walk asks)."""
+    from companion.vision.find import find_cards
+    from companion.vision.synth import scene
+
+    photos = {}
+    for code, card in deck.items():
+        frame, _ = scene(rng, [card], careful=True)
+        while not find_cards(frame):
+            frame, _ = scene(rng, [card], careful=True)
+        photos[code] = folder / f"{code}.png"
+        cv2.imwrite(str(photos[code]), frame)
+    return photos

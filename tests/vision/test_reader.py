@@ -11,7 +11,7 @@ from companion.vision.find import find_cards
 from companion.vision.index import CODES
 from companion.vision.reader import DECK_FILE
 from companion.vision.synth import scene
-from tests.vision.drawn import DATA, cv2
+from tests.vision.drawn import DATA, careful_photos, cv2
 
 
 def codes(readings: list[CardReading]) -> list[str]:
@@ -93,27 +93,15 @@ def test_bytes_that_are_no_image_are_refused(recognizer):
         recognizer.read_bytes(b"")
 
 
-def _photos(deck, rng, folder):
-    """A careful photograph of each card, taken again until the card is found in it (as the teaching walk asks)."""
-    photos = {}
-    for code, card in deck.items():
-        frame, _ = scene(rng, [card], careful=True)
-        while not find_cards(frame):
-            frame, _ = scene(rng, [card], careful=True)
-        photos[code] = folder / f"{code}.png"
-        cv2.imwrite(str(photos[code]), frame)
-    return photos
-
-
 @pytest.fixture(scope="module")
-def taught_deck(drawn_deck, tmp_path_factory):
-    """The drawn deck taught from a careful photograph of each card (teaching takes seconds: two tests read with
-    it), the teaching's steps, and the random generator as the photographs left it (its state)."""
-    rng = np.random.default_rng(3)
+def taught_deck(teaching_photos, tmp_path_factory):
+    """The drawn deck taught from a careful photograph of each card (two tests read with it), the teaching's steps,
+    and the random generator as the photographs left it (its state)."""
+    photos, state = teaching_photos
     folder = tmp_path_factory.mktemp("taught")
     steps = []
-    learn(_photos(drawn_deck, rng, folder), folder / "deck", progress=lambda done, total: steps.append(done))
-    return folder / "deck", steps, rng.bit_generator.state
+    learn(photos, folder / "deck", progress=lambda done, total: steps.append(done))
+    return folder / "deck", steps, state
 
 
 def _after_teaching(state):
@@ -153,7 +141,7 @@ def test_a_taught_deck_tells_apart_cards_that_differ_only_in_their_corners(drawn
 
 
 def test_teaching_names_what_is_missing_or_unreadable(drawn_deck, tmp_path):
-    photos = _photos({c: drawn_deck[c] for c in ("AS", "2S")}, np.random.default_rng(1), tmp_path)
+    photos = careful_photos({c: drawn_deck[c] for c in ("AS", "2S")}, np.random.default_rng(1), tmp_path)
     with pytest.raises(ValueError, match=r"missing: AC, AD, AH, 2C"):
         learn(photos, tmp_path / "deck")
     assert not (tmp_path / "deck").exists()
