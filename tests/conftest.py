@@ -65,20 +65,21 @@ def compile_once(config: pytest.Config) -> None:
     root = Path(__file__).parents[1]
     compileall.compile_dir(root / "companion", quiet=1)
     compileall.compile_dir(root / "tests", quiet=1, rx=TEST_MODULE)
-    try:
-        from _pytest.assertion import rewrite
-    except ImportError:
-        return
     if config.getoption("assertmode") != "rewrite":
         return
-    state = config.stash[rewrite.assertstate_key]
-    for source in sorted((root / "tests").rglob("*.py")):
-        if not TEST_MODULE.search(str(source)):
-            continue
-        pyc = rewrite.get_cache_dir(source) / (source.name[:-3] + rewrite.PYC_TAIL)
-        if rewrite._read_pyc(source, pyc) is None and rewrite.try_makedirs(pyc.parent):
-            source_hash, code = rewrite._rewrite_test(source, config)
-            rewrite._write_pyc(state, code, source_hash, pyc)
+    try:  # pytest's private functions: should a new pytest change them, the workers rewrite as before
+        from _pytest.assertion import rewrite
+
+        state = config.stash[rewrite.assertstate_key]
+        for source in sorted((root / "tests").rglob("*.py")):
+            if not TEST_MODULE.search(str(source)):
+                continue
+            pyc = rewrite.get_cache_dir(source) / (source.name[:-3] + rewrite.PYC_TAIL)
+            if rewrite._read_pyc(source, pyc) is None and rewrite.try_makedirs(pyc.parent):
+                source_hash, code = rewrite._rewrite_test(source, config)
+                rewrite._write_pyc(state, code, source_hash, pyc)
+    except (ImportError, AttributeError, TypeError, KeyError):
+        return
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
