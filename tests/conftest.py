@@ -71,15 +71,18 @@ def compile_once(config: pytest.Config) -> None:
         from _pytest.assertion import rewrite
 
         state = config.stash[rewrite.assertstate_key]
-        for source in sorted((root / "tests").rglob("*.py")):
-            if not TEST_MODULE.search(str(source)):
-                continue
+    except Exception:
+        return
+    for source in sorted((root / "tests").rglob("*.py")):
+        if not TEST_MODULE.search(str(source)):
+            continue
+        try:  # a module that does not compile is left to its worker, which reports it as that module's error
             pyc = rewrite.get_cache_dir(source) / (source.name[:-3] + rewrite.PYC_TAIL)
             if rewrite._read_pyc(source, pyc) is None and rewrite.try_makedirs(pyc.parent):
                 source_hash, code = rewrite._rewrite_test(source, config)
                 rewrite._write_pyc(state, code, source_hash, pyc)
-    except (ImportError, AttributeError, TypeError, KeyError):
-        return
+        except Exception:
+            continue
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

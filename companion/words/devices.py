@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from companion import ledlink
-from companion.i18n import N_, Language
+from companion.i18n import N_, Language, language
 
 if TYPE_CHECKING:  # the contract's types import more than a driver needs at start
     from .contract import DeviceProblemJSON
@@ -246,7 +246,12 @@ class DeviceProblem:
             else:
                 raise ValueError(f"not a device problem's fact: {name}={value!r}")
         cause = data.get("cause")
-        return cls(Fault(str(data.get("kind"))), facts, None if cause is None else cls.from_json(cause))
+        problem = cls(Fault(str(data.get("kind"))), facts, None if cause is None else cls.from_json(cause))
+        try:  # the facts its words need (a file of another version, or edited by hand, may lack them)
+            device_words(problem, language("en"))
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise ValueError(f"not a device problem's facts: {problem} ({error!r})") from None
+        return problem
 
 
 def device_words(problem: DeviceProblem, lang: Language) -> str:

@@ -95,11 +95,21 @@ def test_an_error_carries_its_problem_and_says_it_in_the_language_current():
     assert problem_of(OSError()) == DeviceProblem(Fault.FAILED, {"error": "OSError"})  # no words of its own
 
 
-facts = st.dictionaries(st.sampled_from(sorted(FACTS)), st.one_of(
-    st.text(max_size=20), st.integers(-2**40, 2**40), st.lists(st.text(max_size=8), max_size=3).map(tuple)),
-    max_size=5)
-problems = st.recursive(st.builds(DeviceProblem, st.sampled_from(Fault), facts),
-                        lambda inner: st.builds(DeviceProblem, st.sampled_from(Fault), facts, inner), max_leaves=3)
+def facts_like(given: dict[str, Fact]) -> st.SearchStrategy[dict[str, Fact]]:
+    """Facts of the names and types of `given`'s, any values (the voice's program one of the two it names)."""
+    return st.fixed_dictionaries({name: st.sampled_from(("espeak-ng", "piper")) if name == "program" else
+                                  st.text(max_size=20) if isinstance(value, str) else
+                                  st.integers(-2**40, 2**40) if isinstance(value, int) else
+                                  st.lists(st.text(max_size=8), max_size=3).map(tuple)
+                                  for name, value in given.items()})
+
+
+def said_problems(cause: st.SearchStrategy[DeviceProblem | None]) -> st.SearchStrategy[DeviceProblem]:
+    return st.sampled_from(Fault).flatmap(lambda kind: st.builds(
+        DeviceProblem, st.just(kind), facts_like(dict(sample(kind).facts)), cause))
+
+
+problems = st.recursive(said_problems(st.none()), said_problems, max_leaves=3)
 
 
 @given(problems)
@@ -109,8 +119,10 @@ def test_a_problem_comes_back_from_its_json_as_it_was(problem):
 
 @pytest.mark.parametrize("data", [None, "no OLED", {"kind": "oled_silent"}, {"kind": "nothing", "facts": {}},
                                   {"kind": "rotate", "facts": {"value": [1]}},
-                                  {"kind": "rotate", "facts": {"value": True}}])
-def test_json_that_is_no_problem_is_refused(data):
+                                  {"kind": "rotate", "facts": {"value": True}},
+                                  {"kind": "oled_silent", "facts": {}},  # the facts its words need, missing
+                                  {"kind": "oled_silent", "facts": {"address": "0x3C", "bus": 1, "error": ""}}])
+def test_json_that_is_no_problem_is_refused(data):  # (read_status then sees no daemon's)
     with pytest.raises(ValueError):
         DeviceProblem.from_json(data)
 
@@ -213,3 +225,10 @@ def test_the_scan_passes_a_kind_and_its_facts():
     assert words_raised("raise DeviceUnplugged(device.problem)") == []
     assert words_raised('raise DeviceError(Fault.RECORD_WRITE, path=f"{stem}.txt", error=str(error.strerror))') == []
 
+
+
+def test_the_picos_refusals_are_said_for_every_code_the_link_knows():
+    from companion import ledlink
+    from companion.words.devices import NAK_REASONS
+
+    assert {code: ENGLISH.gettext(words) for code, words in NAK_REASONS.items()} == ledlink.NAK_REASONS
