@@ -52,6 +52,11 @@ class Recognizer:
     def __init__(self, net: IndexNet, taught: TaughtDeck | None = None) -> None:
         self.net = net
         self.taught = taught
+        # the taught cards whose photograph the index reads as the card it was taught as (one not so may be a bad
+        # finding: half a court card, a picture's frame, which then matches no photograph of the card)
+        self.confirmed = np.zeros(len(CODES), bool) if taught is None else np.array(
+            [(probs := _index_reading(*card)[0]) is not None and int(probs.argmax()) == n
+             for n, card in enumerate(zip(*taught.heads, strict=True))])
 
     @classmethod
     def load(cls, deck: Path | None = None) -> Recognizer:
@@ -93,20 +98,24 @@ class Recognizer:
     def _read_card(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
         hidden = self.net.hidden(card_features(card))
         ranks, suits = self.net.heads(hidden)
-        present = 1.0 - ranks[:, NO_INDEX]  # how surely each corner shows an index
-        voting = present >= min(PRESENT, float(present.max()))  # the corners whose index is read
-        probs = _index_probabilities(ranks, suits, present, voting)
+        probs, voting = _index_reading(ranks, suits)
+        agree = _corners_agree(ranks[voting], suits[voting])
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
             likeness = self.taught.likeness(card)
             if likeness.max() >= LEAST:
-                return self._fused(self.taught, likeness, hidden, present, probs)
+                code, confidence, sure = self._fused(self.taught, likeness, hidden, 1.0 - ranks[:, NO_INDEX], probs)
+                # unless the index's corners agree on a card whose taught photograph does not read as that card:
+                # the match could not find it, so its finding another is no evidence against the index
+                if probs is None or code == CODES[int(probs.argmax())] or not agree or probs.max() < DISAGREE \
+                        or self.confirmed[int(probs.argmax())]:
+                    return code, confidence, sure
         if probs is None:
             return None
         best = int(probs.argmax())
         confidence = float(probs[best])
         # a threshold of 1: calibration found none safe; corners that read different cards are asked about, however
         # their vote came out (an upright 10 read upside down at the opposite corner is a Q)
-        sure = self.net.sure < 1.0 and confidence >= self.net.sure and _corners_agree(ranks[voting], suits[voting])
+        sure = self.net.sure < 1.0 and confidence >= self.net.sure and agree
         return CODES[best], round(confidence, 4), sure
 
     def _fused(self, taught: TaughtDeck, likeness: NDArray[np.float32], hidden: NDArray[np.float32],
@@ -128,6 +137,15 @@ class Recognizer:
         if sure and probs is not None and int(probs.argmax()) != best:
             sure = float(probs.max()) < DISAGREE
         return CODES[best], round(confidence, 4), sure
+
+
+def _index_reading(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> tuple[NDArray[np.float64] | None,
+                                                                                   NDArray[np.bool_]]:
+    """What a card's four corners read (the network's heads, a row a corner): _index_probabilities, and which
+    corners voted."""
+    present = 1.0 - ranks[:, NO_INDEX]  # how surely each corner shows an index
+    voting = present >= min(PRESENT, float(present.max()))  # the corners whose index is read
+    return _index_probabilities(ranks, suits, present, voting), voting
 
 
 def _index_probabilities(ranks: NDArray[np.float32], suits: NDArray[np.float32], present: NDArray[np.float32],

@@ -60,7 +60,8 @@ class TaughtDeck:
         self.tiles = np.stack([describe(card) for card in cards])  # card x tile x pixels
         self.self_likeness = (self.tiles**2).mean(axis=2)  # card x tile
         hidden = net.hidden(np.concatenate([card_features(card) for card in cards]))  # four corners a card
-        ranks, _ = net.heads(hidden)
+        ranks, suits = net.heads(hidden)
+        self.heads = ranks.reshape(len(cards), 4, -1), suits.reshape(len(cards), 4, -1)  # what the index reads
         self.corners = _unit(hidden).reshape(len(cards), 4, -1)  # card x corner x HIDDEN
         self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(len(cards), 4)  # card x corner: how likely it shows an index
 

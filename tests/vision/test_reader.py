@@ -11,6 +11,7 @@ from companion.vision.find import find_cards
 from companion.vision.index import CODES
 from companion.vision.reader import DECK_FILE
 from companion.vision.synth import scene
+from companion.vision.taught import TaughtDeck
 from tests.vision.drawn import DATA, careful_photos, cv2
 
 
@@ -138,6 +139,25 @@ def test_a_taught_deck_tells_apart_cards_that_differ_only_in_their_corners(drawn
         read.append(codes(readings)[:1] == [code])
         assert not (readings and readings[0].code != code and readings[0].sure), code
     assert sum(read) >= 22
+
+
+@pytest.mark.slow
+def test_a_card_taught_from_a_bad_finding_reads_as_well_as_untaught(recognizer, drawn_deck, taught_deck, tmp_path):
+    # the finder once took half a court card for the card, and every photograph of it then matched another card
+    deck, _, state = taught_deck
+    with np.load(deck / DECK_FILE) as data:
+        cards = data["cards"].copy()
+    half = cv2.resize(cards[CODES.index("AS")][56:168], cards.shape[2:0:-1], interpolation=cv2.INTER_LINEAR)
+    cards[CODES.index("AS")] = half
+    (tmp_path / "deck").mkdir()
+    TaughtDeck.save(cards, tmp_path / "deck" / DECK_FILE)
+    taught = Recognizer.load(tmp_path / "deck")
+    rng = _after_teaching(state)
+    for _ in range(3):
+        frame, _ = scene(rng, [drawn_deck["AS"]])
+        untaught = recognizer.read(frame)
+        assert codes(untaught)[:1] == ["AS"]
+        assert taught.read(frame)[:1] == untaught[:1]  # the index's reading, sure as the board is without a deck
 
 
 def test_teaching_names_what_is_missing_or_unreadable(drawn_deck, tmp_path):
