@@ -13,12 +13,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from companion.cribbage.refusals import Refusal
 from companion.i18n import N_, Language
 
 from .devices import device_words
-from .opponents import SettingsRefusal, settings_words
-from .phrases import refusal
 
 
 class Asked(StrEnum):
@@ -121,12 +118,11 @@ def asked_words(why: Asked, facts: Mapping[str, Any], lang: Language) -> str:
     """Why a request is refused, and what to send instead, in `lang`."""
     if why in (Asked.REFUSED, Asked.UNLEARNABLE):
         return str(facts["text"])
-    if why is Asked.CARD:
-        said: Refusal | None = facts["refusal"]
-        return str(facts["text"]) if said is None else refusal(said, lang)
-    if why is Asked.SETTINGS:
-        unset: SettingsRefusal = facts["refusal"]
-        return settings_words(unset, lang)
+    if why in (Asked.CARD, Asked.SETTINGS):  # an error's refusal, said as every one is (None: its own words)
+        from .saying import refusal_words  # every layer's renderers: only when one is refused
+
+        said = facts["refusal"]
+        return str(facts["text"]) if said is None else refusal_words(said, lang)
     shown = dict(facts)
     if why is Asked.FIELD:
         shown["example"] = lang.gettext(FIELDS[facts["example"]])

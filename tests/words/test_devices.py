@@ -96,17 +96,18 @@ def test_an_error_carries_its_problem_and_says_it_in_the_language_current():
 
 
 def facts_like(given: dict[str, Fact]) -> st.SearchStrategy[dict[str, Fact]]:
-    """Facts of the names and types of `given`'s, any values (the voice's program one of the two it names)."""
+    """Facts of the names and types of `given`'s, any values (the voice's program one of the two it names, an
+    error's text never empty: that is a variant's, with the facts it needs)."""
     return st.fixed_dictionaries({name: st.sampled_from(("espeak-ng", "piper")) if name == "program" else
-                                  st.text(max_size=20) if isinstance(value, str) else
+                                  st.text(min_size=name == "error", max_size=20) if isinstance(value, str) else
                                   st.integers(-2**40, 2**40) if isinstance(value, int) else
                                   st.lists(st.text(max_size=8), max_size=3).map(tuple)
                                   for name, value in given.items()})
 
 
 def said_problems(cause: st.SearchStrategy[DeviceProblem | None]) -> st.SearchStrategy[DeviceProblem]:
-    return st.sampled_from(Fault).flatmap(lambda kind: st.builds(
-        DeviceProblem, st.just(kind), facts_like(dict(sample(kind).facts)), cause))
+    return st.sampled_from([*(sample(kind) for kind in Fault), *VARIANTS]).flatmap(lambda base: st.builds(
+        DeviceProblem, st.just(base.kind), facts_like(dict(base.facts)), cause))
 
 
 problems = st.recursive(said_problems(st.none()), said_problems, max_leaves=3)
