@@ -182,8 +182,9 @@ class Refusal:
         return out
 
 
-def facts_text(value: Any) -> str:
-    """A typed refusal's facts after its code (its first field), for logs: "count=3, names=('Ann',)"; the empty
-    ones left out."""
-    return ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in fields(value)[1:]
-                     if getattr(value, f.name) not in (None, (), ""))
+def coded(value: Any) -> str:
+    """A typed refusal for logs, its code and then its facts: "players: count=3, names=('Ann',)" (the empty facts
+    left out)."""
+    facts = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in fields(value)[1:]
+                      if getattr(value, f.name) not in (None, (), ""))
+    return f"{value.why}: {facts}" if facts else str(value.why)

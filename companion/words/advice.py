@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from companion.cribbage.cards import RANK_NAMES, Card
 from companion.cribbage.errors import InputError, RuleError
-from companion.cribbage.refusals import facts_text
+from companion.cribbage.refusals import coded
 from companion.i18n import N_, Language
 
 from .review import analysis_words, ranks_text
@@ -304,8 +304,7 @@ class AdviceRefusal:
     error: str = ""  # the system's or a reader's words, as they were
 
     def __str__(self) -> str:
-        facts = facts_text(self)
-        return f"{self.why}: {facts}" if facts else str(self.why)
+        return coded(self)
 
 
 class AdviceError(RuleError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.cribbage.refusals import facts_text
+from companion.cribbage.refusals import coded
 from companion.i18n import N_, Language
 
 
@@ -42,8 +42,7 @@ class SettingsRefusal:
     text: str = ""
 
     def __str__(self) -> str:
-        facts = facts_text(self)
-        return f"{self.why}: {facts}" if facts else str(self.why)
+        return coded(self)
 
 
 def settings_words(refusal: SettingsRefusal, lang: Language) -> str:

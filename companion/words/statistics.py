@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, get_args
 
 from companion.cribbage.cards import Card
 from companion.cribbage.facts import Place, Prompt, ScoreKind, Seen, Side, Wanted
-from companion.cribbage.refusals import Act, Refusal, Why, facts_text
+from companion.cribbage.refusals import Act, Refusal, Why, coded
 from companion.cribbage.rules import SkunkName, skunk_lines
 from companion.cribbage.transcript import InputKind
 from companion.i18n import N_, Language
@@ -55,8 +55,7 @@ class SelectionRefusal:
     count: int | None = None
 
     def __str__(self) -> str:
-        facts = facts_text(self)
-        return f"{self.why}: {facts}" if facts else str(self.why)
+        return coded(self)
 
 
 def selection_words(refusal: SelectionRefusal, lang: Language) -> str:
