@@ -75,11 +75,13 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         return fitted[-1]
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
+    small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
     for number, (mask, bright) in enumerate(_masks(small)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]] = []  # and each one's card
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
-            if parent >= 0 or cv2.boundingRect(contour)[2] * cv2.boundingRect(contour)[3] < PIECE * area:
+            _, _, width, height = cv2.boundingRect(contour)
+            if parent >= 0 or width * height < PIECE * area:
                 continue  # a hole (the picture inside a face card's border, the table between cards), or a speck
             hull = cv2.convexHull(contour)
             hull_area = cv2.contourArea(hull)
@@ -93,12 +95,13 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 continue
             if number == 0:
                 unexplained.append(contour)
-            if bright and cv2.contourArea(contour) < 0.9 * hull_area and all(  # cards that overlap, or a finger
-                    fit is None for fit in [_try(rough) for rough in _parted(contour, MIN_AREA * area)]):
-                opened = _opened(contour)  # (not parted: a finger on a card)
-                if opened is not None:
-                    _try(opened)
-        for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, cv2.resize(gray, small.shape[1::-1])):
+            if bright and cv2.contourArea(contour) < 0.9 * hull_area:  # cards that overlap, or a finger
+                depths = _depths(contour)
+                if all(fit is None for fit in [_try(rough) for rough in _parted(*depths, MIN_AREA * area)]):
+                    opened = _opened(*depths)  # (not parted: a finger on a card)
+                    if opened is not None:
+                        _try(opened)
+        for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, small_gray):
             _try(rough)
         unexplained = _uncovered(unexplained, fitted, small.shape)
         if candidates and not unexplained:
@@ -239,15 +242,23 @@ _DEPTHS = np.array([0.02, 0.04, 0.07], np.float32)
 """Where a side's margin is looked for: along it, and inside it (shares of the way to the opposite side)."""
 
 
-def _opened(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
-    """The rough quadrilateral of a region with what is much narrower than it cut off (a finger, or a pale strip of
-    table, beside a card): the region opened by a disc a fraction as wide as the region is deep."""
+def _depths(contour: NDArray[np.int32]) -> tuple[NDArray[np.float32], NDArray[np.int32]]:
+    """How far each pixel of a region's box lies inside its outline (0 outside it), and where that box starts in the
+    frame."""
     import cv2
 
     x, y, w, h = cv2.boundingRect(contour)
     region = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(region, [contour - [x - 1, y - 1]], -1, 255, -1)
-    distance = cv2.distanceTransform(region, cv2.DIST_L2, 3)
+    origin = np.array([x - 1, y - 1], np.int32)
+    cv2.drawContours(region, [contour - origin], -1, 255, -1)
+    return cv2.distanceTransform(region, cv2.DIST_L2, 3), origin
+
+
+def _opened(distance: NDArray[np.float32], origin: NDArray[np.int32]) -> NDArray[np.float32] | None:
+    """The rough quadrilateral of a region (`_depths`'s) with what is much narrower than it cut off (a finger, or a
+    pale strip of table, beside a card): the region opened by a disc a fraction as wide as the region is deep."""
+    import cv2
+
     radius = int(OPEN * float(distance.max()))
     if radius < 2:
         return None
@@ -256,7 +267,7 @@ def _opened(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
     parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not parts:
         return None
-    biggest = max(parts, key=cv2.contourArea) + np.array([x - 1, y - 1], np.int32)
+    biggest = max(parts, key=cv2.contourArea) + origin
     return _four_sides(cv2.convexHull(biggest))
 
 
@@ -265,16 +276,12 @@ OPEN = 0.45
 outline: half a card's width): what is narrower than the disc goes (a finger is about a third of the depth wide)."""
 
 
-def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
-    """The quadrilaterals of cards that overlap a little and make one region (no edge between them): the region's
-    cores (what lies far from its outline: each card's middle, a smaller rectangle), each widened back by as much
-    as it was shrunk."""
+def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
+    """The quadrilaterals of cards that overlap a little and make one region (`_depths`'s; no edge between them):
+    the region's cores (what lies far from its outline: each card's middle, a smaller rectangle), each widened back
+    by as much as it was shrunk."""
     import cv2
 
-    x, y, w, h = cv2.boundingRect(contour)
-    region = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(region, [contour - [x - 1, y - 1]], -1, 255, -1)
-    distance = cv2.distanceTransform(region, cv2.DIST_L2, 3)
     depth = 0.5 * float(distance.max())
     if depth < 3:
         return []
@@ -283,7 +290,7 @@ def _parted(contour: NDArray[np.int32], least: float) -> list[NDArray[np.float32
     for core in cores if len(cores) > 1 else []:
         (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
         if (cw + 2 * depth) * (ch + 2 * depth) >= least:
-            box = cv2.boxPoints(((cx + x - 1, cy + y - 1), (cw + 2 * depth, ch + 2 * depth), angle))
+            box = cv2.boxPoints(((cx + int(origin[0]), cy + int(origin[1])), (cw + 2 * depth, ch + 2 * depth), angle))
             quad = _upright(box.astype(np.float32))
             if quad is not None:
                 quads.append(quad)
