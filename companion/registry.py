@@ -37,6 +37,7 @@ from companion.devices.base import (
     Fault,
     PegStrip,
     StatusDisplay,
+    error_text,
     problem_of,
 )
 from companion.devices.keypad import Buttons, Keypad
@@ -408,7 +409,7 @@ def pin_factory(name: str) -> Any:
         return PIN_FACTORIES[name]()
     except Exception as error:  # ImportError, lgpio.error (no /dev/gpiochip*), RPi.GPIO's RuntimeError, OSError
         raise DeviceMissing(Fault.PIN_LIBRARY, name=name, package=PIN_PACKAGES.get(name, "python3-lgpio"),
-                            error=str(error) or type(error).__name__) from error
+                            error=error_text(error)) from error
 
 
 CHECKS: dict[str, Callable[[Any], Invalid | None]] = {

@@ -165,4 +165,9 @@ def problem_of(error: BaseException) -> DeviceProblem:
     words as given (a bare lgpio.error or OSError may have none: then its type's name)."""
     if isinstance(error, DeviceError):
         return error.refusal
-    return DeviceProblem(Fault.FAILED, {"error": str(error).strip() or type(error).__name__})
+    return DeviceProblem(Fault.FAILED, {"error": error_text(error)})
+
+
+def error_text(error: BaseException) -> str:
+    """A library's or the system's error as it says itself, or its type's name when it says nothing."""
+    return str(error).strip() or type(error).__name__

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.devices.base import DeviceError, DeviceProblem, Emit, Entry, EntryDevice, Fault, problem_of
+from companion.devices.base import DeviceError, DeviceProblem, Emit, Entry, EntryDevice, Fault, error_text, problem_of
 
 if TYPE_CHECKING:  # numpy is loaded with the first frame: a board without a camera never needs it
     import numpy as np
@@ -343,7 +343,7 @@ class PiCamera:
             self._camera.configure(self._camera.create_video_configuration(main={"size": size, "format": "RGB888"}))
             self._camera.start()
         except (IndexError, RuntimeError, OSError) as error:  # no camera attached: IndexError from its list
-            raise DeviceError(Fault.NO_PI_CAMERA, error=str(error) or type(error).__name__) from error
+            raise DeviceError(Fault.NO_PI_CAMERA, error=error_text(error)) from error
 
     def grab(self) -> Frame | None:
         return self._camera.capture_array("main")  # type: ignore[no-any-return]

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.base.clock import Clock
-from companion.devices.base import DeviceMiswired, Emit, EntryDevice, Fault
+from companion.devices.base import DeviceMiswired, Emit, EntryDevice, Fault, error_text
 from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence, key_name
 
@@ -38,7 +38,7 @@ loop used to poll it."""
 def gpio_problem(kind: Fault, error: Exception) -> DeviceMiswired:
     """The error for a pin of the keypad or the buttons (`kind`) that cannot be used (held by another program, or
     no such pin), with the library's words."""
-    return DeviceMiswired(kind, error=str(error) or type(error).__name__)
+    return DeviceMiswired(kind, error=error_text(error))
 
 
 class KeypadEntry(EntryDevice):
