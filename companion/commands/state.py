@@ -11,7 +11,7 @@ from typing import Any
 from companion.commands import CommandError, game_state_dir
 from companion.config import add_config_arguments
 from companion.cribbage.game import replay
-from companion.devices.presence import read_status
+from companion.devices.presence import read_status, status_json
 from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _, current
 from companion.view.history import describe
@@ -50,8 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         shown: BoardStateJSON = {"log": str(path), "state": state_json(state)}
         if devices is not None:
-            shown["devices"] = {what: None if problem is None else problem.to_json()
-                                for what, problem in devices.items()}
+            shown["devices"] = status_json(devices)
         print(json.dumps(shown, ensure_ascii=False))
     else:
         print(_("game log: {path}").format(path=path))

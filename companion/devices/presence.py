@@ -36,6 +36,8 @@ from companion.words.devices import device_words
 if TYPE_CHECKING:
     from PIL import Image
 
+    from companion.words.contract import DeviceProblemJSON
+
 log = logging.getLogger(__name__)
 
 RETRY_FIRST_S = 1.0
@@ -191,14 +193,18 @@ class WatchedDisplay(StatusDisplay):
         self.watch.close()
 
 
+def status_json(status: Status) -> dict[str, DeviceProblemJSON | None]:
+    """The devices' status as JSON: each one's problem (`DeviceProblem.to_json`), null when present."""
+    return {what: None if problem is None else problem.to_json() for what, problem in status.items()}
+
+
 def write_status(path: Path, status: Status) -> None:
     """The devices' status (what: its problem as JSON, null when present) for `crib state`, replaced whole; a disk
     that refuses it costs only this report."""
     temporary = path.with_name(path.name + ".tmp")
-    devices = {
-        what: None if problem is None else problem.to_json() for what, problem in status.items()}
     try:
-        temporary.write_text(json.dumps({"pid": os.getpid(), "devices": devices}, ensure_ascii=False) + "\n",
+        temporary.write_text(json.dumps({"pid": os.getpid(), "devices": status_json(status)}, ensure_ascii=False)
+                             + "\n",
                              encoding="utf-8")
         temporary.replace(path)
     except OSError as error:
