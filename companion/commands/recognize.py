@@ -103,7 +103,8 @@ def read_photos(args: argparse.Namespace, deck: Path | None) -> int:
 
 
 def teach(folder: Path, out: Path) -> Path:
-    """Learn the deck photographed in `folder` (CODE.jpg ...) into `out`, with a progress line."""
+    """Learn the deck photographed in `folder` (CODE.jpg ...) into `out`, with a progress line, naming the photos
+    whose card reads as another card (or as none)."""
     from companion.vision import UnreadableImage, learn
 
     if not folder.is_dir():
@@ -127,8 +128,15 @@ def teach(folder: Path, out: Path) -> Path:
               end="" if done < total else "\n", file=sys.stderr, flush=True)
 
     try:
-        learn(photos, out, progress)
+        doubtful = learn(photos, out, progress)
     except (UnreadableImage, ValueError) as error:
         print(file=sys.stderr)
         raise CommandError(str(error)) from None
+    for code, found in doubtful.items():  # a deck whose index the reader misreads is taught so: said, not refused
+        other = found.looks_like(code)
+        said = (_("{photo}: looks like {other} to the board; taught as {card} all the same (take it again, the card "
+                  "whole and alone, if {card} is then misread)") if other else
+                _("{photo}: the board cannot read {card} in it; taught all the same (take it again, the card whole "
+                  "and alone, if {card} is then misread)"))
+        print(said.format(photo=photos[code].name, other=other, card=code), file=sys.stderr)
     return out

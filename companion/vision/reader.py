@@ -180,10 +180,47 @@ def decode(data: bytes) -> NDArray[np.uint8]:
     return image
 
 
-def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], None] | None = None) -> None:
+@dataclass(frozen=True, slots=True)
+class TeachingPhoto:
+    """A teaching photo's card: the first card the finder found in it, rectified (what a taught deck keeps), and
+    what its index reads."""
+
+    card: NDArray[np.uint8]
+    reads: str | None
+    """The card its corners' indices read likeliest (None: no corner shows an index)."""
+    confidence: float
+
+    def confirms(self, code: str) -> bool:
+        """Whether its index reads as `code`: the taught reader trusts a match to it only then (one that does not
+        may be half a court card, or a picture's frame, which matches no photograph of the card)."""
+        return self.reads == code
+
+    def looks_like(self, code: str) -> str | None:
+        """The other card its index reads, when it reads one at least DISAGREE confidently (else None)."""
+        return self.reads if self.reads != code and self.confidence >= DISAGREE else None
+
+
+def teaching_photo(net: IndexNet, frame: NDArray[np.uint8]) -> TeachingPhoto | None:
+    """The card a deck would be taught from in `frame`, read by `net` alone (no deck taught); None when the finder
+    finds no card in it."""
+    quads = find_cards(frame)
+    if not quads:
+        return None
+    card = rectify(frame, quads[0])
+    probs = _index_reading(*net.heads(net.hidden(card_features(card))))[0]
+    if probs is None:
+        return TeachingPhoto(card, None, 0.0)
+    best = int(probs.argmax())
+    return TeachingPhoto(card, CODES[best], round(float(probs[best]), 4))
+
+
+def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], None] | None = None,
+          net: IndexNet | None = None) -> dict[str, TeachingPhoto]:
     """Teach one deck from one photo of each of its 52 cards (code -> photo) and keep each card, rectified, in the
     folder `out` (made if need be). UnreadableImage names a photo that is no image or shows no card; ValueError
-    says which codes are wrong or missing."""
+    says which codes are wrong or missing. Returns the photos whose card's index `net` (the shipped model's by
+    default) does not read as the card they teach: taught all the same (a deck whose indices the network misreads
+    is taught so), but worth taking again if the finder took part of the card for it."""
     wrong = sorted(set(photos) - set(CODES))
     missing = [code for code in CODES if code not in photos]
     if wrong or missing:
@@ -191,7 +228,8 @@ def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], 
             [f"missing: {', '.join(missing)}"] if missing else [])
         raise ValueError("a deck is taught from one photo of each of the 52 cards, named by its code (AS, 10H, QD): "
                          + "; ".join(problems))
-    cards = []
+    net = net or IndexNet.load(MODEL)
+    cards, doubtful = [], {}
     for done, code in enumerate(CODES):
         path = Path(photos[code])
         try:
@@ -200,11 +238,14 @@ def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], 
             raise UnreadableImage(f"{path}: cannot read it ({error.strerror})") from None
         except UnreadableImage as error:
             raise UnreadableImage(f"{path}: {error}") from None
-        quads = find_cards(frame)
-        if not quads:
+        found = teaching_photo(net, frame)
+        if found is None:
             raise UnreadableImage(f"{path}: no card found in it: photograph the card whole, on a plain table")
-        cards.append(rectify(frame, quads[0]))
+        cards.append(found.card)
+        if not found.confirms(code):
+            doubtful[code] = found
         if progress is not None:
             progress(done + 1, len(CODES))
     out.mkdir(parents=True, exist_ok=True)
     TaughtDeck.save(np.stack(cards), out / DECK_FILE)
+    return doubtful

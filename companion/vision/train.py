@@ -57,7 +57,7 @@ from companion.vision.index import (
     card_features,
     corner,
 )
-from companion.vision.reader import CardReading, Recognizer, learn
+from companion.vision.reader import CardReading, Recognizer, TeachingPhoto, learn, teaching_photo
 from companion.vision.render import cache_dir
 
 if TYPE_CHECKING:
@@ -71,6 +71,9 @@ FOLDS = cache_dir() / "folds"
 """Where the training keeps each fold's network (fold-N.npz) and which designs it left out (folds.json), for
 --measure-only."""
 FOLDS_FILE = "folds.json"
+RETAKES = 2
+"""How many times more the measure's teaching walk takes a photo whose card's index reads another card (the page
+asks: take it again, or keep it)."""
 KEPT_OUT = "letele"
 """The design the shipped model is not trained on: tests/vision's photographs are of it (CC0, so they may ship)."""
 
@@ -265,23 +268,27 @@ class Readings:
 def measure(net: IndexNet, design: Design, photos_per_card: int, seed: int,
             progress: Callable[[], None]) -> tuple[Readings, Readings]:
     """Read whole photographs of each card of a held-out design (with a neighbouring card of another design in
-    some), before and after teaching the design from one photograph of each card."""
+    some), before and after teaching the design from one photograph of each card, taken as the teaching walk
+    takes it: again while no card is found in it, and again up to RETAKES times more when the card's index reads
+    another card (the first kept when none reads right)."""
     import cv2
 
-    from companion.vision.find import find_cards
     from companion.vision.synth import scene
 
     rng = np.random.default_rng(seed)
+    again = np.random.default_rng([seed, 1])  # the photographs taken again: those read after teaching stay the same
     with tempfile.TemporaryDirectory() as temp:
         photos = {}
         for code in CODES:
-            for _ in range(100):  # the teaching walk asks again for a photograph in which it finds no card
-                frame, _ = scene(rng, [design.cards[code]], careful=True)
-                if find_cards(frame):
+            frame, found = _careful(net, design.cards[code], rng)
+            for _ in range(RETAKES if found is not None and not found.confirms(code) else 0):
+                retaken, found = _careful(net, design.cards[code], again)
+                if found is not None and found.confirms(code):
+                    frame = retaken
                     break
             photos[code] = Path(temp) / f"{code}.png"  # lossless: teaching sees the frame in which a card was found
             cv2.imwrite(str(photos[code]), frame)
-        learn(photos, Path(temp) / "deck")
+        learn(photos, Path(temp) / "deck", net=net)
         anything = net.with_thresholds(0.0, 0.0)  # a reading sure at 0 passes the reader's other rules
         untaught, taught = Recognizer(anything), Recognizer.load_with(anything, Path(temp) / "deck")
     plain, learned = Readings([], [], [], []), Readings([], [], [], [])
@@ -290,13 +297,27 @@ def measure(net: IndexNet, design: Design, photos_per_card: int, seed: int,
             others = [design.cards[c] for c in rng.choice(CODES, int(rng.integers(0, 2)))]
             frame, placed = scene(rng, [design.cards[code], *others])
             for recognizer, readings in ((untaught, plain), (taught, learned)):
-                found = _at(recognizer.read(frame), placed[0])
+                read = _at(recognizer.read(frame), placed[0])
                 readings.truth.append(code)
-                readings.code.append(found[0].code if found else None)
-                readings.confidence.append(found[0].confidence if found else 0.0)
-                readings.eligible.append(bool(found) and found[0].sure)
+                readings.code.append(read[0].code if read else None)
+                readings.confidence.append(read[0].confidence if read else 0.0)
+                readings.eligible.append(bool(read) and read[0].sure)
             progress()
     return plain, learned
+
+
+def _careful(net: IndexNet, card: NDArray[np.uint8], rng: np.random.Generator) -> tuple[NDArray[np.uint8],
+                                                                                     TeachingPhoto | None]:
+    """A careful photograph of `card` to teach it from, and what the teaching walk makes of it: taken again while
+    the walk finds no card in it (at most 100 times)."""
+    from companion.vision.synth import scene
+
+    for _ in range(100):
+        frame, _ = scene(rng, [card], careful=True)
+        found = teaching_photo(net, frame)
+        if found is not None:
+            break
+    return frame, found
 
 
 def _at(readings: list[CardReading], corners: NDArray[np.float32]) -> list[CardReading]:

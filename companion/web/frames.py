@@ -5,8 +5,10 @@ The page posts a frame (a JPEG) now and then to /api/cards/frame; the board read
 entered once, as the phone's scanned code is, and the answer says what the table made of it (entered, refused in
 words, or asked about: a card the recognizer is not sure of waits for OK or another card, companion/entry/doubt.py;
 the next card held up meanwhile is refused in words that say to answer first, never entered or dropped unsaid).
-"Teach the board your deck" posts one photo of each of the 52 cards to /api/cards/deck/CODE; /api/cards/learn
-then teaches the recognizer that deck and keeps it in the taught deck's folder (`camera.deck`, else the state
+"Teach the board your deck" posts one photo of each of the 52 cards to /api/cards/deck/CODE, which refuses a photo
+in which it finds no card and says whether the card's index reads as another (the page then offers to take it
+again, or to keep it: a deck whose index the network misreads is taught all the same); /api/cards/learn then
+teaches the recognizer that deck and keeps it in the taught deck's folder (`camera.deck`, else the state
 directory's deck/), where the board's own camera finds it too. Like every control these need the control token;
 frames are read one at a time. The question about a doubtful card is the board's (the snapshot's `asking`), so
 every page follows it whoever answers.
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from companion.cribbage.cards import DECK
+from companion.cribbage.cards import DECK, Card
 from companion.devices.base import Entry
 from companion.devices.camera import CardsInView, Reading, TaughtDeck, opencv_problem, taught_folder
 from companion.words.webapi import Asked
@@ -35,6 +37,8 @@ from .language import page_language
 
 if TYPE_CHECKING:
     from companion.table import Outcome
+    from companion.vision.index import IndexNet
+    from companion.vision.reader import TeachingPhoto
 
     from .server import Hub
 
@@ -54,6 +58,8 @@ class PlainCards:
     view, and the deck being taught."""
 
     deck: TaughtDeck | None = None
+    net: IndexNet | None = None
+    """The shipped index network, which reads each teaching photo (loaded at the first)."""
     phones: OrderedDict[str, CardsInView] = field(default_factory=OrderedDict)
     reading: asyncio.Lock = field(default_factory=asyncio.Lock)
     learning: bool = False
@@ -206,7 +212,9 @@ async def _deck(request: web.Request) -> web.Response:
 
 
 async def _photo(request: web.Request) -> web.Response:
-    """One card's photo for teaching the deck, kept (a retake replaces it)."""
+    """One card's photo for teaching the deck, kept (a retake replaces it) when a card is found in it; the answer
+    says whether the card's index reads as the card (`confirmed`), and the other card it reads confidently
+    (`looks`, or null)."""
     from .server import Refused
 
     hub = _hub(request)
@@ -214,12 +222,35 @@ async def _photo(request: web.Request) -> web.Response:
     if code not in CODES:
         raise Refused(400, Asked.NOT_A_CARD, code=code[:8])
     data = await _picture(request)
+    cards = request.app[CARDS]
+    _taught(cards, hub)  # the board reads plain cards
+    async with cards.reading:
+        found = await asyncio.get_running_loop().run_in_executor(None, _teaching, cards, data)
+    if found is None:
+        raise Refused(422, Asked.NO_CARD_IN_PHOTO, card=Card.parse(code).pretty)
     folder = _state_dir(hub) / PHOTOS
     folder.mkdir(parents=True, exist_ok=True)
     temporary = folder / f"{code}.part"
     temporary.write_bytes(data)
     temporary.replace(folder / f"{code}.jpg")
-    return web.json_response({"taken": len(_photos(_state_dir(hub))), "of": len(CODES)})
+    return web.json_response({"taken": len(_photos(_state_dir(hub))), "of": len(CODES),
+                              "confirmed": found.confirms(code), "looks": found.looks_like(code)})
+
+
+def _teaching(cards: PlainCards, data: bytes) -> TeachingPhoto | None:
+    """The card a teaching photo would teach, read by the shipped network alone (None: no card found in it)."""
+    from companion.vision import UnreadableImage, decode
+    from companion.vision.index import IndexNet
+    from companion.vision.reader import teaching_photo
+
+    from .server import Refused
+
+    try:
+        frame = decode(data)
+    except UnreadableImage as error:
+        raise Refused(400, Asked.UNREADABLE_PICTURE, error=str(error)) from None
+    cards.net = cards.net or IndexNet.load()
+    return teaching_photo(cards.net, frame)
 
 
 async def _learn(request: web.Request) -> web.Response:

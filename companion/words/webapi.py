@@ -57,6 +57,7 @@ class Asked(StrEnum):
     NO_PLAIN_CARDS = "no_plain_cards"  # problem: why the board cannot read plain cards (a DeviceProblem)
     NO_DECK_FOLDER = "no_deck_folder"
     NOT_A_CARD = "not_a_card"  # code: what was given
+    NO_CARD_IN_PHOTO = "no_card_in_photo"  # card: the card to hold up (as the page shows it: J♣)
     PHOTOS_MISSING = "photos_missing"  # missing: the cards not photographed yet
     LEARNING = "learning"
     UNLEARNABLE = "unlearnable"  # text: the vision's words (naming the photo to take again), said as they are
@@ -101,6 +102,7 @@ SAID: dict[Asked, str] = {
     Asked.NO_PLAIN_CARDS: N_("this board cannot read plain cards: {problem}"),
     Asked.NO_DECK_FOLDER: N_("this board has no state directory to keep a taught deck in"),
     Asked.NOT_A_CARD: N_("{code!r} is not a card: name it as crib writes cards, like AS, 10H, QD"),
+    Asked.NO_CARD_IN_PHOTO: N_("no card in that photo: hold {card} whole, alone, on a plain table"),
     Asked.PHOTOS_MISSING: N_("the deck is taught from a photo of each card: {count} missing ({missing})"),
     Asked.LEARNING: N_("the board is learning the deck already: wait for it"),
     Asked.SERVER: N_("the server could not answer this request; the game is unchanged"),

@@ -58,6 +58,21 @@ def test_learn_keeps_a_deck_that_deck_then_reads(drawn_deck, teaching_photos, tm
     assert sum(r == c for r, c in zip(read, shown, strict=True)) >= 2
 
 
+@pytest.mark.slow
+def test_learn_names_the_photos_that_read_as_another_card_and_teaches_the_deck(teaching_photos, tmp_path, capsys):
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    taken = teaching_photos[0] | {"AS": teaching_photos[0]["2D"]}  # 2♦ photographed for A♠
+    for code, photo in taken.items():
+        (photos / f"{code}.png").symlink_to(photo)
+    assert main(["recognize", "--learn", str(photos), "--out", str(tmp_path / "deck")]) == 0
+    captured = capsys.readouterr()
+    assert ("AS.png: looks like 2D to the board; taught as AS all the same (take it again, the card whole and alone, "
+            "if AS is then misread)") in captured.err.splitlines()
+    assert not any(line.startswith("2D.png") for line in captured.err.splitlines())
+    assert str(tmp_path / "deck") in captured.out and (tmp_path / "deck" / "deck.npz").is_file()
+
+
 def test_learning_from_badly_named_photos_is_refused(tmp_path, capsys):
     (tmp_path / "holiday.jpg").write_bytes((DATA / "AS.jpg").read_bytes())
     assert main(["recognize", "--learn", str(tmp_path), "--out", str(tmp_path / "deck")]) == 2

@@ -21,7 +21,7 @@ from companion.table import Outcome
 from companion.web.frames import CODES, PHONE_CAMERA, PHOTOS
 from companion.web.server import TOKEN_HEADER, Hub
 from companion.words.messages import Message, Say
-from tests.devices.card_photos import needs_cards, photo
+from tests.devices.card_photos import needs_cards, photo, table
 from tests.table.tables import new_table
 from tests.web.running import serve
 
@@ -133,7 +133,7 @@ def test_the_board_learns_a_deck_from_a_photo_of_each_card_into_the_folder_camer
         for index, code in enumerate(CODES):
             response = await client.post(f"/api/cards/deck/{code.lower()}", data=jpeg(photo(code, index)),
                                          headers=headers(0))
-            assert await response.json() == {"taken": index + 1, "of": 52}
+            assert await response.json() == {"taken": index + 1, "of": 52, "confirmed": True, "looks": None}
         retake = await client.post("/api/cards/deck/AS", data=jpeg(photo("AS", 99)), headers=headers(0))
         assert (await retake.json())["taken"] == 52
         assert (await (await client.get("/api/cards/deck")).json())["taken"] == list(CODES)
@@ -144,6 +144,31 @@ def test_the_board_learns_a_deck_from_a_photo_of_each_card_into_the_folder_camer
     serve(hub, check)
     assert sorted(p.name for p in (tmp_path / PHOTOS).iterdir())[:2] == ["10C.jpg", "10D.jpg"]
     assert deck.is_dir() and not (tmp_path / "decks" / "ours.new").exists() and not (tmp_path / DECK).exists()
+
+
+@needs_cards
+def test_a_teaching_photo_with_no_card_is_refused_and_one_of_another_card_is_kept_and_said(tmp_path: Path) -> None:
+    hub = Hub(emit=lambda entry: None, token=TOKEN, state_dir=tmp_path)
+    kept = tmp_path / PHOTOS / "AS.jpg"
+
+    async def check(client: TestClient) -> None:
+        empty = await client.post("/api/cards/deck/AS", data=jpeg(table(0)), headers=headers(0))
+        assert (empty.status, (await empty.json())["error"]) == (
+            422, "no card in that photo: hold A♠ whole, alone, on a plain table")
+        german = await client.post("/api/cards/deck/AS", data=jpeg(table(0)),
+                                   headers={**headers(0), "Accept-Language": "de"})
+        assert (await german.json())["error"] == ("keine Karte auf diesem Foto: zeige A♠ ganz und allein vor einem "
+                                                  "einfarbigen Tisch")
+        assert not kept.exists()  # nothing kept: the walk asks for A♠ again
+        other = await client.post("/api/cards/deck/AS", data=jpeg(photo("3C", 1)), headers=headers(0))
+        assert await other.json() == {"taken": 1, "of": 52, "confirmed": False, "looks": "3C"}
+        first = kept.read_bytes()  # kept (a deck whose index the board misreads is taught so), and asked about
+        retake = await client.post("/api/cards/deck/AS", data=jpeg(photo("AS", 2)), headers=headers(0))
+        assert await retake.json() == {"taken": 1, "of": 52, "confirmed": True, "looks": None}
+        assert kept.read_bytes() not in (first, b"")  # the retake replaced it
+        assert (await (await client.get("/api/cards/deck")).json())["taken"] == ["AS"]
+
+    serve(hub, check)
 
 
 def test_a_tap_on_ok_on_the_boards_page_enters_the_card_asked_about(tmp_path: Path) -> None:

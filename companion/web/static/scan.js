@@ -9,7 +9,8 @@
 // (OK, or choose the card): the question is the board's (its snapshot's `asking`), so it goes from every page when
 // answered anywhere. Go, Undo, No cut and New game stand in for the command cards a plain deck lacks; under them the
 // board's prompt, the scores and the deal's scores as said. "Teach the board your deck" photographs each of the 52
-// cards, and the board learns them.
+// cards, and the board learns them; a photo in which the board finds no card is taken again, and one whose card reads
+// as another card is asked about: take it again, or keep it (a deck whose index the board misreads is taught so).
 "use strict";
 (() => {
   const WASM = "/static/vendor/zxing-wasm/zxing_reader.wasm";
@@ -34,7 +35,7 @@
   let answering = false;  // this phone has answered the question: the board's snapshot closes it
   let latest = null;  // the board's last snapshot
   let chosen = { rank: null, suit: null };
-  let teaching = { codes: [], taken: new Set(), at: 0 };
+  let teaching = { codes: [], taken: new Set(), at: 0, doubt: null };  // doubt: the photo asked about, {code, looks}
   window.scanTimings = [];
   window.cardFrames = 0;
   window.cardTimes = [];  // each frame's round trip to the board and its reading (ms)
@@ -271,24 +272,33 @@
 
   // --- teaching the board a deck: one photo of each card ----------------------------------------------------------
   function drawTeaching(words) {
-    const { codes, taken } = teaching;
+    const { codes, taken, doubt } = teaching;
     const code = codes[teaching.at];
     $("teach-progress").value = taken.size;
     $("teach-count").textContent = fmt(_("{done}/{all}"), { done: taken.size, all: codes.length });
     $("teach-card").replaceChildren(code ? Crib.cardFace({ code, suit: code.slice(-1) }, { class: bigCard(code) }) : "");
-    $("teach-words").textContent = words || (code ? fmt(_("Hold up {card}, alone, face to the camera"), { card: named(code) })
-      : _("Every card is photographed: the board can learn the deck"));
+    $("teach-words").textContent = words || (doubt ? doubtWords(doubt)
+      : code ? fmt(_("Hold up {card}, alone, face to the camera"), { card: named(code) })
+        : _("Every card is photographed: the board can learn the deck"));
+    $("teach-walk").hidden = Boolean(doubt);  // asked about a photo: take it again, or keep it
+    $("teach-doubt").hidden = !doubt;
     $("teach-take").disabled = !code || !running;
+    $("teach-again").disabled = !running;
     $("teach-retake").disabled = teaching.at === 0 && !taken.has(codes[0]);
-    $("teach-learn").hidden = taken.size < codes.length;
+    $("teach-learn").hidden = taken.size < codes.length || Boolean(doubt);
   }
+
+  // A photo kept whose card the board reads as another card (or as none): the finder may have taken part of it.
+  const doubtWords = ({ code, looks }) => (looks
+    ? fmt(_("That looks like {other} to the board: take it again, or keep it"), { other: named(looks) })
+    : fmt(_("The board cannot read {card} in that photo: take it again, or keep it"), { card: named(code) }));
 
   async function startTeaching() {
     try {
       const response = await fetch("/api/cards/deck");
       const found = await response.json();
       if (!response.ok) throw new Error(found.error);
-      teaching = { codes: found.codes, taken: new Set(found.taken), at: 0 };
+      teaching = { codes: found.codes, taken: new Set(found.taken), at: 0, doubt: null };
       const first = found.codes.findIndex((code) => !teaching.taken.has(code));
       teaching.at = first < 0 ? found.codes.length : first;
     } catch (problem) {
@@ -304,15 +314,22 @@
     const code = teaching.codes[teaching.at];
     if (!code || !video || !video.videoWidth) return;
     grab(TEACH_WIDTH);
+    let answer;
     try {
-      await sendPicture(`/api/cards/deck/${code}`, await jpeg());
-    } catch (problem) {
+      answer = await sendPicture(`/api/cards/deck/${code}`, await jpeg());
+    } catch (problem) {  // no card found: nothing kept, the same card asked for again
       drawTeaching(problem.message);
       beep(false);
       return;
     }
-    beep(true);
     teaching.taken.add(code);
+    teaching.doubt = answer.confirmed ? null : { code, looks: answer.looks };
+    beep(answer.confirmed);
+    if (answer.confirmed) nextCard(); else drawTeaching();
+  }
+
+  function nextCard() {  // the next card not photographed after this one, else the first, else done
+    teaching.doubt = null;
     const next = teaching.codes.findIndex((other, index) => index > teaching.at && !teaching.taken.has(other));
     const any = teaching.codes.findIndex((other) => !teaching.taken.has(other));
     teaching.at = next >= 0 ? next : any >= 0 ? any : teaching.codes.length;
@@ -480,6 +497,8 @@
   $("teach-start").addEventListener("click", startTeaching);
   $("teach-take").addEventListener("click", takePhoto);
   $("teach-retake").addEventListener("click", retake);
+  $("teach-again").addEventListener("click", takePhoto);
+  $("teach-keep").addEventListener("click", nextCard);
   $("teach-learn").addEventListener("click", learnDeck);
   $("teach-close").addEventListener("click", () => setMode("cards"));
   if (new URLSearchParams(location.search).get("mode") === "cards") setMode("cards");
