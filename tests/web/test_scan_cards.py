@@ -2,7 +2,8 @@
 cards" mode, ordinary cards held up to its camera one after the other (photographs rendered from letele's deck,
 which the card reader was not trained on: tests/web/held_out.py); the board reads the frames with its card
 recognizer. The starter and three plays are entered by the camera alone, a card shown again is refused
-in words, an out-of-focus card is asked about and entered by the phone's OK. Screenshots at 390x844 are kept where
+in words, an out-of-focus card is asked about and entered by the phone's OK; teaching the deck, a photo with no card
+is taken again and one of another card asked about (taken again, or kept). Screenshots at 390x844 are kept where
 CRIB_ARTEFACTS=DIR asks (DIR/web/scan-cards-*.png).
 
 The camera is a canvas stream standing in for getUserMedia (tests/web/phone.py): each card is held until the phone
@@ -111,12 +112,29 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
         keep(page, ARTEFACTS / "scan-cards-teach.png")
         assert axe(page) == [] and small_controls(page) == []
         playwright.expect(page.locator("#teach-take")).to_be_enabled()  # the camera is on again
+        teach = page.locator("#teach-words")
+        page.click("#teach-take")  # the table alone: nothing kept, A♣ asked for again
+        playwright.expect(teach).to_have_text("no card in that photo: hold A♣ whole, alone, on a plain table")
+        playwright.expect(page.locator("#teach-count")).to_have_text("0/52")
+        page.evaluate("(url) => holdUp(url)", picture_url(held_up("3C", 1)))  # the wrong card
         page.click("#teach-take")
+        playwright.expect(teach).to_have_text("That looks like 3♣ to the board: take it again, or keep it")
+        playwright.expect(page.locator("#teach-walk")).to_be_hidden()
+        keep(page, ARTEFACTS / "scan-cards-teach-asking.png")
+        assert axe(page) == [] and small_controls(page) == []
+        page.evaluate("(url) => holdUp(url)", picture_url(held_up("AC", 2)))
+        page.click("#teach-again")  # the retake replaces the photo: A♣ is taught, A♦ is next
+        playwright.expect(teach).to_have_text("Hold up A♦, alone, face to the camera")
         playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
-        playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♦, alone, face to the camera")
+        page.evaluate("(url) => holdUp(url)", picture_url(held_up("3C", 3)))
+        page.click("#teach-take")
+        playwright.expect(teach).to_have_text("That looks like 3♣ to the board: take it again, or keep it")
+        page.click("#teach-keep")  # kept as A♦ all the same (a deck whose indices the board misreads)
+        playwright.expect(teach).to_have_text("Hold up A♥, alone, face to the camera")
+        playwright.expect(page.locator("#teach-count")).to_have_text("2/52")
         page.click("#teach-retake")
-        playwright.expect(page.locator("#teach-words")).to_have_text("Hold up A♣, alone, face to the camera")
-        playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
+        playwright.expect(teach).to_have_text("Hold up A♦, alone, face to the camera")
+        playwright.expect(page.locator("#teach-count")).to_have_text("2/52")
     assert errors == []
     assert [error for error, _ in said] == [False, False, True, False, False]
     assert said[0][1].startswith("5♥ entered") and said[1][1].startswith("10♠ entered")
@@ -125,7 +143,9 @@ def test_plain_cards_held_up_to_a_phone_are_entered_once_and_a_doubtful_one_is_a
     assert table.log.inputs[1:] == [t.StarterInput(Card.parse("5H")), t.PlayInput(Card.parse("10S")),
                                     t.PlayInput(Card.parse("KH")), t.PlayInput(Card.parse("8C"))]
     assert frames >= 20
-    assert [p.name for p in (tmp_path / "state" / PHOTOS).iterdir()] == ["AC.jpg"]  # kept for the deck's teaching
+    kept = tmp_path / "state" / PHOTOS
+    assert sorted(p.name for p in kept.iterdir()) == ["AC.jpg", "AD.jpg"]  # kept for the deck's teaching
+    assert read_as(kept / "AC.jpg") == "AC" and read_as(kept / "AD.jpg") == "3C"
     figures = {"cards": len(shown), "asked": [shown[i][0] for i in asked], "corrected": corrected, "frames": frames,
                "frame_round_trip_ms": {"median": statistics.median(trips), "max": max(trips)}}
     (ARTEFACTS / "scan-cards-figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
@@ -158,5 +178,45 @@ def test_cards_played_to_chromiums_own_fake_camera_are_entered_each_once(tmp_pat
     assert entered == [t.StarterInput(Card.parse("5H")), t.PlayInput(Card.parse("KH"))]
 
 
+@pytest.mark.slow
+@needs_renders
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_teaching_from_chromiums_own_fake_camera_asks_about_a_photo_of_another_card(tmp_path: Path) -> None:
+    video = tmp_path / "ad.y4m"
+    write_y4m(video, [Held("AD", held_up("AD", 1))], lead=0, held=10, gap=0, tail=0)  # A♦, and only A♦
+    with phone_filming(tmp_path, video, token=TOKEN, setup=SETUP) as (board, page, errors):
+        page.goto(board.web.secure_address + "scan")
+        page.fill("#token", TOKEN)
+        page.click("#token-send")
+        playwright.expect(page.locator("#locked")).to_be_hidden()
+        page.click("#mode-cards")
+        page.click("#teach-start")  # the camera starts
+        teach = page.locator("#teach-words")
+        playwright.expect(teach).to_have_text("Hold up A♣, alone, face to the camera")
+        playwright.expect(page.locator("#teach-take")).to_be_enabled()
+        page.click("#teach-take")  # A♦ held up for A♣
+        playwright.expect(teach).to_have_text("That looks like A♦ to the board: take it again, or keep it")
+        playwright.expect(page.locator("#teach-doubt")).to_be_visible()
+        playwright.expect(page.locator("#teach-count")).to_have_text("1/52")
+        page.click("#teach-keep")
+        playwright.expect(teach).to_have_text("Hold up A♦, alone, face to the camera")
+        page.click("#teach-take")  # now the card asked for: taken, and the next asked for
+        playwright.expect(teach).to_have_text("Hold up A♥, alone, face to the camera")
+        playwright.expect(page.locator("#teach-count")).to_have_text("2/52")
+    assert errors == []
+    kept = tmp_path / "state" / PHOTOS
+    assert read_as(kept / "AC.jpg") == "AD" and read_as(kept / "AD.jpg") == "AD"
+
+
 def named(code: str) -> str:
     return Card.parse(code).pretty
+
+
+def read_as(photo: Path) -> str | None:
+    """The card a teaching photo's index reads, as the board read it when it was posted."""
+    from companion.vision import decode
+    from companion.vision.index import IndexNet
+    from companion.vision.reader import teaching_photo
+
+    found = teaching_photo(IndexNet.load(), decode(photo.read_bytes()))
+    return found.reads if found else None
