@@ -40,6 +40,7 @@ FACTS: dict[Asked, dict[str, object]] = {  # the facts of the kinds that have an
     Asked.CANNOT_HOST: {"layout": "two-track-121", "problem": "has 2 tracks"}, Asked.NO_GAME: {"game": 3, "log": "x"},
     Asked.PICTURE_TOO_LARGE: {"most": 4000}, Asked.UNREADABLE_PICTURE: {"error": "truncated"},
     Asked.NO_PLAIN_CARDS: {"problem": DeviceProblem(Fault.CARDS_NEED_OPENCV)}, Asked.NOT_A_CARD: {"code": "ZZ"},
+    Asked.NO_CARD_IN_PHOTO: {"card": "J♣"},
     Asked.PHOTOS_MISSING: {"missing": ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]},
 }
 PASSED_ON = {Asked.REFUSED, Asked.UNLEARNABLE}  # words another part made (aiohttp's, the vision's), as they are
