@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import textwrap
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
@@ -15,7 +18,6 @@ from companion.view.screen import (
     header,
     render_screen,
     screen_view,
-    spoken_lines,
     spoken_pages,
     suit_glyphs,
 )
@@ -39,45 +41,43 @@ def test_during_the_play_the_screen_shows_scores_dealer_turn_count_and_pile():
     assert_golden(render_screen(view), "play-count-19")
 
 
-def test_a_score_is_said_one_phrase_a_line_and_paged_at_the_end_of_a_phrase():
+def test_a_score_runs_on_as_it_is_said_and_every_page_of_it_says_whose_it_is():
     before, after = replay(deal("8H")[:-1]), replay(deal("8H"))
-    lines = spoken_lines(recent(before, after))
-    assert lines[:2] == ["Ann: one for last", "Bob's hand: 20"]
-    assert lines[2:5] == ["fifteen two", "fifteen four", "fifteen six"]
-    assert lines[-4:] == ["fifteen two", "fifteen four", "and a run of five is", "nine"]
     pages = [screen_view(after, recent=recent(before, after), page=page).body for page in range(7)]
     assert pages == [
-        ("Ann: one for last", "Bob's hand: 20", "fifteen two"),
-        ("fifteen four", "fifteen six", "fifteen eight"),
-        ("fifteen ten", "fifteen twelve", "fifteen fourteen"),
-        ("and a pair royal is", "twenty"),  # the phrase of two lines waits for the next page
-        ("Ann's hand: 9", "fifteen two", "fifteen four"),
-        ("and a run of five is", "nine"),
-        ("Ann: one for last", "Bob's hand: 20", "fifteen two"),  # and round again
+        ("Ann: one for last", "Bob's hand: 20"),
+        ("Bob: fifteen two,", "fifteen four, fifteen", "six,"),  # Bob's count goes on: his name says so
+        ("Bob: fifteen eight,", "fifteen ten, fifteen", "twelve,"),
+        ("Bob: fifteen", "fourteen, and a pair", "royal is twenty"),
+        ("Ann's hand: 9", "fifteen two, fifteen", "four,"),
+        ("Ann: and a run of", "five is nine"),
+        ("Ann: one for last", "Bob's hand: 20"),  # and round again
     ]
     assert screen_view(after).prompt == "Enter Ann's crib"
     assert_golden(render_screen(screen_view(after, recent=recent(before, after))), "show-page-1")
+    assert_golden(render_screen(screen_view(after, recent=recent(before, after), page=3)), "show-page-4")
 
 
 HANDS = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
+MARKS = ",;:"  # the voice's pauses, which end a phrase
 
 
 @settings(max_examples=300, deadline=None)
-@given(HANDS, st.sampled_from((2, 3)))
-@example(parse_cards("5C 5D 5H 10C 10D"), 2)  # "and a pair is twenty-two": never "twenty-" and "two"
-def test_no_page_ends_inside_a_phrase(cards, room):
+@given(HANDS, st.sampled_from((2, 3)), st.sampled_from(("Bob", "Bartholomäus")))
+@example(parse_cards("5C 5D 5H 10C 10D"), 2, "Bob")  # "and a pair is twenty-two": never "twenty-" and "two"
+def test_every_page_says_whose_score_it_is_and_ends_where_a_phrase_ends(cards, room, name):
     score = score_show(cards[:4], cards[4])
-    event = ScoreEvent(ScoreKind.HAND, Side(("Bob",)), "Bob", score.total, score, 1)
+    event = ScoreEvent(ScoreKind.HAND, Side((name,)), name, score.total, score, 1)
     pages = spoken_pages((event, event), room)
-    phrases = [f"Bob's hand: {score.total}", *said(score)] * 2
-    text = [" ".join(page) for page in pages]
-    assert all(len(page) <= room for page in pages)
-    assert " ".join(text) == " ".join(phrases)
-    ends = {len(" ".join(phrases[: i + 1])) for i in range(len(phrases))}
-    position = -1
-    for page in text:  # every page ends where a phrase ends
-        position += len(page) + 1
-        assert position in ends, (page, phrases)
+    heading, phrases = f"{name}'s hand: {score.total}", said(score)
+    assert all(0 < len(page) <= room for page in pages)
+    assert all(" ".join(page).startswith((heading, f"{name}:")) for page in pages)
+    shown = [word.removeprefix("…") for page in pages for word in " ".join(page).split() if word != f"{name}:"]
+    assert shown == " ".join([heading, ", ".join(phrases)] * 2).split()
+    longer = any(len(textwrap.wrap(f"{name}: {phrase},", 21)) > room for phrase in phrases)
+    for page, after in itertools.pairwise(pages):  # a page turns where a phrase ends, unless one is longer
+        inside = not " ".join(page).endswith((*MARKS, heading)) and not " ".join(after).startswith(heading)
+        assert not inside or ("…" in after[0] and longer), (page, after)
 
 
 def test_an_error_is_shown_in_plain_words_instead_of_the_prompt():
