@@ -437,7 +437,6 @@ REFUSALS: dict[Why, Said] = {  # one entry a code: the words of each refusal, fr
     Why.NO_GAME: _plain(N_('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}')),
     Why.GAME_OVER: _prompted(N_("the game is over ({prompt}): start a new game, or undo")),
     Why.NOTHING_TO_UNDO: _plain(N_("nothing to undo: no input has been entered")),
-    Why.LONE_UNDO: _plain(N_("an undo with nothing before it")),
     Why.NOT_AN_INPUT: lambda r, lang: lang.gettext("not a table input: {inp}").format(inp=r.text),
     Why.NOT_PLAYING: _not_playing,
     Why.CUT_FIRST: _prompted(N_("cut for deal first: {prompt}")),
