@@ -341,8 +341,8 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
     first words ("Ann: fifteen two"), the others `room` lines after whose score it is ("Bob: fifteen six,
     fifteen eight", "Bob: …overcalled" inside a phrase). The words run on as the voice says them; a page turns
     where a phrase ends (after a comma too), inside one only when it is longer than a page, and the pages are as
-    few and as even as that allows. Also how many pages turn inside a phrase; None when the heading alone does not
-    fit `first_room`."""
+    few and as even as that allows. Also how many pages turn inside a phrase; None when its first words do not fit
+    `first_room`."""
     heading, counted, notes = score_parts(event)
     lead = tuple(_wrap(heading)) if heading else ()
     if len(lead) > first_room:
@@ -361,26 +361,31 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
             return _wrap(" ".join(words[start:stop]))
         return _wrap(" ".join([tag, ("" if start in ends else ELIDED) + words[start], *words[start + 1:stop]]))
 
-    def choose(start: int, first: bool) -> tuple[int, int, float, int]:
-        """The best page from `start`: (turns inside a phrase, pages, unevenness) to the end, where it stops."""
+    def choose(start: int, first: bool) -> tuple[int, int, float, int] | None:
+        """The best page from `start`: (turns inside a phrase, pages, unevenness) to the end, where it stops; None
+        when no words fit the first page's room."""
         limit = first_room if first else room
-        choices = []
-        least = start if first and lead else start + 1  # the heading alone, or else a word
-        for stop in range(least, len(words) + 1):
+        choices: list[tuple[int, int, float, int]] = []
+        for stop in range(start if first and lead else start + 1, len(words) + 1):  # the heading alone, or a word
             if first and not lead and " ".join(words[:stop]) == f"{whose}:":  # a page saying whose and no more
                 continue
             shown = lines(start, stop, first)
-            if len(shown) > limit and stop > least:  # one word longer than the room (junk) goes alone
+            if len(shown) > limit and (choices or limit < room):  # a word longer than a page (junk) goes alone
                 break
             slack = limit * COLUMNS - sum(map(len, shown))
             after = best[stop]
             choices.append((after[0] + (stop not in ends), after[1] + 1, after[2] + slack * slack / 100, stop))
-        return min(choices)
+        return min(choices, default=None)
 
     best = {len(words): (0, 0, 0.0, len(words))}  # from each word on a later page
     for start in range(len(words) - 1, -1, -1):
-        best[start] = choose(start, first=False)
-    turns, _pages, _slack, stop = choose(0, first=True)
+        later = choose(start, first=False)
+        assert later is not None  # a later page takes a word, however long
+        best[start] = later
+    chosen = choose(0, first=True)
+    if chosen is None:
+        return None
+    turns, _pages, _slack, stop = chosen
     shown = lines(0, stop, first=True)
     found = [tuple(shown[:first_room]), *(tuple(shown[top:top + room]) for top in range(first_room, len(shown), room))]
     while stop < len(words):
@@ -394,7 +399,8 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
 def _spoken_pages(events: tuple[ScoreEvent, ...], room: int, language: str) -> tuple[tuple[str, ...], ...]:
     found: list[tuple[str, ...]] = []
     for event in events:
-        fresh = _score_pages(event, room, room) or (0, [()])
+        fresh = _score_pages(event, room, room)
+        assert fresh is not None  # a heading takes two lines at most, and a score has two or more
         left = _score_pages(event, room - len(found[-1]), room) if found and len(found[-1]) < room else None
         if left is not None and left[1][0] and (left[0], len(left[1]) - 1) <= (fresh[0], len(fresh[1])):
             found[-1] += left[1][0]  # begun on the page the score before leaves lines on, unless that costs

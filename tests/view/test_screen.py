@@ -13,6 +13,7 @@ from companion.cribbage.cards import Card, Suit, parse_cards
 from companion.cribbage.facts import ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
+from companion.cribbage.transcript import GameInput, PegInput
 from companion.view.screen import (
     ScreenView,
     header,
@@ -123,3 +124,12 @@ def test_each_suit_is_its_own_bitmap_drawn_in_the_column_the_text_gives_it():
     expected = Image.new("1", (6, 11))
     expected.paste(glyphs["♠"], (1, 3))
     assert inverted.tobytes() == expected.tobytes()
+
+
+def test_a_score_after_another_begins_on_its_last_page_only_when_its_name_and_words_fit(speak):
+    speak("de")
+    state = replay(deal("8H"))
+    ann = next(e for e in state.events if e.kind is ScoreKind.LAST_CARD)  # "Ann: eins für die Letzte": two lines
+    (long,) = replay([GameInput(("Ann", "Maximilianus"), dealer="Ann"), PegInput("Maximilianus", 120)]).events
+    pages = spoken_pages((ann, long), 3)  # one line left: "Maximilianus: einhundertzwanzig" takes two
+    assert pages == [("Ann: eins für die", "Letzte"), ("Maximilianus:", "einhundertzwanzig", "gesteckt")]
