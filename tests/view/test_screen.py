@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
+from companion import i18n
 from companion.cribbage.cards import Card, Suit, parse_cards
 from companion.cribbage.facts import ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import GameState, replay
@@ -22,6 +23,7 @@ from companion.view.screen import (
     spoken_pages,
     suit_glyphs,
 )
+from companion.view.speech import score_words
 from companion.words.count import said
 from tests.golden import assert_golden
 from tests.sample_deal import deal
@@ -133,3 +135,24 @@ def test_a_score_after_another_begins_on_its_last_page_only_when_its_name_and_wo
     (long,) = replay([GameInput(("Ann", "Maximilianus"), dealer="Ann"), PegInput("Maximilianus", 120)]).events
     pages = spoken_pages((ann, long), 3)  # one line left: "Maximilianus: einhundertzwanzig" takes two
     assert pages == [("Ann: eins für die", "Letzte"), ("Maximilianus:", "einhundertzwanzig", "gesteckt")]
+
+
+NAMED = st.sampled_from(("Bob", "Bartholomäus", "Maximilianus"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(HANDS, HANDS), st.tuples(NAMED, NAMED), st.sampled_from((2, 3, 4)), st.sampled_from(("en", "de")))
+def test_two_scores_in_either_language_keep_every_word_and_each_page_names_whose_they_are(hands, names, room, lang):
+    (one, other), scores = names, [score_show(cards[:4], cards[4]) for cards in hands]
+    events = (ScoreEvent(ScoreKind.HAND, Side((one,)), one, scores[0].total, scores[0], 1),
+              ScoreEvent(ScoreKind.CRIB, Side((other,)), other, scores[1].total, scores[1], 1))
+    with i18n.speaking(lang):
+        pages = spoken_pages(events, room)
+        said_aloud = " ".join(score_words(event) for event in events)
+    assert all(0 < len(page) <= room and all(len(line) <= 21 for line in page) for page in pages)
+    assert all(one in page[0] or other in page[0] for page in pages)
+
+    def plain(text: str) -> list[str]:
+        return [word.removeprefix("…").rstrip(",;") for word in text.split() if word not in (f"{one}:", f"{other}:")]
+
+    assert plain(" ".join(line for page in pages for line in page)) == plain(said_aloud)
