@@ -402,8 +402,9 @@ def _spoken_pages(events: tuple[ScoreEvent, ...], room: int, language: str) -> t
         fresh = _score_pages(event, room, room)
         assert fresh is not None  # a heading takes two lines at most, and a score has two or more
         left = _score_pages(event, room - len(found[-1]), room) if found and len(found[-1]) < room else None
-        if left is not None and left[1][0] and (left[0], len(left[1]) - 1) <= (fresh[0], len(fresh[1])):
-            found[-1] += left[1][0]  # begun on the page the score before leaves lines on, unless that costs
+        if (left is not None and left[1][0] and (left[0], len(left[1]) - 1) <= (fresh[0], len(fresh[1]))
+                and (len(left[1]) == 1 or len(fresh[1]) > 1)):  # no page more, and no score split that a page holds
+            found[-1] += left[1][0]  # begun on the page the score before leaves lines on
             found += left[1][1:]
         else:
             found += fresh[1]
@@ -412,8 +413,8 @@ def _spoken_pages(events: tuple[ScoreEvent, ...], room: int, language: str) -> t
 
 def spoken_pages(events: Sequence[ScoreEvent], room: int) -> list[tuple[str, ...]]:
     """The scores of the last input as a player says them, `room` lines a page (at least two): each score from
-    its heading, every later page of it after whose score it is, and a score that starts where the one before
-    leaves lines."""
+    its heading, every later page of it after whose score it is; a score starts on the page the one before leaves
+    lines on when that takes no more pages and does not split a score one page would hold."""
     return list(_spoken_pages(tuple(events), room, current().code))
 
 
