@@ -352,7 +352,7 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
     if not words:
         return 0, [lead]
     whose = _whose(event)
-    tag = _short(whose, event.side, TAG_ROOM) + ":"
+    tag, name = _short(whose, event.side, TAG_ROOM) + ":", f"{whose}:".split()
 
     def lines(start: int, stop: int, first: bool) -> list[str]:
         if first:
@@ -366,16 +366,17 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
         when no words fit the first page's room."""
         limit = first_room if first else room
         choices: list[tuple[int, int, float, int]] = []
+        named: list[tuple[int, int, float, int]] = []  # a page saying (part of) whose and no more: if nothing fits
         for stop in range(start if first and lead else start + 1, len(words) + 1):  # the heading alone, or a word
-            if first and not lead and " ".join(words[:stop]) == f"{whose}:":  # a page saying whose and no more
-                continue
             shown = lines(start, stop, first)
-            if len(shown) > limit and (choices or limit < room):  # a word longer than a page (junk) goes alone
+            if len(shown) > limit and (choices or named or limit < room):  # a word longer than a page goes alone
                 break
             slack = limit * COLUMNS - sum(map(len, shown))
             after = best[stop]
-            choices.append((after[0] + (stop not in ends), after[1] + 1, after[2] + slack * slack / 100, stop))
-        return min(choices, default=None)
+            only_name = first and not lead and stop <= len(name) and words[:len(name)] == name
+            (named if only_name else choices).append(
+                (after[0] + (stop not in ends), after[1] + 1, after[2] + slack * slack / 100, stop))
+        return min(choices or named, default=None)
 
     best = {len(words): (0, 0, 0.0, len(words))}  # from each word on a later page
     for start in range(len(words) - 1, -1, -1):

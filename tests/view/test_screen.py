@@ -156,3 +156,17 @@ def test_two_scores_in_either_language_keep_every_word_and_each_page_names_whose
         return [word.removeprefix("…").rstrip(",;") for word in text.split() if word not in (f"{one}:", f"{other}:")]
 
     assert plain(" ".join(line for page in pages for line in page)) == plain(said_aloud)
+
+
+def test_partners_too_long_to_name_on_every_page_are_named_by_their_initials():
+    game = GameInput(("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke"), dealer="Bartholomäus")
+    (pegged,) = replay([game, PegInput("Bartholomäus & Konstantinus", 117)]).events
+    for lang in ("en", "de"):
+        with i18n.speaking(lang):
+            pages = [spoken_pages((pegged,), room) for room in (2, 3, 4)]
+            said_aloud = score_words(pegged).split()
+        for paged in pages:
+            assert " ".join(paged[0]).startswith("Bartholomäus & Konstantinus:"), paged  # the name never cut
+            assert all(page[0].startswith("B&K:") for page in paged[1:])
+            shown = [word.removeprefix("…") for page in paged for word in " ".join(page).split() if word != "B&K:"]
+            assert shown == said_aloud, paged
