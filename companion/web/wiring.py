@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.config import Config, given, listen_address
+from companion.config import Config
 from companion.devices.base import Clock
 from companion.devices.camera import taught_folder
 from companion.play.computer import ComputerGame
@@ -80,7 +80,7 @@ def attach(config: Config, board: Devices, table: Table, *, state_dir: Path, clo
         token = None if simulate else board_token(config, state_dir)
         https = parse_listen(config.web.https) if config.web.https else None
         certificate = board_certificate(state_dir) if https else None
-        address = parse_listen(given("--listen", listen_address, listen) if listen else config.web.listen)
+        address = parse_listen(listen or config.web.listen)  # --listen checked by the command, as [web] listen is
         server = WebServer(table, listen=address, token=token, clock=clock,
                            state_dir=state_dir, computer=computer,
                            key_timeout=config.keypad.sequence_timeout_ms / 1000, any_port=simulate,
