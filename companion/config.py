@@ -14,7 +14,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from companion import i18n
@@ -39,6 +39,7 @@ SYSTEM_PATH = Path("/etc/cribbage-companion/config.toml")
 
 Color = tuple[int, int, int]
 Check = Callable[[object], Any]
+Value = TypeVar("Value")
 
 
 class ConfigError(CommandError):
@@ -51,6 +52,15 @@ class ConfigError(CommandError):
 
     def __str__(self) -> str:
         return problems_words(self.problems)
+
+
+def given(option: str, check: Callable[[str], Value], value: str) -> Value:
+    """`value` of a command-line `option` that stands for a setting (--listen, --broker), checked as the setting is:
+    a ConfigError in the setting's words, naming the option ("--listen must be "HOST:PORT" like ...")."""
+    try:
+        return check(value)
+    except Invalid as error:
+        raise ConfigError([Problem(error.kind, key=option, facts=error.facts)]) from None
 
 
 # --- value checks: each returns the value in its Python form or raises Invalid saying what is allowed ---

@@ -37,9 +37,10 @@ from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, Status, remove_status, write_status
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
 from companion.i18n import _, choose, speaking
-from companion.registry import STRIP, Devices, open_devices, simulated_choice
+from companion.registry import Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
+from companion.words.devices import STRIP
 from companion.words.logbook import Finding, Found
 from companion.words.messages import Message, Say
 from companion.words.settings import Bad, Problem, problems_words

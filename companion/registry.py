@@ -46,7 +46,7 @@ from companion.devices.presence import Status, WatchedDisplay, WatchedEntry
 from companion.devices.scanner import scanner_spec_problem
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
 from companion.i18n import choose
-from companion.words.devices import device_words
+from companion.words.devices import STRIP, journal_words
 from companion.words.settings import From, Invalid, Problem
 
 if TYPE_CHECKING:
@@ -100,9 +100,6 @@ class Devices:
                     device.close()
                 except Exception as error:  # each device on its own
                     log.warning("closing %s: %s", getattr(device, "name", type(device).__name__), error)
-
-
-STRIP = "LED strip"
 
 
 def simulated_choice(config: Config, key: str) -> bool:
@@ -347,7 +344,7 @@ def _simulated_pico(opening: Opening) -> SimulatedPico | None:
         except (DeviceError, OSError) as error:
             if not (opening.simulate and simulated_choice(opening.config, "strip")):
                 raise DeviceMissing(Fault.PICO_SIM, cause=problem_of(error)) from error
-            log.warning("%s; the recording strip stands in", device_words(problem_of(error), choose(None)))
+            log.warning(journal_words("stands_in", choose(None), problem=problem_of(error)))
             opening.no_pico = True
     return devices.pico
 

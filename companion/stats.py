@@ -31,7 +31,6 @@ from pathlib import Path
 from companion.cribbage.errors import CribbageError
 from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState, apply, initial_state
-from companion.cribbage.refusals import Refusal, Why
 from companion.cribbage.transcript import GameInput, Input, UndoInput
 from companion.gamelog import GameLog, GameLogError, games_dir, settings_path
 from companion.i18n import Language
@@ -185,13 +184,12 @@ class _Rows:
     race: list[tuple[object, ...]]
 
 
-def games_of(inputs: Sequence[Input]) -> list[GameState]:
-    """Each game of a log (a match log holds several) as its final state; undo inputs are resolved first."""
+def games_of(game_log: GameLog) -> list[GameState]:
+    """Each game of a log (a match log holds several) as its final state; undo inputs are resolved first. Its
+    reader replayed it (`GameLog.open`): every undo has an input to take back, and the engine takes every input."""
     effective: list[Input] = []
-    for inp in inputs:
+    for inp in game_log.inputs:
         if isinstance(inp, UndoInput):
-            if not effective:
-                raise CribbageError(Refusal(Why.LONE_UNDO))
             effective.pop()
         else:
             effective.append(inp)
@@ -278,15 +276,9 @@ def _games_in(path: Path) -> tuple[GameLog | None, list[GameState], list[LogProb
     """The log, its games and what went wrong reading it; no log when it is left out."""
     try:
         game_log = GameLog.open(path, repair=False)
-    except GameLogError as error:  # it says why, naming the file (a disk error too)
+    except GameLogError as error:  # it says why, naming the file (a disk error, a line the engine refuses too)
         return None, [], [LogProblem(Trouble.UNREADABLE, error.refusal)]
-    try:
-        games = games_of(game_log.inputs)
-    except CribbageError as error:  # the engine's, replaying the log
-        refusal = error.refusal if isinstance(error.refusal, Refusal) else None
-        said = "" if refusal else str(error)  # an error raised with words of its own says those
-        return None, [], [LogProblem(Trouble.REFUSED, log=str(path), refusal=refusal, text=said)]
-    return game_log, games, [LogProblem(Trouble.NOTED, finding) for finding in game_log.warnings]
+    return game_log, games_of(game_log), [LogProblem(Trouble.NOTED, finding) for finding in game_log.warnings]
 
 
 def _stored(path: Path, problems: Sequence[LogProblem]) -> str:

@@ -237,3 +237,19 @@ def test_where_a_value_comes_from_is_said_in_the_readers_language(capsys: pytest
         assert main(["--lang", lang, "check-config", "--set", "board.brightness=40"]) == 0
         printed = capsys.readouterr().out
         assert all(words in printed for words in said), printed
+
+
+def test_an_address_given_with_listen_is_said_as_the_setting_it_stands_for(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]):
+    script = tmp_path / "none.txt"
+    script.write_text("")
+    for lang, said in (("en", '--listen must be "HOST:PORT" like "127.0.0.1:8121" (got "nonsense")'),
+                       ("de", '--listen muss "HOST:PORT" sein, etwa "127.0.0.1:8121" (erhalten: "nonsense")')):
+        assert main(["--lang", lang, "sim", "--state-dir", str(tmp_path / "s"), "--script", str(script),
+                     "--listen", "nonsense", "--set", "devices.pin_factory=mock"]) == 2
+        assert capsys.readouterr().err == f"crib sim: {said}\n"
+        assert main(["--lang", lang, "play", "--state-dir", str(tmp_path / "p"), "--listen", "nonsense"]) == 2
+        assert capsys.readouterr().err == f"crib play: {said}\n"
+    assert not (tmp_path / "s").exists() and not (tmp_path / "p").exists()  # nothing opened, no game begun
+    assert main(["club", "--broker", "mqtt://b", "--club", "c1", "--listen", "8090"]) == 2
+    assert capsys.readouterr().err == 'crib club: --listen must be "HOST:PORT" like "127.0.0.1:8121" (got "8090")\n'

@@ -15,7 +15,7 @@ from companion.advice.coach import review_discard
 from companion.cli import main
 from companion.cribbage.cards import Card
 from companion.cribbage.game import apply, initial_state, replay
-from companion.cribbage.transcript import GameInput, PegInput, StarterInput, read_transcript
+from companion.cribbage.transcript import GameInput, PegInput, StarterInput, UndoInput, read_transcript
 from companion.i18n import language
 from companion.stats import history
 from companion.web import archive
@@ -115,13 +115,16 @@ def test_torn_and_damaged_logs_are_named_and_the_others_still_count(tmp_path, mo
     damaged.write_text("\n".join(lines) + "\n")
     refused = write_log(tmp_path, 4, [GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(SAMPLE_CARD),
                                       StarterInput(Card.parse("2C"))])
-    before = {path: path.read_bytes() for path in (torn, damaged, refused)}
+    undone = write_log(tmp_path, 5, [GameInput(("Ann", "Bob"), dealer="Ann"), UndoInput(), UndoInput()])
+    before = {path: path.read_bytes() for path in (torn, damaged, refused, undone)}
     report = history(tmp_path)
     assert report.games == 2 and report.unfinished == 0  # 0001 and the part of 0002 before its torn line
-    first, second, third = (problem_words(p, language("en")) for p in report.problems)
+    first, second, third, fourth = (problem_words(p, language("en")) for p in report.problems)
     assert "0002.jsonl" in first and "cut short" in first
     assert "0003.jsonl" in second and "line 6" in second and "left out" in second
     assert "0004.jsonl" in third and "the starter is already turned" in third and "left out" in third
+    assert "0005.jsonl: line 3 holds an undo with no input before it to take back" in fourth  # the log's reader
+    assert fourth.endswith("its games are left out of the statistics")  # refuses it: the statistics replay no more
     assert {path: path.read_bytes() for path in before} == before  # only read, never repaired
     monkeypatch.setattr(stats.GameLog, "open", lambda *_, **__: pytest.fail("a log read again"))
     again = history(tmp_path).problems  # still said on the next run, whole from the database

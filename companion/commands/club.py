@@ -215,10 +215,13 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     from companion.club import protocol
     from companion.club.publisher import Broker
     from companion.club.scoreboard import serve
+    from companion.config import broker_address, given, listen_address
 
     if not args.broker or not args.club:
         raise CommandError(_("say which broker and club to follow, like "
                              "`crib club --broker mqtt://127.0.0.1:1883 --club thursday`"))
+    given("--broker", broker_address, args.broker)
+    host, _colon, port = given("--listen", listen_address, args.listen).rpartition(":")
     made: Path | None = args.credentials
     try:
         protocol.check_name(args.club, "club")
@@ -236,16 +239,14 @@ def run_scoreboard(args: argparse.Namespace) -> int:
                                  key_file=args.key_file)
     except (ValueError, OSError) as error:
         raise _said(error) from None
-    host, _colon, port = args.listen.rpartition(":")
-    if not host or not port.isdigit():
-        raise CommandError(_("--listen {listen!r}: give HOST:PORT, like 127.0.0.1:8090").format(listen=args.listen))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     night = _night(args, fix=True)
-    said = (_("Scoreboard of {club}: http://{host}:{port}/ (following {broker}; the director's page "
-              "http://{host}:{port}/director; Ctrl-C stops)") if director else
-            _("Scoreboard of {club}: http://{host}:{port}/ (following {broker}; the director's page "
-              "http://{host}:{port}/director, read only: no director token; Ctrl-C stops)"))
-    print(said.format(club=args.club, host=host, port=port, broker=args.broker), flush=True)
+    print(_("Scoreboard of {club}: http://{host}:{port}/ (following {broker}; the director's page "
+            "http://{host}:{port}/director; Ctrl-C stops)").format(club=args.club, host=host, port=port,
+                                                                    broker=args.broker), flush=True)
+    if not director:
+        print(_("The director's page is read only: no director token (--director-token-file, or --credentials)"),
+              flush=True)
     try:
         asyncio.run(serve(broker, args.club, night, host=host, port=int(port), director=director, secret=secret))
     except KeyboardInterrupt:
@@ -352,12 +353,9 @@ def _said(error: Exception) -> CommandError:
     another error's own words."""
     from companion.club.refused import Refused
     from companion.words.club import refusal_words
-    from companion.words.settings import Invalid, broker_words
 
     if isinstance(error, Refused):
         return CommandError(refusal_words(error.why, error.facts, current()))
-    if isinstance(error, Invalid):  # --broker names no broker
-        return CommandError(broker_words(error, current()))
     return CommandError(str(error))
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.commands import CommandError, play_state_dir
-from companion.config import Config, add_config_arguments, board_language, config_from_args
+from companion.config import Config, add_config_arguments, board_language, config_from_args, given, listen_address
 from companion.cribbage import transcript as t
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
@@ -112,6 +112,8 @@ def chosen_settings(args: argparse.Namespace) -> Settings:
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    if args.listen:  # checked before anything opens, as [web] listen is
+        given("--listen", listen_address, args.listen)
     with speaking(board_language(config, args)):
         return _run(args, chosen_settings(args), config)
 

@@ -21,7 +21,15 @@ from typing import Any
 from companion.base.clock import Clock, SystemClock
 from companion.base.demo import DEMO
 from companion.commands import CommandError, sim_state_dir
-from companion.config import NAME_CHARS, Config, add_config_arguments, board_language, config_from_args
+from companion.config import (
+    NAME_CHARS,
+    Config,
+    add_config_arguments,
+    board_language,
+    config_from_args,
+    given,
+    listen_address,
+)
 from companion.cribbage import transcript as t
 from companion.cribbage.facts import Phase
 from companion.cribbage.game import GameState, replay
@@ -261,6 +269,8 @@ def run(args: argparse.Namespace) -> int:
     if args.speak_to:
         args.overrides.append(f"voice.record_to={json.dumps(str(args.speak_to))}")
     config = config_from_args(args)
+    if args.listen:  # checked before anything opens, as [web] listen is
+        given("--listen", listen_address, args.listen)
     with speaking(board_language(config, args)):
         return _simulate(args, config)
 

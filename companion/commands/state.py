@@ -16,7 +16,7 @@ from companion.gamelog import GameLog, GameLogError, current_log
 from companion.i18n import _, current
 from companion.view.history import describe
 from companion.words.contract import BoardStateJSON
-from companion.words.devices import device_words
+from companion.words.devices import device_name, device_words
 from companion.words.logbook import finding_words
 from companion.words.projection import state_json
 from companion.words.saying import error_words
@@ -56,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
         print(_("game log: {path}").format(path=path))
         if devices is not None:  # as the running board has them
             for what, problem in devices.items():
-                print(_("{device}: missing: {problem}").format(device=what, problem=device_words(problem, current()))
+                name = device_name(what, current())
+                print(_("{device}: missing: {problem}").format(device=name, problem=device_words(problem, current()))
                       if problem
-                      else _("{device}: connected").format(device=what))
+                      else _("{device}: connected").format(device=name))
         print(describe(state))
     return 0

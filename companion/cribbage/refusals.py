@@ -41,7 +41,6 @@ class Why(StrEnum):
     NO_GAME = "no_game"  # no game started yet
     GAME_OVER = "game_over"  # prompt: the winner
     NOTHING_TO_UNDO = "nothing_to_undo"
-    LONE_UNDO = "lone_undo"  # a log's undo with no input before it to take back (the statistics' reading)
     NOT_AN_INPUT = "not_an_input"  # text: what was given
     NOT_PLAYING = "not_playing"  # player: the name given, players, act: PEG when pegging by hand
     CUT_FIRST = "cut_first"  # prompt: the cut for deal is on

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from companion.base.clock import Clock, SystemClock
 from companion.i18n import choose
 from companion.view.leds import Celebrate, Effect, Flash, Frame, Walk
-from companion.words.devices import device_words
+from companion.words.devices import STRIP, journal_words
 
 from .. import ledlink
 from ..ledlink import Message
@@ -185,11 +185,13 @@ class PicoPegStrip(PegStrip):
         if (connected, problem) != self._logged:  # retries that fail (in whatever words) are not news
             was_connected, was_problem = self._logged
             self._logged = (connected, problem)
+            lang = choose(None)  # the journal's reader's
             if connected:
-                log.info("LED strip: connected to %s on %s", firmware or "the Pico", self._port_name)
+                log.info(journal_words("connected_to", lang, device=STRIP, firmware=firmware, port=self._port_name)
+                         if firmware else journal_words("connected_to_pico", lang, device=STRIP, port=self._port_name))
             if problem and (connected or was_connected or not was_problem):
-                said = device_words(problem, choose(None))  # the journal's reader's language
-                log.warning("LED strip: %s", said if connected else f"not connected: {said}")
+                log.warning(journal_words("refused" if connected else "not_connected", lang, device=STRIP,
+                                          problem=problem))
             elif problem:
                 log.debug("LED strip: still not connected: %s", problem)
         with self._wake:

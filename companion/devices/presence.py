@@ -31,7 +31,7 @@ from companion.devices.base import (
     problem_of,
 )
 from companion.i18n import choose
-from companion.words.devices import device_words
+from companion.words.devices import journal_words
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -100,10 +100,9 @@ class Watch(Generic[Device]):
         if problem and self.problem:
             log.debug("%s: still missing (%s)", self.what, problem)
         elif problem:
-            log.warning("%s: missing (%s); the game goes on, and it is looked for again in the background",
-                        self.what, device_words(problem, choose(None)))
+            log.warning(journal_words("missing", choose(None), device=self.what, problem=problem))
         elif self.problem:
-            log.info("%s: connected", self.what)
+            log.info(journal_words("connected", choose(None), device=self.what))
         self.problem = problem
 
 

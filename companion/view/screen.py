@@ -7,14 +7,15 @@ Layout (DejaVu Sans Mono 10 px, 21 characters a line, 11 px a line):
     Ann* 45      ▶Bob 38    scores; * marks the dealer, ▶ whose turn it is (both at once: ▶Ann* 45)
     ---------------------
     Count 17  Starter 10♣   the play: the count, the starter and the cards since the last reset,
-    5♥ Q♠ 2♣                or a score spoken one line at a time ("fifteen two", ...)
+    5♥ Q♠ 2♣                or a score as it is spoken ("Bob's hand: 20", "Bob: fifteen two, ...")
     Bob to play, count 17   the prompt, wrapped: what the table must do next
 The suits and the turn's ▶ are drawn from 5x7 bitmaps on the cap height, each in its character's cell: the
 font's own ♣ ♦ ♥ ♠ are blobs at 10 px that a player cannot tell apart across the table.
 No word is ever cut and no line dropped: a text longer than its lines is paged (`pages`), each page ending
 where a phrase ends (after . : ; ? ! or around brackets) when the page holds such an end, and the pages turn
 by themselves ([display] page_ms). The prompt has two lines under the body (four when there is no body) and
-the body the lines the prompt leaves: a spoken score is paged in them, a phrase longer than they are split at
+the body the lines the prompt leaves: a spoken score is paged in them, every page after its heading's first
+saying whose score it is ("Bartholomäus: fifteen six, fifteen eight"), a phrase longer than a page split at
 words. Errors replace the middle and the prompt, white on black, four lines a page, until they time out. In
 coaching mode the review of a discard takes the screen for a few seconds, three lines a page above
 "Coach: Bob 1/3". `layout(view)` gives the lines as drawn; `render_screen` and `screen_text` both use it.
@@ -32,7 +33,9 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.cribbage.cards import Suit
 from companion.cribbage.facts import Phase, Side
 from companion.fonts import MONO
-from companion.i18n import _
+from companion.i18n import _, current
+from companion.view.speech import PARTS
+from companion.words.count import joined
 from companion.words.phrases import prompt_words, score_parts, side_name
 
 if TYPE_CHECKING:
@@ -324,42 +327,96 @@ def screen_text(view: ScreenView) -> list[str]:
     return [lines.header, "─" * COLUMNS, *(line.ljust(COLUMNS) for line in lines.rows)]
 
 
-def spoken_blocks(events: Sequence[ScoreEvent], room: int = ROWS) -> list[tuple[str, ...]]:
-    """The scores of the last input as a player says them, in blocks of at most `room` lines that a page never
-    splits: each phrase wrapped at words, the first with its heading when both fit in `room` lines. A phrase
-    longer than `room` lines is split into even pages (`phrase_pages`: "claimed eleven,", "Maximilianus pegs two"
-    under a prompt of two lines)."""
-    blocks: list[tuple[str, ...]] = []
+ELIDED = "…"  # before the pile's latest cards when the earlier ones have no room, and a phrase's rest on a page
+TAG_ROOM = 12  # a name's most letters: partners' names longer together are shown by their initials
+
+
+def _whose(event: ScoreEvent) -> str:
+    """Whose score it is: the player who made it, else the side ("Ann & Cat")."""
+    return event.player or side_name(event.side)
+
+
+def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, list[tuple[str, ...]]] | None:
+    """One score in pages: the first holds at most `first_room` lines, from its heading ("Bob's hand: 20") or its
+    first words ("Ann: fifteen two"), the others `room` lines after whose score it is ("Bob: fifteen six,
+    fifteen eight", "Bob: …overcalled" inside a phrase). The words run on as the voice says them; a page turns
+    where a phrase ends (after a comma too), inside one only when it is longer than a page, and the pages are as
+    few and as even as that allows. Also how many pages turn inside a phrase; None when its first words do not fit
+    `first_room`."""
+    heading, counted, notes = score_parts(event)
+    lead = tuple(_wrap(heading)) if heading else ()
+    if len(lead) > first_room:
+        return None
+    words = PARTS.join(([joined(counted)] if counted else []) + notes).split()
+    ends = _phrase_ends(words, (*_CLOSES, ",")) | {0, len(words)}
+    if not words:
+        return 0, [lead]
+    whose = _whose(event)
+    tag, name = _short(whose, event.side, TAG_ROOM) + ":", f"{whose}:".split()
+
+    def lines(start: int, stop: int, first: bool) -> list[str]:
+        if first:
+            return [*lead, *(_wrap(" ".join(words[:stop])) if stop else [])]
+        if start in ends and words[start].rstrip(":") == whose:  # "Bob pegs six" says whose it is itself
+            return _wrap(" ".join(words[start:stop]))
+        return _wrap(" ".join([tag, ("" if start in ends else ELIDED) + words[start], *words[start + 1:stop]]))
+
+    def choose(start: int, first: bool) -> tuple[int, int, float, int] | None:
+        """The best page from `start`: (turns inside a phrase, pages, unevenness) to the end, where it stops; None
+        when no words fit the first page's room."""
+        limit = first_room if first else room
+        choices: list[tuple[int, int, float, int]] = []
+        named: list[tuple[int, int, float, int]] = []  # a page saying (part of) whose and no more: if nothing fits
+        for stop in range(start if first and lead else start + 1, len(words) + 1):  # the heading alone, or a word
+            shown = lines(start, stop, first)
+            if len(shown) > limit and (choices or named or limit < room):  # a word longer than a page goes alone
+                break
+            slack = limit * COLUMNS - sum(map(len, shown))
+            after = best[stop]
+            only_name = first and not lead and stop <= len(name) and words[:len(name)] == name
+            (named if only_name else choices).append(
+                (after[0] + (stop not in ends), after[1] + 1, after[2] + slack * slack / 100, stop))
+        return min(choices or named, default=None)
+
+    best = {len(words): (0, 0, 0.0, len(words))}  # from each word on a later page
+    for start in range(len(words) - 1, -1, -1):
+        later = choose(start, first=False)
+        assert later is not None  # a later page takes a word, however long
+        best[start] = later
+    chosen = choose(0, first=True)
+    if chosen is None:
+        return None
+    turns, _pages, _slack, stop = chosen
+    shown = lines(0, stop, first=True)
+    found = [tuple(shown[:first_room]), *(tuple(shown[top:top + room]) for top in range(first_room, len(shown), room))]
+    while stop < len(words):
+        start, stop = stop, best[stop][3]
+        shown = lines(start, stop, first=False)
+        found += [tuple(shown[top:top + room]) for top in range(0, len(shown), room)]
+    return turns, found
+
+
+@lru_cache(maxsize=64)
+def _spoken_pages(events: tuple[ScoreEvent, ...], room: int, language: str) -> tuple[tuple[str, ...], ...]:
+    found: list[tuple[str, ...]] = []
     for event in events:
-        heading, counted, notes = score_parts(event)
-        phrases = [phrase_pages(phrase, room) for phrase in counted + notes]
-        if heading is not None:
-            title = tuple(_wrap(heading))  # "Bartholomäus's crib: 24" takes two lines
-            if phrases and len(title) + len(phrases[0][0]) <= room:
-                phrases[0] = ((*title, *phrases[0][0]), *phrases[0][1:])
-            else:
-                phrases.insert(0, pages(heading, room))
-        blocks += [block for phrase in phrases for block in phrase]
-    return blocks
-
-
-def spoken_lines(events: Sequence[ScoreEvent]) -> list[str]:
-    """The scores of the last input as a player says them: a heading, then one phrase a line (or two)."""
-    return [line for block in spoken_blocks(events) for line in block]
+        fresh = _score_pages(event, room, room)
+        assert fresh is not None  # a heading takes two lines at most, and a score has two or more
+        left = _score_pages(event, room - len(found[-1]), room) if found and len(found[-1]) < room else None
+        if (left is not None and left[1][0] and (left[0], len(left[1]) - 1) <= (fresh[0], len(fresh[1]))
+                and (len(left[1]) == 1 or len(fresh[1]) > 1)):  # no page more, and no score split that a page holds
+            found[-1] += left[1][0]  # begun on the page the score before leaves lines on
+            found += left[1][1:]
+        else:
+            found += fresh[1]
+    return tuple(found)
 
 
 def spoken_pages(events: Sequence[ScoreEvent], room: int) -> list[tuple[str, ...]]:
-    """The spoken scores `room` lines a page (at least two), each page ending at the end of a phrase."""
-    pages: list[tuple[str, ...]] = []
-    page: tuple[str, ...] = ()
-    for block in spoken_blocks(events, room):
-        if page and len(page) + len(block) > room:
-            pages.append(page)
-            page = ()
-        page += block
-    if page:
-        pages.append(page)
-    return pages
+    """The scores of the last input as a player says them, `room` lines a page (at least two): each score from
+    its heading, every later page of it after whose score it is; a score starts on the page the one before leaves
+    lines on when that takes no more pages and does not split a score one page would hold."""
+    return list(_spoken_pages(tuple(events), room, current().code))
 
 
 def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: int) -> tuple[str, ...]:
@@ -372,9 +429,6 @@ def body_lines(state: GameState, recent: Sequence[ScoreEvent], page: int, room: 
     if state.starter is not None and state.phase in (Phase.CRIB, Phase.CLAIM):
         return (_("Starter {card}").format(card=state.starter.pretty),)
     return ()
-
-
-ELIDED = "…"  # before the pile's latest cards when the earlier ones have no room
 
 
 def _play_lines(state: GameState, room: int) -> tuple[str, ...]:

@@ -15,7 +15,6 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from companion.cribbage.errors import CribbageError
 from companion.cribbage.rules import skunk_lines
 from companion.gamelog import GameLog, GameLogError, games_dir
 from companion.i18n import Language
@@ -103,8 +102,8 @@ def game(state_dir: Path, name: str, number: int, lang: Language) -> GameJSON | 
     if found is None:
         return None
     try:
-        games = games_of(GameLog.open(found, repair=False).inputs)
-    except (GameLogError, CribbageError, OSError):
+        games = games_of(GameLog.open(found, repair=False))
+    except (GameLogError, OSError):
         return None
     if not 1 <= number <= len(games):
         return None

@@ -506,14 +506,10 @@ def _url(scheme: str, address: Any) -> str:
     return f"{scheme}://{shown}:{port}/"
 
 
-def parse_listen(text: str, setting: str = "web.listen") -> tuple[str, int]:
-    """'127.0.0.1:8121' or '[::1]:8121' or '0.0.0.0:80' -> (host, port); a DeviceError naming `setting` (where the
-    address was given: "--listen") for anything else."""
+def parse_listen(text: str) -> tuple[str, int]:
+    """'127.0.0.1:8121' or '[::1]:8121' or '0.0.0.0:80', as config.listen_address checked it -> (host, port)."""
     host, _, port = text.rpartition(":")
-    host = host.strip("[]")
-    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise DeviceError(Fault.LISTEN_FORM, setting=setting, text=text)
-    return host, int(port)
+    return host.strip("[]"), int(port)
 
 
 class WebServer(EntryDevice):

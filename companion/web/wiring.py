@@ -78,9 +78,9 @@ def attach(config: Config, board: Devices, table: Table, *, state_dir: Path, clo
     server = None
     if web:
         token = None if simulate else board_token(config, state_dir)
-        https = parse_listen(config.web.https, "web.https") if config.web.https else None
+        https = parse_listen(config.web.https) if config.web.https else None
         certificate = board_certificate(state_dir) if https else None
-        address = parse_listen(listen, "--listen") if listen else parse_listen(config.web.listen)
+        address = parse_listen(listen or config.web.listen)  # --listen checked by the command, as [web] listen is
         server = WebServer(table, listen=address, token=token, clock=clock,
                            state_dir=state_dir, computer=computer,
                            key_timeout=config.keypad.sequence_timeout_ms / 1000, any_port=simulate,

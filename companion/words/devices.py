@@ -95,7 +95,6 @@ class Fault(StrEnum):
     # the board and the page
     LAYOUT = "layout"  # error: the layout reader's words
     LISTEN_BUSY = "listen_busy"  # address: HOST:PORT, secure: the https HOST:PORT or "", error
-    LISTEN_FORM = "listen_form"  # setting: where the address was given (--listen), text: as given
 
 
 SAID: dict[str, str] = {  # a kind (with a variant after "/") -> its words
@@ -196,7 +195,6 @@ SAID: dict[str, str] = {  # a kind (with a variant after "/") -> its words
                           "listen (and https) to another address"),
     "listen_busy/secure": N_("the web page cannot listen on {address} or {secure} ({error}): another program has it, "
                              "or set [web] listen (and https) to another address"),
-    Fault.LISTEN_FORM: N_('{setting} must be HOST:PORT like "127.0.0.1:8121" (got {text!r})'),
 }
 NAK_REASONS = {  # the Pico's NAK code (firmware/PROTOCOL.md) -> why it refused
     ledlink.BAD_CRC: N_("CRC mismatch"),
@@ -208,6 +206,19 @@ NAK_REASONS = {  # the Pico's NAK code (firmware/PROTOCOL.md) -> why it refused
     ledlink.BAD_VERSION: N_("unsupported protocol version"),
 }
 OTHER_NAK = N_("reason {code}")
+STRIP = "LED strip"  # the peg strip's name as the board watches it
+NAMES = {"keypad": N_("keypad"), "buttons": N_("buttons"), "scanner": N_("scanner"), "camera": N_("camera"),
+         "OLED": N_("OLED"), "loudspeaker": N_("loudspeaker"), STRIP: N_("LED strip")}
+"""The devices the board watches, by the name it gives them (their key in devices.json), in words."""
+JOURNAL = {  # what the daemon's journal says of a device coming and going: one line, in the system's language
+    "missing": N_("{device}: missing ({problem}); the game goes on, and it is looked for again in the background"),
+    "connected": N_("{device}: connected"),
+    "connected_to": N_("{device}: connected to {firmware} on {port}"),
+    "connected_to_pico": N_("{device}: connected to the Pico on {port}"),
+    "not_connected": N_("{device}: not connected: {problem}"),
+    "refused": N_("{device}: {problem}"),
+    "stands_in": N_("{problem}; the recording strip stands in"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,3 +284,15 @@ def device_words(problem: DeviceProblem, lang: Language) -> str:
     elif problem.kind is Fault.SCANNERS_SEVERAL:
         facts["found"] = "; ".join(problem.facts["found"])  # type: ignore[arg-type]
     return lang.gettext(SAID[key]).format(**facts)
+
+
+def device_name(what: str, lang: Language) -> str:
+    """A device the board watches in `lang` ("Kamera"); another by the name it has."""
+    return lang.gettext(NAMES[what]) if what in NAMES else what
+
+
+def journal_words(line: str, lang: Language, *, device: str = "", problem: DeviceProblem | None = None,
+                  **facts: object) -> str:
+    """One of the journal's `JOURNAL` lines about `device` in `lang`, its name and its `problem` said in it too."""
+    said = "" if problem is None else device_words(problem, lang)
+    return lang.gettext(JOURNAL[line]).format(device=device_name(device, lang), problem=said, **facts)

@@ -26,6 +26,7 @@ from companion.cribbage.rules import DEFAULT_MATCH, MATCH_SCORING, VARIANTS
 from companion.i18n import N_, Language, current
 
 from .count import said, say
+from .devices import device_name
 from .messages import Message, PageAddress, Say
 
 # The names of scores other than a player's hand or crib, as the table says them.
@@ -437,7 +438,6 @@ REFUSALS: dict[Why, Said] = {  # one entry a code: the words of each refusal, fr
     Why.NO_GAME: _plain(N_('no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}')),
     Why.GAME_OVER: _prompted(N_("the game is over ({prompt}): start a new game, or undo")),
     Why.NOTHING_TO_UNDO: _plain(N_("nothing to undo: no input has been entered")),
-    Why.LONE_UNDO: _plain(N_("an undo with nothing before it")),
     Why.NOT_AN_INPUT: lambda r, lang: lang.gettext("not a table input: {inp}").format(inp=r.text),
     Why.NOT_PLAYING: _not_playing,
     Why.CUT_FIRST: _prompted(N_("cut for deal first: {prompt}")),
@@ -633,7 +633,7 @@ def _cannot_save(m: Message, lang: Language) -> str:
 def _devices_gone(m: Message, lang: Language) -> str:
     """Devices gone, and any back at the same time: "Not connected: camera. The game goes on; ... Connected ..."."""
     gone = (lang.gettext("Not connected: {devices}. The game goes on; check the cable")
-            .format(devices=", ".join(m.names)))
+            .format(devices=", ".join(device_name(name, lang) for name in m.names)))
     return f"{gone}. {_inner(m, lang)}" if m.then is not None else gone
 
 
@@ -742,7 +742,8 @@ MESSAGES: dict[Say, Says] = {  # one entry a kind: the words of each message, fr
     Say.LOG_CARED: lambda m, lang: lang.gettext("The game log needed care on start: {inputs} inputs kept (the system "
                                                 "log says more)").format(inputs=m.count),
     Say.DEVICES_GONE: _devices_gone,
-    Say.DEVICES_BACK: lambda m, lang: lang.gettext("Connected again: {devices}").format(devices=", ".join(m.names)),
+    Say.DEVICES_BACK: lambda m, lang: lang.gettext("Connected again: {devices}").format(
+        devices=", ".join(device_name(name, lang) for name in m.names)),
     Say.ADDRESS: lambda m, lang: lang.gettext("IP address {address}").format(address=m.text),
     Say.SEAT: lambda m, lang: lang.gettext("Table {table}: {first} against {second}")
     .format(table=m.count, first=m.players[0], second=m.players[1]),

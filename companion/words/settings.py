@@ -154,9 +154,6 @@ WHOLE = {Bad.TOO_LARGE, Bad.NO_FILE, Bad.UNREADABLE, Bad.NOT_TOML, Bad.OUTSIDE_T
          Bad.STRIP_OPENED}
 UNKNOWN = {Bad.UNKNOWN_TABLE, Bad.UNKNOWN_KEY, Bad.LAYOUT_UNREADABLE}  # "WHERE: KEY: words"; else "WHERE: KEY words"
 KEYED = {Bad.SECRET_UNREADABLE, Bad.SIGNING_KEY}  # "KEY: words" (the file's own name says where)
-BROKER_GIVEN = {Bad.BROKER_URL: N_("broker {broker!r}: use mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS"),
-                Bad.BROKER_PORT: N_("broker {broker!r}: the port must be a number from 1 to 65535")}
-"""A broker's URL given on a command line (`crib club scoreboard --broker`), said without a file or key."""
 PINS = {"gpio": N_("GPIO {pin}"), "pico": N_("GP{pin} of the Pico")}
 RESERVED = {"i2c": N_("the OLED's I2C bus (GPIO 2 and 3)")}
 UNCLOSED = N_("{error}: what begins at line {line} is never closed (a quote, bracket or brace)")
@@ -260,12 +257,8 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
         return words
     if problem.kind in KEYED:
         return f"{problem.key}: {words}"
-    return f"{where}: {problem.key}{':' if problem.kind in UNKNOWN else ''} {words}"
-
-
-def broker_words(error: Invalid, lang: Language) -> str:
-    """A broker's URL given on a command line that names no broker, and what to give."""
-    return lang.gettext(BROKER_GIVEN[error.kind]).format(**error.facts)
+    keyed = f"{problem.key}{':' if problem.kind in UNKNOWN else ''} {words}"
+    return f"{where}: {keyed}" if where else keyed  # nowhere: an option given on a command line (--listen)
 
 
 def problems_words(problems: Sequence[Problem], lang: Language | None = None) -> str:

@@ -25,7 +25,6 @@ from companion.cribbage.transcript import InputKind
 from companion.i18n import N_, Language
 
 from .logbook import Finding, Found, finding_words
-from .phrases import refusal as refusal_said
 
 if TYPE_CHECKING:  # annotations only: the statistics stand above the words
     from pathlib import Path
@@ -76,42 +75,28 @@ def selection_words(refusal: SelectionRefusal, lang: Language) -> str:
 
 
 class Trouble(StrEnum):
-    """What went wrong reading a log (the value is its code). The fields each one fills are listed."""
+    """What went wrong reading a log (the value is its code): what the log's reader found (`companion.gamelog`,
+    naming the file), which also refuses a line the engine refuses, so the statistics replay only what it took."""
 
-    UNREADABLE = "unreadable"  # finding: what the log's reader found (naming the file): its games are left out
-    REFUSED = "refused"  # log: the log's path, refusal: the engine's (or text: an error's own words): left out
-    NOTED = "noted"  # finding: what the log's reader dropped (a torn last line): the rest counts
+    UNREADABLE = "unreadable"  # the log cannot be read: its games are left out
+    NOTED = "noted"  # the log's reader dropped a part (a torn last line): the rest counts
 
 
 @dataclass(frozen=True, slots=True)
 class LogProblem:
-    """A log left out of the statistics, or read in part: what went wrong (`kind`) and its facts."""
+    """A log left out of the statistics, or read in part: what went wrong (`kind`) and what the log's reader found."""
 
     kind: Trouble
-    finding: Finding | None = None  # what the log's reader (companion.gamelog) found
-    log: str = ""
-    refusal: Refusal | None = None
-    text: str = ""  # an error's own words
+    finding: Finding
 
     def to_json(self) -> dict[str, object]:
         """The problem whole, as the statistics' database keeps it (`from_json` reads it back equal): its kind and
-        every fact, the refusal's prompt too."""
-        out: dict[str, object] = {"kind": self.kind.value}
-        if self.finding is not None:
-            out["finding"] = _finding_json(self.finding)
-        if self.log:
-            out["log"] = self.log
-        if self.refusal is not None:
-            out["refusal"] = _refusal_json(self.refusal)
-        if self.text:
-            out["text"] = self.text
-        return out
+        every fact, a refusal's prompt too."""
+        return {"kind": self.kind.value, "finding": _finding_json(self.finding)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LogProblem:
-        finding, refusal = data.get("finding"), data.get("refusal")
-        return cls(Trouble(data["kind"]), None if finding is None else _finding(finding), data.get("log", ""),
-                   None if refusal is None else _refusal(refusal), data.get("text", ""))
+        return cls(Trouble(data["kind"]), _finding(data["finding"]))
 
 
 def _finding_json(finding: Finding) -> dict[str, object]:
@@ -192,11 +177,6 @@ def _one_of(value: Any, names: tuple[str, ...]) -> Any:
 
 def problem_words(problem: LogProblem, lang: Language) -> str:
     """What went wrong reading a log, and what it means for the statistics."""
-    if problem.kind is Trouble.REFUSED:
-        why = refusal_said(problem.refusal, lang) if problem.refusal is not None else problem.text
-        return lang.gettext("{log}: the engine refuses an input ({why}); its games are left out of the statistics"
-                            ).format(log=problem.log, why=why)
-    assert problem.finding is not None  # the log reader's, for the others
     found = finding_words(problem.finding, lang)
     if problem.kind is Trouble.UNREADABLE:
         return lang.gettext("{problem}; its games are left out of the statistics").format(problem=found)

@@ -69,3 +69,28 @@ def test_the_directors_commands_say_the_clubs_refusals_in_the_readers_language(t
     assert "treffen sich nach 2 Runden wieder: eine Runde von 1 bis 2 wählen" in capsys.readouterr().err
     assert crib(tmp_path, "close", "--round", "4") == 2
     assert "there is no round 4: the rounds drawn are none" in capsys.readouterr().err
+
+
+def test_the_scoreboard_says_where_it_is_and_when_the_directors_page_is_read_only(tmp_path, capsys, monkeypatch):
+    from companion.club import scoreboard
+
+    served = []
+
+    async def serve(broker, club, night, *, host, port, director, secret):  # the pages, until Ctrl-C
+        served.append((broker.host, club, host, port, director))
+
+    monkeypatch.setattr(scoreboard, "serve", serve)
+    token = tmp_path / "director.token"
+    token.write_text("t0ken\n")
+    follow = ["--broker", "mqtt://b:1883", "--listen", "127.0.0.1:8090"]
+    where = ("Scoreboard of weekend: http://127.0.0.1:8090/ (following mqtt://b:1883; the director's page "
+             "http://127.0.0.1:8090/director; Ctrl-C stops)")
+    assert crib(tmp_path, *follow, "--director-token-file", str(token)) == 0
+    assert capsys.readouterr().out == f"{where}\n"
+    assert crib(tmp_path, *follow) == 0
+    assert capsys.readouterr().out == (f"{where}\nThe director's page is read only: no director token "
+                                       "(--director-token-file, or --credentials)\n")
+    assert main(["--lang", "de", "club", *follow, "--club", "weekend", "--night-dir", str(tmp_path / "night")]) == 0
+    german = capsys.readouterr().out.splitlines()
+    assert len(german) == 2 and german[0].startswith("Anzeigetafel") and "Turnierleitung" in german[1]
+    assert served == [("b", "weekend", "127.0.0.1", 8090, "t0ken"), *[("b", "weekend", "127.0.0.1", 8090, "")] * 2]

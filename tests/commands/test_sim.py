@@ -44,7 +44,7 @@ def test_a_scripted_deal_with_snapshots(tmp_path, capsys):
     drawn = [(tmp_path / "png" / name).read_text(encoding="utf-8").splitlines() for name in pictures[2::3]]
     assert all(len(lines) == 6 and all(len(line) <= 21 for line in lines) for lines in drawn)
     assert drawn[0] == ["Ann* 0         ▶Bob 0", "─" * 21, "Count 0    Starter 5♣", "", "", "Bob to play, count 0"]
-    assert drawn[-1] == ["Ann 17        Bob* 21", "─" * 21, "Ann's crib: 4", "fifteen two", "Bob deals. Enter the",
+    assert drawn[-1] == ["Ann 17        Bob* 21", "─" * 21, "Ann's crib: 4", "fifteen two,", "Bob deals. Enter the",
                          "starter"]  # the crib counted, its first page, under the next deal's prompt
 
 
@@ -157,7 +157,7 @@ def test_on_a_terminal_the_screen_turns_the_oleds_pages_by_itself(tmp_path, caps
     screen.status = "8H: ok"
     screen.draw(typed=True)
     first = drawn(capsys.readouterr().out)
-    assert oled(first) == ["Ann: one for last", "Bob's hand: 20", "fifteen two", "Enter Ann's crib"]
+    assert oled(first) == ["Ann: one for last", "Bob's hand: 20", "", "Enter Ann's crib"]
     assert first[-3] == "8H: ok" and len(first) == 24 and first[-1] == ""  # the line to type on, cleared
     assert table.presenter.page_seconds == 3.0  # [display] page_ms as shipped
     clock.advance(3.0)
@@ -166,7 +166,7 @@ def test_on_a_terminal_the_screen_turns_the_oleds_pages_by_itself(tmp_path, caps
     out = capsys.readouterr().out
     assert out.startswith("\x1b7") and out.endswith("\x1b8")  # what is being typed stays where it is
     second = drawn(out)
-    assert oled(second) == ["fifteen four", "fifteen six", "fifteen eight", "Enter Ann's crib"]
+    assert oled(second) == ["Bob: fifteen two,", "fifteen four, fifteen", "six,", "Enter Ann's crib"]
     assert second[8:23] == first[8:23]  # the board and the history as they were
     screen.refresh(clock.monotonic())
     assert capsys.readouterr().out == ""  # nothing changed: nothing drawn

@@ -14,7 +14,7 @@ import pytest
 import smbus2
 from PIL import Image, ImageDraw
 
-from companion.devices.base import DeviceProblem, Entry, Fault, ManualClock
+from companion.devices.base import DeviceError, DeviceProblem, Entry, Fault, ManualClock
 from companion.devices.keypad import STUCK_S, Keypad
 from companion.devices.oled import open_oled
 from companion.devices.picokeys import PicoKeypad
@@ -63,6 +63,34 @@ def test_retries_back_off_and_a_failure_that_repeats_is_logged_once(caplog: pyte
     assert gaps[:6] == [1, 2, 4, 8, 16, 16] and max(gaps) == RETRY_MAX_S
     assert warnings(caplog, "keypad") == ["keypad: missing ([Errno 19] No such device); the game goes on, and it is "
                                           "looked for again in the background"]
+
+
+@pytest.mark.parametrize(("system", "lines"), [
+    ("de_DE.UTF-8", ["Kamera: fehlt (Kamera: die Webcam liefert kein Bild (ausgesteckt?)); das Spiel geht weiter, "
+                     "und im Hintergrund wird weiter danach gesucht", "Kamera: verbunden"]),
+    ("C.UTF-8", ["camera: missing (camera: the webcam gives no picture (unplugged?)); the game goes on, and it is "
+                 "looked for again in the background", "camera: connected"])])
+def test_the_journal_says_a_device_going_and_coming_back_in_the_systems_language_whole(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, system: str, lines: list[str]) -> None:
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", system)
+    clock = ManualClock()
+    plugged = False
+
+    def opener() -> SimulatedKeypad:
+        if not plugged:
+            raise DeviceError(Fault.WEBCAM_NO_PICTURE)
+        return SimulatedKeypad(ROWS, COLUMNS, clock=clock)
+
+    watch = Watch("camera", opener, clock)
+    with caplog.at_level(logging.INFO, logger="companion.devices.presence"):
+        watch.open(clock.now)
+        plugged = True
+        clock.advance(RETRY_MAX_S)
+        watch.open(clock.now)
+    assert watch.device is not None
+    assert [r.getMessage() for r in caplog.records if r.name == "companion.devices.presence"] == lines
 
 
 def test_an_oled_absent_at_start_comes_up_showing_the_latest_screen(i2c: FakeI2C,

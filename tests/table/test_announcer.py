@@ -15,7 +15,7 @@ from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.table import Table
 from companion.table.announcer import Announcer
-from companion.view.screen import spoken_lines
+from companion.view.screen import ROWS, spoken_pages
 from tests.golden import GOLDEN
 
 DEAL = [line for line in (GOLDEN / "deal.txt").read_text().splitlines() if line and not line.startswith("#")]
@@ -51,8 +51,8 @@ def test_the_show_is_counted_aloud_as_the_screen_shows_it(tmp_path):
     said = board.enter(*DEAL[:-4])  # the play, then the hands are counted
     assert said == ["Ann: a run of three is three", "Bob: one for the go", "Ann: one for last", *SHOW[:2]]
     assert board.enter(*DEAL[-4:]) == SHOW[2:]  # the crib
-    shown = spoken_lines([e for e in board.table.state.events if e.kind.in_show])  # the OLED's lines
-    assert all(line in " ".join(SHOW) for line in shown)
+    shown = spoken_pages([e for e in board.table.state.events if e.kind.in_show], ROWS)  # the OLED's pages
+    assert all(line.removeprefix("Ann: ").removeprefix("Bob: ") in " ".join(SHOW) for page in shown for line in page)
     assert {u.language for u in board.voice.said} == {"en"}
 
 

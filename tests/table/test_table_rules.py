@@ -18,7 +18,7 @@ from companion.entry import Entry
 from companion.gamelog import GameLog
 from companion.i18n import ENGLISH
 from companion.table import Table
-from companion.view.screen import spoken_lines
+from companion.view.speech import score_words
 from companion.words.phrases import notes
 from tests.facts import by_name, label, name
 from tests.sample_deal import DEAL
@@ -39,9 +39,8 @@ def enter(table: Table, *texts: str):
 
 
 def said(table: Table) -> str:
-    """The scores of the last entry as the screen says them, its lines joined (a phrase or a part of a note a line,
-    as the count is paged)."""
-    return " ".join(spoken_lines(table.picture.recent))
+    """The scores of the last entry as the board says them (the screen pages the same words)."""
+    return " ".join(score_words(event) for event in table.picture.recent)
 
 
 ANN_DEALS = GameInput(("Ann", "Bob"), dealer="Ann")
@@ -126,7 +125,7 @@ def test_a_hand_past_121_pegs_to_121_and_the_screen_says_what_it_held_and_that_t
     enter(table, "peg 2 110", *DEAL[:-4])  # Bob's hand, counted first, holds 20
     assert table.state.score("Bob") == 121 and table.state.phase == "game over"
     assert "Bob's hand: 10" in said(table)
-    assert "and a pair royal is twenty twenty held, ten pegged: Bob reaches 121 and the game is over" in said(table)
+    assert "and a pair royal is twenty; twenty held, ten pegged: Bob reaches 121 and the game is over" in said(table)
     hand = next(e for e in table.state.events if e.kind is ScoreKind.HAND and e.player == "Bob")
     assert notes(hand, ENGLISH) == ["twenty held, ten pegged: Bob reaches 121 and the game is over"]
 
@@ -143,7 +142,7 @@ def test_muggins_in_the_play_a_missed_fifteen_is_taken_and_said(tmp_path):
     (claim,) = enter(table, "claim 0")  # Ann says nothing for it: the play is entered again with her claim
     assert not claim.error and by_name(table.state.scores) == {"Ann": 0, "Bob": 0}
     assert table.log.inputs[-2:] == [UndoInput(), PlayInput(table.state.played[-1][1], claim=0)]
-    assert said(table) == "Ann: pegging 0 fifteen two claimed zero Ann missed two: muggins for 2"
+    assert said(table) == "Ann: pegging 0; fifteen two; claimed zero; Ann missed two: muggins for 2"
     (muggins,) = enter(table, "muggins")
     assert not muggins.error and by_name(table.state.scores) == {"Ann": 0, "Bob": 2}
     assert said(table) == "Bob takes two that Ann missed on the play"
@@ -158,7 +157,7 @@ def test_muggins_in_the_show_an_overcall_pegs_the_true_points_and_the_opponent_t
     before = table.state.score("Bob")
     enter(table, "claim 22")  # Bob's hand holds 20
     assert table.state.score("Bob") == before + 20
-    assert said(table).endswith("and a pair royal is twenty claimed twenty-two, Bob pegs twenty "
+    assert said(table).endswith("and a pair royal is twenty; claimed twenty-two, Bob pegs twenty; "
                                 "Bob overcalled by two: muggins for 2")
     ann = table.state.score("Ann")
     enter(table, "muggins")

@@ -34,12 +34,12 @@ def test_a_long_count_turns_its_pages_by_itself_and_with_ok_never_mid_phrase(tmp
         table.tick(clock.monotonic())
         pages.append(words(table))
     assert pages == [
-        ["Ann: one for last", "Bob's hand: 20", "fifteen two", "Enter Ann's crib"],
-        ["fifteen four", "fifteen six", "fifteen eight", "Enter Ann's crib"],
-        ["fifteen ten", "fifteen twelve", "fifteen fourteen", "Enter Ann's crib"],
-        ["and a pair royal is", "twenty", "", "Enter Ann's crib"],  # the phrase is not cut in two
-        ["Ann's hand: 9", "fifteen two", "fifteen four", "Enter Ann's crib"],
-        ["and a run of five is", "nine", "", "Enter Ann's crib"],
+        ["Ann: one for last", "Bob's hand: 20", "", "Enter Ann's crib"],
+        ["Bob: fifteen two,", "fifteen four, fifteen", "six,", "Enter Ann's crib"],  # whose count it is, each page
+        ["Bob: fifteen eight,", "fifteen ten, fifteen", "twelve,", "Enter Ann's crib"],
+        ["Bob: fifteen", "fourteen, and a pair", "royal is twenty", "Enter Ann's crib"],  # the phrase not cut in two
+        ["Ann's hand: 9", "fifteen two, fifteen", "four,", "Enter Ann's crib"],
+        ["Ann: and a run of", "five is nine", "", "Enter Ann's crib"],
     ]
     clock.advance(1.0)
     enter(table, "ok")  # at once
@@ -52,7 +52,7 @@ def test_the_count_of_a_double_run_is_said_as_players_say_it(tmp_path):
     enter(table, "KH", "7H", "AC", "7D", "2C", "8C", "3D", "go", "go", "9S", "4D")
     assert "Bob's hand 12: fifteen two, fifteen four, and a double run is twelve" in [
         f"{label(e)} {e.points}: {say(e.score)}" for e in table.state.events]
-    assert words(table)[:3] == ["Ann: one for last", "Bob's hand: 12", "fifteen two"]
+    assert words(table)[:3] == ["Ann: one for last", "Bob's hand: 12", "fifteen two,"]
 
 
 def test_peg_by_a_players_name(tmp_path):

@@ -31,10 +31,10 @@ def test_the_german_oled_says_the_deal_as_german_players_do(speak):
     speak("de")
     before, after = replay(deal("8H")[:-1]), replay(deal("8H"))
     text = screen_text(screen_view(after, recent=after.events[len(before.events):]))
-    assert text[2:] == ["Ann: eins für die    ", "Letzte               ", "                     ",
+    assert text[2:] == ["Ann: eins für die    ", "Letzte               ", "Hand Bob: 20         ",
                         "Krippe eingeben (Ann)"]
     page = screen_text(screen_view(after, recent=after.events[len(before.events):], page=1))
-    assert page[2:4] == ["Hand Bob: 20         ", "fünfzehn zwei        "]
+    assert page[2:4] == ["Bob: fünfzehn zwei,  ", "fünfzehn vier,       "]
     assert screen_text(screen_view(replay(deal("5H"))))[2] == "Stand 19     Start 5♣"
 
 

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
+import textwrap
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
+from companion import i18n
 from companion.cribbage.cards import Card, Suit, parse_cards
 from companion.cribbage.facts import ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
+from companion.cribbage.transcript import GameInput, PegInput
 from companion.view.screen import (
     ScreenView,
     header,
     render_screen,
     screen_view,
-    spoken_lines,
     spoken_pages,
     suit_glyphs,
 )
+from companion.view.speech import score_words
 from companion.words.count import said
 from tests.golden import assert_golden
 from tests.sample_deal import deal
@@ -39,45 +44,43 @@ def test_during_the_play_the_screen_shows_scores_dealer_turn_count_and_pile():
     assert_golden(render_screen(view), "play-count-19")
 
 
-def test_a_score_is_said_one_phrase_a_line_and_paged_at_the_end_of_a_phrase():
+def test_a_score_runs_on_as_it_is_said_and_every_page_of_it_says_whose_it_is():
     before, after = replay(deal("8H")[:-1]), replay(deal("8H"))
-    lines = spoken_lines(recent(before, after))
-    assert lines[:2] == ["Ann: one for last", "Bob's hand: 20"]
-    assert lines[2:5] == ["fifteen two", "fifteen four", "fifteen six"]
-    assert lines[-4:] == ["fifteen two", "fifteen four", "and a run of five is", "nine"]
     pages = [screen_view(after, recent=recent(before, after), page=page).body for page in range(7)]
     assert pages == [
-        ("Ann: one for last", "Bob's hand: 20", "fifteen two"),
-        ("fifteen four", "fifteen six", "fifteen eight"),
-        ("fifteen ten", "fifteen twelve", "fifteen fourteen"),
-        ("and a pair royal is", "twenty"),  # the phrase of two lines waits for the next page
-        ("Ann's hand: 9", "fifteen two", "fifteen four"),
-        ("and a run of five is", "nine"),
-        ("Ann: one for last", "Bob's hand: 20", "fifteen two"),  # and round again
+        ("Ann: one for last", "Bob's hand: 20"),
+        ("Bob: fifteen two,", "fifteen four, fifteen", "six,"),  # Bob's count goes on: his name says so
+        ("Bob: fifteen eight,", "fifteen ten, fifteen", "twelve,"),
+        ("Bob: fifteen", "fourteen, and a pair", "royal is twenty"),
+        ("Ann's hand: 9", "fifteen two, fifteen", "four,"),
+        ("Ann: and a run of", "five is nine"),
+        ("Ann: one for last", "Bob's hand: 20"),  # and round again
     ]
     assert screen_view(after).prompt == "Enter Ann's crib"
     assert_golden(render_screen(screen_view(after, recent=recent(before, after))), "show-page-1")
+    assert_golden(render_screen(screen_view(after, recent=recent(before, after), page=3)), "show-page-4")
 
 
 HANDS = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
+MARKS = ",;:"  # the voice's pauses, which end a phrase
 
 
 @settings(max_examples=300, deadline=None)
-@given(HANDS, st.sampled_from((2, 3)))
-@example(parse_cards("5C 5D 5H 10C 10D"), 2)  # "and a pair is twenty-two": never "twenty-" and "two"
-def test_no_page_ends_inside_a_phrase(cards, room):
+@given(HANDS, st.sampled_from((2, 3)), st.sampled_from(("Bob", "Bartholomäus")))
+@example(parse_cards("5C 5D 5H 10C 10D"), 2, "Bob")  # "and a pair is twenty-two": never "twenty-" and "two"
+def test_every_page_says_whose_score_it_is_and_ends_where_a_phrase_ends(cards, room, name):
     score = score_show(cards[:4], cards[4])
-    event = ScoreEvent(ScoreKind.HAND, Side(("Bob",)), "Bob", score.total, score, 1)
+    event = ScoreEvent(ScoreKind.HAND, Side((name,)), name, score.total, score, 1)
     pages = spoken_pages((event, event), room)
-    phrases = [f"Bob's hand: {score.total}", *said(score)] * 2
-    text = [" ".join(page) for page in pages]
-    assert all(len(page) <= room for page in pages)
-    assert " ".join(text) == " ".join(phrases)
-    ends = {len(" ".join(phrases[: i + 1])) for i in range(len(phrases))}
-    position = -1
-    for page in text:  # every page ends where a phrase ends
-        position += len(page) + 1
-        assert position in ends, (page, phrases)
+    heading, phrases = f"{name}'s hand: {score.total}", said(score)
+    assert all(0 < len(page) <= room for page in pages)
+    assert all(" ".join(page).startswith((heading, f"{name}:")) for page in pages)
+    shown = [word.removeprefix("…") for page in pages for word in " ".join(page).split() if word != f"{name}:"]
+    assert shown == " ".join([heading, ", ".join(phrases)] * 2).split()
+    longer = any(len(textwrap.wrap(f"{name}: {phrase},", 21)) > room for phrase in phrases)
+    for page, after in itertools.pairwise(pages):  # a page turns where a phrase ends, unless one is longer
+        inside = not " ".join(page).endswith((*MARKS, heading)) and not " ".join(after).startswith(heading)
+        assert not inside or ("…" in after[0] and longer), (page, after)
 
 
 def test_an_error_is_shown_in_plain_words_instead_of_the_prompt():
@@ -123,3 +126,47 @@ def test_each_suit_is_its_own_bitmap_drawn_in_the_column_the_text_gives_it():
     expected = Image.new("1", (6, 11))
     expected.paste(glyphs["♠"], (1, 3))
     assert inverted.tobytes() == expected.tobytes()
+
+
+def test_a_score_after_another_begins_on_its_last_page_only_when_its_name_and_words_fit(speak):
+    speak("de")
+    state = replay(deal("8H"))
+    ann = next(e for e in state.events if e.kind is ScoreKind.LAST_CARD)  # "Ann: eins für die Letzte": two lines
+    (long,) = replay([GameInput(("Ann", "Maximilianus"), dealer="Ann"), PegInput("Maximilianus", 120)]).events
+    pages = spoken_pages((ann, long), 3)  # one line left: "Maximilianus: einhundertzwanzig" takes two
+    assert pages == [("Ann: eins für die", "Letzte"), ("Maximilianus:", "einhundertzwanzig", "gesteckt")]
+
+
+NAMED = st.sampled_from(("Bob", "Bartholomäus", "Maximilianus"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(HANDS, HANDS), st.tuples(NAMED, NAMED), st.sampled_from((2, 3, 4)), st.sampled_from(("en", "de")))
+def test_two_scores_in_either_language_keep_every_word_and_each_page_names_whose_they_are(hands, names, room, lang):
+    (one, other), scores = names, [score_show(cards[:4], cards[4]) for cards in hands]
+    events = (ScoreEvent(ScoreKind.HAND, Side((one,)), one, scores[0].total, scores[0], 1),
+              ScoreEvent(ScoreKind.CRIB, Side((other,)), other, scores[1].total, scores[1], 1))
+    with i18n.speaking(lang):
+        pages = spoken_pages(events, room)
+        said_aloud = " ".join(score_words(event) for event in events)
+    assert all(0 < len(page) <= room and all(len(line) <= 21 for line in page) for page in pages)
+    assert all(one in page[0] or other in page[0] for page in pages)
+
+    def plain(text: str) -> list[str]:
+        return [word.removeprefix("…").rstrip(",;") for word in text.split() if word not in (f"{one}:", f"{other}:")]
+
+    assert plain(" ".join(line for page in pages for line in page)) == plain(said_aloud)
+
+
+def test_partners_too_long_to_name_on_every_page_are_named_by_their_initials():
+    game = GameInput(("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke"), dealer="Bartholomäus")
+    (pegged,) = replay([game, PegInput("Bartholomäus & Konstantinus", 117)]).events
+    for lang in ("en", "de"):
+        with i18n.speaking(lang):
+            pages = [spoken_pages((pegged,), room) for room in (2, 3, 4)]
+            said_aloud = score_words(pegged).split()
+        for paged in pages:
+            assert " ".join(paged[0]).startswith("Bartholomäus & Konstantinus:"), paged  # the name never cut
+            assert all(page[0].startswith("B&K:") for page in paged[1:])
+            shown = [word.removeprefix("…") for page in paged for word in " ".join(page).split() if word != "B&K:"]
+            assert shown == said_aloud, paged

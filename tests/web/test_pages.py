@@ -149,7 +149,7 @@ def test_crib_sim_says_where_the_page_is_and_no_web_turns_it_off(tmp_path, capsy
     assert main([*sim, "--state-dir", str(tmp_path / "b"), "--no-web"]) == 0
     assert "browser" not in capsys.readouterr().err
     assert main([*sim, "--state-dir", str(tmp_path / "c"), "--listen", "nowhere"]) == 2
-    assert "--listen must be HOST:PORT" in capsys.readouterr().err
+    assert '--listen must be "HOST:PORT"' in capsys.readouterr().err
 
 
 @pytest.mark.slow

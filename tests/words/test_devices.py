@@ -20,6 +20,8 @@ from companion.gamelog import GameLog, next_log
 from companion.i18n import language, speaking
 from companion.words import schema
 from companion.words.devices import SAID, DeviceProblem, Fact, Fault, device_words
+from companion.words.messages import Message, Say
+from companion.words.phrases import message_words
 from tests.sample_deal import deal
 from tests.words.bilingual import assert_said_apart
 
@@ -136,17 +138,6 @@ def test_the_commands_say_a_device_error_in_the_readers_language(capsys):
         assert capsys.readouterr().err.startswith(start)
 
 
-def test_crib_sim_says_a_listen_address_that_is_none_in_the_readers_language(tmp_path, capsys):
-    script = tmp_path / "none.txt"
-    script.write_text("")
-    for lang, said in (("en", 'crib sim: --listen must be HOST:PORT like "127.0.0.1:8121" (got \'nonsense\')\n'),
-                       ("de", 'crib sim: --listen muss HOST:PORT sein, etwa "127.0.0.1:8121" (angegeben: '
-                              "'nonsense')\n")):
-        assert main(["--lang", lang, "sim", "--state-dir", str(tmp_path / "s"), "--script", str(script),
-                     "--listen", "nonsense", "--set", "devices.pin_factory=mock"]) == 2
-        assert capsys.readouterr().err == said
-
-
 def test_crib_run_and_the_daemon_say_the_pages_address_taken_in_the_readers_language(tmp_path, capsys, monkeypatch):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -174,13 +165,24 @@ def test_crib_state_says_what_the_running_board_misses_in_the_readers_language_a
     assert capsys.readouterr().out.splitlines()[1:3] == ["scanner: connected", "OLED: missing: " + device_words(
         oled, ENGLISH)]
     assert main(["--lang", "de", "state", "--state-dir", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.splitlines()[2].startswith("OLED: fehlt: kein OLED antwortet an Adresse 0x3C auf "
-                                                              "/dev/i2c-1 ([Errno 121] Remote I/O error): prüfe")
+    german = capsys.readouterr().out.splitlines()
+    assert german[1] == "Scanner: verbunden"  # the device's name in the reader's language too
+    assert german[2].startswith("OLED: fehlt: kein OLED antwortet an Adresse 0x3C auf /dev/i2c-1 ([Errno 121] Remote "
+                                "I/O error): prüfe")
     assert main(["state", "--state-dir", str(tmp_path), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     schema.validate("board-state", shown)
     assert shown["devices"] == {"scanner": None, "OLED": {"kind": "oled_silent", "facts": {
         "address": 60, "bus": 1, "error": "[Errno 121] Remote I/O error"}}}
+
+
+def test_the_board_names_its_devices_in_its_language_when_they_go_and_come_back():
+    news = Message(Say.DEVICES_GONE, names=("camera", "scanner"), then=Message(Say.DEVICES_BACK, names=("OLED",
+                                                                                                     "loudspeaker")))
+    assert message_words(news, GERMAN) == ("Nicht verbunden: Kamera, Scanner. Das Spiel geht weiter; Kabel prüfen. "
+                                           "Wieder verbunden: OLED, Lautsprecher")
+    assert message_words(news, ENGLISH) == ("Not connected: camera, scanner. The game goes on; check the cable. "
+                                            "Connected again: OLED, loudspeaker")
 
 
 # -- no English in the devices' raises

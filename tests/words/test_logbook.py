@@ -11,14 +11,10 @@ import pytest
 
 from companion import i18n
 from companion.cribbage.cards import Card
-from companion.cribbage.errors import CribbageError
 from companion.cribbage.refusals import Refusal, Why
-from companion.cribbage.transcript import GameInput, UndoInput
 from companion.gamelog import CannotSave, GameLog, GameLogError
 from companion.i18n import language
-from companion.stats import games_of
 from companion.words.logbook import Finding, Found, finding_words
-from companion.words.saying import error_words
 
 EN, DE = language("en"), language("de")
 LOG = "games/0001.jsonl"
@@ -92,14 +88,6 @@ def test_a_log_that_cannot_be_read_is_refused_as_a_finding_its_words_in_the_lang
     assert str(caught.value).startswith(f"{path}: line 3 holds an undo with no input before it")
     with i18n.speaking(DE):
         assert str(caught.value).startswith(f"{path}: Zeile 3 enthält ein Zurücknehmen")
-
-
-def test_the_statistics_refuse_an_undo_with_nothing_before_it_as_a_typed_refusal():
-    with pytest.raises(CribbageError) as caught:
-        games_of([GameInput(("Ann", "Bob")), UndoInput(), UndoInput()])
-    assert caught.value.refusal == Refusal(Why.LONE_UNDO)
-    assert error_words(caught.value, EN) == "an undo with nothing before it"
-    assert error_words(caught.value, DE) == "ein Zurücknehmen ohne etwas davor"
 
 
 def words_kept(source: str) -> list[str]:

@@ -12,11 +12,11 @@ from companion.cribbage.errors import CribbageError, InputError
 from companion.cribbage.game import apply, initial_state
 from companion.cribbage.transcript import GoInput
 from companion.devices.base import DeviceError
+from companion.devices.oled import open_oled
 from companion.i18n import language
 from companion.play.computer import Settings
 from companion.stats import Selection, history
 from companion.table import CommandMistake
-from companion.web.server import parse_listen
 from companion.words.advice import refusal_words as advice_words
 from companion.words.devices import device_words
 from companion.words.messages import Message, Say
@@ -46,7 +46,7 @@ def test_every_layers_error_is_said_by_its_own_renderer_in_the_language_handed(t
         (CommandMistake(Message(Say.NO_PLAYER_SEAT, count=5, total=2)), message_words),
     ]
     with pytest.raises(DeviceError) as device:  # not a CribbageError: a device's problem, said the same way
-        parse_listen("localhost")
+        open_oled("ssd1306", rotate=1)
     errors.append((device.value, device_words))
     for error, own in errors:
         english, german = error_words(error, EN), error_words(error, DE)
