@@ -137,7 +137,8 @@ def _ink(card: NDArray[np.uint8]) -> NDArray[np.uint8]:
     height, width = inner.shape[:2]
     small = cv2.resize(inner, (width // 4, height // 4), interpolation=cv2.INTER_AREA)
     paper = cv2.resize(cv2.medianBlur(small, 21), (width, height), interpolation=cv2.INTER_LINEAR)
-    distance = cv2.absdiff(inner, paper).max(axis=2)
+    b, g, r = cv2.split(cv2.absdiff(inner, paper))
+    distance = cv2.max(cv2.max(b, g), r)  # (numpy's max over the channels takes twenty times as long)
     level = max(40.0, 0.4 * float(np.percentile(distance, 99.5)))
     mask = np.zeros(card.shape[:2], np.uint8)
     mask[margin:CARD_H - margin, margin:CARD_W - margin] = (distance >= level) * np.uint8(255)
