@@ -1,11 +1,13 @@
 """Counting a number card's pips on the rectified card: evidence on its rank that does not depend on how its
 index is drawn (an upright 9's index seen upside down is a 6; a narrow 8 at the card's edge reads Q).
 
-The pips are the blobs of ink of like size whose layout is mirrored across the card's long axis, away from the
-corners that show an index (an index's rank and small suit have no mirror image there, unless they are pips).
-Only a clear count is given: 2 to 10 blobs of like size, each with its mirror image, spread down the card, and
-nothing else as big between them (a court's picture, a finger, a neighbour, a glare that cuts a pip in two make
-it unclear). An ace's one pip is no count either: a deck may draw one big pip on every card.
+The pips are the blobs of ink (what differs from the paper around it) of like size, away from the corners that
+show an index, and those in such a corner that stand in a column of pips or mirror one (an index's rank and
+suit do neither). Only a clear count is given: 2 to 10 pips, their layout mirrored across the card's long axis
+and the same turned half round (but a 7's or a 9's odd pip in the middle column), reaching down the card, and
+nothing else pip-sized among them (a court's picture, a finger, a glare or a neighbour that hides or cuts a pip
+make the count unclear, not wrong). Pips that touch each other or an index are parted by eroding the ink once.
+An ace's one pip is no count: a deck may draw one big pip on every card.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ if TYPE_CHECKING:
 
 INDEX_BOX = (0.25, 0.36)
 """A corner that shows an index: its blobs within this share of the card's width and height from the corner are
-the index's, unless their mirror image lies outside any index corner (pips reaching into the corner)."""
+the index's, unless they stand in a column of pips or mirror one outside the index corners (pips reaching into
+the corner)."""
 EDGE = 0.03
 """Blobs within this share of the card's width of its edge are a border, the table or a neighbour: not pips."""
 LEAST = 0.0015

@@ -45,6 +45,7 @@ def counts(cards: dict[str, np.ndarray], corners: list[bool]) -> dict[str, int |
     return {code: count_pips(flat(card), corners) for code, card in cards.items()}
 
 
+@pytest.mark.slow
 def test_on_every_rendered_design_the_count_is_the_rank_or_none_and_none_on_courts_and_aces():
     decks = rendered()
     if not decks:
@@ -59,6 +60,7 @@ def test_on_every_rendered_design_the_count_is_the_rank_or_none_and_none_on_cour
         assert counted >= 0.85 * len(NUMBERS), (name, [c for c in NUMBERS if read[name][c] is None])
 
 
+@pytest.mark.slow
 def test_on_decks_drawn_from_fonts_the_count_is_the_rank_or_none():
     rank_fonts, suit_fonts = fonts()
     rng = np.random.default_rng(2)
