@@ -27,7 +27,11 @@ INDEX_BOX = (0.25, 0.36)
 the index's, unless they stand in a column of pips or mirror one outside the index corners (pips reaching into
 the corner)."""
 EDGE = 0.03
-"""Blobs within this share of the card's width of its edge are a border, the table or a neighbour: not pips."""
+"""Blobs that reach within this share of the card's width of its edge are a border, the table, a finger or a
+neighbour: not pips (one that hides a pip leaves its mirror image alone)."""
+FINGER = 0.05
+"""But one that covers more than this share of the card, or is as solid as a pip and bigger, may hide pips in
+pairs: no count."""
 LEAST = 0.0015
 """A pip covers at least this share of the card (specks, ornaments and glyphs' serifs are smaller)."""
 LIKE = 1.4
@@ -71,15 +75,19 @@ def _count(ink: NDArray[np.uint8], index_corners: Sequence[bool] | NDArray[np.bo
     import cv2
 
     _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    edge = EDGE * CARD_W
+    edge = round(EDGE * CARD_W)  # _ink's margin: what reaches it reaches the card's edge
     inside, cornered = [], []  # blobs away from the index corners, and in them
     lines = False
     for x, y, w, h, size in stats[1:]:
-        if size < LEAST * CARD_W * CARD_H or x < edge or y < edge or x + w > CARD_W - edge or y + h > CARD_H - edge:
+        big = w > PIP_SIZE[0] * CARD_W or h > PIP_SIZE[1] * CARD_H
+        if min(x, y) <= edge or x + w >= CARD_W - edge or y + h >= CARD_H - edge:
+            if size > FINGER * CARD_W * CARD_H or (big and size >= LINES * w * h):
+                return None, lines  # a picture, a neighbour or shade reaching in from the edge may hide pips
+            continue
+        if size < LEAST * CARD_W * CARD_H:
             continue
         blob = (x + w / 2, y + h / 2, float(size))  # the box's centre: a pip upside down has the same
         corner = _corner(*blob[:2])
-        big = w > PIP_SIZE[0] * CARD_W or h > PIP_SIZE[1] * CARD_H
         if big and size < LINES * w * h:
             lines = True
             around = x < CARD_W / 2 < x + w and y < CARD_H / 2 < y + h
