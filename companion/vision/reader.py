@@ -12,6 +12,7 @@ import numpy as np
 
 from companion.vision.find import find_cards, rectify
 from companion.vision.index import CODES, MODEL, NO_INDEX, RANKS, SUITS, IndexNet, card_features
+from companion.vision.pips import count_pips
 from companion.vision.taught import LEAST, SHARPNESS, TaughtDeck
 
 if TYPE_CHECKING:
@@ -28,6 +29,11 @@ INDEX_WEIGHT = 40.0
 (weighed by taught.SHARPNESS): more, as the indices tell a deck's clubs from its spades."""
 SUIT_WEIGHT = 0.5
 """How much the suit the index reads (its log-probability) counts beside them."""
+SHOWN = 0.2
+"""A corner whose index is at least this likely is left out of the pips' count (its glyphs are no pips)."""
+PIPS_AGAINST = 1e-3
+"""How likely a clear count of pips is on a card of another rank: the count outweighs an index's misreading
+(an upright 9's index read upside down as a 6), and a card whose index and pips disagree is asked about."""
 
 
 class UnreadableImage(ValueError):
@@ -100,10 +106,17 @@ class Recognizer:
         ranks, suits = self.net.heads(hidden)
         probs, voting = _index_reading(ranks, suits)
         agree = _corners_agree(ranks[voting], suits[voting])
+        pips = None if probs is None else _pips_likelihood(count_pips(card, ranks[:, NO_INDEX] <= 1.0 - SHOWN))
+        if probs is not None and pips is not None:
+            index_says = int(probs.argmax())
+            probs = probs * pips
+            probs /= probs.sum()
+            agree = agree and int(probs.argmax()) == index_says  # the index and the pips disagree: the board asks
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
             likeness = self.taught.likeness(card)
             if likeness.max() >= LEAST:
-                code, confidence, sure = self._fused(self.taught, likeness, hidden, 1.0 - ranks[:, NO_INDEX], probs)
+                code, confidence, sure = self._fused(self.taught, likeness, hidden, 1.0 - ranks[:, NO_INDEX], probs,
+                                                     pips=pips)
                 # unless the index's corners agree on a card whose taught photograph does not read as that card:
                 # the match could not find it, so its finding another is no evidence against the index
                 if probs is None or code == CODES[int(probs.argmax())] or not agree or probs.max() < DISAGREE \
@@ -119,11 +132,14 @@ class Recognizer:
         return CODES[best], round(confidence, 4), sure
 
     def _fused(self, taught: TaughtDeck, likeness: NDArray[np.float32], hidden: NDArray[np.float32],
-               shown: NDArray[np.float32], probs: NDArray[np.float64] | None) -> tuple[str, float, bool]:
+               shown: NDArray[np.float32], probs: NDArray[np.float64] | None, *,
+               pips: NDArray[np.float64] | None) -> tuple[str, float, bool]:
         """A taught card's reading: its likeness to each taught card whole, its indices' likeness to theirs (the
-        matcher blurs the small difference between a club and a spade; the network's hidden layer does not), and
-        the suit the index reads, as one softmax over the 52 cards."""
+        matcher blurs the small difference between a club and a spade; the network's hidden layer does not), the
+        suit the index reads and the rank its pips count, as one softmax over the 52 cards."""
         logits = SHARPNESS * likeness.astype(np.float64)
+        if pips is not None:
+            logits += np.log(pips)
         if probs is not None:
             suits = probs.reshape(len(RANKS), len(SUITS)).sum(axis=0)
             logits += (INDEX_WEIGHT * taught.index_likeness(hidden, shown)
@@ -137,6 +153,14 @@ class Recognizer:
         if sure and probs is not None and int(probs.argmax()) != best:
             sure = float(probs.max()) < DISAGREE
         return CODES[best], round(confidence, 4), sure
+
+
+def _pips_likelihood(count: int | None) -> NDArray[np.float64] | None:
+    """How likely a count of pips (pips.count_pips) is on each of the 52 cards (in the order of CODES), relative to
+    the card of its rank; None when the count is unclear."""
+    if count is None:
+        return None
+    return np.where([code[:-1] == str(count) for code in CODES], 1.0, PIPS_AGAINST)
 
 
 def _index_reading(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> tuple[NDArray[np.float64] | None,

@@ -10,6 +10,7 @@ from companion.vision import CardReading, DeckError, Recognizer, UnreadableImage
 from companion.vision.find import find_cards
 from companion.vision.index import CODES
 from companion.vision.reader import DECK_FILE
+from companion.vision.render import font_deck, fonts
 from companion.vision.synth import scene
 from companion.vision.taught import TaughtDeck
 from tests.vision.drawn import DATA, careful_photos, cv2
@@ -85,6 +86,20 @@ def test_two_cards_are_both_found_and_read(recognizer):
     for photo in ("7D+KS.jpg", "QC+4S.jpg"):
         a, b = (r.box for r in recognizer.read(cv2.imread(str(DATA / photo))))
         assert min(a[2], b[2]) - max(a[0], b[0]) < 0.5 * min(a[2] - a[0], b[2] - b[0])  # side by side
+
+
+def test_a_number_card_is_read_by_its_pips_where_its_index_misleads_and_the_board_asks(recognizer):
+    rank_fonts, suit_fonts = fonts()
+    cards, _ = font_deck(np.random.default_rng(10), rank_fonts, suit_fonts)
+    card = cards["9S"].copy()  # a 9 whose corners are a 6's (an upright 9's index, read upside down, is a 6)
+    height, width = card.shape[:2]
+    rows, columns = round(0.36 * height), round(0.25 * width)
+    for ys, xs in ((slice(0, rows), slice(0, columns)), (slice(height - rows, height), slice(width - columns, width))):
+        card[ys, xs] = cards["6S"][ys, xs]
+    rng = np.random.default_rng(1)
+    readings = [recognizer.read(scene(rng, [card], careful=True)[0])[0] for _ in range(4)]
+    assert sum(r.code == "9S" for r in readings) >= 3  # the network alone reads each 6S
+    assert not any(r.sure for r in readings)
 
 
 def test_bytes_that_are_no_image_are_refused(recognizer):
