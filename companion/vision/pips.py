@@ -22,6 +22,8 @@ from companion.vision.find import CARD_H, CARD_W
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+SHOWN = 0.2
+"""A corner whose index the network reads at least this likely is an index corner (its glyphs are no pips)."""
 INDEX_BOX = (0.25, 0.36)
 """A corner that shows an index: its blobs within this share of the card's width and height from the corner are
 the index's, unless they stand in a column of pips or mirror one outside the index corners (pips reaching into

@@ -12,7 +12,7 @@ import numpy as np
 
 from companion.vision.find import find_cards, rectify
 from companion.vision.index import CODES, MODEL, NO_INDEX, RANKS, SUITS, IndexNet, card_features
-from companion.vision.pips import count_pips
+from companion.vision.pips import SHOWN, count_pips
 from companion.vision.taught import LEAST, SHARPNESS, TaughtDeck
 
 if TYPE_CHECKING:
@@ -29,8 +29,6 @@ INDEX_WEIGHT = 40.0
 (weighed by taught.SHARPNESS): more, as the indices tell a deck's clubs from its spades."""
 SUIT_WEIGHT = 0.5
 """How much the suit the index reads (its log-probability) counts beside them."""
-SHOWN = 0.2
-"""A corner whose index is at least this likely is left out of the pips' count (its glyphs are no pips)."""
 PIPS_AGAINST = 1e-3
 """How likely a clear count of pips is on a card of another rank: the count outweighs an index's misreading
 (an upright 9's index read upside down as a 6), and a card whose index and pips disagree is asked about."""
@@ -58,11 +56,11 @@ class Recognizer:
     def __init__(self, net: IndexNet, taught: TaughtDeck | None = None) -> None:
         self.net = net
         self.taught = taught
-        # the taught cards whose photograph the index reads as the card it was taught as (one not so may be a bad
+        # the taught cards whose photograph reads (index and pips) as the card it was taught as (one not so may be a bad
         # finding: half a court card, a picture's frame, which then matches no photograph of the card)
         self.confirmed = np.zeros(len(CODES), bool) if taught is None else np.array(
-            [(probs := _index_reading(*card)[0]) is not None and int(probs.argmax()) == n
-             for n, card in enumerate(zip(*taught.heads, strict=True))])
+            [(probs := _with_pips(_index_reading(ranks, suits)[0], count)[0]) is not None and int(probs.argmax()) == n
+             for n, (ranks, suits, count) in enumerate(zip(*taught.heads, taught.pips, strict=True))])
 
     @classmethod
     def load(cls, deck: Path | None = None) -> Recognizer:
@@ -106,12 +104,10 @@ class Recognizer:
         ranks, suits = self.net.heads(hidden)
         probs, voting = _index_reading(ranks, suits)
         agree = _corners_agree(ranks[voting], suits[voting])
-        pips = None if probs is None else _pips_likelihood(count_pips(card, ranks[:, NO_INDEX] <= 1.0 - SHOWN))
-        if probs is not None and pips is not None:
-            index_says = int(probs.argmax())
-            probs = probs * pips
-            probs /= probs.sum()
-            agree = agree and int(probs.argmax()) == index_says  # the index and the pips disagree: the board asks
+        count = None if probs is None else count_pips(card, 1.0 - ranks[:, NO_INDEX] >= SHOWN)
+        probs, overruled = _with_pips(probs, count)
+        agree = agree and not overruled  # the index and the pips disagree: the board asks
+        pips = _pips_likelihood(count)
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
             likeness = self.taught.likeness(card)
             if likeness.max() >= LEAST:
@@ -153,6 +149,17 @@ class Recognizer:
         if sure and probs is not None and int(probs.argmax()) != best:
             sure = float(probs.max()) < DISAGREE
         return CODES[best], round(confidence, 4), sure
+
+
+def _with_pips(probs: NDArray[np.float64] | None, count: int | None) -> tuple[NDArray[np.float64] | None, bool]:
+    """What a card reads by its index (_index_reading's probabilities) and its pips' count together, and whether
+    the count overruled the index's likeliest card."""
+    pips = _pips_likelihood(count)
+    if probs is None or pips is None:
+        return probs, False
+    weighed = probs * pips
+    weighed /= weighed.sum()
+    return weighed, int(weighed.argmax()) != int(probs.argmax())
 
 
 def _pips_likelihood(count: int | None) -> NDArray[np.float64] | None:
@@ -207,11 +214,11 @@ def decode(data: bytes) -> NDArray[np.uint8]:
 @dataclass(frozen=True, slots=True)
 class TeachingPhoto:
     """A teaching photo's card: the first card the finder found in it, rectified (what a taught deck keeps), and
-    what its index reads."""
+    what it reads with no deck taught (its index, and its pips' count)."""
 
     card: NDArray[np.uint8]
     reads: str | None
-    """The card its corners' indices read likeliest (None: no corner shows an index)."""
+    """The card its indices and pips read likeliest (None: no corner shows an index)."""
     confidence: float
 
     def confirms(self, code: str) -> bool:
@@ -225,13 +232,15 @@ class TeachingPhoto:
 
 
 def teaching_photo(net: IndexNet, frame: NDArray[np.uint8]) -> TeachingPhoto | None:
-    """The card a deck would be taught from in `frame`, read by `net` alone (no deck taught); None when the finder
-    finds no card in it."""
+    """The card a deck would be taught from in `frame`, read as with no deck taught (by `net` and its pips); None
+    when the finder finds no card in it."""
     quads = find_cards(frame)
     if not quads:
         return None
     card = rectify(frame, quads[0])
-    probs = _index_reading(*net.heads(net.hidden(card_features(card))))[0]
+    ranks, suits = net.heads(net.hidden(card_features(card)))
+    probs = _index_reading(ranks, suits)[0]
+    probs = _with_pips(probs, None if probs is None else count_pips(card, 1.0 - ranks[:, NO_INDEX] >= SHOWN))[0]
     if probs is None:
         return TeachingPhoto(card, None, 0.0)
     best = int(probs.argmax())

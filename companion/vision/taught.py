@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.vision.find import CARD_H, CARD_W
 from companion.vision.index import CODES, NO_INDEX, IndexNet, card_features
+from companion.vision.pips import SHOWN, count_pips
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -64,6 +65,8 @@ class TaughtDeck:
         self.heads = ranks.reshape(len(cards), 4, -1), suits.reshape(len(cards), 4, -1)  # what the index reads
         self.corners = _unit(hidden).reshape(len(cards), 4, -1)  # card x corner x HIDDEN
         self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(len(cards), 4)  # card x corner: how likely it shows an index
+        self.pips = [count_pips(card, shown >= SHOWN)  # what the pips count (None: unclear)
+                     for card, shown in zip(cards, self.shown, strict=True)]
 
     @classmethod
     def load(cls, path: Path, net: IndexNet) -> TaughtDeck:
