@@ -38,8 +38,10 @@ SUPPORTED = 0.6
 """A card's outline lies on edges for at least this share of its length (a finger or a neighbour hides a little)."""
 SIDE = 0.4
 """And each of its sides for at least this share."""
-REACH = 0.04
-"""How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area)."""
+REACH, WIDE = 0.04, 0.09
+"""How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area);
+and, when that finds no card, how far once more (a rough side pulled off the card's by a finger, a glare or a
+neighbour joined to its region), the card found so then fitted again as near as before."""
 
 
 def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
@@ -54,25 +56,32 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     edges = _Edges(gray)
     area = small.shape[0] * small.shape[1]
     candidates: list[tuple[float, NDArray[np.float32]]] = []
+    afar: list[bool] = []  # each candidate's: fitted only from afar (WIDE)
     failed: list[NDArray[np.float32]] = []
-    fitted: list[NDArray[np.float32]] = []  # in the masks' pixels
+    fitted: list[NDArray[np.float32]] = []  # the candidates in the masks' pixels
 
     def _try(rough: NDArray[np.float32]) -> NDArray[np.float32] | None:
         """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
-        tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again)."""
-        for other in fitted:
+        tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again). One
+        fitted only from afar is kept, but None is returned: the region is not explained yet."""
+        for number, other in enumerate(fitted):
             if _same(rough, other, REACH):  # fitting would bring it onto that one
+                afar[number] = False
                 return other
         if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
             return None
-        fit = edges.fit(rough * np.float32(fit_scale / scale))
+        fit, wide = edges.fit(rough * np.float32(fit_scale / scale)), None
+        if fit is None:
+            wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
+            fit = edges.fit(wide[0]) if wide is not None else None
         upright = _upright(fit[0]) if fit is not None else None
         if fit is None or upright is None or _cut_off(upright, gray.shape, margin=-0.01):
             failed.append(rough)
             return None
         fitted.append(upright * np.float32(scale / fit_scale))
+        afar.append(wide is not None)
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
-        return fitted[-1]
+        return None if afar[-1] else fitted[-1]
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
@@ -103,12 +112,14 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                         _try(opened)
         for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, small_gray):
             _try(rough)
-        unexplained = _uncovered(unexplained, fitted, small.shape)
+        unexplained = _uncovered(unexplained, [quad for quad, wide in zip(fitted, afar, strict=True) if not wide],
+                                 small.shape)
         if candidates and not unexplained:
             break  # each bright region is a card (or cards): the other masks are for harder frames
-    candidates.sort(key=lambda item: -item[0])
+    # the best first; one fitted only from afar after the others (it may join a card to its neighbour)
+    order = sorted(range(len(candidates)), key=lambda number: (afar[number], -candidates[number][0]))
     quads: list[NDArray[np.float32]] = []
-    for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
+    for quad in (candidates[number][1] for number in order):  # of overlapping ones: a card, not its index's frame
         centre = tuple(float(v) for v in quad.mean(axis=0))
         if all(_overlap(quad, other) < 0.5 and _inside(quad, other) < 0.5 and _inside(other, quad) < 0.5
                and cv2.pointPolygonTest(other, centre, False) < 0 for other in quads):
@@ -343,12 +354,12 @@ class _Edges:
         self.gx, self.gy = cv2.spatialGradient(cv2.GaussianBlur(gray, (3, 3), 0))
         self.height, self.width = gray.shape
 
-    def fit(self, rough: NDArray[np.float32]) -> tuple[NDArray[np.float32], float] | None:
-        """The quadrilateral whose sides lie on the edges near `rough`'s, and the share of its outline that does;
-        None when less than SUPPORTED of it does."""
+    def fit(self, rough: NDArray[np.float32], reach_share: float = REACH) -> tuple[NDArray[np.float32], float] | None:
+        """The quadrilateral whose sides lie on the edges near `rough`'s (within `reach_share` of its size), and the
+        share of its outline that does; None when less than SUPPORTED of it does."""
         import cv2
 
-        reach = max(3.0, REACH * float(np.sqrt(abs(_area(rough)))))
+        reach = max(3.0, reach_share * float(np.sqrt(abs(_area(rough)))))
         offsets = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
         ends = np.roll(rough, -1, axis=0)
         along = ends - rough  # side x 2
