@@ -12,6 +12,7 @@ right does: the card may lie either way round, so the reader reads both).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,10 @@ REACH, WIDE = 0.04, 0.09
 """How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area);
 and, when that finds no card, how far once more (a rough side pulled off the card's by a finger, a glare or a
 neighbour joined to its region), the card found so then fitted again as near as before."""
+AFAR_SUPPORTED = 0.8
+"""A card found from afar lies on edges for at least this share of its outline, and wholly in the frame: a stretch
+of a neighbour, or of one cut off by the frame, with a picture's or a border's line for a side, would pass the
+nearer test."""
 
 
 def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
@@ -68,12 +73,16 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             if _same(rough, other, REACH):  # fitting would bring it onto that one
                 afar[number] = False
                 return other
+            if afar[number] and _same(rough, other, WIDE):  # as it did from afar
+                return None
         if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
             return None
         fit, wide = edges.fit(rough * np.float32(fit_scale / scale)), None
         if fit is None:
             wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
             fit = edges.fit(wide[0]) if wide is not None else None
+        if fit is not None and wide is not None and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
+            fit = None  # found from afar, a card shows more of its outline, all in view (else: a neighbour's part)
         upright = _upright(fit[0]) if fit is not None else None
         if fit is None or upright is None or _cut_off(upright, gray.shape, margin=-0.01):
             failed.append(rough)
@@ -194,7 +203,7 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
             gray: NDArray[np.uint8]) -> Iterator[NDArray[np.float32]]:
     """The rough quadrilaterals of bright regions near each other taken as one card: the pale margin of a card
     whose picture reaches across it (a court card's) is cut in two or four, each part a region (maybe card-shaped
-    itself). Each two near each other are tried, and all that are near each other (and all but one); never two
+    itself). Each two near each other are tried, and all that are near each other (and all but one or two); never two
     cards (two regions each card-shaped, one with a pale margin along the side where they meet, or more than
     two)."""
     import cv2
@@ -211,9 +220,9 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
             group = [new if g == old else g for g in group]
     for g in sorted(set(group)):
         members = [i for i in range(len(pieces)) if group[i] == g]
-        if len(members) > 2:  # all of them, and all but one (a neighbour's, or a stretch of pale table)
-            groups += [members] + ([[i for i in members if i != left] for left in members] if len(members) > 3
-                                   and len(members) <= GROUP else [])
+        if len(members) > 2:  # all of them, and all but one or two (a neighbour's, a stretch of pale table, a glare)
+            groups += [members] + [list(kept) for size in (len(members) - 1, len(members) - 2) if size > 2
+                                   and len(members) <= GROUP for kept in itertools.combinations(members, size)]
     for members in groups:
         cards = [card for i in members if (card := pieces[i][2]) is not None]
         if len(cards) > 2 or (len(cards) == 2 and (_margined(cards[0], cards[1], gray)
@@ -228,7 +237,7 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
 
 NEAR, GROUP = 0.7, 6
 """Bright regions are near each other when the boxes round them are this much of the bigger one's size apart or
-less; of a group of GROUP or fewer near each other, all but one are tried too."""
+less; of a group of GROUP or fewer near each other, all but one or two are tried too."""
 
 
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
@@ -483,6 +492,11 @@ def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 
     on_edge = (quad[:, 0] <= margin) | (quad[:, 0] >= width - 1 - margin) | (quad[:, 1] <= margin) | (
         quad[:, 1] >= height - 1 - margin)
     return int(on_edge.sum()) >= 2
+
+
+def _beyond(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:
+    """Whether a corner lies beyond the frame's edge."""
+    return bool((quad < 0).any() or (quad[:, 0] > shape[1] - 1).any() or (quad[:, 1] > shape[0] - 1).any())
 
 
 def _overlap(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:
