@@ -65,20 +65,20 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     failed: list[NDArray[np.float32]] = []
     fitted: list[NDArray[np.float32]] = []  # the candidates in the masks' pixels
 
-    def _try(rough: NDArray[np.float32]) -> NDArray[np.float32] | None:
+    def _try(rough: NDArray[np.float32], afar_too: bool = True) -> NDArray[np.float32] | None:
         """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
         tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again). One
-        fitted only from afar is kept, but None is returned: the region is not explained yet."""
+        fitted only from afar (not tried for pieces joined: they are many, and seldom so near a card) is kept, but
+        None is returned: the region is not explained yet."""
         for number, other in enumerate(fitted):
             if _same(rough, other, REACH):  # fitting would bring it onto that one
                 afar[number] = False
                 return other
-            if afar[number] and _same(rough, other, WIDE):  # as it did from afar
-                return None
         if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
             return None
         fit, wide = edges.fit(rough * np.float32(fit_scale / scale)), None
-        if fit is None:
+        if fit is None and afar_too and not any(far and _same(rough, other, WIDE) for other, far in zip(
+                fitted, afar, strict=True)):  # (not again where one was fitted from afar)
             wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
             fit = edges.fit(wide[0]) if wide is not None else None
         if fit is not None and wide is not None and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
@@ -120,7 +120,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                     if opened is not None:
                         _try(opened)
         for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, small_gray):
-            _try(rough)
+            _try(rough, afar_too=False)
         unexplained = _uncovered(unexplained, [quad for quad, wide in zip(fitted, afar, strict=True) if not wide],
                                  small.shape)
         if candidates and not unexplained:
@@ -170,7 +170,7 @@ def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]
     """Masks of what may be cards, each made when asked for, and whether it is of bright pixels: bright unsaturated
     pixels at a few thresholds (a card on a darker or coloured table, under uneven light), opened wide too (which
     cuts a card loose from a glare or a pale patch beside it), and the regions that strong edges close (a card on a
-    pale table, or on another)."""
+    pale table, or on another), then faint ones."""
     import cv2
 
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -197,6 +197,9 @@ def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]
     # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
     yield edged()[1], False
     yield edged()[0], False
+    # and those that faint edges close, smoothed more (a card on a table nearly as pale as it, its shadow faint)
+    faint = cv2.Canny(cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0), 10, 30)
+    yield cv2.bitwise_not(cv2.dilate(faint, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))), False
 
 
 def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]], least: float, most: float,
