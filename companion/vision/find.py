@@ -13,7 +13,7 @@ right does: the card may lie either way round, so the reader reads both).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -94,7 +94,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
-    for number, (mask, bright) in enumerate(_masks(small)):
+    for number, (mask, bright) in enumerate(_masks(small, lambda: not candidates)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]] = []  # and each one's card
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
@@ -166,11 +166,11 @@ def _shrink(frame: NDArray[np.uint8], scale: float) -> NDArray[np.uint8]:
     return out
 
 
-def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]:
+def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[tuple[NDArray[np.uint8], bool]]:
     """Masks of what may be cards, each made when asked for, and whether it is of bright pixels: bright unsaturated
     pixels at a few thresholds (a card on a darker or coloured table, under uneven light), opened wide too (which
     cuts a card loose from a glare or a pale patch beside it), and the regions that strong edges close (a card on a
-    pale table, or on another), then faint ones."""
+    pale table, or on another), then, when `none_yet()` (no card found in the others), faint ones."""
     import cv2
 
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -197,7 +197,9 @@ def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]
     # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
     yield edged()[1], False
     yield edged()[0], False
-    # and those that faint edges close, smoothed more (a card on a table nearly as pale as it, its shadow faint)
+    if not none_yet():
+        return
+    # those that faint edges close, smoothed more (a card on a table nearly as pale as it, its shadow faint)
     faint = cv2.Canny(cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0), 10, 30)
     yield cv2.bitwise_not(cv2.dilate(faint, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))), False
 
