@@ -226,8 +226,9 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
     for g in sorted(set(group)):
         members = [i for i in range(len(pieces)) if group[i] == g]
         if len(members) > 2:  # all of them, and all but one or two (a neighbour's, a stretch of pale table, a glare)
-            groups += [members] + [list(kept) for size in (len(members) - 1, len(members) - 2) if size > 2
-                                   and len(members) <= GROUP for kept in itertools.combinations(members, size)]
+            sizes = [len(members) - out for out, most in ((1, GROUP), (2, GROUP_TWO)) if len(members) <= most]
+            groups += [members] + [list(kept) for size in sizes if size > 2
+                                   for kept in itertools.combinations(members, size)]
     for members in groups:
         cards = [card for i in members if (card := pieces[i][2]) is not None]
         if len(cards) > 2 or (len(cards) == 2 and (_margined(cards[0], cards[1], gray)
@@ -240,9 +241,10 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
                 yield whole
 
 
-NEAR, GROUP = 0.7, 6
+NEAR, GROUP, GROUP_TWO = 0.7, 6, 5
 """Bright regions are near each other when the boxes round them are this much of the bigger one's size apart or
-less; of a group of GROUP or fewer near each other, all but one or two are tried too."""
+less; of a group of GROUP or fewer near each other, all but one are tried too, and of GROUP_TWO or fewer all but two
+(more would be many hulls to fit on a frame of many pieces)."""
 
 
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
