@@ -2,9 +2,11 @@
 rectified.
 
 Regions that may be cards come from a few masks (bright, unsaturated pixels against the table; the regions that
-strong edges close, for a card on a pale table or on another). Each region's convex hull gives four sides (its
-longest: a rounded corner, or one hidden by a finger or a neighbour, is left out), and each side is then moved
-onto the edge the frame shows along it, fitted as a straight line. A region is a card when most of its outline
+strong edges close, for a card on a pale table or on another; when none of those holds a card, the regions faint
+edges close). Each region's convex hull gives four sides (its longest: a rounded corner, or one hidden by a finger
+or a neighbour, is left out), and each side is then moved onto the edge the frame shows along it (looked for
+farther off when none lies near: a finger, a glare or a neighbour joined to the region pulls its hull off the
+card), fitted as a straight line. A region is a card when most of its outline
 lies on such edges; the corners are where the fitted sides meet (the card's own corners, not a rounded corner's
 arc). Rectified, a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom
 right does: the card may lie either way round, so the reader reads both).
