@@ -2,9 +2,11 @@
 rectified.
 
 Regions that may be cards come from a few masks (bright, unsaturated pixels against the table; the regions that
-strong edges close, for a card on a pale table or on another). Each region's convex hull gives four sides (its
-longest: a rounded corner, or one hidden by a finger or a neighbour, is left out), and each side is then moved
-onto the edge the frame shows along it, fitted as a straight line. A region is a card when most of its outline
+strong edges close, for a card on a pale table or on another; when none of those holds a card, the regions faint
+edges close). Each region's convex hull gives four sides (its longest: a rounded corner, or one hidden by a finger
+or a neighbour, is left out), and each side is then moved onto the edge the frame shows along it (looked for
+farther off when none lies near: a finger, a glare or a neighbour joined to the region pulls its hull off the
+card), fitted as a straight line. A region is a card when most of its outline
 lies on such edges; the corners are where the fitted sides meet (the card's own corners, not a rounded corner's
 arc). Rectified, a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom
 right does: the card may lie either way round, so the reader reads both).
@@ -12,7 +14,8 @@ right does: the card may lie either way round, so the reader reads both).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,8 +41,14 @@ SUPPORTED = 0.6
 """A card's outline lies on edges for at least this share of its length (a finger or a neighbour hides a little)."""
 SIDE = 0.4
 """And each of its sides for at least this share."""
-REACH = 0.04
-"""How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area)."""
+REACH, WIDE = 0.04, 0.09
+"""How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area);
+and, when that finds no card, how far once more (a rough side pulled off the card's by a finger, a glare or a
+neighbour joined to its region), the card found so then fitted again as near as before."""
+AFAR_SUPPORTED = 0.8
+"""A card found from afar lies on edges for at least this share of its outline, and wholly in the frame: a stretch
+of a neighbour, or of one cut off by the frame, with a picture's or a border's line for a side, would pass the
+nearer test."""
 
 
 def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
@@ -54,29 +63,40 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     edges = _Edges(gray)
     area = small.shape[0] * small.shape[1]
     candidates: list[tuple[float, NDArray[np.float32]]] = []
+    afar: list[bool] = []  # each candidate's: fitted only from afar (WIDE)
     failed: list[NDArray[np.float32]] = []
-    fitted: list[NDArray[np.float32]] = []  # in the masks' pixels
+    fitted: list[NDArray[np.float32]] = []  # the candidates in the masks' pixels
 
-    def _try(rough: NDArray[np.float32]) -> NDArray[np.float32] | None:
+    def _try(rough: NDArray[np.float32], afar_too: bool = True) -> NDArray[np.float32] | None:
         """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
-        tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again)."""
-        for other in fitted:
+        tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again). One
+        fitted only from afar (not tried for pieces joined: they are many, and seldom so near a card) is kept, but
+        None is returned: the region is not explained yet."""
+        for number, other in enumerate(fitted):
             if _same(rough, other, REACH):  # fitting would bring it onto that one
+                afar[number] = False
                 return other
         if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
             return None
-        fit = edges.fit(rough * np.float32(fit_scale / scale))
+        fit, wide = edges.fit(rough * np.float32(fit_scale / scale)), None
+        if fit is None and afar_too and not any(far and _same(rough, other, WIDE) for other, far in zip(
+                fitted, afar, strict=True)):  # (not again where one was fitted from afar)
+            wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
+            fit = edges.fit(wide[0]) if wide is not None else None
+        if fit is not None and wide is not None and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
+            fit = None  # found from afar, a card shows more of its outline, all in view (else: a neighbour's part)
         upright = _upright(fit[0]) if fit is not None else None
         if fit is None or upright is None or _cut_off(upright, gray.shape, margin=-0.01):
             failed.append(rough)
             return None
         fitted.append(upright * np.float32(scale / fit_scale))
+        afar.append(wide is not None)
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
-        return fitted[-1]
+        return None if afar[-1] else fitted[-1]
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
-    for number, (mask, bright) in enumerate(_masks(small)):
+    for number, (mask, bright) in enumerate(_masks(small, lambda: not candidates)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]] = []  # and each one's card
         for contour, (*_, parent) in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=True):
@@ -102,13 +122,15 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                     if opened is not None:
                         _try(opened)
         for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, small_gray):
-            _try(rough)
-        unexplained = _uncovered(unexplained, fitted, small.shape)
+            _try(rough, afar_too=False)
+        unexplained = _uncovered(unexplained, [quad for quad, wide in zip(fitted, afar, strict=True) if not wide],
+                                 small.shape)
         if candidates and not unexplained:
             break  # each bright region is a card (or cards): the other masks are for harder frames
-    candidates.sort(key=lambda item: -item[0])
+    # the best first; one fitted only from afar after the others (it may join a card to its neighbour)
+    order = sorted(range(len(candidates)), key=lambda number: (afar[number], -candidates[number][0]))
     quads: list[NDArray[np.float32]] = []
-    for _, quad in candidates:  # the best of overlapping ones: a card, not the white round a face card's index
+    for quad in (candidates[number][1] for number in order):  # of overlapping ones: a card, not its index's frame
         centre = tuple(float(v) for v in quad.mean(axis=0))
         if all(_overlap(quad, other) < 0.5 and _inside(quad, other) < 0.5 and _inside(other, quad) < 0.5
                and cv2.pointPolygonTest(other, centre, False) < 0 for other in quads):
@@ -146,11 +168,11 @@ def _shrink(frame: NDArray[np.uint8], scale: float) -> NDArray[np.uint8]:
     return out
 
 
-def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]:
+def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[tuple[NDArray[np.uint8], bool]]:
     """Masks of what may be cards, each made when asked for, and whether it is of bright pixels: bright unsaturated
     pixels at a few thresholds (a card on a darker or coloured table, under uneven light), opened wide too (which
     cuts a card loose from a glare or a pale patch beside it), and the regions that strong edges close (a card on a
-    pale table, or on another)."""
+    pale table, or on another), then, when `none_yet()` (no card found in the others), faint ones."""
     import cv2
 
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -177,13 +199,18 @@ def _masks(small: NDArray[np.uint8]) -> Iterator[tuple[NDArray[np.uint8], bool]]
     # the regions between edges; and the edges themselves, whose outline is a card's whose picture reaches its edge
     yield edged()[1], False
     yield edged()[0], False
+    if not none_yet():
+        return
+    # those that faint edges close, smoothed more (a card on a table nearly as pale as it, its shadow faint)
+    faint = cv2.Canny(cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0), 10, 30)
+    yield cv2.bitwise_not(cv2.dilate(faint, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))), False
 
 
 def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]], least: float, most: float,
             gray: NDArray[np.uint8]) -> Iterator[NDArray[np.float32]]:
     """The rough quadrilaterals of bright regions near each other taken as one card: the pale margin of a card
     whose picture reaches across it (a court card's) is cut in two or four, each part a region (maybe card-shaped
-    itself). Each two near each other are tried, and all that are near each other (and all but one); never two
+    itself). Each two near each other are tried, and all that are near each other (and all but one or two); never two
     cards (two regions each card-shaped, one with a pale margin along the side where they meet, or more than
     two)."""
     import cv2
@@ -200,9 +227,10 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
             group = [new if g == old else g for g in group]
     for g in sorted(set(group)):
         members = [i for i in range(len(pieces)) if group[i] == g]
-        if len(members) > 2:  # all of them, and all but one (a neighbour's, or a stretch of pale table)
-            groups += [members] + ([[i for i in members if i != left] for left in members] if len(members) > 3
-                                   and len(members) <= GROUP else [])
+        if len(members) > 2:  # all of them, and all but one or two (a neighbour's, a stretch of pale table, a glare)
+            sizes = [len(members) - out for out, most in ((1, GROUP), (2, GROUP_TWO)) if len(members) <= most]
+            groups += [members] + [list(kept) for size in sizes if size > 2
+                                   for kept in itertools.combinations(members, size)]
     for members in groups:
         cards = [card for i in members if (card := pieces[i][2]) is not None]
         if len(cards) > 2 or (len(cards) == 2 and (_margined(cards[0], cards[1], gray)
@@ -215,9 +243,10 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
                 yield whole
 
 
-NEAR, GROUP = 0.7, 6
+NEAR, GROUP, GROUP_TWO = 0.7, 6, 5
 """Bright regions are near each other when the boxes round them are this much of the bigger one's size apart or
-less; of a group of GROUP or fewer near each other, all but one are tried too."""
+less; of a group of GROUP or fewer near each other, all but one are tried too, and of GROUP_TWO or fewer all but two
+(more would be many hulls to fit on a frame of many pieces)."""
 
 
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
@@ -343,12 +372,12 @@ class _Edges:
         self.gx, self.gy = cv2.spatialGradient(cv2.GaussianBlur(gray, (3, 3), 0))
         self.height, self.width = gray.shape
 
-    def fit(self, rough: NDArray[np.float32]) -> tuple[NDArray[np.float32], float] | None:
-        """The quadrilateral whose sides lie on the edges near `rough`'s, and the share of its outline that does;
-        None when less than SUPPORTED of it does."""
+    def fit(self, rough: NDArray[np.float32], reach_share: float = REACH) -> tuple[NDArray[np.float32], float] | None:
+        """The quadrilateral whose sides lie on the edges near `rough`'s (within `reach_share` of its size), and the
+        share of its outline that does; None when less than SUPPORTED of it does."""
         import cv2
 
-        reach = max(3.0, REACH * float(np.sqrt(abs(_area(rough)))))
+        reach = max(3.0, reach_share * float(np.sqrt(abs(_area(rough)))))
         offsets = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
         ends = np.roll(rough, -1, axis=0)
         along = ends - rough  # side x 2
@@ -472,6 +501,11 @@ def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 
     on_edge = (quad[:, 0] <= margin) | (quad[:, 0] >= width - 1 - margin) | (quad[:, 1] <= margin) | (
         quad[:, 1] >= height - 1 - margin)
     return int(on_edge.sum()) >= 2
+
+
+def _beyond(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:
+    """Whether a corner lies beyond the frame's edge."""
+    return bool((quad < 0).any() or (quad[:, 0] > shape[1] - 1).any() or (quad[:, 1] > shape[0] - 1).any())
 
 
 def _overlap(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:

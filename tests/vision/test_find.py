@@ -67,3 +67,31 @@ def test_two_cards_side_by_side_are_two_cards(drawn_deck):
     frame = np.where(warped[:, :, 3:] > 0, warped[:, :, :3], frame)
     quads = find_cards(frame)
     assert _found(quads, left) and _found(quads, right) and len(quads) == 2
+
+
+
+def test_a_card_joined_to_a_neighbour_and_a_finger_as_pale_as_it_is_found(drawn_deck):
+    table = np.full((480, 640, 3), (60, 40, 110), np.uint8)
+    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
+    frame = _photo(drawn_deck["5D"], table, corners, seed=6)
+    over = np.array([[280, 335], [450, 335], [450, 573], [280, 573]], np.float32)  # over its bottom right corner
+    warped = cv2.warpPerspective(drawn_deck["KS"], cv2.getPerspectiveTransform(CARD, over), (640, 480))
+    frame = np.where(warped[:, :, 3:] > 0, warped[:, :, :3], frame)
+    cv2.line(frame, (273, 104), (-17, -172), (158, 192, 226), 20)  # from inside its top side out of the frame
+    assert _found(find_cards(frame), corners)
+
+
+def test_a_card_on_a_table_nearly_as_pale_as_it_on_every_side_is_found(drawn_deck):
+    table = np.full((480, 640, 3), 215, np.uint8)  # no shadow either: only the paper's paleness tells its sides
+    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
+    assert _found(find_cards(_photo(drawn_deck["7C"], table, corners, seed=7)), corners)
+
+
+def test_a_floor_of_small_pale_tiles_is_no_card():
+    floor = np.full((480, 640, 3), 150, np.uint8)  # grout
+    for y in range(4, 480, 64):
+        for x in range(4, 640, 48):
+            cv2.rectangle(floor, (x, y), (x + 42, y + 58), (232, 236, 238), -1)  # each tile a card's shape, but small
+    frame = cv2.GaussianBlur(floor, (0, 0), 1.0)
+    frame = np.clip(frame + np.random.default_rng(8).normal(0, 2, frame.shape), 0, 255).astype(np.uint8)
+    assert find_cards(frame) == []
