@@ -95,7 +95,7 @@ def test_a_card_held_up_to_the_phone_is_entered_once_and_a_doubtful_one_is_asked
         hub.answer(Outcome(entry, message=said))
     hub.emit = answer
     hub.state_dir = tmp_path
-    card, blurred = jpeg(photo("10S", 2)), jpeg(photo("8C", 2, blur=4.0))
+    card, blurred = jpeg(photo("10S", 2)), jpeg(photo("8C", 2, blur=5.5))
 
     async def check(client: TestClient) -> None:
         hub.loop = asyncio.get_running_loop()
@@ -196,7 +196,7 @@ def test_a_german_phone_is_asked_in_german_on_an_english_board(tmp_path: Path) -
         for outcome in table.drain():
             hub.answer(outcome)
     hub = Hub(emit=emit, token=TOKEN, state_dir=tmp_path)
-    blurred = jpeg(photo("8C", 2, blur=4.0))
+    blurred = jpeg(photo("8C", 2, blur=5.5))
 
     async def check(client: TestClient) -> None:
         hub.loop = asyncio.get_running_loop()
@@ -222,7 +222,7 @@ def test_the_next_card_shown_before_the_question_is_answered_is_refused_on_the_p
         for outcome in table.drain():
             hub.answer(outcome)
     hub = Hub(emit=emit, token=TOKEN, state_dir=tmp_path)
-    blurred, card = jpeg(photo("8C", 2, blur=4.0)), jpeg(photo("10S", 2))
+    blurred, card = jpeg(photo("8C", 2, blur=5.5)), jpeg(photo("10S", 2))
 
     async def check(client: TestClient) -> None:
         hub.loop = asyncio.get_running_loop()
