@@ -50,6 +50,9 @@ ZOOMS = (1.0, 1.03, 1.06, 0.97, 0.94)
 """Each taught card is compared as it was rectified and zoomed about its centre by these factors (a teaching photo's
 card found with its sides a little beyond the card's, or within them: a whole-card likeness of 0.34 is 0.74 at 1.06),
 the best zoom of each card counting."""
+CHUNK = 13
+"""The taught entries (cards at a zoom) made and described at a time (all 260 at once, the index network's buffers
+took 320 MB)."""
 
 
 class DeckError(ValueError):
@@ -62,18 +65,24 @@ class TaughtDeck:
     def __init__(self, cards: NDArray[np.uint8], net: IndexNet) -> None:
         """`cards`: the 52 rectified cards (52 x CARD_H x CARD_W x 3, BGR) in the order of CODES; `net`: the index
         network, whose last hidden layer describes each taught card's corners."""
-        # an entry a card at a zoom, zoom-major (the first 52: the cards as taught)
-        entries = [_zoomed(card, zoom) for zoom in ZOOMS for card in cards]
-        self.tiles = np.stack([describe(entry) for entry in entries])  # entry x tile x pixels
+        # an entry a card at a zoom, zoom-major (the first 52: the cards as taught), CHUNK entries made at a time
+        total = len(ZOOMS) * len(cards)
+        self.tiles = np.empty((total, *describe(cards[0]).shape), np.float32)  # entry x tile x pixels
+        hidden_rows = []
+        for start in range(0, total, CHUNK):
+            entries = [_zoomed(cards[n % len(cards)], ZOOMS[n // len(cards)])
+                       for n in range(start, min(start + CHUNK, total))]
+            self.tiles[start:start + len(entries)] = [describe(entry) for entry in entries]
+            hidden_rows.append(net.hidden(np.concatenate([card_features(entry) for entry in entries])))
         self.self_likeness = (self.tiles**2).mean(axis=2)  # entry x tile
-        hidden = net.hidden(np.concatenate([card_features(entry) for entry in entries]))  # four corners an entry
+        hidden = np.concatenate(hidden_rows)  # four corners an entry
         ranks, suits = net.heads(hidden)
         taught = slice(0, 4 * len(cards))
         self.heads = ranks[taught].reshape(len(cards), 4, -1), suits[taught].reshape(len(cards), 4, -1)  # the index
-        self.corners = _unit(hidden).reshape(len(entries), 4, -1)  # entry x corner x HIDDEN
-        self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(len(entries), 4)  # entry x corner: how likely an index shows
+        self.corners = _unit(hidden).reshape(total, 4, -1)  # entry x corner x HIDDEN
+        self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(total, 4)  # entry x corner: how likely an index shows
         self.pips = [count_pips(card, shown >= SHOWN)  # what the pips count (None: unclear)
-                     for card, shown in zip(cards, self.shown, strict=False)]
+                     for card, shown in zip(cards, self.shown[:len(cards)], strict=True)]
 
     @classmethod
     def load(cls, path: Path, net: IndexNet) -> TaughtDeck:
