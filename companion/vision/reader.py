@@ -109,10 +109,10 @@ class Recognizer:
         agree = agree and not overruled  # the index and the pips disagree: the board asks
         pips = _pips_likelihood(count)
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
-            likeness = self.taught.likeness(card)
+            likeness, entries = self.taught.likeness(card)
             if likeness.max() >= LEAST:
-                code, confidence, sure = self._fused(self.taught, likeness, hidden, 1.0 - ranks[:, NO_INDEX], probs,
-                                                     pips=pips)
+                code, confidence, sure = self._fused(self.taught, (likeness, entries), hidden,
+                                                     1.0 - ranks[:, NO_INDEX], probs, pips=pips)
                 # unless the index's corners agree on a card whose taught photograph does not read as that card:
                 # the match could not find it, so its finding another is no evidence against the index
                 if probs is None or code == CODES[int(probs.argmax())] or not agree or probs.max() < DISAGREE \
@@ -127,18 +127,19 @@ class Recognizer:
         sure = self.net.sure < 1.0 and confidence >= self.net.sure and agree
         return CODES[best], round(confidence, 4), sure
 
-    def _fused(self, taught: TaughtDeck, likeness: NDArray[np.float32], hidden: NDArray[np.float32],
-               shown: NDArray[np.float32], probs: NDArray[np.float64] | None, *,
+    def _fused(self, taught: TaughtDeck, match: tuple[NDArray[np.float32], NDArray[np.int64]],
+               hidden: NDArray[np.float32], shown: NDArray[np.float32], probs: NDArray[np.float64] | None, *,
                pips: NDArray[np.float64] | None) -> tuple[str, float, bool]:
         """A taught card's reading: its likeness to each taught card whole, its indices' likeness to theirs (the
         matcher blurs the small difference between a club and a spade; the network's hidden layer does not), the
         suit the index reads and the rank its pips count, as one softmax over the 52 cards."""
+        likeness, entries = match  # each taught card's likeness whole, at the zoom it is likest
         logits = SHARPNESS * likeness.astype(np.float64)
         if pips is not None:
             logits += np.log(pips)
         if probs is not None:
             suits = probs.reshape(len(RANKS), len(SUITS)).sum(axis=0)
-            logits += (INDEX_WEIGHT * taught.index_likeness(hidden, shown)
+            logits += (INDEX_WEIGHT * taught.index_likeness(hidden, shown, entries)
                        + SUIT_WEIGHT * np.tile(np.log(suits + 1e-6), len(RANKS)))
         fused = np.exp(logits - logits.max())
         best = int(fused.argmax())

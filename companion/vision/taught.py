@@ -46,6 +46,13 @@ SHARPNESS = 20.0
 log-probabilities)."""
 LEAST = 0.45
 """A found card is a taught card only when it is at least this like one (else it is read as if none were taught)."""
+ZOOMS = (1.0, 1.03, 1.06, 0.97, 0.94)
+"""Each taught card is compared as it was rectified and zoomed about its centre by these factors (a teaching photo's
+card found with its sides a little beyond the card's, or within them: a whole-card likeness of 0.34 is 0.74 at 1.06),
+the best zoom of each card counting."""
+CHUNK = 13
+"""The taught entries (cards at a zoom) made and described at a time (all 260 at once, the index network's buffers
+took 320 MB)."""
 
 
 class DeckError(ValueError):
@@ -58,15 +65,24 @@ class TaughtDeck:
     def __init__(self, cards: NDArray[np.uint8], net: IndexNet) -> None:
         """`cards`: the 52 rectified cards (52 x CARD_H x CARD_W x 3, BGR) in the order of CODES; `net`: the index
         network, whose last hidden layer describes each taught card's corners."""
-        self.tiles = np.stack([describe(card) for card in cards])  # card x tile x pixels
-        self.self_likeness = (self.tiles**2).mean(axis=2)  # card x tile
-        hidden = net.hidden(np.concatenate([card_features(card) for card in cards]))  # four corners a card
+        # an entry a card at a zoom, zoom-major (the first 52: the cards as taught), CHUNK entries made at a time
+        total = len(ZOOMS) * len(cards)
+        self.tiles = np.empty((total, *describe(cards[0]).shape), np.float32)  # entry x tile x pixels
+        hidden_rows = []
+        for start in range(0, total, CHUNK):
+            entries = [_zoomed(cards[n % len(cards)], ZOOMS[n // len(cards)])
+                       for n in range(start, min(start + CHUNK, total))]
+            self.tiles[start:start + len(entries)] = [describe(entry) for entry in entries]
+            hidden_rows.append(net.hidden(np.concatenate([card_features(entry) for entry in entries])))
+        self.self_likeness = (self.tiles**2).mean(axis=2)  # entry x tile
+        hidden = np.concatenate(hidden_rows)  # four corners an entry
         ranks, suits = net.heads(hidden)
-        self.heads = ranks.reshape(len(cards), 4, -1), suits.reshape(len(cards), 4, -1)  # what the index reads
-        self.corners = _unit(hidden).reshape(len(cards), 4, -1)  # card x corner x HIDDEN
-        self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(len(cards), 4)  # card x corner: how likely it shows an index
+        taught = slice(0, 4 * len(cards))
+        self.heads = ranks[taught].reshape(len(cards), 4, -1), suits[taught].reshape(len(cards), 4, -1)  # the index
+        self.corners = _unit(hidden).reshape(total, 4, -1)  # entry x corner x HIDDEN
+        self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(total, 4)  # entry x corner: how likely an index shows
         self.pips = [count_pips(card, shown >= SHOWN)  # what the pips count (None: unclear)
-                     for card, shown in zip(cards, self.shown, strict=True)]
+                     for card, shown in zip(cards, self.shown[:len(cards)], strict=True)]
 
     @classmethod
     def load(cls, path: Path, net: IndexNet) -> TaughtDeck:
@@ -97,32 +113,40 @@ class TaughtDeck:
         """Keep the 52 rectified cards (in the order of CODES) in the file `path`."""
         np.savez_compressed(path, version=np.int32(VERSION), codes=np.array(CODES), cards=cards.astype(np.uint8))
 
-    def likeness(self, card: NDArray[np.uint8]) -> NDArray[np.float32]:
-        """How like each taught card a rectified card is (-1..1, the better of its two ways round): first over all
-        its tiles; then, among the likeliest cards, over the tiles in which those differ (a pip more, a suit's
-        shape), weighted by how much they differ."""
+    def likeness(self, card: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.int64]]:
+        """How like each taught card a rectified card is (-1..1, the better of its two ways round), at the zoom of
+        the taught card it is likest (the entries: card at zoom, for index_likeness): first over all its tiles;
+        then, among the likeliest cards, over the tiles in which those differ (a pip more, a suit's shape),
+        weighted by how much they differ."""
         query = np.stack([describe(card), describe(card[::-1, ::-1])])  # way x tile x pixels
-        # each tile's likeness to the same tile of each taught card: tile x way x card
+        # each tile's likeness to the same tile of each taught entry: tile x way x entry
         agree = np.matmul(query.transpose(1, 0, 2), self.tiles.transpose(1, 2, 0)) / query.shape[2]
         own = (query**2).mean(axis=2).T[:, :, None]  # tile x way x 1
-        theirs = self.self_likeness.T[:, None, :]  # tile x 1 x card
+        theirs = self.self_likeness.T[:, None, :]  # tile x 1 x entry
         # a tile far from every taught card's (a finger, a neighbour, a glare over it) is left out, for every card
         nearest = (own + theirs - 2 * agree).min(axis=2)  # tile x way: the least squared distance
         far = np.maximum(np.quantile(nearest, 1 - TRIMMED, axis=0, keepdims=True), FAR)
         keep = (nearest <= far).astype(np.float32)[:, :, None]
-        whole = WHOLE[2] * WHOLE[3]
-        likeness = np.zeros((2, len(CODES)), np.float32)
-        for group in (slice(0, whole), slice(whole, None)):  # the whole card, and its corners, count half each
-            likeness += _weighted(agree[group], own[group], theirs[group], keep[group]) / 2  # way x card
+        groups = slice(0, WHOLE[2] * WHOLE[3]), slice(WHOLE[2] * WHOLE[3], None)  # the whole card, its corners
+        # way x entry: the whole card and its corners count half each
+        likeness = (_weighted(agree[groups[0]], own[groups[0]], theirs[groups[0]], keep[groups[0]])
+                    + _weighted(agree[groups[1]], own[groups[1]], theirs[groups[1]], keep[groups[1]])) / 2
+        # each card at its likeliest zoom
+        zoom = likeness.max(axis=0).reshape(len(ZOOMS), len(CODES)).argmax(axis=0)
+        best = zoom * len(CODES) + np.arange(len(CODES))  # card -> entry
+        likeness = likeness[:, best]  # way x card
         rivals = np.argsort(likeness.max(axis=0))[-RIVALS:]
-        differ = (self.differences(rivals)[:, None, None] * keep)  # tile x way x 1
-        likeness[:, rivals] = sum(_weighted(agree[group][:, :, rivals], own[group], theirs[group][:, :, rivals],
-                                            differ[group]) / 2 for group in (slice(0, whole), slice(whole, None)))
+        entries = best[rivals]
+        differ = (self.differences(entries)[:, None, None] * keep)  # tile x way x 1
+        likeness[:, rivals] = sum(_weighted(agree[g][:, :, entries], own[g], theirs[g][:, :, entries], differ[g]) / 2
+                                  for g in groups)
         out: NDArray[np.float32] = likeness.max(axis=0)
-        return out
+        return out, best
 
-    def index_likeness(self, hidden: NDArray[np.float32], shown: NDArray[np.float32]) -> NDArray[np.float32]:
-        """How like each taught card's indices a card's are (0..1, the better of its two ways round): the cosine
+    def index_likeness(self, hidden: NDArray[np.float32], shown: NDArray[np.float32],
+                       entries: NDArray[np.int64]) -> NDArray[np.float32]:
+        """How like each taught card's indices a card's are (0..1, the better of its two ways round), each taught
+        card at a zoom (`entries`, as `likeness` gives them): the cosine
         of their corners' last hidden layers (`hidden`, a row a corner, as `card_features` orders them), over the
         corners that show an index in both (`shown`, how likely each of the card's corners does). The
         network's hidden layer tells one index from another even in a font whose rank it misreads (a J read as
@@ -130,17 +154,30 @@ class TaughtDeck:
         hidden = _unit(hidden)
         likeness = np.zeros(len(CODES), np.float32)
         for turn in ((0, 1, 2, 3), (2, 3, 0, 1)):  # the card as it lies, and turned half round
-            weight = self.shown[:, turn] * shown  # card x corner
-            cosine = np.einsum("ckh,kh->ck", self.corners[:, turn], hidden)
+            weight = self.shown[entries][:, turn] * shown  # card x corner
+            cosine = np.einsum("ckh,kh->ck", self.corners[entries][:, turn], hidden)
             likeness = np.maximum(likeness, (cosine * weight).sum(axis=1) / np.maximum(weight.sum(axis=1), 1e-6))
         return likeness
 
-    def differences(self, cards: NDArray[np.int64]) -> NDArray[np.float32]:
-        """How much the taught cards `cards` differ in each tile: the mean squared distance between their tiles."""
-        tiles = self.tiles[cards].transpose(1, 0, 2)  # tile x card x pixels
+    def differences(self, entries: NDArray[np.int64]) -> NDArray[np.float32]:
+        """How much the taught `entries` (cards at a zoom) differ in each tile: the mean squared distance between
+        their tiles."""
+        tiles = self.tiles[entries].transpose(1, 0, 2)  # tile x entry x pixels
         mean = tiles.mean(axis=1, keepdims=True)
         spread: NDArray[np.float32] = (2 * ((tiles - mean) ** 2).mean(axis=(1, 2))).astype(np.float32)
         return spread
+
+
+def _zoomed(card: NDArray[np.uint8], zoom: float) -> NDArray[np.uint8]:
+    """A rectified card zoomed about its centre (beyond its edges, their pixels repeated)."""
+    import cv2
+
+    if zoom == 1.0:
+        return card
+    turn = cv2.getRotationMatrix2D(((CARD_W - 1) / 2, (CARD_H - 1) / 2), 0, zoom)
+    out: NDArray[np.uint8] = cv2.warpAffine(card, turn, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
+                                            borderMode=cv2.BORDER_REPLICATE)
+    return out
 
 
 def _unit(rows: NDArray[np.float32]) -> NDArray[np.float32]:

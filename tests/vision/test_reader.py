@@ -175,6 +175,28 @@ def test_a_card_taught_from_a_bad_finding_reads_as_well_as_untaught(recognizer, 
         assert taught.read(frame)[:1] == untaught[:1]  # the index's reading, sure as the board is without a deck
 
 
+@pytest.mark.slow
+def test_a_card_taught_from_a_photo_that_took_the_table_around_it_is_still_read(drawn_deck, taught_deck, tmp_path):
+    # the finder once took a court card with a margin of the table around it: its photographs read as another card
+    deck, _, state = taught_deck
+    with np.load(deck / DECK_FILE) as data:
+        cards = data["cards"].copy()
+    height, width = cards.shape[1:3]
+    inner = cv2.resize(cards[CODES.index("QH")], (round(width / 1.06), round(height / 1.06)),
+                       interpolation=cv2.INTER_AREA)
+    framed = np.full_like(cards[0], (40, 70, 110))  # a wooden table
+    top, left = (height - inner.shape[0]) // 2, (width - inner.shape[1]) // 2
+    framed[top:top + inner.shape[0], left:left + inner.shape[1]] = inner
+    cards[CODES.index("QH")] = framed
+    (tmp_path / "deck").mkdir()
+    TaughtDeck.save(cards, tmp_path / "deck" / DECK_FILE)
+    taught = Recognizer.load(tmp_path / "deck")
+    rng = _after_teaching(state)
+    for _ in range(3):
+        frame, _ = scene(rng, [drawn_deck["QH"]])
+        assert codes(taught.read(frame))[:1] == ["QH"]  # (read 8H, the card's margin unlike the photograph's)
+
+
 def test_teaching_names_what_is_missing_or_unreadable(drawn_deck, tmp_path):
     photos = careful_photos({c: drawn_deck[c] for c in ("AS", "2S")}, np.random.default_rng(1), tmp_path)
     with pytest.raises(ValueError, match=r"missing: AC, AD, AH, 2C"):
