@@ -45,6 +45,8 @@ REACH, WIDE = 0.04, 0.09
 """How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area);
 and, when that finds no card, how far once more (a rough side pulled off the card's by a finger, a glare or a
 neighbour joined to its region), the card found so then fitted again as near as before."""
+BETTER = 0.1
+"""A card lies on edges for this share of its outline more than a quadrilateral round it with a side beyond it."""
 AFAR_SUPPORTED = 0.8
 """A card found from afar lies on edges for at least this share of its outline, and wholly in the frame: a stretch
 of a neighbour, or of one cut off by the frame, with a picture's or a border's line for a side, would pass the
@@ -140,8 +142,16 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                                  small.shape)
         if candidates and not unexplained:
             break  # each bright region is a card (or cards): the other masks are for harder frames
-    # the best first; one fitted only from afar after the others (it may join a card to its neighbour)
-    order = sorted(range(len(candidates)), key=lambda number: (afar[number], -candidates[number][0]))
+    # the best first; one fitted only from afar after the others (it may join a card to its neighbour); none round
+    # a card at least half its size that it lies on fewer edges than, and showing no margin along a side (one side
+    # beyond the card: a line of the table's, a neighbour's side; not a card round a part of its picture)
+    areas = [max(float(cv2.contourArea(quad)), 1.0) for _, quad in candidates]
+    support = [score / area for (score, _), area in zip(candidates, areas, strict=True)]
+    order = sorted((number for number, (_, quad) in enumerate(candidates) if not any(
+        support[other] >= support[number] + BETTER and areas[other] >= 0.5 * areas[number]
+        and _inside(inner, quad) >= 0.9 for other, (_, inner) in enumerate(candidates))
+        or (_margins(fitted[number], small_gray) >= UNMARGINED).all()),
+        key=lambda number: (afar[number], -candidates[number][0]))
     quads: list[NDArray[np.float32]] = []
     for quad in (candidates[number][1] for number in order):  # of overlapping ones: a card, not its index's frame
         centre = tuple(float(v) for v in quad.mean(axis=0))
