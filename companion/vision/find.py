@@ -83,7 +83,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         fit, wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE if completed else REACH), None
         if completed:  # a card completed from its part: its far side's place is rough, so looked for farther
             fit = edges.fit(fit[0]) if fit is not None else None
-            if fit is not None and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
+            if fit is not None and _beyond(fit[0], gray.shape):
                 fit = None
         if fit is None and afar_too and not any(far and _same(rough, other, WIDE) for other, far in zip(
                 fitted, afar, strict=True)):  # (not again where one was fitted from afar)
