@@ -6,10 +6,12 @@ strong edges close, for a card on a pale table or on another; when none of those
 edges close). Each region's convex hull gives four sides (its longest: a rounded corner, or one hidden by a finger
 or a neighbour, is left out), and each side is then moved onto the edge the frame shows along it (looked for
 farther off when none lies near: a finger, a glare or a neighbour joined to the region pulls its hull off the
-card), fitted as a straight line. A region is a card when most of its outline
-lies on such edges; the corners are where the fitted sides meet (the card's own corners, not a rounded corner's
-arc). Rectified, a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom
-right does: the card may lie either way round, so the reader reads both).
+card), fitted as a straight line. A region is a card when most of its outline lies on such edges; the corners are
+where the fitted sides meet (the card's own corners, not a rounded corner's arc). A card-shaped part of a court
+card (a line across its picture for a side) is completed beyond that line; of two candidates one inside the other,
+the one round gives way when a side of it lies beyond the card (no margin inside it). Rectified, a card is a
+`CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card may lie
+either way round, so the reader reads both).
 """
 
 from __future__ import annotations
