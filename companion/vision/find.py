@@ -6,10 +6,12 @@ strong edges close, for a card on a pale table or on another; when none of those
 edges close). Each region's convex hull gives four sides (its longest: a rounded corner, or one hidden by a finger
 or a neighbour, is left out), and each side is then moved onto the edge the frame shows along it (looked for
 farther off when none lies near: a finger, a glare or a neighbour joined to the region pulls its hull off the
-card), fitted as a straight line. A region is a card when most of its outline
-lies on such edges; the corners are where the fitted sides meet (the card's own corners, not a rounded corner's
-arc). Rectified, a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom
-right does: the card may lie either way round, so the reader reads both).
+card), fitted as a straight line. A region is a card when most of its outline lies on such edges; the corners are
+where the fitted sides meet (the card's own corners, not a rounded corner's arc). A card-shaped part of a court
+card (a line across its picture for a side) is completed beyond that line; of two candidates one inside the other,
+the one round gives way when a side of it lies beyond the card (no margin inside it). Rectified, a card is a
+`CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card may lie
+either way round, so the reader reads both).
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ REACH, WIDE = 0.04, 0.09
 """How far from a rough side its edge is looked for, as a share of the card's size (the square root of its area);
 and, when that finds no card, how far once more (a rough side pulled off the card's by a finger, a glare or a
 neighbour joined to its region), the card found so then fitted again as near as before."""
+BETTER = 0.1
+"""A card lies on edges for this share of its outline more than a quadrilateral round it with a side beyond it."""
 AFAR_SUPPORTED = 0.8
 """A card found from afar lies on edges for at least this share of its outline, and wholly in the frame: a stretch
 of a neighbour, or of one cut off by the frame, with a picture's or a border's line for a side, would pass the
@@ -67,7 +71,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     failed: list[NDArray[np.float32]] = []
     fitted: list[NDArray[np.float32]] = []  # the candidates in the masks' pixels
 
-    def _try(rough: NDArray[np.float32], afar_too: bool = True) -> NDArray[np.float32] | None:
+    def _try(rough: NDArray[np.float32], afar_too: bool = True, completed: bool = False) -> NDArray[np.float32] | None:
         """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
         tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again). One
         fitted only from afar (not tried for pieces joined: they are many, and seldom so near a card) is kept, but
@@ -78,7 +82,11 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 return other
         if _cut_off(rough, small.shape) or any(_same(rough, other) for other in failed):
             return None
-        fit, wide = edges.fit(rough * np.float32(fit_scale / scale)), None
+        fit, wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE if completed else REACH), None
+        if completed:  # a card completed from its part: its far side's place is rough, so looked for farther
+            fit = edges.fit(fit[0]) if fit is not None else None
+            if fit is not None and _beyond(fit[0], gray.shape):
+                fit = None
         if fit is None and afar_too and not any(far and _same(rough, other, WIDE) for other, far in zip(
                 fitted, afar, strict=True)):  # (not again where one was fitted from afar)
             wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
@@ -86,13 +94,22 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         if fit is not None and wide is not None and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
             fit = None  # found from afar, a card shows more of its outline, all in view (else: a neighbour's part)
         upright = _upright(fit[0]) if fit is not None else None
+        if completed and upright is not None and (  # the cut gone: no side shows none (a side beyond the card)
+                _margins(upright * np.float32(scale / fit_scale), small_gray) < UNMARGINED).any():
+            upright = None
         if fit is None or upright is None or _cut_off(upright, gray.shape, margin=-0.01):
             failed.append(rough)
             return None
         fitted.append(upright * np.float32(scale / fit_scale))
         afar.append(wide is not None)
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
-        return None if afar[-1] else fitted[-1]
+        if wide is not None:
+            return None
+        found = fitted[-1]
+        if not completed:  # (a card's part is not completed again)
+            for card in _completed(found, small_gray):
+                _try(card, afar_too=False, completed=True)
+        return found
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
@@ -127,8 +144,16 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                                  small.shape)
         if candidates and not unexplained:
             break  # each bright region is a card (or cards): the other masks are for harder frames
-    # the best first; one fitted only from afar after the others (it may join a card to its neighbour)
-    order = sorted(range(len(candidates)), key=lambda number: (afar[number], -candidates[number][0]))
+    # the best first; one fitted only from afar after the others (it may join a card to its neighbour); none round
+    # a card at least half its size that it lies on fewer edges than, and showing no margin along a side (one side
+    # beyond the card: a line of the table's, a neighbour's side; not a card round a part of its picture)
+    areas = [max(float(cv2.contourArea(quad)), 1.0) for _, quad in candidates]
+    support = [score / area for (score, _), area in zip(candidates, areas, strict=True)]
+    order = sorted((number for number, (_, quad) in enumerate(candidates) if not any(
+        support[other] >= support[number] + BETTER and areas[other] >= 0.5 * areas[number]
+        and _inside(inner, quad) >= 0.9 for other, (_, inner) in enumerate(candidates))
+        or (_margins(fitted[number], small_gray) >= UNMARGINED).all()),
+        key=lambda number: (afar[number], -candidates[number][0]))
     quads: list[NDArray[np.float32]] = []
     for quad in (candidates[number][1] for number in order):  # of overlapping ones: a card, not its index's frame
         centre = tuple(float(v) for v in quad.mean(axis=0))
@@ -252,20 +277,56 @@ less; of a group of GROUP or fewer near each other, all but one are tried too, a
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
     """Whether a card-shaped quadrilateral shows a pale margin just inside its side nearest the other one: a card's
     own side does; where a court picture cuts a card in two, the picture reaches the cut."""
+    side = int(np.argmin(np.linalg.norm((card + np.roll(card, -1, axis=0)) / 2 - other.mean(axis=0), axis=1)))
+    return bool(_margins(card, gray)[side] >= MARGINED)
+
+
+def _margins(card: NDArray[np.float32], gray: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """Along how much of each side a card-shaped quadrilateral shows a pale margin just inside it (side s from
+    corner s to the next)."""
     ends = np.roll(card, -1, axis=0)
-    side = int(np.argmin(np.linalg.norm((card + ends) / 2 - other.mean(axis=0), axis=1)))
     along = card[:, None, :] + _ALONG[None, :, None] * (ends - card)[:, None, :]  # side x along x 2
     opposite = np.roll(along[:, ::-1], -2, axis=0)  # the points across from them on the opposite side
     inside = along[:, None] + _DEPTHS[None, :, None, None] * (opposite - along)[:, None]  # side x depth x along x 2
     x = np.clip(np.rint(inside[..., 0]).astype(np.int32), 0, gray.shape[1] - 1)
     y = np.clip(np.rint(inside[..., 1]).astype(np.int32), 0, gray.shape[0] - 1)
     seen = gray[y, x].astype(np.float32)
-    pale = seen[side] >= PALE * float(np.percentile(seen, 95))  # the card's paper: its palest margins
-    return float(pale.any(axis=0).mean()) >= MARGINED
+    pale = seen >= PALE * float(np.percentile(seen, 95))  # the card's paper: its palest margins
+    margins: NDArray[np.float32] = pale.any(axis=1).mean(axis=1).astype(np.float32)
+    return margins
 
 
-PALE, MARGINED = 0.8, 0.7
-"""A card's margin is at least PALE of its paper's brightness along MARGINED of a side, at one depth or another."""
+def _completed(part: NDArray[np.float32], gray: NDArray[np.uint8]) -> Iterator[NDArray[np.float32]]:
+    """The rough cards of which a card-shaped quadrilateral may be a part: a court card whose picture is cut in
+    two (across its middle or corner to corner, by a line or a band as pale as the margin) is found as one part,
+    three of its sides the card's (one a short side) and the fourth the cut. Such a part shows a pale margin along
+    three sides and none along the cut; the card reaches beyond the cut, its long sides on from those beside the
+    cut, TALL times as long as the side across from it. A card with a margin shows it along all four sides, a card
+    without one along none."""
+    margins = _margins(part, gray)
+    for cut in range(4):
+        if margins[cut] >= UNMARGINED or (np.delete(margins, cut) < PART_MARGINED).any():
+            continue
+        a, b = cut, (cut + 1) % 4  # the cut's corners, each moved along its other side from the corner across
+        across_a, across_b = part[(cut + 3) % 4], part[(cut + 2) % 4]
+        width = float(np.linalg.norm(across_a - across_b))
+        for length in width * np.array(TALL, np.float32):
+            card = part.copy()
+            for corner, across in ((a, across_a), (b, across_b)):
+                side = part[corner] - across
+                card[corner] = across + side * np.float32(length / max(float(np.linalg.norm(side)), 1e-6))
+            yield card
+
+
+TALL = (1.3, 1.5, 1.7)
+"""A card's long side over its short side, a few shapes (a poker card's 1.4, a French one's 1.6) each tried: fitted
+from afar (WIDE), one of these is near enough."""
+
+
+PALE, MARGINED, PART_MARGINED, UNMARGINED = 0.8, 0.7, 0.6, 0.3
+"""A card's margin is at least PALE of its paper's brightness along MARGINED of a side, at one depth or another (a
+part's three sides, along PART_MARGINED: a finger or a glare may hide a little of one, the card completed is
+fitted onto edges after); along less than UNMARGINED of a side, the side shows none (a court picture reaches it)."""
 _ALONG = np.linspace(0.15, 0.85, 16, dtype=np.float32)
 _DEPTHS = np.array([0.02, 0.04, 0.07], np.float32)
 """Where a side's margin is looked for: along it, and inside it (shares of the way to the opposite side)."""

@@ -40,6 +40,21 @@ def test_a_court_card_whose_picture_cuts_its_margin_in_two_is_found_whole(drawn_
     assert len(quads) == 1  # not a half of it as well
 
 
+def test_a_court_card_whose_picture_is_cut_in_two_by_a_line_is_found_whole_though_a_finger_holds_it(drawn_deck):
+    card = drawn_deck["KH"].copy()
+    cv2.rectangle(card, (10, 40), (239, 309), (40, 60, 170, 255), -1)  # the picture, within a thin margin
+    cv2.line(card, (0, 110), (249, 240), (30, 20, 20, 255), 5)  # a line across it, through both long sides' margin
+    for seed, (colour, corners) in enumerate([
+            ((40, 70, 30), np.array([[230, 80], [400, 100], [380, 340], [205, 315]], np.float32)),
+            ((30, 50, 90), np.array([[260, 60], [420, 130], [330, 360], [170, 290]], np.float32))]):
+        frame = _photo(card, np.full((480, 640, 3), colour, np.uint8), corners, seed=10 + seed)
+        held = corners[:2].mean(axis=0) * 0.7 + corners[2:].mean(axis=0) * 0.3  # in the top part, out of the frame
+        cv2.line(frame, (int(held[0]), int(held[1])), (int(corners[0][0]) + 200, -50), (200, 215, 235), 30)
+        quads = find_cards(frame)
+        assert _found(quads, corners)
+        assert len(quads) == 1  # not the part below the line as well
+
+
 def test_a_card_held_by_a_finger_as_pale_as_it_is_found(drawn_deck):
     table = np.full((480, 640, 3), (30, 50, 90), np.uint8)
     corners = np.array([[220, 100], [390, 120], [370, 360], [195, 335]], np.float32)
