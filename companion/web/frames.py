@@ -267,8 +267,11 @@ async def _learn(request: web.Request) -> web.Response:
     if cards.learning:
         raise Refused(409, Asked.LEARNING)
     cards.learning = True
+    loop = asyncio.get_running_loop()
     try:
-        await asyncio.get_running_loop().run_in_executor(None, _keep_learned, photos, _deck_folder(hub))
+        await loop.run_in_executor(None, _keep_learned, photos, _deck_folder(hub))
+        async with cards.reading:  # the new deck loaded while the page says it is learning, not at the next frame
+            await loop.run_in_executor(None, _taught(cards, hub).current)
     except ValueError as error:  # UnreadableImage names the photo to take again
         raise Refused(422, Asked.UNLEARNABLE, text=str(error)) from None
     finally:
