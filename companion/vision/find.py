@@ -71,7 +71,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     failed: list[NDArray[np.float32]] = []
     fitted: list[NDArray[np.float32]] = []  # the candidates in the masks' pixels
 
-    def _try(rough: NDArray[np.float32], afar_too: bool = True, completed: bool = False) -> NDArray[np.float32] | None:
+    def _fit(rough: NDArray[np.float32], afar_too: bool = True, completed: bool = False) -> NDArray[np.float32] | None:
         """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
         tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again). One
         fitted only from afar (not tried for pieces joined: they are many, and seldom so near a card) is kept, but
@@ -105,10 +105,16 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         candidates.append((fit[1] * float(cv2.contourArea(upright)), upright))
         if wide is not None:
             return None
-        found = fitted[-1]
-        if not completed:  # (a card's part is not completed again)
+        return fitted[-1]
+
+    def _try(rough: NDArray[np.float32], afar_too: bool = True) -> NDArray[np.float32] | None:
+        """_fit, and a card newly fitted completed if it may be a court card's part (_completed). (Not calling
+        itself: a function that does is a cycle, which would keep the frame's masks until a collection.)"""
+        known = len(fitted)
+        found = _fit(rough, afar_too)
+        if found is not None and len(fitted) > known:
             for card in _completed(found, small_gray):
-                _try(card, afar_too=False, completed=True)
+                _fit(card, afar_too=False, completed=True)
         return found
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
