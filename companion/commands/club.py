@@ -221,7 +221,7 @@ def run_scoreboard(args: argparse.Namespace) -> int:
         raise CommandError(_("say which broker and club to follow, like "
                              "`crib club --broker mqtt://127.0.0.1:1883 --club thursday`"))
     given("--broker", broker_address, args.broker)
-    host, _colon, port = given("--listen", listen_address, args.listen).rpartition(":")
+    host, _colon, port = given("--listen", listen_address, args.listen).rpartition(":")  # "[::1]" as printed
     made: Path | None = args.credentials
     try:
         protocol.check_name(args.club, "club")
@@ -248,7 +248,8 @@ def run_scoreboard(args: argparse.Namespace) -> int:
         print(_("The director's page is read only: no director token (--director-token-file, or --credentials)"),
               flush=True)
     try:
-        asyncio.run(serve(broker, args.club, night, host=host, port=int(port), director=director, secret=secret))
+        asyncio.run(serve(broker, args.club, night, host=host.strip("[]"), port=int(port), director=director,
+                          secret=secret))
     except KeyboardInterrupt:
         pass
     finally:

@@ -102,17 +102,16 @@ class Recognizer:
     def _read_card(self, card: NDArray[np.uint8]) -> tuple[str, float, bool] | None:
         hidden = self.net.hidden(card_features(card))
         ranks, suits = self.net.heads(hidden)
-        probs, voting = _index_reading(ranks, suits)
+        alone, voting = _index_reading(ranks, suits)
         agree = _corners_agree(ranks[voting], suits[voting])
-        count = None if probs is None else count_pips(card, 1.0 - ranks[:, NO_INDEX] >= SHOWN)
-        probs, overruled = _with_pips(probs, count)
+        count = None if alone is None else count_pips(card, 1.0 - ranks[:, NO_INDEX] >= SHOWN)
+        probs, overruled = _with_pips(alone, count)
         agree = agree and not overruled  # the index and the pips disagree: the board asks
-        pips = _pips_likelihood(count)
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
             likeness, entries = self.taught.likeness(card)
             if likeness.max() >= LEAST:
                 code, confidence, sure = self._fused(self.taught, (likeness, entries), hidden,
-                                                     1.0 - ranks[:, NO_INDEX], probs, pips=pips)
+                                                     1.0 - ranks[:, NO_INDEX], probs, alone=alone, count=count)
                 # unless the index's corners agree on a card whose taught photograph does not read as that card:
                 # the match could not find it, so its finding another is no evidence against the index
                 if probs is None or code == CODES[int(probs.argmax())] or not agree or probs.max() < DISAGREE \
@@ -123,18 +122,21 @@ class Recognizer:
         best = int(probs.argmax())
         confidence = float(probs[best])
         # a threshold of 1: calibration found none safe; corners that read different cards are asked about, however
-        # their vote came out (an upright 10 read upside down at the opposite corner is a Q)
-        sure = self.net.sure < 1.0 and confidence >= self.net.sure and agree
+        # their vote came out (an upright 10 read upside down at the opposite corner is a Q), and so is a card whose
+        # pips count another rank, however sure its index (a glare may hide pips; an index may be misread)
+        sure = self.net.sure < 1.0 and confidence >= self.net.sure and agree and _counted(CODES[best], count)
         return CODES[best], round(confidence, 4), sure
 
     def _fused(self, taught: TaughtDeck, match: tuple[NDArray[np.float32], NDArray[np.int64]],
                hidden: NDArray[np.float32], shown: NDArray[np.float32], probs: NDArray[np.float64] | None, *,
-               pips: NDArray[np.float64] | None) -> tuple[str, float, bool]:
+               alone: NDArray[np.float64] | None, count: int | None) -> tuple[str, float, bool]:
         """A taught card's reading: its likeness to each taught card whole, its indices' likeness to theirs (the
         matcher blurs the small difference between a club and a spade; the network's hidden layer does not), the
-        suit the index reads and the rank its pips count, as one softmax over the 52 cards."""
+        suit the index reads (`probs`: with the pips) and the rank its pips count, as one softmax over the 52
+        cards. Not sure when the index read alone (`alone`) says another card, or the pips another rank."""
         likeness, entries = match  # each taught card's likeness whole, at the zoom it is likest
         logits = SHARPNESS * likeness.astype(np.float64)
+        pips = _pips_likelihood(count)
         if pips is not None:
             logits += np.log(pips)
         if probs is not None:
@@ -145,10 +147,10 @@ class Recognizer:
         best = int(fused.argmax())
         confidence = float(fused[best] / fused.sum())
         sure_taught = self.net.sure_taught  # calibrated on held-out decks taught
-        sure = sure_taught < 1.0 and confidence >= sure_taught
+        sure = sure_taught < 1.0 and confidence >= sure_taught and _counted(CODES[best], count)
         # unless the index, read alone, says another card (a teaching photo's glare over a suit)
-        if sure and probs is not None and int(probs.argmax()) != best:
-            sure = float(probs.max()) < DISAGREE
+        if sure and alone is not None and int(alone.argmax()) != best:
+            sure = float(alone.max()) < DISAGREE
         return CODES[best], round(confidence, 4), sure
 
 
@@ -161,6 +163,11 @@ def _with_pips(probs: NDArray[np.float64] | None, count: int | None) -> tuple[ND
     weighed = probs * pips
     weighed /= weighed.sum()
     return weighed, int(weighed.argmax()) != int(probs.argmax())
+
+
+def _counted(code: str, count: int | None) -> bool:
+    """Whether a card's pips, counted (None: unclear), let it be the card `code`."""
+    return count is None or code[:-1] == str(count)
 
 
 def _pips_likelihood(count: int | None) -> NDArray[np.float64] | None:
@@ -223,12 +230,12 @@ class TeachingPhoto:
     confidence: float
 
     def confirms(self, code: str) -> bool:
-        """Whether its index reads as `code`: the taught reader trusts a match to it only then (one that does not
-        may be half a court card, or a picture's frame, which matches no photograph of the card)."""
+        """Whether it reads (index and pips) as `code`: the taught reader trusts a match to it only then (one that
+        does not may be half a court card, or a picture's frame, which matches no photograph of the card)."""
         return self.reads == code
 
     def looks_like(self, code: str) -> str | None:
-        """The other card its index reads, when it reads one at least DISAGREE confidently (else None)."""
+        """The other card it reads, when it reads one at least DISAGREE confidently (else None)."""
         return self.reads if self.reads != code and self.confidence >= DISAGREE else None
 
 

@@ -94,3 +94,7 @@ def test_the_scoreboard_says_where_it_is_and_when_the_directors_page_is_read_onl
     german = capsys.readouterr().out.splitlines()
     assert len(german) == 2 and german[0].startswith("Anzeigetafel") and "Turnierleitung" in german[1]
     assert served == [("b", "weekend", "127.0.0.1", 8090, "t0ken"), *[("b", "weekend", "127.0.0.1", 8090, "")] * 2]
+    ipv6 = ["--broker", "mqtt://b:1883", "--listen", "[::1]:8090"]
+    assert crib(tmp_path, *ipv6) == 0
+    assert "http://[::1]:8090/" in capsys.readouterr().out
+    assert served[-1] == ("b", "weekend", "::1", 8090, "")  # the host as a socket takes it

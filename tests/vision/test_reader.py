@@ -102,6 +102,16 @@ def test_a_number_card_is_read_by_its_pips_where_its_index_misleads_and_the_boar
     assert not any(r.sure for r in readings)
 
 
+def test_a_card_whose_pips_count_another_rank_than_its_sure_index_is_asked_about(recognizer, monkeypatch):
+    photo = cv2.imread(str(DATA / "10H.jpg"))
+    alone = recognizer.read(photo)[0]
+    assert alone.code == "10H" and alone.sure
+    # a glare over a 10's two middle pips leaves an 8's layout: the index outweighs the count, but the board asks
+    monkeypatch.setattr("companion.vision.reader.count_pips", lambda card, corners: 8)
+    glared = recognizer.read(photo)[0]
+    assert glared.code == "10H" and not glared.sure
+
+
 def test_bytes_that_are_no_image_are_refused(recognizer):
     with pytest.raises(UnreadableImage, match="not a JPEG or PNG"):
         recognizer.read_bytes(b"GIF89a not really")
