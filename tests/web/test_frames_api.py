@@ -157,7 +157,7 @@ def test_a_teaching_photo_with_no_card_is_refused_and_one_of_another_card_is_kep
             422, "no card in that photo: hold A♠ whole, alone, on a plain table")
         german = await client.post("/api/cards/deck/AS", data=jpeg(table(0)),
                                    headers={**headers(0), "Accept-Language": "de"})
-        assert (await german.json())["error"] == ("keine Karte auf diesem Foto: zeige A♠ ganz und allein vor einem "
+        assert (await german.json())["error"] == ("keine Karte auf diesem Foto: lege A♠ ganz und allein auf einen "
                                                   "einfarbigen Tisch")
         assert not kept.exists()  # nothing kept: the walk asks for A♠ again
         other = await client.post("/api/cards/deck/AS", data=jpeg(photo("3C", 1)), headers=headers(0))
