@@ -65,3 +65,18 @@ def careful_photos(deck: dict[str, np.ndarray], rng: np.random.Generator, folder
         photos[code] = folder / f"{code}.png"
         cv2.imwrite(str(photos[code]), frame)
     return photos
+
+
+def nine_with_a_sixs_index() -> np.ndarray:
+    """A drawn 9♠ whose index corners are a 6♠'s: an upright 9's index, read upside down, is a 6 (as
+    ancient-egyptians draws it); its pips still count nine."""
+    from companion.vision.render import font_deck, fonts
+
+    rank_fonts, suit_fonts = fonts()
+    cards, _ = font_deck(np.random.default_rng(10), rank_fonts, suit_fonts)
+    card = cards["9S"].copy()
+    height, width = card.shape[:2]
+    rows, columns = round(0.36 * height), round(0.25 * width)
+    for ys, xs in ((slice(0, rows), slice(0, columns)), (slice(height - rows, height), slice(width - columns, width))):
+        card[ys, xs] = cards["6S"][ys, xs]
+    return card

@@ -10,9 +10,8 @@ from companion.vision import learn
 from companion.vision.find import CARD_H, CARD_W
 from companion.vision.index import IndexNet
 from companion.vision.reader import DECK_FILE, TeachingPhoto, teaching_photo
-from companion.vision.render import font_deck, fonts
 from companion.vision.synth import scene
-from tests.vision.drawn import DATA, cv2
+from tests.vision.drawn import DATA, cv2, nine_with_a_sixs_index
 
 
 @pytest.fixture(scope="module")
@@ -40,13 +39,7 @@ def test_a_card_read_unsurely_as_another_is_not_said_to_look_like_it(net):
 
 
 def test_a_nine_whose_index_reads_six_is_taught_as_nine_by_its_pips_without_asking(net):
-    rank_fonts, suit_fonts = fonts()
-    cards, _ = font_deck(np.random.default_rng(10), rank_fonts, suit_fonts)
-    card = cards["9S"].copy()  # an upright 9's index, read upside down, is a 6 (as ancient-egyptians draws it)
-    height, width = card.shape[:2]
-    rows, columns = round(0.36 * height), round(0.25 * width)
-    for ys, xs in ((slice(0, rows), slice(0, columns)), (slice(height - rows, height), slice(width - columns, width))):
-        card[ys, xs] = cards["6S"][ys, xs]
+    card = nine_with_a_sixs_index()
     rng = np.random.default_rng(1)
     found = [teaching_photo(net, scene(rng, [card], careful=True)[0]) for _ in range(3)]
     assert sum(f is not None and f.confirms("9S") for f in found) >= 2  # the page does not ask "looks like 6♠?"

@@ -10,10 +10,9 @@ from companion.vision import CardReading, DeckError, Recognizer, UnreadableImage
 from companion.vision.find import find_cards
 from companion.vision.index import CODES
 from companion.vision.reader import DECK_FILE
-from companion.vision.render import font_deck, fonts
 from companion.vision.synth import scene
 from companion.vision.taught import TaughtDeck
-from tests.vision.drawn import DATA, careful_photos, cv2
+from tests.vision.drawn import DATA, careful_photos, cv2, nine_with_a_sixs_index
 
 
 def codes(readings: list[CardReading]) -> list[str]:
@@ -89,13 +88,7 @@ def test_two_cards_are_both_found_and_read(recognizer):
 
 
 def test_a_number_card_is_read_by_its_pips_where_its_index_misleads_and_the_board_asks(recognizer):
-    rank_fonts, suit_fonts = fonts()
-    cards, _ = font_deck(np.random.default_rng(10), rank_fonts, suit_fonts)
-    card = cards["9S"].copy()  # a 9 whose corners are a 6's (an upright 9's index, read upside down, is a 6)
-    height, width = card.shape[:2]
-    rows, columns = round(0.36 * height), round(0.25 * width)
-    for ys, xs in ((slice(0, rows), slice(0, columns)), (slice(height - rows, height), slice(width - columns, width))):
-        card[ys, xs] = cards["6S"][ys, xs]
+    card = nine_with_a_sixs_index()
     rng = np.random.default_rng(1)
     readings = [recognizer.read(scene(rng, [card], careful=True)[0])[0] for _ in range(4)]
     assert sum(r.code == "9S" for r in readings) >= 3  # the network alone reads each 6S
@@ -167,17 +160,22 @@ def test_a_taught_deck_tells_apart_cards_that_differ_only_in_their_corners(drawn
 
 
 @pytest.mark.slow
-def test_a_card_taught_from_a_bad_finding_reads_as_well_as_untaught(recognizer, drawn_deck, taught_deck, tmp_path):
-    # the finder once took half a court card for the card, and every photograph of it then matched another card
+def _taught_instead(taught_deck, code, photographed, tmp_path):
+    """The taught deck with the card `code` as `photographed` (a function of the card as taught) made it, read by a
+    recognizer; and the random state that draws the photographs after teaching."""
     deck, _, state = taught_deck
     with np.load(deck / DECK_FILE) as data:
         cards = data["cards"].copy()
-    half = cv2.resize(cards[CODES.index("AS")][56:168], cards.shape[2:0:-1], interpolation=cv2.INTER_LINEAR)
-    cards[CODES.index("AS")] = half
+    cards[CODES.index(code)] = photographed(cards[CODES.index(code)])
     (tmp_path / "deck").mkdir()
     TaughtDeck.save(cards, tmp_path / "deck" / DECK_FILE)
-    taught = Recognizer.load(tmp_path / "deck")
-    rng = _after_teaching(state)
+    return Recognizer.load(tmp_path / "deck"), _after_teaching(state)
+
+
+def test_a_card_taught_from_a_bad_finding_reads_as_well_as_untaught(recognizer, drawn_deck, taught_deck, tmp_path):
+    # the finder once took half a court card for the card, and every photograph of it then matched another card
+    taught, rng = _taught_instead(taught_deck, "AS", lambda card: cv2.resize(
+        card[56:168], card.shape[1::-1], interpolation=cv2.INTER_LINEAR), tmp_path)
     for _ in range(3):
         frame, _ = scene(rng, [drawn_deck["AS"]])
         untaught = recognizer.read(frame)
@@ -188,20 +186,15 @@ def test_a_card_taught_from_a_bad_finding_reads_as_well_as_untaught(recognizer, 
 @pytest.mark.slow
 def test_a_card_taught_from_a_photo_that_took_the_table_around_it_is_still_read(drawn_deck, taught_deck, tmp_path):
     # the finder once took a court card with a margin of the table around it: its photographs read as another card
-    deck, _, state = taught_deck
-    with np.load(deck / DECK_FILE) as data:
-        cards = data["cards"].copy()
-    height, width = cards.shape[1:3]
-    inner = cv2.resize(cards[CODES.index("QH")], (round(width / 1.06), round(height / 1.06)),
-                       interpolation=cv2.INTER_AREA)
-    framed = np.full_like(cards[0], (40, 70, 110))  # a wooden table
-    top, left = (height - inner.shape[0]) // 2, (width - inner.shape[1]) // 2
-    framed[top:top + inner.shape[0], left:left + inner.shape[1]] = inner
-    cards[CODES.index("QH")] = framed
-    (tmp_path / "deck").mkdir()
-    TaughtDeck.save(cards, tmp_path / "deck" / DECK_FILE)
-    taught = Recognizer.load(tmp_path / "deck")
-    rng = _after_teaching(state)
+    def framed(card):
+        height, width = card.shape[:2]
+        inner = cv2.resize(card, (round(width / 1.06), round(height / 1.06)), interpolation=cv2.INTER_AREA)
+        out = np.full_like(card, (40, 70, 110))  # a wooden table
+        top, left = (height - inner.shape[0]) // 2, (width - inner.shape[1]) // 2
+        out[top:top + inner.shape[0], left:left + inner.shape[1]] = inner
+        return out
+
+    taught, rng = _taught_instead(taught_deck, "QH", framed, tmp_path)
     for _ in range(3):
         frame, _ = scene(rng, [drawn_deck["QH"]])
         assert codes(taught.read(frame))[:1] == ["QH"]  # (read 8H, the card's margin unlike the photograph's)
