@@ -325,7 +325,7 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
         pages of `room` lines, each after whose score it is."""
         found, rest = [tuple(shown[:limit])], shown[limit:]
         while rest:
-            more = _wrap(" ".join([tag, ELIDED + rest[0], *rest[1:]]))
+            more = [*_wrap(f"{tag} {ELIDED}{rest[0]}"), *rest[1:]]  # the heading's end on a line of its own
             found.append(tuple(more[:room]))
             rest = more[room:]
         return found
@@ -350,13 +350,15 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
         limit = first_room if first else room
         lowest = 0 if first and lead else min(len(words), start + (said + 1 if named(start) else 1))
         choices: list[tuple[int, int, float, int]] = []
+        spilled = 1  # the pages the words so far take: more than one when the first overflow a page
         for stop in range(lowest, len(words) + 1):
-            shown = lines(start, stop, first)
-            if len(shown) > limit and (choices or limit < room):  # a word longer than a page goes alone
-                break
-            slack = limit * COLUMNS - sum(map(len, shown))
+            paged = spill(lines(start, stop, first), limit)
+            if len(paged) > 1 and (limit < room or (choices and len(paged) > spilled)):  # fill an overflow's last
+                break  # page, but never begin one for words a page would hold
+            spilled = len(paged)
+            slack = (limit if spilled == 1 else room) * COLUMNS - sum(map(len, paged[-1]))
             after = best[stop]
-            choices.append((after[0] + (stop not in ends), after[1] + 1, after[2] + slack * slack / 100, stop))
+            choices.append((after[0] + (stop not in ends), after[1] + spilled, after[2] + slack * slack / 100, stop))
         return min(choices, default=None)
 
     best = {len(words): (0, 0, 0.0, len(words))}  # from each word on a later page
