@@ -195,37 +195,6 @@ def pages(text: str, room: int, width: int = COLUMNS) -> tuple[tuple[str, ...], 
     return tuple(found) or (("",),)
 
 
-_MID_PHRASE = 4  # what a page turned between two words of a phrase costs, against a comma, colon or the like
-
-
-@lru_cache(maxsize=256)
-def phrase_pages(text: str, room: int) -> tuple[tuple[str, ...], ...]:
-    """One spoken phrase longer than `room` lines in the fewest pages of at most `room` lines, no word cut,
-    turned where a comma or colon falls when that keeps the pages even, else between the words that share the
-    lines most evenly: "claimed eleven," | "Maximilianus pegs two", never a last word alone."""
-    words = text.split()
-    ends = _phrase_ends(words, (*_CLOSES, ","))
-    best: dict[int, tuple[int, float, int]] = {len(words): (0, 0.0, len(words))}  # from a word: pages, cost, next
-    for start in range(len(words) - 1, -1, -1):
-        choices = []
-        for stop in range(start + 1, len(words) + 1):
-            lines = _wrap(" ".join(words[start:stop]))
-            if len(lines) > room and stop > start + 1:  # one word longer than the room (junk) goes alone
-                break
-            slack = room * COLUMNS - sum(map(len, lines))
-            turn = 0 if stop == len(words) or stop in ends else _MID_PHRASE
-            after = best[stop]
-            choices.append((after[0] + 1, after[1] + turn + slack * slack / 100, stop))
-        best[start] = min(choices)
-    found, start = [], 0
-    while start < len(words):
-        stop = best[start][2]
-        lines = _wrap(" ".join(words[start:stop]))
-        found += [tuple(lines[first:first + room]) for first in range(0, len(lines), room)]
-        start = stop
-    return tuple(found) or (("",),)
-
-
 def _header_part(side: Side, points: int, dealer: str | None, turn: str | None) -> tuple[str, str, str]:
     """(turn mark, name, dealer mark and points) of one side: '▶', 'Ann', '* 45'."""
     return (TURN if turn in side else "", side_name(side), (DEALER if dealer in side else "") + f" {points}")
@@ -341,58 +310,70 @@ def _score_pages(event: ScoreEvent, first_room: int, room: int) -> tuple[int, li
     first words ("Ann: fifteen two"), the others `room` lines after whose score it is ("Bob: fifteen six,
     fifteen eight", "Bob: …overcalled" inside a phrase). The words run on as the voice says them; a page turns
     where a phrase ends (after a comma too), inside one only when it is longer than a page, and the pages are as
-    few and as even as that allows. Also how many pages turn inside a phrase; None when its first words do not fit
-    `first_room`."""
+    few and as even as that allows; a heading or a word longer than a page runs on to pages after whose it is ("B&K:
+    …pegging 4"). Also how many pages turn inside a phrase; None when its first words do not fit a `first_room`
+    less than `room`."""
     heading, counted, notes = score_parts(event)
-    lead = tuple(_wrap(heading)) if heading else ()
-    if len(lead) > first_room:
-        return None
+    lead = _wrap(heading) if heading else []
     words = PARTS.join(([joined(counted)] if counted else []) + notes).split()
     ends = _phrase_ends(words, (*_CLOSES, ",")) | {0, len(words)}
-    if not words:
-        return 0, [lead]
     whose = _whose(event)
-    tag, name = _short(whose, event.side, TAG_ROOM) + ":", f"{whose}:".split()
+    tag, said = _short(whose, event.side, TAG_ROOM) + ":", len(whose.split())
+
+    def spill(shown: list[str], limit: int) -> list[tuple[str, ...]]:
+        """`shown` in a page of `limit` lines, what does not fit (a heading or a word longer than a page) on
+        pages of `room` lines, each after whose score it is."""
+        found, rest = [tuple(shown[:limit])], shown[limit:]
+        while rest:
+            more = [*_wrap(f"{tag} {ELIDED}{rest[0]}"), *rest[1:]]  # the heading's end on a line of its own
+            found.append(tuple(more[:room]))
+            rest = more[room:]
+        return found
+
+    if not words:
+        return None if len(lead) > first_room and first_room < room else (0, spill(lead, first_room))
+
+    def named(start: int) -> bool:
+        """Whether a phrase starts at `start` with whose score it is ("Mary Ann pegs six")."""
+        return start in ends and " ".join(words[start:start + said]).rstrip(":") == whose
 
     def lines(start: int, stop: int, first: bool) -> list[str]:
         if first:
             return [*lead, *(_wrap(" ".join(words[:stop])) if stop else [])]
-        if start in ends and words[start].rstrip(":") == whose:  # "Bob pegs six" says whose it is itself
+        if named(start):  # it says whose it is itself
             return _wrap(" ".join(words[start:stop]))
         return _wrap(" ".join([tag, ("" if start in ends else ELIDED) + words[start], *words[start + 1:stop]]))
 
     def choose(start: int, first: bool) -> tuple[int, int, float, int] | None:
         """The best page from `start`: (turns inside a phrase, pages, unevenness) to the end, where it stops; None
-        when no words fit the first page's room."""
+        when no words fit the first page's room. A page that names whose score it is holds a word after the name."""
         limit = first_room if first else room
+        lowest = 0 if first and lead else min(len(words), start + (said + 1 if named(start) else 1))
         choices: list[tuple[int, int, float, int]] = []
-        named: list[tuple[int, int, float, int]] = []  # a page saying (part of) whose and no more: if nothing fits
-        for stop in range(start if first and lead else start + 1, len(words) + 1):  # the heading alone, or a word
-            shown = lines(start, stop, first)
-            if len(shown) > limit and (choices or named or limit < room):  # a word longer than a page goes alone
-                break
-            slack = limit * COLUMNS - sum(map(len, shown))
+        spilled = 1  # the pages the words so far take: more than one when the first overflow a page
+        for stop in range(lowest, len(words) + 1):
+            paged = spill(lines(start, stop, first), limit)
+            if len(paged) > 1 and (limit < room or (choices and len(paged) > spilled)):  # fill an overflow's last
+                break  # page, but never begin one for words a page would hold
+            spilled = len(paged)
+            slack = (limit if spilled == 1 else room) * COLUMNS - sum(map(len, paged[-1]))
             after = best[stop]
-            only_name = first and not lead and stop <= len(name) and words[:len(name)] == name
-            (named if only_name else choices).append(
-                (after[0] + (stop not in ends), after[1] + 1, after[2] + slack * slack / 100, stop))
-        return min(choices or named, default=None)
+            choices.append((after[0] + (stop not in ends), after[1] + spilled, after[2] + slack * slack / 100, stop))
+        return min(choices, default=None)
 
     best = {len(words): (0, 0, 0.0, len(words))}  # from each word on a later page
     for start in range(len(words) - 1, -1, -1):
         later = choose(start, first=False)
-        assert later is not None  # a later page takes a word, however long
+        assert later is not None  # a later page takes its first words even when they overflow it
         best[start] = later
     chosen = choose(0, first=True)
     if chosen is None:
         return None
     turns, _pages, _slack, stop = chosen
-    shown = lines(0, stop, first=True)
-    found = [tuple(shown[:first_room]), *(tuple(shown[top:top + room]) for top in range(first_room, len(shown), room))]
+    found = spill(lines(0, stop, first=True), first_room)
     while stop < len(words):
         start, stop = stop, best[stop][3]
-        shown = lines(start, stop, first=False)
-        found += [tuple(shown[top:top + room]) for top in range(0, len(shown), room)]
+        found += spill(lines(start, stop, first=False), room)
     return turns, found
 
 
@@ -401,7 +382,7 @@ def _spoken_pages(events: tuple[ScoreEvent, ...], room: int, language: str) -> t
     found: list[tuple[str, ...]] = []
     for event in events:
         fresh = _score_pages(event, room, room)
-        assert fresh is not None  # a heading takes two lines at most, and a score has two or more
+        assert fresh is not None  # with the whole room, a first page takes its first words even when they overflow it
         left = _score_pages(event, room - len(found[-1]), room) if found and len(found[-1]) < room else None
         if (left is not None and left[1][0] and (left[0], len(left[1]) - 1) <= (fresh[0], len(fresh[1]))
                 and (len(left[1]) == 1 or len(fresh[1]) > 1)):  # no page more, and no score split that a page holds

@@ -460,3 +460,12 @@ def test_undo_names_a_go_and_a_manual_peg(tmp_path):
     enter(table, "peg Bob 5")
     (undone,) = enter(table, "undo")
     assert undone.words() == "Undone: 5 points pegged for Bob"
+
+
+def test_partners_winning_peg_with_long_names_ends_the_game_on_the_screen(tmp_path):
+    """"Bartholomäus & Konstantinus: pegging 4" takes three lines of a two-line room: the screen pages it on."""
+    setup = GameInput(("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke"), dealer="Bartholomäus")
+    table = Table(GameLog.open(tmp_path / "g.jsonl"), setup=setup, layout=LAYOUT, clock=ManualClock())
+    enter(table, "peg Bartholomäus 117")
+    (won,) = enter(table, "peg Bartholomäus 10")  # capped at 121: the winning peg
+    assert won.accepted is not None and table.state.phase == "game over"

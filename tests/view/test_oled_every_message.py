@@ -35,10 +35,11 @@ from companion.view.screen import (
     coach_pages,
     layout,
     page_count,
-    phrase_pages,
+    pages,
     render_screen,
     screen_text,
     screen_view,
+    spoken_pages,
     word_pages,
 )
 from companion.words.phrases import prompt_words, refusal, score_parts, seated_words, side_name
@@ -239,13 +240,13 @@ def test_a_long_pile_under_a_long_prompt_keeps_the_count_and_the_latest_cards(la
     assert whole[1:] == ("A♣ A♦ A♥ 2♣ 2♦ 2♥ 3♣", "3♦ 3♥")
 
 
-def test_a_phrase_is_split_into_even_pages_and_junk_longer_than_a_page_still_shows_whole():
-    assert phrase_pages("claimed eleven, Maximilianus pegs nine", 2) == (
-        ("claimed eleven,",), ("Maximilianus pegs", "nine"))  # at the comma, not "nine" alone
-    assert phrase_pages("Maximilianus overcalled by two: muggins for 2", 2) == (
-        ("Maximilianus", "overcalled by two:"), ("muggins for 2",))
-    address = phrase_pages("phones https://cribbage.local:8443/scan cert 5F:3A", 3)
-    assert address == (("phones", "https://cribbage.", "local:8443/scan"), ("cert 5F:3A",))  # at its seams
-    junk = phrase_pages("x" * 50 + " typed", 2)
-    assert "".join(line for page in junk for line in page) == "x" * 50 + "typed"
-    assert all(len(page) <= 2 and fits(page) for page in junk)
+def test_a_score_turns_its_pages_where_its_phrases_end_and_an_address_at_its_seams(language):
+    _state, recent = list(moments())[len(GAMES["muggins"]) + 3]  # Bartholomäus's 8C claimed eleven (nine made)
+    paged = spoken_pages(recent, 2)
+    assert all(page[-1].endswith((";", ":", ",")) for page in paged[:-1]), paged
+    assert all(len(page) <= 2 and fits(page) and page[0].startswith(MAX) for page in paged)
+    if language == "en":
+        assert paged == [("Maximilianus: fifteen", "two; claimed eleven;"), ("Maximilianus", "overcalled by nine:"),
+                         ("Maximilianus: muggins", "for 9")]  # "Maximilianus overcalled" says whose it is itself
+    address = pages("phones https://cribbage.local:8443/scan cert 5F:3A", 3)
+    assert address[0] == ("phones", "https://cribbage.", "local:8443/scan cert")  # cut at its seams

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import textwrap
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
@@ -14,7 +15,7 @@ from companion.cribbage.cards import Card, Suit, parse_cards
 from companion.cribbage.facts import ScoreEvent, ScoreKind, Side
 from companion.cribbage.game import GameState, replay
 from companion.cribbage.scoring import score_show
-from companion.cribbage.transcript import GameInput, PegInput
+from companion.cribbage.transcript import GameInput, PegInput, PlayInput, StarterInput
 from companion.view.screen import (
     ScreenView,
     header,
@@ -170,3 +171,47 @@ def test_partners_too_long_to_name_on_every_page_are_named_by_their_initials():
             assert all(page[0].startswith("B&K:") for page in paged[1:])
             shown = [word.removeprefix("…") for page in paged for word in " ".join(page).split() if word != "B&K:"]
             assert shown == said_aloud, paged
+
+
+PARTNERS = ("Bartholomäus", "Maximilianus", "Konstantinus", "Philippineke")
+
+
+CAPPED = [GameInput(PARTNERS, dealer="Bartholomäus"), PegInput("Bartholomäus & Konstantinus", 117),
+          PegInput("Bartholomäus & Konstantinus", 10)]  # capped at 121: "pegging 4"
+MISCLAIMED = [GameInput(PARTNERS, dealer="Bartholomäus", muggins=True), StarterInput(Card.parse("5C")),
+              PlayInput(Card.parse("10H")), PlayInput(Card.parse("5D"), claim=0)]  # Konstantinus: "pegging 0"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("inputs", "whose"), [(CAPPED, "B&K:"), (MISCLAIMED, "Konstantinus")])
+def test_a_partners_heading_longer_than_the_room_runs_on_to_pages_each_naming_whose_score_it_is(inputs, whose, lang):
+    """"Bartholomäus & Konstantinus: pegging 4" wraps to three lines: it runs on to a page after whose it is."""
+    with i18n.speaking(lang):
+        event = replay(inputs).events[-1]
+        pages = spoken_pages((event,), 2)
+        said_aloud = score_words(event).split()
+    assert " ".join(pages[0]).startswith("Bartholomäus & Konstantinus:") and len(pages) > 2
+    assert all(0 < len(page) <= 2 and all(len(line) <= 21 for line in page) for page in pages)
+    assert all(page[0].startswith((whose, "Bartholomäus &")) for page in pages[1:]), pages
+    def plain(words: list[str]) -> list[str]:
+        return [word.removeprefix("…").rstrip(",;") for word in words if word not in (whose, f"{whose}:")]
+
+    assert plain(" ".join(line for page in pages for line in page).split()) == plain(said_aloud), pages
+
+
+def test_a_word_longer_than_a_line_is_cut_on_pages_that_each_name_whose_score_it_is(speak):
+    speak("de")
+    events = replay([GameInput(("Ann", "Maximilianus"), dealer="Ann"), PegInput("Maximilianus", 121)]).events
+    pages = spoken_pages(events, 2)
+    assert pages == [("Maximilianus:", "einhunderteinundzwanz"), ("Maximilianus: …ig", "gesteckt")]
+    assert all(page[0].startswith("Maximilianus:") and " ".join(page) != "Maximilianus:" for page in pages)
+    assert all(len(page) <= 2 and all(len(line) <= 21 for line in page) for page in pages)
+    assert "".join(" ".join(page).replace("Maximilianus:", "") for page in pages).replace(" ", "").replace(
+        "…", "") == "einhunderteinundzwanziggesteckt"
+
+
+def test_a_name_with_a_space_is_not_said_twice_when_a_phrase_starts_with_it():
+    events = replay([GameInput(("Mary Ann", "Bob"), dealer="Bob"), PegInput("Mary Ann", 117),
+                     PegInput("Mary Ann", 10)]).events
+    text = " ".join(line for page in spoken_pages(events, 2) for line in page)
+    assert "Mary Ann reaches" in text and "Mary Ann: Mary Ann" not in text and "Mary Ann: …" not in text
