@@ -24,13 +24,19 @@ CANVAS_CAMERA = """(() => {
   const context = canvas.getContext("2d");
   let shown = null;
   const paint = () => { if (shown) context.drawImage(shown, 0, 0); };
-  window.holdUp = async (url) => { shown = await createImageBitmap(await (await fetch(url)).blob()); paint(); };
+  const presented = (video) => new Promise((done) => video.requestVideoFrameCallback(() => done()));
+  window.holdUp = async (url) => {  // resolved once the page's video shows it (a photo taken next is of it)
+    shown = await createImageBitmap(await (await fetch(url)).blob());
+    paint();
+    const video = document.querySelector("video");
+    if (video && video.srcObject && !video.paused) for (const _ of [1, 2]) await presented(video);
+  };
   setInterval(paint, 50);
   navigator.mediaDevices.getUserMedia = async () => { paint(); return canvas.captureStream(20); };
 })();"""
 """A page's camera (an init script): a 640x480 canvas stream standing in for getUserMedia, showing what
-`holdUp(url)` was last given (`picture_url`) until it is given another; the pictures follow the test, not a video's
-clock."""
+`holdUp(url)` was last given (`picture_url`) until it is given another, `holdUp` resolving once the page's video
+has shown it; the pictures follow the test, not a video's clock."""
 
 
 def picture_url(picture: Image.Image) -> str:

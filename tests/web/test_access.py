@@ -181,6 +181,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
         assert out_of_view(page, [*TABLE, "#hand .card"]) == [], "the six cards and the table in view"
         page.locator("[data-entry=go]").tap()  # GO before laying away says what to do, and is not sent
         playwright.expect(page.locator("#message")).to_have_text("Lay away 2 cards first: choose them in your hand")
+        playwright.expect(page.locator("#board svg")).to_be_visible()  # (drawn again as the message changes)
         board_box = page.locator("#board svg").bounding_box()
         assert board_box is not None and board_box["height"] >= 150  # the street in play, large enough to read
         tallest = page.evaluate("Math.min(...[...document.querySelectorAll('#board svg text')].map(t => "
