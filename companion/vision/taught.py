@@ -74,7 +74,8 @@ class TaughtDeck:
                        for n in range(start, min(start + CHUNK, total))]
             self.tiles[start:start + len(entries)] = [describe(entry) for entry in entries]
             hidden_rows.append(net.hidden(np.concatenate([card_features(entry) for entry in entries])))
-        self.self_likeness = (self.tiles**2).mean(axis=2)  # entry x tile
+        # entry x tile: the mean square of each of its tiles (without a temporary as big as the tiles)
+        self.self_likeness = np.einsum("etp,etp->et", self.tiles, self.tiles) / np.float32(self.tiles.shape[2])
         hidden = np.concatenate(hidden_rows)  # four corners an entry
         ranks, suits = net.heads(hidden)
         taught = slice(0, 4 * len(cards))
