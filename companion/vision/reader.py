@@ -246,13 +246,8 @@ def teaching_photo(net: IndexNet, frame: NDArray[np.uint8]) -> TeachingPhoto | N
     if not quads:
         return None
     card = rectify(frame, quads[0])
-    ranks, suits = net.heads(net.hidden(card_features(card)))
-    probs = _index_reading(ranks, suits)[0]
-    probs = _with_pips(probs, None if probs is None else count_pips(card, 1.0 - ranks[:, NO_INDEX] >= SHOWN))[0]
-    if probs is None:
-        return TeachingPhoto(card, None, 0.0)
-    best = int(probs.argmax())
-    return TeachingPhoto(card, CODES[best], round(float(probs[best]), 4))
+    reading = Recognizer(net)._read_card(card)  # as the board reads it with no deck taught
+    return TeachingPhoto(card, *reading[:2]) if reading is not None else TeachingPhoto(card, None, 0.0)
 
 
 def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], None] | None = None,

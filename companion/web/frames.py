@@ -36,6 +36,7 @@ from companion.words.webapi import Asked
 from .language import page_language
 
 if TYPE_CHECKING:
+    from companion.devices.camera import Frame
     from companion.table import Outcome
     from companion.vision.index import IndexNet
     from companion.vision.reader import TeachingPhoto
@@ -118,12 +119,17 @@ def _state_dir(hub: Hub) -> Path:
     return hub.state_dir
 
 
-def _taught(cards: PlainCards, hub: Hub) -> TaughtDeck:
+def _can_read_plain_cards() -> None:
+    """Refused (503) when this board cannot read plain cards: OpenCV is not installed or does not load."""
     from .server import Refused
 
     problem = opencv_problem()
     if problem is not None:
         raise Refused(503, Asked.NO_PLAIN_CARDS, problem=problem)
+
+
+def _taught(cards: PlainCards, hub: Hub) -> TaughtDeck:
+    _can_read_plain_cards()
     if cards.deck is None:
         from companion.vision import Recognizer
 
@@ -136,15 +142,20 @@ def _deck_folder(hub: Hub) -> Path:
     return hub.deck or taught_folder("", _state_dir(hub))
 
 
-def _read(deck: TaughtDeck, data: bytes) -> Sequence[Reading]:
+def _decoded(data: bytes) -> Frame:
+    """A picture's bytes as a frame; refused (400) when they are no JPEG or PNG."""
     from companion.vision import UnreadableImage, decode
 
     from .server import Refused
 
     try:
-        return deck.read(decode(data))
+        return decode(data)
     except UnreadableImage as error:
         raise Refused(400, Asked.UNREADABLE_PICTURE, error=str(error)) from None
+
+
+def _read(deck: TaughtDeck, data: bytes) -> Sequence[Reading]:
+    return deck.read(_decoded(data))
 
 
 async def _frame(request: web.Request) -> web.Response:
@@ -223,7 +234,7 @@ async def _photo(request: web.Request) -> web.Response:
         raise Refused(400, Asked.NOT_A_CARD, code=code[:8])
     data = await _picture(request)
     cards = request.app[CARDS]
-    _taught(cards, hub)  # the board reads plain cards
+    _can_read_plain_cards()
     async with cards.reading:
         found = await asyncio.get_running_loop().run_in_executor(None, _teaching, cards, data)
     if found is None:
@@ -239,16 +250,10 @@ async def _photo(request: web.Request) -> web.Response:
 
 def _teaching(cards: PlainCards, data: bytes) -> TeachingPhoto | None:
     """The card a teaching photo would teach, read by the shipped network alone (None: no card found in it)."""
-    from companion.vision import UnreadableImage, decode
     from companion.vision.index import IndexNet
     from companion.vision.reader import teaching_photo
 
-    from .server import Refused
-
-    try:
-        frame = decode(data)
-    except UnreadableImage as error:
-        raise Refused(400, Asked.UNREADABLE_PICTURE, error=str(error)) from None
+    frame = _decoded(data)
     cards.net = cards.net or IndexNet.load()
     return teaching_photo(cards.net, frame)
 
