@@ -36,7 +36,7 @@ from companion.cribbage.rules import VariantName
 from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, Status, remove_status, write_status
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
-from companion.i18n import _, choose, speaking
+from companion.i18n import N_, _, choose, current, speaking
 from companion.registry import Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
@@ -55,6 +55,21 @@ ADDRESS_SECONDS = (5.0, 120.0)
 """At start the board says its address on the network; without one yet, it looks again this often, this long."""
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
 """The daemon's log lines (the journal adds the time): the strip's connection changes, torn log lines, devices."""
+JOURNAL = {  # what the daemon itself says in the journal, in the system's language (the journal's reader's)
+    "address": N_("the board's address: {address}"),
+    "page": N_("the board's page: {address}"),
+    "club": N_("club: publishing board {board} of {club} to {broker}"),
+    "notify": N_("cannot tell systemd {message!r} ({error}); the game goes on, but systemd may restart the board: "
+                 "check NOTIFY_SOCKET and the unit's NotifyAccess=main"),
+}
+DISK = N_("{file}: {error}: free space on the disk, or let the board's user write there (the unit's "
+          "StateDirectory=), and start the board again")
+"""A file the daemon cannot write or read at start, or a disk that refuses it (a full disk, a read-only one)."""
+
+
+def journal(line: str, **facts: object) -> str:
+    """One of the daemon's own `JOURNAL` lines, in the system's language."""
+    return choose(None).gettext(JOURNAL[line]).format(**facts)
 
 
 class Notifier:
@@ -77,7 +92,7 @@ class Notifier:
                 sock.connect(self.address)
                 sock.sendall(message.encode())
             except OSError as error:
-                log.warning("cannot tell systemd %r: %s", message, error)
+                log.warning("%s", journal("notify", message=message, error=error.strerror or error))
 
     def ping(self, now: float) -> None:
         """WATCHDOG=1 at half the interval systemd asked for."""
@@ -166,7 +181,7 @@ class Daemon:
         assert self.address is not None and self._address_at is not None
         address = self.address()
         if address is not None:
-            log.info("the board's address: %s", address)
+            log.info("%s", journal("address", address=address))
             self.table.announce(Message(Say.ADDRESS, text=address), error=False)
         last = self._address_at[1]
         self._address_at = None if address is not None or now >= last else (now + ADDRESS_SECONDS[0], last)
@@ -306,6 +321,7 @@ def open_table(config: Config, board: Devices, *, state_dir: Path, clock: Clock,
 
 
 def build_parser() -> argparse.ArgumentParser:
+    setattr(argparse, "_", _)  # noqa: B010 (argparse's own words, "usage:", through the catalog: as crib's parser)
     parser = argparse.ArgumentParser(prog="cribbage-companion", description=_("The Cribbage Companion daemon."))
     add_run_arguments(parser)
     return parser
@@ -330,11 +346,16 @@ def _serve(args: argparse.Namespace, config: Config, *, simulate: bool) -> int:
     board, table = open_game(config, state_dir=state_dir, clock=clock, simulate=simulate, new=args.new)
     from companion.web.wiring import attach  # the page, and the computer players of a game against them
 
-    attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=simulate,
-                      on_ready=lambda address: log.info("the board's page: %s", address))
+    try:
+        attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=simulate,
+                          on_ready=lambda address: log.info("%s", journal("page", address=address)))
+        publisher = club_publisher(config, state_dir)
+    except BaseException:  # the page or the club cannot start: the devices are let go before it is said
+        board.close()
+        raise
     return Daemon(table, board, clock=clock, notifier=Notifier(watchdog=config.service.watchdog),
                   on_outcome=attached.outcome, status_path=state_dir / STATUS_FILE,
-                  club=club_publisher(config, state_dir), address=local_address).run()
+                  club=publisher, address=local_address).run()
 
 
 def club_publisher(config: Config, state_dir: Path) -> Publisher | None:
@@ -364,28 +385,29 @@ def club_publisher(config: Config, state_dir: Path) -> Publisher | None:
     publisher = Publisher(broker, club.club, club.board, state_dir, home_assistant=club.home_assistant,
                           signing_key=signing_key)
     publisher.start()
-    log.info("club: publishing board %s of %s to %s", club.board, club.club, club.broker)
+    log.info("%s", journal("club", board=club.board, club=club.club, broker=club.broker))
     return publisher
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The service: every word it says (its help, argparse's errors, why it cannot start) in the system's language,
+    the journal's reader's; the board itself speaks its own ([game] language) once it runs."""
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    args = build_parser().parse_args(argv)
-    try:
-        return serve(args)
-    except CribbageError as error:
-        from companion.words.saying import error_words  # every layer's words: only when one is raised
+    with speaking(choose(None)):
+        args = build_parser().parse_args(argv)
+        try:
+            return serve(args)
+        except ConfigError as error:  # said in the system's language: a configuration that fails cannot name one
+            said = problems_words(error.problems, current())
+        except (CribbageError, GameLogError, DeviceError) as error:
+            from companion.words.saying import error_words  # every layer's words: only when one is raised
 
-        print(f"cribbage-companion: {error_words(error)}", file=sys.stderr)
-        return 2
-    except ConfigError as error:  # said in the system's language: a configuration that fails cannot name one
-        print(f"cribbage-companion: {problems_words(error.problems, choose(None))}", file=sys.stderr)
-        return 2
-    except (GameLogError, DeviceError) as error:  # the system's language too: the journal's reader's
-        from companion.words.saying import error_words
-
-        print(f"cribbage-companion: {error_words(error, choose(None))}", file=sys.stderr)
-        return 2
+            said = error_words(error)
+        except OSError as error:  # a disk that refuses a file the board keeps (its page's token, a new log)
+            place = error.filename or args.state_dir or _("the state directory")
+            said = _(DISK).format(file=place, error=error.strerror or error)
+    print(f"cribbage-companion: {said}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -207,7 +207,7 @@ def write_status(path: Path, status: Status) -> None:
                              encoding="utf-8")
         temporary.replace(path)
     except OSError as error:
-        log.warning("cannot write %s: %s", path, error)
+        log.warning(journal_words("status_unwritten", choose(None), path=path, error=error.strerror or error))
 
 
 def remove_status(path: Path) -> None:

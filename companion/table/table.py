@@ -45,7 +45,7 @@ from companion.entry.barcodes import COMMAND_LABELS
 from companion.entry.commands import CardEntered, Claim, Command, Decoded, Points, Rejected, decode_entry
 from companion.entry.doubt import Asked, Confirmed, Doubt
 from companion.gamelog import CannotSave, GameLog
-from companion.i18n import Language, current
+from companion.i18n import Language, choose, current
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
@@ -126,7 +126,7 @@ class Table:
         self._refusal = "table"  # why the entry being handled was refused, when it was not by an error
         self.state = replay(game_log.inputs)
         for warning in game_log.warnings:
-            log.warning("%s", finding_words(warning, current()))
+            log.warning("%s", finding_words(warning, choose(None)))  # the journal's reader's language
         if game_log.warnings:
             self.presenter.say(Message(Say.LOG_CARED, count=len(game_log.inputs)), error=True)
         for step in (self._catch_up, lambda: self.held.restore(self.log, self.state)):
@@ -229,7 +229,7 @@ class Table:
                 self.held.cards, self.held.skip_hands_deal = held, skip
                 outcome = Outcome(entry, message=error.message, error=True)
             else:  # logged: the file left beside the log is stale and ignored on a restart
-                log.warning("%s", error)
+                log.warning("%s", finding_words(error.refusal, choose(None)))
         told_now = self._tell(moved=outcome.accepted is not None, error=outcome.error, refused=refused)
         outcome = replace(outcome, told=told_now)
         if outcome.message is not None:

@@ -218,6 +218,8 @@ JOURNAL = {  # what the daemon's journal says of a device coming and going: one 
     "not_connected": N_("{device}: not connected: {problem}"),
     "refused": N_("{device}: {problem}"),
     "stands_in": N_("{problem}; the recording strip stands in"),
+    "status_unwritten": N_("cannot write {path} ({error}): the game goes on, but `crib state` cannot say which "
+                           "devices are missing; free space on the disk"),
 }
 
 
