@@ -12,8 +12,10 @@ each step printed with its time:
 3. a scripted deal (crib sim's sample deal) through `crib sim`: each entry's answer and the game's state (scores,
    pegs, every hand's count) must be those of the same script run on this machine;
 4. `cribbage-companion` as the unit runs it: as the user `cribbage` (its groups, its state directory), with the
-   installed configuration and pin library; it must serve its page on 127.0.0.1 (fetched from outside the root)
-   and name each device it lacks, the pin library it tried among them.
+   installed configuration and pin library and a notify socket; it must tell READY=1, serve its page on 127.0.0.1
+   (fetched from outside the root), name in devices.json each device it lacks, the pin library it tried among
+   them, and stop with status 0 on SIGTERM. All read from machine facts (sd_notify, devices.json, the exit
+   status), not the journal's words, which are in the system's language.
 
 This machine's pip configuration, PIP_* settings and CA certificates go into the root, so pip and apt reach the
 registries this machine reaches; downloaded packages are kept beside the cached root for the next run.
@@ -31,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -46,6 +49,12 @@ BINFMT = Path("/proc/sys/fs/binfmt_misc")
 SOURCE = "/root/cribbage-companion"
 VENV = "/opt/cribbage-companion/venv"
 UNIT = "cribbage-companion.service"
+NOTIFY = "/tmp/pi-check-notify"
+"""The daemon's NOTIFY_SOCKET in the root (its /tmp, a tmpfs this machine sees), where systemd's would be."""
+STATUS_FILE = "devices.json"
+"""What the running daemon has and misses, in its state directory (companion.devices.presence.STATUS_FILE)."""
+PIN_LIBRARY = "pin_library"
+"""The code of a pin library that cannot be used (companion.words.devices.Fault.PIN_LIBRARY)."""
 STATE = "/var/lib/cribbage-companion"
 """The unit's StateDirectory and WorkingDirectory."""
 USER_GROUPS = ("gpio", "i2c", "dialout", "input")
@@ -292,7 +301,8 @@ def differences(reference: Deal, theirs: Deal) -> list[str]:
 
 def daemon_argv(root: Path, port: int) -> list[str]:
     """cribbage-companion in the root as its unit starts it: the user cribbage with the unit's groups, in its state
-    directory (made as StateDirectory= makes it), with the installed configuration; only the page's port is ours."""
+    directory (made as StateDirectory= makes it), with the installed configuration and a notify socket, as systemd
+    gives it (`NOTIFY`, in the root's /tmp); only the page's port is ours."""
     users = {line.split(":")[0]: line.split(":") for line in (root / "etc/passwd").read_text().splitlines() if line}
     groups = {line.split(":")[0]: line.split(":")[2] for line in (root / "etc/group").read_text().splitlines() if line}
     if "cribbage" not in users:
@@ -303,46 +313,114 @@ def daemon_argv(root: Path, port: int) -> list[str]:
     os.chown(state, uid, gid)
     state.chmod(0o750)
     return ["chroot", f"--userspec={uid}:{gid}", f"--groups={','.join(groups[g] for g in USER_GROUPS)}", str(root),
-            "env", f"--chdir={STATE}", f"HOME={STATE}", f"{VENV}/bin/cribbage-companion", "--set",
-            f"web.listen=127.0.0.1:{port}"]
+            "env", f"--chdir={STATE}", f"HOME={STATE}", f"NOTIFY_SOCKET={NOTIFY}", f"{VENV}/bin/cribbage-companion",
+            "--set", f"web.listen=127.0.0.1:{port}"]
 
 
 def serve_page(root: Path) -> None:
     port = free_port()
     pin = re.search(r'^pin_factory *= *"(\w+)"', (root / "etc/cribbage-companion/config.toml").read_text(),
                     re.MULTILINE)
-    pin_library = pin[1] if pin else "lgpio"
-    daemon = subprocess.Popen(daemon_argv(root, port), env=environment(), stderr=subprocess.PIPE, text=True)
-    assert daemon.stderr is not None
-    journal: list[str] = []
-    try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            line = daemon.stderr.readline()
-            journal.append(line.rstrip())
-            if "the board's page: " in line:
-                break
-            if not line and daemon.poll() is not None:
-                raise Failed(f"cribbage-companion exited with {daemon.returncode} before serving its page:\n"
-                             + "\n".join(journal[-20:]))
-        else:
-            raise Failed("cribbage-companion did not serve its page in 300 s")
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as response:
-            page = response.read().decode()
-        if response.status != 200 or "<html" not in page.lower():
-            raise Failed(f"the page answered {response.status} without HTML")
-        say(f"  http://127.0.0.1:{port}/ answered 200 with {len(page)} characters of HTML")
-    finally:
-        daemon.terminate()
+    argv = daemon_argv(root, port)
+    lacking = run_service(argv, environment(), port=port, state=root / STATE.lstrip("/"),
+                          notify=root / NOTIFY.lstrip("/"), pin_library=pin[1] if pin else "lgpio")
+    for what, kind in lacking.items():
+        say(f"  {what}: missing ({kind})")
+
+
+def run_service(argv: list[str], env: dict[str, str], *, port: int, state: Path, notify: Path,
+                pin_library: str) -> dict[str, str]:
+    """cribbage-companion started by `argv` as systemd starts it, with its notify socket at `notify` here: it must
+    tell READY=1, serve its page on 127.0.0.1:`port`, say in `state`'s devices.json that the pin library it tried
+    is missing, and stop with status 0 on SIGTERM, taking devices.json away. Each is read from what systemd and
+    `crib state` read, never from the journal's words (they are in the system's language). Returns each device
+    missing and its problem's code."""
+    notify.unlink(missing_ok=True)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener, tempfile.TemporaryFile("w+") as journal:
+        listener.bind(str(notify))
+        notify.chmod(0o666)  # the daemon runs as its own user
+        listener.settimeout(1)
+        daemon = subprocess.Popen(argv, env=env, stdout=journal, stderr=journal, text=True)
+
+        def said() -> str:  # the daemon's last journal lines, for a person to read when a check fails
+            journal.seek(0)
+            return "\n".join(journal.read().splitlines()[-20:])
+
         try:
-            journal += daemon.communicate(timeout=60)[1].splitlines()
-        except subprocess.TimeoutExpired:
+            told = ready(listener, daemon, time.monotonic() + 300, said)
+            say(f"  READY=1 (STATUS={told.get('STATUS', '')!r})")
+            page = fetch_page(f"http://127.0.0.1:{port}/", daemon, time.monotonic() + 60)
+            say(f"  http://127.0.0.1:{port}/ answered 200 with {len(page)} characters of HTML")
+            lacking = missing_devices(state / STATUS_FILE, daemon.pid)
+            daemon.terminate()
+            status = daemon.wait(timeout=60)
+        except (Failed, subprocess.TimeoutExpired):
             daemon.kill()
-    lacking = [line for line in journal if ": missing (" in line or "not connected" in line]
-    for line in lacking:
-        say(f"  {line}")
-    if not any(f"cannot use the {pin_library!r} GPIO pin library" in line for line in lacking):
-        raise Failed(f"the daemon did not try the installed pin library {pin_library} (devices.pin_factory)")
+            daemon.wait()
+            raise
+        finally:
+            notify.unlink(missing_ok=True)
+        if status != 0:
+            raise Failed(f"cribbage-companion exited with {status} on SIGTERM:\n{said()}")
+    if (state / STATUS_FILE).exists():
+        raise Failed(f"cribbage-companion left {state / STATUS_FILE} behind when it stopped (crib state would "
+                     "say it runs)")
+    tried = [what for what, problem in lacking.items() if problem == f"{PIN_LIBRARY} {pin_library}"]
+    if not tried:
+        raise Failed(f"the daemon did not try the installed pin library {pin_library} (devices.pin_factory): "
+                     f"{STATUS_FILE} says {lacking}")
+    return lacking
+
+
+def ready(listener: socket.socket, daemon: subprocess.Popen[str], deadline: float,
+          said: Callable[[], str]) -> dict[str, str]:
+    """The fields of the daemon's READY=1 notification (READY, STATUS ...), as systemd would take them."""
+    while time.monotonic() < deadline:
+        try:
+            datagram = listener.recv(4096).decode()
+        except TimeoutError:
+            if daemon.poll() is not None:
+                raise Failed(f"cribbage-companion exited with {daemon.returncode} before READY=1:\n{said()}") from None
+            continue
+        fields = dict(line.partition("=")[::2] for line in datagram.splitlines() if "=" in line)
+        if fields.get("READY") == "1":
+            return fields
+    raise Failed("cribbage-companion did not tell systemd READY=1 in 300 s")
+
+
+def fetch_page(url: str, daemon: subprocess.Popen[str], deadline: float) -> str:
+    """The page at `url`, asked again while the server comes up (READY=1 may come just before it listens)."""
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=60) as response:
+                page: str = response.read().decode()
+                if response.status != 200 or "<html" not in page.lower():
+                    raise Failed(f"the page answered {response.status} without HTML")
+                return page
+        except (urllib.error.URLError, ConnectionError) as error:
+            if daemon.poll() is not None or time.monotonic() > deadline:
+                raise Failed(f"the page at {url} did not answer: {error}") from None
+            time.sleep(0.5)
+
+
+def missing_devices(path: Path, pid: int) -> dict[str, str]:
+    """Each device the daemon misses, by devices.json (what `crib state` reads): its problem's code, with the
+    pin library's name for a pin library that cannot be used (`PIN_LIBRARY lgpio`), or its cause's."""
+    try:
+        status = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise Failed(f"the daemon wrote no readable {path} after READY=1: {error}") from None
+    if status.get("pid") != pid:
+        raise Failed(f"{path} is not the running daemon's (pid {status.get('pid')}, not {pid})")
+    lacking = {}
+    for what, said in status["devices"].items():
+        problem = said
+        while problem is not None and problem["kind"] != PIN_LIBRARY and problem.get("cause") is not None:
+            problem = problem["cause"]
+        if problem is not None:
+            name = problem["facts"].get("name") if problem["kind"] == PIN_LIBRARY else None
+            lacking[what] = problem["kind"] + (f" {name}" if name else "")
+    return lacking
 
 
 def main(argv: list[str], *, checkout: Path, apt_install: Callable[[list[str]], bool], python: Path) -> int:

@@ -78,9 +78,48 @@ def test_the_daemon_runs_as_the_user_cribbage_with_the_units_groups_in_its_state
     argv = pi_check.daemon_argv(tmp_path, 8999)
     assert argv == ["chroot", "--userspec=998:997", "--groups=996,995,20,101", str(tmp_path), "env",
                     "--chdir=/var/lib/cribbage-companion", "HOME=/var/lib/cribbage-companion",
-                    "/opt/cribbage-companion/venv/bin/cribbage-companion", "--set", "web.listen=127.0.0.1:8999"]
+                    "NOTIFY_SOCKET=/tmp/pi-check-notify", "/opt/cribbage-companion/venv/bin/cribbage-companion",
+                    "--set", "web.listen=127.0.0.1:8999"]
     assert owners == [(tmp_path / "var/lib/cribbage-companion", 998, 997)]  # no --config, no pin_factory: installed
     assert "User=cribbage" in (ROOT / "systemd" / "cribbage-companion.service").read_text()
     unit = (ROOT / "systemd" / "cribbage-companion.service").read_text()
     assert f"SupplementaryGroups={' '.join(pi_check.USER_GROUPS)}" in unit
     assert f"WorkingDirectory={pi_check.STATE}" in unit and "StateDirectory=cribbage-companion" in unit
+
+
+@pytest.mark.parametrize("system", ["de_DE.UTF-8", "C.UTF-8"])
+def test_the_service_is_judged_by_what_systemd_and_crib_state_read_whatever_the_systems_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str) -> None:
+    # the daemon on this machine, as pi-check runs it in a root: its journal in German or English, the same checks
+    port, state, notify = pi_check.free_port(), tmp_path / "state", tmp_path / "notify"
+    argv = [sys.executable, "-m", "companion.daemon", "--state-dir", str(state), "--set",
+            f"web.listen=127.0.0.1:{port}"]
+    env = {**os.environ, "LANG": system, "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": str(notify)}
+    lacking = pi_check.run_service(argv, env, port=port, state=state, notify=notify, pin_library="lgpio")
+    assert lacking["keypad"] == lacking["buttons"] == "pin_library lgpio" and lacking["OLED"] == "no_i2c_bus"
+    said = capsys.readouterr().out
+    assert "READY=1 (STATUS=" in said and f"http://127.0.0.1:{port}/ answered 200" in said
+    assert not notify.exists() and not (state / "devices.json").exists()
+    with pytest.raises(pi_check.Failed, match="did not try the installed pin library rpigpio"):
+        pi_check.run_service(argv, env, port=port, state=state, notify=notify, pin_library="rpigpio")
+
+
+def test_a_service_that_cannot_start_fails_the_check_with_its_exit_status_and_its_words(tmp_path: Path) -> None:
+    notify = tmp_path / "notify"
+    argv = [sys.executable, "-m", "companion.daemon", "--state-dir", str(tmp_path), "--set", "game.target=7"]
+    env = {**os.environ, "LANG": "de_DE.UTF-8", "PYTHONPATH": str(ROOT), "NOTIFY_SOCKET": str(notify)}
+    with pytest.raises(pi_check.Failed) as failed:
+        pi_check.run_service(argv, env, port=pi_check.free_port(), state=tmp_path, notify=notify, pin_library="lgpio")
+    assert str(failed.value).startswith("cribbage-companion exited with 2 before READY=1:\n")
+    assert "game.target muss 61 oder 121 sein" in str(failed.value)  # its journal, for a person to read
+
+
+def test_a_device_missing_for_its_pin_library_is_found_beneath_its_cause(tmp_path: Path) -> None:
+    pin = {"kind": "pin_library", "facts": {"name": "lgpio", "package": "python3-lgpio", "error": "gone"}}
+    status = {"pid": 42, "devices": {"keypad": {"kind": "failed", "facts": {"error": "x"}, "cause": pin},
+                                     "scanner": {"kind": "no_scanner", "facts": {}}, "camera": None}}
+    path = tmp_path / "devices.json"
+    path.write_text(json.dumps(status))
+    assert pi_check.missing_devices(path, 42) == {"keypad": "pin_library lgpio", "scanner": "no_scanner"}
+    with pytest.raises(pi_check.Failed, match="not the running daemon's"):
+        pi_check.missing_devices(path, 43)  # left by another (an earlier) daemon
