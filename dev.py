@@ -16,8 +16,9 @@ the checkout (16 s and 141 MB from a fresh clone here), `crib` the package with 
 extras, `test`, `check` and `i18n` also the development tools (ruff, mypy, pytest, Playwright ...); later runs
 install again only when pyproject.toml changes or a command needs more. Debian packages the tests use
 (poppler-utils for pdftoppm, shellcheck, mosquitto, chromium for the page's browser test, espeak-ng and
-alsa-utils for speech, npm) are installed with apt-get when missing, as root or through passwordless sudo; npm
-packages the page tests inject into chromium (axe-core) are fetched with `npm pack` into .venv/npm/.
+alsa-utils for speech, npm, gettext for msgfmt's check of the catalog) are installed with apt-get when missing, as
+root or through passwordless sudo; npm packages the page tests inject into chromium (axe-core) are fetched with
+`npm pack` into .venv/npm/.
 """
 
 from __future__ import annotations
@@ -41,9 +42,10 @@ ZXING_WASM = "3.1.4"  # the npm package zxing-wasm (zxing-cpp's WebAssembly buil
 VENDOR = ROOT / "companion" / "web" / "static" / "vendor" / "zxing-wasm"
 DEBIAN_TEST_PACKAGES = {"pdftoppm": "poppler-utils", "shellcheck": "shellcheck", "mosquitto": "mosquitto",
                         "chromium": "chromium", "espeak-ng": "espeak-ng", "aplay": "alsa-utils", "npm": "npm",
-                        "rsvg-convert": "librsvg2-bin", "/usr/share/carddecks": "kdegames-card-data-kf5"}
+                        "rsvg-convert": "librsvg2-bin", "/usr/share/carddecks": "kdegames-card-data-kf5",
+                        "msgfmt": "gettext"}
 """What the tests need, by a command (or a path) each package provides: the card decks are rendered into the
-camera tests' photographs of ordinary cards."""
+camera tests' photographs of ordinary cards; msgfmt checks the German catalog as translators' tools do."""
 NPM_TEST_PACKAGES = {"axe-core": "4.14.1"}  # the accessibility checks the page tests run in chromium
 NPM_DIR = VENV / "npm"  # each as the registry's tarball (`npm pack`): the tests read the file they need from it
 

@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=_("print barcode stickers (or whole cards) for a real deck"),
         description=_("Write a PDF with a barcode for each of the 52 cards and for the commands GO, UNDO, OK, "
         "NEW GAME and MENU: stickers for a label sheet, or --cards for whole printable card faces. "
-        "Print at 100% scale ('actual size', not 'fit to page')."),
+        "Print at actual size (100%, not 'fit to page')."),
         epilog=_("label sheets (--sheet):\n{sheets}\ndefault: {a4} on A4, {letter} on US Letter\n")
         .format(sheets=sheets, a4=DEFAULT_SHEETS["a4"], letter=DEFAULT_SHEETS["letter"]),
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -24,7 +24,7 @@ def register(subparsers: Any) -> None:
         "selfplay", help=_("play computer levels against each other"),
         description=_("Play complete 121-point games between two computer levels (easy, standard, pro, and ev: the "
         "published expected-value strategy, as a measuring stick), the first "
-        "dealer alternating, and report each side's wins with a 95% confidence interval, skunks and average "
+        "dealer alternating, and report each side's wins (with a confidence interval of 95%), skunks and average "
         "points per deal in pegging (as dealer and as pone), hand and crib; and for the table, deals per game "
         "and the first dealer's win rate. The same seed plays the same games."),
     )

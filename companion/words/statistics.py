@@ -322,6 +322,6 @@ def _hands(axes: Axes, hand_counts: Sequence[tuple[str, Sequence[int]]], lang: L
                       color=_colour(COLOURS[index % len(COLOURS)]),
                       label=lang.ngettext("{player} ({hands} hand)", "{player} ({hands} hands)", hands)
                       .format(player=player, hands=hands))
-    axes.set(xlabel=_("hand score"), ylabel=_("% of hands"), xlim=(-0.7, 29.7))
+    axes.set(xlabel=_("hand score"), ylabel=_("hands (%)"), xlim=(-0.7, 29.7))
     axes.set_xticks(range(0, 30, 2))
     axes.legend(fontsize=8)

@@ -69,7 +69,7 @@ def test_help_says_100_percent_with_one_percent_sign(capsys):
     with pytest.raises(SystemExit):
         main(["print-deck", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "Print at 100% scale" in out and "%%" not in out
+    assert "Print at actual size (100%, not 'fit to page')" in out and "%%" not in out
 
 
 def test_without_the_printing_libraries_it_says_which_extra_to_install(tmp_path, capsys, monkeypatch):

@@ -79,7 +79,7 @@ def test_selfplay_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["selfplay", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    assert "95% confidence interval" in help_text and "%%" not in help_text
+    assert "(with a confidence interval of 95%)" in help_text and "%%" not in help_text
 
 
 def test_selfplay_writes_the_endgame_table_the_pro_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
