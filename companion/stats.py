@@ -46,8 +46,9 @@ from companion.words.statistics import (
 )
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 7  # 5: a game's sides as the projection's, named elsewhere by their index; 6: a log's problems by
-# kind; 7: a log's problems whole, each kind with its facts (words.statistics.LogProblem.to_json)
+SCHEMA_VERSION = 8  # 5: a game's sides as the projection's, named elsewhere by their index; 6: a log's problems by
+# kind; 7: a log's problems whole, each kind with its facts (words.statistics.LogProblem.to_json); 8: as 7, whose
+# first days kept them as a bare list, before the path they name ({"read": ..., "problems": [...]}): rebuilt once
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner INTEGER,
@@ -289,11 +290,15 @@ def _stored(path: Path, problems: Sequence[LogProblem]) -> str:
 
 def _known(stored: str, path: Path) -> list[LogProblem] | None:
     """A log's problems kept in the database, so the log is not read again while it stays as it is; None when
-    they name the log by another path (the state directory was moved, or given another way): their words would."""
-    kept = json.loads(stored)
-    if kept["problems"] and kept["read"] != str(path):
+    they name the log by another path (the state directory was moved, or given another way): their words would;
+    None too for what this version cannot read back (a cell damaged or written otherwise): the log is read again."""
+    try:
+        kept = json.loads(stored)
+        if kept["problems"] and kept["read"] != str(path):
+            return None
+        return [LogProblem.from_json(p) for p in kept["problems"]]
+    except (ValueError, KeyError, TypeError):  # ValueError: not JSON, or a kind this version does not know
         return None
-    return [LogProblem.from_json(p) for p in kept["problems"]]
 
 
 # --- the database ------------------------------------------------------------------------------------------

@@ -159,6 +159,58 @@ def test_a_database_that_kept_only_the_problems_kinds_is_rebuilt_with_their_fact
         problem, language("en"))
 
 
+OLD_PROBLEMS = {  # what the first schema 7 kept of a log's problems: a bare list, before the path they name
+    "0002.jsonl": [{"kind": "unreadable", "finding": {"kind": "lone_undo", "path": "{dir}/0002.jsonl", "line": 3,
+                                                      "facts": {}}}],
+    "0003.jsonl": [{"kind": "unreadable", "finding": {
+        "kind": "refused", "path": "{dir}/0003.jsonl", "line": 3, "facts": {
+            "input": '{"type":"starter","card":"2C"}', "why": {"refusal": {
+                "why": "starter_turned", "card": "5H", "prompt": {
+                    "wanted": "play", "players": ["Bob"], "count": 0, "dealer": "Ann", "counting": None,
+                    "again": False, "winner": None, "won": 0, "others": [], "skunk": None}}}}}}]}
+
+
+def old_database(state_dir, problems, version):
+    """The statistics' database as an older version kept it: the logs' rows as `problems` holds them (by the
+    logs' sizes and times now, so they are taken as they stand), and a game of a log that no longer holds it."""
+    with closing(sqlite3.connect(state_dir / stats.DATABASE)) as old, old:
+        old.executescript(stats.SCHEMA)
+        for path in sorted((state_dir / "games").glob("*.jsonl")):
+            kept = json.dumps(problems.get(path.name, [])).replace("{dir}", str(path.parent))
+            old.execute("INSERT INTO logs VALUES (?, ?, ?, ?)",
+                        (path.name, path.stat().st_size, path.stat().st_mtime_ns, kept))
+        old.execute("INSERT INTO games VALUES ('0001.jsonl', 1, '[]', 121, 1, 0, NULL, NULL, '{}')")
+        old.execute(f"PRAGMA user_version = {version}")
+
+
+def test_statistics_kept_by_the_first_schema_7_are_rebuilt_from_the_logs_and_said(tmp_path):
+    # Trouble.REFUSED and Why.LONE_UNDO were never kept by a schema 7 (the log's reader refused those lines
+    # first: "unreadable", as below), but its first days kept the problems without the path they name
+    copy_sample(tmp_path, 1)
+    write_log(tmp_path, 2, [GameInput(("Ann", "Bob"), dealer="Ann"), UndoInput(), UndoInput()])
+    write_log(tmp_path, 3, [GameInput(("Ann", "Bob"), dealer="Ann"), StarterInput(Card.parse("5H")),
+                            StarterInput(Card.parse("2C"))])
+    old_database(tmp_path, OLD_PROBLEMS, 7)
+    report = history(tmp_path)
+    assert (report.logs, report.games) == (3, 1) and [p.player for p in report.players] == ["Ann", "Bob"]
+    second, third = (problem_words(p, language("de")) for p in report.problems)
+    assert "0002.jsonl: Zeile 3 enthält ein Zurücknehmen" in second and "0003.jsonl: Zeile 3 enthält" in third
+    assert main(["stats", "--state-dir", str(tmp_path)]) == 0  # `crib stats` too: no traceback
+
+
+def test_a_kept_problem_this_version_cannot_read_back_has_its_log_read_again(tmp_path, monkeypatch):
+    copy_sample(tmp_path, 1)
+    write_log(tmp_path, 2, [GameInput(("Ann", "Bob"), dealer="Ann"), UndoInput(), UndoInput()])
+    unknown = {"0001.jsonl": {"read": "{dir}/0001.jsonl", "problems": []},  # as this version keeps them
+               "0002.jsonl": {"read": "{dir}/0002.jsonl", "problems": [{"kind": "refused", "log": "0002.jsonl"}]}}
+    old_database(tmp_path, unknown, stats.SCHEMA_VERSION)
+    read = []
+    real = stats.read_log
+    monkeypatch.setattr(stats, "read_log", lambda path: read.append(path.name) or real(path))
+    (problem,) = history(tmp_path).problems
+    assert read == ["0002.jsonl"] and "line 3 holds an undo" in problem_words(problem, language("en"))
+
+
 def test_the_database_follows_the_logs_and_is_rebuilt_when_lost(tmp_path, monkeypatch):
     read = []
     real = stats.read_log
