@@ -104,6 +104,35 @@ def test_errors_come_in_the_chosen_language(capsys):
     assert capsys.readouterr().err.startswith("crib score: '5X' hat keine bekannte Farbe: tippe einen Rang A 2-9")
 
 
+@pytest.mark.parametrize(("argv", "said"), [
+    (["score", "5H", "--batch", "x"], "crib score: gib Karten oder --batch DATEI an, nicht beides"),
+    (["score", "5H", "5D", "5C", "JS"], "crib score: gib vier Handkarten und dann die Startkarte an"),
+    (["print-deck", "--sheet", "nope", "x.pdf"], "crib print-deck: kein Etikettenbogen namens 'nope': wähle einen"),
+    (["print-deck", "--grid", "5y13", "--label", "38x21", "x.pdf"],
+     "crib print-deck: --grid '5y13' ist nicht verständlich: gib SPALTENxZEILEN, zum Beispiel 5x13 an"),
+    (["print-deck", "--cards", "--sheet", "L7651", "x.pdf"], "crib print-deck: --cards druckt ganze Kartenseiten"),
+    (["print-deck", "--paper", "letter", "--sheet", "L7651", "x.pdf"],
+     "crib print-deck: der Bogen L7651 ist A4, nicht US Letter: lass --paper weg"),
+    (["print-deck", "nowhere/x.pdf"], "crib print-deck: kann nowhere/x.pdf nicht schreiben: den Ordner nowhere gibt"),
+    (["selfplay", "--games", "0"], "crib selfplay: --games, --jobs und --deals nehmen eine Zahl von mindestens 1"),
+    (["scan-test", "--count", "0"], "crib scan-test: --count 0: gib mindestens 1 an")])
+def test_the_commands_refusals_come_in_the_chosen_language(capsys, monkeypatch, tmp_path, argv, said):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main([*argv, "--lang", "de"]) == 2
+    assert capsys.readouterr().err.startswith(said)
+
+
+def test_a_batchs_bad_lines_are_named_in_the_chosen_language(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("5H 5D 5C JS 5S\n5H 5D\n"))
+    assert cli.main(["score", "--batch", "-", "--lang", "de"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "29\n-\n"
+    assert captured.err == ("crib score: Zeile 2: gib fünf verschiedene Karten an, vier auf der Hand und dann die "
+                            "Startkarte, wie 5H 5D 5C JS 5S (erhalten: '5H 5D')\n"
+                            "crib score: 1 von 2 Zeilen nicht gezählt: ihre Summen sind '-'; berichtige sie und starte "
+                            "noch einmal\n")
+
+
 def test_card_names_and_suit_letters_are_typed_the_same_in_both_languages(capsys):
     for language in ("en", "de"):
         assert cli.main(["score", "5h", "5♦", "5C", "jS", "5S", "--lang", language]) == 0

@@ -17,12 +17,13 @@ import sys
 from pathlib import Path
 
 from companion.base.usage import CommandError
+from companion.i18n import N_, _
 
 __all__ = ["EXTRAS", "CommandError", "game_state_dir", "need_extra", "play_state_dir", "sim_state_dir"]
 
 
-EXTRAS = {"print": "the printing libraries fpdf2 and zxing-cpp", "plots": "the plotting library matplotlib",
-          "vision": "the card reader's OpenCV"}
+EXTRAS = {"print": N_("the printing libraries fpdf2 and zxing-cpp"), "plots": N_("the plotting library matplotlib"),
+          "vision": N_("the card reader's OpenCV")}
 """The optional parts of the package: `pip install 'cribbage-companion[NAME]'` adds them."""
 
 
@@ -32,9 +33,9 @@ def need_extra(extra: str, *modules: str) -> None:
         try:
             importlib.import_module(module)
         except ImportError:
-            raise CommandError(f"this needs {EXTRAS[extra]}, not installed here: "
-                               f"pip install 'cribbage-companion[{extra}]' (in a checkout, "
-                               f"`python3 dev.py` installs every extra)") from None
+            raise CommandError(_("this needs {what}, not installed here: pip install 'cribbage-companion[{extra}]' "
+                                 "(in a checkout, `python3 dev.py` installs every extra)")
+                               .format(what=_(EXTRAS[extra]), extra=extra)) from None
 
 
 def _local_state(name: str) -> Path:

@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     names = args.only or [name for name in found if name != "pi" or os.geteuid() == 0]  # pi makes a cgroup: root
     unknown = [n for n in names if n not in found]
     if unknown:
-        raise CommandError(f"no benchmark {unknown[0]!r}: choose from {', '.join(found)}")
+        raise CommandError(_("no benchmark {name!r}: choose from {names}").format(name=unknown[0],
+                                                                                  names=", ".join(found)))
     as_installed()
     figures: dict[str, object] = {"quick": args.quick}  # each benchmark's figures under its name
     for name in names:

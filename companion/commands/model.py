@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.deals < 1:
-        raise CommandError("--deals takes a number of at least 1")
+        raise CommandError(_("--deals takes a number of at least 1"))
     total = len(keeps.sixes()) if args.keeps else args.deals
     step = max(1, total // 100)
     what = "six ranks" if args.keeps else "deals"
@@ -53,5 +53,5 @@ def run(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as out:
             out.write(text)
     except OSError as error:
-        raise CommandError(f"cannot write {args.out}: {error.strerror}") from None
+        raise CommandError(_("cannot write {path}: {error}").format(path=args.out, error=error.strerror)) from None
     return 0

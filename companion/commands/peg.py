@@ -45,6 +45,6 @@ def line_total(line: str) -> int:
     """The points for the last card of one sequence a line (`--batch`)."""
     cards = [read_card(w) for w in line.replace(",", " ").split()]
     if not cards:
-        raise CommandError("no cards: give the cards since the last reset, like 9H 6D 8C 7S")
+        raise CommandError(_("no cards: give the cards since the last reset, like 9H 6D 8C 7S"))
     _check_distinct(cards)
     return score_pegging(cards).total

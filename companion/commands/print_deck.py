@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.commands import CommandError, need_extra
 from companion.deck.sheets import DEFAULT_SHEETS, PAPER_NAMES, PAPERS, PRESETS, Sheet, custom_sheet, preset
 from companion.deck.symbols import Symbology
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,11 +49,15 @@ def run(args: argparse.Namespace) -> int:
     options = DeckOptions(_sheet(args), Symbology(args.symbology), cards=args.cards, mono=args.mono,
                           outline=args.outline)
     if not args.out.parent.is_dir():
-        raise CommandError(f"cannot write {args.out}: the folder {args.out.parent} does not exist")
+        raise CommandError(_("cannot write {out}: the folder {folder} does not exist").format(out=args.out,
+                                                                                        folder=args.out.parent))
     pages = write_deck(args.out, options)
-    what = "card faces" if args.cards else options.sheet.describe()
-    print(f"wrote {args.out}: {pages} page{'s' * (pages != 1)}, {what}, {options.symbology.value}. "
-          "Print at 100% (actual size); test a few codes with `crib scan-test` before sticking them all.")
+    what = _("card faces") if args.cards else options.sheet.describe()
+    print(ngettext("wrote {out}: {pages} page, {what}, {symbology}. Print at actual size (100%); test a few codes "
+                   "with `crib scan-test` before sticking them all.",
+                   "wrote {out}: {pages} pages, {what}, {symbology}. Print at actual size (100%); test a few codes "
+                   "with `crib scan-test` before sticking them all.", pages)
+          .format(out=args.out, pages=pages, what=what, symbology=options.symbology.value))
     return 0
 
 
@@ -63,17 +67,17 @@ def _sheet(args: argparse.Namespace) -> Sheet:
     custom = [name for name in ("grid", "label", "margins", "gaps") if getattr(args, name) is not None]
     if args.cards:
         if args.sheet or custom:
-            raise CommandError("--cards prints whole card faces on plain paper: leave out --sheet and the grid")
+            raise CommandError(_("--cards prints whole card faces on plain paper: leave out --sheet and the grid"))
         return card_sheet(args.paper or "a4")
     if custom:
         if args.sheet:
-            raise CommandError("give either --sheet or your own --grid and --label, not both")
+            raise CommandError(_("give either --sheet or your own --grid and --label, not both"))
         if args.grid is None or args.label is None:
-            raise CommandError("a custom sheet needs both --grid COLSxROWS and --label WxH (mm), "
-                               "for example --grid 5x13 --label 38.1x21.2")
+            raise CommandError(_("a custom sheet needs both --grid COLSxROWS and --label WxH (mm), for example "
+                                 "--grid 5x13 --label 38.1x21.2"))
         return custom_sheet(args.paper or "a4", args.grid, args.label, args.margins, args.gaps)
     sheet = preset(args.sheet or DEFAULT_SHEETS[args.paper or "a4"])
     if args.paper and sheet.paper != args.paper:
-        raise CommandError(f"the {sheet.name} sheet is {PAPER_NAMES[sheet.paper]}, not {PAPER_NAMES[args.paper]}: "
-                           f"leave out --paper or choose another sheet")
+        raise CommandError(_("the {sheet} sheet is {paper}, not {given}: leave out --paper or choose another sheet")
+                           .format(sheet=sheet.name, paper=PAPER_NAMES[sheet.paper], given=PAPER_NAMES[args.paper]))
     return sheet

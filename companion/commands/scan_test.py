@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     if args.count is not None and args.count < 1:
-        raise CommandError(f"--count {args.count}: give at least 1")
+        raise CommandError(_("--count {count}: give at least 1").format(count=args.count))
     if args.serial or args.evdev:
         codes = _from_device(_open(args))
     else:

@@ -52,7 +52,7 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
     (None where it cannot); `line_total` scores the others one by one, and a line it refuses gets '-' and
     is named on stderr, after the totals of all the others."""
     if args.cards:
-        raise CommandError("give cards or --batch FILE, not both")
+        raise CommandError(_("give cards or --batch FILE, not both"))
     bad: list[str] = []
     count = 0
     with open_batch(args.batch) as file:
@@ -67,9 +67,11 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
                     except CribbageError as error:
                         from companion.words.saying import error_words  # only for a bad line
 
-                        bad.append(f"line {number}: {error_words(error)} (got {lines[index].strip()!r})")
+                        bad.append(_("line {number}: {error} (got {line!r})").format(
+                            number=number, error=error_words(error), line=lines[index].strip()))
                     except CommandError as error:
-                        bad.append(f"line {number}: {error} (got {lines[index].strip()!r})")
+                        bad.append(_("line {number}: {error} (got {line!r})").format(
+                            number=number, error=error, line=lines[index].strip()))
             sys.stdout.write("\n".join(BAD_TOTAL if total is None else str(total) for total in results)
                              if bad else "\n".join(map(str, results)))
             sys.stdout.write("\n")
@@ -77,9 +79,11 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
     for message in bad[:NAMED_BAD_LINES]:
         print(f"crib {args.command}: {message}", file=sys.stderr)
     if bad:
-        more = f" (the first {NAMED_BAD_LINES} named above)" if len(bad) > NAMED_BAD_LINES else ""
-        print(f"crib {args.command}: {len(bad)} of {count} lines not scored{more}: their totals are "
-              f"'{BAD_TOTAL}'; correct them and run again", file=sys.stderr)
+        said = (_("{bad} of {count} lines not scored (the first {named} named above): their totals are '{mark}'; "
+                  "correct them and run again") if len(bad) > NAMED_BAD_LINES else
+                _("{bad} of {count} lines not scored: their totals are '{mark}'; correct them and run again"))
+        print(f"crib {args.command}: {said.format(bad=len(bad), count=count, named=NAMED_BAD_LINES, mark=BAD_TOTAL)}",
+              file=sys.stderr)
         return 2
     return 0
 
@@ -145,10 +149,11 @@ def _utf8(line: str, number: int, path: str) -> str:
     try:
         line.encode("utf-8")
     except UnicodeEncodeError as error:
-        name = "standard input" if path == "-" else path
+        name = _("standard input") if path == "-" else path
         byte = ord(line[error.start]) - 0xDC00
-        raise CommandError(f"{name}: line {number} is not UTF-8 text (byte {byte:#04x} at column "
-                           f"{error.start + 1}): save it as UTF-8, or type that line again") from None
+        raise CommandError(_("{name}: line {number} is not UTF-8 text (byte {byte} at column {column}): save it as "
+                             "UTF-8, or type that line again").format(name=name, number=number, byte=f"{byte:#04x}",
+                                                                      column=error.start + 1)) from None
     return line
 
 
@@ -163,7 +168,7 @@ def line_total(line: str, *, crib: bool = False) -> int:
         crib = True
     cards = [read_card(w) for w in words]
     if len(cards) != 5 or len(set(cards)) != 5:
-        raise CommandError("give five different cards, four in hand then the starter, like 5H 5D 5C JS 5S")
+        raise CommandError(_("give five different cards, four in hand then the starter, like 5H 5D 5C JS 5S"))
     return show_total(cards[:4], cards[4], crib=crib)
 
 

@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
 
 def selfplay(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1 or args.deals < 1:
-        raise CommandError("--games, --jobs and --deals take a number of at least 1")
+        raise CommandError(_("--games, --jobs and --deals take a number of at least 1"))
     if args.endgame:
         return _endgame(args)
     if args.duplicate is not None:
@@ -60,7 +60,8 @@ def selfplay(args: argparse.Namespace) -> int:
             with open(args.transcript, "w", encoding="utf-8") as out:
                 out.writelines(json.dumps(line) + "\n" for line in game.inputs)
         except OSError as error:
-            raise CommandError(f"cannot write {args.transcript}: {error.strerror}") from None
+            raise CommandError(_("cannot write {path}: {error}").format(path=args.transcript,
+                                                                        error=error.strerror)) from None
     start = time.perf_counter()
     with _progress(args.games, "games") as progress:
         sides = run(args.a, args.b, args.games, args.seed, jobs=args.jobs, progress=progress)
@@ -106,7 +107,7 @@ def _progress(total: int, what: str) -> Iterator[Callable[[int], None]]:
 
 def _duplicate(args: argparse.Namespace) -> int:
     if args.duplicate < 2:
-        raise CommandError("--duplicate takes a number of deal pairs of at least 2")
+        raise CommandError(_("--duplicate takes a number of deal pairs of at least 2"))
     start = time.perf_counter()
     with _progress(args.duplicate, "deal pairs") as progress:
         nets = duplicate(args.a, args.b, args.duplicate, args.seed, jobs=args.jobs, progress=progress)
@@ -134,6 +135,6 @@ def _endgame(args: argparse.Namespace) -> int:
             json.dump(data, out, indent=1)
             out.write("\n")
     except OSError as error:
-        raise CommandError(f"cannot write {args.endgame}: {error.strerror}") from None
+        raise CommandError(_("cannot write {path}: {error}").format(path=args.endgame, error=error.strerror)) from None
     print(f"{args.deals} deals between standard players written to {args.endgame}")
     return 0

@@ -15,6 +15,7 @@ from companion.base.usage import CommandError
 from companion.cribbage.cards import DECK, RANK_NAMES
 from companion.entry.barcodes import COMMAND_LABELS, COMMAND_PAYLOADS
 from companion.fonts import MONO
+from companion.i18n import _
 
 from .sheets import Sheet, custom_sheet
 from .symbols import Symbology, make_symbol, rectangles
@@ -81,7 +82,8 @@ def write_deck(path: Path, options: DeckOptions) -> int:
     try:
         pdf.output(str(path))
     except OSError as error:
-        raise CommandError(f"cannot write {path}: {error.strerror}; choose a folder you can write to") from error
+        raise CommandError(_("cannot write {path}: {error}; choose a folder you can write to").format(
+            path=path, error=error.strerror)) from error
     return pdf.pages_count
 
 
@@ -116,11 +118,13 @@ class _Drawing:
         symbology = self.options.symbology
         if module < symbology.min_module_mm:
             w, h = self.size
-            hint = "" if symbology is Symbology.DATAMATRIX else " or --symbology datamatrix (the smallest)"
-            raise CommandError(
-                f"labels of {w:g}x{h:g} mm are too small for {symbology.value}: its modules would be "
-                f"{module:.2f} mm and need at least {symbology.min_module_mm} mm to scan; "
-                f"use a bigger label{hint}")
+            said = (_("labels of {label} mm are too small for {symbology}: its modules would be {module} mm and "
+                      "need at least {least} mm to scan; use a bigger label") if symbology is Symbology.DATAMATRIX
+                    else _("labels of {label} mm are too small for {symbology}: its modules would be {module} mm "
+                           "and need at least {least} mm to scan; use a bigger label or --symbology datamatrix (the "
+                           "smallest)"))
+            raise CommandError(said.format(label=f"{w:g}x{h:g}", symbology=symbology.value, module=f"{module:.2f}",
+                                           least=symbology.min_module_mm))
 
     def text(self, text: str, box: Box, color: tuple[int, int, int], align: str = "center") -> None:
         """`text` as big as fits the box (capitals as tall as the box at most), centred vertically."""

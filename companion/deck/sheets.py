@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from companion.base.usage import CommandError
+from companion.i18n import N_, _
 
 INCH = 25.4
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (8.5 * INCH, 11 * INCH)}
@@ -47,17 +48,20 @@ class Sheet:
 
     def describe(self) -> str:
         w, h = self.label
-        return f"{self.name}: {PAPER_NAMES[self.paper]}, {self.columns}x{self.rows} labels of {w:.1f}x{h:.1f} mm"
+        return _("{name}: {paper}, {grid} labels of {label} mm").format(
+            name=self.name, paper=PAPER_NAMES[self.paper], grid=f"{self.columns}x{self.rows}", label=f"{w:.1f}x{h:.1f}")
 
     def check_fits(self) -> None:
         page_w, page_h = self.page
         need_w = max(self.left, 0) + (self.columns - 1) * self.pitch[0] + self.label[0]
         need_h = max(self.top, 0) + (self.rows - 1) * self.pitch[1] + self.label[1]
         if need_w > page_w + FIT_TOLERANCE or need_h > page_h + FIT_TOLERANCE:
-            raise CommandError(
-                f"{self.columns}x{self.rows} labels of {self.label[0]:g}x{self.label[1]:g} mm need "
-                f"{need_w:.1f}x{need_h:.1f} mm but {PAPER_NAMES[self.paper]} is {page_w:.1f}x{page_h:.1f} mm: "
-                "use fewer or smaller labels, smaller margins, or the other --paper")
+            raise CommandError(_(
+                "{grid} labels of {label} mm need {need} mm but {paper} is {page} mm: use fewer or smaller labels, "
+                "smaller margins, or the other --paper").format(
+                    grid=f"{self.columns}x{self.rows}", label=f"{self.label[0]:g}x{self.label[1]:g}",
+                    need=f"{need_w:.1f}x{need_h:.1f}", paper=PAPER_NAMES[self.paper],
+                    page=f"{page_w:.1f}x{page_h:.1f}"))
 
 
 def _avery(name: str, paper: str, grid: tuple[int, int], label: tuple[float, float], *, top: float, left: float,
@@ -82,25 +86,25 @@ def preset(name: str) -> Sheet:
     for key, sheet in PRESETS.items():
         if key.lower() == name.strip().lower().removeprefix("avery").strip():
             return sheet
-    raise CommandError(f"no label sheet called {name!r}: choose one of {', '.join(PRESETS)} "
-                       "or describe yours with --grid, --label and --margins")
+    raise CommandError(_("no label sheet called {name!r}: choose one of {sheets} or describe yours with --grid, "
+                         "--label and --margins").format(name=name, sheets=", ".join(PRESETS)))
 
 
 def custom_sheet(paper: str, grid: str, label: str, margins: str | None = None, gaps: str | None = None) -> Sheet:
     """A grid from the command line: grid "5x13", label "38.1x21.2", margins "TOP,LEFT", gaps "ACROSS,DOWN".
     Without margins the grid is centred; without gaps, margins leave the same space right and below."""
-    columns, rows = _numbers(grid, "x", "--grid", "COLUMNSxROWS, for example 5x13", whole=True)
-    width, height = _numbers(label, "x", "--label", "WIDTHxHEIGHT in mm, for example 38.1x21.2")
+    columns, rows = _numbers(grid, "x", "--grid", N_("COLUMNSxROWS, for example 5x13"), whole=True)
+    width, height = _numbers(label, "x", "--label", N_("WIDTHxHEIGHT in mm, for example 38.1x21.2"))
     page_w, page_h = PAPERS[paper]
     if gaps is not None:
-        gap_x, gap_y = _numbers(gaps, ",", "--gaps", "ACROSS,DOWN in mm, for example 2.5,0", zero=True)
+        gap_x, gap_y = _numbers(gaps, ",", "--gaps", N_("ACROSS,DOWN in mm, for example 2.5,0"), zero=True)
     if margins is None:
         if gaps is None:
             gap_x = gap_y = 0.0
         top = (page_h - rows * height - (rows - 1) * gap_y) / 2
         left = (page_w - columns * width - (columns - 1) * gap_x) / 2
     else:
-        top, left = _numbers(margins, ",", "--margins", "TOP,LEFT in mm, for example 10.7,4.7", zero=True)
+        top, left = _numbers(margins, ",", "--margins", N_("TOP,LEFT in mm, for example 10.7,4.7"), zero=True)
         if gaps is None:
             gap_x = max((page_w - 2 * left - columns * width) / (columns - 1), 0.0) if columns > 1 else 0.0
             gap_y = max((page_h - 2 * top - rows * height) / (rows - 1), 0.0) if rows > 1 else 0.0
@@ -116,5 +120,6 @@ def _numbers(text: str, separator: str, option: str, form: str, *, whole: bool =
     match = re.fullmatch(rf"\s*({number})\s*{separator}\s*({number})\s*", text, re.IGNORECASE)
     values = (float(match[1]), float(match[2])) if match else None
     if values is None or (not zero and 0 in values):
-        raise CommandError(f"{option} {text!r} is not understood: give {form}")
+        raise CommandError(_("{option} {text!r} is not understood: give {form}").format(option=option, text=text,
+                                                                                         form=_(form)))
     return values

@@ -19,7 +19,7 @@ def test_the_default_is_one_a4_l7651_sheet_of_datamatrix_stickers(tmp_path: Path
     assert main(["print-deck", str(out)]) == 0
     said = capsys.readouterr().out
     assert "1 page, L7651: A4, 5x13 labels of 38.1x21.2 mm, datamatrix" in said
-    assert "Print at 100%" in said
+    assert "Print at actual size (100%)" in said
     [page] = rasterise(out, 100)
     assert page.size == (827, 1170)  # A4 at 100 dpi
     assert read_codes([page], Symbology.DATAMATRIX) == Counter(list(all_payloads()))
