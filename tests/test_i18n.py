@@ -115,9 +115,14 @@ def test_errors_come_in_the_chosen_language(capsys):
      "crib print-deck: der Bogen L7651 ist A4, nicht US Letter: lass --paper weg"),
     (["print-deck", "nowhere/x.pdf"], "crib print-deck: kann nowhere/x.pdf nicht schreiben: den Ordner nowhere gibt"),
     (["selfplay", "--games", "0"], "crib selfplay: --games, --jobs und --deals nehmen eine Zahl von mindestens 1"),
-    (["scan-test", "--count", "0"], "crib scan-test: --count 0: gib mindestens 1 an")])
+    (["scan-test", "--count", "0"], "crib scan-test: --count 0: gib mindestens 1 an"),
+    (["replay", "gone.jsonl"], "crib replay: kann gone.jsonl nicht lesen: No such file or directory; gib eine "
+                               "lesbare Datei oder '-' an\n"),
+    (["replay", "latin1.jsonl"], "crib replay: latin1.jsonl: Zeile 2 ist kein UTF-8-Text (Byte 0xe4 in Spalte 3): "
+                                 "speichere sie als UTF-8 oder tippe diese Zeile neu\n")])
 def test_the_commands_refusals_come_in_the_chosen_language(capsys, monkeypatch, tmp_path, argv, said):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "latin1.jsonl").write_bytes(b'{"type":"game","players":["Ann","Bob"]}\n{"\xe4"}\n')
     assert cli.main([*argv, "--lang", "de"]) == 2
     assert capsys.readouterr().err.startswith(said)
 
