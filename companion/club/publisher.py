@@ -30,10 +30,28 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import Input, parse_input
 from companion.gamelog import games_dir, is_header
+from companion.i18n import N_, choose
 from companion.words.messages import Message
 from companion.words.projection import input_json
 
 log = logging.getLogger(__name__)
+JOURNAL = {  # what the publisher says in the board's journal, in the system's language (the journal's reader's)
+    "not_an_input": N_("club: {log} holds a line that is not an input; publishing stops before it"),
+    "refused": N_("club: the broker {address} refused the board ({reason}): check [club] username, password_file "
+                  "and the broker's access list"),
+    "connected": N_("club: connected to {address} as board {board} of {club}"),
+    "lost": N_("club: lost the broker ({reason}); the game goes on and is sent when it is back"),
+    "bad_seat": N_("club: ignored a seat on {topic}: {error}"),
+    "logs_unreadable": N_("club: cannot read the game logs ({error}); trying again"),
+    "does_not_apply": N_("club: {log} input {seq} does not apply ({error}); publishing stops there"),
+    "cursor_unreadable": N_("club: {path} unreadable ({error}); sending the games again from the start"),
+    "cursor_unwritten": N_("club: cannot keep {path} ({error}); the games may be sent again, which the scoreboard "
+                           "ignores"),
+}
+
+
+def _journal(line: str, **facts: object) -> str:
+    return choose(None).gettext(JOURNAL[line]).format(**facts)
 
 KEEPALIVE = 30  # seconds
 RETRY = (1, 8)  # reconnect backoff, seconds: a board is back on the scoreboard soon after the broker
@@ -98,7 +116,7 @@ class LogTail:
                 try:
                     self.inputs.append(parse_input(json.loads(text)))
                 except (ValueError, CribbageError, RecursionError):
-                    log.warning("club: %s holds a line that is not an input; publishing stops before it", self.path)
+                    log.warning("%s", _journal("not_an_input", log=self.path))
                     break
             self.offset += len(raw)
         return self.above, self.inputs
@@ -173,10 +191,10 @@ class Publisher:
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         if reason.is_failure:
-            log.warning("club: the broker %s:%s refused the board: %s", self.broker.host, self.broker.port, reason)
+            log.warning("%s", _journal("refused", address=f"{self.broker.host}:{self.broker.port}", reason=reason))
             return
-        log.info("club: connected to %s:%s as board %s of %s", self.broker.host, self.broker.port,
-                 self.board, self.club)
+        log.info("%s", _journal("connected", address=f"{self.broker.host}:{self.broker.port}", board=self.board,
+                                club=self.club))
         client.subscribe(protocol.seat_topic(self.club, self.board), qos=1)
         with self.lock:
             self.connected, self.announced = True, False
@@ -188,7 +206,7 @@ class Publisher:
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         if self.connected:
-            log.warning("club: lost the broker (%s); the game goes on and is sent when it is back", reason)
+            log.warning("%s", _journal("lost", reason=reason))
         self.connected = False
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
@@ -196,7 +214,7 @@ class Publisher:
         try:
             seat = protocol.parse_seat(message.payload)
         except protocol.BadMessage as error:
-            log.warning("club: ignored a seat on %s: %s", message.topic, error)
+            log.warning("%s", _journal("bad_seat", topic=message.topic, error=error))
             return
         with self.lock:
             if seat != self.seat:
@@ -255,7 +273,7 @@ class Publisher:
                 try:
                     self._send_new()
                 except OSError as error:
-                    log.warning("club: cannot read the game logs (%s); trying again", error)
+                    log.warning("%s", _journal("logs_unreadable", error=error.strerror or error))
 
     def _send_new(self) -> None:
         logs = sorted(p for p in games_dir(self.state_dir).glob("*.jsonl") if p.stem.isdigit())
@@ -281,7 +299,10 @@ class Publisher:
                 try:
                     state = apply(state, inp)
                 except CribbageError as error:  # the table refuses such inputs; a hand-edited log could hold one
-                    log.warning("club: %s input %d does not apply (%s); publishing stops there", path, seq, error)
+                    from companion.words.saying import error_words  # only for a hand-edited log
+
+                    log.warning("%s", _journal("does_not_apply", log=path, seq=seq,
+                                               error=error_words(error, choose(None))))
                     return
                 payload = protocol.event_payload(self.board, path.stem, above + seq, self.clock(), input_json(inp),
                                                  state=state)
@@ -341,7 +362,7 @@ class Publisher:
         except FileNotFoundError:
             pass
         except (OSError, ValueError) as error:
-            log.warning("club: %s unreadable (%s); sending the games again from the start", self.cursor_path, error)
+            log.warning("%s", _journal("cursor_unreadable", path=self.cursor_path, error=error))
         return "", 0
 
     def _write_cursor(self) -> None:
@@ -350,7 +371,7 @@ class Publisher:
             temporary.write_text(json.dumps({"log": self.acked[0], "seq": self.acked[1]}), encoding="utf-8")
             os.replace(temporary, self.cursor_path)
         except OSError as error:  # a full disk: the worst case is sending again, which the scoreboard ignores
-            log.warning("club: cannot keep %s (%s)", self.cursor_path, error)
+            log.warning("%s", _journal("cursor_unwritten", path=self.cursor_path, error=error.strerror or error))
 
 
 def home_assistant_configs(club: str, board: str, state_topic: str) -> list[tuple[str, bytes]]:

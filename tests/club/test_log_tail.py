@@ -40,3 +40,13 @@ def test_a_log_cut_back_is_read_again_and_a_bad_line_stops_the_reading_before_it
     path.write_bytes(b"".join(lines[:3]) + b'{"not": "an input"}\n')
     assert tail.read() == (1, inputs[:2])
     assert tail.read() == (1, inputs[:2])  # and stays stopped there
+
+
+def test_the_journal_says_where_publishing_stops_in_the_systems_language(tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    inputs, path = logged(tmp_path, 2)
+    with path.open("ab") as file:
+        file.write(b'{"not": "an input"}\n')
+    assert LogTail(path).read() == (1, inputs[:2])
+    assert [record.getMessage() for record in caplog.records] == [
+        f"Club: {path} enthält eine Zeile, die keine Eingabe ist; das Senden hört davor auf"]
