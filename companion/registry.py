@@ -99,7 +99,8 @@ class Devices:
                 try:
                     device.close()
                 except Exception as error:  # each device on its own
-                    log.warning("closing %s: %s", getattr(device, "name", type(device).__name__), error)
+                    log.warning(journal_words("not_closed", choose(None), device=getattr(device, "name", type(
+                        device).__name__), problem=problem_of(error)))
 
 
 def simulated_choice(config: Config, key: str) -> bool:

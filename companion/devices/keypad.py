@@ -24,6 +24,8 @@ from companion.base.clock import Clock
 from companion.devices.base import DeviceMiswired, Emit, EntryDevice, Fault, error_text
 from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence, key_name
+from companion.i18n import choose
+from companion.words.devices import journal_words
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +82,8 @@ class KeypadEntry(EntryDevice):
         held = dict(self._held)
         for key, since in held.items():
             if now - since >= STUCK_S and key not in self._stuck:
-                log.warning("keypad: the key %s has been down for %.0f s: stuck? It counted once, and the other "
-                            "keys still work; check the keypad's ribbon", key_name(self.layout[key[0]][key[1]]),
-                            now - since)
+                log.warning(journal_words("stuck", choose(None), device=self.name,
+                                          key=key_name(self.layout[key[0]][key[1]]), seconds=f"{now - since:.0f}"))
         self._stuck = {key for key in held if now - held[key] >= STUCK_S}
 
     def _deliver(self, text: str | None) -> None:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from companion.base.clock import Clock
 from companion.cribbage.facts import Phase
-from companion.devices.base import PegStrip, StatusDisplay
-from companion.i18n import _, current
+from companion.devices.base import PegStrip, StatusDisplay, problem_of
+from companion.i18n import _, choose, current
 from companion.view.leds import Color, Frame
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import (
@@ -34,6 +34,7 @@ from companion.view.screen import (
     spoken_pages,
     word_pages,
 )
+from companion.words.devices import STRIP, journal_words
 from companion.words.messages import Message, Say
 from companion.words.phrases import message_words, move_words, side_name
 
@@ -225,7 +226,7 @@ class Presenter:
                 try:
                     self.strip.show(frame, effects)
                 except Exception as error:  # a strip that fails must not stop the game
-                    log.warning("LED strip: %s", error)
+                    log.warning(journal_words("failed", choose(None), device=STRIP, problem=problem_of(error)))
         self.picture.frame = frame
         message = self.words()
         if message and not self.message_is_error:
@@ -245,7 +246,7 @@ class Presenter:
             try:
                 self.display.show(image)
             except Exception as error:  # likewise a screen that fails
-                log.warning("display: %s", error)
+                log.warning(journal_words("failed", choose(None), device="OLED", problem=problem_of(error)))
 
     def words(self) -> str | None:
         """The message on show in the current language (None when none is)."""

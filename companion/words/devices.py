@@ -218,6 +218,10 @@ JOURNAL = {  # what the daemon's journal says of a device coming and going: one 
     "not_connected": N_("{device}: not connected: {problem}"),
     "refused": N_("{device}: {problem}"),
     "stands_in": N_("{problem}; the recording strip stands in"),
+    "failed": N_("{device}: {problem}; the game goes on"),
+    "not_closed": N_("{device}: could not be closed ({problem})"),
+    "stuck": N_("{device}: the key {key} has been down for {seconds} s: stuck? It counted once, and the other keys "
+                "still work; check the keypad's ribbon"),
     "status_unwritten": N_("cannot write {path} ({error}): the game goes on, but `crib state` cannot say which "
                            "devices are missing; free space on the disk"),
 }

@@ -273,6 +273,19 @@ def test_a_stuck_key_counts_once_is_reported_once_and_the_other_keys_still_work(
     assert texts(got) == ["go", "5H"]
 
 
+def test_a_stuck_key_is_said_in_the_systems_language(keypad: SimulatedKeypad, clock: ManualClock,
+                                                     caplog: pytest.LogCaptureFixture,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # the journal's reader's
+    keypad.start(lambda entry: None)
+    keypad.press("A")
+    run(keypad, clock, STUCK_S + 5)
+    assert warnings(caplog, "Tastenfeld: die Taste GO ist seit ")[0].endswith(
+        " s gedrückt: klemmt sie? Sie zählte einmal, und die anderen Tasten gehen weiter; prüfe das Flachbandkabel "
+        "des Tastenfelds")
+    keypad.release()
+
+
 def test_a_stuck_key_on_the_pico_keypad_leaves_the_other_keys_working(clock: ManualClock,
                                                                        caplog: pytest.LogCaptureFixture) -> None:
     keypad = PicoKeypad((6, 7, 8, 9), (10, 11, 12, 13), clock=clock)
