@@ -261,3 +261,28 @@ def test_the_drivers_judge_the_scanners_name_and_the_picos_pins_for_check_config
     with pytest.raises(ConfigError, match=r"scanner\.device must be"):
         open_devices(config, clock=ManualClock(), simulate=True, terminal=io.StringIO(""))  # nothing opened
     check_config(load_config(overrides=['scanner.device="0c2e:0b61"'], system_path=None))
+
+
+def test_a_device_that_will_not_close_is_said_in_the_systems_language_and_the_others_close(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from companion.registry import Devices
+
+    class Gone:
+        name = "scanner"
+        closed = False
+
+        def close(self) -> None:
+            raise OSError(19, "No such device")
+
+    class Kept(Gone):
+        name = "keypad"
+
+        def close(self) -> None:
+            self.closed = True
+
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    kept = Kept()
+    Devices(entries=[Gone(), kept]).close()  # type: ignore[list-item]
+    assert kept.closed
+    assert [r.getMessage() for r in caplog.records] == [
+        "Scanner: ließ sich nicht schließen ([Errno 19] No such device)"]
