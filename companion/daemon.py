@@ -152,7 +152,7 @@ class Daemon:
             self._address_at = (now, now + ADDRESS_SECONDS[1])
             self._say_address(now)
         self._report_devices()
-        self.notifier.notify("READY=1\nSTATUS=" + self.table.prompt())
+        self.notifier.notify("READY=1\nSTATUS=" + self.table.prompt(choose(None)))  # systemctl status's reader's
 
     def step(self, timeout: float = POLL_SECONDS) -> None:
         """Wait up to `timeout` for an entry, apply what is queued, then poll devices and time-outs."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,16 @@ def test_the_journal_speaks_the_systems_language_while_the_board_speaks_its_own(
     assert not [line for line in journal if "the board" in line or "cannot" in line or "line 5" in line]
     shown = " ".join(line.strip() for line in screen_text(table.presenter.view))
     assert "IP address 192.168.1.23" in shown  # the board's own language on its OLED
+
+
+def test_systemctl_status_shows_the_tables_prompt_in_the_systems_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", GERMAN)
+    address = str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd, speaking("en"):  # the board speaks English
+        systemd.bind(address)
+        _, board, table = run_script(tmp_path, [], notifier=Notifier({"NOTIFY_SOCKET": address}))
+        board.close()
+        told = systemd.recv(1024).decode()
+    assert told == "READY=1\nSTATUS=Ann gibt. Startkarte eingeben"
+    assert table.prompt() == "Ann deals. Enter the starter"
