@@ -9,6 +9,7 @@ loop gets the service restarted. Signals only set a flag; the loop notices it, c
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
 import signal
@@ -62,9 +63,18 @@ JOURNAL = {  # what the daemon itself says in the journal, in the system's langu
     "notify": N_("cannot tell systemd {message!r} ({error}); the game goes on, but systemd may restart the board: "
                  "check NOTIFY_SOCKET and the unit's NotifyAccess=main"),
 }
-DISK = N_("{file}: {error}: free space on the disk, or let the board's user write there (the unit's "
-          "StateDirectory=), and start the board again")
-"""A file the daemon cannot write or read at start, or a disk that refuses it (a full disk, a read-only one)."""
+DISK = {  # a file the daemon cannot read or write at start, by what the system says (errno)
+    errno.ENOSPC: N_("{file}: {error}: the disk is full: free space on it, and start the board again"),
+    errno.EDQUOT: N_("{file}: {error}: the disk is full: free space on it, and start the board again"),
+    errno.EACCES: N_("{file}: {error}: let the board's user write there (the unit's StateDirectory=, or [state] "
+                     "dir), and start the board again"),
+    errno.EPERM: N_("{file}: {error}: let the board's user write there (the unit's StateDirectory=, or [state] "
+                    "dir), and start the board again"),
+    errno.EROFS: N_("{file}: {error}: the disk is read-only: remount it writable or choose another [state] dir, and "
+                    "start the board again"),
+}
+DISK_OTHER = N_("{file}: {error}: check the state directory ([state] dir, --state-dir) and its disk, and start the "
+                "board again")
 
 
 def journal(line: str, **facts: object) -> str:
@@ -403,9 +413,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from companion.words.saying import error_words  # every layer's words: only when one is raised
 
             said = error_words(error)
-        except OSError as error:  # a disk that refuses a file the board keeps (its page's token, a new log)
+        except OSError as error:  # a file the board keeps (its page's token, a new log) refused by the system
             place = error.filename or args.state_dir or _("the state directory")
-            said = _(DISK).format(file=place, error=error.strerror or error)
+            said = _(DISK.get(error.errno or 0, DISK_OTHER)).format(file=place, error=error.strerror or error)
     print(f"cribbage-companion: {said}", file=sys.stderr)
     return 2
 

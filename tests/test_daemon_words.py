@@ -52,24 +52,30 @@ def test_the_services_help_and_argparse_errors_are_in_the_systems_language(
     assert "start a new game" not in out and "usage:" not in out and "options:" not in out
 
 
-@pytest.mark.parametrize(("system", "said"), [
-    (ENGLISH, "No space left on device: free space on the disk, or let the board's user write there"),
-    (GERMAN, "No space left on device: schaffe Platz auf dem Datenträger oder lass den Benutzer des Bretts")])
-def test_a_full_disk_at_start_is_said_in_the_systems_language_and_the_devices_are_let_go(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], system: str,
+@pytest.mark.parametrize(("case", "said"), [
+    ((ENGLISH, errno.ENOSPC), "No space left on device: the disk is full: free space on it, and start the board again"),
+    ((GERMAN, errno.ENOSPC), "No space left on device: der Datenträger ist voll: schaffe Platz darauf und starte das "
+                           "Brett neu"),
+    ((ENGLISH, errno.EACCES), "Permission denied: let the board's user write there (the unit's StateDirectory=, or "
+                            "[state] dir), and start the board again"),
+    ((GERMAN, errno.ENOENT), "No such file or directory: prüfe das Zustandsverzeichnis ([state] dir, --state-dir) und "
+                           "seinen Datenträger und starte das Brett neu")])
+def test_a_file_the_system_refuses_at_start_is_said_in_the_systems_language_and_the_devices_are_let_go(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], case: tuple[str, int],
         said: str) -> None:
+    system, number = case
     monkeypatch.setenv("LANG", system)
     token = tmp_path / "web-token"
 
     def full(config: object, state_dir: Path) -> str:  # the first file a fresh board writes: its page's token
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(token))
+        raise OSError(number, os.strerror(number), str(token))
 
     monkeypatch.setattr("companion.web.wiring.board_token", full)
     closed: list[Devices] = []
     close = Devices.close
     monkeypatch.setattr(Devices, "close", lambda board: closed.append(board) or close(board))
     assert daemon.main(["--state-dir", str(tmp_path), "--set", "web.listen=127.0.0.1:0"]) == 2
-    assert capsys.readouterr().err.startswith(f"cribbage-companion: {token}: {said}")
+    assert capsys.readouterr().err == f"cribbage-companion: {token}: {said}\n"
     assert len(closed) == 1  # the devices opened for the game are closed before it is said
     assert not (tmp_path / "devices.json").exists()  # no service ran: `crib state` says none runs
 
