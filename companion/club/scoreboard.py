@@ -35,12 +35,24 @@ from companion.club.pairing import Seat
 from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
 from companion.club.refused import Refused
-from companion.i18n import Language, accepted, current, translate_html
+from companion.i18n import N_, Language, accepted, choose, current, translate_html
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import peg_frame
 from companion.words.club import Why, decision_words, entry_words, refusal_words
 
 log = logging.getLogger(__name__)
+JOURNAL = {  # what the scoreboard says in its journal, in the system's language (the journal's reader's)
+    "refused": N_("scoreboard: the broker refused us ({reason}): check --username and --password-file (crib club "
+                  "credentials wrote them)"),
+    "following": N_("scoreboard: following {topics}"),
+    "ignored": N_("scoreboard: ignored a message: {error}"),
+    "failed": N_("scoreboard: could not take a message on {topic}; the night goes on"),
+    "anonymous": N_("scoreboard: the broker takes anonymous clients: anyone on its network can post as a board"),
+}
+
+
+def _journal(line: str, **facts: object) -> str:
+    return choose(None).gettext(JOURNAL[line]).format(**facts)
 STATIC = Path(__file__).with_name("static")
 WEB_STATIC = Path(__file__).parents[1] / "web" / "static"  # the board page's style, for the same boards
 NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
@@ -85,9 +97,9 @@ class Listener:
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         if reason.is_failure:
-            log.warning("scoreboard: the broker refused us: %s", reason)
+            log.warning("%s", _journal("refused", reason=reason))
             return
-        log.info("scoreboard: following %s", protocol.club_filter(self.club))
+        log.info("%s", _journal("following", topics=protocol.club_filter(self.club)))
         client.subscribe(protocol.club_filter(self.club), qos=1)
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
@@ -98,14 +110,14 @@ class Listener:
             reason = str(error).split(":", 1)[-1][:60]
             if (message.topic, reason) not in self.refused:
                 self.refused.add((message.topic, reason))
-                log.warning("scoreboard: ignored a message: %s", error)
+                log.warning("%s", _journal("ignored", error=error))
             return
         if checked.club != self.club:
             return
         try:
             changed = self.night.receive(checked)
         except Exception:  # the night must outlive any message: say what it was and go on
-            log.exception("scoreboard: could not take a message on %s", message.topic)
+            log.exception("%s", _journal("failed", topic=message.topic))
             return
         if changed:
             for callback in self.changed:
@@ -404,7 +416,7 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
     async def probe() -> None:
         known["anonymous"] = await asyncio.to_thread(probe_anonymous, broker)
         if known["anonymous"]:
-            log.warning("scoreboard: the broker takes anonymous clients: anyone on its network can post as a board")
+            log.warning("%s", _journal("anonymous"))
         heard.set()
         pending.set()
 

@@ -88,6 +88,22 @@ def test_the_night_is_read_back_after_a_restart(tmp_path):
                                 "tables": [{"table": 1, "board": "t1", "players": ["A", "B"]}]}
 
 
+def test_a_night_kept_by_an_older_scoreboard_is_set_aside_and_said_in_the_systems_language(
+        tmp_path, monkeypatch, caplog):
+    import sqlite3
+    from contextlib import closing
+
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # the journal's reader's
+    path = tmp_path / "night.sqlite"
+    with closing(sqlite3.connect(path)) as old:
+        old.execute("CREATE TABLE games (board TEXT)")
+        old.execute("PRAGMA user_version=1")
+    Night(path).close()
+    assert (tmp_path / "night.sqlite.v1").exists()
+    assert [record.getMessage() for record in caplog.records] == [
+        f"Club: {path} stammt von einer älteren Anzeigetafel: beiseitegelegt als {path}.v1"]
+
+
 def test_a_board_going_offline_is_shown():
     night = Night()
     night.receive(protocol.parse_message("cribbage/c/boards/t9/status", protocol.status_payload(False)))
