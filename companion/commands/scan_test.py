@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         codes = _from_device(_open(args))
     else:
         if sys.stdin.isatty():
-            print("Scan a code (this terminal must have the focus); Ctrl-D to stop.", file=sys.stderr)
+            print(_("Scan a code (this terminal must have the focus); Ctrl-D to stop."), file=sys.stderr)
         codes = _from_text(sys.stdin)
     understood = unknown = 0
     with contextlib.closing(codes):  # closes the scanner, on Ctrl-C too
@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
             unknown += not scan.ours
             if args.count is not None and understood + unknown >= args.count:
                 break
-    print(f"{understood} understood, {unknown} not ours", file=sys.stderr)
+    print(_("{understood} understood, {unknown} not ours").format(understood=understood, unknown=unknown),
+          file=sys.stderr)
     return 0
 
 
@@ -87,7 +88,7 @@ def _from_device(device: EntryDevice) -> Generator[str]:
     """The codes the scanner driver emits (cleaned, repeats within the duplicate window counted once)."""
     entries: queue.Queue[Entry] = queue.Queue()
     device.start(entries.put)
-    print(f"Reading {device.name}: scan a code; Ctrl-C to stop.", file=sys.stderr)
+    print(_("Reading {device}: scan a code; Ctrl-C to stop.").format(device=device.name), file=sys.stderr)
     try:
         while True:
             yield entries.get().text

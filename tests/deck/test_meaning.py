@@ -4,6 +4,7 @@ import pytest
 
 from companion.cribbage.cards import Card
 from companion.deck.meaning import explain_scan
+from companion.i18n import speaking
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -47,3 +48,13 @@ def test_codes_that_are_not_ours_say_why(text: str, hint: str) -> None:
 def test_meaning_is_the_card_itself() -> None:
     assert explain_scan("C9C").meaning == Card.parse("9C")
     assert explain_scan("XU").meaning == "undo"
+
+
+def test_what_a_scan_means_is_said_in_the_readers_language() -> None:
+    with speaking("de"):
+        assert explain_scan("C9C").explanation == "Kreuz Neun"
+        assert explain_scan("XG").explanation == "Befehl GO"
+        assert explain_scan("5H").explanation == "Herz Fünf, als Kartencode getippt (sein Barcode sagt C5H)"
+        assert explain_scan("").explanation == ("kein Code von Cribbage Companion: der Scanner schickte eine leere "
+                                                "Zeile; stelle ihn so ein, dass er jeden Code mit einem Enter beendet")
+    assert explain_scan("C9C").explanation == "nine of clubs"  # English outside
