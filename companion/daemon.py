@@ -414,6 +414,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             said = error_words(error)
         except OSError as error:  # a file the board keeps (its page's token, a new log) refused by the system
+            if error.filename is None and error.errno not in DISK:
+                raise  # no file of ours: a fault to see whole
             place = error.filename or args.state_dir or _("the state directory")
             said = _(DISK.get(error.errno or 0, DISK_OTHER)).format(file=place, error=error.strerror or error)
     print(f"cribbage-companion: {said}", file=sys.stderr)
