@@ -205,3 +205,39 @@ def test_two_browsers_watching_the_same_game_see_the_same_updates(browser, tmp_p
         playwright.expect(watcher.locator("#status")).to_contain_text(f"count {state.count}")
         assert page_scores(watcher) == by_name(state.scores)
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_a_new_game_from_the_page_offers_the_game_on_the_table_and_says_in_german_why_a_bigger_one_does_not_fit(
+        browser, tmp_path):
+    """`crib play --target 61` puts its game on the 61-hole board for two: the page's form offers a new game to 61
+    under the person's name; three sides on it are refused beside the form, in the page's German, which stays open
+    to change them; then the new game is dealt."""
+    with running_board(tmp_path, Settings("Maximilianus", ("easy",), seed=6, target=61)) as board:
+        assert board.table.layout.name == "two-track-61"
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                locale="de-DE")
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        page.locator("#new-game summary").tap()
+        form = page.locator("#computer-form")
+        playwright.expect(form.locator("input[name=person]")).to_have_value("Maximilianus")
+        playwright.expect(form.locator("select[name=target]")).to_have_value("61")
+        form.locator("select[name=level1]").select_option("pro")
+        form.locator("select[name=level2]").select_option("easy")  # three sides: a track too many
+        page.locator("#start-computer").tap()
+        problem = page.locator("#computer-problem")
+        playwright.expect(problem).to_have_text("dieses Brett (two-track-61) hat 2 Bahnen, eine für jeden Spieler "
+                                                "oder jedes Team, und Löcher bis 61: wähle weniger Computerspieler "
+                                                "oder ein Spiel bis 61")
+        playwright.expect(page.locator("#new-game")).to_have_attribute("open", "")
+        assert problem.evaluate("e => { const b = e.getBoundingClientRect(); return b.top >= 0 && "
+                                "b.bottom <= innerHeight + 1; }"), "the refusal is where the person is looking"
+        form.locator("select[name=level2]").select_option("")
+        page.locator("#start-computer").tap()
+        playwright.expect(page.locator("#you-name")).to_have_text("Maximilianus gegen Profi")
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        playwright.expect(problem).to_be_empty()
+        assert page.locator("#new-game").get_attribute("open") is None
+        assert board.table.state.target == 61 and board.computer.settings.levels == ("pro",)
+        browser.close()

@@ -259,16 +259,33 @@
     $("picker").replaceChildren(ranks, suits);
     const person = $("computer-form").elements.person;
     if (person.value === "Guest") person.value = _("Guest");  // the name a guest plays under, in the page's language
-    $("computer-form").addEventListener("submit", (event) => {
+    // Opened, the form offers the game on the table: its player's name and its length (which the board hosts).
+    $("new-game").addEventListener("toggle", () => {
+      const fields = $("computer-form").elements;
+      if (!$("new-game").open || !latest) return;
+      if (latest.you) fields.person.value = latest.you.person;
+      const target = String(latest.state.rules.target);
+      if ([...fields.target.options].some((option) => option.value === target)) fields.target.value = target;
+    });
+    // A game the board refuses is said beside the form, which stays open to change it.
+    $("computer-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const form = new FormData(event.target);
       const levels = ["level1", "level2", "level3"].map((k) => form.get(k)).filter(Boolean);
       const feedback = form.get("feedback");
-      send("/api/computer-game", {
-        person: form.get("person"), levels, target: Number(form.get("target")), match: Number(form.get("match")),
-        muggins: form.get("muggins") === "on", feedback: feedback === "" ? null : feedback === "on",
-        seed: Math.floor(Math.random() * 1e9),
-      });
+      try {
+        await post("/api/computer-game", {
+          person: form.get("person"), levels, target: Number(form.get("target")), match: Number(form.get("match")),
+          muggins: form.get("muggins") === "on", feedback: feedback === "" ? null : feedback === "on",
+          seed: Math.floor(Math.random() * 1e9),
+        });
+      } catch (problem) {
+        $("computer-problem").textContent = problem.message;
+        $("computer-problem").scrollIntoView({ block: "nearest" });
+        if (Crib.needsToken(problem)) showLocked(true);
+        return;
+      }
+      $("computer-problem").textContent = "";
       $("new-game").open = false;
       $("hand").focus();  // the new game's cards come to the hand
     });
