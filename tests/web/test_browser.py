@@ -241,3 +241,26 @@ def test_a_new_game_from_the_page_offers_the_game_on_the_table_and_says_in_germa
         assert page.locator("#new-game").get_attribute("open") is None
         assert board.table.state.target == 61 and board.computer.settings.levels == ("pro",)
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_the_computers_cards_are_shown_face_down_in_the_play_and_its_name_never_alone(browser, tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("pro",), seed=3, target=61), move_seconds=0.01) as board:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        others = page.locator("#others")
+        playwright.expect(others).to_be_empty()  # dealt: no name beside nothing
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        for _ in range(200):  # the computer has played its card and waits for the person
+            if board.computer.idle and board.table.state.turn == "Guest":
+                break
+            page.wait_for_timeout(50)
+        page.wait_for_function(f"() => document.body.dataset.inputs === '{len(board.table.state.inputs)}'")
+        left = board.table.state.cards_left("Pro")
+        assert 0 < left < 4
+        playwright.expect(others.locator(".row")).to_have_text("Pro")
+        playwright.expect(others.locator(".card.back")).to_have_count(left)
+        browser.close()

@@ -108,6 +108,7 @@
         const shown = state.hands_shown[name];
         const left = state.cards_left[name];
         const cards = shown ? shown.map((c) => cardFace(c)) : Array.from({ length: left ?? 0 }, cardBack);
+        if (!cards.length) continue;  // no name alone: nothing in hand before the play, nor after the last card
         rows.push(el("div", { class: "row" }, el("span", { class: "label" }, name), el("span", { class: "cards" }, cards)));
       }
     } else {
