@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.i18n import language
 from companion.play.computer import Settings
 from companion.words.phrases import prompt_words
 from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
@@ -222,6 +223,42 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
         assert axe(page) == [] and small_controls(page) == []
         keep(page, ARTEFACTS / "stats-after-a-game-390.png", full_page=True)
         browser.close()
+
+
+def test_four_at_the_table_on_a_phone_the_hand_and_the_computers_cards_stay_in_view_through_the_play(browser,
+                                                                                                     tmp_path):
+    """Three computer players (partners), in German: four names under the cards played, a crib and three hands
+    face down, and still the person's cards and GO in view at each turn of two deals, without scrolling."""
+    settings = Settings("Maximilianus", ("easy", "standard", "pro"), seed=12, target=61).named(language("de"))
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
+        page = browser.new_page(**PHONE, locale="de-DE")
+        page.goto(board.url)
+        turns = []
+        for _ in range(800):
+            state = board.table.state
+            if state.deal_number > 2 or state.winner is not None:
+                break
+            if not board.computer.idle or not shows_state(page, board):
+                page.wait_for_timeout(40)
+                continue
+            if board.computer.showing(state) is not None:
+                page.locator("#show-continue").tap()
+            elif state.phase != "play" and "Maximilianus" not in state.discards and \
+                    page.locator("#hand .card.active").count() == 5:
+                page.locator("#hand .card.active").first.tap()
+            elif state.phase == "play" and state.turn == "Maximilianus":
+                turns.append((state.deal_number, len(state.played), out_of_view(page, [*TABLE, "#others"])))
+                go = not page.locator("#go").is_disabled()
+                (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
+            else:
+                page.wait_for_timeout(40)
+                continue
+            page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+        assert page.evaluate("scrollY") == 0
+        keep(page, ARTEFACTS / "phone-four-players.png")
+        browser.close()
+    assert {deal for deal, _, _ in turns} == {1, 2} and max(played for _, played, _ in turns) >= 12, turns
+    assert [turn for turn in turns if turn[2]] == []
 
 
 def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp_path):
