@@ -205,7 +205,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
                 shot[0] = True
 
         def proceed() -> None:
-            assert out_of_view(page, ["#sides", "#show-continue", "#show-starter"]) == []
+            assert out_of_view(page, ["#sides", "#show-continue", "#show .show-cards .starter"]) == []
             page.locator("#show-continue").tap()
 
         play_whole_game(page, board, discard, move, proceed)
@@ -225,6 +225,36 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
         browser.close()
 
 
+def tap_through(page: Any, board: Running, deals: int, turn: Callable[[], None],
+                show: Callable[[], None]) -> None:
+    """Tap the person's part on a phone through the first `deals` deals: the first cards to lay away, the first
+    card that fits (else GO), Continue at the show; `turn()` before each play, `show()` before each Continue."""
+    person = board.computer.settings.person if board.computer.settings else "Guest"
+    for _ in range(800):
+        state = board.table.state
+        if state.deal_number > deals or state.winner is not None:
+            return
+        if not board.computer.idle or not shows_state(page, board):
+            page.wait_for_timeout(40)
+            continue
+        if board.computer.showing(state) is not None:
+            show()
+            page.locator("#show-continue").tap()
+        elif state.phase != "play" and person not in state.discards and \
+                page.locator("#hand .card.active").count() == state.dealt_size:
+            for _ in range(state.discard_size):
+                page.locator("#hand .card.active:not(.chosen)").first.tap()
+        elif state.phase == "play" and state.turn == person:
+            turn()
+            go = not page.locator("#go").is_disabled()
+            (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
+        else:
+            page.wait_for_timeout(40)
+            continue
+        page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+    raise AssertionError("the deals did not end")
+
+
 def test_four_at_the_table_on_a_phone_the_hand_and_the_computers_cards_stay_in_view_through_the_play(browser,
                                                                                                      tmp_path):
     """Three computer players (partners), in German: four names under the cards played, a crib and three hands
@@ -234,31 +264,36 @@ def test_four_at_the_table_on_a_phone_the_hand_and_the_computers_cards_stay_in_v
         page = browser.new_page(**PHONE, locale="de-DE")
         page.goto(board.url)
         turns = []
-        for _ in range(800):
+
+        def turn() -> None:
             state = board.table.state
-            if state.deal_number > 2 or state.winner is not None:
-                break
-            if not board.computer.idle or not shows_state(page, board):
-                page.wait_for_timeout(40)
-                continue
-            if board.computer.showing(state) is not None:
-                page.locator("#show-continue").tap()
-            elif state.phase != "play" and "Maximilianus" not in state.discards and \
-                    page.locator("#hand .card.active").count() == 5:
-                page.locator("#hand .card.active").first.tap()
-            elif state.phase == "play" and state.turn == "Maximilianus":
-                turns.append((state.deal_number, len(state.played), out_of_view(page, [*TABLE, "#others"])))
-                go = not page.locator("#go").is_disabled()
-                (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
-            else:
-                page.wait_for_timeout(40)
-                continue
-            page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+            turns.append((state.deal_number, len(state.played), out_of_view(page, [*TABLE, "#others"])))
+
+        tap_through(page, board, 2, turn, lambda: None)
         assert page.evaluate("scrollY") == 0
         keep(page, ARTEFACTS / "phone-four-players.png")
         browser.close()
     assert {deal for deal, _, _ in turns} == {1, 2} and max(played for _, played, _ in turns) >= 12, turns
     assert [turn for turn in turns if turn[2]] == []
+
+
+def test_three_at_the_table_on_a_phone_the_show_has_every_hand_and_the_crib_in_view(browser, tmp_path):
+    """Two computer players, in German: the show's four hands, each with its cards and its phrases, and Continue
+    beside the heading, all on the phone's screen without scrolling."""
+    settings = Settings("Maximilianus", ("easy", "pro"), seed=14, target=61).named(language("de"))
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
+        page = browser.new_page(**PHONE, locale="de-DE")
+        page.goto(board.url)
+        shows = []
+
+        def show() -> None:
+            playwright.expect(page.locator("#show .show-hand")).to_have_count(4)
+            shows.append(out_of_view(page, ["#sides", "#show-continue", "#show .show-hand", "#show .show-said"]))
+            keep(page, ARTEFACTS / "phone-three-players-show.png")
+
+        tap_through(page, board, 2, lambda: None, show)
+        browser.close()
+    assert shows and all(not out for out in shows), shows
 
 
 def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp_path):
