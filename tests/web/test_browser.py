@@ -264,3 +264,25 @@ def test_the_computers_cards_are_shown_face_down_in_the_play_and_its_name_never_
         playwright.expect(others.locator(".row")).to_have_text("Pro")
         playwright.expect(others.locator(".card.back")).to_have_count(left)
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_what_the_page_tells_the_person_stays_while_the_computer_lays_away(browser, tmp_path):
+    """GO tapped before laying away says what to do; the computer laying away its own cards a moment later
+    leaves the words there, and the person's next move takes them away."""
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), move_seconds=2.0) as board:
+        page = browser.new_page()
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        assert "Easy" not in board.table.state.discards
+        page.locator("[data-entry=go]").click()
+        message = page.locator("#message")
+        playwright.expect(message).to_have_text("Lay away 2 cards first: choose them in your hand")
+        playwright.expect(page.locator("#crib .card.back")).to_have_count(2, timeout=10_000)  # the computer's two
+        assert "Easy" in board.table.state.discards
+        playwright.expect(message).to_have_text("Lay away 2 cards first: choose them in your hand")
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        playwright.expect(message).not_to_have_text("Lay away 2 cards first: choose them in your hand")
+        browser.close()

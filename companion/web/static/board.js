@@ -14,17 +14,27 @@
   let sortOrder = localStorage.getItem("crib-sort") || "asc";
   let handFocus = null; // the card (its code) the keyboard was last on: kept when the hand is drawn again
 
+  let pageSaid = null; // what the page itself told the person, and the board's message it was said over
+
   function say(text, error = false) {
     const box = $("message");
     box.textContent = text;
     box.classList.toggle("error", error);
   }
 
+  // The page's own word to the person stays until the board says something new or the person acts again: an
+  // update that changes nothing the person did (a computer player laying away) does not wipe it.
+  function sayHere(text) {
+    pageSaid = { text, over: latest ? latest.message : "" };
+    say(text, true);
+  }
+
   async function send(path, body) {
+    pageSaid = null;
     try {
       await post(path, body);
     } catch (problem) {
-      say(problem.message, true);
+      sayHere(problem.message);
       if (Crib.needsToken(problem)) showLocked(true);
     }
   }
@@ -32,8 +42,8 @@
   function entry(text) {
     const you = latest && latest.you;
     if (you && you.dealt.length && text === "go") {
-      say(fmt(ngettext("Lay away {n} card first: choose it in your hand", "Lay away {n} cards first: choose them in your hand",
-        you.discard_size), { n: you.discard_size }), true);
+      sayHere(fmt(ngettext("Lay away {n} card first: choose it in your hand", "Lay away {n} cards first: choose them in your hand",
+        you.discard_size), { n: you.discard_size }));
       return;
     }
     send("/api/entry", { text });
@@ -63,7 +73,9 @@
     Crib.drawBoard($("board"), snapshot);
     $("sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i, record ? record.dealer : state.dealer)));
     $("prompt").textContent = snapshot.prompt;
-    say(snapshot.message, snapshot.error);
+    if (pageSaid && snapshot.message !== pageSaid.over) pageSaid = null;
+    if (pageSaid) say(pageSaid.text, true);
+    else say(snapshot.message, snapshot.error);
     $("oled").src = snapshot.oled;
     $("oled").alt = [_("the board's screen"), ...(snapshot.screen.body || [])].join(": ");
     document.querySelector(".camera").hidden = Boolean(you);  // no scanning in a game against the computer
@@ -222,7 +234,7 @@
     const card = you && you.dealt.find((c) => c.code === code);
     if (you && you.dealt.length) {
       if (card) clickCard(card, true, false, you.discard_size);
-      else say(fmt(_("{card} is not in your hand: lay away from the cards dealt to you"), { card: code }), true);
+      else sayHere(fmt(_("{card} is not in your hand: lay away from the cards dealt to you"), { card: code }));
       return;
     }
     entry(code);
