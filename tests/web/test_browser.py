@@ -286,3 +286,26 @@ def test_what_the_page_tells_the_person_stays_while_the_computer_lays_away(brows
         playwright.expect(page.locator("#starter .card")).to_have_count(1)
         playwright.expect(message).not_to_have_text("Lay away 2 cards first: choose them in your hand")
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_the_oled_pictures_words_are_read_out_whole_to_a_screen_reader(browser, tmp_path):
+    """The OLED's picture shows a long prompt a page at a time; its text alternative has the screen's lines and
+    the whole prompt."""
+    with running_board(tmp_path, Settings("Maximilianus", ("pro",), seed=3, target=61), move_seconds=0.01) as board:
+        page = browser.new_page()
+        page.goto(board.url)
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        for _ in range(200):  # the computer has played and waits for the person
+            if board.computer.idle and board.table.state.turn == "Maximilianus":
+                break
+            page.wait_for_timeout(50)
+        state = board.table.state
+        page.wait_for_function(f"() => document.body.dataset.inputs === '{len(state.inputs)}'")
+        (played,) = (card.pretty for _, card in state.played)
+        starter = state.starter.pretty
+        alt = page.get_attribute("#oled", "alt")
+        browser.close()
+    assert alt == (f"the board's screen: Pro {played}: {state.count}  Starter {starter}; {played}; "
+                   f"Pro cuts: the starter is {starter}. Your turn: the count is {state.count}"), alt

@@ -77,7 +77,9 @@
     if (pageSaid) say(pageSaid.text, true);
     else say(snapshot.message, snapshot.error);
     $("oled").src = snapshot.oled;
-    $("oled").alt = [_("the board's screen"), ...(snapshot.screen.body || [])].join(": ");
+    const screen = snapshot.screen;  // its words whole, where the picture shows a page at a time
+    $("oled").alt = _("the board's screen") + ": " + [...(screen.body || []), screen.error || screen.prompt || ""]
+      .map((line) => line.trim()).filter(Boolean).join("; ");
     document.querySelector(".camera").hidden = Boolean(you);  // no scanning in a game against the computer
     $("count").textContent = String(state.count);
     renderPlayed(snapshot);
