@@ -416,7 +416,7 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(browser, speak, tmp_
                                                             "Score race", "Costliest"]),
                                    ("scoreboard", "#board svg", ["count ", "deals", "Scoreboard"]),
                                    ("games/0001.jsonl/1", "#race svg", ["previous deal", "Dealer", "Starter",
-                                                                        "laid away", "deal 1"])):
+                                                                        "laid away", "deal 1", " won"])):
             page.goto(board.url + path)  # the same German browser opens each page
             page.wait_for_selector(drawn)  # the page has its data and has drawn it
             text = page.locator("body").inner_text()
