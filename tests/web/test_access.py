@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.cribbage.cards import Card
 from companion.i18n import language
 from companion.play.computer import Settings
 from companion.words.phrases import prompt_words
@@ -294,6 +295,45 @@ def test_three_at_the_table_on_a_phone_the_show_has_every_hand_and_the_crib_in_v
         tap_through(page, board, 2, lambda: None, show)
         browser.close()
     assert shows and all(not out for out in shows), shows
+
+
+def test_on_a_phone_undo_is_beside_the_hand_and_what_it_took_back_is_said_in_view(browser, tmp_path):
+    """The person plays a card, the computer answers; "Undo the last" under the hand (UNDO is at the page's foot on
+    a phone) takes back both, and the page says so where the person is looking, without scrolling."""
+    with running_board(tmp_path, Settings("Maximilianus", ("pro",), seed=3, target=61), move_seconds=0.01) as board:
+        page = browser.new_page(**PHONE)
+        page.goto(board.url)
+        page.locator("#hand .card.active").nth(0).tap()
+        page.locator("#hand .card.active").nth(1).tap()
+
+        def persons_turn() -> None:
+            for _ in range(200):
+                if board.computer.idle and board.table.state.turn == "Maximilianus":
+                    break
+                page.wait_for_timeout(50)
+            page.wait_for_function(f"() => document.body.dataset.inputs === '{len(board.table.state.inputs)}'")
+
+        persons_turn()
+        opened = [str(card) for _, card in board.table.state.played]  # the computer leads
+        mine = page.locator("#hand .card.active").first.get_attribute("data-card")
+        page.locator("#hand .card.active").first.tap()
+        persons_turn()
+        answer = str(board.table.state.played[-1][1])
+        assert [str(card) for _, card in board.table.state.played] == [*opened, mine, answer]
+        assert out_of_view(page, ["#you-undo"]) == []
+        page.locator("#you-undo").tap()
+        message = page.locator("#message")
+        playwright.expect(message).to_have_text(f"Undone: Maximilianus's {pretty(mine)} and Pro's {pretty(answer)}")
+        persons_turn()
+        assert [str(card) for _, card in board.table.state.played] == opened
+        playwright.expect(page.locator(f"#hand .card[data-card='{mine}']")).to_have_count(1)
+        assert out_of_view(page, ["#message", "#hand"]) == [] and page.evaluate("scrollY") == 0
+        assert small_controls(page) == []
+        browser.close()
+
+
+def pretty(code: str | None) -> str:
+    return Card.parse(code or "").pretty
 
 
 def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp_path):

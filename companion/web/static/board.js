@@ -252,6 +252,7 @@
       button.addEventListener("click", () => entry(button.dataset.entry));
     }
     $("go").addEventListener("click", () => entry("go"));
+    $("you-undo").addEventListener("click", () => entry("undo"));  // beside the hand: on a phone UNDO is far below
     $("claim-send").addEventListener("click", () => entry(`claim ${$("claim").value || 0}`));
     $("sort").value = sortOrder;
     $("sort").addEventListener("change", () => {
