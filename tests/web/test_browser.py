@@ -309,3 +309,46 @@ def test_the_oled_pictures_words_are_read_out_whole_to_a_screen_reader(browser, 
         browser.close()
     assert alt == (f"the board's screen: Pro {played}: {state.count}  Starter {starter}; {played}; "
                    f"Pro cuts: the starter is {starter}. Your turn: the count is {state.count}"), alt
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_with_muggins_the_hand_and_the_crib_to_claim_are_shown_face_up_with_the_starter(browser, tmp_path):
+    """Muggins against the computer: the person claims their hand, then their crib (they deal): each is laid out
+    face up under "Your hand" with the starter, the hint says which, and the keyboard is in the count's box."""
+    with running_board(tmp_path, Settings("Maximilianus", ("pro",), seed=3, target=61, muggins=True),
+                       move_seconds=0.01) as board:
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page.goto(board.url)
+        page.locator("#hand .card.active").nth(0).tap()
+        page.locator("#hand .card.active").nth(1).tap()
+        asked: list[tuple[str, list[str], str]] = []
+        for _ in range(400):
+            state = board.table.state
+            if len(asked) == 2 or state.deal_number > 1:
+                break
+            if not board.computer.idle or page.evaluate("document.body.dataset.inputs") != str(len(state.inputs)):
+                page.wait_for_timeout(40)
+                continue
+            if state.phase == "claim" and state.counts[0][1] == "Maximilianus":
+                kind = state.counts[0][0]
+                cards = state.crib if kind == "crib" else state.played_by("Maximilianus")
+                assert state.starter is not None and cards is not None
+                playwright.expect(page.locator("#hand .card")).to_have_count(5)
+                shown = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+                assert sorted(shown[:4]) == sorted(str(c) for c in cards) and shown[4] == str(state.starter)
+                assert page.locator("#hand .card.starter").count() == 1 and page.locator("#hand .idle").count() == 0
+                assert page.evaluate("document.activeElement.id") == "claim"
+                asked.append((kind, shown, page.locator("#you-hint").inner_text()))
+                page.locator("#claim").fill("0")
+                page.locator("#claim-send").tap()
+            elif state.phase == "play" and state.turn == "Maximilianus":
+                go = not page.locator("#go").is_disabled()
+                (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
+            else:
+                page.wait_for_timeout(40)
+                continue
+            page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+        browser.close()
+    assert [(kind, hint) for kind, _, hint in asked] == [
+        ("hand", "Count your hand and claim it: the computer takes what you miss"),
+        ("crib", "Count your crib and claim it: the computer takes what you miss")]

@@ -140,6 +140,7 @@
     const state = snapshot.state;
     $("you-name").textContent = fmt(_("{person} against {computers}"), { person: you.person, computers: you.computers.join(", ") });
     const discarding = you.dealt.length > 0;
+    const claim = you.must_claim ? snapshot.claiming : null;
     const cards = discarding ? you.dealt : you.held;
     chosen = chosen.filter((code) => cards.some((c) => c.code === code));
     if (discarding) {
@@ -157,9 +158,20 @@
     } else if (state.phase === "game over" || state.phase === "match over") {
       $("you-hint").textContent = snapshot.prompt + ". " + _("Play again deals a new game with the same settings");
     } else if (you.must_claim) {
-      $("you-hint").textContent = _("Count your hand and claim it: the computer takes what you miss");
+      $("you-hint").textContent = claim && claim.kind === "crib"
+        ? _("Count your crib and claim it: the computer takes what you miss")
+        : _("Count your hand and claim it: the computer takes what you miss");
     } else {
       $("you-hint").textContent = snapshot.prompt;
+    }
+    $("claim-box").hidden = !you.must_claim;
+    if (claim) {  // the cards to count face up, as at the table: the hand (or the crib) and the starter
+      const face = (card, starter) => cardFace(card, { class: `card big${card.suit === "H" || card.suit === "D" ? " red" : ""}${starter ? " starter" : ""}` });
+      $("hand").replaceChildren(...sorted(claim.cards).map((card) => face(card, false)), face(claim.starter, true));
+      $("go").hidden = true;
+      $("feedback").textContent = you.feedback;
+      $("you-said").textContent = you.said;
+      return;
     }
     $("hand").replaceChildren(...sorted(cards).map((card) => {
       const playable = you.playable.includes(card.code);
@@ -173,8 +185,8 @@
         onkeydown: (event) => cardKey(event, card, discarding, playable, you.discard_size),
       });
     }));
+    $("go").hidden = false;
     $("go").disabled = !you.can_go;
-    $("claim-box").hidden = !you.must_claim;
     $("feedback").textContent = you.feedback;
     $("you-said").textContent = you.said;
   }
@@ -210,7 +222,8 @@
     }
     if ((!lost && !onTable) || $("you").hidden) return;
     const active = [...$("hand").querySelectorAll(".card.active")];
-    const target = active.find((c) => c.dataset.card === handFocus) || active[0] || (!$("go").disabled ? $("go") : $("hand"));
+    const target = active.find((c) => c.dataset.card === handFocus) || active[0] || (!$("go").disabled ? $("go") :
+      !$("claim-box").hidden ? $("claim") : $("hand"));
     if (document.activeElement !== target) target.focus();
   }
 
