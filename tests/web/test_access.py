@@ -226,10 +226,14 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
         browser.close()
 
 
-def tap_through(page: Any, board: Running, deals: int, turn: Callable[[], None],
-                show: Callable[[], None]) -> None:
-    """Tap the person's part on a phone through the first `deals` deals: the first cards to lay away, the first
-    card that fits (else GO), Continue at the show; `turn()` before each play, `show()` before each Continue."""
+def play_through(page: Any, board: Running, deals: int, turn: Callable[[], None],
+                 show: Callable[[], None]) -> None:
+    """Play the person's part through the first `deals` deals, tapping where the page has touch: the first cards
+    to lay away, the first card that fits (else GO), Continue at the show; `turn()` before each play, `show()`
+    before each Continue."""
+    def press(control: Any) -> None:
+        control.tap() if page.evaluate("navigator.maxTouchPoints > 0") else control.click()
+
     person = board.computer.settings.person if board.computer.settings else "Guest"
     for _ in range(800):
         state = board.table.state
@@ -240,15 +244,15 @@ def tap_through(page: Any, board: Running, deals: int, turn: Callable[[], None],
             continue
         if board.computer.showing(state) is not None:
             show()
-            page.locator("#show-continue").tap()
+            press(page.locator("#show-continue"))
         elif state.phase != "play" and person not in state.discards and \
                 page.locator("#hand .card.active").count() == state.dealt_size:
             for _ in range(state.discard_size):
-                page.locator("#hand .card.active:not(.chosen)").first.tap()
+                press(page.locator("#hand .card.active:not(.chosen)").first)
         elif state.phase == "play" and state.turn == person:
             turn()
             go = not page.locator("#go").is_disabled()
-            (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
+            press(page.locator("#go") if go else page.locator("#hand .card.active").first)
         else:
             page.wait_for_timeout(40)
             continue
@@ -270,7 +274,7 @@ def test_four_at_the_table_on_a_phone_the_hand_and_the_computers_cards_stay_in_v
             state = board.table.state
             turns.append((state.deal_number, len(state.played), out_of_view(page, [*TABLE, "#others"])))
 
-        tap_through(page, board, 2, turn, lambda: None)
+        play_through(page, board, 2, turn, lambda: None)
         assert page.evaluate("scrollY") == 0
         keep(page, ARTEFACTS / "phone-four-players.png")
         browser.close()
@@ -278,21 +282,22 @@ def test_four_at_the_table_on_a_phone_the_hand_and_the_computers_cards_stay_in_v
     assert [turn for turn in turns if turn[2]] == []
 
 
-def test_three_at_the_table_on_a_phone_the_show_has_every_hand_and_the_crib_in_view(browser, tmp_path):
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_three_at_the_table_the_show_has_every_hand_and_the_crib_in_view(browser, tmp_path, screen):
     """Two computer players, in German: the show's four hands, each with its cards and its phrases, and Continue
-    beside the heading, all on the phone's screen without scrolling."""
+    beside the heading (with the starter on a laptop), all on the screen without scrolling."""
     settings = Settings("Maximilianus", ("easy", "pro"), seed=14, target=61).named(language("de"))
     with running_board(tmp_path, settings, move_seconds=0.01) as board:
-        page = browser.new_page(**PHONE, locale="de-DE")
+        page = browser.new_page(**(PHONE if screen == "phone" else DESKTOP), locale="de-DE")
         page.goto(board.url)
         shows = []
 
         def show() -> None:
             playwright.expect(page.locator("#show .show-hand")).to_have_count(4)
             shows.append(out_of_view(page, ["#sides", "#show-continue", "#show .show-hand", "#show .show-said"]))
-            keep(page, ARTEFACTS / "phone-three-players-show.png")
+            keep(page, ARTEFACTS / f"{screen}-three-players-show.png")
 
-        tap_through(page, board, 2, lambda: None, show)
+        play_through(page, board, 2, lambda: None, show)
         browser.close()
     assert shows and all(not out for out in shows), shows
 
