@@ -260,26 +260,34 @@ def play_through(page: Any, board: Running, deals: int, turn: Callable[[], None]
     raise AssertionError("the deals did not end")
 
 
-def test_four_at_the_table_on_a_phone_the_hand_and_the_computers_cards_stay_in_view_through_the_play(browser,
-                                                                                                     tmp_path):
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_four_at_the_table_the_hand_the_computers_cards_and_all_five_counted_stay_in_view(browser, tmp_path,
+                                                                                         screen):
     """Three computer players (partners), in German: four names under the cards played, a crib and three hands
-    face down, and still the person's cards and GO in view at each turn of two deals, without scrolling."""
+    face down, and still the person's cards and GO in view at each turn of two deals; at the show all five hands
+    with their cards and phrases; without scrolling."""
     settings = Settings("Maximilianus", ("easy", "standard", "pro"), seed=12, target=61).named(language("de"))
     with running_board(tmp_path, settings, move_seconds=0.01) as board:
-        page = browser.new_page(**PHONE, locale="de-DE")
+        page = browser.new_page(**(PHONE if screen == "phone" else DESKTOP), locale="de-DE")
         page.goto(board.url)
-        turns = []
+        turns, shows = [], []
 
         def turn() -> None:
             state = board.table.state
             turns.append((state.deal_number, len(state.played), out_of_view(page, [*TABLE, "#others"])))
 
-        play_through(page, board, 2, turn, lambda: None)
+        def show() -> None:
+            playwright.expect(page.locator("#show .show-hand")).to_have_count(5)
+            shows.append(out_of_view(page, ["#sides", "#show-continue", "#show .show-hand", "#show .show-said"]))
+            keep(page, ARTEFACTS / f"{screen}-four-players-show.png")
+
+        play_through(page, board, 2, turn, show)
         assert page.evaluate("scrollY") == 0
-        keep(page, ARTEFACTS / "phone-four-players.png")
+        keep(page, ARTEFACTS / f"{screen}-four-players.png")
         browser.close()
     assert {deal for deal, _, _ in turns} == {1, 2} and max(played for _, played, _ in turns) >= 12, turns
     assert [turn for turn in turns if turn[2]] == []
+    assert shows and all(not out for out in shows), shows
 
 
 @pytest.mark.parametrize("screen", ["phone", "laptop"])
