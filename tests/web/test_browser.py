@@ -270,7 +270,7 @@ def test_the_computers_cards_are_shown_face_down_in_the_play_and_its_name_never_
 def test_what_the_page_tells_the_person_stays_while_the_computer_lays_away(browser, tmp_path):
     """GO tapped before laying away says what to do; the computer laying away its own cards a moment later
     leaves the words there, and the person's next move takes them away."""
-    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), move_seconds=2.0) as board:
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), move_seconds=3.0) as board:
         page = browser.new_page()
         page.goto(board.url)
         playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
