@@ -352,7 +352,7 @@ async def _computer_game(request: web.Request) -> web.Response:
         layout = hub.table.layout
         problem = misfit(layout, rules_of(settings.game_input()).sides, settings.target)
         if problem is not None:
-            raise Refused(409, Asked.CANNOT_HOST, layout=layout.name, problem=problem)
+            raise Refused(409, Asked.CANNOT_HOST, layout=layout.name, tracks=layout.tracks, holes=layout.target)
     if hub.computer is None:
         raise Refused(409, Asked.NO_COMPUTER)
     hub.emit(hub.computer.new_game(settings))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from typing_extensions import TypedDict
 
+from companion.cribbage.facts import Phase, ScoreKind
 from companion.cribbage.game import GameState
 from companion.i18n import current
 from companion.play.present import YouJSON, person_json, person_prompt
@@ -36,6 +37,15 @@ class PegsJSON(TypedDict):
     back: int
 
 
+class ClaimJSON(TypedDict):
+    """What a muggins claim is asked for, face up as at the table: a player's hand (as played) or the crib."""
+
+    kind: str  # "hand" or "crib"
+    player: str  # whose hand, or the dealer (the crib's)
+    cards: list[CardJSON]
+    starter: CardJSON
+
+
 class SnapshotJSON(TypedDict):
     """The page's whole picture of the table (`/api/state` and each WebSocket message): the game under `state`,
     the board as the strip and the OLED show it, the person's side of a game against the computer (`you`), and
@@ -49,6 +59,7 @@ class SnapshotJSON(TypedDict):
     screen: dict[str, object]  # the OLED's view: scores, body and prompt as drawn
     held: list[CardJSON]  # crib or coached cards on their way in
     asking: CardJSON | None  # the card a camera was not sure of, asked about until answered (entry/doubt.py)
+    claiming: ClaimJSON | None  # muggins: the hand or crib whose count is to be claimed now
     layout: str
     led_count: int
     frame: list[str | None]  # each LED's colour (None: a dark hole)
@@ -60,6 +71,18 @@ class SnapshotJSON(TypedDict):
     you: YouJSON | None
     voice: dict[str, object]  # what the board said for the last input
     story: StoryJSON
+
+
+def claim_json(state: GameState) -> ClaimJSON | None:
+    """The cards of the claim asked for now (muggins), None when none is."""
+    if state.phase is not Phase.CLAIM or not state.counts or state.starter is None:
+        return None
+    kind, player = state.counts[0]
+    cards = state.crib if kind is ScoreKind.CRIB else state.played_by(player)
+    if cards is None:
+        return None
+    return {"kind": kind.value, "player": player, "cards": [card_json(c) for c in cards],
+            "starter": card_json(state.starter)}
 
 
 def oled_png(image: Image.Image | None) -> str:
@@ -87,6 +110,7 @@ def snapshot(table: Table, computer: ComputerGame | None = None, before: GameSta
         "message_facts": message_json(table.presenter.message, state.sides) if table.presenter.message else None,
         "held": [card_json(c) for c in table.cards],
         "asking": card_json(table.doubt.card) if table.doubt.card is not None else None,
+        "claiming": claim_json(state),
         "layout": table.layout.name, "led_count": table.layout.led_count,
         "frame": frame_colours(shown.leds), "effects": effects_json(effects),
         "pegs": [{"side": side, "front": front, "back": back}

@@ -38,7 +38,7 @@ class Asked(StrEnum):
     CARD = "card"  # refusal: the engine's refusal of a card (None: text, an error's own words)
     SETTINGS = "settings"  # refusal: the computer game's settings' refusal (words/opponents.py)
     NOT_AGAINST_COMPUTER = "not_against_computer"
-    CANNOT_HOST = "cannot_host"  # layout: the board's, problem: its misfit in words
+    CANNOT_HOST = "cannot_host"  # layout: the board's name, tracks: its tracks, holes: its game hole
     NO_COMPUTER = "no_computer"
     NO_BOARD = "no_board"
     NO_HISTORY = "no_history"
@@ -84,7 +84,8 @@ SAID: dict[Asked, str] = {
     Asked.DISCARD: N_("'cards' is a list of the one or two cards laid away, like [\"5H\", \"KD\"]"),
     Asked.NOT_AGAINST_COMPUTER: N_('this is not a game against the computer: start one with "New game against the '
                                    'computer"'),
-    Asked.CANNOT_HOST: N_("this board ({layout}) cannot host that game: {problem}; start it with crib play instead"),
+    Asked.CANNOT_HOST: N_("this board ({layout}) has {tracks} tracks, one for each player or team, and holes to "
+                          "{holes}: choose fewer computer players, or a game to {holes}"),
     Asked.NO_COMPUTER: N_("this board plays no games against the computer"),
     Asked.NO_BOARD: N_("no board is running"),
     Asked.NO_HISTORY: N_("this board keeps no history"),

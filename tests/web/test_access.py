@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from companion.cribbage.cards import Card
+from companion.i18n import language
 from companion.play.computer import Settings
 from companion.words.phrases import prompt_words
 from tests.web.browsing import ARTEFACTS, CHROMIUM, NO_CHROMIUM, axe, controls_measured, small_controls
@@ -204,7 +206,7 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
                 shot[0] = True
 
         def proceed() -> None:
-            assert out_of_view(page, ["#sides", "#show-continue", "#show-starter"]) == []
+            assert out_of_view(page, ["#sides", "#show-continue", "#show .show-cards .starter"]) == []
             page.locator("#show-continue").tap()
 
         play_whole_game(page, board, discard, move, proceed)
@@ -222,6 +224,129 @@ def test_a_whole_game_to_61_on_a_phone_by_tapping(browser, tmp_path):
         assert axe(page) == [] and small_controls(page) == []
         keep(page, ARTEFACTS / "stats-after-a-game-390.png", full_page=True)
         browser.close()
+
+
+def play_through(page: Any, board: Running, deals: int, turn: Callable[[], None],
+                 show: Callable[[], None]) -> None:
+    """Play the person's part through the first `deals` deals, tapping where the page has touch: the first cards
+    to lay away, the first card that fits (else GO), Continue at the show; `turn()` before each play, `show()`
+    before each Continue."""
+    def press(control: Any) -> None:
+        control.tap() if page.evaluate("navigator.maxTouchPoints > 0") else control.click()
+
+    person = board.computer.settings.person if board.computer.settings else "Guest"
+    for _ in range(800):
+        state = board.table.state
+        if state.deal_number > deals or state.winner is not None:
+            return
+        if not board.computer.idle or not shows_state(page, board):
+            page.wait_for_timeout(40)
+            continue
+        if board.computer.showing(state) is not None:
+            show()
+            press(page.locator("#show-continue"))
+        elif state.phase != "play" and person not in state.discards and \
+                page.locator("#hand .card.active").count() == state.dealt_size:
+            for _ in range(state.discard_size):
+                press(page.locator("#hand .card.active:not(.chosen)").first)
+        elif state.phase == "play" and state.turn == person:
+            turn()
+            go = not page.locator("#go").is_disabled()
+            press(page.locator("#go") if go else page.locator("#hand .card.active").first)
+        else:
+            page.wait_for_timeout(40)
+            continue
+        page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+    raise AssertionError("the deals did not end")
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_four_at_the_table_the_hand_the_computers_cards_and_all_five_counted_stay_in_view(browser, tmp_path,
+                                                                                         screen):
+    """Three computer players (partners), in German: four names under the cards played, a crib and three hands
+    face down, and still the person's cards and GO in view at each turn of two deals; at the show all five hands
+    with their cards and phrases; without scrolling."""
+    settings = Settings("Maximilianus", ("easy", "standard", "pro"), seed=12, target=61).named(language("de"))
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
+        page = browser.new_page(**(PHONE if screen == "phone" else DESKTOP), locale="de-DE")
+        page.goto(board.url)
+        turns, shows = [], []
+
+        def turn() -> None:
+            state = board.table.state
+            turns.append((state.deal_number, len(state.played), out_of_view(page, [*TABLE, "#others"])))
+
+        def show() -> None:
+            playwright.expect(page.locator("#show .show-hand")).to_have_count(5)
+            shows.append(out_of_view(page, ["#sides", "#show-continue", "#show .show-hand", "#show .show-said"]))
+            keep(page, ARTEFACTS / f"{screen}-four-players-show.png")
+
+        play_through(page, board, 2, turn, show)
+        assert page.evaluate("scrollY") == 0
+        keep(page, ARTEFACTS / f"{screen}-four-players.png")
+        browser.close()
+    assert {deal for deal, _, _ in turns} == {1, 2} and max(played for _, played, _ in turns) >= 12, turns
+    assert [turn for turn in turns if turn[2]] == []
+    assert shows and all(not out for out in shows), shows
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_three_at_the_table_the_show_has_every_hand_and_the_crib_in_view(browser, tmp_path, screen):
+    """Two computer players, in German: the show's four hands, each with its cards and its phrases, and Continue
+    beside the heading (with the starter on a laptop), all on the screen without scrolling."""
+    settings = Settings("Maximilianus", ("easy", "pro"), seed=14, target=61).named(language("de"))
+    with running_board(tmp_path, settings, move_seconds=0.01) as board:
+        page = browser.new_page(**(PHONE if screen == "phone" else DESKTOP), locale="de-DE")
+        page.goto(board.url)
+        shows = []
+
+        def show() -> None:
+            playwright.expect(page.locator("#show .show-hand")).to_have_count(4)
+            shows.append(out_of_view(page, ["#sides", "#show-continue", "#show .show-hand", "#show .show-said"]))
+            keep(page, ARTEFACTS / f"{screen}-three-players-show.png")
+
+        play_through(page, board, 2, lambda: None, show)
+        browser.close()
+    assert shows and all(not out for out in shows), shows
+
+
+def test_on_a_phone_undo_is_beside_the_hand_and_what_it_took_back_is_said_in_view(browser, tmp_path):
+    """The person plays a card, the computer answers; "Undo the last" under the hand (UNDO is at the page's foot on
+    a phone) takes back both, and the page says so where the person is looking, without scrolling."""
+    with running_board(tmp_path, Settings("Maximilianus", ("pro",), seed=3, target=61), move_seconds=0.01) as board:
+        page = browser.new_page(**PHONE)
+        page.goto(board.url)
+        page.locator("#hand .card.active").nth(0).tap()
+        page.locator("#hand .card.active").nth(1).tap()
+
+        def persons_turn() -> None:
+            for _ in range(200):
+                if board.computer.idle and board.table.state.turn == "Maximilianus":
+                    break
+                page.wait_for_timeout(50)
+            page.wait_for_function(f"() => document.body.dataset.inputs === '{len(board.table.state.inputs)}'")
+
+        persons_turn()
+        opened = [str(card) for _, card in board.table.state.played]  # the computer leads
+        mine = page.locator("#hand .card.active").first.get_attribute("data-card")
+        page.locator("#hand .card.active").first.tap()
+        persons_turn()
+        answer = str(board.table.state.played[-1][1])
+        assert [str(card) for _, card in board.table.state.played] == [*opened, mine, answer]
+        assert out_of_view(page, ["#you-undo"]) == []
+        page.locator("#you-undo").tap()
+        message = page.locator("#message")
+        playwright.expect(message).to_have_text(f"Undone: Maximilianus's {pretty(mine)} and Pro's {pretty(answer)}")
+        persons_turn()
+        assert [str(card) for _, card in board.table.state.played] == opened
+        playwright.expect(page.locator(f"#hand .card[data-card='{mine}']")).to_have_count(1)
+        assert out_of_view(page, ["#message", "#hand"]) == [] and page.evaluate("scrollY") == 0
+        assert small_controls(page) == []
+        browser.close()
+
+
+def pretty(code: str | None) -> str:
+    return Card.parse(code or "").pretty
 
 
 def test_axe_finds_nothing_and_every_control_is_44_px_on_every_page(browser, tmp_path):
@@ -344,7 +469,7 @@ def test_a_whole_game_in_german_speaks_german_on_every_page(browser, speak, tmp_
                                                             "Score race", "Costliest"]),
                                    ("scoreboard", "#board svg", ["count ", "deals", "Scoreboard"]),
                                    ("games/0001.jsonl/1", "#race svg", ["previous deal", "Dealer", "Starter",
-                                                                        "laid away", "deal 1"])):
+                                                                        "laid away", "deal 1", " won"])):
             page.goto(board.url + path)  # the same German browser opens each page
             page.wait_for_selector(drawn)  # the page has its data and has drawn it
             text = page.locator("body").inner_text()

@@ -37,7 +37,7 @@ FACTS: dict[Asked, dict[str, object]] = {  # the facts of the kinds that have an
     Asked.NOT_A_KEY: {"key": "Z", "keys": ["1", "2"]},
     Asked.CARD: {"refusal": card_refusal().refusal, "text": ""},
     Asked.SETTINGS: {"refusal": SettingsRefusal(Unset.TARGET, count=99)},
-    Asked.CANNOT_HOST: {"layout": "two-track-121", "problem": "has 2 tracks"}, Asked.NO_GAME: {"game": 3, "log": "x"},
+    Asked.CANNOT_HOST: {"layout": "two-track-61", "tracks": 2, "holes": 61}, Asked.NO_GAME: {"game": 3, "log": "x"},
     Asked.PICTURE_TOO_LARGE: {"most": 4000}, Asked.UNREADABLE_PICTURE: {"error": "truncated"},
     Asked.NO_PLAIN_CARDS: {"problem": DeviceProblem(Fault.CARDS_NEED_OPENCV)}, Asked.NOT_A_CARD: {"code": "ZZ"},
     Asked.NO_CARD_IN_PHOTO: {"card": "J♣"},

@@ -205,3 +205,150 @@ def test_two_browsers_watching_the_same_game_see_the_same_updates(browser, tmp_p
         playwright.expect(watcher.locator("#status")).to_contain_text(f"count {state.count}")
         assert page_scores(watcher) == by_name(state.scores)
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_a_new_game_from_the_page_offers_the_game_on_the_table_and_says_in_german_why_a_bigger_one_does_not_fit(
+        browser, tmp_path):
+    """`crib play --target 61` puts its game on the 61-hole board for two: the page's form offers a new game to 61
+    under the person's name; three sides on it are refused beside the form, in the page's German, which stays open
+    to change them; then the new game is dealt."""
+    with running_board(tmp_path, Settings("Maximilianus", ("easy",), seed=6, target=61)) as board:
+        assert board.table.layout.name == "two-track-61"
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                locale="de-DE")
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        page.locator("#new-game summary").tap()
+        form = page.locator("#computer-form")
+        playwright.expect(form.locator("input[name=person]")).to_have_value("Maximilianus")
+        playwright.expect(form.locator("select[name=target]")).to_have_value("61")
+        form.locator("select[name=level1]").select_option("pro")
+        form.locator("select[name=level2]").select_option("easy")  # three sides: a track too many
+        page.locator("#start-computer").tap()
+        problem = page.locator("#computer-problem")
+        playwright.expect(problem).to_have_text("dieses Brett (two-track-61) hat 2 Bahnen, eine für jeden Spieler "
+                                                "oder jedes Team, und Löcher bis 61: wähle weniger Computerspieler "
+                                                "oder ein Spiel bis 61")
+        playwright.expect(page.locator("#new-game")).to_have_attribute("open", "")
+        assert problem.evaluate("e => { const b = e.getBoundingClientRect(); return b.top >= 0 && "
+                                "b.bottom <= innerHeight + 1; }"), "the refusal is where the person is looking"
+        form.locator("select[name=level2]").select_option("")
+        page.locator("#start-computer").tap()
+        playwright.expect(page.locator("#you-name")).to_have_text("Maximilianus gegen Profi")
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        playwright.expect(problem).to_be_empty()
+        assert page.locator("#new-game").get_attribute("open") is None
+        assert board.table.state.target == 61 and board.computer.settings.levels == ("pro",)
+        browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_the_computers_cards_are_shown_face_down_in_the_play_and_its_name_never_alone(browser, tmp_path):
+    with running_board(tmp_path, Settings("Guest", ("pro",), seed=3, target=61), move_seconds=0.01) as board:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        others = page.locator("#others")
+        playwright.expect(others).to_be_empty()  # dealt: no name beside nothing
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        for _ in range(200):  # the computer has played its card and waits for the person
+            if board.computer.idle and board.table.state.turn == "Guest":
+                break
+            page.wait_for_timeout(50)
+        page.wait_for_function(f"() => document.body.dataset.inputs === '{len(board.table.state.inputs)}'")
+        left = board.table.state.cards_left("Pro")
+        assert 0 < left < 4
+        playwright.expect(others.locator(".row")).to_have_text("Pro")
+        playwright.expect(others.locator(".card.back")).to_have_count(left)
+        browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_what_the_page_tells_the_person_stays_while_the_computer_lays_away(browser, tmp_path):
+    """GO tapped before laying away says what to do; the computer laying away its own cards a moment later
+    leaves the words there, and the person's next move takes them away."""
+    with running_board(tmp_path, Settings("Guest", ("easy",), seed=2), move_seconds=3.0) as board:
+        page = browser.new_page()
+        page.goto(board.url)
+        playwright.expect(page.locator("#hand .card.active")).to_have_count(6)
+        assert "Easy" not in board.table.state.discards
+        page.locator("[data-entry=go]").click()
+        message = page.locator("#message")
+        playwright.expect(message).to_have_text("Lay away 2 cards first: choose them in your hand")
+        playwright.expect(page.locator("#crib .card.back")).to_have_count(2, timeout=10_000)  # the computer's two
+        assert "Easy" in board.table.state.discards
+        playwright.expect(message).to_have_text("Lay away 2 cards first: choose them in your hand")
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        playwright.expect(page.locator("#starter .card")).to_have_count(1)
+        playwright.expect(message).not_to_have_text("Lay away 2 cards first: choose them in your hand")
+        browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_the_oled_pictures_words_are_read_out_whole_to_a_screen_reader(browser, tmp_path):
+    """The OLED's picture shows a long prompt a page at a time; its text alternative has the screen's lines and
+    the whole prompt."""
+    with running_board(tmp_path, Settings("Maximilianus", ("pro",), seed=3, target=61), move_seconds=0.01) as board:
+        page = browser.new_page()
+        page.goto(board.url)
+        page.locator("#hand .card.active").nth(0).click()
+        page.locator("#hand .card.active").nth(1).click()
+        for _ in range(200):  # the computer has played and waits for the person
+            if board.computer.idle and board.table.state.turn == "Maximilianus":
+                break
+            page.wait_for_timeout(50)
+        state = board.table.state
+        page.wait_for_function(f"() => document.body.dataset.inputs === '{len(state.inputs)}'")
+        (played,) = (card.pretty for _, card in state.played)
+        starter = state.starter.pretty
+        alt = page.get_attribute("#oled", "alt")
+        browser.close()
+    assert alt == (f"the board's screen: Pro {played}: {state.count}  Starter {starter}; {played}; "
+                   f"Pro cuts: the starter is {starter}. Your turn: the count is {state.count}"), alt
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (dev.py test installs it)")
+def test_with_muggins_the_hand_and_the_crib_to_claim_are_shown_face_up_with_the_starter(browser, tmp_path):
+    """Muggins against the computer: the person claims their hand, then their crib (they deal): each is laid out
+    face up under "Your hand" with the starter, the hint says which, and the keyboard is in the count's box."""
+    with running_board(tmp_path, Settings("Maximilianus", ("pro",), seed=3, target=61, muggins=True),
+                       move_seconds=0.01) as board:
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page.goto(board.url)
+        page.locator("#hand .card.active").nth(0).tap()
+        page.locator("#hand .card.active").nth(1).tap()
+        asked: list[tuple[str, list[str], str]] = []
+        for _ in range(400):
+            state = board.table.state
+            if len(asked) == 2 or state.deal_number > 1:
+                break
+            if not board.computer.idle or page.evaluate("document.body.dataset.inputs") != str(len(state.inputs)):
+                page.wait_for_timeout(40)
+                continue
+            if state.phase == "claim" and state.counts[0][1] == "Maximilianus":
+                kind = state.counts[0][0]
+                cards = state.crib if kind == "crib" else state.played_by("Maximilianus")
+                assert state.starter is not None and cards is not None
+                playwright.expect(page.locator("#hand .card")).to_have_count(5)
+                shown = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+                assert sorted(shown[:4]) == sorted(str(c) for c in cards) and shown[4] == str(state.starter)
+                assert page.locator("#hand .card.starter").count() == 1 and page.locator("#hand .idle").count() == 0
+                assert page.evaluate("document.activeElement.id") == "claim"
+                asked.append((kind, shown, page.locator("#you-hint").inner_text()))
+                page.locator("#claim").fill("0")
+                page.locator("#claim-send").tap()
+            elif state.phase == "play" and state.turn == "Maximilianus":
+                go = not page.locator("#go").is_disabled()
+                (page.locator("#go") if go else page.locator("#hand .card.active").first).tap()
+            else:
+                page.wait_for_timeout(40)
+                continue
+            page.wait_for_function(f"() => document.body.dataset.inputs !== '{len(state.inputs)}'")
+        browser.close()
+    assert [(kind, hint) for kind, _, hint in asked] == [
+        ("hand", "Count your hand and claim it: the computer takes what you miss"),
+        ("crib", "Count your crib and claim it: the computer takes what you miss")]

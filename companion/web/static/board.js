@@ -14,17 +14,27 @@
   let sortOrder = localStorage.getItem("crib-sort") || "asc";
   let handFocus = null; // the card (its code) the keyboard was last on: kept when the hand is drawn again
 
+  let pageSaid = null; // what the page itself told the person, and the board's message it was said over
+
   function say(text, error = false) {
     const box = $("message");
     box.textContent = text;
     box.classList.toggle("error", error);
   }
 
+  // The page's own word to the person stays until the board says something new or the person acts again: an
+  // update that changes nothing the person did (a computer player laying away) does not wipe it.
+  function sayHere(text) {
+    pageSaid = { text, over: latest ? latest.message : "" };
+    say(text, true);
+  }
+
   async function send(path, body) {
+    pageSaid = null;
     try {
       await post(path, body);
     } catch (problem) {
-      say(problem.message, true);
+      sayHere(problem.message);
       if (Crib.needsToken(problem)) showLocked(true);
     }
   }
@@ -32,8 +42,8 @@
   function entry(text) {
     const you = latest && latest.you;
     if (you && you.dealt.length && text === "go") {
-      say(fmt(ngettext("Lay away {n} card first: choose it in your hand", "Lay away {n} cards first: choose them in your hand",
-        you.discard_size), { n: you.discard_size }), true);
+      sayHere(fmt(ngettext("Lay away {n} card first: choose it in your hand", "Lay away {n} cards first: choose them in your hand",
+        you.discard_size), { n: you.discard_size }));
       return;
     }
     send("/api/entry", { text });
@@ -63,9 +73,13 @@
     Crib.drawBoard($("board"), snapshot);
     $("sides").replaceChildren(...state.sides.map((side, i) => Crib.scoreLine(snapshot, side, i, record ? record.dealer : state.dealer)));
     $("prompt").textContent = snapshot.prompt;
-    say(snapshot.message, snapshot.error);
+    if (pageSaid && snapshot.message !== pageSaid.over) pageSaid = null;
+    if (pageSaid) say(pageSaid.text, true);
+    else say(snapshot.message, snapshot.error);
     $("oled").src = snapshot.oled;
-    $("oled").alt = [_("the board's screen"), ...(snapshot.screen.body || [])].join(": ");
+    const screen = snapshot.screen;  // its words whole, where the picture shows a page at a time
+    $("oled").alt = _("the board's screen") + ": " + [...(screen.body || []), screen.error || screen.prompt || ""]
+      .map((line) => line.trim()).filter(Boolean).join("; ");
     document.querySelector(".camera").hidden = Boolean(you);  // no scanning in a game against the computer
     $("count").textContent = String(state.count);
     renderPlayed(snapshot);
@@ -108,6 +122,7 @@
         const shown = state.hands_shown[name];
         const left = state.cards_left[name];
         const cards = shown ? shown.map((c) => cardFace(c)) : Array.from({ length: left ?? 0 }, cardBack);
+        if (!cards.length) continue;  // no name alone: nothing in hand before the play, nor after the last card
         rows.push(el("div", { class: "row" }, el("span", { class: "label" }, name), el("span", { class: "cards" }, cards)));
       }
     } else {
@@ -125,6 +140,7 @@
     const state = snapshot.state;
     $("you-name").textContent = fmt(_("{person} against {computers}"), { person: you.person, computers: you.computers.join(", ") });
     const discarding = you.dealt.length > 0;
+    const claim = you.must_claim ? snapshot.claiming : null;
     const cards = discarding ? you.dealt : you.held;
     chosen = chosen.filter((code) => cards.some((c) => c.code === code));
     if (discarding) {
@@ -142,9 +158,20 @@
     } else if (state.phase === "game over" || state.phase === "match over") {
       $("you-hint").textContent = snapshot.prompt + ". " + _("Play again deals a new game with the same settings");
     } else if (you.must_claim) {
-      $("you-hint").textContent = _("Count your hand and claim it: the computer takes what you miss");
+      $("you-hint").textContent = claim && claim.kind === "crib"
+        ? _("Count your crib and claim it: the computer takes what you miss")
+        : _("Count your hand and claim it: the computer takes what you miss");
     } else {
       $("you-hint").textContent = snapshot.prompt;
+    }
+    $("claim-box").hidden = !you.must_claim;
+    if (claim) {  // the cards to count face up, as at the table: the hand (or the crib) and the starter
+      const face = (card, starter) => cardFace(card, { class: `card big${card.suit === "H" || card.suit === "D" ? " red" : ""}${starter ? " starter" : ""}` });
+      $("hand").replaceChildren(...sorted(claim.cards).map((card) => face(card, false)), face(claim.starter, true));
+      $("go").hidden = true;
+      $("feedback").textContent = you.feedback;
+      $("you-said").textContent = you.said;
+      return;
     }
     $("hand").replaceChildren(...sorted(cards).map((card) => {
       const playable = you.playable.includes(card.code);
@@ -158,8 +185,8 @@
         onkeydown: (event) => cardKey(event, card, discarding, playable, you.discard_size),
       });
     }));
+    $("go").hidden = false;
     $("go").disabled = !you.can_go;
-    $("claim-box").hidden = !you.must_claim;
     $("feedback").textContent = you.feedback;
     $("you-said").textContent = you.said;
   }
@@ -195,7 +222,8 @@
     }
     if ((!lost && !onTable) || $("you").hidden) return;
     const active = [...$("hand").querySelectorAll(".card.active")];
-    const target = active.find((c) => c.dataset.card === handFocus) || active[0] || (!$("go").disabled ? $("go") : $("hand"));
+    const target = active.find((c) => c.dataset.card === handFocus) || active[0] || (!$("go").disabled ? $("go") :
+      !$("claim-box").hidden ? $("claim") : $("hand"));
     if (document.activeElement !== target) target.focus();
   }
 
@@ -221,7 +249,7 @@
     const card = you && you.dealt.find((c) => c.code === code);
     if (you && you.dealt.length) {
       if (card) clickCard(card, true, false, you.discard_size);
-      else say(fmt(_("{card} is not in your hand: lay away from the cards dealt to you"), { card: code }), true);
+      else sayHere(fmt(_("{card} is not in your hand: lay away from the cards dealt to you"), { card: code }));
       return;
     }
     entry(code);
@@ -237,6 +265,7 @@
       button.addEventListener("click", () => entry(button.dataset.entry));
     }
     $("go").addEventListener("click", () => entry("go"));
+    $("you-undo").addEventListener("click", () => entry("undo"));  // beside the hand: on a phone UNDO is far below
     $("claim-send").addEventListener("click", () => entry(`claim ${$("claim").value || 0}`));
     $("sort").value = sortOrder;
     $("sort").addEventListener("change", () => {
@@ -259,16 +288,33 @@
     $("picker").replaceChildren(ranks, suits);
     const person = $("computer-form").elements.person;
     if (person.value === "Guest") person.value = _("Guest");  // the name a guest plays under, in the page's language
-    $("computer-form").addEventListener("submit", (event) => {
+    // Opened, the form offers the game on the table: its player's name and its length (which the board hosts).
+    $("new-game").addEventListener("toggle", () => {
+      const fields = $("computer-form").elements;
+      if (!$("new-game").open || !latest) return;
+      if (latest.you) fields.person.value = latest.you.person;
+      const target = String(latest.state.rules.target);
+      if ([...fields.target.options].some((option) => option.value === target)) fields.target.value = target;
+    });
+    // A game the board refuses is said beside the form, which stays open to change it.
+    $("computer-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const form = new FormData(event.target);
       const levels = ["level1", "level2", "level3"].map((k) => form.get(k)).filter(Boolean);
       const feedback = form.get("feedback");
-      send("/api/computer-game", {
-        person: form.get("person"), levels, target: Number(form.get("target")), match: Number(form.get("match")),
-        muggins: form.get("muggins") === "on", feedback: feedback === "" ? null : feedback === "on",
-        seed: Math.floor(Math.random() * 1e9),
-      });
+      try {
+        await post("/api/computer-game", {
+          person: form.get("person"), levels, target: Number(form.get("target")), match: Number(form.get("match")),
+          muggins: form.get("muggins") === "on", feedback: feedback === "" ? null : feedback === "on",
+          seed: Math.floor(Math.random() * 1e9),
+        });
+      } catch (problem) {
+        $("computer-problem").textContent = problem.message;
+        $("computer-problem").scrollIntoView({ block: "nearest" });
+        if (Crib.needsToken(problem)) showLocked(true);
+        return;
+      }
+      $("computer-problem").textContent = "";
       $("new-game").open = false;
       $("hand").focus();  // the new game's cards come to the hand
     });

@@ -35,8 +35,8 @@
     game = data.state;
     race = data.race;
     const names = game.sides.map((s) => s.name);
-    $("title").textContent = Crib.gameName(data.played, names, data.levels) +
-      (game.winner !== null ? ` · ${fmt(_("{winner} won"), { winner: names[game.winner] })}` : "");
+    const won = game.winner !== null ? fmt(_("{winner} won"), { winner: names[game.winner] }) : "";
+    $("title").textContent = Crib.gameName(data.played, names, data.levels) + (won ? " · " + won : "");
     $("previous").addEventListener("click", () => { at -= 1; show(); });
     $("next").addEventListener("click", () => { at += 1; show(); });
     if (game.deals.length) show();

@@ -58,6 +58,7 @@ const Show = (() => {
     $("show-starter").replaceChildren(...(record.starter ? [el("span", { class: "label" }, _("Starter")), cardFace(record.starter),
       el("span", { class: "show-dealer" }, fmt(_("{dealer} dealt"), { dealer: record.dealer }))] : []));
     $("show-hands").replaceChildren(...record.show.map((item) => hand(item, record, show, state, snapshot)));
+    $("show-hands").classList.toggle("many", record.show.length > 4);  // four players: five to count, closer
     const pegging = state.events.filter((e) => e.deal === show.deal && (e.kind === "last_card" || e.kind === "go"));
     const last = pegging.filter((e) => e.kind === "last_card");
     $("show-last").replaceChildren(...last.map((e) => el("span", {}, ...Crib.eventLine(e))));
