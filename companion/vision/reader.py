@@ -283,5 +283,5 @@ def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], 
         if progress is not None:
             progress(done + 1, len(CODES))
     out.mkdir(parents=True, exist_ok=True)
-    TaughtDeck.save(np.stack(cards), out / DECK_FILE)
+    TaughtDeck.save(np.stack(cards), out / DECK_FILE, net)
     return doubtful
