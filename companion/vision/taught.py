@@ -56,6 +56,18 @@ the best zoom of each card counting."""
 STEPS = 16
 """A taught deck keeps its tiles (of unit contrast, describe's) in bytes of this many steps a unit: from -7.9 to 7.9
 (1 value in 80,000 beyond), a step's error as a little noise in a photograph."""
+PICTURE = 0
+"""What pips_seen says of a card that shows a picture, not pips: an ace or a court, no number card."""
+MIDDLE = (0.6, 0.6)
+"""A card's middle: this share of its width and height about its centre (where a court's picture is, and a number
+card's pips)."""
+HUES = (25, 165)
+"""The hues in which no pip is printed, in OpenCV's half degrees: beyond red, orange and skin, short of red again."""
+COLOURED = (80, 60)
+"""A pixel is coloured from this saturation and value (0..255) on: not the paper, not black ink."""
+PICTURE_SHARE = 0.03
+"""A card shows a picture when this share of its middle is coloured so (in 140 photographs of the kept-out design,
+letele, a number card's middle 0.017 at most, a court's 0.041 at least)."""
 CHUNK = 13
 """The taught entries (cards at a zoom) made and described at a time (all 260 at once, the index network's buffers
 took 320 MB)."""
@@ -81,7 +93,7 @@ class TaughtDeck:
         self.corners = corners  # entry x corner x HIDDEN: the index network's last hidden layer, of unit length
         self.shown = shown  # entry x corner: how likely an index shows
         self.heads = heads  # the taught cards' corners' rank and suit probabilities (52 x 4 x 14, 52 x 4 x 4)
-        self.pips = pips  # what each taught card's pips count (None: unclear)
+        self.pips = pips  # what each taught card's middle says of its rank (pips_seen)
 
     @classmethod
     def described(cls, cards: NDArray[np.uint8], net: IndexNet) -> TaughtDeck:
@@ -103,8 +115,7 @@ class TaughtDeck:
         taught = slice(0, 4 * len(cards))
         return cls(tiles, _unit(hidden).reshape(total, 4, -1), shown,
                    (ranks[taught].reshape(len(cards), 4, -1), suits[taught].reshape(len(cards), 4, -1)),
-                   [count_pips(card, corners >= SHOWN)
-                    for card, corners in zip(cards, shown[:len(cards)], strict=True)])
+                   [pips_seen(card, corners >= SHOWN) for card, corners in zip(cards, shown[:len(cards)], strict=True)])
 
     @classmethod
     def load(cls, path: Path, net: IndexNet) -> TaughtDeck:
@@ -142,7 +153,7 @@ class TaughtDeck:
                     or suits.shape != (len(CODES), 4, len(SUITS)) or pips.shape != (len(CODES),):
                 raise DeckError(f"{path} is damaged (its descriptions are not a deck's): {again}")
             deck = cls(tiles, corners.astype(np.float32), shown.astype(np.float32),
-                       (ranks.astype(np.float32), suits.astype(np.float32)), [int(n) or None for n in pips])
+                       (ranks.astype(np.float32), suits.astype(np.float32)), [None if n < 0 else int(n) for n in pips])
         else:
             cards = np.asarray(arrays[0], np.uint8)
             if cards.shape != (len(CODES), CARD_H, CARD_W, 3):
@@ -159,7 +170,7 @@ class TaughtDeck:
         np.savez_compressed(path, version=np.int32(VERSION), codes=np.array(CODES), cards=cards.astype(np.uint8),
                             network=np.array(_network(net)), tiles=deck.tiles, corners=deck.corners,
                             shown=deck.shown, ranks=deck.heads[0], suits=deck.heads[1],
-                            pips=np.array([n or 0 for n in deck.pips], np.int8))
+                            pips=np.array([-1 if n is None else n for n in deck.pips], np.int8))
 
     def likeness(self, card: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.int64]]:
         """How like each taught card a rectified card is (-1..1, the better of its two ways round), at the zoom of
@@ -218,7 +229,28 @@ class TaughtDeck:
 
 
 KEPT = ("tiles", "corners", "shown", "ranks", "suits", "pips")
-"""What a deck file keeps of its descriptions beside its cards (TaughtDeck's; a pips' count 0 when unclear)."""
+"""What a deck file keeps of its descriptions beside its cards (TaughtDeck's; pips_seen's -1 when unclear)."""
+
+
+def pips_seen(card: NDArray[np.uint8], index_corners: NDArray[np.bool_]) -> int | None:
+    """What a rectified card's middle says of its rank: its pips' count (2 to 10: pips.count_pips, given the corners
+    that show an index), PICTURE when it shows a picture rather than pips, None when it is unclear."""
+    count = count_pips(card, index_corners)
+    return count if count is not None or not _picture(card) else PICTURE
+
+
+def _picture(card: NDArray[np.uint8]) -> bool:
+    """Whether a card's middle shows colours in which no pip is printed (yellow, green, blue, purple: neither red
+    nor black, nor a finger's skin), as seen against its paper (a light's tint taken off)."""
+    import cv2
+
+    paper = np.percentile(card[::4, ::4].reshape(-1, 3), 90, axis=0).clip(32, None)
+    left, top = round((1 - MIDDLE[0]) / 2 * CARD_W), round((1 - MIDDLE[1]) / 2 * CARD_H)
+    middle = card[top:CARD_H - top, left:CARD_W - left]
+    balanced = np.clip(middle * (255 / paper), 0, 255).astype(np.uint8)
+    hue, saturation, value = cv2.split(cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV))
+    coloured = (saturation > COLOURED[0]) & (value > COLOURED[1]) & (hue >= HUES[0]) & (hue <= HUES[1])
+    return float(coloured.mean()) >= PICTURE_SHARE
 
 
 def _floats(tiles: NDArray[np.int8]) -> Iterator[NDArray[np.float32]]:

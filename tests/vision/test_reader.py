@@ -100,9 +100,25 @@ def test_a_card_whose_pips_count_another_rank_than_its_sure_index_is_asked_about
     alone = recognizer.read(photo)[0]
     assert alone.code == "10H" and alone.sure
     # a glare over a 10's two middle pips leaves an 8's layout: the index outweighs the count, but the board asks
-    monkeypatch.setattr("companion.vision.reader.count_pips", lambda card, corners: 8)
+    monkeypatch.setattr("companion.vision.taught.count_pips", lambda card, corners: 8)
     glared = recognizer.read(photo)[0]
     assert glared.code == "10H" and not glared.sure
+
+
+def test_a_card_whose_middle_shows_a_picture_is_read_as_no_number_card(recognizer):
+    # a court read by its index as a number card whose pips cannot be counted (a queen's index read as a 10)
+    from companion.vision.find import rectify
+
+    photo = cv2.imread(str(DATA / "10H.jpg"))
+    card = rectify(photo, find_cards(photo)[0])
+    assert recognizer._read_card(card)[:1] == ("10H",)
+    cool = np.clip(card * np.array([1.3, 1.0, 0.7]), 0, 255).astype(np.uint8)  # a bluish light is no picture
+    assert recognizer._read_card(cool)[:1] == ("10H",)
+    robed = card.copy()
+    robed[85:140, 55:105] = (190, 110, 40)  # a blue robe across the middle of the card
+    robed[100:125, 65:95] = (40, 200, 230)  # and a yellow one
+    code, _, sure = recognizer._read_card(robed) or ("", 0.0, False)
+    assert code[:-1] not in [str(n) for n in range(2, 11)] or not sure  # a court, or the board asks
 
 
 def test_bytes_that_are_no_image_are_refused(recognizer):
