@@ -12,8 +12,8 @@ import numpy as np
 
 from companion.vision.find import find_cards, rectify
 from companion.vision.index import CODES, MODEL, NO_INDEX, RANKS, SUITS, IndexNet, card_features
-from companion.vision.pips import SHOWN, count_pips
-from companion.vision.taught import LEAST, SHARPNESS, TaughtDeck
+from companion.vision.pips import SHOWN
+from companion.vision.taught import LEAST, PICTURE, SHARPNESS, TaughtDeck, pips_seen
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -30,8 +30,11 @@ INDEX_WEIGHT = 40.0
 SUIT_WEIGHT = 0.5
 """How much the suit the index reads (its log-probability) counts beside them."""
 PIPS_AGAINST = 1e-3
-"""How likely a clear count of pips is on a card of another rank: the count outweighs an index's misreading
-(an upright 9's index read upside down as a 6), and a card whose index and pips disagree is asked about."""
+"""How likely a clear count of pips is on a card of another rank, and a picture on a number card: the count outweighs
+an index's misreading (an upright 9's index read upside down as a 6; a queen's as a 10), and a card whose index and
+pips disagree is asked about."""
+NUMBERS = tuple(str(n) for n in range(2, 11))
+"""The ranks whose cards show pips, not a picture."""
 
 
 class UnreadableImage(ValueError):
@@ -104,7 +107,7 @@ class Recognizer:
         ranks, suits = self.net.heads(hidden)
         alone, voting = _index_reading(ranks, suits)
         agree = _corners_agree(ranks[voting], suits[voting])
-        count = None if alone is None else count_pips(card, 1.0 - ranks[:, NO_INDEX] >= SHOWN)
+        count = None if alone is None else pips_seen(card, 1.0 - ranks[:, NO_INDEX] >= SHOWN)
         probs, overruled = _with_pips(alone, count)
         agree = agree and not overruled  # the index and the pips disagree: the board asks
         if self.taught is not None:  # a card of the taught deck is matched whole; another is read by its index
@@ -166,16 +169,17 @@ def _with_pips(probs: NDArray[np.float64] | None, count: int | None) -> tuple[ND
 
 
 def _counted(code: str, count: int | None) -> bool:
-    """Whether a card's pips, counted (None: unclear), let it be the card `code`."""
-    return count is None or code[:-1] == str(count)
+    """Whether what a card's middle says (taught.pips_seen: a count, a picture, None: unclear) lets it be the card
+    `code`."""
+    return count is None or (code[:-1] not in NUMBERS if count == PICTURE else code[:-1] == str(count))
 
 
 def _pips_likelihood(count: int | None) -> NDArray[np.float64] | None:
-    """How likely a count of pips (pips.count_pips) is on each of the 52 cards (in the order of CODES), relative to
-    the card of its rank; None when the count is unclear."""
+    """How likely what a card's middle says (taught.pips_seen: a count of pips, or a picture) is on each of the 52
+    cards (in the order of CODES), relative to the cards it says; None when it is unclear."""
     if count is None:
         return None
-    return np.where([code[:-1] == str(count) for code in CODES], 1.0, PIPS_AGAINST)
+    return np.where([_counted(code, count) for code in CODES], 1.0, PIPS_AGAINST)
 
 
 def _index_reading(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> tuple[NDArray[np.float64] | None,
@@ -283,5 +287,5 @@ def learn(photos: Mapping[str, Path], out: Path, progress: Callable[[int, int], 
         if progress is not None:
             progress(done + 1, len(CODES))
     out.mkdir(parents=True, exist_ok=True)
-    TaughtDeck.save(np.stack(cards), out / DECK_FILE)
+    TaughtDeck.save(np.stack(cards), out / DECK_FILE, net)
     return doubtful

@@ -12,21 +12,24 @@ left gives each taught card a likeness, which the reader weighs with what the ca
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from companion.vision.find import CARD_H, CARD_W
-from companion.vision.index import CODES, NO_INDEX, IndexNet, card_features
+from companion.vision.index import CODES, NO_INDEX, SUITS, IndexNet, card_features
 from companion.vision.pips import SHOWN, count_pips
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-VERSION = 2
-"""The taught deck file's format: 2 keeps each card's rectified photograph (1, the first reader's, kept index
-features only)."""
+VERSION = 3
+"""The taught deck file's format: 3 keeps each card's rectified photograph and its descriptions, made when it was
+taught by the index network it names (2 kept the photographs alone, described again at each loading; 1, the first
+reader's, kept index features only)."""
 WHOLE = (64, 88, 4, 4)
 """The whole card: compared at this width and height, in this many tiles across and down."""
 CORNER = (0.22, 0.3, 32, 48, 2, 3)
@@ -50,6 +53,21 @@ ZOOMS = (1.0, 1.03, 1.06, 0.97, 0.94)
 """Each taught card is compared as it was rectified and zoomed about its centre by these factors (a teaching photo's
 card found with its sides a little beyond the card's, or within them: a whole-card likeness of 0.34 is 0.74 at 1.06),
 the best zoom of each card counting."""
+STEPS = 16
+"""A taught deck keeps its tiles (of unit contrast, describe's) in bytes of this many steps a unit: from -7.9 to 7.9
+(1 value in 80,000 beyond), a step's error as a little noise in a photograph."""
+PICTURE = 0
+"""What pips_seen says of a card that shows a picture, not pips: an ace or a court, no number card."""
+MIDDLE = (0.6, 0.6)
+"""A card's middle: this share of its width and height about its centre (where a court's picture is, and a number
+card's pips)."""
+HUES = (25, 165)
+"""The hues in which no pip is printed, in OpenCV's half degrees: beyond red, orange and skin, short of red again."""
+COLOURED = (80, 60)
+"""A pixel is coloured from this saturation and value (0..255) on: not the paper, not black ink."""
+PICTURE_SHARE = 0.03
+"""A card shows a picture when this share of its middle is coloured so (in 140 photographs of the kept-out design,
+letele, a number card's middle 0.017 at most, a court's 0.041 at least)."""
 CHUNK = 13
 """The taught entries (cards at a zoom) made and described at a time (all 260 at once, the index network's buffers
 took 320 MB)."""
@@ -60,70 +78,111 @@ class DeckError(ValueError):
 
 
 class TaughtDeck:
-    """A deck taught from one photograph of each card: its rectified cards, described for comparing."""
+    """A deck taught from one photograph of each card, described for comparing: an entry is a card at a zoom (ZOOMS,
+    zoom-major: the first 52 the cards as taught)."""
 
-    def __init__(self, cards: NDArray[np.uint8], net: IndexNet) -> None:
-        """`cards`: the 52 rectified cards (52 x CARD_H x CARD_W x 3, BGR) in the order of CODES; `net`: the index
-        network, whose last hidden layer describes each taught card's corners."""
-        # an entry a card at a zoom, zoom-major (the first 52: the cards as taught), CHUNK entries made at a time
+    _loaded: ClassVar[weakref.WeakValueDictionary[tuple[object, ...], TaughtDeck]] = weakref.WeakValueDictionary()
+    """The decks loaded and still in use, by file and network: the page and the board's camera share one."""
+
+    def __init__(self, tiles: NDArray[np.int8], corners: NDArray[np.float32], shown: NDArray[np.float32],
+                 heads: tuple[NDArray[np.float32], NDArray[np.float32]], pips: list[int | None]) -> None:
+        self.tiles = tiles  # tile x entry x pixels: describe's, in bytes of STEPS a unit (in floats, 20 MB)
+        # tile x entry: the mean square of each entry's tile
+        squares = np.stack([np.einsum("ep,ep->e", tile, tile) for tile in _floats(tiles)])
+        self.self_likeness = (squares / np.float32(STEPS**2 * tiles.shape[2])).astype(np.float32, copy=False)
+        self.corners = corners  # entry x corner x HIDDEN: the index network's last hidden layer, of unit length
+        self.shown = shown  # entry x corner: how likely an index shows
+        self.heads = heads  # the taught cards' corners' rank and suit probabilities (52 x 4 x 14, 52 x 4 x 4)
+        self.pips = pips  # what each taught card's middle says of its rank (pips_seen)
+
+    @classmethod
+    def described(cls, cards: NDArray[np.uint8], net: IndexNet) -> TaughtDeck:
+        """The 52 rectified cards (52 x CARD_H x CARD_W x 3, BGR, in the order of CODES) described at each zoom, their
+        corners by `net`'s last hidden layer (about 2 s of CPU here: done when a deck is taught, and kept)."""
         total = len(ZOOMS) * len(cards)
-        self.tiles = np.empty((total, *describe(cards[0]).shape), np.float32)  # entry x tile x pixels
+        first = describe(cards[0])
+        tiles = np.empty((len(first), total, first.shape[1]), np.int8)
         hidden_rows = []
         for start in range(0, total, CHUNK):
             entries = [_zoomed(cards[n % len(cards)], ZOOMS[n // len(cards)])
                        for n in range(start, min(start + CHUNK, total))]
-            self.tiles[start:start + len(entries)] = [describe(entry) for entry in entries]
+            described = np.stack([describe(entry) for entry in entries], axis=1) * STEPS
+            tiles[:, start:start + len(entries)] = np.clip(np.round(described), -127, 127)
             hidden_rows.append(net.hidden(np.concatenate([card_features(entry) for entry in entries])))
-        # entry x tile: the mean square of each of its tiles (without a temporary as big as the tiles)
-        self.self_likeness = np.einsum("etp,etp->et", self.tiles, self.tiles) / np.float32(self.tiles.shape[2])
         hidden = np.concatenate(hidden_rows)  # four corners an entry
         ranks, suits = net.heads(hidden)
+        shown = (1.0 - ranks[:, NO_INDEX]).reshape(total, 4)
         taught = slice(0, 4 * len(cards))
-        self.heads = ranks[taught].reshape(len(cards), 4, -1), suits[taught].reshape(len(cards), 4, -1)  # the index
-        self.corners = _unit(hidden).reshape(total, 4, -1)  # entry x corner x HIDDEN
-        self.shown = (1.0 - ranks[:, NO_INDEX]).reshape(total, 4)  # entry x corner: how likely an index shows
-        self.pips = [count_pips(card, shown >= SHOWN)  # what the pips count (None: unclear)
-                     for card, shown in zip(cards, self.shown[:len(cards)], strict=True)]
+        return cls(tiles, _unit(hidden).reshape(total, 4, -1), shown,
+                   (ranks[taught].reshape(len(cards), 4, -1), suits[taught].reshape(len(cards), 4, -1)),
+                   [pips_seen(card, corners >= SHOWN) for card, corners in zip(cards, shown[:len(cards)], strict=True)])
 
     @classmethod
     def load(cls, path: Path, net: IndexNet) -> TaughtDeck:
-        """The deck kept in the file `path` by `save`, described with `net`; DeckError says what is wrong with a
-        file it cannot use."""
+        """The deck kept in the file `path` by `save` (one kept for another network, or by the reader before, is
+        described again with `net`); DeckError says what is wrong with a file it cannot use."""
         import zipfile
 
         again = "teach the deck again (crib recognize --learn, or the board's /scan page)"
+        network = _network(net)
         try:
+            stat = path.stat()
+            key = (str(path.resolve()), stat.st_ino, stat.st_mtime_ns, stat.st_size, network)
+            if (deck := cls._loaded.get(key)) is not None:
+                return deck
             with np.load(path) as data:
                 if "version" not in data:
                     raise DeckError(f"{path} was taught by an older version of the reader: {again}")
                 version = int(data["version"])
-                if version != VERSION:
+                if version not in (2, VERSION):
                     raise DeckError(f"{path} is a taught deck of format {version}, this reader reads {VERSION}: "
                                     f"{again}")
-                codes, cards = tuple(str(code) for code in data["codes"]), np.asarray(data["cards"], np.uint8)
+                if tuple(str(code) for code in data["codes"]) != CODES:
+                    raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
+                kept = version == VERSION and str(data["network"]) == network
+                arrays = [data[name] for name in (KEPT if kept else ("cards",))]
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
             if isinstance(error, DeckError):
                 raise
             raise DeckError(f"{path} is damaged ({error}): {again}") from None
-        if codes != CODES or cards.shape != (len(CODES), CARD_H, CARD_W, 3):
-            raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
-        return cls(cards, net)
+        if kept:
+            tiles, corners, shown, ranks, suits, pips = arrays
+            entries = len(ZOOMS) * len(CODES)
+            if tiles.dtype != np.int8 or tiles.shape != _tiles_shape() or shown.shape != (entries, 4) \
+                    or corners.shape != (entries, 4, len(net.b1)) or ranks.shape != (len(CODES), 4, NO_INDEX + 1) \
+                    or suits.shape != (len(CODES), 4, len(SUITS)) or pips.shape != (len(CODES),):
+                raise DeckError(f"{path} is damaged (its descriptions are not a deck's): {again}")
+            deck = cls(tiles, corners.astype(np.float32), shown.astype(np.float32),
+                       (ranks.astype(np.float32), suits.astype(np.float32)), [None if n < 0 else int(n) for n in pips])
+        else:
+            cards = np.asarray(arrays[0], np.uint8)
+            if cards.shape != (len(CODES), CARD_H, CARD_W, 3):
+                raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
+            deck = cls.described(cards, net)
+        cls._loaded[key] = deck
+        return deck
 
-    @staticmethod
-    def save(cards: NDArray[np.uint8], path: Path) -> None:
-        """Keep the 52 rectified cards (in the order of CODES) in the file `path`."""
-        np.savez_compressed(path, version=np.int32(VERSION), codes=np.array(CODES), cards=cards.astype(np.uint8))
+    @classmethod
+    def save(cls, cards: NDArray[np.uint8], path: Path, net: IndexNet) -> None:
+        """Keep the 52 rectified cards (in the order of CODES) in the file `path`, and their descriptions by `net`
+        (so that loading them takes a tenth of a second, not seconds)."""
+        deck = cls.described(cards, net)
+        np.savez_compressed(path, version=np.int32(VERSION), codes=np.array(CODES), cards=cards.astype(np.uint8),
+                            network=np.array(_network(net)), tiles=deck.tiles, corners=deck.corners,
+                            shown=deck.shown, ranks=deck.heads[0], suits=deck.heads[1],
+                            pips=np.array([-1 if n is None else n for n in deck.pips], np.int8))
 
     def likeness(self, card: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.int64]]:
         """How like each taught card a rectified card is (-1..1, the better of its two ways round), at the zoom of
         the taught card it is likest (the entries: card at zoom, for index_likeness): first over all its tiles;
         then, among the likeliest cards, over the tiles in which those differ (a pip more, a suit's shape),
         weighted by how much they differ."""
-        query = np.stack([describe(card), describe(card[::-1, ::-1])])  # way x tile x pixels
+        query = np.stack([describe(card), describe(card[::-1, ::-1])], axis=1)  # tile x way x pixels
         # each tile's likeness to the same tile of each taught entry: tile x way x entry
-        agree = np.matmul(query.transpose(1, 0, 2), self.tiles.transpose(1, 2, 0)) / query.shape[2]
-        own = (query**2).mean(axis=2).T[:, :, None]  # tile x way x 1
-        theirs = self.self_likeness.T[:, None, :]  # tile x 1 x entry
+        products = np.stack([mine @ theirs.T for mine, theirs in zip(query, _floats(self.tiles), strict=True)])
+        agree = (products / np.float32(STEPS * query.shape[2])).astype(np.float32, copy=False)
+        own = (query**2).mean(axis=2)[:, :, None]  # tile x way x 1
+        theirs = self.self_likeness[:, None, :]  # tile x 1 x entry
         # a tile far from every taught card's (a finger, a neighbour, a glare over it) is left out, for every card
         nearest = (own + theirs - 2 * agree).min(axis=2)  # tile x way: the least squared distance
         far = np.maximum(np.quantile(nearest, 1 - TRIMMED, axis=0, keepdims=True), FAR)
@@ -163,10 +222,56 @@ class TaughtDeck:
     def differences(self, entries: NDArray[np.int64]) -> NDArray[np.float32]:
         """How much the taught `entries` (cards at a zoom) differ in each tile: the mean squared distance between
         their tiles."""
-        tiles = self.tiles[entries].transpose(1, 0, 2)  # tile x entry x pixels
+        tiles = self.tiles[:, entries] * np.float32(1 / STEPS)  # tile x entry x pixels
         mean = tiles.mean(axis=1, keepdims=True)
         spread: NDArray[np.float32] = (2 * ((tiles - mean) ** 2).mean(axis=(1, 2))).astype(np.float32)
         return spread
+
+
+KEPT = ("tiles", "corners", "shown", "ranks", "suits", "pips")
+"""What a deck file keeps of its descriptions beside its cards (TaughtDeck's; pips_seen's -1 when unclear)."""
+
+
+def pips_seen(card: NDArray[np.uint8], index_corners: NDArray[np.bool_]) -> int | None:
+    """What a rectified card's middle says of its rank: its pips' count (2 to 10: pips.count_pips, given the corners
+    that show an index), PICTURE when it shows a picture rather than pips, None when it is unclear."""
+    count = count_pips(card, index_corners)
+    return count if count is not None or not _picture(card) else PICTURE
+
+
+def _picture(card: NDArray[np.uint8]) -> bool:
+    """Whether a card's middle shows colours in which no pip is printed (yellow, green, blue, purple: neither red
+    nor black, nor a finger's skin), as seen against its paper (a light's tint taken off)."""
+    import cv2
+
+    paper = np.percentile(card[::4, ::4].reshape(-1, 3), 90, axis=0).clip(32, None)
+    left, top = round((1 - MIDDLE[0]) / 2 * CARD_W), round((1 - MIDDLE[1]) / 2 * CARD_H)
+    middle = card[top:CARD_H - top, left:CARD_W - left]
+    balanced = np.clip(middle * (255 / paper), 0, 255).astype(np.uint8)
+    hue, saturation, value = cv2.split(cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV))
+    coloured = (saturation > COLOURED[0]) & (value > COLOURED[1]) & (hue >= HUES[0]) & (hue <= HUES[1])
+    return float(coloured.mean()) >= PICTURE_SHARE
+
+
+def _floats(tiles: NDArray[np.int8]) -> Iterator[NDArray[np.float32]]:
+    """Each tile's entries (entry x pixels) in floats, in STEPS a unit, one tile at a time (all at once: 20 MB)."""
+    return (tile.astype(np.float32) for tile in tiles)
+
+
+def _tiles_shape() -> tuple[int, int, int]:
+    """The shape of a deck's tiles: tile x entry x pixels."""
+    tiles, pixels = describe(np.zeros((CARD_H, CARD_W, 3), np.uint8)).shape
+    return tiles, len(ZOOMS) * len(CODES), pixels
+
+
+def _network(net: IndexNet) -> str:
+    """What names an index network's weights (not its thresholds): a deck described by another is described again."""
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=8)
+    for array in (net.mean, net.scale, *(part for conv in net.convs for part in conv), net.w1, net.b1, net.w2, net.b2):
+        digest.update(np.ascontiguousarray(array, np.float32).tobytes())
+    return digest.hexdigest()
 
 
 def _zoomed(card: NDArray[np.uint8], zoom: float) -> NDArray[np.uint8]:

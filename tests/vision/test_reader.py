@@ -8,7 +8,7 @@ import pytest
 
 from companion.vision import CardReading, DeckError, Recognizer, UnreadableImage, learn
 from companion.vision.find import find_cards
-from companion.vision.index import CODES
+from companion.vision.index import CODES, MODEL, IndexNet
 from companion.vision.reader import DECK_FILE
 from companion.vision.synth import scene
 from companion.vision.taught import TaughtDeck
@@ -100,9 +100,25 @@ def test_a_card_whose_pips_count_another_rank_than_its_sure_index_is_asked_about
     alone = recognizer.read(photo)[0]
     assert alone.code == "10H" and alone.sure
     # a glare over a 10's two middle pips leaves an 8's layout: the index outweighs the count, but the board asks
-    monkeypatch.setattr("companion.vision.reader.count_pips", lambda card, corners: 8)
+    monkeypatch.setattr("companion.vision.taught.count_pips", lambda card, corners: 8)
     glared = recognizer.read(photo)[0]
     assert glared.code == "10H" and not glared.sure
+
+
+def test_a_card_whose_middle_shows_a_picture_is_read_as_no_number_card(recognizer):
+    # a court read by its index as a number card whose pips cannot be counted (a queen's index read as a 10)
+    from companion.vision.find import rectify
+
+    photo = cv2.imread(str(DATA / "10H.jpg"))
+    card = rectify(photo, find_cards(photo)[0])
+    assert recognizer._read_card(card)[:1] == ("10H",)
+    cool = np.clip(card * np.array([1.3, 1.0, 0.7]), 0, 255).astype(np.uint8)  # a bluish light is no picture
+    assert recognizer._read_card(cool)[:1] == ("10H",)
+    robed = card.copy()
+    robed[85:140, 55:105] = (190, 110, 40)  # a blue robe across the middle of the card
+    robed[100:125, 65:95] = (40, 200, 230)  # and a yellow one
+    code, _, sure = recognizer._read_card(robed) or ("", 0.0, False)
+    assert code[:-1] not in [str(n) for n in range(2, 11)] or not sure  # a court, or the board asks
 
 
 def test_bytes_that_are_no_image_are_refused(recognizer):
@@ -168,7 +184,7 @@ def _taught_instead(taught_deck, code, photographed, tmp_path):
         cards = data["cards"].copy()
     cards[CODES.index(code)] = photographed(cards[CODES.index(code)])
     (tmp_path / "deck").mkdir()
-    TaughtDeck.save(cards, tmp_path / "deck" / DECK_FILE)
+    TaughtDeck.save(cards, tmp_path / "deck" / DECK_FILE, IndexNet.load(MODEL))
     return Recognizer.load(tmp_path / "deck"), _after_teaching(state)
 
 
@@ -227,6 +243,52 @@ def test_a_damaged_deck_file_says_so(tmp_path, content):
     (tmp_path / DECK_FILE).write_bytes(content)
     with pytest.raises(DeckError, match=r"damaged .*teach the deck again"):
         Recognizer.load(tmp_path)
+
+
+def _card_of(drawn_deck, code, rng):
+    """A photograph of the drawn deck's card, found and rectified."""
+    from companion.vision.find import rectify
+
+    frame, _ = scene(rng, [drawn_deck[code]])
+    return rectify(frame, find_cards(frame)[0])
+
+
+@pytest.mark.slow
+def test_a_deck_taught_by_the_reader_before_reads_as_one_taught_now(drawn_deck, taught_deck, tmp_path):
+    # the reader before kept only the rectified cards (format 2), and described them at each loading
+    deck, _, _ = taught_deck
+    with np.load(deck / DECK_FILE) as data:
+        cards = data["cards"].copy()
+    np.savez_compressed(tmp_path / DECK_FILE, version=np.int32(2), codes=np.array(CODES), cards=cards)
+    before, now = Recognizer.load(tmp_path), Recognizer.load(deck)
+    rng = np.random.default_rng(5)
+    for code in ("7D", "QS"):
+        card = _card_of(drawn_deck, code, rng)
+        assert before._read_card(card) == now._read_card(card)
+
+
+def test_a_deck_described_by_another_network_is_described_again_by_this_one(drawn_deck, taught_deck):
+    deck, _, _ = taught_deck
+    net = IndexNet.load(MODEL)
+    other = IndexNet(net.mean, net.scale, net.convs, net.w1[:, ::-1].copy(), net.b1[::-1].copy(), net.w2[::-1].copy(),
+                     net.b2, net.sure, net.sure_taught)  # another network (its hidden units in another order)
+    kept, again = TaughtDeck.load(deck / DECK_FILE, net), TaughtDeck.load(deck / DECK_FILE, other)
+    assert np.allclose(again.corners, kept.corners[:, :, ::-1], atol=1e-4)
+    assert np.array_equal(again.tiles, kept.tiles)
+
+
+def test_the_page_and_the_camera_share_a_loaded_deck_until_it_is_taught_anew(taught_deck, tmp_path):
+    deck, _, _ = taught_deck
+    page, camera = Recognizer.load(deck), Recognizer.load(deck)
+    assert page.taught is camera.taught and page.taught is not None
+    (tmp_path / "deck").mkdir()
+    (tmp_path / "deck" / DECK_FILE).write_bytes((deck / DECK_FILE).read_bytes())
+    assert Recognizer.load(tmp_path / "deck").taught is not page.taught
+    with np.load(deck / DECK_FILE) as data:
+        kept = dict(data)
+    np.savez_compressed(tmp_path / "deck" / DECK_FILE, **kept | {"pips": kept["pips"][:10]})  # taught anew: damaged
+    with pytest.raises(DeckError, match=r"damaged .*teach the deck again"):
+        Recognizer.load(tmp_path / "deck")
 
 
 def test_a_deck_file_without_all_the_cards_is_refused(tmp_path):
