@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.boards import Misfit, Short
 from companion.cli import main
 from companion.config import ConfigError, load_config
 from companion.i18n import language
@@ -94,10 +95,10 @@ SAMPLES = [  # one problem of each kind, with its English words as the loader sa
     (Problem(Bad.LAYOUT_UNUSABLE, HERE, "board.layout", {"error": "no board layout 'x'"}),
      "board.toml:3: board.layout cannot be used: no board layout 'x'"),
     (Problem(Bad.LAYOUT_MISFIT, HERE, "board.layout", {"players": ("Ann", "Bob"), "target": 121,
-                                                      "problem": "board 'two-track-61' has holes to 61"}),
+                                                      "problem": Misfit("two-track-61", Short.HOLES, 61, 121)}),
      "board.toml:3: board.layout cannot host the configured game (Ann, Bob to 121): board 'two-track-61' has holes "
-     'to 61: set board.layout = "auto" (the builtin board that fits each game), or name a board with enough tracks '
-     "and holes"),
+     'to 61 but the game is to 121: set board.layout = "auto" (the builtin board that fits each game), or name a '
+     "board with enough tracks and holes"),
     (Problem(Bad.PIN_RESERVED, HERE, "keypad.rows", {"pin": 2, "on": "gpio", "reserved": "i2c"}),
      "board.toml:3: keypad.rows uses GPIO 2, which is the OLED's I2C bus (GPIO 2 and 3): pick another"),
     (Problem(Bad.PIN_TAKEN, HERE, "keypad.pico_rows", {"pin": 2, "on": "pico", "other": "strip.pin",
@@ -138,15 +139,16 @@ SAMPLES += [  # the drivers' and the daemon's, with their English words as they 
     (Problem(Bad.BROKER_PORT, HERE, "club.broker", {"broker": "mqtt://x:99999"}),
      "board.toml:3: club.broker is 'mqtt://x:99999': the port must be a number from 1 to 65535"),
     (Problem(Bad.LAYOUT_NEW_GAME, HERE, "board.layout", {"players": ("Ann", "Bob"), "target": 121,
-                                                         "problem": "has holes to 61 but the game is to 121"}),
-     "board.toml:3: board.layout cannot host a new game (Ann, Bob to 121): has holes to 61 but the game is to 121: "
-     'set board.layout = "auto" (the builtin board that fits each game), or name a board with enough tracks and '
-     "holes"),
+                                                         "problem": Misfit("two-track-61", Short.HOLES, 61, 121)}),
+     "board.toml:3: board.layout cannot host a new game (Ann, Bob to 121): board 'two-track-61' has holes to 61 but "
+     'the game is to 121: set board.layout = "auto" (the builtin board that fits each game), or name a board with '
+     "enough tracks and holes"),
     (Problem(Bad.LAYOUT_RESUMED, HERE, "board.layout", {"log": "/s/games/0001.jsonl", "players": ("Ann", "Bob"),
-                                                        "target": 121, "problem": "has 2 tracks"}),
+                                                        "target": 121,
+                                                        "problem": Misfit("two-track-121", Short.TRACKS, 2, 3)}),
      "board.toml:3: board.layout cannot host the game resumed from /s/games/0001.jsonl (--new starts another) "
-     '(Ann, Bob to 121): has 2 tracks: set board.layout = "auto" (the builtin board that fits each game), or name a '
-     "board with enough tracks and holes"),
+     "(Ann, Bob to 121): board 'two-track-121' has 2 tracks but the game has 3 players or teams: set board.layout = "
+     '"auto" (the builtin board that fits each game), or name a board with enough tracks and holes'),
     (Problem(Bad.SECRET_UNREADABLE, key="club.password_file", facts={"place": "/x", "error": "Permission denied"}),
      "club.password_file: cannot read /x (Permission denied): make it readable by the service, or leave it empty"),
     (Problem(Bad.SIGNING_KEY, key="club.signing_key_file", facts={"place": "/k"}),
@@ -253,3 +255,23 @@ def test_an_address_given_with_listen_is_said_as_the_setting_it_stands_for(tmp_p
     assert not (tmp_path / "s").exists() and not (tmp_path / "p").exists()  # nothing opened, no game begun
     assert main(["club", "--broker", "mqtt://b", "--club", "c1", "--listen", "8090"]) == 2
     assert capsys.readouterr().err == 'crib club: --listen must be "HOST:PORT" like "127.0.0.1:8121" (got "8090")\n'
+
+
+@pytest.mark.parametrize(("game", "english", "german"), [
+    ('players = ["Ann", "Bob", "Cy"]\nvariant = "three"\n',
+     "board 'two-track-61' has 2 tracks but the game has 3 players or teams",
+     "Brett 'two-track-61' hat 2 Bahnen, das Spiel aber 3 Spieler oder Teams"),
+    ('players = ["Ann", "Bob"]\ntarget = 121\n',
+     "board 'two-track-61' has holes to 61 but the game is to 121",
+     "Brett 'two-track-61' hat Löcher bis 61, das Spiel geht aber bis 121")])
+def test_a_board_that_cannot_host_the_game_is_said_wholly_in_the_readers_language(tmp_path: Path, game: str,
+                                                                                  english: str, german: str):
+    path = tmp_path / "board.toml"
+    path.write_text(f'[game]\n{game}\n[board]\nlayout = "two-track-61"\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    [problem] = caught.value.problems
+    assert problem.kind is Bad.LAYOUT_MISFIT
+    assert f": {english}: " in problem_words(problem, EN)
+    assert problem_words(problem, DE).startswith(f"{path}:") and f": {german}: setze board.layout" in \
+        problem_words(problem, DE)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.boards import Misfit, Short
 from companion.i18n import N_, Language, current
 
 from .joined import either
@@ -59,9 +60,9 @@ class Bad(StrEnum):
     FIVE_CARD_TARGET = "five_card_target"  # target
     FEW_COLOURS = "few_colours"  # sides
     LAYOUT_UNUSABLE = "layout_unusable"  # error: the layout's reader's words
-    LAYOUT_MISFIT = "layout_misfit"  # players, target, problem: the layout's misfit in words
-    LAYOUT_NEW_GAME = "layout_new_game"  # players, target, problem: a new game the board cannot host
-    LAYOUT_RESUMED = "layout_resumed"  # log: the game's log, players, target, problem: the game resumed
+    LAYOUT_MISFIT = "layout_misfit"  # players, target, problem: the layout's `Misfit`
+    LAYOUT_NEW_GAME = "layout_new_game"  # players, target, problem: the `Misfit` of a new game
+    LAYOUT_RESUMED = "layout_resumed"  # log: the log of the game resumed, players, target, problem: its `Misfit`
     LAYOUT_UNREADABLE = "layout_unreadable"  # error: the layout's reader's words, said as they are
     PIN_RESERVED = "pin_reserved"  # pin, on: "gpio" or "pico", reserved: "i2c"
     PIN_TAKEN = "pin_taken"  # pin, on, other: the key using it, other_where: where that is set
@@ -83,6 +84,8 @@ class Bad(StrEnum):
     STRIP_OPENED = "strip_opened"  # layout: the board the strip was opened for, needed: the game's
 
 
+MISFIT = {Short.TRACKS: N_("board {board!r} has {has} tracks but the game has {needs} players or teams"),
+          Short.HOLES: N_("board {board!r} has holes to {has} but the game is to {needs}")}
 LAYOUT_ADVICE = N_('set board.layout = "auto" (the builtin board that fits each game), or name a board with '
                    "enough tracks and holes")
 
@@ -246,6 +249,8 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
         if "reserved" in facts:
             facts["reserved"] = _(RESERVED[facts["reserved"]])
     if problem.kind in (Bad.LAYOUT_MISFIT, Bad.LAYOUT_NEW_GAME, Bad.LAYOUT_RESUMED):
+        misfit: Misfit = facts["problem"]
+        facts["problem"] = _(MISFIT[misfit.short]).format(board=misfit.board, has=misfit.has, needs=misfit.needs)
         facts["advice"] = _(LAYOUT_ADVICE)
     if "other_where" in facts:
         facts["where"] = where_words(facts.pop("other_where"), lang)
