@@ -480,7 +480,7 @@ def _read_layer(path: Path, source: From = From.FILE) -> dict[str, _Value]:
     return layer
 
 
-_TOML_SAYS = [(re.compile(said), fault) for said, fault in [  # tomllib's words (3.11 to 3.14), the first match
+_TOML_SAYS = [(re.compile(said), fault) for said, fault in [  # tomllib's words (3.11 to 3.13), first match
     (r"Invalid statement", Toml.STATEMENT),
     (r"Expected newline or end of document after a statement", Toml.AFTER_VALUE),
     (r"Expected ']' at the end of a table declaration", Toml.TABLE_END),
