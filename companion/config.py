@@ -29,6 +29,7 @@ from companion.words.settings import (
     Invalid,
     Origin,
     Problem,
+    Toml,
     problems_words,
     where_words,
 )
@@ -467,8 +468,7 @@ def _read_layer(path: Path, source: From = From.FILE) -> dict[str, _Value]:
     try:
         data = tomllib.loads(text_)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError([Problem(Bad.NOT_TOML, whole, facts={"error": str(error),
-                                                               "line": _unclosed(text_, error)})]) from None
+        raise ConfigError([Problem(Bad.NOT_TOML, whole, facts=_toml_facts(text_, error))]) from None
     layer: dict[str, _Value] = {}
     lines = _first_lines(text_)
     for section, table in data.items():
@@ -480,11 +480,58 @@ def _read_layer(path: Path, source: From = From.FILE) -> dict[str, _Value]:
     return layer
 
 
-def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> int | None:
-    """For tomllib's "at end of document", the line where the string, array or table left open begins, found in
-    one pass over the text (quotes, escapes, comments and brackets as TOML reads them); else None."""
-    if "end of document" not in str(error):
-        return None
+_TOML_SAYS = [(re.compile(said), fault) for said, fault in [  # tomllib's words (3.11 to 3.13), first match
+    (r"Invalid statement", Toml.STATEMENT),
+    (r"Expected newline or end of document after a statement", Toml.AFTER_VALUE),
+    (r"Expected ']' at the end of a table declaration", Toml.TABLE_END),
+    (r"Expected ']]' at the end of an array declaration", Toml.ARRAY_TABLE_END),
+    (r"Expected '=' after a key in a key/value pair", Toml.EQUALS),
+    (r"Expected .+", Toml.QUOTE),  # a 'literal string' never closed
+    (r"Found invalid character (?P<detail>.+)", Toml.CHARACTER),
+    (r"Cannot declare .+ twice", Toml.TABLE_TWICE),
+    (r"Cannot overwrite a value", Toml.VALUE_TWICE),
+    (r"Cannot (?:mutate immutable|redefine) namespace .+", Toml.TABLE_CLOSED),
+    (r"Invalid initial character for a key part", Toml.KEY),
+    (r"Unclosed array", Toml.ARRAY),
+    (r"Duplicate inline table key .+", Toml.INLINE_TWICE),
+    (r"Unclosed inline table", Toml.INLINE),
+    (r"Unescaped '\\' in a string", Toml.BACKSLASH),
+    (r"Invalid hex value", Toml.HEX),
+    (r"Escaped character is not a Unicode scalar value", Toml.SCALAR),
+    (r"Unterminated string", Toml.STRING),
+    (r"Illegal character (?P<detail>.+)", Toml.ILLEGAL),
+    (r"Invalid date or datetime", Toml.DATE),
+    (r"Invalid value", Toml.VALUE),
+]]
+_AT = re.compile(r"(?s)(?P<error>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)")
+
+
+def _toml_facts(source: str, error: tomllib.TOMLDecodeError) -> dict[str, Any]:
+    """tomllib's refusal as facts: what is wrong (`fault`, a Toml; None for words of tomllib's we do not know,
+    said as they are: `error`), the character it names (`detail`), its line and column, whether that is the `end`
+    of the file, and there the line where what is left open begins (`unclosed`)."""
+    said, end = str(error), True
+    line, column = source.count("\n") + 1, len(source) - source.rfind("\n")  # the end of the file
+    given = vars(error)
+    if isinstance(given.get("msg"), str):  # Python 3.14 on: the words and where, apart
+        said, end = given["msg"], given["pos"] >= len(source)
+        line, column = given["lineno"], given["colno"]
+    elif at := _AT.fullmatch(said):
+        said, end = at["error"], at["line"] is None
+        line, column = (line, column) if end else (int(at["line"]), int(at["column"]))
+    fault, detail = None, ""
+    for pattern, kind in _TOML_SAYS:
+        if found := pattern.fullmatch(said):
+            fault, detail = kind, found.groupdict().get("detail") or ""
+            break
+    return {"fault": fault, "error": said, "detail": detail, "line": line, "column": column, "end": end,
+            "unclosed": _unclosed(source) if end else None}
+
+
+def _unclosed(source: str) -> int | None:
+    """For a refusal at the end of the document, the line where the string, array or table left open begins,
+    found in one pass over the text (quotes, escapes, comments and brackets as TOML reads them); None when all
+    is closed."""
     line, opened_at, depth, index, end = 1, 1, 0, 0, len(source)
     closing = ""  # the quote that ends the string we are in, if any
     while index < end:
@@ -518,7 +565,7 @@ def _unclosed(source: str, error: tomllib.TOMLDecodeError) -> int | None:
         elif char == "\n":
             line += 1
         index += 1
-    return opened_at
+    return opened_at if closing or depth else None  # "a =" at the end leaves nothing open
 
 
 def _parse_override(text_: str) -> tuple[str, _Value]:

@@ -132,7 +132,7 @@ def test_a_keypad_on_the_pico_needs_the_pico_strip_and_pins_of_its_own(tmp_path:
 
 def test_toml_syntax_errors_and_bad_overrides_say_where(tmp_path: Path) -> None:
     path = write(tmp_path, "c.toml", "[game\n")
-    with pytest.raises(ConfigError, match=rf"{path}: not valid TOML: .*line 1"):
+    with pytest.raises(ConfigError, match=rf"{path}: not valid TOML at line 1, column 6: a \[table\] heading ends"):
         load_config(path, system_path=None)
     with pytest.raises(ConfigError, match=r"write an override as section.key=value"):
         load_config(overrides=["scanner"], system_path=None)

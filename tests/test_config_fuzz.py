@@ -79,8 +79,8 @@ def test_a_string_left_open_names_the_line_it_begins_on_not_just_the_end_of_the_
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         assert cli.main(["check-config", str(path)]) == 2
-    assert f"{path}: not valid TOML: Unterminated string (at end of document): what begins at line 4 is never " \
-           "closed" in err.getvalue()
+    assert f"{path}: not valid TOML at line 8, column 1, the end of the file: a string is never closed with its " \
+           "quote: what begins at line 4 is never closed" in err.getvalue()
 
 
 @pytest.mark.parametrize("open_at", [3, 1234, 3999])

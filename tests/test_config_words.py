@@ -3,12 +3,15 @@ made at the edge in the reader's language, so one process says the same problem 
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
+from companion.boards import Misfit, Short
 from companion.cli import main
-from companion.config import ConfigError, load_config
+from companion.config import DEFAULTS_PATH, ConfigError, load_config
 from companion.i18n import language
 from companion.words.settings import (
     KEYED,
@@ -17,6 +20,7 @@ from companion.words.settings import (
     From,
     Origin,
     Problem,
+    Toml,
     problem_words,
     problems_words,
     where_words,
@@ -68,11 +72,14 @@ SAMPLES = [  # one problem of each kind, with its English words as the loader sa
     (Problem(Bad.NO_FILE, at("gone.toml")), "gone.toml: no such configuration file: check the path"),
     (Problem(Bad.UNREADABLE, at("c.toml"), facts={"error": "[Errno 13] Permission denied"}),
      "c.toml: cannot read it ([Errno 13] Permission denied): check the file and its permissions"),
-    (Problem(Bad.NOT_TOML, at("c.toml"), facts={"error": "Invalid value (at line 1, column 5)", "line": None}),
-     "c.toml: not valid TOML: Invalid value (at line 1, column 5)"),
-    (Problem(Bad.NOT_TOML, at("c.toml"), facts={"error": "Unclosed array (at end of document)", "line": 2}),
-     "c.toml: not valid TOML: Unclosed array (at end of document): what begins at line 2 is never closed (a quote, "
-     "bracket or brace)"),
+    (Problem(Bad.NOT_TOML, at("c.toml"), facts={"fault": Toml.VALUE, "error": "Invalid value", "detail": "",
+                                                "line": 1, "column": 5, "end": False, "unclosed": None}),
+     'c.toml: not valid TOML at line 1, column 5: a value is a "string" in quotes, a number, true or false, or a '
+     "[list]"),
+    (Problem(Bad.NOT_TOML, at("c.toml"), facts={"fault": Toml.ARRAY, "error": "Unclosed array", "detail": "",
+                                                "line": 3, "column": 1, "end": True, "unclosed": 2}),
+     "c.toml: not valid TOML at line 3, column 1, the end of the file: a list goes on with a comma or ends with ]: "
+     "what begins at line 2 is never closed (a quote, bracket or brace)"),
     (Problem(Bad.OUTSIDE_TABLE, at("c.toml", 1), facts={"section": "colour", "tables": ("game", "board")}),
      "c.toml:1: colour: a key outside any table: put it under a [section] (game, board)"),
     (Problem(Bad.OVERRIDE, facts={"text": "scanner"}),
@@ -94,10 +101,10 @@ SAMPLES = [  # one problem of each kind, with its English words as the loader sa
     (Problem(Bad.LAYOUT_UNUSABLE, HERE, "board.layout", {"error": "no board layout 'x'"}),
      "board.toml:3: board.layout cannot be used: no board layout 'x'"),
     (Problem(Bad.LAYOUT_MISFIT, HERE, "board.layout", {"players": ("Ann", "Bob"), "target": 121,
-                                                      "problem": "board 'two-track-61' has holes to 61"}),
+                                                      "problem": Misfit("two-track-61", Short.HOLES, 61, 121)}),
      "board.toml:3: board.layout cannot host the configured game (Ann, Bob to 121): board 'two-track-61' has holes "
-     'to 61: set board.layout = "auto" (the builtin board that fits each game), or name a board with enough tracks '
-     "and holes"),
+     'to 61 but the game is to 121: set board.layout = "auto" (the builtin board that fits each game), or name a '
+     "board with enough tracks and holes"),
     (Problem(Bad.PIN_RESERVED, HERE, "keypad.rows", {"pin": 2, "on": "gpio", "reserved": "i2c"}),
      "board.toml:3: keypad.rows uses GPIO 2, which is the OLED's I2C bus (GPIO 2 and 3): pick another"),
     (Problem(Bad.PIN_TAKEN, HERE, "keypad.pico_rows", {"pin": 2, "on": "pico", "other": "strip.pin",
@@ -138,15 +145,16 @@ SAMPLES += [  # the drivers' and the daemon's, with their English words as they 
     (Problem(Bad.BROKER_PORT, HERE, "club.broker", {"broker": "mqtt://x:99999"}),
      "board.toml:3: club.broker is 'mqtt://x:99999': the port must be a number from 1 to 65535"),
     (Problem(Bad.LAYOUT_NEW_GAME, HERE, "board.layout", {"players": ("Ann", "Bob"), "target": 121,
-                                                         "problem": "has holes to 61 but the game is to 121"}),
-     "board.toml:3: board.layout cannot host a new game (Ann, Bob to 121): has holes to 61 but the game is to 121: "
-     'set board.layout = "auto" (the builtin board that fits each game), or name a board with enough tracks and '
-     "holes"),
+                                                         "problem": Misfit("two-track-61", Short.HOLES, 61, 121)}),
+     "board.toml:3: board.layout cannot host a new game (Ann, Bob to 121): board 'two-track-61' has holes to 61 but "
+     'the game is to 121: set board.layout = "auto" (the builtin board that fits each game), or name a board with '
+     "enough tracks and holes"),
     (Problem(Bad.LAYOUT_RESUMED, HERE, "board.layout", {"log": "/s/games/0001.jsonl", "players": ("Ann", "Bob"),
-                                                        "target": 121, "problem": "has 2 tracks"}),
+                                                        "target": 121,
+                                                        "problem": Misfit("two-track-121", Short.TRACKS, 2, 3)}),
      "board.toml:3: board.layout cannot host the game resumed from /s/games/0001.jsonl (--new starts another) "
-     '(Ann, Bob to 121): has 2 tracks: set board.layout = "auto" (the builtin board that fits each game), or name a '
-     "board with enough tracks and holes"),
+     "(Ann, Bob to 121): board 'two-track-121' has 2 tracks but the game has 3 players or teams: set board.layout = "
+     '"auto" (the builtin board that fits each game), or name a board with enough tracks and holes'),
     (Problem(Bad.SECRET_UNREADABLE, key="club.password_file", facts={"place": "/x", "error": "Permission denied"}),
      "club.password_file: cannot read /x (Permission denied): make it readable by the service, or leave it empty"),
     (Problem(Bad.SIGNING_KEY, key="club.signing_key_file", facts={"place": "/k"}),
@@ -253,3 +261,76 @@ def test_an_address_given_with_listen_is_said_as_the_setting_it_stands_for(tmp_p
     assert not (tmp_path / "s").exists() and not (tmp_path / "p").exists()  # nothing opened, no game begun
     assert main(["club", "--broker", "mqtt://b", "--club", "c1", "--listen", "8090"]) == 2
     assert capsys.readouterr().err == 'crib club: --listen must be "HOST:PORT" like "127.0.0.1:8121" (got "8090")\n'
+
+
+@pytest.mark.parametrize(("game", "english", "german"), [
+    ('players = ["Ann", "Bob", "Cy"]\nvariant = "three"\n',
+     "board 'two-track-61' has 2 tracks but the game has 3 players or teams",
+     "Brett 'two-track-61' hat 2 Bahnen, das Spiel aber 3 Spieler oder Teams"),
+    ('players = ["Ann", "Bob"]\ntarget = 121\n',
+     "board 'two-track-61' has holes to 61 but the game is to 121",
+     "Brett 'two-track-61' hat Löcher bis 61, das Spiel geht aber bis 121")])
+def test_a_board_that_cannot_host_the_game_is_said_wholly_in_the_readers_language(tmp_path: Path, game: str,
+                                                                                  english: str, german: str):
+    path = tmp_path / "board.toml"
+    path.write_text(f'[game]\n{game}\n[board]\nlayout = "two-track-61"\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    [problem] = caught.value.problems
+    assert problem.kind is Bad.LAYOUT_MISFIT
+    assert f": {english}: " in problem_words(problem, EN)
+    assert problem_words(problem, DE).startswith(f"{path}:") and f": {german}: setze board.layout" in \
+        problem_words(problem, DE)
+
+
+@pytest.mark.parametrize(("text", "fault", "where", "german"), [
+    ("[game\n", Toml.TABLE_END, (1, 6), "in Zeile 1, Spalte 6: eine [Tabelle]-Überschrift endet mit ]"),
+    ("[game]\ntarget = 121 2\n", Toml.AFTER_VALUE, (2, 14),
+     "in Zeile 2, Spalte 14: hinter einem Wert darf in seiner Zeile nur ein # Kommentar stehen"),
+    ("[game]\ntarget\n", Toml.EQUALS, (2, 7), "in Zeile 2, Spalte 7: auf einen Schlüssel folgen = und sein Wert"),
+    ('[game]\nplayers = ["Ann" "Bob"]\n', Toml.ARRAY, (2, 18),
+     "in Zeile 2, Spalte 18: eine Liste geht mit einem Komma weiter oder endet mit ]"),
+    ("[game]\ntarget = 121\ntarget = 61\n", Toml.VALUE_TWICE, (3, 12),
+     "in Zeile 3, Spalte 12: dieser Schlüssel bekommt einen zweiten Wert: gib jeden Schlüssel nur einmal an"),
+    ('[game]\ndealer = "A\x01"\n', Toml.ILLEGAL, (2, 12),
+     "in Zeile 2, Spalte 12: das Zeichen '\\x01' ist in einer Zeichenkette nicht erlaubt"),
+    ("[game]\n= 3\n", Toml.STATEMENT, (2, 1),
+     "in Zeile 2, Spalte 1: eine Zeile enthält eine [Tabelle], ein Schlüssel = Wert oder einen # Kommentar"),
+    ("[game]\nx = {a = 1, a = 2}\n", Toml.INLINE_TWICE, (2, 18), "in Zeile 2, Spalte 18: ein Schlüssel steht "
+     "zweimal in { }"),
+    ('[game]\ndealer = """Ann\n', Toml.STRING, (3, 1), "in Zeile 3, Spalte 1, am Ende der Datei: eine "
+     "Zeichenkette wird nie mit ihrem Anführungszeichen geschlossen: was in Zeile 2 beginnt, wird nie geschlossen"),
+    ("[game]\ntarget =", Toml.VALUE, (2, 9), "in Zeile 2, Spalte 9, am Ende der Datei: ein Wert ist eine "
+     '"Zeichenkette" in Anführungszeichen, eine Zahl, true oder false oder eine [Liste]'),  # nothing left open
+])
+def test_a_file_that_is_not_toml_is_said_with_its_line_and_column_in_the_readers_language(
+        tmp_path: Path, text: str, fault: Toml, where: tuple[int, int], german: str):
+    path = tmp_path / "board.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    [problem] = caught.value.problems
+    assert (problem.kind, problem.facts["fault"], (problem.facts["line"], problem.facts["column"])) == (
+        Bad.NOT_TOML, fault, where)
+    said = problem_words(problem, DE)
+    assert said.startswith(f"{path}: kein gültiges TOML {german}"), said
+    assert problem.facts["error"] not in said  # tomllib's English words are not in the German
+    assert ("beginnt, wird nie geschlossen" in said) == (fault is Toml.STRING)  # only what is left open is named
+
+
+def test_toml_words_a_newer_python_says_are_passed_on_with_where_it_says(tmp_path: Path):
+    """Python 3.14's TOMLDecodeError gives its words, line and column apart; words we do not know are said as
+    they are, rather than lost."""
+    refusal = tomllib.TOMLDecodeError("Something new (at line 1, column 1)")  # the attributes are read, not this
+    refusal.msg, refusal.doc, refusal.pos, refusal.lineno, refusal.colno = (  # type: ignore[attr-defined]
+        "Something new", "[game]\nab\n", 9, 2, 3)
+    path = tmp_path / "board.toml"
+    path.write_text("[game]\nab\n", encoding="utf-8")
+    defaults = tomllib.loads(DEFAULTS_PATH.read_text(encoding="utf-8"))
+    with mock.patch("companion.config.tomllib.loads", side_effect=[defaults, refusal]), \
+            pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    [problem] = caught.value.problems
+    assert problem.facts["fault"] is None
+    assert problem_words(problem, DE) == f"{path}: kein gültiges TOML in Zeile 2, Spalte 3: Something new"
+    assert problem_words(problem, EN) == f"{path}: not valid TOML at line 2, column 3: Something new"

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
@@ -196,13 +197,31 @@ def builtin_for(sides: int, target: int) -> str:
                       "JSON file with enough tracks and holes")
 
 
-def misfit(layout: BoardLayout, sides: int, target: int) -> str | None:
+class Short(StrEnum):
+    """What a board lacks for a game (the value is its code)."""
+
+    TRACKS = "tracks"  # a track for each player or team
+    HOLES = "holes"  # holes up to the game's target
+
+
+@dataclass(frozen=True, slots=True)
+class Misfit:
+    """Why a board cannot host a game, as facts (companion/words/settings.py says them): `board` has `has`
+    tracks (or holes to `has`) where the game needs `needs`."""
+
+    board: str
+    short: Short
+    has: int
+    needs: int
+
+
+def misfit(layout: BoardLayout, sides: int, target: int) -> Misfit | None:
     """Why `layout` cannot host a game of `sides` to `target`, or None when it can. A shorter game fits a
     longer board: a 61-point game on a 121 board ends at hole 61, once round."""
     if layout.tracks < sides:
-        return f"board {layout.name!r} has {layout.tracks} tracks but the game has {sides} players or teams"
+        return Misfit(layout.name, Short.TRACKS, layout.tracks, sides)
     if layout.target < target:
-        return f"board {layout.name!r} has holes to {layout.target} but the game is to {target}"
+        return Misfit(layout.name, Short.HOLES, layout.target, target)
     return None
 
 

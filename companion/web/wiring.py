@@ -43,9 +43,17 @@ def board_token(config: Config, state_dir: Path) -> str:
         return kept
     token = secrets.token_hex(4)
     state_dir.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(token + "\n")
+    temporary = path.with_name(path.name + ".tmp")  # renamed whole, so a full disk leaves no empty token behind
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(token + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
     return token
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.boards import Misfit, Short
 from companion.i18n import N_, Language, current
 
 from .joined import either
@@ -48,7 +49,7 @@ class Bad(StrEnum):
     TOO_LARGE = "too_large"  # most: KiB
     NO_FILE = "no_file"
     UNREADABLE = "unreadable"  # error: the system's words
-    NOT_TOML = "not_toml"  # error: tomllib's words, line: where what is never closed begins (or None)
+    NOT_TOML = "not_toml"  # fault: a `Toml` (None: tomllib's `error` as it is), detail, line, column, end, unclosed
     OUTSIDE_TABLE = "outside_table"  # section: the key outside any table, tables; where: file and line
     OVERRIDE = "override"  # text: the override as given
     UNKNOWN_TABLE = "unknown_table"  # section, tables
@@ -59,9 +60,9 @@ class Bad(StrEnum):
     FIVE_CARD_TARGET = "five_card_target"  # target
     FEW_COLOURS = "few_colours"  # sides
     LAYOUT_UNUSABLE = "layout_unusable"  # error: the layout's reader's words
-    LAYOUT_MISFIT = "layout_misfit"  # players, target, problem: the layout's misfit in words
-    LAYOUT_NEW_GAME = "layout_new_game"  # players, target, problem: a new game the board cannot host
-    LAYOUT_RESUMED = "layout_resumed"  # log: the game's log, players, target, problem: the game resumed
+    LAYOUT_MISFIT = "layout_misfit"  # players, target, problem: the layout's `Misfit`
+    LAYOUT_NEW_GAME = "layout_new_game"  # players, target, problem: the `Misfit` of a new game
+    LAYOUT_RESUMED = "layout_resumed"  # log: the log of the game resumed, players, target, problem: its `Misfit`
     LAYOUT_UNREADABLE = "layout_unreadable"  # error: the layout's reader's words, said as they are
     PIN_RESERVED = "pin_reserved"  # pin, on: "gpio" or "pico", reserved: "i2c"
     PIN_TAKEN = "pin_taken"  # pin, on, other: the key using it, other_where: where that is set
@@ -83,6 +84,8 @@ class Bad(StrEnum):
     STRIP_OPENED = "strip_opened"  # layout: the board the strip was opened for, needed: the game's
 
 
+MISFIT = {Short.TRACKS: N_("board {board!r} has {has} tracks but the game has {needs} players or teams"),
+          Short.HOLES: N_("board {board!r} has holes to {has} but the game is to {needs}")}
 LAYOUT_ADVICE = N_('set board.layout = "auto" (the builtin board that fits each game), or name a board with '
                    "enough tracks and holes")
 
@@ -108,7 +111,7 @@ SAID: dict[Bad, str] = {
                       "every key with its comment, are 4 KiB): keep the keys you change"),
     Bad.NO_FILE: N_("{path}: no such configuration file: check the path"),
     Bad.UNREADABLE: N_("{path}: cannot read it ({error}): check the file and its permissions"),
-    Bad.NOT_TOML: N_("{path}: not valid TOML: {unclosed}"),
+    Bad.NOT_TOML: N_("{path}: not valid TOML {place}: {why}"),
     Bad.OUTSIDE_TABLE: N_("{where}: {section}: a key outside any table: put it under a [section] ({tables})"),
     Bad.OVERRIDE: N_("command line: {text!r}: write an override as section.key=value, for example "
                      "devices.scanner=serial"),
@@ -156,7 +159,60 @@ UNKNOWN = {Bad.UNKNOWN_TABLE, Bad.UNKNOWN_KEY, Bad.LAYOUT_UNREADABLE}  # "WHERE:
 KEYED = {Bad.SECRET_UNREADABLE, Bad.SIGNING_KEY}  # "KEY: words" (the file's own name says where)
 PINS = {"gpio": N_("GPIO {pin}"), "pico": N_("GP{pin} of the Pico")}
 RESERVED = {"i2c": N_("the OLED's I2C bus (GPIO 2 and 3)")}
-UNCLOSED = N_("{error}: what begins at line {line} is never closed (a quote, bracket or brace)")
+UNCLOSED = N_("{why}: what begins at line {line} is never closed (a quote, bracket or brace)")
+AT_LINE, AT_END = N_("at line {line}, column {column}"), N_("at line {line}, column {column}, the end of the file")
+
+
+class Toml(StrEnum):
+    """What the TOML parser refuses (the value is its code)."""
+
+    STATEMENT = "statement"
+    AFTER_VALUE = "after_value"
+    TABLE_END = "table_end"
+    ARRAY_TABLE_END = "array_table_end"
+    EQUALS = "equals"
+    QUOTE = "quote"
+    CHARACTER = "character"  # detail: the character, quoted
+    TABLE_TWICE = "table_twice"
+    VALUE_TWICE = "value_twice"
+    TABLE_CLOSED = "table_closed"
+    KEY = "key"
+    ARRAY = "array"
+    INLINE_TWICE = "inline_twice"
+    INLINE = "inline"
+    BACKSLASH = "backslash"
+    HEX = "hex"
+    SCALAR = "scalar"
+    STRING = "string"
+    ILLEGAL = "illegal"  # detail: the character, quoted
+    DATE = "date"
+    VALUE = "value"
+
+
+TOML_SAID = {
+    Toml.STATEMENT: N_("a line holds a [table], a key = value or a # comment"),
+    Toml.AFTER_VALUE: N_("only a # comment may follow a value on its line"),
+    Toml.TABLE_END: N_("a [table] heading ends with ]"),
+    Toml.ARRAY_TABLE_END: N_("a [[table]] heading ends with ]]"),
+    Toml.EQUALS: N_("a key is followed by = and its value"),
+    Toml.QUOTE: N_("a string in 'single quotes' is never closed"),
+    Toml.CHARACTER: N_("the character {detail} is not allowed here"),
+    Toml.TABLE_TWICE: N_("this table is declared a second time: declare each [table] once"),
+    Toml.VALUE_TWICE: N_("this key is given a second value: give each key once"),
+    Toml.TABLE_CLOSED: N_("this adds to a table already written whole elsewhere"),
+    Toml.KEY: N_("a key is letters, digits, - and _, or a string in quotes"),
+    Toml.ARRAY: N_("a list goes on with a comma or ends with ]"),
+    Toml.INLINE_TWICE: N_("a key is given twice inside {{ }}"),
+    Toml.INLINE: N_("a table in {{ }} goes on with a comma or ends with }}"),
+    Toml.BACKSLASH: N_("a \\ in a \"string\" begins an escape like \\n or \\\\ (or write the string in 'single "
+                       "quotes')"),
+    Toml.HEX: N_("a \\u or \\U escape needs hexadecimal digits"),
+    Toml.SCALAR: N_("this \\u or \\U escape names no character"),
+    Toml.STRING: N_("a string is never closed with its quote"),
+    Toml.ILLEGAL: N_("the character {detail} is not allowed in a string"),
+    Toml.DATE: N_("not a valid date or time"),
+    Toml.VALUE: N_('a value is a "string" in quotes, a number, true or false, or a [list]'),
+}
 
 
 class From(StrEnum):
@@ -239,13 +295,17 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
     elif problem.kind is Bad.PLAYER_COUNT:
         facts["players"] = facts.pop("count")
     elif problem.kind is Bad.NOT_TOML:
-        line = facts.get("line")
-        facts["unclosed"] = facts["error"] if line is None else _(UNCLOSED).format(error=facts["error"], line=line)
+        fault, line, unclosed = facts["fault"], facts["line"], facts["unclosed"]
+        why = facts["error"] if fault is None else _(TOML_SAID[fault]).format(detail=facts["detail"])
+        facts["why"] = why if unclosed is None else _(UNCLOSED).format(why=why, line=unclosed)
+        facts["place"] = _(AT_END if facts["end"] else AT_LINE).format(line=line, column=facts["column"])
     if problem.kind in (Bad.PIN_RESERVED, Bad.PIN_TAKEN):
         facts["pin"] = _(PINS[facts["on"]]).format(pin=facts["pin"])
         if "reserved" in facts:
             facts["reserved"] = _(RESERVED[facts["reserved"]])
     if problem.kind in (Bad.LAYOUT_MISFIT, Bad.LAYOUT_NEW_GAME, Bad.LAYOUT_RESUMED):
+        misfit: Misfit = facts["problem"]
+        facts["problem"] = _(MISFIT[misfit.short]).format(board=misfit.board, has=misfit.has, needs=misfit.needs)
         facts["advice"] = _(LAYOUT_ADVICE)
     if "other_where" in facts:
         facts["where"] = where_words(facts.pop("other_where"), lang)

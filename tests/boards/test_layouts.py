@@ -14,6 +14,8 @@ from companion.boards import (
     BoardLayout,
     Hole,
     LayoutError,
+    Misfit,
+    Short,
     builtin_for,
     builtin_specs,
     load_layout,
@@ -152,7 +154,6 @@ def test_a_game_no_builtin_board_hosts_says_to_give_a_layout_file() -> None:
 
 def test_what_a_board_cannot_host() -> None:
     assert misfit(load_layout("two-track-121"), 2, 61) is None  # a 61-point game goes once round
-    assert misfit(load_layout("two-track-121"), 3, 121) == (
-        "board 'two-track-121' has 2 tracks but the game has 3 players or teams")
-    assert misfit(load_layout("three-track-61"), 2, 121) == (
-        "board 'three-track-61' has holes to 61 but the game is to 121")
+    assert misfit(load_layout("two-track-121"), 3, 121) == Misfit("two-track-121", Short.TRACKS, 2, 3)
+    assert misfit(load_layout("three-track-61"), 2, 121) == Misfit("three-track-61", Short.HOLES, 61, 121)
+    assert misfit(load_layout("two-track-61"), 3, 121) == Misfit("two-track-61", Short.TRACKS, 2, 3)  # tracks first

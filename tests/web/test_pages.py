@@ -3,7 +3,9 @@ the show), the statistics data, the menu's control token, and the commands that 
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 import re
 import subprocess
@@ -126,6 +128,25 @@ def test_the_statistics_data_from_the_history(tmp_path):
     assert all("said" in e for e in replayed["state"]["events"])
     assert archive.game(tmp_path, log_name, 2, language("en")) is None
     assert archive.game(tmp_path, "../games/" + log_name, 1, language("en")) is None
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a disk that is always full")
+def test_a_full_disk_leaves_no_empty_token_behind(tmp_path, monkeypatch):
+    fdopen = os.fdopen
+
+    def onto_a_full_disk(descriptor: int, *args, **kwargs):  # every byte written is refused: ENOSPC
+        os.close(descriptor)
+        return fdopen(os.open("/dev/full", os.O_WRONLY), *args, **kwargs)
+
+    config = load_config(system_path=None)
+    monkeypatch.setattr(os, "fdopen", onto_a_full_disk)
+    with pytest.raises(OSError) as refused:
+        board_token(config, tmp_path)
+    assert refused.value.errno == errno.ENOSPC
+    assert list(tmp_path.iterdir()) == []  # neither an empty token, which the next start would take, nor a part
+    monkeypatch.undo()
+    token = board_token(config, tmp_path)  # space made: the next start makes and keeps one
+    assert len(token) == 8 and board_token(config, tmp_path) == token
 
 
 def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):
