@@ -206,19 +206,19 @@ def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[t
     pale table, or on another), then, when `none_yet()` (no card found in the others), faint ones."""
     import cv2
 
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    white = cv2.GaussianBlur(cv2.subtract(hsv[:, :, 2], hsv[:, :, 1] // 2), (5, 5), 0)
+    _, saturation, value = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2HSV))  # (strided channels: slower)
+    white = cv2.GaussianBlur(cv2.subtract(value, saturation >> 1), (5, 5), 0)
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     side = 2 * round(0.012 * max(small.shape[:2])) + 1
     wide = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
-    edges: list[NDArray[np.uint8]] = []  # made when first needed: the edges, and what lies between them
+    edges: list[NDArray[np.uint8]] = []  # made when first needed: the edges, what lies between them, the grey
 
     def edged() -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
         if not edges:
             gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
             edges.append(cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120),
                                     cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))))
-            edges.append(cv2.bitwise_not(edges[0]))
+            edges.extend((cv2.bitwise_not(edges[0]), gray))
         return edges[0], edges[1]
 
     for level in (otsu, otsu + 30):
@@ -233,7 +233,7 @@ def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[t
     if not none_yet():
         return
     # those that faint edges close, smoothed more (a card on a table nearly as pale as it, its shadow faint)
-    faint = cv2.Canny(cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0), 10, 30)
+    faint = cv2.Canny(cv2.GaussianBlur(edges[2], (5, 5), 0), 10, 30)
     yield cv2.bitwise_not(cv2.dilate(faint, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))), False
 
 
@@ -431,12 +431,14 @@ class _Edges:
 
     SAMPLES = 24
     """Points along each side (its middle, away from a rounded corner) where the edge is looked for."""
+    _ALONG = np.linspace(0.12, 0.88, SAMPLES, dtype=np.float32)
 
     def __init__(self, gray: NDArray[np.uint8]) -> None:
         import cv2
 
         # Sobel's 3 x 3 (eight times the change a pixel), read only where a side is looked for
-        self.gx, self.gy = cv2.spatialGradient(cv2.GaussianBlur(gray, (3, 3), 0))
+        gx, gy = cv2.spatialGradient(cv2.GaussianBlur(gray, (3, 3), 0))
+        self.gx, self.gy = gx.ravel(), gy.ravel()  # read by each pixel's place in the row-major frame
         self.height, self.width = gray.shape
 
     def fit(self, rough: NDArray[np.float32], reach_share: float = REACH) -> tuple[NDArray[np.float32], float] | None:
@@ -451,24 +453,25 @@ class _Edges:
         normal = np.stack([along[:, 1], -along[:, 0]], axis=1) / np.maximum(
             np.linalg.norm(along, axis=1, keepdims=True), 1e-6)
         normal *= np.where((normal * ((rough + ends) / 2 - rough.mean(axis=0))).sum(axis=1) < 0, -1, 1)[:, None]  # out
-        t = np.linspace(0.12, 0.88, self.SAMPLES, dtype=np.float32)
-        points = rough[:, None, :] + t[None, :, None] * along[:, None, :]  # side x samples x 2
-        probe = points[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]  # side x s x o x 2
-        x, y = np.rint(probe[..., 0]).astype(np.int32), np.rint(probe[..., 1]).astype(np.int32)
+        points = rough[:, None, :] + self._ALONG[None, :, None] * along[:, None, :]  # side x samples x 2
+        # where the edge is looked for: side x samples x offsets, each coordinate apart (quicker than together)
+        x = np.rint(points[:, :, None, 0] + offsets[None, None, :] * normal[:, None, None, 0]).astype(np.int32)
+        y = np.rint(points[:, :, None, 1] + offsets[None, None, :] * normal[:, None, None, 1]).astype(np.int32)
         beyond = (x < 0) | (x >= self.width) | (y < 0) | (y >= self.height)  # no edge of the card's lies there
-        x, y = np.clip(x, 0, self.width - 1), np.clip(y, 0, self.height - 1)
+        place = np.clip(y, 0, self.height - 1) * self.width + np.clip(x, 0, self.width - 1)
         # a card is paler than what lies beyond its edge (on a pale table: its shadow; with a printed border: the
         # border, inside which the card is found); a pip, an index, a face's picture are darker
-        darkening = -(self.gx[y, x] * normal[:, None, None, 0] + self.gy[y, x] * normal[:, None, None, 1]) / 8
+        darkening = -(self.gx[place] * normal[:, None, None, 0] + self.gy[place] * normal[:, None, None, 1]) / 8
         darkening[beyond] = 0
         best = darkening.argmax(axis=2)  # side x samples
-        change = np.take_along_axis(darkening, best[:, :, None], axis=2)[:, :, 0]
+        change = darkening.max(axis=2)
         on_edge = points + offsets[best][:, :, None] * normal[:, None, :]
+        near = _near_pairs(on_edge)
         lines, supported, faint = [], 0, 0
         for side in range(4):
             for least in (EDGE, FAINT):  # one side may show a fainter edge (against a pale table, under a glare)
                 strong = change[side] >= least
-                line = _robust_line(on_edge[side][strong])
+                line = _robust_line(on_edge[side], strong, near[side])
                 if line is not None:
                     point, direction = line
                     distance = np.abs((on_edge[side] - point) @ np.array([direction[1], -direction[0]], np.float32))
@@ -492,20 +495,31 @@ class _Edges:
         return quad, support
 
 
-def _robust_line(points: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]] | None:
-    """The line (a point on it, its unit direction) that most of the points lie on, within a pixel and a half (the
-    others are where a finger or a neighbour's edge was found instead of the card's), fitted to those; None when
-    fewer than six do."""
-    if len(points) < 6:
+def _near_pairs(points: NDArray[np.float32]) -> NDArray[np.bool_]:
+    """Of each side's points (side x n x 2): whether each lies within a pixel and a half of the line through each
+    pair of them (side x pair x point, the pairs as _PAIRS orders them)."""
+    first, second = _PAIRS
+    x, y = points[:, :, 0], points[:, :, 1]
+    x0, y0 = x[:, first], y[:, first]
+    nx, ny = y[:, second] - y0, x0 - x[:, second]  # each pair's line's normal
+    length = np.maximum(np.sqrt(nx * nx + ny * ny), 1e-6)
+    normal = np.stack([nx / length, ny / length], axis=2)
+    distance = np.abs(normal @ points.transpose(0, 2, 1) - (normal[..., 0] * x0 + normal[..., 1] * y0)[..., None])
+    near: NDArray[np.bool_] = distance <= 1.5
+    return near
+
+
+def _robust_line(points: NDArray[np.float32], chosen: NDArray[np.bool_],
+                 near: NDArray[np.bool_]) -> tuple[NDArray[np.float32], NDArray[np.float32]] | None:
+    """The line (a point on it, its unit direction) that most of the chosen points lie on, within a pixel and a half
+    (the others are where a finger or a neighbour's edge was found instead of the card's), fitted to those; None
+    when fewer than six do. `near`: _near_pairs' of the points."""
+    if np.count_nonzero(chosen) < 6:
         return None
-    first, second = _PAIRS[:, _PAIRS[1] < len(points)]  # the line through each pair of points
-    direction = points[second] - points[first]
-    normal = np.stack([direction[:, 1], -direction[:, 0]], axis=1)
-    normal /= np.maximum(np.sqrt((normal**2).sum(axis=1, keepdims=True)), 1e-6)
-    distance = np.abs(normal @ points.T - (normal * points[first]).sum(axis=1)[:, None])
-    inliers = distance <= 1.5
-    keep = inliers[int(inliers.sum(axis=1).argmax())]
-    if keep.sum() < 6:
+    first, second = _PAIRS
+    lying = np.where(chosen[first] & chosen[second], np.count_nonzero(near & chosen, axis=1), -1)  # on each pair's
+    keep = near[int(lying.argmax())] & chosen
+    if np.count_nonzero(keep) < 6:
         return None
     kept = points[keep]
     centre = kept.mean(axis=0)
@@ -516,7 +530,8 @@ def _robust_line(points: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDAr
 
 _PAIRS = np.stack(np.triu_indices(_Edges.SAMPLES, 1))
 _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
-"""Each pair of points along a side, those of the first n points first."""
+"""Each pair of points along a side, those of the first n points first (as they were when only the chosen points'
+pairs were tried: the first of the best is the same pair)."""
 
 
 def _area(quad: NDArray[np.float32]) -> float:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.vision.find import CARD_H, CARD_W
+from companion.vision.index import percentiles
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -150,7 +151,7 @@ def _ink(card: NDArray[np.uint8]) -> NDArray[np.uint8]:
     paper = cv2.resize(cv2.medianBlur(small, 21), (width, height), interpolation=cv2.INTER_LINEAR)
     b, g, r = cv2.split(cv2.absdiff(inner, paper))
     distance = cv2.max(cv2.max(b, g), r)  # (numpy's max over the channels takes twenty times as long)
-    level = max(40.0, 0.4 * float(np.percentile(distance, 99.5)))
+    level = max(40.0, 0.4 * float(percentiles(distance.ravel(), (99.5,))[0]))
     mask = np.zeros(card.shape[:2], np.uint8)
     mask[margin:CARD_H - margin, margin:CARD_W - margin] = (distance >= level) * np.uint8(255)
     return mask
