@@ -81,7 +81,7 @@ def _count(ink: NDArray[np.uint8], index_corners: Sequence[bool] | NDArray[np.bo
     edge = round(EDGE * CARD_W)  # _ink's margin: what reaches it reaches the card's edge
     inside, cornered = [], []  # blobs away from the index corners, and in them
     lines = False
-    for x, y, w, h, size in stats[1:][stats[1:, 4] >= LEAST * CARD_W * CARD_H]:  # (specks: no pip, no finger)
+    for x, y, w, h, size in stats[1:][stats[1:, 4] >= LEAST * CARD_W * CARD_H].tolist():  # (specks: no pip, no finger)
         big = w > PIP_SIZE[0] * CARD_W or h > PIP_SIZE[1] * CARD_H
         if min(x, y) <= edge or x + w >= CARD_W - edge or y + h >= CARD_H - edge:
             if size > FINGER * CARD_W * CARD_H or (big and size >= LINES * w * h):
