@@ -457,7 +457,7 @@ class _Edges:
         offsets = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
         ends = rough[_NEXT]
         along = ends - rough  # side x 2
-        normal = np.stack([along[:, 1], -along[:, 0]], axis=1) / np.maximum(
+        normal = along[:, ::-1] * np.float32([1, -1]) / np.maximum(
             np.sqrt((along * along).sum(axis=1, keepdims=True)), 1e-6)  # (np.linalg.norm's sum, without its checks)
         normal *= np.where((normal * ((rough + ends) / 2 - rough.mean(axis=0))).sum(axis=1) < 0, -1, 1)[:, None]  # out
         points = rough[:, None, :] + self._ALONG[None, :, None] * along[:, None, :]  # side x samples x 2
@@ -514,11 +514,12 @@ def _robust_lines(points: NDArray[np.float32],
     nx, ny = y[:, second] - y0, x0 - x[:, second]  # each pair's line's normal
     length = np.maximum(np.sqrt(nx * nx + ny * ny), 1e-6)
     normal = np.stack([nx / length, ny / length], axis=2)
-    distance = np.abs(normal @ points.transpose(0, 2, 1) - (normal[..., 0] * x0 + normal[..., 1] * y0)[..., None])
-    near = distance <= 1.5  # side x pair x point
-    near_chosen = near[None] & chosen[:, :, None, :]
-    lying = np.where(chosen[..., first] & chosen[..., second], np.count_nonzero(near_chosen, axis=3), -1)
-    keep = np.take_along_axis(near_chosen, lying.argmax(axis=2)[:, :, None, None], axis=2)[:, :, 0]
+    distance = normal @ points.transpose(0, 2, 1)
+    distance -= (normal[..., 0] * x0 + normal[..., 1] * y0)[..., None]
+    near = np.abs(distance, out=distance) <= 1.5  # side x pair x point
+    lying = (near.astype(np.float32) @ chosen[..., None].astype(np.float32))[..., 0]  # choice x side x pair
+    lying[~(chosen[..., first] & chosen[..., second])] = -1  # (a pair not both chosen: none)
+    keep = near[_SIDES, lying.argmax(axis=2)] & chosen
     found = (np.count_nonzero(chosen, axis=2) >= 6) & (np.count_nonzero(keep, axis=2) >= 6)
     return keep, found
 
@@ -526,7 +527,7 @@ def _robust_lines(points: NDArray[np.float32],
 def _line(kept: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """The line (a point on it, its unit direction) fitted to points: through their centre, along their greatest
     spread."""
-    centre = kept.mean(axis=0)
+    centre = kept.sum(axis=0) / len(kept)  # (np.mean's, without its checks)
     dx, dy = (kept - centre).T
     angle = 0.5 * np.arctan2(2 * float(dx @ dy), float(dx @ dx - dy @ dy))
     return centre.astype(np.float32), np.array([np.cos(angle), np.sin(angle)], np.float32)
@@ -535,8 +536,8 @@ def _line(kept: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.fl
 _PAIRS = np.stack(np.triu_indices(_Edges.SAMPLES, 1))
 _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
 """Each pair of points along a side, those of the first n points first."""
-_NEXT = np.array([1, 2, 3, 0])
-"""Each corner's next (np.roll's, quicker)."""
+_NEXT, _SIDES = np.array([1, 2, 3, 0]), np.arange(4)
+"""Each corner's next (quicker than np.roll), and the sides, for indexing."""
 
 
 def _area(quad: NDArray[np.float32]) -> float:
