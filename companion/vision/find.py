@@ -457,7 +457,7 @@ class _Edges:
         offsets = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
         ends = rough[_NEXT]
         along = ends - rough  # side x 2
-        normal = along[:, ::-1] * np.float32([1, -1]) / np.maximum(
+        normal = along[:, ::-1] * np.array([1, -1], np.float32) / np.maximum(
             np.sqrt((along * along).sum(axis=1, keepdims=True)), 1e-6)  # (np.linalg.norm's sum, without its checks)
         normal *= np.where((normal * ((rough + ends) / 2 - rough.mean(axis=0))).sum(axis=1) < 0, -1, 1)[:, None]  # out
         points = rough[:, None, :] + self._ALONG[None, :, None] * along[:, None, :]  # side x samples x 2
