@@ -92,9 +92,14 @@ def percentiles(values: NDArray[np.uint8], shares: tuple[float, ...]) -> NDArray
 
 def _ranked(rows: NDArray[np.integer[Any]], size: int, ranks: Any) -> NDArray[np.intp]:
     """Each row's values (0 to `size` - 1) at these ranks in its sorted order (row x rank)."""
+    import cv2
+
     count = len(rows)
-    offsets = size * np.arange(count, dtype=np.intp)[:, None]
-    counts = np.bincount((rows + offsets).ravel(), minlength=count * size).reshape(count, size).cumsum(axis=1)
+    if count == 1 and rows.dtype == np.uint8:  # (OpenCV counts one row of bytes three times as quick)
+        counts = cv2.calcHist([rows], [0], None, [size], [0, size]).reshape(1, size).cumsum(axis=1)
+    else:
+        offsets = size * np.arange(count, dtype=np.intp)[:, None]
+        counts = np.bincount((rows + offsets).ravel(), minlength=count * size).reshape(count, size).cumsum(axis=1)
     out: NDArray[np.intp] = (counts[:, None, :] <= np.asarray(ranks)[None, :, None]).sum(axis=2)
     return out
 
