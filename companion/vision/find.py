@@ -365,8 +365,8 @@ def _opened(distance: NDArray[np.float32], origin: NDArray[np.int32]) -> NDArray
     radius = int(OPEN * float(distance.max()))
     if radius < 2:
         return None
-    outside = (distance <= radius).astype(np.uint8)  # what the disc cannot reach the middle of, then widened back
-    opened = (cv2.distanceTransform(outside, cv2.DIST_L2, 3) <= radius).astype(np.uint8)  # (a big dilation is slow)
+    outside = cv2.compare(distance, radius, cv2.CMP_LE)  # what the disc cannot reach the middle of, widened back
+    opened = cv2.compare(cv2.distanceTransform(outside, cv2.DIST_L2, 3), radius, cv2.CMP_LE)  # (not a slow dilation)
     parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not parts:
         return None
@@ -388,7 +388,7 @@ def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: flo
     depth = 0.5 * float(distance.max())
     if depth < 3:
         return []
-    cores, _ = cv2.findContours((distance > depth).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cores, _ = cv2.findContours(cv2.compare(distance, depth, cv2.CMP_GT), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     quads = []
     for core in cores if len(cores) > 1 else []:
         (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
