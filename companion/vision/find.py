@@ -438,7 +438,8 @@ class _Edges:
 
     SAMPLES = 24
     """Points along each side (its middle, away from a rounded corner) where the edge is looked for."""
-    _ALONG = np.linspace(0.12, 0.88, SAMPLES, dtype=np.float32)
+    _SHARES = np.linspace(0.12, 0.88, SAMPLES, dtype=np.float32)
+    """Where along a side they lie, as shares of it."""
 
     def __init__(self, gray: NDArray[np.uint8]) -> None:
         import cv2
@@ -460,7 +461,7 @@ class _Edges:
         normal = along[:, ::-1] * np.array([1, -1], np.float32) / np.maximum(
             np.sqrt((along * along).sum(axis=1, keepdims=True)), 1e-6)  # (np.linalg.norm's sum, without its checks)
         normal *= np.where((normal * ((rough + ends) / 2 - rough.mean(axis=0))).sum(axis=1) < 0, -1, 1)[:, None]  # out
-        points = rough[:, None, :] + self._ALONG[None, :, None] * along[:, None, :]  # side x samples x 2
+        points = rough[:, None, :] + self._SHARES[None, :, None] * along[:, None, :]  # side x samples x 2
         # where the edge is looked for: side x samples x offsets, each coordinate apart (quicker than together)
         x = np.rint(points[:, :, None, 0] + offsets[None, None, :] * normal[:, None, None, 0]).astype(np.int32)
         y = np.rint(points[:, :, None, 1] + offsets[None, None, :] * normal[:, None, None, 1]).astype(np.int32)
@@ -535,7 +536,7 @@ def _line(kept: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.fl
 
 _PAIRS = np.stack(np.triu_indices(_Edges.SAMPLES, 1))
 _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
-"""Each pair of points along a side, those of the first n points first."""
+"""Each pair of points along a side, those of the first n points first: of pairs as good, the first is kept."""
 _NEXT, _SIDES = np.array([1, 2, 3, 0]), np.arange(4)
 """Each corner's next (quicker than np.roll), and the sides, for indexing."""
 
