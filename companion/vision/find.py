@@ -207,18 +207,25 @@ def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[t
     import cv2
 
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    white = cv2.GaussianBlur(cv2.subtract(hsv[:, :, 2], hsv[:, :, 1] // 2), (5, 5), 0)
+    saturation, value = cv2.extractChannel(hsv, 1), cv2.extractChannel(hsv, 2)  # (numpy's strided views: slower)
+    white = cv2.GaussianBlur(cv2.subtract(value, saturation >> 1), (5, 5), 0)
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     side = 2 * round(0.012 * max(small.shape[:2])) + 1
     wide = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
-    edges: list[NDArray[np.uint8]] = []  # made when first needed: the edges, and what lies between them
+    edges: list[NDArray[np.uint8]] = []  # made when first needed: the edges, what lies between them, the grey
+
+    def canny(blurred: NDArray[np.uint8], low: int, high: int) -> NDArray[np.uint8]:
+        """cv2.Canny(blurred, low, high), given its own Sobel (its border replicated): a quarter quicker."""
+        dx, dy = cv2.spatialGradient(blurred, borderType=cv2.BORDER_REPLICATE)
+        found: NDArray[np.uint8] = cv2.Canny(dx, dy, low, high)
+        return found
 
     def edged() -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
         if not edges:
             gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-            edges.append(cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120),
+            edges.append(cv2.dilate(canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120),
                                     cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))))
-            edges.append(cv2.bitwise_not(edges[0]))
+            edges.extend((cv2.bitwise_not(edges[0]), gray))
         return edges[0], edges[1]
 
     for level in (otsu, otsu + 30):
@@ -233,7 +240,7 @@ def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[t
     if not none_yet():
         return
     # those that faint edges close, smoothed more (a card on a table nearly as pale as it, its shadow faint)
-    faint = cv2.Canny(cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0), 10, 30)
+    faint = canny(cv2.GaussianBlur(edges[2], (5, 5), 0), 10, 30)
     yield cv2.bitwise_not(cv2.dilate(faint, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))), False
 
 
@@ -358,8 +365,8 @@ def _opened(distance: NDArray[np.float32], origin: NDArray[np.int32]) -> NDArray
     radius = int(OPEN * float(distance.max()))
     if radius < 2:
         return None
-    outside = (distance <= radius).astype(np.uint8)  # what the disc cannot reach the middle of, then widened back
-    opened = (cv2.distanceTransform(outside, cv2.DIST_L2, 3) <= radius).astype(np.uint8)  # (a big dilation is slow)
+    outside = cv2.compare(distance, radius, cv2.CMP_LE)  # what the disc cannot reach the middle of, widened back
+    opened = cv2.compare(cv2.distanceTransform(outside, cv2.DIST_L2, 3), radius, cv2.CMP_LE)  # (not a slow dilation)
     parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not parts:
         return None
@@ -381,7 +388,7 @@ def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: flo
     depth = 0.5 * float(distance.max())
     if depth < 3:
         return []
-    cores, _ = cv2.findContours((distance > depth).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cores, _ = cv2.findContours(cv2.compare(distance, depth, cv2.CMP_GT), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     quads = []
     for core in cores if len(cores) > 1 else []:
         (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
@@ -431,12 +438,15 @@ class _Edges:
 
     SAMPLES = 24
     """Points along each side (its middle, away from a rounded corner) where the edge is looked for."""
+    _SHARES = np.linspace(0.12, 0.88, SAMPLES, dtype=np.float32)
+    """Where along a side they lie, as shares of it."""
 
     def __init__(self, gray: NDArray[np.uint8]) -> None:
         import cv2
 
         # Sobel's 3 x 3 (eight times the change a pixel), read only where a side is looked for
-        self.gx, self.gy = cv2.spatialGradient(cv2.GaussianBlur(gray, (3, 3), 0))
+        gx, gy = cv2.spatialGradient(cv2.GaussianBlur(gray, (3, 3), 0))
+        self.gx, self.gy = gx.ravel(), gy.ravel()  # read by each pixel's place in the row-major frame
         self.height, self.width = gray.shape
 
     def fit(self, rough: NDArray[np.float32], reach_share: float = REACH) -> tuple[NDArray[np.float32], float] | None:
@@ -446,38 +456,39 @@ class _Edges:
 
         reach = max(3.0, reach_share * float(np.sqrt(abs(_area(rough)))))
         offsets = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
-        ends = np.roll(rough, -1, axis=0)
+        ends = rough[_NEXT]
         along = ends - rough  # side x 2
-        normal = np.stack([along[:, 1], -along[:, 0]], axis=1) / np.maximum(
-            np.linalg.norm(along, axis=1, keepdims=True), 1e-6)
+        normal = along[:, ::-1] * np.array([1, -1], np.float32) / np.maximum(
+            np.sqrt((along * along).sum(axis=1, keepdims=True)), 1e-6)  # (np.linalg.norm's sum, without its checks)
         normal *= np.where((normal * ((rough + ends) / 2 - rough.mean(axis=0))).sum(axis=1) < 0, -1, 1)[:, None]  # out
-        t = np.linspace(0.12, 0.88, self.SAMPLES, dtype=np.float32)
-        points = rough[:, None, :] + t[None, :, None] * along[:, None, :]  # side x samples x 2
-        probe = points[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]  # side x s x o x 2
-        x, y = np.rint(probe[..., 0]).astype(np.int32), np.rint(probe[..., 1]).astype(np.int32)
+        points = rough[:, None, :] + self._SHARES[None, :, None] * along[:, None, :]  # side x samples x 2
+        # where the edge is looked for: side x samples x offsets, each coordinate apart (quicker than together)
+        x = np.rint(points[:, :, None, 0] + offsets[None, None, :] * normal[:, None, None, 0]).astype(np.int32)
+        y = np.rint(points[:, :, None, 1] + offsets[None, None, :] * normal[:, None, None, 1]).astype(np.int32)
         beyond = (x < 0) | (x >= self.width) | (y < 0) | (y >= self.height)  # no edge of the card's lies there
-        x, y = np.clip(x, 0, self.width - 1), np.clip(y, 0, self.height - 1)
+        place = np.clip(y, 0, self.height - 1) * self.width + np.clip(x, 0, self.width - 1)
         # a card is paler than what lies beyond its edge (on a pale table: its shadow; with a printed border: the
         # border, inside which the card is found); a pip, an index, a face's picture are darker
-        darkening = -(self.gx[y, x] * normal[:, None, None, 0] + self.gy[y, x] * normal[:, None, None, 1]) / 8
+        darkening = -(self.gx[place] * normal[:, None, None, 0] + self.gy[place] * normal[:, None, None, 1]) / 8
         darkening[beyond] = 0
         best = darkening.argmax(axis=2)  # side x samples
-        change = np.take_along_axis(darkening, best[:, :, None], axis=2)[:, :, 0]
+        change = darkening.max(axis=2)
         on_edge = points + offsets[best][:, :, None] * normal[:, None, :]
+        # one side may show a fainter edge (against a pale table, under a glare): the lines at either least change
+        strong = change[None] >= np.array([EDGE, FAINT], np.float32)[:, None, None]  # least x side x samples
+        kept, found = _robust_lines(on_edge, strong)
         lines, supported, faint = [], 0, 0
         for side in range(4):
-            for least in (EDGE, FAINT):  # one side may show a fainter edge (against a pale table, under a glare)
-                strong = change[side] >= least
-                line = _robust_line(on_edge[side][strong])
-                if line is not None:
-                    point, direction = line
+            for level in range(2):
+                if found[level, side]:
+                    point, direction = _line(on_edge[side][kept[level, side]])
                     distance = np.abs((on_edge[side] - point) @ np.array([direction[1], -direction[0]], np.float32))
-                    count = int((strong & (distance <= 1.5)).sum())
+                    count = int(np.count_nonzero(strong[level, side] & (distance <= 1.5)))
                     if count >= SIDE * self.SAMPLES:
                         break
-                if least == FAINT or faint:
+                if level or faint:
                     return None
-            faint += least == FAINT
+            faint += level
             supported += count
             lines.append((point, point + direction))
         support = supported / (4 * self.SAMPLES)
@@ -492,31 +503,42 @@ class _Edges:
         return quad, support
 
 
-def _robust_line(points: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]] | None:
-    """The line (a point on it, its unit direction) that most of the points lie on, within a pixel and a half (the
-    others are where a finger or a neighbour's edge was found instead of the card's), fitted to those; None when
-    fewer than six do."""
-    if len(points) < 6:
-        return None
-    first, second = _PAIRS[:, _PAIRS[1] < len(points)]  # the line through each pair of points
-    direction = points[second] - points[first]
-    normal = np.stack([direction[:, 1], -direction[:, 0]], axis=1)
-    normal /= np.maximum(np.sqrt((normal**2).sum(axis=1, keepdims=True)), 1e-6)
-    distance = np.abs(normal @ points.T - (normal * points[first]).sum(axis=1)[:, None])
-    inliers = distance <= 1.5
-    keep = inliers[int(inliers.sum(axis=1).argmax())]
-    if keep.sum() < 6:
-        return None
-    kept = points[keep]
-    centre = kept.mean(axis=0)
+def _robust_lines(points: NDArray[np.float32],
+                  chosen: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """Of each side's points (side x n x 2) and each choice of them (choice x side x n): those within a pixel and a
+    half of the line through the pair of chosen points that most chosen points lie that near (the others are where
+    a finger or a neighbour's edge was found instead of the card's) (choice x side x n); and whether six do at
+    least (choice x side). The pairs are tried in _PAIRS' order, the first of the best kept."""
+    first, second = _PAIRS
+    x, y = points[:, :, 0], points[:, :, 1]
+    x0, y0 = x[:, first], y[:, first]
+    nx, ny = y[:, second] - y0, x0 - x[:, second]  # each pair's line's normal
+    length = np.maximum(np.sqrt(nx * nx + ny * ny), 1e-6)
+    normal = np.stack([nx / length, ny / length], axis=2)
+    distance = normal @ points.transpose(0, 2, 1)
+    distance -= (normal[..., 0] * x0 + normal[..., 1] * y0)[..., None]
+    near = np.abs(distance, out=distance) <= 1.5  # side x pair x point
+    lying = (near.astype(np.float32) @ chosen[..., None].astype(np.float32))[..., 0]  # choice x side x pair
+    lying[~(chosen[..., first] & chosen[..., second])] = -1  # (a pair not both chosen: none)
+    keep = near[_SIDES, lying.argmax(axis=2)] & chosen
+    found = (np.count_nonzero(chosen, axis=2) >= 6) & (np.count_nonzero(keep, axis=2) >= 6)
+    return keep, found
+
+
+def _line(kept: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """The line (a point on it, its unit direction) fitted to points: through their centre, along their greatest
+    spread."""
+    centre = kept.sum(axis=0) / len(kept)  # (np.mean's, without its checks)
     dx, dy = (kept - centre).T
-    angle = 0.5 * np.arctan2(2 * float(dx @ dy), float(dx @ dx - dy @ dy))  # the direction of their greatest spread
+    angle = 0.5 * np.arctan2(2 * float(dx @ dy), float(dx @ dx - dy @ dy))
     return centre.astype(np.float32), np.array([np.cos(angle), np.sin(angle)], np.float32)
 
 
 _PAIRS = np.stack(np.triu_indices(_Edges.SAMPLES, 1))
 _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
-"""Each pair of points along a side, those of the first n points first."""
+"""Each pair of points along a side, those of the first n points first: of pairs as good, the first is kept."""
+_NEXT, _SIDES = np.array([1, 2, 3, 0]), np.arange(4)
+"""Each corner's next (quicker than np.roll), and the sides, for indexing."""
 
 
 def _area(quad: NDArray[np.float32]) -> float:

@@ -12,12 +12,14 @@ An ace's one pip is no count: a deck may draw one big pip on every card.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from companion.vision.find import CARD_H, CARD_W
+from companion.vision.index import percentiles
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -76,11 +78,11 @@ def _count(ink: NDArray[np.uint8], index_corners: Sequence[bool] | NDArray[np.bo
     """count_pips on a mask of the card's ink, and whether it shows lines (a border, a frame, an ornament)."""
     import cv2
 
-    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)  # (twice as quick)
     edge = round(EDGE * CARD_W)  # _ink's margin: what reaches it reaches the card's edge
     inside, cornered = [], []  # blobs away from the index corners, and in them
     lines = False
-    for x, y, w, h, size in stats[1:][stats[1:, 4] >= LEAST * CARD_W * CARD_H]:  # (specks: no pip, no finger)
+    for x, y, w, h, size in stats[1:][stats[1:, 4] >= LEAST * CARD_W * CARD_H].tolist():  # (specks: no pip, no finger)
         big = w > PIP_SIZE[0] * CARD_W or h > PIP_SIZE[1] * CARD_H
         if min(x, y) <= edge or x + w >= CARD_W - edge or y + h >= CARD_H - edge:
             if size > FINGER * CARD_W * CARD_H or (big and size >= LINES * w * h):
@@ -150,9 +152,9 @@ def _ink(card: NDArray[np.uint8]) -> NDArray[np.uint8]:
     paper = cv2.resize(cv2.medianBlur(small, 21), (width, height), interpolation=cv2.INTER_LINEAR)
     b, g, r = cv2.split(cv2.absdiff(inner, paper))
     distance = cv2.max(cv2.max(b, g), r)  # (numpy's max over the channels takes twenty times as long)
-    level = max(40.0, 0.4 * float(np.percentile(distance, 99.5)))
-    mask = np.zeros(card.shape[:2], np.uint8)
-    mask[margin:CARD_H - margin, margin:CARD_W - margin] = (distance >= level) * np.uint8(255)
+    level = max(40.0, 0.4 * float(percentiles(distance.ravel(), (99.5,))[0]))
+    _, inked = cv2.threshold(distance, math.ceil(level) - 1, 255, cv2.THRESH_BINARY)  # distance >= level
+    mask: NDArray[np.uint8] = cv2.copyMakeBorder(inked, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=0)
     return mask
 
 
