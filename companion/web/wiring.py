@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,17 +44,19 @@ def board_token(config: Config, state_dir: Path) -> str:
         return kept
     token = secrets.token_hex(4)
     state_dir.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")  # renamed whole, so a full disk leaves no empty token behind
+    # written whole under a name of its own, then linked: a full disk leaves no empty token behind, and of two
+    # starts at once the first link wins and both say its token
+    descriptor, temporary = tempfile.mkstemp(dir=state_dir, prefix=".web-token.")
     try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w") as file:
             file.write(token + "\n")
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
+        os.link(temporary, path)
+    except FileExistsError:
+        return path.read_text().strip()
+    finally:
+        os.unlink(temporary)
     return token
 
 

@@ -10,6 +10,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -147,6 +148,29 @@ def test_a_full_disk_leaves_no_empty_token_behind(tmp_path, monkeypatch):
     monkeypatch.undo()
     token = board_token(config, tmp_path)  # space made: the next start makes and keeps one
     assert len(token) == 8 and board_token(config, tmp_path) == token
+
+
+def test_two_starts_at_once_both_keep_the_one_token_that_was_written(tmp_path, monkeypatch):
+    config = load_config(system_path=None)
+    both_written = threading.Barrier(2, timeout=30)  # each start has written its token before either keeps it
+    fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda descriptor: (fsync(descriptor), both_written.wait()))
+    said: list[str | BaseException] = []
+
+    def start() -> None:
+        try:
+            said.append(board_token(config, tmp_path))
+        except OSError as error:  # a start that fails is what this test looks for
+            said.append(error)
+
+    starts = [threading.Thread(target=start) for _ in range(2)]
+    for thread in starts:
+        thread.start()
+    for thread in starts:
+        thread.join()
+    kept = (tmp_path / TOKEN_FILE).read_text().strip()
+    assert said == [kept, kept]
+    assert [p.name for p in tmp_path.iterdir()] == [TOKEN_FILE]  # neither start's own copy left behind
 
 
 def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):
