@@ -80,6 +80,23 @@ def test_a_file_the_system_refuses_at_start_is_said_in_the_systems_language_and_
     assert not (tmp_path / "devices.json").exists()  # no service ran: `crib state` says none runs
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a disk that is always full")
+def test_a_full_disk_at_the_first_start_names_the_token_file_it_could_not_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LANG", ENGLISH)
+    fdopen = os.fdopen
+
+    def onto_a_full_disk(descriptor: int, *args: object, **kwargs: object) -> object:  # every byte refused: ENOSPC
+        os.close(descriptor)
+        return fdopen(os.open("/dev/full", os.O_WRONLY), *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(os, "fdopen", onto_a_full_disk)
+    # as the unit starts it: no --state-dir, the state directory from the configuration
+    assert daemon.main(["--set", f"state.dir={tmp_path}", "--set", "web.listen=127.0.0.1:0"]) == 2
+    assert capsys.readouterr().err == (f"cribbage-companion: {tmp_path / 'web-token'}: No space left on device: the "
+                                       "disk is full: free space on it, and start the board again\n")
+
+
 def test_the_journal_speaks_the_systems_language_while_the_board_speaks_its_own(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setenv("LANG", GERMAN)

@@ -55,6 +55,10 @@ def board_token(config: Config, state_dir: Path) -> str:
         os.link(temporary, path)
     except FileExistsError:
         return path.read_text().strip()
+    except OSError as error:  # a full disk refuses the bytes, not a file: name the token's, for the person to see
+        if error.filename is None:
+            error.filename = str(path)
+        raise
     finally:
         os.unlink(temporary)
     return token
