@@ -486,7 +486,7 @@ _TOML_SAYS = [(re.compile(said), fault) for said, fault in [  # tomllib's words 
     (r"Expected ']' at the end of a table declaration", Toml.TABLE_END),
     (r"Expected ']]' at the end of an array declaration", Toml.ARRAY_TABLE_END),
     (r"Expected '=' after a key in a key/value pair", Toml.EQUALS),
-    (r"Expected .+", Toml.QUOTE),  # a 'literal string' never closed
+    (r"Expected \"'(?:'')?\"", Toml.QUOTE),  # a 'literal string' or a '''literal string''' never closed
     (r"Found invalid character (?P<detail>.+)", Toml.CHARACTER),
     (r"Cannot declare .+ twice", Toml.TABLE_TWICE),
     (r"Cannot overwrite a value", Toml.VALUE_TWICE),
@@ -508,22 +508,25 @@ _AT = re.compile(r"(?s)(?P<error>.*) \(at (?:line (?P<line>\d+), column (?P<colu
 
 def _toml_facts(source: str, error: tomllib.TOMLDecodeError) -> dict[str, Any]:
     """tomllib's refusal as facts: what is wrong (`fault`, a Toml; None for words of tomllib's we do not know,
-    said as they are: `error`), the character it names (`detail`), its line and column, whether that is the `end`
-    of the file, and there the line where what is left open begins (`unclosed`)."""
-    said, end = str(error), True
-    line, column = source.count("\n") + 1, len(source) - source.rfind("\n")  # the end of the file
+    said as they are: `error`), the character it names (`detail`), its line and column (None when tomllib says no
+    place), whether that is the `end` of the file, and there the line where what is left open begins
+    (`unclosed`)."""
+    said, end, line, column = str(error), False, None, None
     given = vars(error)
     if isinstance(given.get("msg"), str):  # Python 3.14 on: the words and where, apart
         said, end = given["msg"], given["pos"] >= len(source)
         line, column = given["lineno"], given["colno"]
     elif at := _AT.fullmatch(said):
         said, end = at["error"], at["line"] is None
-        line, column = (line, column) if end else (int(at["line"]), int(at["column"]))
+        line, column = ((source.count("\n") + 1, len(source) - source.rfind("\n")) if end
+                        else (int(at["line"]), int(at["column"])))
     fault, detail = None, ""
     for pattern, kind in _TOML_SAYS:
         if found := pattern.fullmatch(said):
             fault, detail = kind, found.groupdict().get("detail") or ""
             break
+    if fault in (Toml.ILLEGAL, Toml.CHARACTER) and detail in (repr("\n"), repr("\r")):  # no character typed
+        fault, detail = Toml.LINE_END, ""
     return {"fault": fault, "error": said, "detail": detail, "line": line, "column": column, "end": end,
             "unclosed": _unclosed(source) if end else None}
 

@@ -300,6 +300,11 @@ def test_a_board_that_cannot_host_the_game_is_said_wholly_in_the_readers_languag
      "zweimal in { }"),
     ('[game]\ndealer = """Ann\n', Toml.STRING, (3, 1), "in Zeile 3, Spalte 1, am Ende der Datei: eine "
      "Zeichenkette wird nie mit ihrem Anführungszeichen geschlossen: was in Zeile 2 beginnt, wird nie geschlossen"),
+    ('[game]\ndealer = "Ann\nseats = 2\n', Toml.LINE_END, (2, 14), "in Zeile 2, Spalte 14: eine Zeichenkette wird "
+     "in ihrer Zeile nicht geschlossen: beende sie vor dem Zeilenende mit ihrem Anführungszeichen"),
+    ("[game]\ndealer = 'Ann\nseats = 'b'\n", Toml.LINE_END, (2, 14), "in Zeile 2, Spalte 14: eine Zeichenkette "
+     "wird in ihrer Zeile nicht geschlossen: beende sie vor dem Zeilenende mit ihrem Anführungszeichen"),
+    ("[game]\ndealer = 'Ann", Toml.QUOTE, (2, 14), "in Zeile 2, Spalte 14, am Ende der Datei: "),
     ("[game]\ntarget =", Toml.VALUE, (2, 9), "in Zeile 2, Spalte 9, am Ende der Datei: ein Wert ist eine "
      '"Zeichenkette" in Anführungszeichen, eine Zahl, true oder false oder eine [Liste]'),  # nothing left open
 ])
@@ -315,7 +320,7 @@ def test_a_file_that_is_not_toml_is_said_with_its_line_and_column_in_the_readers
     said = problem_words(problem, DE)
     assert said.startswith(f"{path}: kein gültiges TOML {german}"), said
     assert problem.facts["error"] not in said  # tomllib's English words are not in the German
-    assert ("beginnt, wird nie geschlossen" in said) == (fault is Toml.STRING)  # only what is left open is named
+    assert ("beginnt, wird nie geschlossen" in said) == (fault in (Toml.STRING, Toml.QUOTE))  # only what is left open
 
 
 def test_toml_words_a_newer_python_says_are_passed_on_with_where_it_says(tmp_path: Path):
@@ -334,3 +339,19 @@ def test_toml_words_a_newer_python_says_are_passed_on_with_where_it_says(tmp_pat
     assert problem.facts["fault"] is None
     assert problem_words(problem, DE) == f"{path}: kein gültiges TOML in Zeile 2, Spalte 3: Something new"
     assert problem_words(problem, EN) == f"{path}: not valid TOML at line 2, column 3: Something new"
+
+
+def test_toml_words_with_no_place_are_said_with_no_place_and_as_they_are(tmp_path: Path):
+    """Words tomllib might say with no "(at line ..)": no place claimed (not the end of the file), nothing named
+    as left open, and only tomllib's own "Expected \"'\"" taken for a literal string never closed."""
+    path = tmp_path / "board.toml"
+    path.write_text("[game]\ndealer = 'Ann\n", encoding="utf-8")
+    defaults = tomllib.loads(DEFAULTS_PATH.read_text(encoding="utf-8"))
+    with mock.patch("companion.config.tomllib.loads",
+                    side_effect=[defaults, tomllib.TOMLDecodeError("Expected a new thing")]), \
+            pytest.raises(ConfigError) as caught:
+        load_config(path, system_path=None)
+    [problem] = caught.value.problems
+    assert (problem.facts["fault"], problem.facts["line"], problem.facts["unclosed"]) == (None, None, None)
+    assert problem_words(problem, EN) == f"{path}: not valid TOML: Expected a new thing"
+    assert problem_words(problem, DE) == f"{path}: kein gültiges TOML: Expected a new thing"

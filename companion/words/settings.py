@@ -49,7 +49,8 @@ class Bad(StrEnum):
     TOO_LARGE = "too_large"  # most: KiB
     NO_FILE = "no_file"
     UNREADABLE = "unreadable"  # error: the system's words
-    NOT_TOML = "not_toml"  # fault: a `Toml` (None: tomllib's `error` as it is), detail, line, column, end, unclosed
+    NOT_TOML = "not_toml"  # fault: a `Toml` (None: tomllib's `error` as it is), detail, line, column (None: no
+    # place said), end, unclosed
     OUTSIDE_TABLE = "outside_table"  # section: the key outside any table, tables; where: file and line
     OVERRIDE = "override"  # text: the override as given
     UNKNOWN_TABLE = "unknown_table"  # section, tables
@@ -161,6 +162,7 @@ PINS = {"gpio": N_("GPIO {pin}"), "pico": N_("GP{pin} of the Pico")}
 RESERVED = {"i2c": N_("the OLED's I2C bus (GPIO 2 and 3)")}
 UNCLOSED = N_("{why}: what begins at line {line} is never closed (a quote, bracket or brace)")
 AT_LINE, AT_END = N_("at line {line}, column {column}"), N_("at line {line}, column {column}, the end of the file")
+NOT_TOML_NOWHERE = N_("{path}: not valid TOML: {why}")  # tomllib said no place
 
 
 class Toml(StrEnum):
@@ -185,6 +187,7 @@ class Toml(StrEnum):
     SCALAR = "scalar"
     STRING = "string"
     ILLEGAL = "illegal"  # detail: the character, quoted
+    LINE_END = "line_end"  # a string on one line meets the line's end (tomllib: an illegal '\n')
     DATE = "date"
     VALUE = "value"
 
@@ -210,6 +213,7 @@ TOML_SAID = {
     Toml.SCALAR: N_("this \\u or \\U escape names no character"),
     Toml.STRING: N_("a string is never closed with its quote"),
     Toml.ILLEGAL: N_("the character {detail} is not allowed in a string"),
+    Toml.LINE_END: N_("a string is not closed on its line: end it with its quote before the line ends"),
     Toml.DATE: N_("not a valid date or time"),
     Toml.VALUE: N_('a value is a "string" in quotes, a number, true or false, or a [list]'),
 }
@@ -298,7 +302,8 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
         fault, line, unclosed = facts["fault"], facts["line"], facts["unclosed"]
         why = facts["error"] if fault is None else _(TOML_SAID[fault]).format(detail=facts["detail"])
         facts["why"] = why if unclosed is None else _(UNCLOSED).format(why=why, line=unclosed)
-        facts["place"] = _(AT_END if facts["end"] else AT_LINE).format(line=line, column=facts["column"])
+        if line is not None:
+            facts["place"] = _(AT_END if facts["end"] else AT_LINE).format(line=line, column=facts["column"])
     if problem.kind in (Bad.PIN_RESERVED, Bad.PIN_TAKEN):
         facts["pin"] = _(PINS[facts["on"]]).format(pin=facts["pin"])
         if "reserved" in facts:
@@ -312,7 +317,8 @@ def problem_words(problem: Problem, lang: Language | None = None) -> str:
     if problem.kind is Bad.LAYOUT_UNREADABLE:
         words = str(facts["error"])
     else:
-        words = _(SAID[problem.kind]).format(**({"path": where, "where": where} | facts))
+        said = NOT_TOML_NOWHERE if problem.kind is Bad.NOT_TOML and "place" not in facts else SAID[problem.kind]
+        words = _(said).format(**({"path": where, "where": where} | facts))
     if problem.kind in WHOLE:
         return words
     if problem.kind in KEYED:
