@@ -49,7 +49,7 @@ from companion.i18n import Language, choose, current
 from companion.view.leds import Color
 from companion.view.pegs import DEFAULT_COLOURS
 from companion.view.screen import ScreenView
-from companion.words.logbook import finding_words
+from companion.words.logbook import Finding, Found, finding_words
 from companion.words.messages import Message, PageAddress, Say
 from companion.words.phrases import message_words, side_name
 
@@ -229,7 +229,9 @@ class Table:
                 self.held.cards, self.held.skip_hands_deal = held, skip
                 outcome = Outcome(entry, message=error.message, error=True)
             else:  # logged: the file left beside the log is stale and ignored on a restart
-                log.warning("%s", finding_words(error.refusal, choose(None)))
+                unkept = Finding(Found.HELD_UNKEPT, error.refusal.path,
+                                 facts={"error": error.error.strerror or str(error.error)})
+                log.warning("%s", finding_words(unkept, choose(None)))
         told_now = self._tell(moved=outcome.accepted is not None, error=outcome.error, refused=refused)
         outcome = replace(outcome, told=told_now)
         if outcome.message is not None:

@@ -46,6 +46,7 @@ class Found(StrEnum):
     REFUSED = "refused"  # line, input: the input as the log writes it, why
     # a write that failed (CannotSave)
     CANNOT_SAVE = "cannot_save"  # message: what the screens say of it (words/messages.py's Say.CANNOT_SAVE)
+    HELD_UNKEPT = "held_unkept"  # error: the system's words (path: the held cards' file; the entry is logged)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,7 @@ SAID: dict[Found, str] = {
     Found.TORN: N_("{path}: line {line} was cut short by a crash ({size} bytes) and is dropped; the {kept} inputs "
                    "before it are kept"),
     Found.NOT_REPAIRED: N_("{path}: cannot repair it now ({error}); the next write will"),
+    Found.HELD_UNKEPT: N_("{path}: cannot keep the held cards ({error}); the entry is logged"),
     Found.PENDING_UNREADABLE: N_("{path}: unreadable ({error}); the cards held are dropped"),
     Found.PENDING_SHAPE: N_('{path}: not a list of cards like ["5H","JS"] and a deal number; the cards held are '
                             "dropped: enter them again"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import os
 from pathlib import Path
 
 from companion.advice.coach import review_discard
@@ -19,7 +21,7 @@ from companion.cribbage.transcript import (
     input_to_line,
 )
 from companion.devices.sim import SimStrip
-from companion.gamelog import GameLog
+from companion.gamelog import CannotSave, GameLog
 from companion.i18n import language
 from companion.table import Table
 from companion.view.pegs import DEFAULT_COLOURS
@@ -382,6 +384,23 @@ def test_a_crib_card_that_cannot_be_kept_is_refused_and_the_held_ones_stay(tmp_p
     disk.full = False
     enter(table, *DEAL[-3:])
     assert by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
+
+
+def test_a_logged_crib_whose_held_cards_file_cannot_be_kept_is_journalled_as_logged(tmp_path, monkeypatch, caplog):
+    table = new_table(tmp_path)
+    enter(table, *DEAL[:-4], *DEAL[-4:-1])
+    assert table.prompt() == "Crib: 3 of 4"
+
+    def full(log: GameLog, data: object) -> None:  # only the held cards' file: the log itself is written
+        raise CannotSave(log.pending_path, OSError(28, os.strerror(28)))
+
+    monkeypatch.setattr(GameLog, "write_pending", full)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    caplog.set_level(logging.WARNING)
+    (outcome,) = enter(table, DEAL[-1])
+    assert not outcome.error and by_name(table.state.scores) == {"Ann": 17, "Bob": 21}
+    assert caplog.messages == [f"{table.log.pending_path}: cannot keep the held cards (No space left on device); "
+                               "the entry is logged"]
 
 
 def test_a_board_started_on_a_read_only_disk_comes_up_and_says_so(tmp_path, monkeypatch):
