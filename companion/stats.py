@@ -46,9 +46,9 @@ from companion.words.statistics import (
 )
 
 DATABASE = "stats.sqlite"
-SCHEMA_VERSION = 8  # 5: a game's sides as the projection's, named elsewhere by their index; 6: a log's problems by
-# kind; 7: a log's problems whole, each kind with its facts (words.statistics.LogProblem.to_json); 8: as 7, whose
-# first days kept them as a bare list, before the path they name ({"read": ..., "problems": [...]}): rebuilt once
+SCHEMA_VERSION = 7  # 5: a game's sides as the projection's, named elsewhere by their index; 6: a log's problems by
+# kind; 7: a log's problems whole, each kind with its facts (words.statistics.LogProblem.to_json; its first days
+# kept them as a bare list, which `_known` cannot read back: their logs are read again)
 SCHEMA = """
 CREATE TABLE logs (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, problems TEXT NOT NULL);
 CREATE TABLE games (log TEXT, game INTEGER, sides TEXT, target INTEGER, finished INTEGER, winner INTEGER,

@@ -183,7 +183,7 @@ def old_database(state_dir, problems, version):
         old.execute(f"PRAGMA user_version = {version}")
 
 
-def test_statistics_kept_by_the_first_schema_7_are_rebuilt_from_the_logs_and_said(tmp_path):
+def test_statistics_kept_by_the_first_schema_7_are_read_again_from_the_logs_and_said(tmp_path):
     # Trouble.REFUSED and Why.LONE_UNDO were never kept by a schema 7 (the log's reader refused those lines
     # first: "unreadable", as below), but its first days kept the problems without the path they name
     copy_sample(tmp_path, 1)
