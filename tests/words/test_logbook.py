@@ -27,6 +27,8 @@ SAMPLES = [  # one finding of each kind, with its English words as the log's rea
      f"{LOG}: line 8 was cut short by a crash (11 bytes) and is dropped; the 6 inputs before it are kept"),
     (Finding(Found.NOT_REPAIRED, LOG, facts={"error": "Read-only file system"}),
      f"{LOG}: cannot repair it now (Read-only file system); the next write will"),
+    (Finding(Found.HELD_UNKEPT, "0001.pending.json", facts={"error": "No space left on device"}),
+     "0001.pending.json: cannot keep the held cards (No space left on device); the entry is logged"),
     (Finding(Found.PENDING_UNREADABLE, "0001.pending.json", facts={"error": "Expecting value"}),
      "0001.pending.json: unreadable (Expecting value); the cards held are dropped"),
     (Finding(Found.PENDING_SHAPE, "0001.pending.json"),
