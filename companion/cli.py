@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .base.textlines import Unreadable
 from .commands import CommandError
 from .cribbage.errors import CribbageError
 from .i18n import N_, Language, _, choose, speaking
@@ -130,18 +129,6 @@ def help_language(argv: Sequence[str]) -> Language:
         return choose(None)  # argparse says what --lang takes
 
 
-def command_words(error: CommandError) -> str:
-    """A command's refusal in the current language: its own words, made so where it was raised, or a text that
-    cannot be read, said here from its facts (the lowest layer, which reads it, has no catalog)."""
-    if not isinstance(error, Unreadable):
-        return str(error)
-    name = _("standard input") if error.name == "-" else error.name
-    if error.line == 0:
-        return _("cannot read {path}: {strerror}; give a readable file or '-'").format(path=name, strerror=error.error)
-    return _("{name}: line {number} is not UTF-8 text (byte {byte} at column {column}): save it as UTF-8, or type "
-             "that line again").format(name=name, number=error.line, byte=f"{error.byte:#04x}", column=error.column)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     with speaking(help_language(argv)):
@@ -168,6 +155,8 @@ def _main(argv: list[str]) -> int:
             print(f"crib {args.command}: {error_words(error)}", file=sys.stderr)
         return 2
     except CommandError as error:
+        from .words.saying import command_words
+
         with speaking(choose(getattr(args, "lang", None))):
             print(f"crib {args.command}: {command_words(error)}", file=sys.stderr)
         return 2

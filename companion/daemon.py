@@ -37,7 +37,7 @@ from companion.cribbage.rules import VariantName
 from companion.devices.base import DeviceError
 from companion.devices.presence import STATUS_FILE, Status, remove_status, write_status
 from companion.gamelog import GameLog, GameLogError, current_log, next_log, repair
-from companion.i18n import N_, _, choose, current, speaking
+from companion.i18n import N_, _, choose, current, journal, speaking
 from companion.registry import Devices, open_devices, simulated_choice
 from companion.table import Outcome, Table
 from companion.table.announcer import Announcer
@@ -63,23 +63,20 @@ JOURNAL = {  # what the daemon itself says in the journal, in the system's langu
     "notify": N_("cannot tell systemd {message!r} ({error}); the game goes on, but systemd may restart the board: "
                  "check NOTIFY_SOCKET and the unit's NotifyAccess=main"),
 }
+FULL = N_("{file}: {error}: the disk is full: free space on it, and start the board again")
+NOT_ALLOWED = N_("{file}: {error}: let the board's user write there (the unit's StateDirectory=, or [state] dir), and "
+                 "start the board again")
 DISK = {  # a file the daemon cannot read or write at start, by what the system says (errno)
-    errno.ENOSPC: N_("{file}: {error}: the disk is full: free space on it, and start the board again"),
-    errno.EDQUOT: N_("{file}: {error}: the disk is full: free space on it, and start the board again"),
-    errno.EACCES: N_("{file}: {error}: let the board's user write there (the unit's StateDirectory=, or [state] "
-                     "dir), and start the board again"),
-    errno.EPERM: N_("{file}: {error}: let the board's user write there (the unit's StateDirectory=, or [state] "
-                    "dir), and start the board again"),
+    errno.ENOSPC: FULL,
+    errno.EDQUOT: FULL,
+    errno.EACCES: NOT_ALLOWED,
+    errno.EPERM: NOT_ALLOWED,
     errno.EROFS: N_("{file}: {error}: the disk is read-only: remount it writable or choose another [state] dir, and "
                     "start the board again"),
 }
 DISK_OTHER = N_("{file}: {error}: check the state directory ([state] dir, --state-dir) and its disk, and start the "
                 "board again")
 
-
-def journal(line: str, **facts: object) -> str:
-    """One of the daemon's own `JOURNAL` lines, in the system's language."""
-    return choose(None).gettext(JOURNAL[line]).format(**facts)
 
 
 class Notifier:
@@ -102,7 +99,7 @@ class Notifier:
                 sock.connect(self.address)
                 sock.sendall(message.encode())
             except OSError as error:
-                log.warning("%s", journal("notify", message=message, error=error.strerror or error))
+                log.warning("%s", journal(JOURNAL["notify"], message=message, error=error.strerror or error))
 
     def ping(self, now: float) -> None:
         """WATCHDOG=1 at half the interval systemd asked for."""
@@ -191,7 +188,7 @@ class Daemon:
         assert self.address is not None and self._address_at is not None
         address = self.address()
         if address is not None:
-            log.info("%s", journal("address", address=address))
+            log.info("%s", journal(JOURNAL["address"], address=address))
             self.table.announce(Message(Say.ADDRESS, text=address), error=False)
         last = self._address_at[1]
         self._address_at = None if address is not None or now >= last else (now + ADDRESS_SECONDS[0], last)
@@ -358,7 +355,7 @@ def _serve(args: argparse.Namespace, config: Config, *, simulate: bool) -> int:
 
     try:
         attached = attach(config, board, table, state_dir=state_dir, clock=clock, simulate=simulate,
-                          on_ready=lambda address: log.info("%s", journal("page", address=address)))
+                          on_ready=lambda address: log.info("%s", journal(JOURNAL["page"], address=address)))
         publisher = club_publisher(config, state_dir)
     except BaseException:  # the page or the club cannot start: the devices are let go before it is said
         board.close()
@@ -395,7 +392,7 @@ def club_publisher(config: Config, state_dir: Path) -> Publisher | None:
     publisher = Publisher(broker, club.club, club.board, state_dir, home_assistant=club.home_assistant,
                           signing_key=signing_key)
     publisher.start()
-    log.info("%s", journal("club", board=club.board, club=club.club, broker=club.broker))
+    log.info("%s", journal(JOURNAL["club"], board=club.board, club=club.club, broker=club.broker))
     return publisher
 
 

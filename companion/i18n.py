@@ -141,6 +141,11 @@ def choose(choice: str | None) -> Language:
     return language(system_language() if choice in (None, "", "auto") else str(choice))
 
 
+def journal(line: str, /, **facts: object) -> str:
+    """A journal line (`line` marked with N_, and its facts) in the system's language, the journal's reader's."""
+    return choose(None).gettext(line).format(**facts)
+
+
 def accepted(header: str | None, default: Language = ENGLISH) -> Language:
     """The language a browser asks for first among ours (an HTTP Accept-Language: "de-DE,de;q=0.9,en;q=0.8" is
     German), else `default`."""

@@ -30,7 +30,7 @@ from companion.cribbage.errors import CribbageError
 from companion.cribbage.game import GameState, apply, initial_state
 from companion.cribbage.transcript import Input, parse_input
 from companion.gamelog import games_dir, is_header
-from companion.i18n import N_, choose
+from companion.i18n import N_, choose, journal
 from companion.words.messages import Message
 from companion.words.projection import input_json
 
@@ -48,10 +48,6 @@ JOURNAL = {  # what the publisher says in the board's journal, in the system's l
     "cursor_unwritten": N_("club: cannot keep {path} ({error}); the games may be sent again, which the scoreboard "
                            "ignores"),
 }
-
-
-def _journal(line: str, **facts: object) -> str:
-    return choose(None).gettext(JOURNAL[line]).format(**facts)
 
 KEEPALIVE = 30  # seconds
 RETRY = (1, 8)  # reconnect backoff, seconds: a board is back on the scoreboard soon after the broker
@@ -116,7 +112,7 @@ class LogTail:
                 try:
                     self.inputs.append(parse_input(json.loads(text)))
                 except (ValueError, CribbageError, RecursionError):
-                    log.warning("%s", _journal("not_an_input", log=self.path))
+                    log.warning("%s", journal(JOURNAL["not_an_input"], log=self.path))
                     break
             self.offset += len(raw)
         return self.above, self.inputs
@@ -190,11 +186,11 @@ class Publisher:
     # --- the broker's callbacks (paho's thread) ------------------------------------------------------------
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        address = f"{self.broker.host}:{self.broker.port}"
         if reason.is_failure:
-            log.warning("%s", _journal("refused", address=f"{self.broker.host}:{self.broker.port}", reason=reason))
+            log.warning("%s", journal(JOURNAL["refused"], address=address, reason=reason))
             return
-        log.info("%s", _journal("connected", address=f"{self.broker.host}:{self.broker.port}", board=self.board,
-                                club=self.club))
+        log.info("%s", journal(JOURNAL["connected"], address=address, board=self.board, club=self.club))
         client.subscribe(protocol.seat_topic(self.club, self.board), qos=1)
         with self.lock:
             self.connected, self.announced = True, False
@@ -206,7 +202,7 @@ class Publisher:
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         if self.connected:
-            log.warning("%s", _journal("lost", reason=reason))
+            log.warning("%s", journal(JOURNAL["lost"], reason=reason))
         self.connected = False
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
@@ -214,7 +210,7 @@ class Publisher:
         try:
             seat = protocol.parse_seat(message.payload)
         except protocol.BadMessage as error:
-            log.warning("%s", _journal("bad_seat", topic=message.topic, error=error))
+            log.warning("%s", journal(JOURNAL["bad_seat"], topic=message.topic, error=error))
             return
         with self.lock:
             if seat != self.seat:
@@ -273,7 +269,7 @@ class Publisher:
                 try:
                     self._send_new()
                 except OSError as error:
-                    log.warning("%s", _journal("logs_unreadable", error=error.strerror or error))
+                    log.warning("%s", journal(JOURNAL["logs_unreadable"], error=error.strerror or error))
 
     def _send_new(self) -> None:
         logs = sorted(p for p in games_dir(self.state_dir).glob("*.jsonl") if p.stem.isdigit())
@@ -301,7 +297,7 @@ class Publisher:
                 except CribbageError as error:  # the table refuses such inputs; a hand-edited log could hold one
                     from companion.words.saying import error_words  # only for a hand-edited log
 
-                    log.warning("%s", _journal("does_not_apply", log=path, seq=seq,
+                    log.warning("%s", journal(JOURNAL["does_not_apply"], log=path, seq=seq,
                                                error=error_words(error, choose(None))))
                     return
                 payload = protocol.event_payload(self.board, path.stem, above + seq, self.clock(), input_json(inp),
@@ -362,7 +358,7 @@ class Publisher:
         except FileNotFoundError:
             pass
         except (OSError, ValueError) as error:
-            log.warning("%s", _journal("cursor_unreadable", path=self.cursor_path, error=error))
+            log.warning("%s", journal(JOURNAL["cursor_unreadable"], path=self.cursor_path, error=error))
         return "", 0
 
     def _write_cursor(self) -> None:
@@ -371,7 +367,8 @@ class Publisher:
             temporary.write_text(json.dumps({"log": self.acked[0], "seq": self.acked[1]}), encoding="utf-8")
             os.replace(temporary, self.cursor_path)
         except OSError as error:  # a full disk: the worst case is sending again, which the scoreboard ignores
-            log.warning("%s", _journal("cursor_unwritten", path=self.cursor_path, error=error.strerror or error))
+            log.warning("%s", journal(JOURNAL["cursor_unwritten"], path=self.cursor_path,
+                                      error=error.strerror or error))
 
 
 def home_assistant_configs(club: str, board: str, state_topic: str) -> list[tuple[str, bytes]]:

@@ -35,7 +35,7 @@ from companion.club.pairing import Seat
 from companion.club.payloads import BrokerJSON, DirectorJSON, FiguresJSON, MiniBoardJSON, NightJSON, TableJSON
 from companion.club.publisher import Broker
 from companion.club.refused import Refused
-from companion.i18n import N_, Language, accepted, choose, current, translate_html
+from companion.i18n import N_, Language, accepted, current, journal, translate_html
 from companion.view.board import board_svg, frame_colours
 from companion.view.pegs import peg_frame
 from companion.words.club import Why, decision_words, entry_words, refusal_words
@@ -51,8 +51,6 @@ JOURNAL = {  # what the scoreboard says in its journal, in the system's language
 }
 
 
-def _journal(line: str, **facts: object) -> str:
-    return choose(None).gettext(JOURNAL[line]).format(**facts)
 STATIC = Path(__file__).with_name("static")
 WEB_STATIC = Path(__file__).parents[1] / "web" / "static"  # the board page's style, for the same boards
 NIGHT: web.AppKey[Night] = web.AppKey("night", Night)
@@ -97,9 +95,9 @@ class Listener:
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         if reason.is_failure:
-            log.warning("%s", _journal("refused", reason=reason))
+            log.warning("%s", journal(JOURNAL["refused"], reason=reason))
             return
-        log.info("%s", _journal("following", topics=protocol.club_filter(self.club)))
+        log.info("%s", journal(JOURNAL["following"], topics=protocol.club_filter(self.club)))
         client.subscribe(protocol.club_filter(self.club), qos=1)
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
@@ -110,14 +108,14 @@ class Listener:
             reason = str(error).split(":", 1)[-1][:60]
             if (message.topic, reason) not in self.refused:
                 self.refused.add((message.topic, reason))
-                log.warning("%s", _journal("ignored", error=error))
+                log.warning("%s", journal(JOURNAL["ignored"], error=error))
             return
         if checked.club != self.club:
             return
         try:
             changed = self.night.receive(checked)
         except Exception:  # the night must outlive any message: say what it was and go on
-            log.exception("%s", _journal("failed", topic=message.topic))
+            log.exception("%s", journal(JOURNAL["failed"], topic=message.topic))
             return
         if changed:
             for callback in self.changed:
@@ -416,7 +414,7 @@ async def serve(broker: Broker, club: str, night: Night, *, host: str, port: int
     async def probe() -> None:
         known["anonymous"] = await asyncio.to_thread(probe_anonymous, broker)
         if known["anonymous"]:
-            log.warning("%s", _journal("anonymous"))
+            log.warning("%s", journal(JOURNAL["anonymous"]))
         heard.set()
         pending.set()
 

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
+from companion.base.textlines import Unreadable
 from companion.commands import CommandError
 from companion.cribbage.cards import Card, parse_cards
 from companion.cribbage.errors import CribbageError
@@ -70,8 +71,10 @@ def write_batch(args: argparse.Namespace, line_total: LineTotal,
                         bad.append(_("line {number}: {error} (got {line!r})").format(
                             number=number, error=error_words(error), line=lines[index].strip()))
                     except CommandError as error:
+                        from companion.words.saying import command_words
+
                         bad.append(_("line {number}: {error} (got {line!r})").format(
-                            number=number, error=error, line=lines[index].strip()))
+                            number=number, error=command_words(error), line=lines[index].strip()))
             sys.stdout.write("\n".join(BAD_TOTAL if total is None else str(total) for total in results)
                              if bad else "\n".join(map(str, results)))
             sys.stdout.write("\n")
@@ -138,8 +141,7 @@ def open_batch(path: str) -> Iterator[TextIO]:
     try:
         file = open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 (closed below)
     except OSError as error:
-        raise CommandError(_("cannot read {path}: {strerror}; give a readable file or '-'")
-                           .format(path=path, strerror=error.strerror)) from None
+        raise Unreadable(path, error=error.strerror or str(error)) from None
     with file:
         yield file
 
@@ -149,11 +151,7 @@ def _utf8(line: str, number: int, path: str) -> str:
     try:
         line.encode("utf-8")
     except UnicodeEncodeError as error:
-        name = _("standard input") if path == "-" else path
-        byte = ord(line[error.start]) - 0xDC00
-        raise CommandError(_("{name}: line {number} is not UTF-8 text (byte {byte} at column {column}): save it as "
-                             "UTF-8, or type that line again").format(name=name, number=number, byte=f"{byte:#04x}",
-                                                                      column=error.start + 1)) from None
+        raise Unreadable(path, number, byte=ord(line[error.start]) - 0xDC00, column=error.start + 1) from None
     return line
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from companion.base.textlines import Unreadable
+from companion.base.usage import CommandError
 from companion.cribbage.refusals import Refusal
-from companion.i18n import Language, current
+from companion.i18n import Language, _, current
 
 from .advice import AdviceRefusal
 from .advice import refusal_words as advice_words
@@ -57,3 +59,16 @@ def refusal_words(refusal: object, lang: Language) -> str:
     if isinstance(refusal, Finding):  # a GameLogError's
         return finding_words(refusal, lang)
     raise TypeError(f"no words for a {type(refusal).__name__}: add its renderer to words.saying.refusal_words")
+
+
+def command_words(error: CommandError) -> str:
+    """A command's refusal in the current language: its own words, made so where it was raised, or a text that
+    cannot be read, said here from its facts (base.textlines, which reads it, has no catalog):
+    `crib` says any refusal of a command here, and `crib score --batch` its bad lines."""
+    if not isinstance(error, Unreadable):
+        return str(error)
+    name = _("standard input") if error.name == "-" else error.name
+    if error.line == 0:
+        return _("cannot read {path}: {strerror}; give a readable file or '-'").format(path=name, strerror=error.error)
+    return _("{name}: line {number} is not UTF-8 text (byte {byte} at column {column}): save it as UTF-8, or type "
+             "that line again").format(name=name, number=error.line, byte=f"{error.byte:#04x}", column=error.column)

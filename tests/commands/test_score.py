@@ -128,3 +128,8 @@ def test_a_byte_that_is_not_utf8_is_a_bad_line_not_a_traceback(tmp_path, monkeyp
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xfe5H 5D 5C JS 5S\n")))
     assert main(["score", "--batch", "-"]) == 2
     assert "standard input: line 1 is not UTF-8 text (byte 0xfe at column 1)" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xfe5H 5D 5C JS 5S\n")))
+    assert main(["score", "--batch", "-", "--lang", "de"]) == 2  # the words `crib` says every unreadable text with
+    assert "Standardeingabe: Zeile 1 ist kein UTF-8-Text (Byte 0xfe in Spalte 1)" in capsys.readouterr().err
+    assert main(["score", "--batch", str(tmp_path / "gone.txt"), "--lang", "de"]) == 2
+    assert f"kann {tmp_path / 'gone.txt'} nicht lesen: " in capsys.readouterr().err
