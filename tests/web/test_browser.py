@@ -338,6 +338,13 @@ def test_with_muggins_the_hand_and_the_crib_to_claim_are_shown_face_up_with_the_
                 assert sorted(shown[:4]) == sorted(str(c) for c in cards) and shown[4] == str(state.starter)
                 assert page.locator("#hand .card.starter").count() == 1 and page.locator("#hand .idle").count() == 0
                 assert page.evaluate("document.activeElement.id") == "claim"
+                # as when the last card was a Go: the page drawn again with focus lost keeps it in the count's box
+                page.evaluate("""() => {
+                    document.getElementById("go").disabled = false;
+                    document.activeElement.blur();
+                    document.getElementById("sort").dispatchEvent(new Event("change"));
+                }""")
+                assert page.evaluate("document.activeElement.id") == "claim"
                 asked.append((kind, shown, page.locator("#you-hint").inner_text()))
                 page.locator("#claim").fill("0")
                 page.locator("#claim-send").tap()

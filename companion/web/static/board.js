@@ -169,6 +169,7 @@
       const face = (card, starter) => cardFace(card, { class: `card big${card.suit === "H" || card.suit === "D" ? " red" : ""}${starter ? " starter" : ""}` });
       $("hand").replaceChildren(...sorted(claim.cards).map((card) => face(card, false)), face(claim.starter, true));
       $("go").hidden = true;
+      $("go").disabled = true;  // else a Go just pressed would keep the keyboard off the count's box
       $("feedback").textContent = you.feedback;
       $("you-said").textContent = you.said;
       return;
