@@ -84,8 +84,6 @@ SAID: dict[Asked, str] = {
     Asked.DISCARD: N_("'cards' is a list of the one or two cards laid away, like [\"5H\", \"KD\"]"),
     Asked.NOT_AGAINST_COMPUTER: N_('this is not a game against the computer: start one with "New game against the '
                                    'computer"'),
-    Asked.CANNOT_HOST: N_("this board ({layout}) has {tracks} tracks, one for each player or team, and holes to "
-                          "{holes}: choose fewer computer players, or a game to {holes}"),
     Asked.NO_COMPUTER: N_("this board plays no games against the computer"),
     Asked.NO_BOARD: N_("no board is running"),
     Asked.NO_HISTORY: N_("this board keeps no history"),
@@ -126,6 +124,12 @@ def asked_words(why: Asked, facts: Mapping[str, Any], lang: Language) -> str:
 
         said = facts["refusal"]
         return str(facts["text"]) if said is None else refusal_words(said, lang)
+    if why is Asked.CANNOT_HOST:  # its words follow its count of tracks
+        return lang.ngettext("this board ({layout}) has {tracks} track, one for each player or team, and holes to "
+                             "{holes}: choose fewer computer players, or a game to {holes}",
+                             "this board ({layout}) has {tracks} tracks, one for each player or team, and holes to "
+                             "{holes}: choose fewer computer players, or a game to {holes}",
+                             facts["tracks"]).format(**facts)
     shown = dict(facts)
     if why is Asked.FIELD:
         shown["example"] = lang.gettext(FIELDS[facts["example"]])

@@ -52,8 +52,16 @@ def test_every_refusal_is_said_in_english_and_in_german(why: Asked):
     english, german = asked_words(why, facts, EN), asked_words(why, facts, DE)
     assert english and not PLACEHOLDER.search(english + german)
     assert (english == german) == (why in PASSED_ON), (english, german)
-    assert set(SAID) | PASSED_ON | {Asked.CARD, Asked.SETTINGS} == set(Asked)
+    assert set(SAID) | PASSED_ON | {Asked.CARD, Asked.SETTINGS, Asked.CANNOT_HOST} == set(Asked)
     assert set(FIELDS) == {"entry", "scan", "key"}
+
+
+def test_a_board_of_one_track_is_said_with_one_track():
+    one = {"layout": "solo", "tracks": 1, "holes": 61}
+    assert asked_words(Asked.CANNOT_HOST, one, EN).startswith("this board (solo) has 1 track, one for each player")
+    assert asked_words(Asked.CANNOT_HOST, one, DE).startswith("dieses Brett (solo) hat 1 Bahn, eine für jeden")
+    assert asked_words(Asked.CANNOT_HOST, FACTS[Asked.CANNOT_HOST], DE).startswith(
+        "dieses Brett (two-track-61) hat 2 Bahnen, eine für jeden")
 
 
 def test_the_words_are_those_the_page_had():
