@@ -36,11 +36,11 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(_("--deals takes a number of at least 1"))
     total = len(keeps.sixes()) if args.keeps else args.deals
     step = max(1, total // 100)
-    what = "six ranks" if args.keeps else "deals"
+    line = _("counted {done}/{total} sets of six ranks") if args.keeps else _("counted {done}/{total} deals")
 
     def progress(done: int) -> None:
         if sys.stderr.isatty() and (done % step == 0 or done == total):
-            print(f"\rcounted {done}/{total} {what}", end="", file=sys.stderr, flush=True)
+            print("\r" + line.format(done=done, total=total), end="", file=sys.stderr, flush=True)
 
     data = build_keeps(progress) if args.keeps else build(args.deals, args.seed, progress)
     text = json.dumps(data, indent=1) + "\n"

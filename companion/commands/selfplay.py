@@ -16,7 +16,7 @@ from companion.advice import endgame
 from companion.advice.players import MATCH_LEVELS
 from companion.advice.selfplay import deal_points, duplicate, play_game, report, run
 from companion.commands import CommandError
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 
 def register(subparsers: Any) -> None:
@@ -63,42 +63,45 @@ def selfplay(args: argparse.Namespace) -> int:
             raise CommandError(_("cannot write {path}: {error}").format(path=args.transcript,
                                                                         error=error.strerror)) from None
     start = time.perf_counter()
-    with _progress(args.games, "games") as progress:
+    with _progress(args.games, _("played {done}/{total} games")) as progress:
         sides = run(args.a, args.b, args.games, args.seed, jobs=args.jobs, progress=progress)
     figures = report(sides, args.seed)
     figures["seconds"] = round(time.perf_counter() - start, 2)
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"{args.games} games, seed {args.seed}, first dealer alternating ({figures['seconds']} s)")
+    print(ngettext("{games} game, seed {seed}, first dealer alternating ({seconds} s)",
+                   "{games} games, seed {seed}, first dealer alternating ({seconds} s)", args.games).format(
+        games=args.games, seed=args.seed, seconds=figures["seconds"]))
     for name in ("a", "b"):
         side = figures["a"] if name == "a" else figures["b"]
         low, high = side["win_rate_95ci"]
-        per = side["per_deal"]
-        print(f"{name.upper()} {side['level']:<8} wins {side['wins']:>5} ({side['win_rate']:.1%}, 95% CI "
-              f"{low:.1%} to {high:.1%}), skunks {side['skunks']}, double skunks {side['double_skunks']}; "
-              f"per deal: pegging {per['pegging']:.2f} ({per['pegging_as_dealer']:.2f} as dealer, "
-              f"{per['pegging_as_pone']:.2f} as pone), hand {per['hand']:.2f}, crib {per['crib']:.2f} (per crib)")
+        print(_("{side} {level} wins {wins} ({rate:.1%}, 95% CI {low:.1%} to {high:.1%}), skunks {skunks}, "
+                "double skunks {double}; per deal: pegging {pegging:.2f} ({pegging_as_dealer:.2f} as dealer, "
+                "{pegging_as_pone:.2f} as pone), hand {hand:.2f}, crib {crib:.2f} (per crib)").format(
+            side=name.upper(), level=f"{side['level']:<8}", wins=f"{side['wins']:>5}", rate=side["win_rate"], low=low,
+            high=high, skunks=side["skunks"], double=side["double_skunks"], **side["per_deal"]))
     table = figures["table"]
     low, high = table["first_dealer_win_rate_95ci"]
-    per, show = table["per_deal"], table["per_show"]
-    print(f"Table: {table['deals_per_game']:.2f} deals a game; the first dealer wins {table['first_dealer_wins']} "
-          f"({table['first_dealer_win_rate']:.1%}, 95% CI {low:.1%} to {high:.1%})")
-    print(f"Table per deal: dealer pegs {per['pegging_as_dealer']:.2f}, pone {per['pegging_as_pone']:.2f}, "
-          f"hand {per['hand']:.2f}, crib {per['crib']:.2f}; per show (leaving out the shows a game ended before): "
-          f"hand {show['hand']:.2f}, crib {show['crib']:.2f}")
+    show = table["per_show"]
+    print(_("Table: {deals:.2f} deals a game; the first dealer wins {wins} ({rate:.1%}, 95% CI {low:.1%} to "
+            "{high:.1%})").format(deals=table["deals_per_game"], wins=table["first_dealer_wins"],
+                                  rate=table["first_dealer_win_rate"], low=low, high=high))
+    print(_("Table per deal: dealer pegs {pegging_as_dealer:.2f}, pone {pegging_as_pone:.2f}, hand {hand:.2f}, "
+            "crib {crib:.2f}; per show (leaving out the shows a game ended before): hand {show_hand:.2f}, crib "
+            "{show_crib:.2f}").format(show_hand=show["hand"], show_crib=show["crib"], **table["per_deal"]))
     return 0
 
 
 @contextmanager
-def _progress(total: int, what: str) -> Iterator[Callable[[int], None]]:
-    """A line on a terminal saying how many of `total` are done, every 1%."""
+def _progress(total: int, line: str) -> Iterator[Callable[[int], None]]:
+    """A line on a terminal saying how many of `total` are done (`line`, with {done} and {total}), every 1%."""
     show = total >= 20 and sys.stderr.isatty()
     step = max(1, total // 100)
 
     def progress(done: int) -> None:
         if show and (done % step == 0 or done == total):
-            print(f"\rplayed {done}/{total} {what}", end="", file=sys.stderr, flush=True)
+            print("\r" + line.format(done=done, total=total), end="", file=sys.stderr, flush=True)
 
     yield progress
     if show:
@@ -109,7 +112,7 @@ def _duplicate(args: argparse.Namespace) -> int:
     if args.duplicate < 2:
         raise CommandError(_("--duplicate takes a number of deal pairs of at least 2"))
     start = time.perf_counter()
-    with _progress(args.duplicate, "deal pairs") as progress:
+    with _progress(args.duplicate, _("played {done}/{total} deal pairs")) as progress:
         nets = duplicate(args.a, args.b, args.duplicate, args.seed, jobs=args.jobs, progress=progress)
     mean, error = statistics.fmean(nets), statistics.stdev(nets) / math.sqrt(len(nets))
     figures = {"pairs": len(nets), "seed": args.seed, "a": args.a, "b": args.b, "net_per_pair": round(mean, 3),
@@ -119,10 +122,11 @@ def _duplicate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"{len(nets)} deals each dealt twice, {args.a} holding each side's cards in turn against {args.b}, seed "
-          f"{args.seed} ({figures['seconds']} s)")
-    print(f"{args.a} nets {mean:+.2f} points a pair over {args.b} (standard error {error:.2f}, 95% CI "
-          f"{mean - 1.96 * error:+.2f} to {mean + 1.96 * error:+.2f})")
+    print(_("{pairs} deals each dealt twice, {a} holding each side's cards in turn against {b}, seed {seed} "
+            "({seconds} s)").format(pairs=len(nets), a=args.a, b=args.b, seed=args.seed, seconds=figures["seconds"]))
+    print(_("{a} nets {mean:+.2f} points a pair over {b} (standard error {error:.2f}, 95% CI {low:+.2f} to "
+            "{high:+.2f})").format(a=args.a, b=args.b, mean=mean, error=error, low=mean - 1.96 * error,
+                                   high=mean + 1.96 * error))
     return 0
 
 
@@ -136,5 +140,7 @@ def _endgame(args: argparse.Namespace) -> int:
             out.write("\n")
     except OSError as error:
         raise CommandError(_("cannot write {path}: {error}").format(path=args.endgame, error=error.strerror)) from None
-    print(f"{args.deals} deals between standard players written to {args.endgame}")
+    print(ngettext("{deals} deal between standard players written to {path}",
+                   "{deals} deals between standard players written to {path}", args.deals).format(
+        deals=args.deals, path=args.endgame))
     return 0

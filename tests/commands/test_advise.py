@@ -76,6 +76,13 @@ def test_model_command_writes_a_model_that_loads(capsys: pytest.CaptureFixture[s
     assert from_counts(data).name == "standard-discards-5-seed-2"
 
 
+def test_model_command_counts_aloud_in_german_on_a_terminal(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    assert main(["--lang", "de", "model", "--deals", "3"]) == 0
+    assert capsys.readouterr().err.endswith("\r3/3 Runden gezählt\n")
+
+
 def test_model_command_writes_the_table_of_keeps(capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     shipped = keeps.load()

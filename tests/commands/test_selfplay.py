@@ -41,9 +41,21 @@ def test_selfplay_plays_the_ev_measuring_stick_and_its_games_replay(tmp_path: Pa
 def test_selfplay_writes_a_transcript_the_engine_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.jsonl"
     assert main(["selfplay", "--a", "easy", "--b", "easy", "--games", "1", "--transcript", str(path)]) == 0
-    assert "1 games, seed 1" in capsys.readouterr().out
+    assert "1 game, seed 1" in capsys.readouterr().out
     state = replay(read_transcript(path.read_text().splitlines()))
     assert state.phase == "game over" and state.winner in state.sides
+
+
+def test_selfplay_reports_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "selfplay", "--a", "easy", "--b", "easy", "--games", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("2 Partien, Seed 1, erster Geber abwechselnd (")
+    assert lines[1].startswith("A easy     Siege     ") and "je Runde: Anlegen " in lines[1]
+    assert lines[3].startswith("Tisch: ") and lines[4].startswith("Tisch je Runde: der Geber legt ")
+    assert main(["--lang", "de", "selfplay", "--a", "easy", "--b", "easy", "--duplicate", "2"]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.startswith("2 Runden, jede zweimal gegeben, easy hält abwechselnd die Karten jeder Seite gegen easy")
+    assert second.startswith("easy gewinnt netto ") and "Standardfehler" in second
 
 
 def test_selfplay_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
