@@ -8,7 +8,7 @@ import re
 import string
 from collections.abc import Iterator
 
-from companion import catalog, i18n
+from companion import catalog, daemon, i18n
 from companion.cribbage.facts import Prompt, Wanted
 from companion.table import HELP
 from companion.words.phrases import prompt_words
@@ -34,6 +34,11 @@ NOT_ON_THE_OLED = {
     'no game yet: start one first, like {"type":"game","players":["Ann","Bob"]}',  # `crib replay` of a bad file
     'a game needs 2, 3 or 4 players, like "players":["Ann","Bob"]',
     "Muggins! {note}",  # a game against the computer: said on the page and in the terminal beside the table
+    # a command's input (words/saying.py)
+    "cannot read {path}: {strerror}; give a readable file or '-'",
+    "{name}: line {number} is not UTF-8 text (byte {byte} at column {column}): save it as UTF-8, or type that line "
+    "again",
+    *daemon.JOURNAL.values(), *daemon.DISK.values(), daemon.DISK_OTHER,  # the daemon's journal and its start
 }
 # Messages the OLED shows cut across its lines, known: the phones' address in the menu (https://cribbage.local:
 # 8443/scan is 32 characters, the OLED 21 columns), broken at its seams ("https://cribbage." "local:8443/scan").
