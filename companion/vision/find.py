@@ -12,9 +12,9 @@ card (a line across its picture for a side) is completed beyond that line; of tw
 the one round gives way when a side of it lies beyond the card (no margin inside it). The masks are made one after
 another until every bright region is a card or a card's shape the frame cuts off; when none explains the frame,
 the regions that edges close around a card and a neighbour or a finger are opened (what is narrower than the card
-cut off). Two pale pieces each with a margin where they meet (tiles) are not joined as one card. Rectified, a card is a
-`CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card may lie
-either way round, so the reader reads both).
+cut off). Two solid pale pieces each with a margin where they meet (tiles) are not joined as one card. Rectified,
+a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card
+may lie either way round, so the reader reads both).
 """
 
 from __future__ import annotations
@@ -281,10 +281,10 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
         if len(cards) > 2 or (len(cards) == 2 and (_margined(cards[0], cards[1], gray)
                                                    or _margined(cards[1], cards[0], gray))):
             continue
-        if len(members) == 2:  # two pale things each with a margin where they meet (tiles of a floor) are no card
+        if len(members) == 2 and all(cv2.contourArea(pieces[i][0]) >= 0.9 * pieces[i][1] for i in members):
             first, second = (cv2.boxPoints(cv2.minAreaRect(pieces[i][0])).astype(np.float32) for i in members)
             if _margined(first, second, gray) and _margined(second, first, gray):
-                continue
+                continue  # two solid pale pieces, each with a margin where they meet (a floor's tiles), are no card
         hull = cv2.convexHull(np.vstack([pieces[i][0] for i in members]))
         if least <= cv2.contourArea(hull) <= most:
             whole = _four_sides(hull)
