@@ -9,9 +9,12 @@ farther off when none lies near: a finger, a glare or a neighbour joined to the 
 card), fitted as a straight line. A region is a card when most of its outline lies on such edges; the corners are
 where the fitted sides meet (the card's own corners, not a rounded corner's arc). A card-shaped part of a court
 card (a line across its picture for a side) is completed beyond that line; of two candidates one inside the other,
-the one round gives way when a side of it lies beyond the card (no margin inside it). Rectified, a card is a
-`CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card may lie
-either way round, so the reader reads both).
+the one round gives way when a side of it lies beyond the card (no margin inside it). The masks are made one after
+another until every bright region is a card or a card's shape the frame cuts off; when none explains the frame,
+the regions that edges close around a card and a neighbour or a finger are opened (what is narrower than the card
+cut off). Two solid pale pieces each with a margin where they meet (tiles) are not joined as one card. Rectified,
+a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card
+may lie either way round, so the reader reads both).
 """
 
 from __future__ import annotations
@@ -118,6 +121,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         return found
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
+    joined: list[NDArray[np.int32]] = []  # the edge masks' regions that are no card and far from convex
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
     for number, (mask, bright) in enumerate(_masks(small, lambda: not candidates)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -136,20 +140,30 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 pieces.append((contour, hull_area, alone))
             if alone is not None or hull_area < MIN_AREA * area:
                 continue
-            if number == 0:
-                unexplained.append(contour)
-            if bright and cv2.contourArea(contour) < 0.9 * hull_area:  # cards that overlap, or a finger
-                depths = _depths(contour)
-                if all(fit is None for fit in [_try(rough) for rough in _parted(*depths, MIN_AREA * area)]):
-                    opened = _opened(*depths)  # (not parted: a finger on a card)
-                    if opened is not None:
-                        _try(opened)
+            convex = cv2.contourArea(contour) >= 0.9 * hull_area
+            if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
+                unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
+            if convex:
+                continue
+            if not bright:  # a card and a neighbour (or a finger) that edges close as one: opened when all else fails
+                joined.append(contour)
+                continue
+            depths = _depths(contour)  # cards that overlap, or a finger
+            if all(fit is None for fit in [_try(rough) for rough in _parted(*depths, MIN_AREA * area)]):
+                opened = _opened(*depths)  # (not parted: a finger on a card)
+                if opened is not None:
+                    _try(opened)
         for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, small_gray):
             _try(rough, afar_too=False)
         unexplained = _uncovered(unexplained, [quad for quad, wide in zip(fitted, afar, strict=True) if not wide],
                                  small.shape)
         if candidates and not unexplained:
             break  # each bright region is a card (or cards): the other masks are for harder frames
+    else:  # no mask explained every bright region: cut what edges join to a card off it (a neighbour, a finger)
+        for contour in joined:
+            opened = _opened(*_depths(contour))
+            if opened is not None:
+                _try(opened)
     # the best first; one fitted only from afar after the others (it may join a card to its neighbour); none round
     # a card at least half its size that it lies on fewer edges than, and showing no margin along a side (one side
     # beyond the card: a line of the table's, a neighbour's side; not a card round a part of its picture)
@@ -274,6 +288,10 @@ def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | N
         if len(cards) > 2 or (len(cards) == 2 and (_margined(cards[0], cards[1], gray)
                                                    or _margined(cards[1], cards[0], gray))):
             continue
+        if len(members) == 2 and all(cv2.contourArea(pieces[i][0]) >= 0.9 * pieces[i][1] for i in members):
+            first, second = (cv2.boxPoints(cv2.minAreaRect(pieces[i][0])).astype(np.float32) for i in members)
+            if _margined(first, second, gray) and _margined(second, first, gray):
+                continue  # two solid pale pieces, each with a margin where they meet (a floor's tiles), are no card
         hull = cv2.convexHull(np.vstack([pieces[i][0] for i in members]))
         if least <= cv2.contourArea(hull) <= most:
             whole = _four_sides(hull)

@@ -4,9 +4,11 @@ as pale as the card holding it, a side against a table nearly as pale as the car
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from companion.vision import find
 from companion.vision.find import find_cards
 from tests.vision.drawn import DATA, cv2
 
@@ -104,14 +106,36 @@ def test_a_card_on_a_table_nearly_as_pale_as_it_on_every_side_is_found(drawn_dec
     assert _found(find_cards(_photo(drawn_deck["7C"], table, corners, seed=7)), corners)
 
 
-def test_a_floor_of_small_pale_tiles_is_no_card():
+def test_a_floor_of_pale_tiles_is_no_card():
     floor = np.full((480, 640, 3), 150, np.uint8)  # grout
-    for y in range(4, 480, 64):
-        for x in range(4, 640, 48):
-            cv2.rectangle(floor, (x, y), (x + 42, y + 58), (232, 236, 238), -1)  # each tile a card's shape, but small
+    for y in range(4, 480, 106):
+        for x in range(4, 640, 106):
+            cv2.rectangle(floor, (x, y), (x + 99, y + 99), (232, 236, 238), -1)  # two side by side: a card's shape
     frame = cv2.GaussianBlur(floor, (0, 0), 1.0)
     frame = np.clip(frame + np.random.default_rng(8).normal(0, 2, frame.shape), 0, 255).astype(np.uint8)
     assert find_cards(frame) == []
+
+
+def test_a_neighbour_cut_off_by_the_frame_leaves_the_other_masks_unmade(drawn_deck, monkeypatch):
+    # (the board's finding took twice the time on such frames: every mask was made for the neighbour)
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[200, 90], [370, 95], [368, 335], [196, 330]], np.float32)
+    frame = _photo(drawn_deck["6S"], table, corners, seed=9)
+    over = np.array([[480, 300], [650, 300], [650, 538], [480, 538]], np.float32)  # beyond the bottom right corner
+    warped = cv2.warpPerspective(drawn_deck["JD"], cv2.getPerspectiveTransform(CARD, over), (640, 480))
+    frame = np.where(warped[:, :, 3:] > 0, warped[:, :, :3], frame)
+    made = []
+    masks = find._masks
+
+    def counted(small: np.ndarray, none_yet: Callable[[], bool]) -> Iterator[tuple[np.ndarray, bool]]:
+        for mask in masks(small, none_yet):
+            made.append(mask)
+            yield mask
+
+    monkeypatch.setattr(find, "_masks", counted)
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
+    assert len(made) == 1
 
 
 def test_finding_leaves_nothing_for_the_garbage_collector():
