@@ -158,9 +158,11 @@ class Recognizer:
         confidence = float(fused[best] / fused.sum())
         sure_taught = self.net.sure_taught  # calibrated on held-out decks taught
         sure = sure_taught < 1.0 and confidence >= sure_taught and _counted(CODES[best], count)
-        # unless the index, read alone, says another card (a teaching photo's glare over a suit)
+        # unless the index, read alone, says another card (a teaching photo's glare over a suit), or a number card
+        # the picture made a court (a coloured mat seen through a card, both ways round)
         if sure and alone is not None and int(alone.argmax()) != best:
-            sure = float(alone.max()) < DISAGREE
+            sure = float(alone.max()) < DISAGREE and not (count == PICTURE and CODES[int(alone.argmax())][:-1]
+                                                          in NUMBERS)
         return CODES[best], round(confidence, 4), sure
 
 
