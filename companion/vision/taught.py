@@ -55,7 +55,8 @@ card found with its sides a little beyond the card's, or within them: a whole-ca
 the best zoom of each card counting."""
 STEPS = 16
 """A taught deck keeps its tiles (of unit contrast, describe's) in bytes of this many steps a unit: from -7.9 to 7.9
-(1 value in 80,000 beyond), a step's error as a little noise in a photograph."""
+(beyond: 5 values in 100,000 of a deck of the kept-out design letele), a step's error as a little noise in a
+photograph."""
 PICTURE = 0
 """What pips_seen says of a card that shows a picture, not pips: an ace or a court, no number card."""
 MIDDLE = (0.6, 0.6)
