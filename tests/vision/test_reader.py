@@ -372,3 +372,28 @@ def test_importing_the_reader_loads_no_opencv():
 
     code = "import sys, companion.vision, companion.commands.recognize; print('cv2' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
+
+
+def test_a_picture_that_makes_a_court_of_a_number_cards_index_is_never_sure(taught_deck):
+    # a green mat seen through a 7 of diamonds (its pips unclear), its index read unsurely, a court's match close
+    from companion.vision.reader import _with_pips
+    from companion.vision.taught import PICTURE
+
+    reader = Recognizer.load(taught_deck[0])
+    assert reader.taught is not None
+    likeness = np.full(len(CODES), 0.5, np.float32)
+    likeness[CODES.index("KD")], likeness[CODES.index("7D")] = 0.95, 0.9
+    hidden, shown = np.zeros((4, len(reader.net.b1)), np.float32), np.zeros(4, np.float32)
+    for index, count, sure in (("7D", PICTURE, False), ("KD", PICTURE, True)):
+        alone = np.full(len(CODES), 0.55 / (len(CODES) - 1))
+        alone[CODES.index(index)] = 0.45
+        probs, _ = _with_pips(alone, count)
+        reading = reader._fused(reader.taught, (likeness, np.arange(len(CODES))), hidden, shown, probs, alone=alone,
+                                count=count)
+        assert reading[0] == "KD" and reading[2] == sure
+
+
+def test_a_deck_of_a_format_this_reader_does_not_read_names_the_formats_it_reads(tmp_path):
+    np.savez_compressed(tmp_path / DECK_FILE, version=np.int32(9), codes=np.array(CODES))
+    with pytest.raises(DeckError, match=r"of format 9, this reader reads 2 and 3: teach the deck again"):
+        Recognizer.load(tmp_path)
