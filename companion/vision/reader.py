@@ -143,17 +143,17 @@ class Recognizer:
         """A taught card's reading: its likeness to each taught card whole, its indices' likeness to theirs (the
         matcher blurs the small difference between a club and a spade; the network's hidden layer does not), the
         suit the index reads (`probs`: with the pips) and the rank its pips count, as one softmax over the 52
-        cards. Not sure when the index read alone (`alone`) says another card, or the pips another rank."""
+        cards. Not sure when the index read alone (`alone`) says another card, or the pips another rank, or when a
+        picture in its middle made it another card than the rest says."""
         likeness, entries = match  # each taught card's likeness whole, at the zoom it is likest
         logits = SHARPNESS * likeness.astype(np.float64)
-        pips = _pips_likelihood(count)
-        if pips is not None:
-            logits += np.log(pips)
         if probs is not None:
             suits = probs.reshape(len(RANKS), len(SUITS)).sum(axis=0)
             logits += (INDEX_WEIGHT * taught.index_likeness(hidden, shown, entries)
                        + SUIT_WEIGHT * np.tile(np.log(suits + 1e-6), len(RANKS)))
-        fused = np.exp(logits - logits.max())
+        pips = _pips_likelihood(count)
+        weighed = logits if pips is None else logits + np.log(pips)
+        fused = np.exp(weighed - weighed.max())
         best = int(fused.argmax())
         confidence = float(fused[best] / fused.sum())
         sure_taught = self.net.sure_taught  # calibrated on held-out decks taught
@@ -161,6 +161,8 @@ class Recognizer:
         # unless the index, read alone, says another card (a teaching photo's glare over a suit)
         if sure and alone is not None and int(alone.argmax()) != best:
             sure = float(alone.max()) < DISAGREE
+        # or a picture made it another card than the rest says (a coloured mat seen through a number card)
+        sure = sure and not (count == PICTURE and int(logits.argmax()) != best)
         return CODES[best], round(confidence, 4), sure
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -55,7 +55,8 @@ card found with its sides a little beyond the card's, or within them: a whole-ca
 the best zoom of each card counting."""
 STEPS = 16
 """A taught deck keeps its tiles (of unit contrast, describe's) in bytes of this many steps a unit: from -7.9 to 7.9
-(1 value in 80,000 beyond), a step's error as a little noise in a photograph."""
+(beyond: 5 values in 100,000 of a deck of the kept-out design letele), a step's error as a little noise in a
+photograph."""
 PICTURE = 0
 """What pips_seen says of a card that shows a picture, not pips: an ace or a court, no number card."""
 MIDDLE = (0.6, 0.6)
@@ -68,6 +69,13 @@ COLOURED = (80, 60)
 PICTURE_SHARE = 0.03
 """A card shows a picture when this share of its middle is coloured so (in 140 photographs of the kept-out design,
 letele, a number card's middle 0.017 at most, a court's 0.041 at least)."""
+MIRRORED = (0.85, 7)
+"""A double-headed court's picture is mirrored: at least this share of its coloured middle is coloured in the card
+turned half round too, within this many pixels (a token on a card, a table seen through it, a shadow over half of
+it are not; in three designs' courts, 0.93 at least)."""
+SPREAD = 0.3
+"""A court's picture fills the middle: at least this share of its coloured middle lies beyond the middle's central
+half across and down (a token at the centre, mirrored too, does not; in three designs' courts, 0.46 at least)."""
 CHUNK = 13
 """The taught entries (cards at a zoom) made and described at a time (all 260 at once, the index network's buffers
 took 320 MB)."""
@@ -125,6 +133,7 @@ class TaughtDeck:
 
         again = "teach the deck again (crib recognize --learn, or the board's /scan page)"
         network = _network(net)
+        entries = len(ZOOMS) * len(CODES)
         try:
             stat = path.stat()
             key = (str(path.resolve()), stat.st_ino, stat.st_mtime_ns, stat.st_size, network)
@@ -133,32 +142,37 @@ class TaughtDeck:
             with np.load(path) as data:
                 if "version" not in data:
                     raise DeckError(f"{path} was taught by an older version of the reader: {again}")
-                version = int(data["version"])
+                version = int(_member(data, "version", (), "iu"))
                 if version not in (2, VERSION):
-                    raise DeckError(f"{path} is a taught deck of format {version}, this reader reads {VERSION}: "
+                    raise DeckError(f"{path} is a taught deck of format {version}, this reader reads 2 and {VERSION}: "
                                     f"{again}")
-                if tuple(str(code) for code in data["codes"]) != CODES:
+                try:
+                    codes = tuple(str(code) for code in _member(data, "codes", (len(CODES),), "U"))
+                except ValueError:
+                    codes = ()
+                if codes != CODES:
                     raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
-                kept = version == VERSION and str(data["network"]) == network
-                arrays = [data[name] for name in (KEPT if kept else ("cards",))]
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+                if version == VERSION and str(_member(data, "network", (), "U")) == network:
+                    floats = [_member(data, name, shape, "f").astype(np.float32) for name, shape in (
+                        ("corners", (entries, 4, len(net.b1))), ("shown", (entries, 4)),
+                        ("ranks", (len(CODES), 4, NO_INDEX + 1)), ("suits", (len(CODES), 4, len(SUITS))))]
+                    if not all(np.isfinite(array).all() for array in floats):
+                        raise DeckError(f"{path} is damaged (its descriptions are not numbers): {again}")
+                    tiles = _member(data, "tiles", _tiles_shape(), "i")
+                    pips = _member(data, "pips", (len(CODES),), "i")
+                    if tiles.dtype != np.int8 or not np.isin(pips, (-1, PICTURE, *range(2, 11))).all():
+                        raise DeckError(f"{path} is damaged (its descriptions are not a deck's): {again}")
+                    corners, shown, ranks, suits = floats
+                    deck = cls(tiles, corners, shown, (ranks, suits), [None if n < 0 else int(n) for n in pips])
+                else:
+                    cards = _member(data, "cards", (len(CODES), CARD_H, CARD_W, 3), "u")
+                    if cards.dtype != np.uint8:
+                        raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
+                    deck = cls.described(cards, net)
+        except (OSError, ValueError, TypeError, KeyError, EOFError, zipfile.BadZipFile) as error:
             if isinstance(error, DeckError):
                 raise
             raise DeckError(f"{path} is damaged ({error}): {again}") from None
-        if kept:
-            tiles, corners, shown, ranks, suits, pips = arrays
-            entries = len(ZOOMS) * len(CODES)
-            if tiles.dtype != np.int8 or tiles.shape != _tiles_shape() or shown.shape != (entries, 4) \
-                    or corners.shape != (entries, 4, len(net.b1)) or ranks.shape != (len(CODES), 4, NO_INDEX + 1) \
-                    or suits.shape != (len(CODES), 4, len(SUITS)) or pips.shape != (len(CODES),):
-                raise DeckError(f"{path} is damaged (its descriptions are not a deck's): {again}")
-            deck = cls(tiles, corners.astype(np.float32), shown.astype(np.float32),
-                       (ranks.astype(np.float32), suits.astype(np.float32)), [None if n < 0 else int(n) for n in pips])
-        else:
-            cards = np.asarray(arrays[0], np.uint8)
-            if cards.shape != (len(CODES), CARD_H, CARD_W, 3):
-                raise DeckError(f"{path} does not hold the 52 cards of a deck: {again}")
-            deck = cls.described(cards, net)
         cls._loaded[key] = deck
         return deck
 
@@ -241,7 +255,8 @@ def pips_seen(card: NDArray[np.uint8], index_corners: NDArray[np.bool_]) -> int 
 
 def _picture(card: NDArray[np.uint8]) -> bool:
     """Whether a card's middle shows colours in which no pip is printed (yellow, green, blue, purple: neither red
-    nor black, nor a finger's skin), as seen against its paper (a light's tint taken off)."""
+    nor black, nor a finger's skin), as seen against its paper (a light's tint taken off), mirrored as a
+    double-headed court's picture is."""
     import cv2
 
     paper = np.percentile(card[::4, ::4].reshape(-1, 3), 90, axis=0).clip(32, None)
@@ -250,7 +265,32 @@ def _picture(card: NDArray[np.uint8]) -> bool:
     balanced = np.clip(middle * (255 / paper), 0, 255).astype(np.uint8)
     hue, saturation, value = cv2.split(cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV))
     coloured = (saturation > COLOURED[0]) & (value > COLOURED[1]) & (hue >= HUES[0]) & (hue <= HUES[1])
-    return float(coloured.mean()) >= PICTURE_SHARE
+    if float(coloured.mean()) < PICTURE_SHARE:
+        return False
+    near = cv2.dilate(coloured[::-1, ::-1].astype(np.uint8), np.ones((2 * MIRRORED[1] + 1,) * 2, np.uint8))
+    height, width = coloured.shape
+    central = coloured[height // 4:height - height // 4, width // 4:width - width // 4]
+    total = float(coloured.sum())
+    return float((coloured & (near > 0)).sum()) >= MIRRORED[0] * total and total - central.sum() >= SPREAD * total
+
+
+def _member(data: np.lib.npyio.NpzFile, name: str, shape: tuple[int, ...], kinds: str) -> NDArray[Any]:
+    """The array `name` of a deck's file, once its header says it has `shape` and a dtype of one of `kinds` (numpy's
+    kind letters): a file's header is read before its array (a damaged or hostile one may claim gigabytes)."""
+    if data.zip is None:  # closed
+        raise ValueError(f"{name} cannot be read")
+    with data.zip.open(f"{name}.npy") as member:
+        major, minor = np.lib.format.read_magic(member)
+        if (major, minor) not in ((1, 0), (2, 0)):
+            raise ValueError(f"{name} is in npy format {major}.{minor}")
+        header = np.lib.format.read_array_header_1_0 if major == 1 else np.lib.format.read_array_header_2_0
+        found, _, dtype = header(member)
+    if found != shape:
+        raise ValueError(f"{name} has the shape {found}, not {shape}")
+    if dtype.kind not in kinds:
+        raise ValueError(f"{name} holds {dtype}, not the numbers a deck keeps")
+    out: NDArray[Any] = data[name]
+    return out
 
 
 def _floats(tiles: NDArray[np.int8]) -> Iterator[NDArray[np.float32]]:

@@ -108,17 +108,36 @@ def test_a_card_whose_pips_count_another_rank_than_its_sure_index_is_asked_about
 def test_a_card_whose_middle_shows_a_picture_is_read_as_no_number_card(recognizer):
     # a court read by its index as a number card whose pips cannot be counted (a queen's index read as a 10)
     from companion.vision.find import rectify
+    from companion.vision.taught import _picture
 
     photo = cv2.imread(str(DATA / "10H.jpg"))
     card = rectify(photo, find_cards(photo)[0])
     assert recognizer._read_card(card)[:1] == ("10H",)
-    cool = np.clip(card * np.array([1.3, 1.0, 0.7]), 0, 255).astype(np.uint8)  # a bluish light is no picture
-    assert recognizer._read_card(cool)[:1] == ("10H",)
     robed = card.copy()
-    robed[85:140, 55:105] = (190, 110, 40)  # a blue robe across the middle of the card
-    robed[100:125, 65:95] = (40, 200, 230)  # and a yellow one
+    robed[60:165, 45:115] = (190, 110, 40)  # a blue robe over the middle of the card, both ways round
+    robed[80:145, 60:100] = (40, 200, 230)  # and a yellow one
+    assert _picture(robed)
     code, _, sure = recognizer._read_card(robed) or ("", 0.0, False)
     assert code[:-1] not in [str(n) for n in range(2, 11)] or not sure  # a court, or the board asks
+
+
+def test_colour_that_is_not_a_double_headed_picture_is_no_picture():
+    from companion.vision.find import rectify
+    from companion.vision.taught import _picture
+
+    photo = cv2.imread(str(DATA / "10H.jpg"))
+    card = rectify(photo, find_cards(photo)[0])
+    assert not _picture(np.clip(card * np.array([1.3, 1.0, 0.7]), 0, 255).astype(np.uint8))  # a bluish light
+    pegged = card.copy()
+    cv2.ellipse(pegged, (60, 80), (14, 26), 0, 0, 360, (200, 120, 30), -1)  # a blue token on one side
+    centred = card.copy()
+    cv2.ellipse(centred, (80, 112), (14, 26), 0, 0, 360, (60, 170, 40), -1)  # a green one at the very middle
+    shaded = card.astype(np.float32)
+    shaded[:, :80] *= np.array([0.8, 0.45, 0.3])  # a bluish shadow over half the card
+    tabled = card.copy()
+    tabled[:, :70] = (40, 110, 30)  # green felt seen beside the card (a finding too wide)
+    for coloured in (pegged, centred, np.clip(shaded, 0, 255).astype(np.uint8), tabled):
+        assert not _picture(coloured)
 
 
 def test_bytes_that_are_no_image_are_refused(recognizer):
@@ -283,12 +302,61 @@ def test_the_page_and_the_camera_share_a_loaded_deck_until_it_is_taught_anew(tau
     assert page.taught is camera.taught and page.taught is not None
     (tmp_path / "deck").mkdir()
     (tmp_path / "deck" / DECK_FILE).write_bytes((deck / DECK_FILE).read_bytes())
-    assert Recognizer.load(tmp_path / "deck").taught is not page.taught
+    before = Recognizer.load(tmp_path / "deck").taught
+    assert before is not None and before is not page.taught
     with np.load(deck / DECK_FILE) as data:
         kept = dict(data)
+    pips = kept["pips"].copy()
+    pips[0] = 7 if pips[0] != 7 else 8
+    np.savez_compressed(tmp_path / "deck" / DECK_FILE, **kept | {"pips": pips})  # taught anew, the first held on
+    after = Recognizer.load(tmp_path / "deck").taught
+    assert after is not before and after is not None and after.pips[0] == pips[0] != before.pips[0]
     np.savez_compressed(tmp_path / "deck" / DECK_FILE, **kept | {"pips": kept["pips"][:10]})  # taught anew: damaged
     with pytest.raises(DeckError, match=r"damaged .*teach the deck again"):
         Recognizer.load(tmp_path / "deck")
+
+
+def _huge_tiles(path):
+    """Add to a deck's file tiles whose header claims 10 GB (and which hold a few bytes)."""
+    import io
+    import zipfile
+
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "|i1", "fortran_order": False,
+                                                  "shape": (28, 260, 704 * 2000)})
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr("tiles.npy", header.getvalue() + bytes(64))
+
+
+HOSTILE = {
+    "a version of two numbers": {"version": np.array([3, 3])},
+    "a version in words": {"version": np.array("three")},
+    "a single code": {"codes": np.array("AS")},
+    "two networks": {"network": np.array(["a", "b"])},
+    "pips not a number": {"pips": np.full(52, np.nan)},
+    "pips in words": {"pips": np.array(["x"] * 52)},
+    "pips no card has": {"pips": np.full(52, 99, np.int64)},
+    "corners in words": {"corners": np.full((260, 4, 128), "a")},
+    "corners not a number": {"corners": np.full((260, 4, 128), np.nan, np.float32)},
+    "ranks not a number": {"ranks": np.full((52, 4, 14), np.nan, np.float32)},
+    "shown in bytes": {"shown": np.zeros((260, 4), "S3")},
+    "tiles of 10 GB": {"tiles": None},
+    "format 2's cards in words": {"version": np.int32(2), "cards": np.full((52, 224, 160, 3), "a")},
+    "format 2's cards complex": {"version": np.int32(2), "cards": np.zeros((52, 224, 160, 3), np.complex64)},
+}
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_a_hostile_deck_file_is_refused_before_it_is_read_whole(taught_deck, tmp_path, hostile):
+    deck, _, _ = taught_deck
+    with np.load(deck / DECK_FILE) as data:
+        kept = dict(data) | HOSTILE[hostile]
+    np.savez_compressed(tmp_path / DECK_FILE, **{name: value for name, value in kept.items() if value is not None})
+    if kept["tiles"] is None:
+        _huge_tiles(tmp_path / DECK_FILE)
+    with pytest.raises(DeckError, match=r"(damaged|52 cards).*teach the deck again") as refused:
+        Recognizer.load(tmp_path)
+    assert kept["tiles"] is not None or "tiles has the shape (28, 260, 1408000)" in str(refused.value)  # unread
 
 
 def test_a_deck_file_without_all_the_cards_is_refused(tmp_path):
@@ -304,3 +372,28 @@ def test_importing_the_reader_loads_no_opencv():
 
     code = "import sys, companion.vision, companion.commands.recognize; print('cv2' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
+
+
+def test_a_picture_that_makes_a_court_of_a_number_cards_index_is_never_sure(taught_deck):
+    # a green mat seen through a 7 of diamonds (its pips unclear), its index read unsurely, a court's match close
+    from companion.vision.reader import _with_pips
+    from companion.vision.taught import PICTURE
+
+    reader = Recognizer.load(taught_deck[0])
+    assert reader.taught is not None
+    hidden, shown = np.zeros((4, len(reader.net.b1)), np.float32), np.zeros(4, np.float32)
+    alone = np.full(len(CODES), 0.55 / (len(CODES) - 1))
+    alone[CODES.index("7D")] = 0.45
+    probs, _ = _with_pips(alone, PICTURE)
+    for seven, sure in ((1.0, False), (0.9, True)):  # the match says the 7, or the king too
+        likeness = np.full(len(CODES), 0.5, np.float32)
+        likeness[CODES.index("KD")], likeness[CODES.index("7D")] = 0.95, seven
+        reading = reader._fused(reader.taught, (likeness, np.arange(len(CODES))), hidden, shown, probs, alone=alone,
+                                count=PICTURE)
+        assert reading[0] == "KD" and reading[2] == sure
+
+
+def test_a_deck_of_a_format_this_reader_does_not_read_names_the_formats_it_reads(tmp_path):
+    np.savez_compressed(tmp_path / DECK_FILE, version=np.int32(9), codes=np.array(CODES))
+    with pytest.raises(DeckError, match=r"of format 9, this reader reads 2 and 3: teach the deck again"):
+        Recognizer.load(tmp_path)
