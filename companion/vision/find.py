@@ -189,24 +189,26 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
 
 def _grown(card: NDArray[np.float32], gray: NDArray[np.uint8], edges: _Edges) -> NDArray[np.float32]:
     """The card round a quadrilateral found at its printed border line (against a pale table the line is the
-    strongest edge): a pale band just outside every side, and beyond it an edge all round, the same distance off
-    each side in the card's own measure (EVEN times at most), BAND of its width at most. A card found at its edge
-    shows no such band: the table, a shadow or a neighbour lies beyond some side, and nothing is fitted."""
+    strongest edge): just outside every side, paper as pale as just inside it (the band between the line and the
+    edge), and beyond it an edge all round, the same distance off each side in the card's own measure (EVEN times
+    at most), BAND of its width at most. A card found at its edge shows no such band (the table darker than the
+    paper, a shadow or a neighbour lies beyond some side), and nothing more is done."""
     import cv2
 
-    to_card = cv2.getPerspectiveTransform(card, _UNIT)
-    from_card = np.linalg.inv(to_card)
+    from_card = cv2.getPerspectiveTransform(_UNIT, card)
     sides = np.linalg.norm(card[_NEXT] - card, axis=1)
     wide = float((sides[0] + sides[2]) / max(float(sides[1] + sides[3]), 1.0))  # its width over its height
+    outward = np.array([[-1, -wide], [1, -wide], [1, wide], [-1, wide]], np.float32)
 
-    def out(share: float) -> NDArray[np.float32]:
-        """The card's quadrilateral with each side `share` of its width farther out, in its own measure."""
-        grown = _UNIT + np.float32(share) * np.array([[-1, -wide], [1, -wide], [1, wide], [-1, wide]], np.float32)
-        quad: NDArray[np.float32] = cv2.perspectiveTransform(grown[None], from_card)[0]
-        return quad
+    def out(*shares: float) -> NDArray[np.float32]:
+        """For each share, the card's quadrilateral with each side that share of its width farther out (in its own
+        measure), all in one transform."""
+        grown = _UNIT[None] + np.array(shares, np.float32)[:, None, None] * outward[None]
+        quads: NDArray[np.float32] = cv2.perspectiveTransform(grown.reshape(1, -1, 2), from_card).reshape(-1, 4, 2)
+        return quads
 
-    depths = [out(share) for share in (-0.045, -0.03, -0.015, 0.015, 0.03, 0.045)]  # in and out, past the line
-    points = np.stack([quad + _ALONG[:, None, None] * (quad[_NEXT] - quad)[None] for quad in depths])
+    depths = out(-0.045, -0.03, -0.015, 0.015, 0.03, 0.045)  # in and out, past the line
+    points = depths[:, None] + _ALONG[None, :, None, None] * (depths[:, _NEXT] - depths)[:, None]
     x = np.clip(np.rint(points[..., 0]).astype(np.int32), 0, gray.shape[1] - 1)
     y = np.clip(np.rint(points[..., 1]).astype(np.int32), 0, gray.shape[0] - 1)
     seen = gray[y, x].astype(np.float32)  # depth x along x side
@@ -215,10 +217,10 @@ def _grown(card: NDArray[np.float32], gray: NDArray[np.uint8], edges: _Edges) ->
     if (alike.mean(axis=0) < MARGINED).any():
         return card  # one side against the table, a neighbour or a shadow: the card's edge
     for share in BANDS:
-        fit = edges.fit(out(share), 0.4 * share)  # (from about half as far out to half as far again)
+        fit = edges.fit(out(share)[0], 0.4 * share)  # (from about half as far out to half as far again)
         if fit is None or fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape):
             continue
-        into = cv2.perspectiveTransform(fit[0][None], to_card)[0]
+        into = cv2.perspectiveTransform(fit[0][None], np.linalg.inv(from_card))[0]
         nearest = np.abs(into[:, None] - _UNIT[None]).sum(axis=2).argmin(axis=1)
         if len(set(nearest.tolist())) < 4:
             continue
@@ -240,8 +242,6 @@ each), as shares of its width."""
 _UNIT = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
 """A card's corners in its own measure (the upright order): a distance across its long sides is a share of its
 width, across its short ones of its height."""
-
-
 
 
 def _uncovered(regions: list[NDArray[np.int32]], quads: list[NDArray[np.float32]],
