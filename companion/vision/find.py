@@ -12,7 +12,9 @@ card (a line across its picture for a side) is completed beyond that line; of tw
 the one round gives way when a side of it lies beyond the card (no margin inside it). The masks are made one after
 another until every bright region is a card or a card's shape the frame cuts off; when none explains the frame,
 the regions that edges close around a card and a neighbour or a finger are opened (what is narrower than the card
-cut off). Two solid pale pieces each with a margin where they meet (tiles) are not joined as one card. Rectified,
+cut off). Two solid pale pieces each with a margin where they meet (tiles) are not joined as one card. A card found
+at its printed border line (on a table nearly as pale as it, the line is the stronger edge) is grown to the edge
+that lies round it an even band off. Rectified,
 a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card
 may lie either way round, so the reader reads both).
 """
@@ -180,8 +182,66 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         if all(_overlap(quad, other) < 0.5 and _inside(quad, other) < 0.5 and _inside(other, quad) < 0.5
                and cv2.pointPolygonTest(other, centre, False) < 0 for other in quads):
             quads.append(quad)
+    quads = [_grown(quad, gray, edges) for quad in quads]
     quads.sort(key=lambda quad: -float(cv2.contourArea(quad)))
     return [(quad / fit_scale).astype(np.float32) for quad in quads]
+
+
+def _grown(card: NDArray[np.float32], gray: NDArray[np.uint8], edges: _Edges) -> NDArray[np.float32]:
+    """The card round a quadrilateral found at its printed border line (against a pale table the line is the
+    strongest edge): just outside every side, paper as pale as just inside it (the band between the line and the
+    edge), and beyond it an edge all round, the same distance off each side in the card's own measure (EVEN times
+    at most), BAND of its width at most. A card found at its edge shows no such band (the table darker than the
+    paper, a shadow or a neighbour lies beyond some side), and nothing more is done."""
+    import cv2
+
+    from_card = cv2.getPerspectiveTransform(_UNIT, card)
+    sides = np.linalg.norm(card[_NEXT] - card, axis=1)
+    wide = float((sides[0] + sides[2]) / max(float(sides[1] + sides[3]), 1.0))  # its width over its height
+    outward = np.array([[-1, -wide], [1, -wide], [1, wide], [-1, wide]], np.float32)
+
+    def out(*shares: float) -> NDArray[np.float32]:
+        """For each share, the card's quadrilateral with each side that share of its width farther out (in its own
+        measure), all in one transform."""
+        grown = _UNIT[None] + np.array(shares, np.float32)[:, None, None] * outward[None]
+        quads: NDArray[np.float32] = cv2.perspectiveTransform(grown.reshape(1, -1, 2), from_card).reshape(-1, 4, 2)
+        return quads
+
+    depths = out(-0.045, -0.03, -0.015, 0.015, 0.03, 0.045)  # in and out, past the line
+    points = depths[:, None] + _ALONG[None, :, None, None] * (depths[:, _NEXT] - depths)[:, None]
+    x = np.clip(np.rint(points[..., 0]).astype(np.int32), 0, gray.shape[1] - 1)
+    y = np.clip(np.rint(points[..., 1]).astype(np.int32), 0, gray.shape[0] - 1)
+    seen = gray[y, x].astype(np.float32)  # depth x along x side
+    inside, outside = seen[:3].max(axis=0), seen[3:].max(axis=0)  # (a pip, the line itself: darker)
+    alike = (outside >= PALE * inside) & (inside >= PALE * outside)
+    if (alike.mean(axis=0) < MARGINED).any():
+        return card  # one side against the table, a neighbour or a shadow: the card's edge
+    for share in BANDS:
+        fit = edges.fit(out(share)[0], 0.4 * share)  # (from about half as far out to half as far again)
+        if fit is None or fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape):
+            continue
+        into = cv2.perspectiveTransform(fit[0][None], np.linalg.inv(from_card))[0]
+        nearest = np.abs(into[:, None] - _UNIT[None]).sum(axis=2).argmin(axis=1)
+        if len(set(nearest.tolist())) < 4:
+            continue
+        into = into[np.argsort(nearest)]
+        bands = np.array([-(into[0, 1] + into[1, 1]) / 2 / wide, (into[1, 0] + into[2, 0]) / 2 - 1,
+                          ((into[2, 1] + into[3, 1]) / 2 - 1) / wide, -(into[0, 0] + into[3, 0]) / 2], np.float32)
+        grown = _upright(fit[0])
+        if grown is not None and bands.min() > 0.01 and bands.max() <= EVEN * bands.min() and bands.max() <= BAND:
+            return grown
+    return card
+
+
+BAND, EVEN = 0.3, 1.6
+"""A printed border line lies at most BAND of a card's width inside its edge, the same distance off each side
+within EVEN times."""
+BANDS = (0.03, 0.06, 0.12, 0.24)
+"""Where the edge round a card found at its border line is looked for (from about half as far to half as far again
+each), as shares of its width."""
+_UNIT = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+"""A card's corners in its own measure (the upright order): a distance across its long sides is a share of its
+width, across its short ones of its height."""
 
 
 def _uncovered(regions: list[NDArray[np.int32]], quads: list[NDArray[np.float32]],

@@ -7,6 +7,7 @@ import gc
 from collections.abc import Callable, Iterator
 
 import numpy as np
+import pytest
 
 from companion.vision import find
 from companion.vision.find import find_cards
@@ -104,6 +105,15 @@ def test_a_card_on_a_table_nearly_as_pale_as_it_on_every_side_is_found(drawn_dec
     table = np.full((480, 640, 3), 215, np.uint8)  # no shadow either: only the paper's paleness tells its sides
     corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
     assert _found(find_cards(_photo(drawn_deck["7C"], table, corners, seed=7)), corners)
+
+
+@pytest.mark.parametrize("code", ["5S", "JH"])
+def test_a_card_with_a_printed_border_line_on_a_table_nearly_as_pale_as_it_is_found_at_its_edge(drawn_deck, code):
+    card = drawn_deck[code].copy()
+    cv2.rectangle(card, (16, 16), (233, 333), (40, 40, 160, 255), 3)  # the line, a darker edge than the card's own
+    table = np.full((480, 640, 3), 215, np.uint8)
+    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
+    assert _found(find_cards(_photo(card, table, corners, seed=10)), corners)
 
 
 def test_a_floor_of_pale_tiles_is_no_card():
