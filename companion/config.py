@@ -525,7 +525,9 @@ def _toml_facts(source: str, error: tomllib.TOMLDecodeError) -> dict[str, Any]:
         if found := pattern.fullmatch(said):
             fault, detail = kind, found.groupdict().get("detail") or ""
             break
-    if fault in (Toml.ILLEGAL, Toml.CHARACTER) and detail in (repr("\n"), repr("\r")):  # no character typed
+    # no character typed: a line's end (a CR alone is one only where the file's lines end in CR LF)
+    line_end = detail == repr("\n") or (detail == repr("\r") and "\r\n" in source)
+    if fault in (Toml.ILLEGAL, Toml.CHARACTER) and line_end:
         fault, detail = Toml.LINE_END, ""
     return {"fault": fault, "error": said, "detail": detail, "line": line, "column": column, "end": end,
             "unclosed": _unclosed(source) if end else None}

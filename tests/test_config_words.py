@@ -304,6 +304,10 @@ def test_a_board_that_cannot_host_the_game_is_said_wholly_in_the_readers_languag
      "in ihrer Zeile nicht geschlossen: beende sie vor dem Zeilenende mit ihrem Anführungszeichen"),
     ("[game]\ndealer = 'Ann\nseats = 'b'\n", Toml.LINE_END, (2, 14), "in Zeile 2, Spalte 14: eine Zeichenkette "
      "wird in ihrer Zeile nicht geschlossen: beende sie vor dem Zeilenende mit ihrem Anführungszeichen"),
+    ('[game]\r\ndealer = "Ann\r\nseats = 2\r\n', Toml.LINE_END, (2, 14), "in Zeile 2, Spalte 14: eine "
+     "Zeichenkette wird in ihrer Zeile nicht geschlossen"),  # a file whose lines end in CR LF
+    ("# note\rmore\n[game]\n", Toml.CHARACTER, (1, 7), "in Zeile 1, Spalte 7: das Zeichen '\\r' ist hier nicht "
+     "erlaubt"),  # a CR alone, in no string: no string is said to be open
     ("[game]\ndealer = 'Ann", Toml.QUOTE, (2, 14), "in Zeile 2, Spalte 14, am Ende der Datei: "),
     ("[game]\ntarget =", Toml.VALUE, (2, 9), "in Zeile 2, Spalte 9, am Ende der Datei: ein Wert ist eine "
      '"Zeichenkette" in Anführungszeichen, eine Zahl, true oder false oder eine [Liste]'),  # nothing left open

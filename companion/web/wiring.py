@@ -10,6 +10,7 @@ menu says the phones' address and the certificate's fingerprint.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import tempfile
@@ -43,25 +44,43 @@ def board_token(config: Config, state_dir: Path) -> str:
     if kept:
         return kept
     token = secrets.token_hex(4)
-    state_dir.mkdir(parents=True, exist_ok=True)
     # written whole under a name of its own, then linked: a full disk leaves no empty token behind, and of two
     # starts at once the first link wins and both say its token
-    descriptor, temporary = tempfile.mkstemp(dir=state_dir, prefix=".web-token.")
+    temporary = None
     try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(dir=state_dir, prefix=".web-token.")
         with os.fdopen(descriptor, "w") as file:
             file.write(token + "\n")
             file.flush()
             os.fsync(file.fileno())
-        os.link(temporary, path)
-    except FileExistsError:
-        return path.read_text().strip()
-    except OSError as error:  # a full disk refuses the bytes, not a file: name the token's, for the person to see
-        if error.filename is None:
-            error.filename = str(path)
+        return _placed(temporary, path) or token
+    except OSError as error:  # name the token's file, not a temporary one gone by the time the person reads it
+        error.filename = str(path)
         raise
     finally:
-        os.unlink(temporary)
-    return token
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+
+
+NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS}
+"""What link(2) says on a disk without hard links (FAT, some FUSE file systems)."""
+
+
+def _placed(temporary: str, path: Path) -> str | None:
+    """The written token put in place as `path`, or the token another start put there first."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        kept = path.read_text().strip()
+        if kept:
+            return kept
+        os.replace(temporary, path)  # a blank token file (emptied to make a new token): never a blank token
+    except OSError as error:
+        if error.errno not in NO_LINKS:
+            raise
+        os.replace(temporary, path)  # no hard links: of two starts at once the last wins
+    return None
 
 
 @dataclass

@@ -173,6 +173,40 @@ def test_two_starts_at_once_both_keep_the_one_token_that_was_written(tmp_path, m
     assert [p.name for p in tmp_path.iterdir()] == [TOKEN_FILE]  # neither start's own copy left behind
 
 
+def test_a_blank_token_file_gets_a_token_and_a_blank_token_opens_nothing(tmp_path):
+    from types import SimpleNamespace
+
+    from companion.web.server import Hub
+
+    (tmp_path / TOKEN_FILE).write_text("\n")  # emptied by a person to make a new token, or by an older crash
+    token = board_token(load_config(system_path=None), tmp_path)
+    assert len(token) == 8 and (tmp_path / TOKEN_FILE).read_text().strip() == token
+    assert not Hub(emit=lambda entry: None, token="").allowed(SimpleNamespace(headers={}))  # type: ignore[arg-type]
+
+
+def test_a_disk_without_hard_links_still_keeps_a_token(tmp_path, monkeypatch):
+    def no_links(source, target):  # FAT: link(2) is not permitted
+        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), source)
+
+    monkeypatch.setattr(os, "link", no_links)
+    config = load_config(system_path=None)
+    token = board_token(config, tmp_path)
+    assert board_token(config, tmp_path) == token
+    assert [p.name for p in tmp_path.iterdir()] == [TOKEN_FILE]
+
+
+def test_a_token_that_cannot_be_written_names_the_token_file_not_a_temporary_one(tmp_path, monkeypatch):
+    import tempfile
+
+    def read_only(dir, prefix):  # mkstemp's own names
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), f"{dir}/{prefix}x1y2z3")
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    with pytest.raises(OSError) as refused:
+        board_token(load_config(system_path=None), tmp_path)
+    assert refused.value.filename == str(tmp_path / TOKEN_FILE)
+
+
 def test_the_menu_shows_the_page_and_its_token_on_a_real_board(tmp_path):
     config = load_config(system_path=None)
     token = board_token(config, tmp_path)
