@@ -182,7 +182,10 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         if all(_overlap(quad, other) < 0.5 and _inside(quad, other) < 0.5 and _inside(other, quad) < 0.5
                and cv2.pointPolygonTest(other, centre, False) < 0 for other in quads):
             quads.append(quad)
-    quads = [_grown(quad, gray, edges) for quad in quads]
+    for number, quad in enumerate(quads):  # a card found at a line printed inside it, grown to its edge
+        grown = _grown(quad, gray, edges)  # but never onto a neighbour found (on a pale table every side is a band)
+        if all(_shared(grown, other) <= _shared(quad, other) for other in quads if other is not quad):
+            quads[number] = grown
     quads.sort(key=lambda quad: -float(cv2.contourArea(quad)))
     return [(quad / fit_scale).astype(np.float32) for quad in quads]
 
@@ -680,9 +683,16 @@ def _overlap(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:
     and a neighbour that overlaps it: little)."""
     import cv2
 
-    inter, _ = cv2.intersectConvexConvex(a, b)
     bigger = max(cv2.contourArea(a), cv2.contourArea(b))
-    return float(inter / bigger) if bigger > 0 else 0.0
+    return _shared(a, b) / bigger if bigger > 0 else 0.0
+
+
+def _shared(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:
+    """The area two convex quadrilaterals share."""
+    import cv2
+
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    return float(inter)
 
 
 def rectify(frame: NDArray[np.uint8], quad: NDArray[np.float32]) -> NDArray[np.uint8]:

@@ -12,6 +12,7 @@ left gives each taught card a likeness, which the reader weighs with what the ca
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
@@ -285,8 +286,11 @@ def _member(data: np.lib.npyio.NpzFile, name: str, shape: tuple[int, ...], kinds
             raise ValueError(f"{name} is in npy format {major}.{minor}")
         header = np.lib.format.read_array_header_1_0 if major == 1 else np.lib.format.read_array_header_2_0
         found, _, dtype = header(member)
+        after = member.tell()
     if found != shape:
         raise ValueError(f"{name} has the shape {found}, not {shape}")
+    if after + dtype.itemsize * math.prod(shape) != data.zip.getinfo(f"{name}.npy").file_size:
+        raise ValueError(f"{name} holds another size of data than its header says")  # a string claiming gigabytes
     if dtype.kind not in kinds:
         raise ValueError(f"{name} holds {dtype}, not the numbers a deck keeps")
     out: NDArray[Any] = data[name]

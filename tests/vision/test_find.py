@@ -16,13 +16,17 @@ from tests.vision.drawn import DATA, cv2
 CARD = np.array([[0, 0], [250, 0], [250, 350], [0, 350]], np.float32)
 
 
-def _photo(card: np.ndarray, table: np.ndarray, corners: np.ndarray, seed: int) -> np.ndarray:
-    """The card (BGRA, 250 x 350) laid on the table (BGR) with its corners where given, as a camera sees it."""
-    matrix = cv2.getPerspectiveTransform(CARD, corners.astype(np.float32))
+def _photo(card: np.ndarray, table: np.ndarray, corners: np.ndarray, seed: int,
+           more: tuple[tuple[np.ndarray, np.ndarray], ...] = ()) -> np.ndarray:
+    """The card (BGRA, 250 x 350) laid on the table (BGR) with its corners where given, and `more` cards with
+    theirs, as a camera sees them."""
+    frame = table.astype(np.float32)
     size = (table.shape[1], table.shape[0])
-    paper = cv2.warpPerspective(card[:, :, :3], matrix, size, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    alpha = cv2.warpPerspective(card[:, :, 3], matrix, size)[:, :, None] / 255  # no dark fringe: no shadow either
-    frame = table.astype(np.float32) * (1 - alpha) + paper * alpha
+    for each, where in ((card, corners), *more):
+        matrix = cv2.getPerspectiveTransform(CARD, where.astype(np.float32))
+        paper = cv2.warpPerspective(each[:, :, :3], matrix, size, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        alpha = cv2.warpPerspective(each[:, :, 3], matrix, size)[:, :, None] / 255  # no dark fringe: no shadow
+        frame = frame * (1 - alpha) + paper * alpha
     frame = cv2.GaussianBlur(frame, (0, 0), 0.8) + np.random.default_rng(seed).normal(0, 2, frame.shape)
     return np.clip(frame, 0, 255).astype(np.uint8)
 
@@ -114,6 +118,23 @@ def test_a_card_with_a_printed_border_line_on_a_table_nearly_as_pale_as_it_is_fo
     table = np.full((480, 640, 3), 215, np.uint8)
     corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
     assert _found(find_cards(_photo(card, table, corners, seed=10)), corners)
+
+
+def test_a_card_with_a_printed_border_line_is_not_grown_onto_its_neighbours_on_a_pale_table(drawn_deck):
+    # (on a table as pale as the paper every side looks like a band: the centre card grew onto the others' lines)
+    cards = []
+    for (across, down), code in zip(((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)), ("7C", "5S", "JH", "3D", "9H"),
+                                    strict=True):
+        left, top = 260 + across * 134, 156 + down * 182
+        card = drawn_deck[code].copy()
+        cv2.rectangle(card, (16, 16), (233, 333), (40, 40, 160, 255), 3)
+        cards.append((card, np.array([[left, top], [left + 120, top], [left + 120, top + 168], [left, top + 168]],
+                                     np.float32)))
+    frame = _photo(cards[0][0], np.full((480, 640, 3), 200, np.uint8), cards[0][1], seed=1, more=tuple(cards[1:]))
+    found = find_cards(frame)
+    assert _found(found, cards[0][1])  # the centre card, as it lies
+    assert not any(not _found([quad], cards[0][1]) and cv2.pointPolygonTest(quad, (320.0, 240.0), False) >= 0
+                   for quad in found)  # and nothing else found over it
 
 
 def test_a_floor_of_pale_tiles_is_no_card():

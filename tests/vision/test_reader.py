@@ -316,16 +316,20 @@ def test_the_page_and_the_camera_share_a_loaded_deck_until_it_is_taught_anew(tau
         Recognizer.load(tmp_path / "deck")
 
 
-def _huge_tiles(path):
-    """Add to a deck's file tiles whose header claims 10 GB (and which hold a few bytes)."""
+HUGE = {"tiles": ("|i1", (28, 260, 704 * 2000)), "codes": ("<U100000000", (52,))}
+"""Members whose header claims gigabytes (10 GB of tiles; 52 codes of 19 GB, the right shape in too wide a type)."""
+
+
+def _huge(path, name):
+    """Add to a deck's file the member `name` whose header claims gigabytes (and which holds a few bytes)."""
     import io
     import zipfile
 
     header = io.BytesIO()
-    np.lib.format.write_array_header_1_0(header, {"descr": "|i1", "fortran_order": False,
-                                                  "shape": (28, 260, 704 * 2000)})
+    descr, shape = HUGE[name]
+    np.lib.format.write_array_header_1_0(header, {"descr": descr, "fortran_order": False, "shape": shape})
     with zipfile.ZipFile(path, "a") as archive:
-        archive.writestr("tiles.npy", header.getvalue() + bytes(64))
+        archive.writestr(f"{name}.npy", header.getvalue() + bytes(64))
 
 
 HOSTILE = {
@@ -341,6 +345,7 @@ HOSTILE = {
     "ranks not a number": {"ranks": np.full((52, 4, 14), np.nan, np.float32)},
     "shown in bytes": {"shown": np.zeros((260, 4), "S3")},
     "tiles of 10 GB": {"tiles": None},
+    "codes of 19 GB": {"codes": None},
     "format 2's cards in words": {"version": np.int32(2), "cards": np.full((52, 224, 160, 3), "a")},
     "format 2's cards complex": {"version": np.int32(2), "cards": np.zeros((52, 224, 160, 3), np.complex64)},
 }
@@ -352,10 +357,17 @@ def test_a_hostile_deck_file_is_refused_before_it_is_read_whole(taught_deck, tmp
     with np.load(deck / DECK_FILE) as data:
         kept = dict(data) | HOSTILE[hostile]
     np.savez_compressed(tmp_path / DECK_FILE, **{name: value for name, value in kept.items() if value is not None})
-    if kept["tiles"] is None:
-        _huge_tiles(tmp_path / DECK_FILE)
-    with pytest.raises(DeckError, match=r"(damaged|52 cards).*teach the deck again") as refused:
-        Recognizer.load(tmp_path)
+    for name in (name for name, value in kept.items() if value is None):
+        _huge(tmp_path / DECK_FILE, name)
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(DeckError, match=r"(damaged|52 cards).*teach the deck again") as refused:
+            Recognizer.load(tmp_path)
+        assert tracemalloc.get_traced_memory()[1] < 64 * 2**20  # nothing a header claims was made to read it into
+    finally:
+        tracemalloc.stop()
     assert kept["tiles"] is not None or "tiles has the shape (28, 260, 1408000)" in str(refused.value)  # unread
 
 
