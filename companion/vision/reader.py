@@ -12,8 +12,8 @@ import numpy as np
 
 from companion.vision.find import find_cards, rectify
 from companion.vision.index import CODES, MODEL, NO_INDEX, RANKS, SUITS, IndexNet, card_features
-from companion.vision.pips import SHOWN
-from companion.vision.taught import LEAST, PICTURE, SHARPNESS, TaughtDeck, pips_seen
+from companion.vision.pips import PICTURE, SHOWN, pips_seen
+from companion.vision.taught import LEAST, SHARPNESS, TaughtDeck
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -178,13 +178,13 @@ def _with_pips(probs: NDArray[np.float64] | None, count: int | None) -> tuple[ND
 
 
 def _counted(code: str, count: int | None) -> bool:
-    """Whether what a card's middle says (taught.pips_seen: a count, a picture, None: unclear) lets it be the card
+    """Whether what a card's middle says (pips.pips_seen: a count, a picture, None: unclear) lets it be the card
     `code`."""
     return count is None or (code[:-1] not in NUMBERS if count == PICTURE else code[:-1] == str(count))
 
 
 def _pips_likelihood(count: int | None) -> NDArray[np.float64] | None:
-    """How likely what a card's middle says (taught.pips_seen: a count of pips, or a picture) is on each of the 52
+    """How likely what a card's middle says (pips.pips_seen: a count of pips, or a picture) is on each of the 52
     cards (in the order of CODES), relative to the cards it says; None when it is unclear."""
     if count is None:
         return None

@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.vision.find import CARD_H, CARD_W
 from companion.vision.index import CODES, NO_INDEX, SUITS, IndexNet, card_features
-from companion.vision.pips import SHOWN, count_pips
+from companion.vision.pips import PICTURE, SHOWN, pips_seen
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -58,25 +58,6 @@ STEPS = 16
 """A taught deck keeps its tiles (of unit contrast, describe's) in bytes of this many steps a unit: from -7.9 to 7.9
 (beyond: 5 values in 100,000 of a deck of the kept-out design letele), a step's error as a little noise in a
 photograph."""
-PICTURE = 0
-"""What pips_seen says of a card that shows a picture, not pips: an ace or a court, no number card."""
-MIDDLE = (0.6, 0.6)
-"""A card's middle: this share of its width and height about its centre (where a court's picture is, and a number
-card's pips)."""
-HUES = (25, 165)
-"""The hues in which no pip is printed, in OpenCV's half degrees: beyond red, orange and skin, short of red again."""
-COLOURED = (80, 60)
-"""A pixel is coloured from this saturation and value (0..255) on: not the paper, not black ink."""
-PICTURE_SHARE = 0.03
-"""A card shows a picture when this share of its middle is coloured so (in 140 photographs of the kept-out design,
-letele, a number card's middle 0.017 at most, a court's 0.041 at least)."""
-MIRRORED = (0.85, 7)
-"""A double-headed court's picture is mirrored: at least this share of its coloured middle is coloured in the card
-turned half round too, within this many pixels (a token on a card, a table seen through it, a shadow over half of
-it are not; in three designs' courts, 0.93 at least)."""
-SPREAD = 0.3
-"""A court's picture fills the middle: at least this share of its coloured middle lies beyond the middle's central
-half across and down (a token at the centre, mirrored too, does not; in three designs' courts, 0.46 at least)."""
 CHUNK = 13
 """The taught entries (cards at a zoom) made and described at a time (all 260 at once, the index network's buffers
 took 320 MB)."""
@@ -241,38 +222,6 @@ class TaughtDeck:
         mean = tiles.mean(axis=1, keepdims=True)
         spread: NDArray[np.float32] = (2 * ((tiles - mean) ** 2).mean(axis=(1, 2))).astype(np.float32)
         return spread
-
-
-KEPT = ("tiles", "corners", "shown", "ranks", "suits", "pips")
-"""What a deck file keeps of its descriptions beside its cards (TaughtDeck's; pips_seen's -1 when unclear)."""
-
-
-def pips_seen(card: NDArray[np.uint8], index_corners: NDArray[np.bool_]) -> int | None:
-    """What a rectified card's middle says of its rank: its pips' count (2 to 10: pips.count_pips, given the corners
-    that show an index), PICTURE when it shows a picture rather than pips, None when it is unclear."""
-    count = count_pips(card, index_corners)
-    return count if count is not None or not _picture(card) else PICTURE
-
-
-def _picture(card: NDArray[np.uint8]) -> bool:
-    """Whether a card's middle shows colours in which no pip is printed (yellow, green, blue, purple: neither red
-    nor black, nor a finger's skin), as seen against its paper (a light's tint taken off), mirrored as a
-    double-headed court's picture is."""
-    import cv2
-
-    paper = np.percentile(card[::4, ::4].reshape(-1, 3), 90, axis=0).clip(32, None)
-    left, top = round((1 - MIDDLE[0]) / 2 * CARD_W), round((1 - MIDDLE[1]) / 2 * CARD_H)
-    middle = card[top:CARD_H - top, left:CARD_W - left]
-    balanced = np.clip(middle * (255 / paper), 0, 255).astype(np.uint8)
-    hue, saturation, value = cv2.split(cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV))
-    coloured = (saturation > COLOURED[0]) & (value > COLOURED[1]) & (hue >= HUES[0]) & (hue <= HUES[1])
-    if float(coloured.mean()) < PICTURE_SHARE:
-        return False
-    near = cv2.dilate(coloured[::-1, ::-1].astype(np.uint8), np.ones((2 * MIRRORED[1] + 1,) * 2, np.uint8))
-    height, width = coloured.shape
-    central = coloured[height // 4:height - height // 4, width // 4:width - width // 4]
-    total = float(coloured.sum())
-    return float((coloured & (near > 0)).sum()) >= MIRRORED[0] * total and total - central.sum() >= SPREAD * total
 
 
 def _member(data: np.lib.npyio.NpzFile, name: str, shape: tuple[int, ...], kinds: str) -> NDArray[Any]:

@@ -100,7 +100,7 @@ def test_a_card_whose_pips_count_another_rank_than_its_sure_index_is_asked_about
     alone = recognizer.read(photo)[0]
     assert alone.code == "10H" and alone.sure
     # a glare over a 10's two middle pips leaves an 8's layout: the index outweighs the count, but the board asks
-    monkeypatch.setattr("companion.vision.taught.count_pips", lambda card, corners: 8)
+    monkeypatch.setattr("companion.vision.pips.count_pips", lambda card, corners: 8)
     glared = recognizer.read(photo)[0]
     assert glared.code == "10H" and not glared.sure
 
@@ -108,7 +108,7 @@ def test_a_card_whose_pips_count_another_rank_than_its_sure_index_is_asked_about
 def test_a_card_whose_middle_shows_a_picture_is_read_as_no_number_card(recognizer):
     # a court read by its index as a number card whose pips cannot be counted (a queen's index read as a 10)
     from companion.vision.find import rectify
-    from companion.vision.taught import _picture
+    from companion.vision.pips import _picture
 
     photo = cv2.imread(str(DATA / "10H.jpg"))
     card = rectify(photo, find_cards(photo)[0])
@@ -123,7 +123,7 @@ def test_a_card_whose_middle_shows_a_picture_is_read_as_no_number_card(recognize
 
 def test_colour_that_is_not_a_double_headed_picture_is_no_picture():
     from companion.vision.find import rectify
-    from companion.vision.taught import _picture
+    from companion.vision.pips import _picture
 
     photo = cv2.imread(str(DATA / "10H.jpg"))
     card = rectify(photo, find_cards(photo)[0])
@@ -388,8 +388,8 @@ def test_importing_the_reader_loads_no_opencv():
 
 def test_a_picture_that_makes_a_court_of_a_number_cards_index_is_never_sure(taught_deck):
     # a green mat seen through a 7 of diamonds (its pips unclear), its index read unsurely, a court's match close
+    from companion.vision.pips import PICTURE
     from companion.vision.reader import _with_pips
-    from companion.vision.taught import PICTURE
 
     reader = Recognizer.load(taught_deck[0])
     assert reader.taught is not None
