@@ -512,10 +512,10 @@ def _toml_facts(source: str, error: tomllib.TOMLDecodeError) -> dict[str, Any]:
     place), whether that is the `end` of the file, and there the line where what is left open begins
     (`unclosed`)."""
     said, end, line, column = str(error), False, None, None
-    given = vars(error)
-    if isinstance(given.get("msg"), str):  # Python 3.14 on: the words and where, apart
-        said, end = given["msg"], given["pos"] >= len(source)
-        line, column = given["lineno"], given["colno"]
+    parts = vars(error)
+    if isinstance(parts.get("msg"), str):  # Python 3.14 on: the words and where, apart
+        said, end = parts["msg"], parts["pos"] >= len(source)
+        line, column = parts["lineno"], parts["colno"]
     elif at := _AT.fullmatch(said):
         said, end = at["error"], at["line"] is None
         line, column = ((source.count("\n") + 1, len(source) - source.rfind("\n")) if end

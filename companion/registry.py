@@ -45,7 +45,6 @@ from companion.devices.picokeys import PicoKeypad, pico_pins_problem
 from companion.devices.presence import Status, WatchedDisplay, WatchedEntry
 from companion.devices.scanner import scanner_spec_problem
 from companion.devices.sim import ScriptEntry, SimStrip, SimulatedKeypad, TerminalEntry
-from companion.i18n import choose
 from companion.words.devices import STRIP, journal_words
 from companion.words.settings import From, Invalid, Problem
 
@@ -99,7 +98,7 @@ class Devices:
                 try:
                     device.close()
                 except Exception as error:  # each device on its own
-                    log.warning(journal_words("not_closed", choose(None), device=getattr(device, "name", type(
+                    log.warning(journal_words("not_closed", device=getattr(device, "name", type(
                         device).__name__), problem=problem_of(error)))
 
 
@@ -345,7 +344,7 @@ def _simulated_pico(opening: Opening) -> SimulatedPico | None:
         except (DeviceError, OSError) as error:
             if not (opening.simulate and simulated_choice(opening.config, "strip")):
                 raise DeviceMissing(Fault.PICO_SIM, cause=problem_of(error)) from error
-            log.warning(journal_words("stands_in", choose(None), problem=problem_of(error)))
+            log.warning(journal_words("stands_in", problem=problem_of(error)))
             opening.no_pico = True
     return devices.pico
 

@@ -44,7 +44,7 @@ from companion.club.tournament import CardLine, Game, Scoring, Standing, bracket
 from companion.cribbage.facts import Side
 from companion.cribbage.game import GameState, initial_state
 from companion.cribbage.rules import MATCH_SCORING, skunk_lines
-from companion.i18n import N_, choose
+from companion.i18n import N_, journal
 from companion.words.club import Why
 from companion.words.contract import InputJSON, StateJSON
 from companion.words.phrases import side_name
@@ -116,8 +116,8 @@ def _set_aside_older(path: Path) -> None:
     with closing(sqlite3.connect(str(path))) as db:
         version = db.execute("PRAGMA user_version").fetchone()[0]
     if version < VERSION:
-        log.warning("%s", choose(None).gettext(N_("club: {path} was kept by an older scoreboard: set aside as {aside}"))
-                    .format(path=path, aside=f"{path}.v{max(1, version)}"))
+        log.warning("%s", journal(N_("club: {path} was kept by an older scoreboard: set aside as {aside}"),
+                                  path=path, aside=f"{path}.v{max(1, version)}"))
         for suffix in ("", "-wal", "-shm"):
             old = Path(f"{path}{suffix}")
             if old.exists():

@@ -24,7 +24,6 @@ from companion.base.clock import Clock
 from companion.devices.base import DeviceMiswired, Emit, EntryDevice, Fault, error_text
 from companion.entry import Entry
 from companion.entry.keymap import LAYOUT, KeySequence, key_name
-from companion.i18n import choose
 from companion.words.devices import journal_words
 
 log = logging.getLogger(__name__)
@@ -82,7 +81,7 @@ class KeypadEntry(EntryDevice):
         held = dict(self._held)
         for key, since in held.items():
             if now - since >= STUCK_S and key not in self._stuck:
-                log.warning(journal_words("stuck", choose(None), device=self.name,
+                log.warning(journal_words("stuck", device=self.name,
                                           key=key_name(self.layout[key[0]][key[1]]), seconds=f"{now - since:.0f}"))
         self._stuck = {key for key in held if now - held[key] >= STUCK_S}
 

@@ -29,7 +29,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.base.clock import Clock, SystemClock
-from companion.i18n import choose
 from companion.view.leds import Celebrate, Effect, Flash, Frame, Walk
 from companion.words.devices import STRIP, journal_words
 
@@ -185,12 +184,11 @@ class PicoPegStrip(PegStrip):
         if (connected, problem) != self._logged:  # retries that fail (in whatever words) are not news
             was_connected, was_problem = self._logged
             self._logged = (connected, problem)
-            lang = choose(None)  # the journal's reader's
             if connected:
-                log.info(journal_words("connected_to", lang, device=STRIP, firmware=firmware, port=self._port_name)
-                         if firmware else journal_words("connected_to_pico", lang, device=STRIP, port=self._port_name))
+                log.info(journal_words("connected_to", device=STRIP, firmware=firmware, port=self._port_name)
+                         if firmware else journal_words("connected_to_pico", device=STRIP, port=self._port_name))
             if problem and (connected or was_connected or not was_problem):
-                log.warning(journal_words("refused" if connected else "not_connected", lang, device=STRIP,
+                log.warning(journal_words("refused" if connected else "not_connected", device=STRIP,
                                           problem=problem))
             elif problem:
                 log.debug("LED strip: still not connected: %s", problem)

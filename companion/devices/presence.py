@@ -30,7 +30,6 @@ from companion.devices.base import (
     Voice,
     problem_of,
 )
-from companion.i18n import choose
 from companion.words.devices import journal_words
 
 if TYPE_CHECKING:
@@ -100,9 +99,9 @@ class Watch(Generic[Device]):
         if problem and self.problem:
             log.debug("%s: still missing (%s)", self.what, problem)
         elif problem:
-            log.warning(journal_words("missing", choose(None), device=self.what, problem=problem))
+            log.warning(journal_words("missing", device=self.what, problem=problem))
         elif self.problem:
-            log.info(journal_words("connected", choose(None), device=self.what))
+            log.info(journal_words("connected", device=self.what))
         self.problem = problem
 
 
@@ -207,7 +206,7 @@ def write_status(path: Path, status: Status) -> None:
                              encoding="utf-8")
         temporary.replace(path)
     except OSError as error:
-        log.warning(journal_words("status_unwritten", choose(None), path=path, error=error.strerror or error))
+        log.warning(journal_words("status_unwritten", path=path, error=error.strerror or error))
 
 
 def remove_status(path: Path) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from companion.base.clock import Clock
 from companion.cribbage.facts import Phase
 from companion.devices.base import PegStrip, StatusDisplay, problem_of
-from companion.i18n import _, choose, current
+from companion.i18n import _, current
 from companion.view.leds import Color, Frame
 from companion.view.pegs import DEFAULT_COLOURS, render_pegs
 from companion.view.screen import (
@@ -226,7 +226,7 @@ class Presenter:
                 try:
                     self.strip.show(frame, effects)
                 except Exception as error:  # a strip that fails must not stop the game
-                    log.warning(journal_words("failed", choose(None), device=STRIP, problem=problem_of(error)))
+                    log.warning(journal_words("failed", device=STRIP, problem=problem_of(error)))
         self.picture.frame = frame
         message = self.words()
         if message and not self.message_is_error:
@@ -246,7 +246,7 @@ class Presenter:
             try:
                 self.display.show(image)
             except Exception as error:  # likewise a screen that fails
-                log.warning(journal_words("failed", choose(None), device="OLED", problem=problem_of(error)))
+                log.warning(journal_words("failed", device="OLED", problem=problem_of(error)))
 
     def words(self) -> str | None:
         """The message on show in the current language (None when none is)."""

@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from companion import ledlink
-from companion.i18n import N_, Language, language
+from companion.i18n import N_, Language, choose, language
 
 if TYPE_CHECKING:  # the contract's types import more than a driver needs at start
     from .contract import DeviceProblemJSON
@@ -297,8 +297,9 @@ def device_name(what: str, lang: Language) -> str:
     return lang.gettext(NAMES[what]) if what in NAMES else what
 
 
-def journal_words(line: str, lang: Language, *, device: str = "", problem: DeviceProblem | None = None,
-                  **facts: object) -> str:
-    """One of the journal's `JOURNAL` lines about `device` in `lang`, its name and its `problem` said in it too."""
+def journal_words(line: str, *, device: str = "", problem: DeviceProblem | None = None, **facts: object) -> str:
+    """One of the journal's `JOURNAL` lines about `device` in the system's language (the journal's reader's), its
+    name and its `problem` said in it too."""
+    lang = choose(None)
     said = "" if problem is None else device_words(problem, lang)
     return lang.gettext(JOURNAL[line]).format(device=device_name(device, lang), problem=said, **facts)

@@ -91,7 +91,7 @@ class LogProblem:
 
     def to_json(self) -> dict[str, object]:
         """The problem whole, as the statistics' database keeps it (`from_json` reads it back equal): its kind and
-        every fact, a refusal's prompt too."""
+        every fact."""
         return {"kind": self.kind.value, "finding": _finding_json(self.finding)}
 
     @classmethod
