@@ -319,25 +319,28 @@ def test_on_a_phone_undo_is_beside_the_hand_and_what_it_took_back_is_said_in_vie
         page.locator("#hand .card.active").nth(0).tap()
         page.locator("#hand .card.active").nth(1).tap()
 
-        def persons_turn() -> None:
+        def persons_turn(played: int) -> None:
+            """Wait until `played` cards are on the table (a tap's request is on its way when tap() returns), the
+            computer has answered and the page shows it."""
             for _ in range(200):
-                if board.computer.idle and board.table.state.turn == "Maximilianus":
+                if (len(board.table.state.played) == played and board.computer.idle
+                        and board.table.state.turn == "Maximilianus"):
                     break
                 page.wait_for_timeout(50)
             page.wait_for_function(f"() => document.body.dataset.inputs === '{len(board.table.state.inputs)}'")
 
-        persons_turn()
-        opened = [str(card) for _, card in board.table.state.played]  # the computer leads
+        persons_turn(1)  # the computer leads
+        opened = [str(card) for _, card in board.table.state.played]
         mine = page.locator("#hand .card.active").first.get_attribute("data-card")
         page.locator("#hand .card.active").first.tap()
-        persons_turn()
+        persons_turn(3)
         answer = str(board.table.state.played[-1][1])
         assert [str(card) for _, card in board.table.state.played] == [*opened, mine, answer]
         assert out_of_view(page, ["#you-undo"]) == []
         page.locator("#you-undo").tap()
         message = page.locator("#message")
         playwright.expect(message).to_have_text(f"Undone: Maximilianus's {pretty(mine)} and Pro's {pretty(answer)}")
-        persons_turn()
+        persons_turn(1)
         assert [str(card) for _, card in board.table.state.played] == opened
         playwright.expect(page.locator(f"#hand .card[data-card='{mine}']")).to_have_count(1)
         assert out_of_view(page, ["#message", "#hand"]) == [] and page.evaluate("scrollY") == 0
