@@ -145,8 +145,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             convex = cv2.contourArea(contour) >= 0.9 * hull_area
             if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
-            if convex:
-                continue
+            if any(_try(rough) is not None for rough in _unreached(contour, small.shape)) or convex:
+                continue  # (a finger or a glare's beam reaching in from beyond the frame onto a card: cut off)
             if not bright:  # a card and a neighbour (or a finger) that edges close as one: opened when all else fails
                 joined.append(contour)
                 continue
@@ -453,6 +453,56 @@ def _opened(distance: NDArray[np.float32], origin: NDArray[np.int32]) -> NDArray
         return None
     biggest = max(parts, key=cv2.contourArea) + origin
     return _four_sides(cv2.convexHull(biggest))
+
+
+def _unreached(contour: NDArray[np.int32], shape: tuple[int, ...]) -> list[NDArray[np.float32]]:
+    """The rough quadrilateral (a list of one, or none) of a card with a finger or a glare's beam reaching onto it
+    from beyond the frame: the region the two make is nearly convex and its hull reaches out to the frame, so it is
+    neither fitted (cut off) nor opened. Cut off here: what is narrower than the card (`_opened`'s disc) where it
+    meets the frame's edge, and only there (a pip or a glare may narrow the card's margin too). The finger meets the
+    frame along a short stretch, and it alone does (a card cut off by the frame meets it along its width, or by its
+    margin's strips and tips); the card lies wholly in view, and the finger crosses its side (a strip along a side
+    is a margin's, running on to a card the frame cuts off)."""
+    import cv2
+
+    outline = contour.reshape(-1, 2)
+    contact = 0
+    for axis, end in ((0, 0), (0, shape[1] - 1), (1, 0), (1, shape[0] - 1)):  # how far along each edge it reaches
+        along = outline[outline[:, axis] == end, 1 - axis]
+        contact += int(along.max() - along.min()) + 1 if len(along) else 0
+    if not 0 < contact < NARROW * np.sqrt(cv2.contourArea(contour)):
+        return []
+    distance, origin = _depths(contour)
+    radius = int(OPEN * float(distance.max()))
+    if radius < 2:
+        return []
+    region = cv2.compare(distance, 0, cv2.CMP_GT)
+    outside = cv2.compare(distance, radius, cv2.CMP_LE)
+    narrow = cv2.bitwise_and(region, cv2.compare(cv2.distanceTransform(outside, cv2.DIST_L2, 3), radius, cv2.CMP_GT))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(narrow, connectivity=4)
+    left, top = stats[:, 0] + origin[0], stats[:, 1] + origin[1]
+    reaching = [label for label in range(1, count) if left[label] <= 0 or top[label] <= 0
+                or left[label] + stats[label, 2] >= shape[1] or top[label] + stats[label, 3] >= shape[0]]
+    if len(reaching) != 1:
+        return []
+    finger = labels == reaching[0]
+    region[finger] = 0
+    parts, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    quad = _four_sides(cv2.convexHull(max(parts, key=cv2.contourArea) + origin)) if parts else None
+    near = IN_VIEW * max(shape[:2])
+    if quad is None or (quad < near).any() or (quad > np.array([shape[1], shape[0]], np.float32) - 1 - near).any():
+        return []
+    ends = quad[_NEXT] - quad
+    normals = ends[:, ::-1] * np.array([1, -1], np.float32) / np.linalg.norm(ends, axis=1, keepdims=True)
+    pixels = np.argwhere(finger)[:, ::-1].astype(np.float32) + origin.astype(np.float32)
+    beside = np.abs(((pixels[:, None] - quad[None]) * normals[None]).sum(axis=2)) <= 0.5 * contact + 2
+    return [quad] if beside.mean(axis=0).max() < ALONG else []
+
+
+IN_VIEW, NARROW, ALONG = 0.03, 0.25, 0.7
+"""A card that a finger reaches from beyond the frame lies this share of the frame's size inside its edge; the
+finger meets the frame's edge along less than NARROW of the size of the card and it together, and less than ALONG of
+it lies beside a side's line (within half its width)."""
 
 
 OPEN = 0.45

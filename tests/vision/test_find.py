@@ -180,3 +180,14 @@ def test_finding_leaves_nothing_for_the_garbage_collector():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_card_near_the_frames_edge_held_by_a_finger_reaching_in_from_beyond_it_is_found(drawn_deck):
+    # the card and the finger (as pale as it) make one region reaching the frame's edge, nearly convex: its hull's
+    # quadrilateral reaches out to the frame, and the finger is cut off only where it meets the frame's edge
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[340, 300], [355, 120], [595, 150], [580, 330]], np.float32)
+    frame = _photo(drawn_deck["4S"], table, corners, seed=12)
+    cv2.line(frame, (555, 240), (700, 250), (215, 225, 240), 30)  # from over its right side out of the frame
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
