@@ -280,7 +280,8 @@ def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[t
     """Masks of what may be cards, each made when asked for, and whether it is of bright pixels: bright unsaturated
     pixels at a few thresholds (a card on a darker or coloured table, under uneven light), opened wide too (which
     cuts a card loose from a glare or a pale patch beside it), and the regions that strong edges close (a card on a
-    pale table, or on another), then, when `none_yet()` (no card found in the others), faint ones."""
+    pale table, or on another), then, when `none_yet()` (no card found in the others), faint ones, and those
+    thickened."""
     import cv2
 
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -319,6 +320,8 @@ def _masks(small: NDArray[np.uint8], none_yet: Callable[[], bool]) -> Iterator[t
     # those that faint edges close, smoothed more (a card on a table nearly as pale as it, its shadow faint)
     faint = canny(cv2.GaussianBlur(edges[2], (5, 5), 0), 10, 30)
     yield cv2.bitwise_not(cv2.dilate(faint, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))), False
+    if none_yet():  # and thickened, closing a gap a pixel or two wide (where a finger crosses a card's side)
+        yield cv2.bitwise_not(cv2.dilate(faint, cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5)))), False
 
 
 def _joined(pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]], least: float, most: float,
