@@ -145,8 +145,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             convex = cv2.contourArea(contour) >= 0.9 * hull_area
             if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
-            if any(_try(rough) is not None for rough in _unreached(contour, small.shape)) or convex:
-                continue  # (a finger or a glare's beam reaching in from beyond the frame onto a card: cut off)
+            if (bright and any(_try(rough) is not None for rough in _unreached(contour, small.shape))) or convex:
+                continue  # (a pale finger or glare's beam reaching in from beyond the frame: cut off; not a line)
             if not bright:  # a card and a neighbour (or a finger) that edges close as one: opened when all else fails
                 joined.append(contour)
                 continue
