@@ -135,6 +135,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             hull = cv2.convexHull(contour)
             hull_area = cv2.contourArea(hull)
             if not PIECE * area <= hull_area <= MAX_AREA * area:
+                if number == 0 and hull_area > MAX_AREA * area:  # the table as pale as the cards: they may join it
+                    unexplained.append(contour)
                 continue
             whole = _four_sides(hull) if hull_area >= MIN_AREA * area else None
             alone = _try(whole) if whole is not None else None
@@ -146,6 +148,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
             if convex:
+                for rough in _beside_cut_off(contour, whole, small.shape, MIN_AREA * area):
+                    _try(rough)
                 continue
             if not bright:  # a card and a neighbour (or a finger) that edges close as one: opened when all else fails
                 joined.append(contour)
@@ -171,10 +175,12 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     # beyond the card: a line of the table's, a neighbour's side; not a card round a part of its picture)
     areas = [max(float(cv2.contourArea(quad)), 1.0) for _, quad in candidates]
     support = [score / area for (score, _), area in zip(candidates, areas, strict=True)]
-    order = sorted((number for number, (_, quad) in enumerate(candidates) if not any(
+    order = sorted((number for number, (_, quad) in enumerate(candidates) if (not any(
         support[other] >= support[number] + BETTER and areas[other] >= 0.5 * areas[number]
         and _inside(inner, quad) >= 0.9 for other, (_, inner) in enumerate(candidates))
-        or (_margins(fitted[number], small_gray) >= UNMARGINED).all()),
+        or (_margins(fitted[number], small_gray) >= UNMARGINED).all()) and not _holds_two(
+            fitted[number], [fitted[other] for other in range(len(candidates))
+                             if support[other] >= support[number] + BETTER], small_gray)),
         key=lambda number: (afar[number], -candidates[number][0]))
     quads: list[NDArray[np.float32]] = []
     for quad in (candidates[number][1] for number in order):  # of overlapping ones: a card, not its index's frame
@@ -368,6 +374,19 @@ less; of a group of GROUP or fewer near each other, all but one are tried too, a
 (more would be many hulls to fit on a frame of many pieces)."""
 
 
+def _holds_two(quad: NDArray[np.float32], better: list[NDArray[np.float32]], gray: NDArray[np.uint8]) -> bool:
+    """Whether a quadrilateral is two cards lying side by side (touching, or a corner over the other's; together
+    card-shaped): two candidates that lie on more edges lie in it (nine tenths of each), overlap little, cover half
+    of it together, and one shows a pale margin along the side where they meet (where a court picture cuts a card
+    in two, the picture reaches the cut)."""
+    import cv2
+
+    area = float(cv2.contourArea(quad))
+    inner = [other for other in better if _inside(other, quad) >= 0.9 and cv2.contourArea(other) < 0.9 * area]
+    return any(_overlap(a, b) < 0.1 and cv2.contourArea(a) + cv2.contourArea(b) >= 0.5 * area
+               and (_margined(a, b, gray) or _margined(b, a, gray)) for a, b in itertools.combinations(inner, 2))
+
+
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
     """Whether a card-shaped quadrilateral shows a pale margin just inside its side nearest the other one: a card's
     own side does; where a court picture cuts a card in two, the picture reaches the cut."""
@@ -460,10 +479,12 @@ OPEN = 0.45
 outline: half a card's width): what is narrower than the disc goes (a finger is about a third of the depth wide)."""
 
 
-def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
+def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: float,
+            alone: bool = False) -> list[NDArray[np.float32]]:
     """The quadrilaterals of cards that overlap a little and make one region (`_depths`'s; no edge between them):
     the region's cores (what lies far from its outline: each card's middle, a smaller rectangle), each widened back
-    by as much as it was shrunk."""
+    by as much as it was shrunk. With `alone`, a single core too: a card joined to a strip of a neighbour (cut off by
+    the frame, or touching it) makes one region whose only core is the card's."""
     import cv2
 
     depth = 0.5 * float(distance.max())
@@ -471,7 +492,7 @@ def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: flo
         return []
     cores, _ = cv2.findContours(cv2.compare(distance, depth, cv2.CMP_GT), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     quads = []
-    for core in cores if len(cores) > 1 else []:
+    for core in cores if len(cores) > 1 or alone else []:
         (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
         if (cw + 2 * depth) * (ch + 2 * depth) >= least:
             box = cv2.boxPoints(((cx + int(origin[0]), cy + int(origin[1])), (cw + 2 * depth, ch + 2 * depth), angle))
@@ -671,6 +692,26 @@ def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 
     on_edge = (quad[:, 0] <= margin) | (quad[:, 0] >= width - 1 - margin) | (quad[:, 1] <= margin) | (
         quad[:, 1] >= height - 1 - margin)
     return int(on_edge.sum()) >= 2
+
+
+def _beside_cut_off(region: NDArray[np.int32], whole: NDArray[np.float32] | None, shape: tuple[int, ...],
+                    least: float) -> list[NDArray[np.float32]]:
+    """The rough card in a region of a card's shape that the frame cuts off (`whole`, its four sides) when a card
+    wholly in view lies in it: a neighbour running out of the frame that touches the card makes one region with it,
+    taken for the neighbour alone. The card is the region's core widened back (`_parted`), clear of the frame's
+    edge (the neighbour's own core reaches it)."""
+    if whole is None or not _cut_off(whole, shape):
+        return []
+    return [rough for rough in _parted(*_depths(region), least, alone=True) if _clear(rough, shape)]
+
+
+def _clear(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 0.02) -> bool:
+    """Whether every corner lies farther than `margin` (a share of the frame's size) inside the frame's edge: a card
+    wholly in view, not the part in view of one that the frame cuts off (its outline there is the frame's)."""
+    height, width = shape[:2]
+    margin = margin * max(height, width)
+    return bool((quad[:, 0] > margin).all() and (quad[:, 0] < width - 1 - margin).all()
+                and (quad[:, 1] > margin).all() and (quad[:, 1] < height - 1 - margin).all())
 
 
 def _beyond(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:

@@ -180,3 +180,46 @@ def test_finding_leaves_nothing_for_the_garbage_collector():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def _court(card: np.ndarray, across: bool = False) -> np.ndarray:
+    """The card with a court's picture inside its margin; `across`: reaching both long sides across its middle."""
+    court = card.copy()
+    cv2.rectangle(court, (40, 60), (209, 289), (60, 40, 120, 255), -1)
+    if across:
+        cv2.rectangle(court, (0, 160), (249, 190), (120, 40, 30, 255), -1)
+    return court
+
+
+def test_a_court_card_touched_by_a_neighbour_that_the_frame_cuts_off_is_found(drawn_deck):
+    # (the card and the part of the neighbour in view made one region that the frame cuts off: a neighbour, it seemed)
+    table = np.full((480, 640, 3), (50, 40, 90), np.uint8)
+    corners = np.array([[233, 85], [471, 91], [481, 448], [240, 454]], np.float32)
+    neighbour = np.array([[204, -40], [419, -90], [452, 51], [235, 100]], np.float32)  # its corner on the card's top
+    frame = _photo(_court(drawn_deck["JH"]), table, corners, seed=11, more=((drawn_deck["3H"], neighbour),))
+    assert _found(find_cards(frame), corners)
+
+
+def test_two_court_cards_side_by_side_are_two_cards_not_one_round_both(drawn_deck):
+    # (one's margin in two parts, the parts and the other card together made a card's shape, lying on edges of both)
+    table = np.full((480, 640, 3), (40, 80, 120), np.uint8)
+    corners = np.array([[110, 244], [251, 216], [308, 436], [155, 450]], np.float32)
+    neighbour = np.array([[214, 173], [470, 23], [594, 233], [341, 393]], np.float32)  # its corner at the other's
+    frame = _photo(_court(drawn_deck["QC"], across=True), table, corners, seed=12,
+                   more=((_court(drawn_deck["JD"]), neighbour),))
+    quads = find_cards(frame)
+    assert _found(quads, corners) and _found(quads, neighbour) and len(quads) == 2
+
+
+def test_a_court_card_with_a_glare_on_its_corner_on_a_pale_table_is_found_beside_another(drawn_deck):
+    # (the pictures dark, the table as pale as the paper: the first mask joined the card's paper to the table's where
+    # its shadow was lost in the glare, the other card was found there, and the search stopped)
+    table = np.full((480, 640, 3), 225, np.uint8)
+    other = np.array([[400, 220], [570, 230], [560, 468], [390, 458]], np.float32)
+    corners = np.array([[180, 20], [350, 40], [330, 280], [160, 260]], np.float32)
+    frame = _photo(_court(drawn_deck["KC"]), table, corners, seed=13, more=((_court(drawn_deck["KH"]), other),))
+    cv2.polylines(frame, [np.rint(other).astype(np.int32)], True, (90, 90, 90), 3)  # a shadow all round each
+    lit = [0.6 * corners[0] + 0.4 * corners[1], *corners[1:], 0.4 * corners[3] + 0.6 * corners[0]]
+    cv2.polylines(frame, [np.rint(lit).astype(np.int32)], False, (90, 90, 90), 3)  # but round the lit corner
+    quads = find_cards(frame)
+    assert _found(quads, corners) and _found(quads, other)
