@@ -147,9 +147,9 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             convex = cv2.contourArea(contour) >= 0.9 * hull_area
             if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
+            for rough in _beside_cut_off(contour, small.shape, MIN_AREA * area, edges, fit_scale / scale):
+                _try(rough)
             if convex:
-                for rough in _beside_cut_off(contour, whole, small.shape, MIN_AREA * area):
-                    _try(rough)
                 continue
             if not bright:  # a card and a neighbour (or a finger) that edges close as one: opened when all else fails
                 joined.append(contour)
@@ -694,15 +694,30 @@ def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 
     return int(on_edge.sum()) >= 2
 
 
-def _beside_cut_off(region: NDArray[np.int32], whole: NDArray[np.float32] | None, shape: tuple[int, ...],
-                    least: float) -> list[NDArray[np.float32]]:
-    """The rough card in a region of a card's shape that the frame cuts off (`whole`, its four sides) when a card
-    wholly in view lies in it: a neighbour running out of the frame that touches the card makes one region with it,
-    taken for the neighbour alone. The card is the region's core widened back (`_parted`), clear of the frame's
-    edge (the neighbour's own core reaches it)."""
-    if whole is None or not _cut_off(whole, shape):
+def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: float, edges: _Edges,
+                    to_edges: float) -> list[NDArray[np.float32]]:
+    """The rough card in a region that reaches the frame's edge when a card wholly in view lies in it: a neighbour
+    running out of the frame that touches the card makes one region with it (taken for the neighbour alone when
+    card-shaped). The card is the region's core widened back (`_parted`), clear of the frame's edge (the
+    neighbour's own core reaches it), and lying on edges for AFAR_SUPPORTED of its outline (a core is a guess: a
+    glare joined to a card makes one reaching over the glare). `to_edges` scales the masks' pixels to the edges'."""
+    import cv2
+
+    x, y, width, height = cv2.boundingRect(region)
+    if x > 0 and y > 0 and x + width < shape[1] and y + height < shape[0]:
         return []
-    return [rough for rough in _parted(*_depths(region), least, alone=True) if _clear(rough, shape)]
+    found = []
+    for half in _parted(*_depths(region // 2), least / 4, alone=True):  # (at half the size: a quarter of the work)
+        rough = half * np.float32(2)
+        if not _clear(rough, shape):
+            continue
+        fit = edges.fit(rough * np.float32(to_edges))
+        if fit is None:  # (as _fit does: from afar, then near what that found)
+            wide = edges.fit(rough * np.float32(to_edges), WIDE)
+            fit = edges.fit(wide[0]) if wide is not None else None
+        if fit is not None and fit[1] >= AFAR_SUPPORTED:
+            found.append(rough)
+    return found
 
 
 def _clear(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 0.02) -> bool:
