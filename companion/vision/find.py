@@ -120,6 +120,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         if found is not None and len(fitted) > known:
             for card in _completed(found, small_gray):
                 _fit(card, afar_too=False, completed=True)
+            for number in _worse_completions(candidates, known + 1):
+                del candidates[number], fitted[number], afar[number]
         return found
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
@@ -413,12 +415,13 @@ def _completed(part: NDArray[np.float32], gray: NDArray[np.uint8]) -> Iterator[N
     """The rough cards of which a card-shaped quadrilateral may be a part: a court card whose picture is cut in
     two (across its middle or corner to corner, by a line or a band as pale as the margin) is found as one part,
     three of its sides the card's (one a short side) and the fourth the cut. Such a part shows a pale margin along
-    three sides and none along the cut; the card reaches beyond the cut, its long sides on from those beside the
+    three sides and none along the cut, or only in places (a face, a collar as pale as the paper reaching it: along
+    less than MARGINED of it); the card reaches beyond the cut, its long sides on from those beside the
     cut, TALL times as long as the side across from it. A card with a margin shows it along all four sides, a card
     without one along none."""
     margins = _margins(part, gray)
     for cut in range(4):
-        if margins[cut] >= UNMARGINED or (np.delete(margins, cut) < PART_MARGINED).any():
+        if margins[cut] >= MARGINED or (np.delete(margins, cut) < PART_MARGINED).any():
             continue
         a, b = cut, (cut + 1) % 4  # the cut's corners, each moved along its other side from the corner across
         across_a, across_b = part[(cut + 3) % 4], part[(cut + 2) % 4]
@@ -429,6 +432,17 @@ def _completed(part: NDArray[np.float32], gray: NDArray[np.uint8]) -> Iterator[N
                 side = part[corner] - across
                 card[corner] = across + side * np.float32(length / max(float(np.linalg.norm(side)), 1e-6))
             yield card
+
+
+def _worse_completions(candidates: list[tuple[float, NDArray[np.float32]]], first: int) -> list[int]:
+    """Of the cards a part was completed as (the candidates from `first` on: its cut's far side found at each length
+    tried), all but the one lying on edges for most of its outline, last first: a longer one reaches a neighbour's
+    side or a line of the table beyond the card, on fewer edges, and would outrank the card by its size."""
+    import cv2
+
+    support = [score / max(float(cv2.contourArea(quad)), 1.0) for score, quad in candidates[first:]]
+    best = int(np.argmax(support)) if support else 0
+    return [first + number for number in reversed(range(len(support))) if number != best]
 
 
 TALL = (1.3, 1.5, 1.7)

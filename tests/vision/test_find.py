@@ -223,3 +223,16 @@ def test_a_court_card_with_a_glare_on_its_corner_on_a_pale_table_is_found_beside
     cv2.polylines(frame, [np.rint(lit).astype(np.int32)], False, (90, 90, 90), 3)  # but round the lit corner
     quads = find_cards(frame)
     assert _found(quads, corners) and _found(quads, other)
+
+
+def test_a_court_card_found_as_a_part_is_completed_though_the_picture_is_pale_in_places_along_the_cut(drawn_deck):
+    # (a face or a collar reaching the cut: the cut showed the card's paper along a third of it or more)
+    card = drawn_deck["KD"].copy()
+    cv2.rectangle(card, (0, 60), (249, 209), (40, 30, 120, 255), -1)  # the picture's band, across the card
+    for left in (20, 100, 180):  # its darker parts reaching below it, the paper between them
+        cv2.rectangle(card, (left, 210), (left + 45, 242), (110, 110, 110, 255), -1)
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[230, 80], [400, 84], [398, 322], [228, 318]], np.float32)
+    quads = find_cards(_photo(card, table, corners, seed=14))
+    assert _found(quads, corners) and len(quads) == 1
+
