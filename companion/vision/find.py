@@ -126,6 +126,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     joined: list[NDArray[np.int32]] = []  # the edge masks' regions that are no card and far from convex
+    beside: list[tuple[int, ...]] = []  # the boxes of the regions _beside_cut_off looked into
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
     for number, (mask, bright) in enumerate(_masks(small, lambda: not candidates)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -149,7 +150,7 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             convex = cv2.contourArea(contour) >= 0.9 * hull_area
             if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
-            for rough in _beside_cut_off(contour, small.shape, MIN_AREA * area, edges, fit_scale / scale):
+            for rough in _beside_cut_off(contour, small.shape, MIN_AREA * area, edges, fit_scale / scale, tried=beside):
                 _try(rough)
             if convex:
                 continue
@@ -708,18 +709,24 @@ def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 
     return int(on_edge.sum()) >= 2
 
 
-def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: float, edges: _Edges,
-                    to_edges: float) -> list[NDArray[np.float32]]:
+def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: float, edges: _Edges, to_edges: float, *,
+                    tried: list[tuple[int, ...]]) -> list[NDArray[np.float32]]:
     """The rough card in a region that reaches the frame's edge when a card wholly in view lies in it: a neighbour
     running out of the frame that touches the card makes one region with it (taken for the neighbour alone when
     card-shaped). The card is the region's core widened back (`_parted`), clear of the frame's edge (the
     neighbour's own core reaches it), and lying on edges for AFAR_SUPPORTED of its outline (a core is a guess: a
-    glare joined to a card makes one reaching over the glare). `to_edges` scales the masks' pixels to the edges'."""
+    glare joined to a card makes one reaching over the glare). `to_edges` scales the masks' pixels to the edges'; a
+    region whose box is within two pixels of one in `tried` (the same region in another mask) is not looked into
+    again, and its box is added."""
     import cv2
 
-    x, y, width, height = cv2.boundingRect(region)
+    box = cv2.boundingRect(region)
+    x, y, width, height = box
     if x > 0 and y > 0 and x + width < shape[1] and y + height < shape[0]:
         return []
+    if any(max(abs(a - b) for a, b in zip(box, other, strict=True)) <= 2 for other in tried):
+        return []
+    tried.append(box)
     found = []
     for half in _parted(*_depths(region // 2), least / 4, alone=True):  # (at half the size: a quarter of the work)
         rough = half * np.float32(2)
