@@ -152,10 +152,10 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
             for rough in _beside_cut_off(contour, small.shape, MIN_AREA * area, edges, fit_scale / scale, tried=beside):
                 _try(rough)
-            if convex:
-                continue
-            if not bright:  # a card and a neighbour (or a finger) that edges close as one: opened when all else fails
-                joined.append(contour)
+            if not bright and not (convex and _reaches_edge(contour, small.shape)):  # opened when all else fails:
+                joined.append(contour)  # a card and a neighbour or a finger that edges close as one (convex too: a
+                continue  # finger's end over its corner bulges the hull; not a neighbour that the frame cuts off)
+            if convex or not bright:
                 continue
             depths = _depths(contour)  # cards that overlap, or a finger
             if all(fit is None for fit in [_try(rough) for rough in _parted(*depths, MIN_AREA * area)]):
@@ -721,8 +721,7 @@ def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: fl
     import cv2
 
     box = cv2.boundingRect(region)
-    x, y, width, height = box
-    if x > 0 and y > 0 and x + width < shape[1] and y + height < shape[0]:
+    if not _reaches_edge(region, shape):
         return []
     if any(max(abs(a - b) for a, b in zip(box, other, strict=True)) <= 2 for other in tried):
         return []
@@ -739,6 +738,14 @@ def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: fl
         if fit is not None and fit[1] >= AFAR_SUPPORTED:
             found.append(rough)
     return found
+
+
+def _reaches_edge(region: NDArray[np.int32], shape: tuple[int, ...]) -> bool:
+    """Whether a region (an outline) reaches the frame's edge."""
+    import cv2
+
+    x, y, width, height = cv2.boundingRect(region)
+    return bool(x <= 0 or y <= 0 or x + width >= shape[1] or y + height >= shape[0])
 
 
 def _clear(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 0.02) -> bool:
