@@ -120,10 +120,13 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         if found is not None and len(fitted) > known:
             for card in _completed(found, small_gray):
                 _fit(card, afar_too=False, completed=True)
+            for number in _worse_completions(candidates, known + 1):
+                del candidates[number], fitted[number], afar[number]
         return found
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
     joined: list[NDArray[np.int32]] = []  # the edge masks' regions that are no card and far from convex
+    beside: list[tuple[int, ...]] = []  # the boxes of the regions _beside_cut_off looked into
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
     for number, (mask, bright) in enumerate(_masks(small, lambda: not candidates)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -135,6 +138,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             hull = cv2.convexHull(contour)
             hull_area = cv2.contourArea(hull)
             if not PIECE * area <= hull_area <= MAX_AREA * area:
+                if number == 0 and hull_area > MAX_AREA * area:  # the table as pale as the cards: they may join it
+                    unexplained.append(contour)
                 continue
             whole = _four_sides(hull) if hull_area >= MIN_AREA * area else None
             alone = _try(whole) if whole is not None else None
@@ -145,10 +150,14 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             convex = cv2.contourArea(contour) >= 0.9 * hull_area
             if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
-            if (bright and any(_try(rough) is not None for rough in _unreached(contour, small.shape))) or convex:
-                continue  # (a pale finger or glare's beam reaching in from beyond the frame: cut off; not a line)
-            if not bright:  # a card and a neighbour (or a finger) that edges close as one: opened when all else fails
-                joined.append(contour)
+            for rough in _beside_cut_off(contour, small.shape, MIN_AREA * area, edges, fit_scale / scale, tried=beside):
+                _try(rough)
+            if bright and any(_try(rough) is not None for rough in _unreached(contour, small.shape)):
+                continue  # (a pale finger or a glare's beam reaching in from beyond the frame: cut off; not a line)
+            if not bright and not (convex and _reaches_edge(contour, small.shape)):  # opened when all else fails:
+                joined.append(contour)  # a card and a neighbour or a finger that edges close as one (convex too: a
+                continue  # finger's end over its corner bulges the hull; not a neighbour that the frame cuts off)
+            if convex or not bright:
                 continue
             depths = _depths(contour)  # cards that overlap, or a finger
             if all(fit is None for fit in [_try(rough) for rough in _parted(*depths, MIN_AREA * area)]):
@@ -171,10 +180,12 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     # beyond the card: a line of the table's, a neighbour's side; not a card round a part of its picture)
     areas = [max(float(cv2.contourArea(quad)), 1.0) for _, quad in candidates]
     support = [score / area for (score, _), area in zip(candidates, areas, strict=True)]
-    order = sorted((number for number, (_, quad) in enumerate(candidates) if not any(
+    order = sorted((number for number, (_, quad) in enumerate(candidates) if (not any(
         support[other] >= support[number] + BETTER and areas[other] >= 0.5 * areas[number]
         and _inside(inner, quad) >= 0.9 for other, (_, inner) in enumerate(candidates))
-        or (_margins(fitted[number], small_gray) >= UNMARGINED).all()),
+        or (_margins(fitted[number], small_gray) >= UNMARGINED).all()) and not _holds_two(
+            fitted[number], [fitted[other] for other in range(len(candidates))
+                             if support[other] >= support[number] + BETTER], small_gray)),
         key=lambda number: (afar[number], -candidates[number][0]))
     quads: list[NDArray[np.float32]] = []
     for quad in (candidates[number][1] for number in order):  # of overlapping ones: a card, not its index's frame
@@ -371,6 +382,19 @@ less; of a group of GROUP or fewer near each other, all but one are tried too, a
 (more would be many hulls to fit on a frame of many pieces)."""
 
 
+def _holds_two(quad: NDArray[np.float32], better: list[NDArray[np.float32]], gray: NDArray[np.uint8]) -> bool:
+    """Whether a quadrilateral is two cards lying side by side (touching, or a corner over the other's; together
+    card-shaped): two candidates that lie on more edges lie in it (nine tenths of each), overlap little, cover half
+    of it together, and one shows a pale margin along the side where they meet (where a court picture cuts a card
+    in two, the picture reaches the cut)."""
+    import cv2
+
+    area = float(cv2.contourArea(quad))
+    inner = [other for other in better if _inside(other, quad) >= 0.9 and cv2.contourArea(other) < 0.9 * area]
+    return any(_overlap(a, b) < 0.1 and cv2.contourArea(a) + cv2.contourArea(b) >= 0.5 * area
+               and (_margined(a, b, gray) or _margined(b, a, gray)) for a, b in itertools.combinations(inner, 2))
+
+
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
     """Whether a card-shaped quadrilateral shows a pale margin just inside its side nearest the other one: a card's
     own side does; where a court picture cuts a card in two, the picture reaches the cut."""
@@ -397,12 +421,13 @@ def _completed(part: NDArray[np.float32], gray: NDArray[np.uint8]) -> Iterator[N
     """The rough cards of which a card-shaped quadrilateral may be a part: a court card whose picture is cut in
     two (across its middle or corner to corner, by a line or a band as pale as the margin) is found as one part,
     three of its sides the card's (one a short side) and the fourth the cut. Such a part shows a pale margin along
-    three sides and none along the cut; the card reaches beyond the cut, its long sides on from those beside the
+    three sides and none along the cut, or only in places (a face, a collar as pale as the paper reaching it: along
+    less than MARGINED of it); the card reaches beyond the cut, its long sides on from those beside the
     cut, TALL times as long as the side across from it. A card with a margin shows it along all four sides, a card
     without one along none."""
     margins = _margins(part, gray)
     for cut in range(4):
-        if margins[cut] >= UNMARGINED or (np.delete(margins, cut) < PART_MARGINED).any():
+        if margins[cut] >= MARGINED or (np.delete(margins, cut) < PART_MARGINED).any():
             continue
         a, b = cut, (cut + 1) % 4  # the cut's corners, each moved along its other side from the corner across
         across_a, across_b = part[(cut + 3) % 4], part[(cut + 2) % 4]
@@ -413,6 +438,17 @@ def _completed(part: NDArray[np.float32], gray: NDArray[np.uint8]) -> Iterator[N
                 side = part[corner] - across
                 card[corner] = across + side * np.float32(length / max(float(np.linalg.norm(side)), 1e-6))
             yield card
+
+
+def _worse_completions(candidates: list[tuple[float, NDArray[np.float32]]], first: int) -> list[int]:
+    """Of the cards a part was completed as (the candidates from `first` on: its cut's far side found at each length
+    tried), all but the one lying on edges for most of its outline, last first: a longer one reaches a neighbour's
+    side or a line of the table beyond the card, on fewer edges, and would outrank the card by its size."""
+    import cv2
+
+    support = [score / max(float(cv2.contourArea(quad)), 1.0) for score, quad in candidates[first:]]
+    best = int(np.argmax(support)) if support else 0
+    return [first + number for number in reversed(range(len(support))) if number != best]
 
 
 TALL = (1.3, 1.5, 1.7)
@@ -513,10 +549,12 @@ OPEN = 0.45
 outline: half a card's width): what is narrower than the disc goes (a finger is about a third of the depth wide)."""
 
 
-def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: float) -> list[NDArray[np.float32]]:
+def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: float,
+            alone: bool = False) -> list[NDArray[np.float32]]:
     """The quadrilaterals of cards that overlap a little and make one region (`_depths`'s; no edge between them):
     the region's cores (what lies far from its outline: each card's middle, a smaller rectangle), each widened back
-    by as much as it was shrunk."""
+    by as much as it was shrunk. With `alone`, a single core too: a card joined to a strip of a neighbour (cut off by
+    the frame, or touching it) makes one region whose only core is the card's."""
     import cv2
 
     depth = 0.5 * float(distance.max())
@@ -524,7 +562,7 @@ def _parted(distance: NDArray[np.float32], origin: NDArray[np.int32], least: flo
         return []
     cores, _ = cv2.findContours(cv2.compare(distance, depth, cv2.CMP_GT), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     quads = []
-    for core in cores if len(cores) > 1 else []:
+    for core in cores if len(cores) > 1 or alone else []:
         (cx, cy), (cw, ch), angle = cv2.minAreaRect(core)
         if (cw + 2 * depth) * (ch + 2 * depth) >= least:
             box = cv2.boxPoints(((cx + int(origin[0]), cy + int(origin[1])), (cw + 2 * depth, ch + 2 * depth), angle))
@@ -724,6 +762,54 @@ def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 
     on_edge = (quad[:, 0] <= margin) | (quad[:, 0] >= width - 1 - margin) | (quad[:, 1] <= margin) | (
         quad[:, 1] >= height - 1 - margin)
     return int(on_edge.sum()) >= 2
+
+
+def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: float, edges: _Edges, to_edges: float, *,
+                    tried: list[tuple[int, ...]]) -> list[NDArray[np.float32]]:
+    """The rough card in a region that reaches the frame's edge when a card wholly in view lies in it: a neighbour
+    running out of the frame that touches the card makes one region with it (taken for the neighbour alone when
+    card-shaped). The card is the region's core widened back (`_parted`), clear of the frame's edge (the
+    neighbour's own core reaches it), and lying on edges for AFAR_SUPPORTED of its outline (a core is a guess: a
+    glare joined to a card makes one reaching over the glare). `to_edges` scales the masks' pixels to the edges'; a
+    region whose box is within two pixels of one in `tried` (the same region in another mask) is not looked into
+    again, and its box is added."""
+    import cv2
+
+    box = cv2.boundingRect(region)
+    if not _reaches_edge(region, shape):
+        return []
+    if any(max(abs(a - b) for a, b in zip(box, other, strict=True)) <= 2 for other in tried):
+        return []
+    tried.append(box)
+    found = []
+    for half in _parted(*_depths(region // 2), least / 4, alone=True):  # (at half the size: a quarter of the work)
+        rough = half * np.float32(2)
+        if not _clear(rough, shape):
+            continue
+        fit = edges.fit(rough * np.float32(to_edges))
+        if fit is None:  # (as _fit does: from afar, then near what that found)
+            wide = edges.fit(rough * np.float32(to_edges), WIDE)
+            fit = edges.fit(wide[0]) if wide is not None else None
+        if fit is not None and fit[1] >= AFAR_SUPPORTED:
+            found.append(rough)
+    return found
+
+
+def _reaches_edge(region: NDArray[np.int32], shape: tuple[int, ...]) -> bool:
+    """Whether a region (an outline) reaches the frame's edge."""
+    import cv2
+
+    x, y, width, height = cv2.boundingRect(region)
+    return bool(x <= 0 or y <= 0 or x + width >= shape[1] or y + height >= shape[0])
+
+
+def _clear(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 0.02) -> bool:
+    """Whether every corner lies farther than `margin` (a share of the frame's size) inside the frame's edge: a card
+    wholly in view, not the part in view of one that the frame cuts off (its outline there is the frame's)."""
+    height, width = shape[:2]
+    margin = margin * max(height, width)
+    return bool((quad[:, 0] > margin).all() and (quad[:, 0] < width - 1 - margin).all()
+                and (quad[:, 1] > margin).all() and (quad[:, 1] < height - 1 - margin).all())
 
 
 def _beyond(quad: NDArray[np.float32], shape: tuple[int, ...]) -> bool:

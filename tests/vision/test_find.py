@@ -201,3 +201,58 @@ def test_a_card_on_a_table_nearly_as_pale_as_it_with_a_finger_across_its_side_is
     frame = _photo(drawn_deck["7C"], table, corners, seed=1)
     cv2.line(frame, (300, 300), (80, 440), (70, 120, 130), 24)  # from the card's middle out over its bottom left side
     assert _found(find_cards(cv2.GaussianBlur(frame, (0, 0), 1.2)), corners)
+
+
+def _court(card: np.ndarray, across: bool = False) -> np.ndarray:
+    """The card with a court's picture inside its margin; `across`: reaching both long sides across its middle."""
+    court = card.copy()
+    cv2.rectangle(court, (40, 60), (209, 289), (60, 40, 120, 255), -1)
+    if across:
+        cv2.rectangle(court, (0, 160), (249, 190), (120, 40, 30, 255), -1)
+    return court
+
+
+def test_a_court_card_touched_by_a_neighbour_that_the_frame_cuts_off_is_found(drawn_deck):
+    # (the card and the part of the neighbour in view made one region that the frame cuts off: a neighbour, it seemed)
+    table = np.full((480, 640, 3), (50, 40, 90), np.uint8)
+    corners = np.array([[233, 85], [471, 91], [481, 448], [240, 454]], np.float32)
+    neighbour = np.array([[204, -40], [419, -90], [452, 51], [235, 100]], np.float32)  # its corner on the card's top
+    frame = _photo(_court(drawn_deck["JH"]), table, corners, seed=11, more=((drawn_deck["3H"], neighbour),))
+    assert _found(find_cards(frame), corners)
+
+
+def test_two_court_cards_side_by_side_are_two_cards_not_one_round_both(drawn_deck):
+    # (one's margin in two parts, the parts and the other card together made a card's shape, lying on edges of both)
+    table = np.full((480, 640, 3), (40, 80, 120), np.uint8)
+    corners = np.array([[110, 244], [251, 216], [308, 436], [155, 450]], np.float32)
+    neighbour = np.array([[214, 173], [470, 23], [594, 233], [341, 393]], np.float32)  # its corner at the other's
+    frame = _photo(_court(drawn_deck["QC"], across=True), table, corners, seed=12,
+                   more=((_court(drawn_deck["JD"]), neighbour),))
+    quads = find_cards(frame)
+    assert _found(quads, corners) and _found(quads, neighbour) and len(quads) == 2
+
+
+def test_a_court_card_with_a_glare_on_its_corner_on_a_pale_table_is_found_beside_another(drawn_deck):
+    # (the pictures dark, the table as pale as the paper: the first mask joined the card's paper to the table's where
+    # its shadow was lost in the glare, the other card was found there, and the search stopped)
+    table = np.full((480, 640, 3), 225, np.uint8)
+    other = np.array([[400, 220], [570, 230], [560, 468], [390, 458]], np.float32)
+    corners = np.array([[180, 20], [350, 40], [330, 280], [160, 260]], np.float32)
+    frame = _photo(_court(drawn_deck["KC"]), table, corners, seed=13, more=((_court(drawn_deck["KH"]), other),))
+    cv2.polylines(frame, [np.rint(other).astype(np.int32)], True, (90, 90, 90), 3)  # a shadow all round each
+    lit = [0.6 * corners[0] + 0.4 * corners[1], *corners[1:], 0.4 * corners[3] + 0.6 * corners[0]]
+    cv2.polylines(frame, [np.rint(lit).astype(np.int32)], False, (90, 90, 90), 3)  # but round the lit corner
+    quads = find_cards(frame)
+    assert _found(quads, corners) and _found(quads, other)
+
+
+def test_a_court_card_found_as_a_part_is_completed_though_the_picture_is_pale_in_places_along_the_cut(drawn_deck):
+    # (a face or a collar reaching the cut: the cut showed the card's paper along a third of it or more)
+    card = drawn_deck["KD"].copy()
+    cv2.rectangle(card, (0, 60), (249, 209), (40, 30, 120, 255), -1)  # the picture's band, across the card
+    for left in (20, 100, 180):  # its darker parts reaching below it, the paper between them
+        cv2.rectangle(card, (left, 210), (left + 45, 242), (110, 110, 110, 255), -1)
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[230, 80], [400, 84], [398, 322], [228, 318]], np.float32)
+    quads = find_cards(_photo(card, table, corners, seed=14))
+    assert _found(quads, corners) and len(quads) == 1
