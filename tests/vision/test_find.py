@@ -201,3 +201,31 @@ def test_a_card_on_a_table_nearly_as_pale_as_it_with_a_finger_across_its_side_is
     frame = _photo(drawn_deck["7C"], table, corners, seed=1)
     cv2.line(frame, (300, 300), (80, 440), (70, 120, 130), 24)  # from the card's middle out over its bottom left side
     assert _found(find_cards(cv2.GaussianBlur(frame, (0, 0), 1.2)), corners)
+
+
+def _glared(frame: np.ndarray, centre: tuple[float, float], spread: tuple[float, float], strength: float) -> np.ndarray:
+    """The frame under a glare: light added round `centre`, fading over `spread` (x, y), white where it is strong."""
+    y, x = np.mgrid[0:frame.shape[0], 0:frame.shape[1]].astype(np.float32)
+    light = strength * np.exp(-((x - centre[0]) / spread[0]) ** 2 - ((y - centre[1]) / spread[1]) ** 2)
+    return np.clip(frame + light[:, :, None], 0, 255).astype(np.uint8)
+
+
+def test_a_card_with_a_glare_washing_out_one_side_is_found(drawn_deck):
+    # the paper and the table beyond its right side both white: no edge along it at all; placed from the three others
+    # and a card's shape
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[200, 90], [370, 95], [368, 335], [196, 330]], np.float32)
+    frame = _glared(_photo(drawn_deck["4C"], table, corners, seed=3), (400, 215), (40, 100), 765)
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
+
+
+def test_a_card_on_a_pale_table_with_a_glare_over_a_corner_and_a_finger_over_its_side_is_found(drawn_deck):
+    # no mask closes a region round it: its edges' outline is open at the glared corner, and the quadrilateral of its
+    # hull cuts that corner off; the least rectangle round the outline reaches it
+    table = np.full((480, 640, 3), (210, 210, 190), np.uint8)
+    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
+    frame = _glared(_photo(drawn_deck["7C"], table, corners, seed=4), (230, 90), (70, 70), 300)
+    cv2.line(frame, (300, 110), (340, -50), (120, 150, 200), 22)  # a finger from beyond the frame over its top side
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
