@@ -77,11 +77,13 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     failed: list[NDArray[np.float32]] = []
     fitted: list[NDArray[np.float32]] = []  # the candidates in the masks' pixels
 
-    def _fit(rough: NDArray[np.float32], afar_too: bool = True, completed: bool = False) -> NDArray[np.float32] | None:
+    def _fit(rough: NDArray[np.float32], afar_too: bool = True, completed: bool = False,
+             guessed: bool = False) -> NDArray[np.float32] | None:
         """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
         tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again). One
         fitted only from afar (not tried for pieces joined: they are many, and seldom so near a card) is kept, but
-        None is returned: the region is not explained yet."""
+        None is returned: the region is not explained yet. One `guessed` (not a region's hull) is held to what one
+        found from afar is."""
         for number, other in enumerate(fitted):
             if _same(rough, other, REACH):  # fitting would bring it onto that one
                 afar[number] = False
@@ -97,7 +99,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 fitted, afar, strict=True)):  # (not again where one was fitted from afar)
             wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
             fit = edges.fit(wide[0]) if wide is not None else None
-        if fit is not None and wide is not None and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
+        if fit is not None and (wide is not None or guessed) and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0],
+                                                                                                    gray.shape)):
             fit = None  # found from afar, a card shows more of its outline, all in view (else: a neighbour's part)
         upright = _upright(fit[0]) if fit is not None else None
         if completed and upright is not None and (  # the cut gone: no side shows none (a side beyond the card)
@@ -165,9 +168,11 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     else:  # no mask explained every bright region: cut what edges join to a card off it (a neighbour, a finger), or
         # take the rectangle round an outline they leave open (a glare over a corner)
         for contour in joined:
-            for cut in (_opened(*_depths(contour)), _boxed(contour)):
-                if cut is not None:
-                    _try(cut)
+            opened, boxed = _opened(*_depths(contour)), _boxed(contour)
+            if opened is not None:
+                _try(opened)
+            if boxed is not None:
+                _fit(boxed, guessed=True)
     # the best first; one fitted only from afar after the others (it may join a card to its neighbour); none round
     # a card at least half its size that it lies on fewer edges than, and showing no margin along a side (one side
     # beyond the card: a line of the table's, a neighbour's side; not a card round a part of its picture)
