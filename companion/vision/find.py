@@ -639,7 +639,7 @@ class _Edges:
                     if count >= SIDE * self.SAMPLES:
                         break
                 if level or faint:
-                    if lost >= 0 or faint:
+                    if lost >= 0 or faint or self._dim(points[side]):
                         return None
                     lost = side  # lost in a glare: placed from the others (counting none, they lie on edges more)
                     break
@@ -661,11 +661,19 @@ class _Edges:
         if any(corner is None for corner in corners):
             return None
         quad = np.array(corners, dtype=np.float32)
-        checked = np.delete(_SIDES, [lost, (lost + 1) % 4]) if lost >= 0 else _SIDES  # (a glare's region ends anywhere)
-        if np.abs(quad[checked] - rough[checked]).max() > 2 * reach or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        # (a side lost in a glare: the rough corners at its ends may lie anywhere, where the glared region ended)
+        moved = quad - rough if lost < 0 else (quad - rough)[[lost - 1, (lost + 2) % 4]]
+        if np.abs(moved).max() > 2 * reach or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
             return None
         return quad, support
 
+
+    def _dim(self, points: NDArray[np.float32]) -> bool:
+        """Whether no glare lies along a rough side (its points): less than UNGLARED of them white (quicker than
+        placing the side, which most rough sides without an edge would be)."""
+        x = np.clip(np.rint(points[:, 0]).astype(np.int32), 0, self.width - 1)
+        y = np.clip(np.rint(points[:, 1]).astype(np.int32), 0, self.height - 1)
+        return bool(np.count_nonzero(self.gray[y, x] >= GLARE) < UNGLARED * len(points))
 
     def _glared(self, rough: NDArray[np.float32], lines: list[tuple[NDArray[np.float32], NDArray[np.float32]]],
                 lost: int, on_edge: NDArray[np.float32],
