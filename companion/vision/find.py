@@ -99,8 +99,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 fitted, afar, strict=True)):  # (not again where one was fitted from afar)
             wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
             fit = edges.fit(wide[0]) if wide is not None else None
-        if fit is not None and (wide is not None or guessed) and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0],
-                                                                                                    gray.shape)):
+        if fit is not None and (wide is not None or guessed) and (
+                fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
             fit = None  # found from afar, a card shows more of its outline, all in view (else: a neighbour's part)
         upright = _upright(fit[0]) if fit is not None else None
         if completed and upright is not None and (  # the cut gone: no side shows none (a side beyond the card)
@@ -642,7 +642,8 @@ class _Edges:
                 if level or faint:
                     if lost >= 0 or faint or self._dim(points[side]):
                         return None
-                    lost = side  # lost in a glare: placed from the others (counting none, they lie on edges more)
+                    lost = side  # lost in a glare: placed from the others (counting for none, so they lie on edges
+                    # along 0.8 of them)
                     break
             if lost == side:
                 lines.append(lines[-1] if lines else (rough[0], rough[1]))  # (a stand-in until it is placed)
@@ -667,7 +668,6 @@ class _Edges:
         if np.abs(moved).max() > 2 * reach or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
             return None
         return quad, support
-
 
     def _dim(self, points: NDArray[np.float32]) -> bool:
         """Whether no glare lies along a rough side (its points): less than UNGLARED of them white (quicker than
@@ -697,8 +697,8 @@ class _Edges:
         directions, edged = [], 0.0  # how far from the side across the sides beside it show an edge
         for end, side, toward in ((ends[0], (lost + 3) % 4, rough[lost]),
                                   (ends[1], (lost + 1) % 4, rough[(lost + 1) % 4])):
-            direction = (lines[side][1] - lines[side][0]) / max(float(np.linalg.norm(lines[side][1] - lines[side][0])),
-                                                                1e-6)
+            step = lines[side][1] - lines[side][0]
+            direction = step / max(float(np.linalg.norm(step)), 1e-6)
             direction *= 1 if float(direction @ (toward - end)) > 0 else -1
             directions.append(direction)
             from_end = on_edge[side] - end
