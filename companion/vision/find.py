@@ -14,7 +14,8 @@ another until every bright region is a card or a card's shape the frame cuts off
 the regions that edges close around a card and a neighbour or a finger are opened (what is narrower than the card
 cut off). Two solid pale pieces each with a margin where they meet (tiles) are not joined as one card. A card found
 at its printed border line (on a table nearly as pale as it, the line is the stronger edge) is grown to the edge
-that lies round it an even band off. Rectified,
+that lies round it an even band off. A side a glare washes out (no edge at all) is placed from the three others and
+a card's proportions; an outline the edges leave open at a glared corner is tried as the rectangle round it. Rectified,
 a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card
 may lie either way round, so the reader reads both).
 """
@@ -76,11 +77,13 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     failed: list[NDArray[np.float32]] = []
     fitted: list[NDArray[np.float32]] = []  # the candidates in the masks' pixels
 
-    def _fit(rough: NDArray[np.float32], afar_too: bool = True, completed: bool = False) -> NDArray[np.float32] | None:
+    def _fit(rough: NDArray[np.float32], afar_too: bool = True, completed: bool = False,
+             guessed: bool = False) -> NDArray[np.float32] | None:
         """The candidate (in the masks' pixels) a rough quadrilateral (in view) fits onto edges as, or None;
         tried once (in another mask, the same one, or one a fitted candidate lies on, is not fitted again). One
         fitted only from afar (not tried for pieces joined: they are many, and seldom so near a card) is kept, but
-        None is returned: the region is not explained yet."""
+        None is returned: the region is not explained yet. One `guessed` (not a region's hull) is held to what one
+        found from afar is."""
         for number, other in enumerate(fitted):
             if _same(rough, other, REACH):  # fitting would bring it onto that one
                 afar[number] = False
@@ -96,7 +99,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 fitted, afar, strict=True)):  # (not again where one was fitted from afar)
             wide = edges.fit(rough * np.float32(fit_scale / scale), WIDE)
             fit = edges.fit(wide[0]) if wide is not None else None
-        if fit is not None and wide is not None and (fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
+        if fit is not None and (wide is not None or guessed) and (
+                fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
             fit = None  # found from afar, a card shows more of its outline, all in view (else: a neighbour's part)
         upright = _upright(fit[0]) if fit is not None else None
         if completed and upright is not None and (  # the cut gone: no side shows none (a side beyond the card)
@@ -170,11 +174,14 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                                  small.shape)
         if candidates and not unexplained:
             break  # each bright region is a card (or cards): the other masks are for harder frames
-    else:  # no mask explained every bright region: cut what edges join to a card off it (a neighbour, a finger)
+    else:  # no mask explained every bright region: cut what edges join to a card off it (a neighbour, a finger), or
+        # take the rectangle round an outline they leave open (a glare over a corner)
         for contour in joined:
-            opened = _opened(*_depths(contour))
+            opened, boxed = _opened(*_depths(contour)), _boxed(contour)
             if opened is not None:
                 _try(opened)
+            if boxed is not None:
+                _fit(boxed, guessed=True)
     # the best first; one fitted only from afar after the others (it may join a card to its neighbour); none round
     # a card at least half its size that it lies on fewer edges than, and showing no margin along a side (one side
     # beyond the card: a line of the table's, a neighbour's side; not a card round a part of its picture)
@@ -232,7 +239,7 @@ def _grown(card: NDArray[np.float32], gray: NDArray[np.uint8], edges: _Edges) ->
         return card  # one side against the table, a neighbour or a shadow: the card's edge
     for share in BANDS:
         fit = edges.fit(out(share)[0], 0.4 * share)  # (from about half as far out to half as far again)
-        if fit is None or fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape):
+        if fit is None or fit[1] < GROWN_SUPPORTED or _beyond(fit[0], gray.shape):
             continue
         into = cv2.perspectiveTransform(fit[0][None], np.linalg.inv(from_card))[0]
         nearest = np.abs(into[:, None] - _UNIT[None]).sum(axis=2).argmin(axis=1)
@@ -247,9 +254,10 @@ def _grown(card: NDArray[np.float32], gray: NDArray[np.uint8], edges: _Edges) ->
     return card
 
 
-BAND, EVEN = 0.3, 1.6
-"""A printed border line lies at most BAND of a card's width inside its edge, the same distance off each side
-within EVEN times."""
+BAND, EVEN, GROWN_SUPPORTED = 0.45, 1.6, 0.75
+"""A printed border line lies at most BAND of its own width inside the card's edge (a frame round the pips: the card
+half as wide again and more), the same distance off each side within EVEN times; the edge round it lies on edges for
+GROWN_SUPPORTED of its outline (a finger may hide a side: the even band round the line is the card's mark)."""
 BANDS = (0.03, 0.06, 0.12, 0.24)
 """Where the edge round a card found at its border line is looked for (from about half as far to half as far again
 each), as shares of its width."""
@@ -494,6 +502,15 @@ def _opened(distance: NDArray[np.float32], origin: NDArray[np.int32]) -> NDArray
     return _four_sides(cv2.convexHull(biggest))
 
 
+def _boxed(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
+    """The rough quadrilateral of a card whose outline the edges show open (a glare or a finger over a stretch of a
+    side and a corner): the least rectangle round it. Its hull cuts the open corner off, and its longest sides are
+    then not the card's; the rectangle runs on along the sides it does show, to the corner's place."""
+    import cv2
+
+    return _upright(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32))
+
+
 def _unreached(contour: NDArray[np.int32], shape: tuple[int, ...]) -> list[NDArray[np.float32]]:
     """The rough quadrilateral (a list of one, or none) of a card with a finger or a glare's beam reaching onto it
     from beyond the frame: the region the two make is nearly convex and its hull reaches out to the frame, so it is
@@ -620,6 +637,7 @@ class _Edges:
         gx, gy = cv2.spatialGradient(cv2.GaussianBlur(gray, (3, 3), 0))
         self.gx, self.gy = gx.ravel(), gy.ravel()  # read by each pixel's place in the row-major frame
         self.height, self.width = gray.shape
+        self.gray = gray
 
     def fit(self, rough: NDArray[np.float32], reach_share: float = REACH) -> tuple[NDArray[np.float32], float] | None:
         """The quadrilateral whose sides lie on the edges near `rough`'s (within `reach_share` of its size), and the
@@ -649,7 +667,8 @@ class _Edges:
         # one side may show a fainter edge (against a pale table, under a glare): the lines at either least change
         strong = change[None] >= np.array([EDGE, FAINT], np.float32)[:, None, None]  # least x side x samples
         kept, found = _robust_lines(on_edge, strong)
-        lines, supported, faint = [], 0, 0
+        lines: list[tuple[NDArray[np.float32], NDArray[np.float32]]] = []
+        supported, faint, lost = 0, 0, -1
         for side in range(4):
             for level in range(2):
                 if found[level, side]:
@@ -659,20 +678,99 @@ class _Edges:
                     if count >= SIDE * self.SAMPLES:
                         break
                 if level or faint:
-                    return None
+                    if lost >= 0 or faint or self._dim(points[side]):
+                        return None
+                    lost = side  # lost in a glare: placed from the others (counting for none, so they lie on edges
+                    # along 0.8 of them)
+                    break
+            if lost == side:
+                lines.append(lines[-1] if lines else (rough[0], rough[1]))  # (a stand-in until it is placed)
+                continue
             faint += level
             supported += count
             lines.append((point, point + direction))
         support = supported / (4 * self.SAMPLES)
         if support < SUPPORTED:
             return None
+        if lost >= 0:
+            placed = None if faint else self._glared(rough, lines, lost, on_edge, strong[0])
+            if placed is None:
+                return None
+            lines[lost] = placed
         corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(corner is None for corner in corners):
             return None
         quad = np.array(corners, dtype=np.float32)
-        if np.abs(quad - rough).max() > 2 * reach or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        # (a side lost in a glare: the rough corners at its ends may lie anywhere, where the glared region ended)
+        moved = quad - rough if lost < 0 else (quad - rough)[[lost - 1, (lost + 2) % 4]]
+        if np.abs(moved).max() > 2 * reach or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
             return None
         return quad, support
+
+    def _dim(self, points: NDArray[np.float32]) -> bool:
+        """Whether no glare lies along a rough side (its points): less than UNGLARED of them white (quicker than
+        placing the side, which most rough sides without an edge would be)."""
+        x = np.clip(np.rint(points[:, 0]).astype(np.int32), 0, self.width - 1)
+        y = np.clip(np.rint(points[:, 1]).astype(np.int32), 0, self.height - 1)
+        return bool(np.count_nonzero(self.gray[y, x] >= GLARE) < UNGLARED * len(points))
+
+    def _glared(self, rough: NDArray[np.float32], lines: list[tuple[NDArray[np.float32], NDArray[np.float32]]],
+                lost: int, on_edge: NDArray[np.float32],
+                strong: NDArray[np.bool_]) -> tuple[NDArray[np.float32], NDArray[np.float32]] | None:
+        """The side of a card that a glare washes out (no edge along it: the paper and the table beyond it both
+        white), placed from the three others (`lines`, each two points on it) and a card's shape: its ends as far
+        from the side across from it as a card's proportions make (POKER; the sides beside it long when the rough
+        quadrilateral's are). None unless the glare lies there (GLARE) and not where the other proportion would
+        place it (a glare over a card's end, which may be either: the card's long side or its short one), nor when
+        an edge of a side beside it (`on_edge` where `strong`: each side's points) runs on beyond it (the card is
+        longer: the rough quadrilateral's proportions were a finger's or a glare's)."""
+        across = (lost + 2) % 4
+        start, stop = _meet(lines[lost - 1], lines[across]), _meet(lines[across], lines[(lost + 1) % 4])
+        if start is None or stop is None:
+            return None
+        ends = (start, stop)
+        sides = np.linalg.norm(rough[_NEXT] - rough, axis=1)
+        width = float(np.linalg.norm(ends[1] - ends[0]))
+        long = sides[lost] + sides[across] < sides[lost - 1] + sides[(lost + 1) % 4]
+        directions, edged = [], 0.0  # how far from the side across the sides beside it show an edge
+        for end, side, toward in ((ends[0], (lost + 3) % 4, rough[lost]),
+                                  (ends[1], (lost + 1) % 4, rough[(lost + 1) % 4])):
+            step = lines[side][1] - lines[side][0]
+            direction = step / max(float(np.linalg.norm(step)), 1e-6)
+            direction *= 1 if float(direction @ (toward - end)) > 0 else -1
+            directions.append(direction)
+            from_end = on_edge[side] - end
+            lying = np.abs(from_end @ np.array([direction[1], -direction[0]], np.float32)) <= 1.5
+            edged = max(edged, float((from_end @ direction)[strong[side] & lying].max(initial=0.0)))
+
+        def glare(reach: float) -> tuple[NDArray[np.float32], NDArray[np.float32], float]:
+            """The side placed `reach` from the one across, and along how much of it a glare lies on both sides of it
+            (none beyond the frame)."""
+            first, second = ((end + reach * direction).astype(np.float32) for end, direction in zip(
+                ends, directions, strict=True))
+            along = second - first
+            normal = along[::-1] * np.array([1, -1], np.float32) / max(float(np.linalg.norm(along)), 1e-6)
+            points = first + self._SHARES[:, None] * along
+            seen = []
+            for offset in (-GLARE_DEPTH, GLARE_DEPTH):  # both sides of it
+                x, y = np.rint(points + offset * width * normal).astype(np.int32).T
+                if (x < 0).any() or (x >= self.width).any() or (y < 0).any() or (y >= self.height).any():
+                    return first, second, 0.0
+                seen.append(self.gray[y, x])
+            return first, second, np.count_nonzero((seen[0] >= GLARE) & (seen[1] >= GLARE)) / self.SAMPLES
+
+        reach, other = (width * POKER, width / POKER) if long else (width / POKER, width * POKER)
+        if reach < edged - 1.5 or glare(other)[2] >= UNGLARED:
+            return None
+        first, second, white = glare(reach)
+        return (first, second) if white >= GLARED else None
+
+
+POKER, GLARE, GLARE_DEPTH, GLARED, UNGLARED = 1.4, 240, 0.03, 0.8, 0.5
+"""A card's side lost in a glare is placed as far from the one across from it as a poker card's 88 / 63 make; the
+glare lies there when the frame is at least GLARE grey on either side of it (GLARE_DEPTH of the card's width off)
+along GLARED of it (a card's white paper with pips on it is not: the pips are darker), and not where the other
+proportion would place the side when along UNGLARED of that."""
 
 
 def _robust_lines(points: NDArray[np.float32],

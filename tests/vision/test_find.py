@@ -255,4 +255,44 @@ def test_a_court_card_found_as_a_part_is_completed_though_the_picture_is_pale_in
     table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
     corners = np.array([[230, 80], [400, 84], [398, 322], [228, 318]], np.float32)
     quads = find_cards(_photo(card, table, corners, seed=14))
+
+
+def _glared(frame: np.ndarray, centre: tuple[float, float], spread: tuple[float, float], strength: float) -> np.ndarray:
+    """The frame under a glare: light added round `centre`, fading over `spread` (x, y), white where it is strong."""
+    y, x = np.mgrid[0:frame.shape[0], 0:frame.shape[1]].astype(np.float32)
+    light = strength * np.exp(-((x - centre[0]) / spread[0]) ** 2 - ((y - centre[1]) / spread[1]) ** 2)
+    return np.clip(frame + light[:, :, None], 0, 255).astype(np.uint8)
+
+
+def test_a_card_with_a_glare_washing_out_one_side_is_found(drawn_deck):
+    # the paper and the table beyond its right side both white: no edge along it at all; placed from the three others
+    # and a card's shape
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[200, 90], [370, 95], [368, 335], [196, 330]], np.float32)
+    frame = _glared(_photo(drawn_deck["4C"], table, corners, seed=3), (400, 215), (40, 100), 765)
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
+
+
+def test_a_card_on_a_pale_table_with_a_glare_over_a_corner_is_found(drawn_deck):
+    # no mask closes a region round it: its edges' outline is open at the glared corner, and the quadrilateral of its
+    # hull cuts that corner off; the least rectangle round the outline reaches it
+    table = np.full((480, 640, 3), (210, 210, 190), np.uint8)
+    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
+    frame = _glared(_photo(drawn_deck["7C"], table, corners, seed=4), (230, 90), (60, 60), 250)
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
+
+
+@pytest.mark.parametrize(("inset", "finger"), [(54, False), (45, True)])
+def test_a_card_with_a_frame_round_its_pips_far_inside_its_edge_is_found_at_its_edge(drawn_deck, inset, finger):
+    # the band between the frame and the card's edge is 0.38 of the frame's width (or 0.28, with a finger hiding some
+    # of the card's top side), on a table nearly as pale as the paper: found at the frame, grown to the edge
+    card = drawn_deck["5S"].copy()
+    cv2.rectangle(card, (inset, inset), (249 - inset, 349 - inset), (40, 40, 160, 255), 3)
+    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
+    frame = _photo(card, np.full((480, 640, 3), 215, np.uint8), corners, seed=10)
+    if finger:
+        cv2.line(frame, (300, 130), (340, -50), (120, 150, 200), 24)
+    quads = find_cards(frame)
     assert _found(quads, corners) and len(quads) == 1
