@@ -239,7 +239,7 @@ def _grown(card: NDArray[np.float32], gray: NDArray[np.uint8], edges: _Edges) ->
         return card  # one side against the table, a neighbour or a shadow: the card's edge
     for share in BANDS:
         fit = edges.fit(out(share)[0], 0.4 * share)  # (from about half as far out to half as far again)
-        if fit is None or fit[1] < GROWN_SUPPORTED or _beyond(fit[0], gray.shape):
+        if fit is None or fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape):
             continue
         into = cv2.perspectiveTransform(fit[0][None], np.linalg.inv(from_card))[0]
         nearest = np.abs(into[:, None] - _UNIT[None]).sum(axis=2).argmin(axis=1)
@@ -254,10 +254,9 @@ def _grown(card: NDArray[np.float32], gray: NDArray[np.uint8], edges: _Edges) ->
     return card
 
 
-BAND, EVEN, GROWN_SUPPORTED = 0.45, 1.6, 0.75
-"""A printed border line lies at most BAND of its own width inside the card's edge (a frame round the pips: the card
-half as wide again and more), the same distance off each side within EVEN times; the edge round it lies on edges for
-GROWN_SUPPORTED of its outline (a finger may hide a side: the even band round the line is the card's mark)."""
+BAND, EVEN = 0.3, 1.6
+"""A printed border line lies at most BAND of a card's width inside its edge, the same distance off each side
+within EVEN times."""
 BANDS = (0.03, 0.06, 0.12, 0.24)
 """Where the edge round a card found at its border line is looked for (from about half as far to half as far again
 each), as shares of its width."""

@@ -282,17 +282,3 @@ def test_a_card_on_a_pale_table_with_a_glare_over_a_corner_is_found(drawn_deck):
     frame = _glared(_photo(drawn_deck["7C"], table, corners, seed=4), (230, 90), (60, 60), 250)
     quads = find_cards(frame)
     assert _found(quads, corners) and len(quads) == 1
-
-
-@pytest.mark.parametrize(("inset", "finger"), [(54, False), (45, True)])
-def test_a_card_with_a_frame_round_its_pips_far_inside_its_edge_is_found_at_its_edge(drawn_deck, inset, finger):
-    # the band between the frame and the card's edge is 0.38 of the frame's width (or 0.28, with a finger hiding some
-    # of the card's top side), on a table nearly as pale as the paper: found at the frame, grown to the edge
-    card = drawn_deck["5S"].copy()
-    cv2.rectangle(card, (inset, inset), (249 - inset, 349 - inset), (40, 40, 160, 255), 3)
-    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
-    frame = _photo(card, np.full((480, 640, 3), 215, np.uint8), corners, seed=10)
-    if finger:
-        cv2.line(frame, (300, 130), (340, -50), (120, 150, 200), 24)
-    quads = find_cards(frame)
-    assert _found(quads, corners) and len(quads) == 1
