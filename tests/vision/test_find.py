@@ -255,6 +255,7 @@ def test_a_court_card_found_as_a_part_is_completed_though_the_picture_is_pale_in
     table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
     corners = np.array([[230, 80], [400, 84], [398, 322], [228, 318]], np.float32)
     quads = find_cards(_photo(card, table, corners, seed=14))
+    assert _found(quads, corners) and len(quads) == 1
 
 
 def _glared(frame: np.ndarray, centre: tuple[float, float], spread: tuple[float, float], strength: float) -> np.ndarray:
