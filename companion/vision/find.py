@@ -4,20 +4,23 @@ rectified.
 Regions that may be cards come from a few masks (bright, unsaturated pixels against the table; the regions that
 strong edges close, for a card on a pale table or on another; when none of those holds a card, the regions faint
 edges close). Each region's convex hull gives four sides (its longest: a rounded corner, or one hidden by a finger
-or a neighbour, is left out), and each side is then moved onto the edge the frame shows along it (looked for
-farther off when none lies near: a finger, a glare or a neighbour joined to the region pulls its hull off the
-card), fitted as a straight line. A region is a card when most of its outline lies on such edges; the corners are
-where the fitted sides meet (the card's own corners, not a rounded corner's arc). A card-shaped part of a court
-card (a line across its picture for a side) is completed beyond that line; of two candidates one inside the other,
-the one round gives way when a side of it lies beyond the card (no margin inside it). The masks are made one after
-another until every bright region is a card or a card's shape the frame cuts off; when none explains the frame,
-the regions that edges close around a card and a neighbour or a finger are opened (what is narrower than the card
-cut off). Two solid pale pieces each with a margin where they meet (tiles) are not joined as one card. A card found
-at its printed border line (on a table nearly as pale as it, the line is the stronger edge) is grown to the edge
-that lies round it an even band off. A side a glare washes out (no edge at all) is placed from the three others and
-a card's proportions; an outline the edges leave open at a glared corner is tried as the rectangle round it. Rectified,
-a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or whose bottom right does: the card
-may lie either way round, so the reader reads both).
+or a neighbour, is left out), and each side is then moved onto the edge the frame shows along it (looked for farther
+off when none lies near: a finger, a glare or a neighbour joined to the region pulls its hull off the card), fitted
+as a straight line. A region is a card when most of its outline lies on such edges; the corners are where the fitted
+sides meet (the card's own corners, not a rounded corner's arc). A card-shaped part of a court card (a line across
+its picture for a side) is completed beyond that line; of two candidates one inside the other, the one round gives
+way when a side of it lies beyond the card (no margin inside it). The masks are made one after another until every
+bright region is a card or a card's shape the frame cuts off; when none explains the frame, the regions that edges
+close around a card and a neighbour or a finger are opened (what is narrower than the card cut off). Two solid pale
+pieces each with a margin where they meet (tiles) are not joined as one card. A card found at its printed border
+line (on a table nearly as pale as it, the line is the stronger edge) is grown to the edge that lies round it an
+even band off. A side a glare washes out (no edge at all) is placed from the three others and a card's proportions;
+an outline the edges leave open at a glared corner is tried as the rectangle round it. A region reaching the frame's
+edge is looked into for a card wholly in view: with a finger or a glare's beam from beyond the frame cut off where
+it meets the frame, or as its core (a card touching a neighbour that the frame cuts off). A region bigger than a
+card (a table as pale as the cards) sends the search through every mask; a quadrilateral round two cards side by
+side gives way to them. Rectified, a card is a `CARD_W` x `CARD_H` picture whose top left corner holds an index (or
+whose bottom right does: the card may lie either way round, so the reader reads both).
 """
 
 from __future__ import annotations
@@ -103,9 +106,9 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 fit[1] < AFAR_SUPPORTED or _beyond(fit[0], gray.shape)):
             fit = None  # found from afar, a card shows more of its outline, all in view (else: a neighbour's part)
         upright = _upright(fit[0]) if fit is not None else None
-        if completed and upright is not None and (  # the cut gone: no side shows none (a side beyond the card)
-                _margins(upright * np.float32(scale / fit_scale), small_gray) < UNMARGINED).any():
-            upright = None
+        if completed and upright is not None and (  # the cut gone: no side shows none (a side beyond the card;
+                _margins(upright * np.float32(scale / fit_scale), small_gray, _NEAR) < UNMARGINED).any():
+            upright = None  # looked for near the side only: deeper, a side on a line of the table reaches the card's)
         if fit is None or upright is None or _cut_off(upright, gray.shape, margin=-0.01):
             failed.append(rough)
             return None
@@ -117,19 +120,21 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
         return fitted[-1]
 
     def _try(rough: NDArray[np.float32], afar_too: bool = True) -> NDArray[np.float32] | None:
-        """_fit, and a card newly fitted completed if it may be a court card's part (_completed). (Not calling
-        itself: a function that does is a cycle, which would keep the frame's masks until a collection.)"""
+        """_fit, and a card newly fitted completed if it may be a court card's part (_completed), of the cards it is
+        completed as only the one on most edges kept (the others failed: not fitted again). (Not calling itself: a
+        function that does is a cycle, which would keep the frame's masks until a collection.)"""
         known = len(fitted)
         found = _fit(rough, afar_too)
         if found is not None and len(fitted) > known:
             for card in _completed(found, small_gray):
                 _fit(card, afar_too=False, completed=True)
             for number in _worse_completions(candidates, known + 1):
+                failed.append(fitted[number])
                 del candidates[number], fitted[number], afar[number]
         return found
 
     unexplained: list[NDArray[np.int32]] = []  # the first mask's regions no card was fitted to, yet
-    joined: list[NDArray[np.int32]] = []  # the edge masks' regions that are no card and far from convex
+    joined: list[NDArray[np.int32]] = []  # the edge masks' regions that are no card: far from convex, or wholly in view
     beside: list[tuple[int, ...]] = []  # the boxes of the regions _beside_cut_off looked into
     small_gray = cv2.resize(gray, small.shape[1::-1])  # where joined pieces are looked at for a margin
     for number, (mask, bright) in enumerate(_masks(small, lambda: not candidates)):
@@ -409,13 +414,15 @@ def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArr
     return bool(_margins(card, gray)[side] >= MARGINED)
 
 
-def _margins(card: NDArray[np.float32], gray: NDArray[np.uint8]) -> NDArray[np.float32]:
+def _margins(card: NDArray[np.float32], gray: NDArray[np.uint8],
+             depths: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
     """Along how much of each side a card-shaped quadrilateral shows a pale margin just inside it (side s from
-    corner s to the next)."""
+    corner s to the next), looked for at `depths` inside it (by default _DEPTHS)."""
     ends = np.roll(card, -1, axis=0)
     along = card[:, None, :] + _ALONG[None, :, None] * (ends - card)[:, None, :]  # side x along x 2
     opposite = np.roll(along[:, ::-1], -2, axis=0)  # the points across from them on the opposite side
-    inside = along[:, None] + _DEPTHS[None, :, None, None] * (opposite - along)[:, None]  # side x depth x along x 2
+    depths = _DEPTHS if depths is None else depths
+    inside = along[:, None] + depths[None, :, None, None] * (opposite - along)[:, None]  # side x depth x along x 2
     x = np.clip(np.rint(inside[..., 0]).astype(np.int32), 0, gray.shape[1] - 1)
     y = np.clip(np.rint(inside[..., 1]).astype(np.int32), 0, gray.shape[0] - 1)
     seen = gray[y, x].astype(np.float32)
@@ -470,6 +477,9 @@ fitted onto edges after); along less than UNMARGINED of a side, the side shows n
 _ALONG = np.linspace(0.15, 0.85, 16, dtype=np.float32)
 _DEPTHS = np.array([0.02, 0.04, 0.07], np.float32)
 """Where a side's margin is looked for: along it, and inside it (shares of the way to the opposite side)."""
+_NEAR = np.array([0.01, 0.02, 0.04], np.float32)
+"""And, for a card completed from its part, only near its sides: a side placed on a line of the table just beyond
+the card would show the card's margin deeper in."""
 
 
 def _depths(contour: NDArray[np.int32]) -> tuple[NDArray[np.float32], NDArray[np.int32]]:
@@ -511,13 +521,13 @@ def _boxed(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
 
 
 def _unreached(contour: NDArray[np.int32], shape: tuple[int, ...]) -> list[NDArray[np.float32]]:
-    """The rough quadrilateral (a list of one, or none) of a card with a finger or a glare's beam reaching onto it
-    from beyond the frame: the region the two make is nearly convex and its hull reaches out to the frame, so it is
-    neither fitted (cut off) nor opened. Cut off here: what is narrower than the card (`_opened`'s disc) where it
-    meets the frame's edge, and only there (a pip or a glare may narrow the card's margin too). The finger meets the
-    frame along a short stretch, and it alone does (a card cut off by the frame meets it along its width, or by its
-    margin's strips and tips); the card lies wholly in view, and the finger crosses its side (a strip along a side
-    is a margin's, running on to a card the frame cuts off)."""
+    """The rough quadrilateral (a list of one, or none) of a card with a finger or a glare's beam reaching onto it from
+    beyond the frame: the hull of the region the two make reaches out to the frame, so it is not fitted (cut off),
+    and the region is often nearly convex, so it was not opened. Cut off here: what is narrower than the card
+    (`_opened`'s disc) where it meets the frame's edge, and only there (a pip or a glare may narrow the card's
+    margin too). The finger meets the frame along a short stretch, and it alone does (a card cut off by the frame
+    meets it along its width, or by its margin's strips and tips); the card lies wholly in view, and the finger
+    crosses its side (a strip along a side is a margin's, running on to a card the frame cuts off)."""
     import cv2
 
     outline = contour.reshape(-1, 2)
@@ -544,8 +554,7 @@ def _unreached(contour: NDArray[np.int32], shape: tuple[int, ...]) -> list[NDArr
     region[finger] = 0
     parts, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     quad = _four_sides(cv2.convexHull(max(parts, key=cv2.contourArea) + origin)) if parts else None
-    near = IN_VIEW * max(shape[:2])
-    if quad is None or (quad < near).any() or (quad > np.array([shape[1], shape[0]], np.float32) - 1 - near).any():
+    if quad is None or not _clear(quad, shape, IN_VIEW):
         return []
     ends = quad[_NEXT] - quad
     normals = ends[:, ::-1] * np.array([1, -1], np.float32) / np.linalg.norm(ends, axis=1, keepdims=True)

@@ -217,8 +217,11 @@ def test_a_court_card_touched_by_a_neighbour_that_the_frame_cuts_off_is_found(dr
     table = np.full((480, 640, 3), (50, 40, 90), np.uint8)
     corners = np.array([[233, 85], [471, 91], [481, 448], [240, 454]], np.float32)
     neighbour = np.array([[204, -40], [419, -90], [452, 51], [235, 100]], np.float32)  # its corner on the card's top
-    frame = _photo(_court(drawn_deck["JH"]), table, corners, seed=11, more=((drawn_deck["3H"], neighbour),))
-    assert _found(find_cards(frame), corners)
+    other = np.array([[20, 200], [170, 200], [170, 410], [20, 410]], np.float32)  # a card found at once beside them
+    frame = _photo(_court(drawn_deck["JH"]), table, corners, seed=11,
+                   more=((drawn_deck["3H"], neighbour), (drawn_deck["9D"], other)))
+    quads = find_cards(frame)
+    assert _found(quads, corners) and _found(quads, other)
 
 
 def test_two_court_cards_side_by_side_are_two_cards_not_one_round_both(drawn_deck):
@@ -256,6 +259,9 @@ def test_a_court_card_found_as_a_part_is_completed_though_the_picture_is_pale_in
     corners = np.array([[230, 80], [400, 84], [398, 322], [228, 318]], np.float32)
     quads = find_cards(_photo(card, table, corners, seed=14))
     assert _found(quads, corners) and len(quads) == 1
+    frame = _photo(card, np.full((480, 640, 3), 150, np.uint8), corners, seed=14)
+    cv2.line(frame, (100, 60), (540, 62), (20, 20, 20), 3)  # a line of the table just beyond its top: not its side
+    assert _found(find_cards(frame), corners)
 
 
 def _glared(frame: np.ndarray, centre: tuple[float, float], spread: tuple[float, float], strength: float) -> np.ndarray:
