@@ -499,16 +499,28 @@ def _opened(distance: NDArray[np.float32], origin: NDArray[np.int32]) -> NDArray
     pale strip of table, beside a card): the region opened by a disc a fraction as wide as the region is deep."""
     import cv2
 
-    radius = int(OPEN * float(distance.max()))
-    if radius < 2:
+    disc = _disc(distance)
+    if disc is None:
         return None
-    outside = cv2.compare(distance, radius, cv2.CMP_LE)  # what the disc cannot reach the middle of, widened back
-    opened = cv2.compare(cv2.distanceTransform(outside, cv2.DIST_L2, 3), radius, cv2.CMP_LE)  # (not a slow dilation)
+    opened = cv2.compare(disc[1], disc[0], cv2.CMP_LE)
     parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not parts:
         return None
     biggest = max(parts, key=cv2.contourArea) + origin
     return _four_sides(cv2.convexHull(biggest))
+
+
+def _disc(distance: NDArray[np.float32]) -> tuple[int, NDArray[np.float32]] | None:
+    """The disc a region (`_depths`'s distance) is opened by: its radius (OPEN of the region's depth; None when under
+    2 pixels) and how far each pixel lies from what the disc cannot reach the middle of (within the radius: what the
+    opened region keeps; a distance transform, not a slow dilation)."""
+    import cv2
+
+    radius = int(OPEN * float(distance.max()))
+    if radius < 2:
+        return None
+    outside = cv2.compare(distance, radius, cv2.CMP_LE)
+    return radius, cv2.distanceTransform(outside, cv2.DIST_L2, 3)
 
 
 def _boxed(contour: NDArray[np.int32]) -> NDArray[np.float32] | None:
@@ -538,12 +550,11 @@ def _unreached(contour: NDArray[np.int32], shape: tuple[int, ...]) -> list[NDArr
     if not 0 < contact < NARROW * np.sqrt(cv2.contourArea(contour)):
         return []
     distance, origin = _depths(contour)
-    radius = int(OPEN * float(distance.max()))
-    if radius < 2:
+    disc = _disc(distance)
+    if disc is None:
         return []
     region = cv2.compare(distance, 0, cv2.CMP_GT)
-    outside = cv2.compare(distance, radius, cv2.CMP_LE)
-    narrow = cv2.bitwise_and(region, cv2.compare(cv2.distanceTransform(outside, cv2.DIST_L2, 3), radius, cv2.CMP_GT))
+    narrow = cv2.bitwise_and(region, cv2.compare(disc[1], disc[0], cv2.CMP_GT))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(narrow, connectivity=4)
     left, top = stats[:, 0] + origin[0], stats[:, 1] + origin[1]
     reaching = [label for label in range(1, count) if left[label] <= 0 or top[label] <= 0
