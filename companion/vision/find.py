@@ -119,12 +119,12 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             return None
         return fitted[-1]
 
-    def _try(rough: NDArray[np.float32], afar_too: bool = True) -> NDArray[np.float32] | None:
+    def _try(rough: NDArray[np.float32], afar_too: bool = True, guessed: bool = False) -> NDArray[np.float32] | None:
         """_fit, and a card newly fitted completed if it may be a court card's part (_completed), of the cards it is
         completed as only the one on most edges kept (the others failed: not fitted again). (Not calling itself: a
         function that does is a cycle, which would keep the frame's masks until a collection.)"""
         known = len(fitted)
-        found = _fit(rough, afar_too)
+        found = _fit(rough, afar_too, guessed=guessed)
         if found is not None and len(fitted) > known:
             for card in _completed(found, small_gray):
                 _fit(card, afar_too=False, completed=True)
@@ -159,8 +159,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
             convex = cv2.contourArea(contour) >= 0.9 * hull_area
             if number == 0 and not (convex and whole is not None and _cut_off(whole, small.shape)):
                 unexplained.append(contour)  # (a card's shape that the frame cuts off is no card in view)
-            for rough in _beside_cut_off(contour, small.shape, MIN_AREA * area, edges, fit_scale / scale, tried=beside):
-                _try(rough)
+            for rough in _beside_cut_off(contour, small.shape, MIN_AREA * area, tried=beside):
+                _try(rough, guessed=True)
             if bright and any(_try(rough) is not None for rough in _unreached(contour, small.shape)):
                 continue  # (a pale finger or a glare's beam reaching in from beyond the frame: cut off; not a line)
             if not bright and not (convex and _reaches_edge(contour, small.shape)):  # opened when all else fails:
@@ -881,35 +881,24 @@ def _cut_off(quad: NDArray[np.float32], shape: tuple[int, ...], margin: float = 
     return int(on_edge.sum()) >= 2
 
 
-def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: float, edges: _Edges, to_edges: float, *,
+def _beside_cut_off(region: NDArray[np.int32], shape: tuple[int, ...], least: float, *,
                     tried: list[tuple[int, ...]]) -> list[NDArray[np.float32]]:
     """The rough card in a region that reaches the frame's edge when a card wholly in view lies in it: a neighbour
     running out of the frame that touches the card makes one region with it (taken for the neighbour alone when
     card-shaped). The card is the region's core widened back (`_parted`), clear of the frame's edge (the
-    neighbour's own core reaches it), and lying on edges for AFAR_SUPPORTED of its outline (a core is a guess: a
-    glare joined to a card makes one reaching over the glare). `to_edges` scales the masks' pixels to the edges'; a
-    region whose box is within two pixels of one in `tried` (the same region in another mask) is not looked into
-    again, and its box is added."""
+    neighbour's own core reaches it); a guess, so fitted as one (on edges for AFAR_SUPPORTED of its outline: a
+    glare joined to a card makes a core reaching over the glare). A region whose box is within two pixels of one in
+    `tried` (the same region in another mask) is not looked into again, and its box is added."""
     import cv2
 
-    box = cv2.boundingRect(region)
     if not _reaches_edge(region, shape):
         return []
+    box = cv2.boundingRect(region)
     if any(max(abs(a - b) for a, b in zip(box, other, strict=True)) <= 2 for other in tried):
         return []
     tried.append(box)
-    found = []
-    for half in _parted(*_depths(region // 2), least / 4, alone=True):  # (at half the size: a quarter of the work)
-        rough = half * np.float32(2)
-        if not _clear(rough, shape):
-            continue
-        fit = edges.fit(rough * np.float32(to_edges))
-        if fit is None:  # (as _fit does: from afar, then near what that found)
-            wide = edges.fit(rough * np.float32(to_edges), WIDE)
-            fit = edges.fit(wide[0]) if wide is not None else None
-        if fit is not None and fit[1] >= AFAR_SUPPORTED:
-            found.append(rough)
-    return found
+    cores = (half * np.float32(2) for half in _parted(*_depths(region // 2), least / 4, alone=True))  # (at half
+    return [rough for rough in cores if _clear(rough, shape)]  # the size: a quarter of the work)
 
 
 def _reaches_edge(region: NDArray[np.int32], shape: tuple[int, ...]) -> bool:
