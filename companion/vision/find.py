@@ -169,11 +169,12 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
                 continue  # finger's end over its corner bulges the hull; not a neighbour that the frame cuts off)
             if convex or not bright:
                 continue
-            depths = _depths(contour)  # cards that overlap, or a finger
-            if all(fit is None for fit in [_try(rough) for rough in _parted(*depths, MIN_AREA * area)]):
+            depths = _depths(contour // 2)  # cards that overlap, or a finger (at half the size: a quarter the work)
+            halves = _parted(*depths, MIN_AREA * area / 4)
+            if all(fit is None for fit in [_try(half * np.float32(2)) for half in halves]):
                 opened = _opened(*depths)  # (not parted: a finger on a card)
                 if opened is not None:
-                    _try(opened)
+                    _try(opened * np.float32(2))
         for rough in _joined(pieces, MIN_AREA * area, MAX_AREA * area, small_gray):
             _try(rough, afar_too=False)
         unexplained = _uncovered(unexplained, [quad for quad, wide in zip(fitted, afar, strict=True) if not wide])
