@@ -9,7 +9,7 @@ often it is wrong and sure, how long a 640x480 frame takes, and the memory it ad
   shipped, and calibrated, those the calibration found with what they gave;
 - read_p50_ms, read_p99_ms: reading the sample frames (640x480 photographs of a design the shipped model never
   saw), here, in a fresh process; read_cpu_*: the CPU time of the same reads (what a loaded machine does not
-  change);
+  change); read_page_faults: the pages a read faults in (median; none once the allocator keeps what it freed);
 - reader_mb: the resident memory loading OpenCV and the model and reading adds to a process;
 - finding: per design rendered in the cache (companion/vision/render.py), on photographs synthesised from its
   renders (companion/vision/synth.py: a card whole in view, up to two neighbours, fingers, glare, every kind of
@@ -56,16 +56,19 @@ def measure(rounds: int) -> dict[str, float]:
     recognizer = Recognizer.load()
     frames = [np.asarray(cv2.imread(str(path)), dtype=np.uint8) for path in sorted(SAMPLES.glob("*.jpg"))]
     recognizer.read(frames[0])  # the first read loads what reading needs
-    times, cpu = [], []
+    times, cpu, faults = [], [], []
     for _ in range(rounds):
         for frame in frames:
             start, start_cpu = time.perf_counter(), time.process_time()
+            start_faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
             recognizer.read(frame)
             times.append((time.perf_counter() - start) * 1000)
             cpu.append((time.process_time() - start_cpu) * 1000)
+            faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - start_faults)
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {"p50": statistics.median(times), "p99": _p99(times), "cpu_p50": statistics.median(cpu),
-            "cpu_p99": _p99(cpu), "reads": len(times), "reader_mb": (after - before) / 1024}
+            "cpu_p99": _p99(cpu), "reads": len(times), "page_faults": statistics.median(faults),
+            "reader_mb": (after - before) / 1024}
 
 
 def finding(photos: int, seed: int = 5) -> dict[str, Any]:
@@ -193,6 +196,7 @@ def run(quick: bool) -> dict[str, Any]:
         "read_cpu_p50_ms": round(timing["cpu_p50"], 1),
         "read_cpu_p99_ms": round(timing["cpu_p99"], 1),
         "reads": timing["reads"],
+        "read_page_faults": timing["page_faults"],
         "reader_mb": round(timing["reader_mb"], 1),
         "finding": finding(10 if quick else 200),
     }
