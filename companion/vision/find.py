@@ -39,6 +39,8 @@ CARD_W, CARD_H = 160, 224
 MASK_SIDE, FIT_SIDE = 480, 640
 """Regions that may be cards are looked for in the frame made at most MASK_SIDE wide (and high), their sides fitted
 at most FIT_SIDE wide: a phone's 12 megapixels are no better for finding a card."""
+SMALLEST = 32
+"""A frame's shorter side, in the masks' pixels, under which it holds no card whose index could be read."""
 MIN_AREA, MAX_AREA = 0.02, 0.7
 """A card covers this share of the frame at least and at most."""
 PIECE = 0.008
@@ -69,6 +71,9 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     order top left, top right, bottom right, bottom left of the card held upright (its long side vertical)."""
     import cv2
 
+    height, width = frame.shape[:2]
+    if min(height, width) * MASK_SIDE < SMALLEST * max(height, width, MASK_SIDE):
+        return []  # too small or too thin a frame for a card in it to be read
     fit_scale = min(1.0, FIT_SIDE / max(frame.shape[:2]))
     scale = min(1.0, MASK_SIDE / max(frame.shape[:2]))
     gray = cv2.cvtColor(_shrink(frame, fit_scale), cv2.COLOR_BGR2GRAY)

@@ -306,3 +306,8 @@ def test_the_paper_brightness_a_margin_is_judged_by_is_numpys_95th_percentile():
     for size in (1, 2, 10, 192):
         seen = rng.integers(0, 256, size).astype(np.float32)
         assert find._palest(seen) == float(np.percentile(seen, 95))
+
+
+@pytest.mark.parametrize("shape", [(10, 10000, 3), (10000, 10, 3), (0, 0, 3), (31, 640, 3), (1, 1, 3)])
+def test_a_frame_too_small_or_too_thin_for_a_card_holds_none(shape):
+    assert find_cards(np.full(shape, 200, np.uint8)) == []
