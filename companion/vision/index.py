@@ -70,7 +70,7 @@ def _features(patches: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
     low, high = percentiles(darkest, (5, 99.5))[:, :, None]
     ink = np.clip((darkest.astype(np.float32) - low) / np.maximum(high - low, 24.0), 0.0, 1.0)
     redder = r.astype(np.int16) - np.maximum(g, b)  # the median of its redness, as np.median of it gives:
-    middle = (_ranked(redder + 255, 511, (redder.shape[1] // 2 - 1, redder.shape[1] // 2)) - 255).astype(np.float32)
+    middle = np.sort(redder, axis=1)[:, redder.shape[1] // 2 - 1:redder.shape[1] // 2 + 1].astype(np.float32)
     middle /= np.float32(255.0)
     red = redder.astype(np.float32) / np.float32(255.0)
     red = np.clip((red - (middle[:, :1] + middle[:, 1:]) / 2) * 3.0, 0.0, 1.0)
@@ -79,30 +79,29 @@ def _features(patches: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
 
 def percentiles(values: NDArray[np.uint8], shares: tuple[float, ...]) -> NDArray[np.float64]:
     """np.percentile(values, shares, axis=-1) of rows of bytes (each share x each row; of one row, each share), to
-    the last bit, from the values' counts: a sort of a frame's worth of them takes several times as long."""
+    the last bit, from the values at the ranks it interpolates between (_ranked)."""
     rows = values.reshape(-1, values.shape[-1])
     size = rows.shape[1]
     place = (size - 1) * (np.asarray(shares, np.float64) / 100)  # numpy's linear method: between two ranks
     below = np.minimum(np.floor(place), size - 1).astype(np.intp)
-    ranked = _ranked(rows, 256, np.concatenate([below, np.minimum(below + 1, size - 1)])).astype(np.float64)
+    ranked = _ranked(rows, np.concatenate([below, np.minimum(below + 1, size - 1)])).astype(np.float64)
     low, high = ranked[:, :len(shares)].T, ranked[:, len(shares):].T
     gamma = (place - below)[:, None]
     out: NDArray[np.float64] = np.where(gamma < 0.5, low + (high - low) * gamma, high - (high - low) * (1 - gamma))
     return out if values.ndim > 1 else out[:, 0]
 
 
-def _ranked(rows: NDArray[np.integer[Any]], size: int, ranks: Any) -> NDArray[np.intp]:
-    """Each row's values (0 to `size` - 1) at these ranks in its sorted order (row x rank)."""
+def _ranked(rows: NDArray[np.uint8], ranks: NDArray[np.intp]) -> NDArray[np.uint8] | NDArray[np.intp]:
+    """Each row's values at these ranks in its sorted order (row x rank): a frame's row of bytes from its counts
+    (OpenCV counts them quicker than they sort), several rows sorted (numpy sorts bytes by counting: a radix sort)."""
     import cv2
 
-    count = len(rows)
-    if count == 1 and rows.dtype == np.uint8:  # (OpenCV counts one row of bytes three times as quick)
-        counts = cv2.calcHist([rows], [0], None, [size], [0, size]).reshape(1, size).cumsum(axis=1)
-    else:
-        offsets = size * np.arange(count, dtype=np.intp)[:, None]
-        counts = np.bincount((rows + offsets).ravel(), minlength=count * size).reshape(count, size).cumsum(axis=1)
-    out: NDArray[np.intp] = (counts[:, None, :] <= np.asarray(ranks)[None, :, None]).sum(axis=2)
-    return out
+    if len(rows) == 1:
+        counts = cv2.calcHist([rows], [0], None, [256], [0, 256]).reshape(1, 256).cumsum(axis=1)
+        out: NDArray[np.intp] = (counts[:, None, :] <= ranks[None, :, None]).sum(axis=2)
+        return out
+    sorted_rows: NDArray[np.uint8] = np.sort(rows, axis=1, kind="stable")
+    return sorted_rows[:, ranks]
 
 
 CHANNELS = 2

@@ -218,17 +218,18 @@ def _picture(card: NDArray[np.uint8]) -> bool:
     double-headed court's picture is."""
     import cv2
 
-    paper = np.percentile(card[::4, ::4].reshape(-1, 3), 90, axis=0).clip(32, None)
+    paper = percentiles(card[::4, ::4].reshape(-1, 3).T, (90,))[0].clip(32, None)
     left, top = round((1 - MIDDLE[0]) / 2 * CARD_W), round((1 - MIDDLE[1]) / 2 * CARD_H)
     middle = card[top:CARD_H - top, left:CARD_W - left]
-    balanced = np.clip(middle * (255 / paper), 0, 255).astype(np.uint8)
-    hue, saturation, value = cv2.split(cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV))
-    coloured = (saturation > COLOURED[0]) & (value > COLOURED[1]) & (hue >= HUES[0]) & (hue <= HUES[1])
-    if float(coloured.mean()) < PICTURE_SHARE:
+    # each channel's 256 values balanced once, looked up for the middle's pixels
+    balance = np.clip(np.arange(256)[:, None] * (255 / paper), 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(cv2.LUT(middle, balance[None]), cv2.COLOR_BGR2HSV)
+    coloured = cv2.inRange(hsv, (HUES[0], COLOURED[0] + 1, COLOURED[1] + 1), (HUES[1], 255, 255))
+    total = cv2.countNonZero(coloured)
+    if total / coloured.size < PICTURE_SHARE:
         return False
-    near = cv2.dilate(coloured[::-1, ::-1].astype(np.uint8), np.ones((2 * MIRRORED[1] + 1,) * 2, np.uint8))
+    near = cv2.dilate(cv2.flip(coloured, -1), np.ones((2 * MIRRORED[1] + 1,) * 2, np.uint8))
     height, width = coloured.shape
-    central = coloured[height // 4:height - height // 4, width // 4:width - width // 4]
-    total = float(coloured.sum())
-    mirrored = float((coloured & (near > 0)).sum()) >= MIRRORED[0] * total
-    return mirrored and total - central.sum() >= PICTURE_SPREAD * total
+    central = cv2.countNonZero(coloured[height // 4:height - height // 4, width // 4:width - width // 4])
+    mirrored = cv2.countNonZero(cv2.bitwise_and(coloured, near)) >= MIRRORED[0] * total
+    return mirrored and total - central >= PICTURE_SPREAD * total
