@@ -9,6 +9,7 @@ in which a taught deck's cards are compared.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,15 +80,17 @@ def _features(patches: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
 
 def percentiles(values: NDArray[np.uint8], shares: tuple[float, ...]) -> NDArray[np.float64]:
     """np.percentile(values, shares, axis=-1) of rows of bytes (each share x each row; of one row, each share), to
-    the last bit, from the values at the ranks it interpolates between (_ranked)."""
+    the last bit, from the values at the ranks it interpolates between (_ranked; the ranks' arithmetic in Python:
+    numpy's calls on a few numbers cost more than the counting)."""
     rows = values.reshape(-1, values.shape[-1])
     size = rows.shape[1]
-    place = (size - 1) * (np.asarray(shares, np.float64) / 100)  # numpy's linear method: between two ranks
-    below = np.minimum(np.floor(place), size - 1).astype(np.intp)
-    ranked = _ranked(rows, np.concatenate([below, np.minimum(below + 1, size - 1)])).astype(np.float64)
-    low, high = ranked[:, :len(shares)].T, ranked[:, len(shares):].T
-    gamma = (place - below)[:, None]
-    out: NDArray[np.float64] = np.where(gamma < 0.5, low + (high - low) * gamma, high - (high - low) * (1 - gamma))
+    places = [(size - 1) * (share / 100) for share in shares]  # numpy's linear method: between two ranks
+    below = [min(math.floor(place), size - 1) for place in places]
+    ranked = _ranked(rows, np.array(below + [min(rank + 1, size - 1) for rank in below])).astype(np.float64)
+    out = np.empty((len(shares), len(rows)))
+    for n, (place, rank) in enumerate(zip(places, below, strict=True)):
+        low, high, gamma = ranked[:, n], ranked[:, len(shares) + n], place - rank
+        out[n] = low + (high - low) * gamma if gamma < 0.5 else high - (high - low) * (1 - gamma)
     return out if values.ndim > 1 else out[:, 0]
 
 

@@ -153,7 +153,8 @@ def _ink(card: NDArray[np.uint8]) -> NDArray[np.uint8]:
     height, width = inner.shape[:2]
     small = cv2.resize(inner, (width // 4, height // 4), interpolation=cv2.INTER_AREA)
     paper = cv2.resize(cv2.medianBlur(small, 21), (width, height), interpolation=cv2.INTER_LINEAR)
-    b, g, r = cv2.split(cv2.absdiff(inner, paper))
+    difference = cv2.absdiff(inner, paper)
+    b, g, r = (cv2.extractChannel(difference, channel) for channel in range(3))  # (quicker than cv2.split)
     distance = cv2.max(cv2.max(b, g), r)  # (numpy's max over the channels takes twenty times as long)
     level = max(40.0, 0.4 * float(percentiles(distance.ravel(), (99.5,))[0]))
     _, inked = cv2.threshold(distance, math.ceil(level) - 1, 255, cv2.THRESH_BINARY)  # distance >= level
