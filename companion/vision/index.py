@@ -47,7 +47,9 @@ def features(patch: NDArray[np.uint8]) -> NDArray[np.float32]:
     (stretched between the paper and the darkest ink) and its redness (above the paper's tint: a warm light's, a
     cream card's), flattened (CHANNELS x PATCH_H x PATCH_W). Where the index lies in it, and how big it is, is the
     network's to find: cutting it out by its blobs failed on borders, pictures and glare."""
-    out: NDArray[np.float32] = _features([patch])[0]
+    import cv2
+
+    out: NDArray[np.float32] = _features(cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA)[None])[0]
     return out
 
 
@@ -55,17 +57,20 @@ def card_features(*cards: NDArray[np.uint8]) -> NDArray[np.float32]:
     """The features of a rectified card's four corners (4 x F): its top left and top right as it lies, and as it
     lies turned half round (an index may be at either pair of opposite corners, or at all four); of several cards,
     each one's four in turn (one pass is quicker)."""
-    return _features([patch for card in cards for patch in (corner(card), corner(card, right=True),
-                                                            corner(card[::-1, ::-1]),
-                                                            corner(card[::-1, ::-1], right=True))])
-
-
-def _features(patches: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
-    """`features` of each patch, together (N x F): one pass over the four corners of a card is quicker."""
     import cv2
 
-    scaled = np.stack([cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA) for patch in patches])
-    scaled = scaled.reshape(len(patches), -1, 3)  # patch x pixel x BGR
+    corners = [patch for card in cards for patch in (corner(card), corner(card, right=True),
+                                                     corner(card[::-1, ::-1]), corner(card[::-1, ::-1], right=True))]
+    # scaled side by side in one call (a call costs more than a corner's pixels): each corner's columns fall on
+    # whole columns of the result (PATCH_W is a power of two: the scale is exact), so each comes out as alone
+    scaled = cv2.resize(np.concatenate(corners, axis=1), (PATCH_W * len(corners), PATCH_H),
+                        interpolation=cv2.INTER_AREA)
+    return _features(scaled.reshape(PATCH_H, len(corners), PATCH_W, 3).swapaxes(0, 1))
+
+
+def _features(scaled: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """`features` of patches scaled to PATCH_W x PATCH_H (N x PATCH_H x PATCH_W x BGR), together (N x F)."""
+    scaled = scaled.reshape(len(scaled), -1, 3)  # patch x pixel x BGR
     b, g, r = (scaled[:, :, i] for i in range(3))  # (numpy's min over the channels is ten times slower)
     darkest = 255 - np.minimum(np.minimum(b, g), r)
     low, high = percentiles(darkest, (5, 99.5))[:, :, None]
@@ -75,7 +80,7 @@ def _features(patches: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
     middle /= np.float32(255.0)
     red = redder.astype(np.float32) / np.float32(255.0)
     red = np.clip((red - (middle[:, :1] + middle[:, 1:]) / 2) * 3.0, 0.0, 1.0)
-    return np.stack([ink, red], axis=1).reshape(len(patches), -1).astype(np.float32)
+    return np.stack([ink, red], axis=1).reshape(len(scaled), -1).astype(np.float32)
 
 
 def percentiles(values: NDArray[np.uint8], shares: tuple[float, ...]) -> NDArray[np.float64]:

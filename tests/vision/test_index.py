@@ -1,7 +1,8 @@
 import numpy as np
 import pytest
 
-from companion.vision.index import percentiles
+from companion.vision.find import CARD_H, CARD_W
+from companion.vision.index import card_features, corner, features, percentiles
 
 
 @pytest.mark.parametrize("rows", [1, 3, 8])
@@ -12,3 +13,11 @@ def test_percentiles_are_numpys_to_the_last_bit(rows):
     shares = (0.0, 5.0, 37.3, 50.0, 90.0, 99.5, 100.0)
     assert percentiles(values, shares).tobytes() == np.percentile(values, shares, axis=-1).tobytes()
     assert percentiles(values[0], shares).tobytes() == np.percentile(values[0], shares).tobytes()
+
+
+def test_a_cards_corners_read_together_have_the_features_each_has_alone():
+    rng = np.random.default_rng(4)
+    cards = [rng.integers(0, 256, (CARD_H, CARD_W, 3), dtype=np.uint8) for _ in range(2)]
+    alone = [features(corner(turned, right)) for card in cards for turned in (card, card[::-1, ::-1])
+             for right in (False, True)]
+    assert card_features(*cards).tobytes() == np.stack(alone).tobytes()
