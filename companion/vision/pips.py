@@ -117,11 +117,11 @@ def _count(ink: NDArray[np.uint8], index_corners: Sequence[bool] | NDArray[np.bo
         or (abs(CARD_W - 1 - x - px) <= MIRROR[0] * CARD_W and abs(y - py) <= MIRROR[1] * CARD_H)
         for px, py, _ in inside)]
     pips = inside + joined
-    if not 2 <= len(pips) <= 10 or any(_mirror(n, pips) is None for n in range(len(pips))):
+    if not 2 <= len(pips) <= 10 or not all(_mirrored(pip, pips) for pip in pips):
         return None, lines
     # and turned half round, the pips lie where pips lie (but a 7's or a 9's odd one, in the middle column)
-    unturned = [n for n in range(len(pips)) if _mirror(n, pips, turned=True) is None]
-    if len(unturned) > (len(pips) in (7, 9)) or any(abs(pips[n][0] - CARD_W / 2) > COLUMN * CARD_W for n in unturned):
+    unturned = [pip for pip in pips if not _mirrored(pip, pips, turned=True)]
+    if len(unturned) > (len(pips) in (7, 9)) or any(abs(x - CARD_W / 2) > COLUMN * CARD_W for x, _, _ in unturned):
         return None, lines
     # an index's glyph in a column of pips: a pip joined to it, not counted
     if any(blob not in joined and any(abs(blob[0] - x) <= COLUMN * CARD_W for x, _, _ in pips) for blob in cornered):
@@ -173,16 +173,13 @@ def _corner(x: float, y: float) -> int | None:
     return None
 
 
-def _mirror(n: int, pips: list[tuple[float, float, float]], turned: bool = False) -> int | None:
-    """The pip that lies where pip n's mirror image across the card's long axis does (itself on the axis), or,
+def _mirrored(pip: tuple[float, float, float], pips: list[tuple[float, float, float]], turned: bool = False) -> bool:
+    """Whether a pip lies where this pip's mirror image across the card's long axis does (itself on the axis), or,
     `turned`, where it lies with the card turned half round (itself in the card's middle)."""
-    x, y, size = pips[n]
-    best, nearest = None, 1.0
-    for m, (mx, my, msize) in enumerate(pips):
-        dx, dy = abs(CARD_W - 1 - x - mx) / CARD_W, abs((CARD_H - 1 - y if turned else y) - my) / CARD_H
-        if dx <= MIRROR[0] and dy <= (TURNED if turned else MIRROR[1]) and _alike(size, msize) and dx + dy < nearest:
-            best, nearest = m, dx + dy
-    return best
+    x, y, size = pip
+    mirror_y, reach_y = (CARD_H - 1 - y, TURNED) if turned else (y, MIRROR[1])
+    return any(abs(CARD_W - 1 - x - mx) / CARD_W <= MIRROR[0] and abs(mirror_y - my) / CARD_H <= reach_y
+               and _alike(size, msize) for mx, my, msize in pips)
 
 
 PICTURE = 0
