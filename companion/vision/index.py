@@ -201,11 +201,11 @@ def _conv3(x: NDArray[np.float32], weights: NDArray[np.float32], stride: int = 1
 
 
 def _pool(x: NDArray[np.float32]) -> NDArray[np.float32]:
-    """A 2 x 2 max pool, as the greatest of four strided views (a reshaped reduction over two axes is 20 times
-    slower)."""
+    """A 2 x 2 max pool: the greater of each two rows, then of each two columns, as strided views (a reshaped
+    reduction over two axes is 20 times slower; rows first, they are the longer runs)."""
     h, w = x.shape[2] // 2 * 2, x.shape[3] // 2 * 2
-    out: NDArray[np.float32] = np.maximum(np.maximum(x[:, :, 0:h:2, 0:w:2], x[:, :, 0:h:2, 1:w:2]),
-                                          np.maximum(x[:, :, 1:h:2, 0:w:2], x[:, :, 1:h:2, 1:w:2]))
+    rows = np.maximum(x[:, :, 0:h:2], x[:, :, 1:h:2])
+    out: NDArray[np.float32] = np.maximum(rows[:, :, :, 0:w:2], rows[:, :, :, 1:w:2])
     return out
 
 

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from companion.vision.find import CARD_H, CARD_W
-from companion.vision.index import card_features, corner, features, percentiles
+from companion.vision.index import _pool, card_features, corner, features, percentiles
 
 
 @pytest.mark.parametrize("rows", [1, 3, 8])
@@ -21,3 +21,10 @@ def test_a_cards_corners_read_together_have_the_features_each_has_alone():
     alone = [features(corner(turned, right)) for card in cards for turned in (card, card[::-1, ::-1])
              for right in (False, True)]
     assert card_features(*cards).tobytes() == np.stack(alone).tobytes()
+
+
+@pytest.mark.parametrize(("height", "width"), [(4, 6), (5, 7)])
+def test_the_max_pool_keeps_the_greatest_of_each_two_by_two_block(height, width):
+    x = np.random.default_rng(height).normal(size=(2, 3, height, width)).astype(np.float32)
+    blocks = x[:, :, :height // 2 * 2, :width // 2 * 2].reshape(2, 3, height // 2, 2, width // 2, 2)
+    assert np.array_equal(_pool(x), blocks.max(axis=(3, 5)))
