@@ -9,11 +9,13 @@ in which a taught deck's cards are compared.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from companion.vision.find import CARD_H, CARD_W
 
@@ -45,7 +47,9 @@ def features(patch: NDArray[np.uint8]) -> NDArray[np.float32]:
     (stretched between the paper and the darkest ink) and its redness (above the paper's tint: a warm light's, a
     cream card's), flattened (CHANNELS x PATCH_H x PATCH_W). Where the index lies in it, and how big it is, is the
     network's to find: cutting it out by its blobs failed on borders, pictures and glare."""
-    out: NDArray[np.float32] = _features([patch])[0]
+    import cv2
+
+    out: NDArray[np.float32] = _features(cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA)[None])[0]
     return out
 
 
@@ -53,55 +57,59 @@ def card_features(*cards: NDArray[np.uint8]) -> NDArray[np.float32]:
     """The features of a rectified card's four corners (4 x F): its top left and top right as it lies, and as it
     lies turned half round (an index may be at either pair of opposite corners, or at all four); of several cards,
     each one's four in turn (one pass is quicker)."""
-    return _features([patch for card in cards for patch in (corner(card), corner(card, right=True),
-                                                            corner(card[::-1, ::-1]),
-                                                            corner(card[::-1, ::-1], right=True))])
-
-
-def _features(patches: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
-    """`features` of each patch, together (N x F): one pass over the four corners of a card is quicker."""
     import cv2
 
-    scaled = np.stack([cv2.resize(patch, (PATCH_W, PATCH_H), interpolation=cv2.INTER_AREA) for patch in patches])
-    scaled = scaled.reshape(len(patches), -1, 3)  # patch x pixel x BGR
+    corners = [patch for card in cards for patch in (corner(card), corner(card, right=True),
+                                                     corner(card[::-1, ::-1]), corner(card[::-1, ::-1], right=True))]
+    # scaled side by side in one call (a call costs more than a corner's pixels): each corner's columns fall on
+    # whole columns of the result (PATCH_W is a power of two: the scale is exact), so each comes out as alone
+    scaled = cv2.resize(np.concatenate(corners, axis=1), (PATCH_W * len(corners), PATCH_H),
+                        interpolation=cv2.INTER_AREA)
+    return _features(scaled.reshape(PATCH_H, len(corners), PATCH_W, 3).swapaxes(0, 1))
+
+
+def _features(scaled: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """`features` of patches scaled to PATCH_W x PATCH_H (N x PATCH_H x PATCH_W x BGR), together (N x F)."""
+    scaled = scaled.reshape(len(scaled), -1, 3)  # patch x pixel x BGR
     b, g, r = (scaled[:, :, i] for i in range(3))  # (numpy's min over the channels is ten times slower)
     darkest = 255 - np.minimum(np.minimum(b, g), r)
     low, high = percentiles(darkest, (5, 99.5))[:, :, None]
     ink = np.clip((darkest.astype(np.float32) - low) / np.maximum(high - low, 24.0), 0.0, 1.0)
     redder = r.astype(np.int16) - np.maximum(g, b)  # the median of its redness, as np.median of it gives:
-    middle = (_ranked(redder + 255, 511, (redder.shape[1] // 2 - 1, redder.shape[1] // 2)) - 255).astype(np.float32)
+    middle = np.sort(redder, axis=1)[:, redder.shape[1] // 2 - 1:redder.shape[1] // 2 + 1].astype(np.float32)
     middle /= np.float32(255.0)
     red = redder.astype(np.float32) / np.float32(255.0)
     red = np.clip((red - (middle[:, :1] + middle[:, 1:]) / 2) * 3.0, 0.0, 1.0)
-    return np.stack([ink, red], axis=1).reshape(len(patches), -1).astype(np.float32)
+    return np.stack([ink, red], axis=1).reshape(len(scaled), -1).astype(np.float32)
 
 
 def percentiles(values: NDArray[np.uint8], shares: tuple[float, ...]) -> NDArray[np.float64]:
     """np.percentile(values, shares, axis=-1) of rows of bytes (each share x each row; of one row, each share), to
-    the last bit, from the values' counts: a sort of a frame's worth of them takes several times as long."""
+    the last bit, from the values at the ranks it interpolates between (_ranked; the ranks' arithmetic in Python:
+    numpy's calls on a few numbers cost more than the counting)."""
     rows = values.reshape(-1, values.shape[-1])
     size = rows.shape[1]
-    place = (size - 1) * (np.asarray(shares, np.float64) / 100)  # numpy's linear method: between two ranks
-    below = np.minimum(np.floor(place), size - 1).astype(np.intp)
-    ranked = _ranked(rows, 256, np.concatenate([below, np.minimum(below + 1, size - 1)])).astype(np.float64)
-    low, high = ranked[:, :len(shares)].T, ranked[:, len(shares):].T
-    gamma = (place - below)[:, None]
-    out: NDArray[np.float64] = np.where(gamma < 0.5, low + (high - low) * gamma, high - (high - low) * (1 - gamma))
+    places = [(size - 1) * (share / 100) for share in shares]  # numpy's linear method: between two ranks
+    below = [min(math.floor(place), size - 1) for place in places]
+    ranked = _ranked(rows, np.array(below + [min(rank + 1, size - 1) for rank in below])).astype(np.float64)
+    out = np.empty((len(shares), len(rows)))
+    for n, (place, rank) in enumerate(zip(places, below, strict=True)):
+        low, high, gamma = ranked[:, n], ranked[:, len(shares) + n], place - rank
+        out[n] = low + (high - low) * gamma if gamma < 0.5 else high - (high - low) * (1 - gamma)
     return out if values.ndim > 1 else out[:, 0]
 
 
-def _ranked(rows: NDArray[np.integer[Any]], size: int, ranks: Any) -> NDArray[np.intp]:
-    """Each row's values (0 to `size` - 1) at these ranks in its sorted order (row x rank)."""
+def _ranked(rows: NDArray[np.uint8], ranks: NDArray[np.intp]) -> NDArray[np.uint8] | NDArray[np.intp]:
+    """Each row's values at these ranks in its sorted order (row x rank): a frame's row of bytes from its counts
+    (OpenCV counts them quicker than they sort), several rows sorted (numpy sorts bytes by counting: a radix sort)."""
     import cv2
 
-    count = len(rows)
-    if count == 1 and rows.dtype == np.uint8:  # (OpenCV counts one row of bytes three times as quick)
-        counts = cv2.calcHist([rows], [0], None, [size], [0, size]).reshape(1, size).cumsum(axis=1)
-    else:
-        offsets = size * np.arange(count, dtype=np.intp)[:, None]
-        counts = np.bincount((rows + offsets).ravel(), minlength=count * size).reshape(count, size).cumsum(axis=1)
-    out: NDArray[np.intp] = (counts[:, None, :] <= np.asarray(ranks)[None, :, None]).sum(axis=2)
-    return out
+    if len(rows) == 1:
+        counts = cv2.calcHist([rows], [0], None, [256], [0, 256]).reshape(1, 256).cumsum(axis=1)
+        out: NDArray[np.intp] = (counts[:, None, :] <= ranks[None, :, None]).sum(axis=2)
+        return out
+    sorted_rows: NDArray[np.uint8] = np.sort(rows, axis=1, kind="stable")
+    return sorted_rows[:, ranks]
 
 
 CHANNELS = 2
@@ -156,9 +164,11 @@ class IndexNet:
         """The last hidden layer for each row of features (N x HIDDEN)."""
         x = feats.reshape(len(feats), CHANNELS, PATCH_H, PATCH_W)
         for (weights, bias), (_, stride, pool) in zip(self.convs, CONVS, strict=True):
-            x = np.maximum(_conv3(x, weights, bias, stride), 0.0)
-            if pool:
+            x = _conv3(x, weights, stride)
+            if pool:  # before the bias and the ReLU (a quarter of the values): both keep which value is greatest
                 x = _pool(x)
+            x += bias[:, None, None]
+            np.maximum(x, 0.0, out=x)
         h: NDArray[np.float32] = np.maximum(x.reshape(len(feats), -1) @ self.w1 + self.b1, 0.0)
         return h
 
@@ -172,25 +182,30 @@ class IndexNet:
         return _softmax(logits[:, :NO_INDEX + 1]), _softmax(logits[:, NO_INDEX + 1:])
 
 
-def _conv3(x: NDArray[np.float32], weights: NDArray[np.float32], bias: NDArray[np.float32],
-           stride: int = 1) -> NDArray[np.float32]:
-    """A 3 x 3 convolution, zero-padded (N x C x H x W to N x O x H/stride x W/stride), as one matrix product per
-    row of the batch over the nine shifted copies of the input (ten times quicker than a sliding window's copy)."""
+def _conv3(x: NDArray[np.float32], weights: NDArray[np.float32], stride: int = 1) -> NDArray[np.float32]:
+    """A 3 x 3 convolution, zero-padded, before its bias (N x C x H x W to N x O x H/stride x W/stride), as one
+    matrix product per row of the batch over the nine shifted copies of the input (ten times quicker than a sliding
+    window's copy). With a stride of 1 each copy is one run through the padded rows, not a row at a time: rows of
+    8 to 16 values cost more to copy than the products at the padding columns that come along (dropped)."""
     n, c, h, w = x.shape
-    padded = np.zeros((n, c, h + 2, w + 2), x.dtype)  # (np.pad takes as long as the rest)
-    padded[:, :, 1:-1, 1:-1] = x
     oh, ow = (h + stride - 1) // stride, (w + stride - 1) // stride
-    columns = np.stack([padded[:, :, i:i + h:stride, j:j + w:stride] for i in range(3) for j in range(3)], axis=2)
-    out: NDArray[np.float32] = weights.reshape(len(weights), -1) @ columns.reshape(n, c * 9, oh * ow) + bias[:, None]
-    return out.reshape(n, len(weights), oh, ow)
+    across = w + 2 if stride == 1 else ow  # the outputs computed in a row
+    padded = np.zeros((n, c, h + 3, w + 2), x.dtype)  # (a spare row for the last run's end; np.pad is slower)
+    padded[:, :, 1:h + 1, 1:w + 1] = x
+    sn, sc, sh, sw = padded.strides
+    shifted = as_strided(padded, (n, c, 3, 3, oh, across), (sn, sc, sh, sw, stride * sh, stride * sw),
+                         writeable=False)
+    out = weights.reshape(len(weights), -1) @ shifted.reshape(n, c * 9, oh * across)
+    kept: NDArray[np.float32] = out.reshape(n, len(weights), oh, across)[:, :, :, :ow]
+    return kept
 
 
 def _pool(x: NDArray[np.float32]) -> NDArray[np.float32]:
-    """A 2 x 2 max pool, as the greatest of four strided views (a reshaped reduction over two axes is 20 times
-    slower)."""
+    """A 2 x 2 max pool: the greater of each two rows, then of each two columns, as strided views (a reshaped
+    reduction over two axes is 20 times slower; rows first, they are the longer runs)."""
     h, w = x.shape[2] // 2 * 2, x.shape[3] // 2 * 2
-    out: NDArray[np.float32] = np.maximum(np.maximum(x[:, :, 0:h:2, 0:w:2], x[:, :, 0:h:2, 1:w:2]),
-                                          np.maximum(x[:, :, 1:h:2, 0:w:2], x[:, :, 1:h:2, 1:w:2]))
+    rows = np.maximum(x[:, :, 0:h:2], x[:, :, 1:h:2])
+    out: NDArray[np.float32] = np.maximum(rows[:, :, :, 0:w:2], rows[:, :, :, 1:w:2])
     return out
 
 

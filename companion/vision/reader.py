@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -184,12 +185,15 @@ def _counted(code: str, count: int | None) -> bool:
     return count is None or (code[:-1] not in NUMBERS if count == PICTURE else code[:-1] == str(count))
 
 
+@cache  # (a few counts: weighing the 52 cards each time cost more than the rest of a reading's arithmetic)
 def _pips_likelihood(count: int | None) -> NDArray[np.float64] | None:
     """How likely what a card's middle says (pips.pips_seen: a count of pips, or a picture) is on each of the 52
-    cards (in the order of CODES), relative to the cards it says; None when it is unclear."""
+    cards (in the order of CODES), relative to the cards it says; None when it is unclear. Read-only: it is shared."""
     if count is None:
         return None
-    return np.where([_counted(code, count) for code in CODES], 1.0, PIPS_AGAINST)
+    likelihood = np.where([_counted(code, count) for code in CODES], 1.0, PIPS_AGAINST)
+    likelihood.flags.writeable = False
+    return likelihood
 
 
 def _index_reading(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> tuple[NDArray[np.float64] | None,

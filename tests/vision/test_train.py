@@ -55,16 +55,16 @@ def test_a_deck_drawn_from_fonts_has_an_index_in_its_corners_that_differs_from_c
     assert corners[0] and _index_corners(cards)[0]
 
 
-def test_the_numpy_convolution_is_a_three_by_three_convolution_with_zero_padding():
+@pytest.mark.parametrize("stride", [1, 2])
+def test_the_numpy_convolution_is_a_three_by_three_convolution_with_zero_padding(stride):
     rng = np.random.default_rng(0)
     x = rng.normal(size=(2, 3, 5, 4)).astype(np.float32)
     weights = rng.normal(size=(4, 3, 3, 3)).astype(np.float32)
-    bias = rng.normal(size=4).astype(np.float32)
     padded = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
     expected = np.zeros((2, 4, 5, 4), np.float32)
     for n, o, i, j in np.ndindex(expected.shape):
-        expected[n, o, i, j] = (padded[n, :, i:i + 3, j:j + 3] * weights[o]).sum() + bias[o]
-    assert np.allclose(_conv3(x, weights, bias), expected, atol=1e-4)
+        expected[n, o, i, j] = (padded[n, :, i:i + 3, j:j + 3] * weights[o]).sum()
+    assert np.allclose(_conv3(x, weights, stride), expected[:, :, ::stride, ::stride], atol=1e-4)
 
 
 @pytest.mark.slow
