@@ -311,3 +311,13 @@ def test_the_paper_brightness_a_margin_is_judged_by_is_numpys_95th_percentile():
 @pytest.mark.parametrize("shape", [(10, 10000, 3), (10000, 10, 3), (0, 0, 3), (31, 640, 3), (1, 1, 3)])
 def test_a_frame_too_small_or_too_thin_for_a_card_holds_none(shape):
     assert find_cards(np.full(shape, 200, np.uint8)) == []
+
+
+def test_a_court_card_cut_in_two_is_found_at_its_own_edge_not_at_a_line_of_the_table_beyond_it(drawn_deck):
+    # only the card a part is completed as on most edges is kept: a longer one reaching the line outranked the card
+    table = np.full((480, 640, 3), 205, np.uint8)  # pale: inside a completion reaching the line, a "margin" too
+    corners = np.array([[230, 120], [400, 124], [398, 362], [228, 358]], np.float32)
+    frame = _photo(_court(drawn_deck["KH"], across=True), table, corners, seed=1)
+    cv2.line(frame, (100, 60), (540, 62), (20, 20, 20), 3)  # a quarter of the card's height beyond its top
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
