@@ -321,3 +321,15 @@ def test_a_court_card_cut_in_two_is_found_at_its_own_edge_not_at_a_line_of_the_t
     cv2.line(frame, (100, 60), (540, 62), (20, 20, 20), 3)  # a quarter of the card's height beyond its top
     quads = find_cards(frame)
     assert _found(quads, corners) and len(quads) == 1
+
+
+def test_a_court_card_whose_picture_a_dark_band_crosses_is_one_card_not_its_two_halves(drawn_deck):
+    # two cards side by side show a margin where they meet; without that check a court card's halves (the picture
+    # reaching the band between them) lie on more edges than the card and are taken for two cards
+    card = drawn_deck["KH"].copy()
+    cv2.rectangle(card, (40, 40), (209, 309), (110, 110, 130, 255), -1)  # the picture, paler than the band
+    cv2.rectangle(card, (0, 140), (249, 210), (120, 40, 30, 255), -1)  # a band darker than the table, side to side
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[230, 80], [400, 84], [398, 322], [228, 318]], np.float32)
+    quads = find_cards(_photo(card, table, corners, seed=1))
+    assert _found(quads, corners) and len(quads) == 1
