@@ -343,3 +343,12 @@ def test_a_card_crossed_by_a_pale_finger_on_a_pale_table_beside_a_card_the_frame
     frame = _photo(drawn_deck["9D"], table, corners, seed=1, more=((drawn_deck["4S"], neighbour),))
     cv2.line(frame, (351, 109), (-107, 638), (215, 225, 240), 20)  # from the neighbour across the card out of view
     assert _found(find_cards(frame), corners)
+
+
+def test_a_card_with_a_corner_out_of_view_and_a_glare_over_another_is_found_at_its_sides_not_cut_across(drawn_deck):
+    # a region's core reaching the frame's edge is no card wholly in view: fitted as one, it cut this card across
+    table = np.full((480, 640, 3), (40, 80, 120), np.uint8)
+    corners = np.array([[189, 75], [332, 248], [133, 413], [-27, 279]], np.float32)  # its left corner out of view
+    frame = _glared(_photo(drawn_deck["JS"], table, corners, seed=1), (189, 75), (62, 80), 290)  # over its top one
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
