@@ -364,3 +364,14 @@ def test_a_pale_part_of_a_court_cards_picture_is_no_card_when_the_frame_cuts_the
     cv2.line(card, (197, 245), (77, 228), (20, 20, 20, 255), 3)
     corners = np.array([[736, 215], [625, 473], [287, 294], [406, 77]], np.float32)  # two corners out of view
     assert find_cards(_photo(card, np.full((480, 640, 3), 90, np.uint8), corners, seed=1)) == []
+
+
+def test_two_cards_running_out_of_the_frame_with_a_finger_across_them_are_no_card(drawn_deck):
+    # a finger from beyond the frame is cut off a region that meets the frame along a short stretch only: these cards
+    # meet it along their sides, and what was left when something narrow was cut off them was taken for a card
+    table = np.full((480, 640, 3), (30, 50, 90), np.uint8)
+    first = np.array([[496, 93], [640, 186], [493, 407], [353, 298]], np.float32)  # its right corner at the edge
+    second = np.array([[715, 388], [531, 424], [461, 169], [640, 115]], np.float32)  # under it, half out of view
+    frame = _photo(drawn_deck["5D"], table, first, seed=1, more=((_court(drawn_deck["KS"], across=True), second),))
+    cv2.line(frame, (422, 225), (720, 306), (158, 192, 226), 20)  # from over the first out of the frame
+    assert find_cards(frame) == []
