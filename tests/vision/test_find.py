@@ -375,3 +375,13 @@ def test_two_cards_running_out_of_the_frame_with_a_finger_across_them_are_no_car
     frame = _photo(drawn_deck["5D"], table, first, seed=1, more=((_court(drawn_deck["KS"], across=True), second),))
     cv2.line(frame, (422, 225), (720, 306), (158, 192, 226), 20)  # from over the first out of the frame
     assert find_cards(frame) == []
+
+
+def test_a_court_card_running_out_of_the_frame_with_a_pale_stripe_beside_its_margin_is_no_card(drawn_deck):
+    # what a finger is cut off must cross the card's side: a strip along it is a margin running on out of the frame
+    card = drawn_deck["QH"].copy()
+    cv2.rectangle(card, (18, 18), (231, 331), (40, 40, 160, 255), -1)  # the picture, within a thin margin
+    cv2.rectangle(card, (192, 230), (228, 349), (245, 245, 240, 255), -1)  # a pale stripe of it, to the card's end
+    cv2.line(card, (95, 51), (270, 257), (20, 20, 20, 255), 3)
+    corners = np.array([[785, 19], [663, 250], [405, 102], [519, -87]], np.float32)  # one corner in view
+    assert find_cards(_photo(card, np.full((480, 640, 3), 90, np.uint8), corners, seed=1)) == []
