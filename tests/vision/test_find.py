@@ -314,7 +314,7 @@ def test_a_frame_too_small_or_too_thin_for_a_card_holds_none(shape):
 
 
 def test_a_court_card_cut_in_two_is_found_at_its_own_edge_not_at_a_line_of_the_table_beyond_it(drawn_deck):
-    # only the card a part is completed as on most edges is kept: a longer one reaching the line outranked the card
+    # (of the cards a court card's part is completed as, the one on most edges is kept: one reaching the line won)
     table = np.full((480, 640, 3), 205, np.uint8)  # pale: inside a completion reaching the line, a "margin" too
     corners = np.array([[230, 120], [400, 124], [398, 362], [228, 358]], np.float32)
     frame = _photo(_court(drawn_deck["KH"], across=True), table, corners, seed=1)
@@ -324,8 +324,7 @@ def test_a_court_card_cut_in_two_is_found_at_its_own_edge_not_at_a_line_of_the_t
 
 
 def test_a_court_card_whose_picture_a_dark_band_crosses_is_one_card_not_its_two_halves(drawn_deck):
-    # two cards side by side show a margin where they meet; without that check a court card's halves (the picture
-    # reaching the band between them) lie on more edges than the card and are taken for two cards
+    # (two cards side by side, not a card's halves, show a margin where they meet: here the picture reaches the band)
     card = drawn_deck["KH"].copy()
     cv2.rectangle(card, (40, 40), (209, 309), (110, 110, 130, 255), -1)  # the picture, paler than the band
     cv2.rectangle(card, (0, 140), (249, 210), (120, 40, 30, 255), -1)  # a band darker than the table, side to side
@@ -336,7 +335,7 @@ def test_a_court_card_whose_picture_a_dark_band_crosses_is_one_card_not_its_two_
 
 
 def test_a_card_crossed_by_a_pale_finger_on_a_pale_table_beside_a_card_the_frame_cuts_off_is_found(drawn_deck):
-    # a convex region of edges wholly in view is looked into when no mask explains the frame (else this card is lost)
+    # (when no mask explains the frame, a convex region of edges wholly in view is looked into: else this was lost)
     table = np.full((480, 640, 3), 215, np.uint8)
     corners = np.array([[160, 242], [324, 193], [353, 439], [181, 457]], np.float32)
     neighbour = np.array([[266, 79], [439, -53], [619, 199], [424, 336]], np.float32)  # its top corner out of view
@@ -346,7 +345,7 @@ def test_a_card_crossed_by_a_pale_finger_on_a_pale_table_beside_a_card_the_frame
 
 
 def test_a_card_with_a_corner_out_of_view_and_a_glare_over_another_is_found_at_its_sides_not_cut_across(drawn_deck):
-    # a region's core reaching the frame's edge is no card wholly in view: fitted as one, it cut this card across
+    # (a region's core reaching the frame's edge is no card in view: fitted as one, it cut this card across)
     table = np.full((480, 640, 3), (40, 80, 120), np.uint8)
     corners = np.array([[189, 75], [332, 248], [133, 413], [-27, 279]], np.float32)  # its left corner out of view
     frame = _glared(_photo(drawn_deck["JS"], table, corners, seed=1), (189, 75), (62, 80), 290)  # over its top one
@@ -355,8 +354,7 @@ def test_a_card_with_a_corner_out_of_view_and_a_glare_over_another_is_found_at_i
 
 
 def test_a_pale_part_of_a_court_cards_picture_is_no_card_when_the_frame_cuts_the_card_off(drawn_deck):
-    # a card guessed from a region's core is held to 0.8 of its outline on edges: a picture's lines and the card's
-    # sides made this part pass the nearer test
+    # (a card guessed from a region's core lies on edges along 0.8 of its outline: this part passed the nearer test)
     card = drawn_deck["JC"].copy()
     cv2.rectangle(card, (39, 39), (210, 310), (60, 40, 120, 255), -1)  # the picture
     cv2.rectangle(card, (161, 202), (249, 318), (245, 245, 240, 255), -1)  # its pale parts, reaching the card's side
@@ -367,8 +365,7 @@ def test_a_pale_part_of_a_court_cards_picture_is_no_card_when_the_frame_cuts_the
 
 
 def test_two_cards_running_out_of_the_frame_with_a_finger_across_them_are_no_card(drawn_deck):
-    # a finger from beyond the frame is cut off a region that meets the frame along a short stretch only: these cards
-    # meet it along their sides, and what was left when something narrow was cut off them was taken for a card
+    # (a finger from beyond the frame meets its edge along a short stretch: these cards meet it along their sides)
     table = np.full((480, 640, 3), (30, 50, 90), np.uint8)
     first = np.array([[496, 93], [640, 186], [493, 407], [353, 298]], np.float32)  # its right corner at the edge
     second = np.array([[715, 388], [531, 424], [461, 169], [640, 115]], np.float32)  # under it, half out of view
@@ -378,7 +375,7 @@ def test_two_cards_running_out_of_the_frame_with_a_finger_across_them_are_no_car
 
 
 def test_a_court_card_running_out_of_the_frame_with_a_pale_stripe_beside_its_margin_is_no_card(drawn_deck):
-    # what a finger is cut off must cross the card's side: a strip along it is a margin running on out of the frame
+    # (a finger cut off where it meets the frame crosses the card's side: a strip along it is a margin running on)
     card = drawn_deck["QH"].copy()
     cv2.rectangle(card, (18, 18), (231, 331), (40, 40, 160, 255), -1)  # the picture, within a thin margin
     cv2.rectangle(card, (192, 230), (228, 349), (245, 245, 240, 255), -1)  # a pale stripe of it, to the card's end
