@@ -382,3 +382,13 @@ def test_a_court_card_running_out_of_the_frame_with_a_pale_stripe_beside_its_mar
     cv2.line(card, (95, 51), (270, 257), (20, 20, 20, 255), 3)
     corners = np.array([[785, 19], [663, 250], [405, 102], [519, -87]], np.float32)  # one corner in view
     assert find_cards(_photo(card, np.full((480, 640, 3), 90, np.uint8), corners, seed=1)) == []
+
+
+def test_a_card_near_the_frames_edge_lying_on_a_court_card_held_from_beyond_it_is_found_not_one_round_both(drawn_deck):
+    # (what is left when a finger is cut off lies wholly in view: here it reached the frame's edge, round both cards)
+    table = np.full((480, 640, 3), (40, 80, 120), np.uint8)
+    court = np.array([[631, 342], [482, 405], [396, 194], [556, 122]], np.float32)
+    corners = np.array([[354, 133], [505, 255], [337, 472], [161, 346]], np.float32)  # on it, 8 pixels from the edge
+    frame = _photo(_court(drawn_deck["KS"], across=True), table, court, seed=1, more=((drawn_deck["QH"], corners),))
+    cv2.line(frame, (498, 335), (779, -306), (215, 225, 240), 25)  # a finger from beyond the frame onto the court
+    assert _found(find_cards(frame), corners)
