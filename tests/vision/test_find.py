@@ -311,3 +311,84 @@ def test_the_paper_brightness_a_margin_is_judged_by_is_numpys_95th_percentile():
 @pytest.mark.parametrize("shape", [(10, 10000, 3), (10000, 10, 3), (0, 0, 3), (31, 640, 3), (1, 1, 3)])
 def test_a_frame_too_small_or_too_thin_for_a_card_holds_none(shape):
     assert find_cards(np.full(shape, 200, np.uint8)) == []
+
+
+def test_a_court_card_cut_in_two_is_found_at_its_own_edge_not_at_a_line_of_the_table_beyond_it(drawn_deck):
+    # (of the cards a court card's part is completed as, the one on most edges is kept: one reaching the line won)
+    table = np.full((480, 640, 3), 205, np.uint8)  # pale: inside a completion reaching the line, a "margin" too
+    corners = np.array([[230, 120], [400, 124], [398, 362], [228, 358]], np.float32)
+    frame = _photo(_court(drawn_deck["KH"], across=True), table, corners, seed=1)
+    cv2.line(frame, (100, 60), (540, 62), (20, 20, 20), 3)  # a quarter of the card's height beyond its top
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
+
+
+def test_a_court_card_whose_picture_a_dark_band_crosses_is_one_card_not_its_two_halves(drawn_deck):
+    # (two cards side by side, not a card's halves, show a margin where they meet: here the picture reaches the band)
+    card = drawn_deck["KH"].copy()
+    cv2.rectangle(card, (40, 40), (209, 309), (110, 110, 130, 255), -1)  # the picture, paler than the band
+    cv2.rectangle(card, (0, 140), (249, 210), (120, 40, 30, 255), -1)  # a band darker than the table, side to side
+    table = np.full((480, 640, 3), (40, 70, 30), np.uint8)
+    corners = np.array([[230, 80], [400, 84], [398, 322], [228, 318]], np.float32)
+    quads = find_cards(_photo(card, table, corners, seed=1))
+    assert _found(quads, corners) and len(quads) == 1
+
+
+def test_a_card_with_a_peg_lying_across_its_corner_on_a_pale_table_is_found(drawn_deck):
+    # (when no mask explains the frame, a convex region of edges in view is opened too: else the card ends at the peg)
+    table = np.full((480, 640, 3), 205, np.uint8)
+    corners = np.array([[230, 90], [400, 110], [380, 350], [205, 325]], np.float32)
+    frame = _photo(drawn_deck["7C"], table, corners, seed=1)
+    cv2.line(frame, (215, 265), (212, 365), (40, 40, 180), 14)  # along its left side, out past its corner
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
+
+
+def test_a_card_with_a_corner_out_of_view_and_a_glare_over_another_is_found_at_its_sides_not_cut_across(drawn_deck):
+    # (a region's core reaching the frame's edge is no card in view: fitted as one, it cut this card across)
+    table = np.full((480, 640, 3), (40, 80, 120), np.uint8)
+    corners = np.array([[189, 75], [332, 248], [133, 413], [-27, 279]], np.float32)  # its left corner out of view
+    frame = _glared(_photo(drawn_deck["JS"], table, corners, seed=1), (189, 75), (62, 80), 290)  # over its top one
+    quads = find_cards(frame)
+    assert _found(quads, corners) and len(quads) == 1
+
+
+def test_a_pale_part_of_a_court_cards_picture_is_no_card_when_the_frame_cuts_the_card_off(drawn_deck):
+    # (a card guessed from a region's core lies on edges along 0.8 of its outline: this part passed the nearer test)
+    card = drawn_deck["JC"].copy()
+    cv2.rectangle(card, (39, 39), (210, 310), (60, 40, 120, 255), -1)  # the picture
+    cv2.rectangle(card, (161, 202), (249, 318), (245, 245, 240, 255), -1)  # its pale parts, reaching the card's side
+    cv2.rectangle(card, (132, 246), (221, 307), (245, 245, 240, 255), -1)
+    cv2.line(card, (197, 245), (77, 228), (20, 20, 20, 255), 3)
+    corners = np.array([[736, 215], [625, 473], [287, 294], [406, 77]], np.float32)  # two corners out of view
+    assert find_cards(_photo(card, np.full((480, 640, 3), 90, np.uint8), corners, seed=1)) == []
+
+
+def test_two_cards_running_out_of_the_frame_with_a_finger_across_them_are_no_card(drawn_deck):
+    # (a finger from beyond the frame meets its edge along a short stretch: these cards meet it along their sides)
+    table = np.full((480, 640, 3), (30, 50, 90), np.uint8)
+    first = np.array([[496, 93], [640, 186], [493, 407], [353, 298]], np.float32)  # its right corner at the edge
+    second = np.array([[715, 388], [531, 424], [461, 169], [640, 115]], np.float32)  # under it, half out of view
+    frame = _photo(drawn_deck["5D"], table, first, seed=1, more=((_court(drawn_deck["KS"], across=True), second),))
+    cv2.line(frame, (422, 225), (720, 306), (158, 192, 226), 20)  # from over the first out of the frame
+    assert find_cards(frame) == []
+
+
+def test_a_court_card_running_out_of_the_frame_with_a_pale_stripe_beside_its_margin_is_no_card(drawn_deck):
+    # (a finger cut off where it meets the frame crosses the card's side: a strip along it is a margin running on)
+    card = drawn_deck["QH"].copy()
+    cv2.rectangle(card, (18, 18), (231, 331), (40, 40, 160, 255), -1)  # the picture, within a thin margin
+    cv2.rectangle(card, (192, 230), (228, 349), (245, 245, 240, 255), -1)  # a pale stripe of it, to the card's end
+    cv2.line(card, (95, 51), (270, 257), (20, 20, 20, 255), 3)
+    corners = np.array([[785, 19], [663, 250], [405, 102], [519, -87]], np.float32)  # one corner in view
+    assert find_cards(_photo(card, np.full((480, 640, 3), 90, np.uint8), corners, seed=1)) == []
+
+
+def test_a_card_near_the_frames_edge_lying_on_a_court_card_held_from_beyond_it_is_found_not_one_round_both(drawn_deck):
+    # (what is left when a finger is cut off lies wholly in view: here it reached the frame's edge, round both cards)
+    table = np.full((480, 640, 3), (40, 80, 120), np.uint8)
+    court = np.array([[631, 342], [482, 405], [396, 194], [556, 122]], np.float32)
+    corners = np.array([[354, 133], [505, 255], [337, 472], [161, 346]], np.float32)  # on it, 8 pixels from the edge
+    frame = _photo(_court(drawn_deck["KS"], across=True), table, court, seed=1, more=((drawn_deck["QH"], corners),))
+    cv2.line(frame, (498, 335), (779, -306), (215, 225, 240), 25)  # a finger from beyond the frame onto the court
+    assert _found(find_cards(frame), corners)
