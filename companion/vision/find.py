@@ -417,7 +417,7 @@ def _holds_two(quad: NDArray[np.float32], better: list[NDArray[np.float32]], gra
 def _margined(card: NDArray[np.float32], other: NDArray[np.float32], gray: NDArray[np.uint8]) -> bool:
     """Whether a card-shaped quadrilateral shows a pale margin just inside its side nearest the other one: a card's
     own side does; where a court picture cuts a card in two, the picture reaches the cut."""
-    side = int(np.argmin(np.linalg.norm((card + np.roll(card, -1, axis=0)) / 2 - other.mean(axis=0), axis=1)))
+    side = int(np.argmin(np.linalg.norm((card + card[_NEXT]) / 2 - other.mean(axis=0), axis=1)))
     return bool(_margins(card, gray)[side] >= MARGINED)
 
 
@@ -425,9 +425,9 @@ def _margins(card: NDArray[np.float32], gray: NDArray[np.uint8],
              depths: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
     """Along how much of each side a card-shaped quadrilateral shows a pale margin just inside it (side s from
     corner s to the next), looked for at `depths` inside it (by default _DEPTHS)."""
-    ends = np.roll(card, -1, axis=0)
+    ends = card[_NEXT]
     along = card[:, None, :] + _ALONG[None, :, None] * (ends - card)[:, None, :]  # side x along x 2
-    opposite = np.roll(along[:, ::-1], -2, axis=0)  # the points across from them on the opposite side
+    opposite = along[_ACROSS, ::-1]  # the points across from them on the opposite side
     depths = _DEPTHS if depths is None else depths
     inside = along[:, None] + depths[None, :, None, None] * (opposite - along)[:, None]  # side x depth x along x 2
     x = np.clip(np.rint(inside[..., 0]).astype(np.int32), 0, gray.shape[1] - 1)
@@ -753,7 +753,7 @@ class _Edges:
         the points that change at least FAINT): a side with fewer such points than SIDE asks for is lost at best,
         and one side at most may be, in a glare (not `_dim`), with the others on edges along SUPPORTED of the
         outline. Most rough quadrilaterals that are no card end here, before their lines are fitted."""
-        counts = np.count_nonzero(faint, axis=1)
+        counts = faint.sum(axis=1)
         weak = counts < SIDE * self.SAMPLES
         if not weak.any():
             return bool(counts.sum() < SUPPORTED * 4 * self.SAMPLES)
@@ -845,7 +845,7 @@ def _robust_lines(points: NDArray[np.float32],
     lying = (near.astype(np.float32) @ chosen[..., None].astype(np.float32))[..., 0]  # choice x side x pair
     lying[~(chosen[..., first] & chosen[..., second])] = -1  # (a pair not both chosen: none)
     keep = near[_SIDES, lying.argmax(axis=2)] & chosen
-    found = (np.count_nonzero(chosen, axis=2) >= 6) & (np.count_nonzero(keep, axis=2) >= 6)
+    found = (chosen.sum(axis=2) >= 6) & (keep.sum(axis=2) >= 6)
     return keep, found
 
 
@@ -861,8 +861,8 @@ def _line(kept: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.fl
 _PAIRS = np.stack(np.triu_indices(_Edges.SAMPLES, 1))
 _PAIRS = _PAIRS[:, np.argsort(_PAIRS[1], kind="stable")]
 """Each pair of points along a side, those of the first n points first: of pairs as good, the first is kept."""
-_NEXT, _SIDES = np.array([1, 2, 3, 0]), np.arange(4)
-"""Each corner's next (quicker than np.roll), and the sides, for indexing."""
+_NEXT, _ACROSS, _SIDES = np.array([1, 2, 3, 0]), np.array([2, 3, 0, 1]), np.arange(4)
+"""Each corner's next and the one across from it (quicker than np.roll), and the sides, for indexing."""
 
 
 def _area(quad: NDArray[np.float32]) -> float:
