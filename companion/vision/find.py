@@ -145,8 +145,9 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     for number, (mask, bright) in enumerate(_masks(small, lambda: not candidates)):
         contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         pieces: list[tuple[NDArray[np.int32], float, NDArray[np.float32] | None]] = []  # and each one's card
-        outer = np.flatnonzero(hierarchy[0][:, 3] < 0).tolist() if hierarchy is not None else []  # (not a hole:
-        for contour in (contours[index] for index in outer):  # the picture in a face card's border, the table between)
+        # not a hole (the picture inside a face card's border, the table between cards)
+        outer = np.flatnonzero(hierarchy[0][:, 3] < 0).tolist() if hierarchy is not None else []
+        for contour in (contours[index] for index in outer):
             _, _, width, height = cv2.boundingRect(contour)
             if width * height < PIECE * area:
                 continue  # a speck

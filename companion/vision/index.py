@@ -59,6 +59,8 @@ def card_features(*cards: NDArray[np.uint8]) -> NDArray[np.float32]:
     each one's four in turn (one pass is quicker)."""
     import cv2
 
+    if any(card.shape != (CARD_H, CARD_W, 3) for card in cards):
+        raise ValueError(f"card_features reads rectified cards, {CARD_W} x {CARD_H} BGR (find.rectify's)")
     corners = [patch for card in cards for patch in (corner(card), corner(card, right=True),
                                                      corner(card[::-1, ::-1]), corner(card[::-1, ::-1], right=True))]
     # scaled side by side in one call (a call costs more than a corner's pixels): each corner's columns fall on

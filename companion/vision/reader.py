@@ -227,25 +227,33 @@ def _corners_agree(ranks: NDArray[np.float32], suits: NDArray[np.float32]) -> bo
 
 
 KEPT = 16 << 20
-"""Bytes of freed memory the allocator keeps for the next frame: a 640x480 frame's arrays, several times over."""
+"""Bytes the allocator keeps for the next frame: a 640x480 frame's arrays, several times over (a phone's 12
+megapixels are mapped and handed back as before)."""
 
 
 def _keep_freed_memory() -> None:
-    """Have glibc's allocator keep KEPT bytes it frees at the top of its heap (M_TOP_PAD) rather than hand them back
-    to the kernel: each frame's arrays (a few MB) then reuse the last frame's pages instead of faulting new ones in,
-    about 900 page faults a frame, a tenth of a read's CPU here and more on a Pi. Resident memory stays what the
-    biggest frame needs. Elsewhere (not glibc) nothing is done."""
+    """Have glibc's allocator take a frame's arrays from its heap (M_MMAP_THRESHOLD: up to KEPT each, not mapped
+    afresh) and keep KEPT bytes it frees at the heap's top (M_TOP_PAD) rather than hand them back to the kernel:
+    each frame then reuses the last frame's pages instead of faulting new ones in, about 900 page faults a frame, a
+    tenth of a read's CPU here and more on a Pi. (Setting either fixes glibc's threshold, which it otherwise raises
+    as it goes: both are set.) Each thread's arena is kept alike, so a reading thread keeps what its biggest frame
+    needed. Not glibc (musl, macOS): nothing is set."""
     import ctypes
-    import ctypes.util
+    import os
 
-    name = ctypes.util.find_library("c")
-    mallopt = getattr(ctypes.CDLL(name), "mallopt", None) if name else None
-    if mallopt is not None:
-        mallopt(M_TOP_PAD, KEPT)
+    try:
+        if not (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc"):
+            return
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (ValueError, OSError, AttributeError):  # (no such name, library or function: not glibc)
+        return
+    mallopt(M_MMAP_THRESHOLD, KEPT)
+    mallopt(M_TOP_PAD, KEPT)
 
 
-M_TOP_PAD = -2
-"""glibc's malloc.h: the parameter mallopt sets for the memory kept at the heap's top."""
+M_TOP_PAD, M_MMAP_THRESHOLD = -2, -3
+"""glibc's malloc.h: the parameters mallopt sets for the memory kept at the heap's top, and the size from which an
+allocation is mapped on its own."""
 
 
 def decode(data: bytes) -> NDArray[np.uint8]:

@@ -28,3 +28,8 @@ def test_the_max_pool_keeps_the_greatest_of_each_two_by_two_block(height, width)
     x = np.random.default_rng(height).normal(size=(2, 3, height, width)).astype(np.float32)
     blocks = x[:, :, :height // 2 * 2, :width // 2 * 2].reshape(2, 3, height // 2, 2, width // 2, 2)
     assert np.array_equal(_pool(x), blocks.max(axis=(3, 5)))
+
+
+def test_a_card_not_rectified_to_the_cards_size_is_refused():
+    with pytest.raises(ValueError, match="rectified"):
+        card_features(np.zeros((150, 224, 3), np.uint8))

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import resource
+
 import numpy as np
 import pytest
 
@@ -409,3 +412,17 @@ def test_a_deck_of_a_format_this_reader_does_not_read_names_the_formats_it_reads
     np.savez_compressed(tmp_path / DECK_FILE, version=np.int32(9), codes=np.array(CODES))
     with pytest.raises(DeckError, match=r"of format 9, this reader reads 2 and 3: teach the deck again"):
         Recognizer.load(tmp_path)
+
+
+@pytest.mark.skipif(not (os.confstr("CS_GNU_LIBC_VERSION") if "CS_GNU_LIBC_VERSION" in os.confstr_names else ""),
+                    reason="the allocator is kept only under glibc")
+def test_frame_after_frame_the_reader_faults_no_fresh_memory_in():
+    # (glibc handed a frame's few MB back and the next frame faulted them in again: 860 pages a read of this frame)
+    recognizer = Recognizer.load()
+    frame = cv2.imread(str(DATA / "7D+KS.jpg"))
+    for _ in range(3):
+        recognizer.read(frame)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(3):
+        recognizer.read(frame)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before < 100
