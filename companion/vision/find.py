@@ -71,8 +71,8 @@ def find_cards(frame: NDArray[np.uint8]) -> list[NDArray[np.float32]]:
     order top left, top right, bottom right, bottom left of the card held upright (its long side vertical)."""
     import cv2
 
-    height, width = frame.shape[:2]
-    if min(height, width) * MASK_SIDE < SMALLEST * max(height, width, MASK_SIDE):
+    shorter, longer = sorted(frame.shape[:2])
+    if shorter * MASK_SIDE < SMALLEST * max(longer, MASK_SIDE):
         return []  # too small or too thin a frame for a card in it to be read
     fit_scale = min(1.0, FIT_SIDE / max(frame.shape[:2]))
     scale = min(1.0, MASK_SIDE / max(frame.shape[:2]))
