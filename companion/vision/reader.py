@@ -238,17 +238,24 @@ def _keep_freed_memory() -> None:
     tenth of a read's CPU here and more on a Pi. (Setting either fixes glibc's threshold, which it otherwise raises
     as it goes: both are set.) Each thread's arena is kept alike, so a reading thread keeps what its biggest frame
     needed. Not glibc (musl, macOS): nothing is set."""
+    mallopt = glibc_mallopt()
+    if mallopt is not None:
+        mallopt(M_MMAP_THRESHOLD, KEPT)
+        mallopt(M_TOP_PAD, KEPT)
+
+
+def glibc_mallopt() -> Callable[[int, int], int] | None:
+    """glibc's mallopt, or None when this process does not run on glibc."""
     import ctypes
     import os
 
     try:
         if not (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc"):
-            return
-        mallopt = ctypes.CDLL("libc.so.6").mallopt
+            return None
+        mallopt: Callable[[int, int], int] = ctypes.CDLL("libc.so.6").mallopt
     except (ValueError, OSError, AttributeError):  # (no such name, library or function: not glibc)
-        return
-    mallopt(M_MMAP_THRESHOLD, KEPT)
-    mallopt(M_TOP_PAD, KEPT)
+        return None
+    return mallopt
 
 
 M_TOP_PAD, M_MMAP_THRESHOLD = -2, -3

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import resource
 
 import numpy as np
@@ -12,7 +11,7 @@ import pytest
 from companion.vision import CardReading, DeckError, Recognizer, UnreadableImage, learn
 from companion.vision.find import find_cards
 from companion.vision.index import CODES, MODEL, IndexNet
-from companion.vision.reader import DECK_FILE
+from companion.vision.reader import DECK_FILE, glibc_mallopt
 from companion.vision.synth import scene
 from companion.vision.taught import TaughtDeck
 from tests.vision.drawn import DATA, careful_photos, cv2, nine_with_a_sixs_index
@@ -414,8 +413,7 @@ def test_a_deck_of_a_format_this_reader_does_not_read_names_the_formats_it_reads
         Recognizer.load(tmp_path)
 
 
-@pytest.mark.skipif(not (os.confstr("CS_GNU_LIBC_VERSION") if "CS_GNU_LIBC_VERSION" in os.confstr_names else ""),
-                    reason="the allocator is kept only under glibc")
+@pytest.mark.skipif(glibc_mallopt() is None, reason="the allocator is kept only under glibc")
 def test_frame_after_frame_the_reader_faults_no_fresh_memory_in():
     # (glibc handed a frame's few MB back and the next frame faulted them in again: 860 pages a read of this frame)
     recognizer = Recognizer.load()
